@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ckrun",
+    products: [
+        .executable(name: "ckrun", targets: ["ckrun"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.0")),
+    ],
+    targets: [
+        // Debian's liblua5.4-dev, found through pkg-config. Never vendored.
+        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        // Debian's libedit-dev (BSD line editing) for the REPL.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // Macro shims, the traceback handler, the host-callback trampoline and pcall-wrapped helpers.
+        .target(name: "CLuaShims", dependencies: ["CLua"]),
+        // The pure Swift core: no Lua.
+        .target(name: "CKCore"),
+        // The `ck` module: a thin Lua face over CKCore.
+        .target(name: "CKLua", dependencies: ["CKCore", "CLua", "CLuaShims"]),
+        // The commands behind the executable: run, repl, test, tree.
+        .target(
+            name: "CKRunCommands",
+            dependencies: [
+                "CKCore", "CKLua", "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "ckrun", dependencies: ["CKRunCommands"]),
+        .target(name: "CKTestHelpers", path: "Tests/CKTestHelpers"),
+        .testTarget(name: "CKCoreTests", dependencies: ["CKCore", "CKTestHelpers"]),
+        .testTarget(name: "CKLuaTests", dependencies: ["CKLua", "CKCore", "CKTestHelpers"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CKTestHelpers"]),
+    ]
+)

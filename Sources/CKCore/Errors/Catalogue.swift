@@ -1,0 +1,105 @@
+/// Every error and warning id ckrun raises. Messages start with `[id]`; the docs'
+/// error catalogue is generated from `cause` and `fix`, so an id is never undocumented.
+public enum Catalogue: String, CaseIterable, Sendable {
+    // Components, scopes and state (SPEC §2–3)
+    case immutableComponent, outsideBuild, noScope, scopeCollision, updateDuringRender, updateLoop
+    case unknownClass, badReturn
+    // Controllers and hosts (SPEC §4–5)
+    case controllerWithoutScope, hostDestroyed, deadObject, badQuery
+    // Actions (SPEC §6)
+    case unknownType, doesNotRespond, tooManyArguments, badArgument, unhandledAction, notMounted
+    case notMainThread, implicitDemotion, typeMismatch, yieldAcrossRuntime
+    // Attributes (SPEC §7)
+    case notAControl
+    // Limits and the command line (SPEC §9)
+    case timeout, memoryLimit, interrupted, sandbox, usage, testFailure
+
+    /// What makes ckrun raise it.
+    public var cause: String {
+        switch self {
+        case .immutableComponent: "A script wrote a field of a component instance; instances are immutable snapshots."
+        case .outsideBuild: "A scoped component was constructed outside a build (not inside a host's provider or a render)."
+        case .noScope: "`updateState` or `component:action` was called on a component whose class declares no scope."
+        case .scopeCollision: "Two siblings built in the same enclosing scope have the same class, identifier and key; they are told apart by order (warning)."
+        case .updateDuringRender: "`updateState` was called while a render was running."
+        case .updateLoop: "State updates kept triggering builds that queued more updates: 100 builds in a row."
+        case .unknownClass: "A class name was used that no `ck.component` or `ck.controller` defined."
+        case .badReturn: "A render, provider or view function returned something that is not a component (or view spec)."
+        case .controllerWithoutScope: "A component class has a controller but the component declares no scope."
+        case .hostDestroyed: "A method of a destroyed host, or `updateState` on one of its components, was called."
+        case .deadObject: "A controller was used after `invalidateController`, or a runtime object after its host went away."
+        case .badQuery: "A query string given to `find`, `tap` or a REPL command could not be parsed."
+        case .unknownType: "An action or struct named a type that is neither built in, a struct, nor a class."
+        case .doesNotRespond: "A scope or target action names a method that neither the component class nor its controller class has."
+        case .tooManyArguments: "A scope or target action's handler takes more arguments than the sender plus the action's types."
+        case .badArgument: "A value passed to a `ck` function or an action's send does not have the expected type."
+        case .unhandledAction: "No responder on the chain handles the action's selector."
+        case .notMounted: "A selector action was sent from an unmounted component and nothing handled it."
+        case .notMainThread: "The Swift API sent an action from a thread other than the runtime's."
+        case .implicitDemotion: "An action with more types than a prop or attribute declares was given to it."
+        case .typeMismatch: "An action whose types are incompatible with a prop's declared types was given to it."
+        case .yieldAcrossRuntime: "A coroutine yielded from inside a render, handler or callback that the runtime called."
+        case .notAControl: "`ck.onControl` was used on a view class that is not a control."
+        case .timeout: "The script ran longer than `--timeout` (or a test's time limit)."
+        case .memoryLimit: "The script allocated more than `--memory-limit`."
+        case .interrupted: "Ctrl-C stopped a running chunk."
+        case .sandbox: "Under `--sandbox`, the script called a function that runs programs, loads C code or writes files."
+        case .usage: "The command line could not be understood."
+        case .testFailure: "A test file failed to load or one of its hooks failed."
+        }
+    }
+
+    /// What to do about it.
+    public var fix: String {
+        switch self {
+        case .immutableComponent: "Keep data in props or state; call `updateState` to change what the next generation shows."
+        case .outsideBuild: "Construct scoped components in a provider or a render, or give the class no scope."
+        case .noScope: "Declare `scope = true` (or a scope function) on the component class."
+        case .scopeCollision: "Give each sibling a distinct scope identifier or `key` prop."
+        case .updateDuringRender: "Update state from handlers, controllers or timers, never from `render`."
+        case .updateLoop: "Update state only when the value actually changes, not unconditionally from a lifecycle callback."
+        case .unknownClass: "Define the class first, or check the spelling of its name."
+        case .badReturn: "Return one component (built with `Class(props)`) or nil."
+        case .controllerWithoutScope: "Add `scope = true` to the component class, or drop its controller."
+        case .hostDestroyed: "Make a new host with `ck.host`; a destroyed one cannot be revived."
+        case .deadObject: "Drop references to objects of scopes that left the tree, or look them up again."
+        case .badQuery: "Use `Class`, `Class#id`, `A > B` or `A B`."
+        case .unknownType: "Use a built-in type name, declare the struct with `ck.struct`, or define the class first."
+        case .doesNotRespond: "Define the method on the component class or its controller, or fix the selector's spelling."
+        case .tooManyArguments: "Declare the action's types for every argument the handler takes, or drop parameters."
+        case .badArgument: "Pass a value of the type named in the message."
+        case .unhandledAction: "Define the method on a responder of the printed chain, or set ck.config.unhandledAction."
+        case .notMounted: "Mount the host first, or use a scope action, which works while unmounted."
+        case .notMainThread: "Send actions from the thread that created the runtime."
+        case .implicitDemotion: "Call `action:demoted(types)` to drop the extra types explicitly."
+        case .typeMismatch: "Make the action's types match the prop's declared types."
+        case .yieldAcrossRuntime: "Yield outside runtime calls, or run the asynchronous work with `ck.after`."
+        case .notAControl: "Use `ck.onTap` for plain views, or register the class with `ck.registerControlClass`."
+        case .timeout: "Find the loop that does not end, or raise `--timeout`."
+        case .memoryLimit: "Use less memory, or raise `--memory-limit`."
+        case .interrupted: "Nothing: the REPL goes on."
+        case .sandbox: "Run without `--sandbox`, or leave the call out."
+        case .usage: "See `ckrun --help`."
+        case .testFailure: "Read the message and traceback; fix the test file or the code it tests."
+        }
+    }
+
+    /// `[id] where: detail`.
+    public func message(_ detail: String, at location: String? = nil) -> String {
+        if let location { return "[\(rawValue)] \(location): \(detail)" }
+        return "[\(rawValue)] \(detail)"
+    }
+}
+
+/// An error raised by the core: a catalogue id and a message a person can act on.
+public struct RuntimeError: Error, CustomStringConvertible, Sendable {
+    public let id: Catalogue
+    public let detail: String
+
+    public init(_ id: Catalogue, _ detail: String) {
+        self.id = id
+        self.detail = detail
+    }
+
+    public var description: String { id.message(detail) }
+}

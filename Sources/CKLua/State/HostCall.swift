@@ -1,0 +1,37 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// What a host function sees: the calling thread's stack and the state.
+/// A function returns the number of results it pushed, or `raise(...)`.
+public struct HostCall: ~Copyable {
+    public let L: OpaquePointer
+    public unowned let state: LuaState
+
+    public var argumentCount: Int32 { lua_gettop(L) }
+
+    /// Pushes an error message and returns the sentinel the trampoline raises after we return.
+    public func raise(_ message: String) -> Int32 {
+        state.push(message)
+        return CK_RAISE
+    }
+
+    /// Raises a catalogued error, with the calling Lua position added after the id.
+    public func raise(_ error: Catalogue, _ detail: String) -> Int32 {
+        raise(error.message(detail, at: location()))
+    }
+
+    /// `file:line` of the Lua code that called this function, or nil.
+    public func location(level: Int32 = 1) -> String? {
+        var ar = lua_Debug()
+        guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 else { return nil }
+        let source = withUnsafeBytes(of: &ar.short_src) { raw in
+            String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        }
+        return "\(source):\(ar.currentline)"
+    }
+
+    public func type(at index: Int32) -> Int32 { lua_type(L, index) }
+    public func typeName(at index: Int32) -> String { String(cString: lua_typename(L, lua_type(L, index))) }
+    public func string(at index: Int32) -> String? { state.string(at: index) }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// Options every command that runs Lua accepts.
+struct RuntimeOptions: ParsableArguments {
+    @Flag(help: "No os.execute, io.popen, package.loadlib, C modules or file writes.")
+    var sandbox = false
+
+    @Option(help: ArgumentHelp("Stop a chunk that runs longer than this with [timeout].", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(name: .customLong("memory-limit"),
+            help: ArgumentHelp("Stop a script that allocates more than this with [memoryLimit].", valueName: "MB"))
+    var memoryLimit: Int?
+
+    func validate() throws {
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout takes a positive number of seconds") }
+        if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit takes a positive number of megabytes") }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import CKLua
+import Foundation
+
+/// One Lua state with the `ck` module, as the command line configured it.
+final class ScriptSession {
+    let engine: Engine
+
+    init(options: RuntimeOptions) throws {
+        engine = Engine(configuration: .init(
+            sandbox: options.sandbox,
+            timeoutSeconds: options.timeout,
+            memoryLimitBytes: (options.memoryLimit ?? 0) * 1024 * 1024))
+    }
+
+    func runChunk(_ code: String, name: String) throws {
+        try report { () throws(LuaError) in try engine.runChunk(code, name: name) }
+    }
+
+    /// Runs FILE (or `-`) with `arg` and `...` set the way `lua` sets them.
+    func runScript(path: String, arguments: [String]) throws {
+        let code: String
+        let chunkName: String
+        if path == "-" {
+            code = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            chunkName = "=stdin"
+        } else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                FileHandle.standardError.write(Data("ckrun: cannot open \(path)\n".utf8))
+                throw ExitCode(1)
+            }
+            code = String(decoding: data, as: UTF8.self)
+            chunkName = "@" + path
+        }
+        engine.setArguments(script: path, arguments: arguments, interpreter: CommandLine.arguments.first ?? "ckrun")
+        try report { () throws(LuaError) in try engine.runChunk(code, name: chunkName, arguments: arguments) }
+    }
+
+    private func report(_ body: () throws(LuaError) -> Void) throws {
+        do {
+            try body()
+        } catch {
+            FileHandle.standardError.write(Data("ckrun: \(error.description)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}

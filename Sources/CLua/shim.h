@@ -1,0 +1,3 @@
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>

@@ -1,0 +1,77 @@
+// C side of the Lua bridge: everything Swift cannot or must not do itself.
+// Swift never raises a Lua error; it returns CK_RAISE and the trampoline raises
+// after the Swift frame has returned, so no longjmp crosses a Swift frame.
+#ifndef CKSHIMS_H
+#define CKSHIMS_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+/// A host callback returns this to ask the trampoline to raise the value on top of the stack.
+#define CK_RAISE (-1)
+
+// Macros Swift cannot import.
+int ck_registryindex(void);
+int ck_upvalueindex(int i);
+void ck_pop(lua_State *L, int n);
+void ck_newtable(lua_State *L);
+void ck_remove(lua_State *L, int idx);
+void ck_insert(lua_State *L, int idx);
+void ck_replace(lua_State *L, int idx);
+const char *ck_tostring(lua_State *L, int idx, size_t *len);
+int ck_isnoneornil(lua_State *L, int idx);
+int ck_mainthreadindex(void);
+
+// Allocator accounting, per state. Allocation never fails while host (Swift) code runs:
+// an overshoot is recorded and raised by the trampoline once Swift has returned.
+typedef struct ck_memory {
+    size_t used;
+    size_t peak;
+    size_t limit;        // 0: unlimited
+    int in_host;         // > 0 while a Swift callback runs
+    int exceeded;        // set when the limit was passed inside host code
+} ck_memory;
+
+lua_State *ck_newstate(ck_memory *memory);
+void ck_closestate(lua_State *L);
+ck_memory *ck_memory_of(lua_State *L);
+
+// The host pointer (the Swift engine) stored in the state's extra space; coroutines inherit it.
+void ck_set_host(lua_State *L, void *host);
+void *ck_get_host(lua_State *L);
+
+// The one host-callback trampoline.
+typedef int (*ck_dispatch_fn)(lua_State *L, int function_id);
+void ck_set_dispatcher(ck_dispatch_fn fn);
+void ck_push_hostfunction(lua_State *L, int function_id);
+int ck_hostfunction_id(lua_State *L, int idx);   // -1 if not a host function
+
+// Protected calls: every call into Lua goes through here, with a traceback handler.
+int ck_traceback(lua_State *L);
+int ck_pcall(lua_State *L, int nargs, int nresults);
+// Load and protect a chunk; returns the status of load or run.
+int ck_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
+int ck_openlibs(lua_State *L);
+
+// Operations that may run metamethods, each under pcall. On error the message
+// replaces the result; the return value is the status.
+int ck_safe_gettable(lua_State *L, int idx);           // key on top -> value
+int ck_safe_getfield(lua_State *L, int idx, const char *k);
+int ck_safe_settable(lua_State *L, int idx);           // key, value on top -> nothing
+int ck_safe_tostring(lua_State *L, int idx);           // pushes luaL_tolstring result
+int ck_safe_equal(lua_State *L, int a, int b, int *result);
+
+// Instruction-count watchdog: once the deadline passes, Lua code raises [timeout]
+// at every check until the deadline is cleared (so a pcall in the script cannot swallow it).
+void ck_set_deadline(lua_State *L, double seconds_from_now);
+void ck_clear_deadline(lua_State *L);
+int ck_deadline_passed(lua_State *L);
+void ck_interrupt(lua_State *L);   // async-signal-safe: stop at the next check with [interrupted]
+
+void ck_gc_collect(lua_State *L);
+int ck_gc_count_kb(lua_State *L);
+
+#endif

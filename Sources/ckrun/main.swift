@@ -1,0 +1,3 @@
+import CKRunCommands
+
+CkrunCommand.main()
