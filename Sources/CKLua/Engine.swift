@@ -61,3 +61,8 @@ public final class Engine {
         return try body()
     }
 }
+
+extension Engine {
+    /// Async-signal-safe: the running chunk stops at its next instruction check with `[interrupted]`.
+    public func interrupt() { ck_interrupt(lua.L) }
+}

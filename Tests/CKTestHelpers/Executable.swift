@@ -1,0 +1,92 @@
+import Foundation
+
+/// The result of running the built `ckrun` the way a user would.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Locates and runs the `ckrun` executable built beside the test bundle.
+public enum Ckrun {
+    /// `.build/<config>/ckrun`: the test binary lives in the same folder.
+    public static var executableURL: URL {
+        if let override = ProcessInfo.processInfo.environment["CKRUN_EXECUTABLE"] {
+            return URL(fileURLWithPath: override)
+        }
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = me.deletingLastPathComponent()
+        // macOS-style bundles nest the binary deeper; walk up to the build folder.
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("ckrun").path),
+              folder.pathComponents.count > 1 {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("ckrun")
+    }
+
+    /// The repository's root, for example files.
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Runs `ckrun` with arguments, optional standard input, in `directory`.
+    @discardableResult
+    public static func run(_ arguments: [String], stdin: String? = nil, directory: URL? = nil,
+                           environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> ProcessResult {
+        try runProcess(executableURL, arguments, stdin: stdin, directory: directory, environment: environment, timeout: timeout)
+    }
+
+    /// Runs any executable and collects its output; kills it after `timeout` seconds.
+    public static func runProcess(_ executable: URL, _ arguments: [String], stdin: String? = nil, directory: URL? = nil,
+                                  environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full pipe never blocks the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            group.wait()
+        }
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus,
+                             stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// A temporary folder that removes itself.
+public final class TemporaryDirectory {
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("ckrun-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes a file (creating folders) and returns its URL.
+    @discardableResult
+    public func write(_ name: String, _ contents: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try contents.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
