@@ -55,7 +55,12 @@ public final class Engine {
 
     /// Runs `body` under the configured deadline, if any.
     public func withLimits<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
-        guard let seconds = configuration.timeoutSeconds else { return try body() }
+        try withDeadline(configuration.timeoutSeconds, body)
+    }
+
+    /// Runs `body` with Lua code stopped by `[timeout]` after `seconds` (nil: no limit).
+    public func withDeadline<T>(_ seconds: Double?, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        guard let seconds else { return try body() }
         ck_set_deadline(lua.L, seconds)
         defer { ck_clear_deadline(lua.L) }
         return try body()
