@@ -1,0 +1,97 @@
+/// A component action (SPEC §6.2): selector, target, scope or block, with typed arguments.
+public final class Action: RuntimeObject {
+    public enum Kind: String { case selector, target, scope, block }
+    public enum Behavior: String { case startAtSender, startAtSenderNextResponder }
+
+    public let kind: Kind
+    public let selector: String?
+    /// The argument types after the sender.
+    public let types: [TypeSpec]
+    /// The handler's full signature: arguments past `types` are zero-filled at send (demotion).
+    public let fullTypes: [TypeSpec]
+    public let target: Responder?
+    public let scope: Scope?
+    /// The generation the action was made in; a scope action never resolves to an older one.
+    public let generation: Int
+    public let block: Method?
+    /// The block's function, for equality.
+    public let blockIdentity: Value
+    public let behavior: Behavior
+
+    init(kind: Kind, selector: String?, types: [TypeSpec], fullTypes: [TypeSpec]? = nil, target: Responder? = nil,
+         scope: Scope? = nil, generation: Int = 0, block: Method? = nil, blockIdentity: Value = .nil,
+         behavior: Behavior? = nil) {
+        self.kind = kind
+        self.selector = selector
+        self.types = types
+        self.fullTypes = fullTypes ?? types
+        self.target = target
+        self.scope = scope
+        self.generation = generation
+        self.block = block
+        self.blockIdentity = blockIdentity
+        self.behavior = behavior ?? (kind == .selector ? .startAtSenderNextResponder : .startAtSender)
+    }
+
+    public override var typeName: String { "Action" }
+
+    private func copy(types: [TypeSpec]? = nil, fullTypes: [TypeSpec]? = nil, behavior: Behavior? = nil) -> Action {
+        Action(kind: kind, selector: selector, types: types ?? self.types, fullTypes: fullTypes ?? self.fullTypes,
+               target: target, scope: scope, generation: generation, block: block, blockIdentity: blockIdentity,
+               behavior: behavior ?? self.behavior)
+    }
+
+    public func withBehavior(_ behavior: Behavior) -> Action { copy(behavior: behavior) }
+
+    /// Explicit demotion: typed with a prefix of the types; the rest is zero-filled at send.
+    public func demoted(to prefix: [TypeSpec]) throws -> Action {
+        guard prefix.count <= types.count else {
+            throw RuntimeError(.badArgument, "demoted: \(describe(prefix)) has more types than the action's \(describe(types)); demotion only drops trailing types")
+        }
+        for (i, t) in prefix.enumerated() where !t.isCompatible(with: types[i]) {
+            throw RuntimeError(.typeMismatch, "demoted: type #\(i + 1) is \(t), but the action's is \(types[i]); demote to a prefix of \(describe(types))")
+        }
+        return copy(types: prefix)
+    }
+
+    /// Implicit promotion to a prop's or attribute's declared types.
+    public func promoted(to declared: [TypeSpec]) -> Action {
+        guard declared.count > types.count || declared != types else { return self }
+        let full = declared + fullTypes.dropFirst(min(declared.count, fullTypes.count))
+        return copy(types: declared, fullTypes: full)
+    }
+
+    /// `scope:Card#1/didTap` — stable for the same kind, target, scope and selector.
+    public func identifier() -> String {
+        let sel = selector ?? "block"
+        switch kind {
+        case .selector: return "selector:\(sel)"
+        case .target: return "target:\(target.map { "\($0.name)@\(ObjectIdentifier($0.object).hashValue)" } ?? "nil")/\(sel)"
+        case .scope: return "scope:\(scope?.path ?? "?")@\(scope.map { ObjectIdentifier($0).hashValue } ?? 0)/\(sel)"
+        case .block:
+            if case .function(let r) = blockIdentity { return "block:\(r.identity)" }
+            return "block:\(ObjectIdentifier(self).hashValue)"
+        }
+    }
+
+    /// Same kind, target, scope, selector and function.
+    public func isEqual(to other: Action) -> Bool {
+        kind == other.kind && selector == other.selector && scope === other.scope
+            && target?.object === other.target?.object && blockIdentity.rawEquals(other.blockIdentity)
+    }
+
+    func describe(_ types: [TypeSpec]) -> String { "{" + types.map { "\"\($0)\"" }.joined(separator: ", ") + "}" }
+}
+
+/// The argument of tap and control actions.
+public final class Event: RuntimeObject {
+    public let type: String
+    public let view: View?
+
+    public init(type: String, view: View?) {
+        self.type = type
+        self.view = view
+    }
+
+    public override var typeName: String { "Event" }
+}

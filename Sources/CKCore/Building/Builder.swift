@@ -1,0 +1,240 @@
+/// Builds one generation of a host: a full build re-runs the provider; a state-update build
+/// re-renders only the components whose scopes changed, and their descendants. Iterative,
+/// so trees of any depth build without deep Swift recursion.
+struct Builder {
+    let host: Host
+    var runtime: Runtime { host.runtime }
+
+    func run(full: Bool) throws {
+        guard !host.isBusy else {
+            // A lifecycle callback asked for a build while this host mounts: do it next turn.
+            if full { host.needsFullBuild = true }
+            host.hasSyncUpdate = true
+            return
+        }
+        runtime.lastBuildID += 1
+        let context = BuildContext(host: host, generation: host.generation + 1, id: runtime.lastBuildID)
+        let saved = runtime.build
+        runtime.build = context
+        host.isBusy = true
+        defer {
+            runtime.build = saved
+            host.isBusy = false
+        }
+        let dirty = host.dirtyScopes
+        var replacements: [(old: Component, new: Component)] = []
+        var newRoot: Component?
+        do {
+            try fold(dirty, into: context)
+            if full || host.needsFullBuild {
+                context.beginRebuilding(host.rootScope)
+                context.currentScope = host.rootScope
+                runtime.renderDepth += 1
+                let made: Component?
+                do { made = try host.provider(host.model) } catch { runtime.renderDepth -= 1; throw error }
+                runtime.renderDepth -= 1
+                if let made {
+                    if !made.rendered { made.previous = host.root }
+                    made.parent = nil
+                    made.indexInParent = 0
+                    newRoot = try renderSubtree(made, context: context)
+                }
+            } else {
+                for component in topmostDirtyComponents(dirty) {
+                    let fresh = Component(componentClass: component.componentClass, props: component.props,
+                                          key: component.key, generation: context.generation)
+                    fresh.scope = component.scope
+                    fresh.state = context.state(of: component.scope!)
+                    fresh.enclosingScope = component.enclosingScope
+                    fresh.host = host
+                    fresh.previous = component
+                    fresh.parent = component.parent
+                    fresh.indexInParent = component.indexInParent
+                    replacements.append((component, fresh))
+                    try renderSubtree(fresh, context: context)
+                }
+            }
+        } catch {
+            rollBack(context)
+            throw error
+        }
+        let fullBuild = full || host.needsFullBuild
+        host.needsFullBuild = false
+        try Commit(host: host, context: context, folded: dirty).apply(
+            fullBuild: fullBuild, newRoot: newRoot, replacements: replacements)
+    }
+
+    /// Folds each dirty scope's queued updates over its state, without committing.
+    private func fold(_ dirty: [Scope], into context: BuildContext) throws {
+        runtime.renderDepth += 1
+        defer { runtime.renderDepth -= 1 }
+        for scope in dirty where scope.isLive {
+            var state = scope.state
+            for update in scope.pendingUpdates {
+                switch update {
+                case .value(let v): state = v
+                case .transform(let f): state = try f(state)
+                }
+            }
+            context.foldedState[ObjectIdentifier(scope)] = state
+        }
+    }
+
+    /// The dirty scopes' components in the tree that have no dirty ancestor.
+    private func topmostDirtyComponents(_ dirty: [Scope]) -> [Component] {
+        let dirtyIDs = Set(dirty.filter(\.isLive).map(ObjectIdentifier.init))
+        var out: [Component] = []
+        for scope in dirty where scope.isLive {
+            guard let c = scope.component, isInTree(c) else { continue }
+            var ancestor = c.parent
+            var covered = false
+            while let a = ancestor {
+                if let s = a.scope, dirtyIDs.contains(ObjectIdentifier(s)) { covered = true; break }
+                ancestor = a.parent
+            }
+            if !covered && !out.contains(where: { $0 === c }) { out.append(c) }
+        }
+        return out
+    }
+
+    private func isInTree(_ c: Component) -> Bool {
+        var node = c
+        while let p = node.parent {
+            guard node.indexInParent < p.children.count, p.children[node.indexInParent] === node else { return false }
+            node = p
+        }
+        return node === host.root
+    }
+
+    /// Renders `top` and everything below it that is not kept, depth-first in child order.
+    /// Returns what stands at the top afterwards (the previous instance, if it was kept).
+    @discardableResult
+    private func renderSubtree(_ top: Component, context: BuildContext) throws -> Component {
+        var result = top
+        var stack: [Component] = [top]
+        while let node = stack.popLast() {
+            if node.placedInBuild == context.id {
+                throw RuntimeError(.badReturn, "\(node.name) was placed in the tree twice (at \(node.path)); build a new instance for each place")
+            }
+            // An instance rendered by an earlier build (passed down in props) is kept as it is.
+            let kept = node.rendered ? node : try keepIfPure(node, context: context)
+            if let kept {
+                context.kept.append((kept, kept.parent, kept.indexInParent))
+                if let p = node.parent, kept !== node { p.children[node.indexInParent] = kept }
+                kept.parent = node.parent
+                kept.indexInParent = node.indexInParent
+                kept.placedInBuild = context.id
+                if kept === node { carryScopeClaims(of: kept, context: context) }
+                if node === top { result = kept }
+                continue
+            }
+            node.placedInBuild = context.id
+            try render(node, context: context)
+            for (i, child) in node.children.enumerated().reversed() {
+                child.parent = node
+                child.indexInParent = i
+                if !child.rendered { child.previous = counterpart(of: child, at: i, previousParent: node.previous) }
+                stack.append(child)
+            }
+        }
+        return result
+    }
+
+    /// Runs the view function and the render of one component.
+    private func render(_ node: Component, context: BuildContext) throws {
+        let cls = node.componentClass
+        if let scope = node.scope {
+            context.beginRebuilding(scope)
+            scope.renderedInBuild = context.id
+        }
+        context.currentScope = node.scope ?? node.enclosingScope ?? host.rootScope
+        runtime.renderDepth += 1
+        defer { runtime.renderDepth -= 1 }
+        node.viewSpec = try cls.view?(node)
+        if let spec = node.viewSpec { try checkControls(spec, in: node) }
+        if let children = cls.children {
+            node.children = try children(node)
+        } else if let render = cls.render {
+            node.children = try render(node).map { [$0] } ?? []
+        }
+        node.rendered = true
+        context.rendered.append(node)
+    }
+
+    private func checkControls(_ spec: ViewSpec, in node: Component) throws {
+        for attribute in spec.actions {
+            if case .control = attribute.kind, !runtime.controls.contains(spec.viewClass) {
+                throw RuntimeError(.notAControl, "ck.onControl on a \(spec.viewClass) in \(node.path): \(spec.viewClass) is not a control; use ck.onTap, or ck.registerControlClass(\"\(spec.viewClass)\")")
+            }
+        }
+    }
+
+    /// The previous generation's instance at this place: by scope, else by position and class.
+    private func counterpart(of child: Component, at index: Int, previousParent: Component?) -> Component? {
+        if let scope = child.scope { return scope.component === child ? nil : scope.component }
+        guard let p = previousParent, index < p.children.count else { return nil }
+        let old = p.children[index]
+        return old.scope == nil && old.componentClass.name == child.componentClass.name ? old : nil
+    }
+
+    /// A pure component with unchanged props and no pending update keeps its previous instance.
+    private func keepIfPure(_ node: Component, context: BuildContext) throws -> Component? {
+        guard node.componentClass.isPure, let old = node.previous, old !== node, old.rendered,
+              old.componentClass.name == node.componentClass.name else { return nil }
+        if let scope = node.scope, context.hasPendingUpdate(scope) { return nil }
+        runtime.renderDepth += 1
+        defer { runtime.renderDepth -= 1 }
+        let changed: Bool
+        if let shouldUpdate = node.componentClass.shouldUpdate {
+            changed = try shouldUpdate(old, node)
+        } else {
+            changed = !runtime.shallowEqual(old.props, node.props)
+        }
+        guard !changed else { return nil }
+        carryScopeClaims(of: old, context: context)
+        return old
+    }
+
+    /// A kept subtree's scopes stay claimed in the scopes being rebuilt.
+    private func carryScopeClaims(of kept: Component, context: BuildContext) {
+        var stack: [Component] = [kept]
+        while let c = stack.popLast() {
+            if let scope = c.scope {
+                if let parent = scope.parent, context.isRebuilding(parent),
+                   var entry = context.nextChildren[ObjectIdentifier(parent)] {
+                    let already = entry.map[scope.identity]?.contains { $0 === scope } ?? false
+                    if !already {
+                        entry.map[scope.identity, default: []].append(scope)
+                        context.nextChildren[ObjectIdentifier(parent)] = entry
+                    }
+                }
+                continue
+            }
+            stack.append(contentsOf: c.children)
+        }
+    }
+
+    /// Undoes the tree links a failed build changed; state and pending updates were never touched.
+    private func rollBack(_ context: BuildContext) {
+        for (component, parent, index) in context.kept.reversed() {
+            component.parent = parent
+            component.indexInParent = index
+            component.placedInBuild = 0
+        }
+        for scope in context.newScopes { scope.isLive = false }
+    }
+}
+
+extension Runtime {
+    /// Default `shouldUpdate` for pure components: props shallow-equal.
+    func shallowEqual(_ a: Value, _ b: Value) -> Bool {
+        if a.rawEquals(b) { return true }
+        guard case .table(let x) = a, case .table(let y) = b, let tables = tables as? ScriptTableComparing else { return false }
+        return tables.shallowEqual(x, y)
+    }
+}
+
+/// Optional script-side support: compares two tables field by field with raw equality.
+public protocol ScriptTableComparing: ScriptTables {
+    func shallowEqual(_ a: ScriptRef, _ b: ScriptRef) -> Bool
+}

@@ -1,0 +1,110 @@
+/// Makes a successful build the current generation: state, scopes, tree, controllers,
+/// then mounting (if the host is mounted) and invalidation of the scopes that left.
+struct Commit {
+    let host: Host
+    let context: BuildContext
+    let folded: [Scope]
+    var runtime: Runtime { host.runtime }
+
+    func apply(fullBuild: Bool, newRoot: Component?, replacements: [(old: Component, new: Component)]) throws {
+        // State: what the build folded is now the state; the queues it folded are empty.
+        for scope in folded {
+            scope.pendingUpdates.removeAll()
+        }
+        host.dirtyScopes.removeAll { s in folded.contains { $0 === s } }
+        for scope in folded + context.newScopes {
+            if let state = context.foldedState[ObjectIdentifier(scope)] { scope.state = state }
+        }
+
+        // Scopes: rebuilt maps replace the old ones; what is not in them left the tree.
+        var removed: [Scope] = []
+        for (_, entry) in context.nextChildren {
+            let kept = Set(entry.map.values.flatMap { $0 }.map(ObjectIdentifier.init))
+            for group in entry.scope.children.values {
+                for scope in group where !kept.contains(ObjectIdentifier(scope)) {
+                    removed.append(contentsOf: scope.subtree)
+                }
+            }
+            entry.scope.children = entry.map
+        }
+        for (_, entry) in context.mergedClaims {
+            for scope in context.newScopes where scope.parent === entry.scope {
+                entry.scope.children[scope.identity, default: []].append(scope)
+            }
+        }
+
+        // Tree.
+        let oldRoot = host.root
+        if fullBuild {
+            host.root = newRoot
+        } else {
+            for (old, new) in replacements {
+                if let p = old.parent {
+                    p.children[old.indexInParent] = new
+                } else {
+                    host.root = new
+                }
+            }
+        }
+        host.generation = context.generation
+
+        // Controllers: the latest component of each rendered scope; new ones are created.
+        var created: [Controller] = []
+        var firstError: Error?
+        for component in context.rendered {
+            guard let scope = component.scope else { continue }
+            scope.component = component
+            if let k = scope.controller {
+                k.component = component
+            } else if let cls = try? runtime.controllerClass(for: component.componentClass) {
+                let k = Controller(controllerClass: cls, scope: scope, component: component)
+                scope.controller = k
+                created.append(k)
+            }
+        }
+        for scope in removed { scope.isLive = false }
+        for k in created {
+            do {
+                try Lifecycle.call(k, "init", [.object(k.component)])
+                try Lifecycle.call(k, "didInit")
+            } catch { firstError = firstError ?? error }
+        }
+
+        // Mounting: the new generation first, then what vanished is unmounted.
+        if host.isMounted {
+            var mounter = Mounter(host: host)
+            if fullBuild {
+                if let newRoot { mounter.mount(newRoot, previous: oldRoot, in: host.hostingView) }
+                if let oldRoot { mounter.unmountVanished(oldRoot, context: context) }
+            } else {
+                for (old, new) in replacements {
+                    mounter.mount(new, previous: old, in: superview(of: new))
+                }
+                for (old, _) in replacements { mounter.unmountVanished(old, context: context) }
+            }
+            do { try mounter.finish() } catch { firstError = firstError ?? error }
+        }
+        for c in context.rendered { c.previous = nil }
+
+        // Invalidation: once, after unmounting, for every scope that left the tree.
+        for scope in removed {
+            scope.pendingUpdates.removeAll()
+            scope.state = .nil
+            if let k = scope.controller, !k.isInvalidated {
+                k.isInvalidated = true
+                do { try Lifecycle.call(k, "invalidateController") } catch { firstError = firstError ?? error }
+            }
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// The view a component's views go into: its nearest ancestor's view, or the hosting view.
+    private func superview(of component: Component) -> View {
+        var p = component.parent
+        while let a = p {
+            if let v = a.view { return v }
+            p = a.parent
+        }
+        return host.hostingView
+    }
+}

@@ -1,0 +1,37 @@
+extension Runtime {
+    /// `Class(props)`: makes an instance and, for a scoped class, resolves its scope in the
+    /// enclosing scope of the running build.
+    public func construct(_ cls: ComponentClass, props: Value, key: Value) throws -> Component {
+        let component = Component(componentClass: cls, props: props, key: key, generation: build?.generation ?? 0)
+        guard cls.declaresScope else {
+            if let controllerClass = try controllerClass(for: cls) {
+                throw RuntimeError(.controllerWithoutScope, "\(cls.name) has controller \(controllerClass.name) but declares no scope; add scope = true to \(cls.name) or drop its controller")
+            }
+            component.enclosingScope = build?.currentScope
+            component.host = build?.host
+            return component
+        }
+        guard let build else {
+            throw RuntimeError(.outsideBuild, "\(cls.name) declares a scope and was constructed outside a build; construct it in a host's provider or a render")
+        }
+        var identifier = Value.nil
+        if case .computed(let f) = cls.scope {
+            renderDepth += 1
+            defer { renderDepth -= 1 }
+            identifier = try f(component)
+        }
+        let parent = build.currentScope
+        let (scope, isNew) = build.claim(ScopeIdentity(className: cls.name, identifier: identifier, key: key),
+                                         in: parent, runtime: self)
+        if isNew, let initial = cls.initialState {
+            renderDepth += 1
+            defer { renderDepth -= 1 }
+            build.foldedState[ObjectIdentifier(scope)] = try initial(component)
+        }
+        component.scope = scope
+        component.state = build.state(of: scope)
+        component.enclosingScope = parent
+        component.host = build.host
+        return component
+    }
+}

@@ -1,0 +1,68 @@
+/// One component instance: an immutable snapshot made by a build. The core links
+/// instances into the tree; scripts see only props, state, class, name, key and scope.
+public final class Component: RuntimeObject {
+    public let componentClass: ComponentClass
+    public let props: Value
+    public let key: Value
+    public internal(set) var scope: Scope?
+    /// The scope's state when this instance was built.
+    public internal(set) var state: Value = .nil
+    /// The generation of the build that made this instance.
+    public internal(set) var generation: Int
+    /// The scope enclosing this instance's construction (build nesting, not layout).
+    public internal(set) var enclosingScope: Scope?
+    unowned(unsafe) var host: Host?
+
+    // Tree links, owned by the core.
+    public internal(set) weak var parent: Component?
+    public internal(set) var children: [Component] = []
+    var indexInParent = 0
+    var rendered = false
+    var placedInBuild = 0
+    /// The previous generation's instance at this place, while building and mounting.
+    weak var previous: Component?
+    var viewSpec: ViewSpec?
+
+    // Mounting.
+    public internal(set) var isMounted = false
+    public internal(set) var view: View?
+    var mountMark = 0
+
+    init(componentClass: ComponentClass, props: Value, key: Value, generation: Int) {
+        self.componentClass = componentClass
+        self.props = props
+        self.key = key
+        self.generation = generation
+    }
+
+    public override var typeName: String { componentClass.name }
+    public var name: String { componentClass.name }
+    public var controller: Controller? { scope?.controller }
+
+    /// `Root/List/Item#3`: the path of class names (with identifiers) from the root.
+    public var path: String {
+        var names: [String] = []
+        var node: Component? = self
+        while let n = node {
+            names.append(n.label)
+            node = n.parent
+        }
+        return names.reversed().joined(separator: "/")
+    }
+
+    /// `Item#3`: the class name and the scope identifier or key, if any.
+    public var label: String {
+        if let id = scope?.displayIdentifier ?? Scope.display(key) { return "\(name)#\(id)" }
+        return name
+    }
+
+    /// The first view at or below this component, in depth-first order.
+    public var firstView: View? {
+        var stack: [Component] = [self]
+        while let c = stack.popLast() {
+            if let v = c.view { return v }
+            stack.append(contentsOf: c.children.reversed())
+        }
+        return nil
+    }
+}

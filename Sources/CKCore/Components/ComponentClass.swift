@@ -1,0 +1,57 @@
+/// How a class declares its scope.
+public enum ScopeDeclaration {
+    case none
+    case anonymous                                       // scope = true
+    case computed((Component) throws -> Value)           // scope = function(props) -> identifier
+}
+
+/// A component class defined by `ck.component(name, def)` or built in.
+public final class ComponentClass: RuntimeObject {
+    public let name: String
+    public var render: ((Component) throws -> Component?)?
+    /// Children for layout built-ins that hold several (Stack); nil for composites.
+    public var children: ((Component) throws -> [Component])?
+    public var view: ((Component) throws -> ViewSpec?)?
+    public var scope: ScopeDeclaration = .none
+    public var initialState: ((Component) throws -> Value)?
+    /// An explicit controller class name; nil means `<Name>Controller` if it exists.
+    public var controllerName: String?
+    public var isPure = false
+    public var shouldUpdate: ((_ old: Component, _ new: Component) throws -> Bool)?
+    public var canPerformAction: ((_ component: Component, _ selector: String, _ sender: Responder?) throws -> Bool)?
+    /// Typed action props: prop name → declared types.
+    public var actionProps: [(name: String, types: [TypeSpec])] = []
+    public private(set) var methods: [String: Method] = [:]
+    /// Reads a prop by name (for action props and `key`); set by the script side.
+    public var readProp: ((Component, String) -> Value)?
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    public override var typeName: String { "component class" }
+
+    public var declaresScope: Bool {
+        if case .none = scope { return false }
+        return true
+    }
+
+    public func setMethod(_ method: Method?, named name: String) { methods[name] = method }
+    public func method(_ name: String) -> Method? { methods[name] }
+}
+
+/// A controller class defined by `ck.controller(name, def)`.
+public final class ControllerClass: RuntimeObject {
+    public let name: String
+    public private(set) var methods: [String: Method] = [:]
+    public var canPerformAction: ((_ controller: Controller, _ selector: String, _ sender: Responder?) throws -> Bool)?
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    public override var typeName: String { "controller class" }
+
+    public func setMethod(_ method: Method?, named name: String) { methods[name] = method }
+    public func method(_ name: String) -> Method? { methods[name] }
+}

@@ -1,0 +1,24 @@
+/// The long-lived object of a scope: created once with its first generation, kept across
+/// generations, invalidated once when the scope leaves the tree or the host is destroyed.
+public final class Controller: RuntimeObject {
+    public let controllerClass: ControllerClass
+    public internal(set) unowned(unsafe) var scope: Scope
+    /// The latest component of its scope.
+    public internal(set) var component: Component
+    public internal(set) var isInvalidated = false
+    /// Lua-side fields live with the script; the core keeps only lifecycle facts.
+    var isMounted = false
+    var mountedComponent: Component?
+    /// The component this controller last saw mounted: an update is a mount of a different one.
+    var lastMountedComponent: Component?
+    var acquiredView: View?
+
+    init(controllerClass: ControllerClass, scope: Scope, component: Component) {
+        self.controllerClass = controllerClass
+        self.scope = scope
+        self.component = component
+    }
+
+    public override var typeName: String { controllerClass.name }
+    public var view: View? { acquiredView }
+}

@@ -1,0 +1,197 @@
+/// `ck.host(provider, opts)`: owns one scope root, builds the provider's tree and keeps it.
+public final class Host: RuntimeObject {
+    static let maxBuildsPerFlush = 100
+
+    public unowned let runtime: Runtime
+    public var provider: (Value) throws -> Component?
+    public private(set) var model: Value
+    public private(set) var rootScope: Scope!
+    public internal(set) var root: Component?
+    public let hostingView: View
+    public let responders: [ScriptResponder]
+    public internal(set) var generation = 0
+    public internal(set) var isMounted = false
+    public internal(set) var isDestroyed = false
+    public internal(set) var isAppeared = false
+    var dirtyScopes: [Scope] = []
+    var hasSyncUpdate = false
+    var needsFullBuild = false
+    var isBusy = false
+
+    /// Builds generation 1 at once (not mounted).
+    public init(runtime: Runtime, model: Value = .nil, responders: [ScriptResponder] = [],
+                provider: @escaping (Value) throws -> Component?) throws {
+        self.runtime = runtime
+        self.provider = provider
+        self.model = model
+        self.responders = responders
+        hostingView = View(spec: ViewSpec(viewClass: "HostingView"))
+        super.init()
+        hostingView.hostingHost = self
+        for (a, b) in zip(responders, responders.dropFirst()) { a.next = b }
+        rootScope = Scope(className: "(root)", identifier: .nil, key: .nil, ordinal: 0, parent: nil, host: self)
+        try runtime.perform { try Builder(host: self).run(full: true) }
+    }
+
+    public override var typeName: String { "Host" }
+
+    var hasPendingUpdates: Bool { !dirtyScopes.isEmpty || needsFullBuild }
+
+    func checkAlive(_ what: String) throws {
+        if isDestroyed {
+            throw RuntimeError(.hostDestroyed, "\(what) on a destroyed host; make a new one with ck.host")
+        }
+    }
+
+    // MARK: Updates
+
+    /// Queues a state update for `scope` (SPEC §3).
+    public func enqueue(_ update: StateUpdate, for scope: Scope, synchronous: Bool) throws {
+        try checkAlive("updateState")
+        if runtime.isRendering {
+            throw RuntimeError(.updateDuringRender, "updateState called while rendering \(scope.path); update state from handlers, controllers or timers")
+        }
+        guard scope.isLive else { return }   // the scope left the tree: dropped
+        try runtime.perform {
+            if scope.pendingUpdates.isEmpty { dirtyScopes.append(scope) }
+            scope.pendingUpdates.append(update)
+            runtime.register(self)
+            if synchronous { hasSyncUpdate = true }
+        }
+    }
+
+    /// `host:update(model)`: re-runs the provider and every render below it.
+    public func update(model: Value) throws {
+        try checkAlive("update")
+        self.model = model
+        try runtime.perform {
+            if isBusy {
+                needsFullBuild = true
+                runtime.register(self)
+                hasSyncUpdate = true
+                return
+            }
+            try Builder(host: self).run(full: true)
+        }
+    }
+
+    /// Replaces the provider (the REPL's `.reload`) and rebuilds, keeping scopes by identity.
+    public func reload(provider: @escaping (Value) throws -> Component?) throws {
+        self.provider = provider
+        try update(model: model)
+    }
+
+    func buildPendingUpdates() throws {
+        guard !isDestroyed else { return }
+        try Builder(host: self).run(full: needsFullBuild)
+    }
+
+    /// `host:flush()`: builds this host's pending updates now.
+    public func flush() throws {
+        try checkAlive("flush")
+        try runtime.perform {
+            var builds = 0
+            while hasPendingUpdates {
+                builds += 1
+                if builds > Host.maxBuildsPerFlush { throw updateLoopError() }
+                try buildPendingUpdates()
+            }
+        }
+    }
+
+    func updateLoopError() -> RuntimeError {
+        let scopes = dirtyScopes.prefix(3).map(\.path).joined(separator: ", ")
+        dirtyScopes.forEach { $0.pendingUpdates.removeAll() }
+        dirtyScopes.removeAll()
+        hasSyncUpdate = false
+        return RuntimeError(.updateLoop, "state updates re-triggered builds \(Host.maxBuildsPerFlush) times in a row (still updating: \(scopes)); the pending updates were dropped. Update state only when the value changes")
+    }
+
+    // MARK: Mounting
+
+    public func mount() throws {
+        try checkAlive("mount")
+        guard !isMounted else { return }
+        try runtime.perform {
+            isMounted = true
+            runtime.register(self)
+            guard let root else { return }
+            var mounter = Mounter(host: self)
+            mounter.mount(root, previous: nil, in: hostingView)
+            try mounter.finish()
+        }
+    }
+
+    public func unmount() throws {
+        try checkAlive("unmount")
+        guard isMounted else { return }
+        try runtime.perform {
+            isMounted = false
+            if !hasPendingUpdates { runtime.unregister(self) }
+            guard let root else { return }
+            var mounter = Mounter(host: self)
+            mounter.unmount(root)
+            try mounter.finish()
+        }
+    }
+
+    public func appear() throws {
+        try checkAlive("appear")
+        try runtime.perform {
+            isAppeared = true
+            try eachMountedController { try Lifecycle.call($0, "componentTreeWillAppear") }
+        }
+    }
+
+    public func disappear() throws {
+        try checkAlive("disappear")
+        try runtime.perform {
+            isAppeared = false
+            try eachMountedController { try Lifecycle.call($0, "componentTreeDidDisappear") }
+        }
+    }
+
+    private func eachMountedController(_ body: (Controller) throws -> Void) throws {
+        var firstError: Error?
+        for c in allComponents() where c.isMounted {
+            if let k = c.controller, k.mountedComponent === c {
+                do { try body(k) } catch { firstError = firstError ?? error }
+            }
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// Unmounts, invalidates every controller and ends the host.
+    public func destroy() throws {
+        guard !isDestroyed else { return }
+        try runtime.perform {
+            var firstError: Error?
+            do { try unmount() } catch { firstError = error }
+            for scope in rootScope.subtree {
+                scope.isLive = false
+                if let k = scope.controller, !k.isInvalidated {
+                    k.isInvalidated = true
+                    do { try Lifecycle.call(k, "invalidateController") } catch { firstError = firstError ?? error }
+                }
+                scope.pendingUpdates.removeAll()
+            }
+            dirtyScopes.removeAll()
+            isDestroyed = true
+            runtime.unregister(self)
+            if let firstError { throw firstError }
+        }
+    }
+
+    // MARK: Inspection
+
+    /// Every component of the current tree, depth-first, parents first.
+    public func allComponents() -> [Component] {
+        var out: [Component] = []
+        var stack: [Component] = root.map { [$0] } ?? []
+        while let c = stack.popLast() {
+            out.append(c)
+            stack.append(contentsOf: c.children.reversed())
+        }
+        return out
+    }
+}

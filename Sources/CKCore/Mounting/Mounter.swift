@@ -1,0 +1,176 @@
+/// Mounts parent before children with `didMount` after all descendants; unmounts what
+/// vanished after the new generation is mounted. Iterative: depth is unbounded.
+struct Mounter {
+    let host: Host
+    private var touched: [View] = []
+    private var firstError: Error?
+
+    init(host: Host) {
+        self.host = host
+    }
+
+    private enum Step {
+        case enter(Component, previous: Component?, superview: View)
+        case exit(Component, Controller?, didMount: Bool, isUpdate: Bool)
+    }
+
+    // MARK: Mount
+
+    mutating func mount(_ top: Component, previous: Component?, in superview: View) {
+        var steps: [Step] = [.enter(top, previous: previous, superview: superview)]
+        while let step = steps.popLast() {
+            switch step {
+            case let .enter(node, previous, superview):
+                if node.isMounted {
+                    // A kept instance: no callbacks; only its top views may need a new superview.
+                    reattach(node, to: superview)
+                    continue
+                }
+                let (exit, childSuperview) = enter(node, previous: previous ?? node.previous, superview: superview)
+                steps.append(exit)
+                for child in node.children.reversed() {
+                    steps.append(.enter(child, previous: child.previous, superview: childSuperview))
+                }
+            case let .exit(node, controller, didMount, isUpdate):
+                guard let k = controller else { continue }
+                _ = node
+                if didMount {
+                    call(k, "didMount")
+                } else {
+                    call(k, "didRemount")
+                }
+                if isUpdate { call(k, "didUpdateComponent") }
+            }
+        }
+    }
+
+    private mutating func enter(_ node: Component, previous: Component?, superview: View) -> (Step, View) {
+        node.isMounted = true
+        node.host = host
+        var view: View?
+        if let spec = node.viewSpec {
+            if let old = previous?.view, old.viewClass == spec.viewClass, old.component === previous || old.component == nil {
+                view = old
+                old.attributes = spec.attributes
+                old.actions = spec.actions
+            } else {
+                view = View(spec: spec)
+            }
+            view!.component = node
+            if view!.superview !== superview { superview.add(view!, at: superview.subviews.count) }
+            touch(superview)
+        }
+        node.view = view
+        let childSuperview = view ?? superview
+
+        guard let k = node.scope?.controller, k.component === node, !k.isInvalidated else {
+            return (.exit(node, nil, didMount: true, isUpdate: false), childSuperview)
+        }
+        let isUpdate = k.lastMountedComponent != nil && k.lastMountedComponent !== node
+        k.lastMountedComponent = node
+        if k.isMounted, let old = k.mountedComponent, old !== node {
+            call(k, "willUpdateComponent")
+            call(k, "willRemount")
+            if k.acquiredView !== view {
+                if k.acquiredView != nil { call(k, "componentWillRelinquishView"); k.acquiredView = nil }
+                if let view { k.acquiredView = view; call(k, "componentDidAcquireView", [.object(view)]) }
+            }
+            k.mountedComponent = node
+            return (.exit(node, k, didMount: false, isUpdate: true), childSuperview)
+        }
+        if isUpdate { call(k, "willUpdateComponent") }
+        call(k, "willMount")
+        if let view { k.acquiredView = view; call(k, "componentDidAcquireView", [.object(view)]) }
+        k.isMounted = true
+        k.mountedComponent = node
+        return (.exit(node, k, didMount: true, isUpdate: isUpdate), childSuperview)
+    }
+
+    /// Moves the top views of a kept subtree under `superview` if they are elsewhere.
+    private mutating func reattach(_ node: Component, to superview: View) {
+        var stack: [Component] = [node]
+        while let c = stack.popLast() {
+            if let v = c.view {
+                if v.superview !== superview { superview.add(v, at: superview.subviews.count) }
+                touch(superview)
+                continue
+            }
+            stack.append(contentsOf: c.children.reversed())
+        }
+    }
+
+    private mutating func touch(_ view: View) {
+        if !touched.contains(where: { $0 === view }) { touched.append(view) }
+    }
+
+    // MARK: Unmount
+
+    /// Unmounts a whole mounted subtree (`host:unmount()`).
+    mutating func unmount(_ top: Component) {
+        unmount(top, keep: { _ in false })
+    }
+
+    /// Unmounts what the previous generation had under `oldTop` and the new one does not.
+    mutating func unmountVanished(_ oldTop: Component, context: BuildContext) {
+        unmount(oldTop, keep: { $0.placedInBuild == context.id })
+    }
+
+    private enum UnmountStep {
+        case enter(Component)
+        case exit(Component)
+    }
+
+    private mutating func unmount(_ top: Component, keep: (Component) -> Bool) {
+        var steps: [UnmountStep] = [.enter(top)]
+        while let step = steps.popLast() {
+            switch step {
+            case .enter(let node):
+                guard node.isMounted, !keep(node) else { continue }
+                if let k = node.scope?.controller, k.mountedComponent === node { call(k, "willUnmount") }
+                steps.append(.exit(node))
+                for child in node.children.reversed() { steps.append(.enter(child)) }
+            case .exit(let node):
+                node.isMounted = false
+                if let k = node.scope?.controller, k.mountedComponent === node {
+                    if k.acquiredView != nil { call(k, "componentWillRelinquishView"); k.acquiredView = nil }
+                    call(k, "didUnmount")
+                    k.isMounted = false
+                    k.mountedComponent = nil
+                }
+                if let v = node.view, v.component === node {
+                    if let s = v.superview { touch(s) }
+                    v.removeFromSuperview()
+                    v.component = nil
+                }
+                node.view = nil
+            }
+        }
+    }
+
+    // MARK: Finish
+
+    /// Puts each touched view's subviews in tree order; raises the first callback error.
+    mutating func finish() throws {
+        for view in touched {
+            let owner: Component? = view.hostingHost != nil ? host.root : view.component
+            guard let owner else { continue }
+            var order: [View] = []
+            var stack: [Component] = owner.view === view ? owner.children.reversed() : [owner]
+            while let c = stack.popLast() {
+                if let v = c.view, c.isMounted { order.append(v); continue }
+                stack.append(contentsOf: c.children.reversed())
+            }
+            let extra = view.subviews.filter { sv in !order.contains { $0 === sv } }
+            view.subviews = order.filter { $0.superview === view } + extra
+        }
+        touched.removeAll()
+        if let e = firstError {
+            firstError = nil
+            throw e
+        }
+    }
+
+    private mutating func call(_ k: Controller, _ name: String, _ arguments: [Value] = []) {
+        do { try Lifecycle.call(k, name, arguments) } catch { firstError = firstError ?? error }
+    }
+}

@@ -1,0 +1,39 @@
+/// Timers of `ck.after(seconds, fn)` on a virtual clock: deterministic, ordered by due time
+/// then by creation.
+public final class RunLoop {
+    public struct Timer {
+        public let id: Int
+        public let due: Double
+        public let fire: () throws -> Void
+    }
+
+    public private(set) var now: Double = 0
+    private var timers: [Timer] = []
+    private var lastID = 0
+
+    public init() {}
+
+    @discardableResult
+    public func after(_ seconds: Double, _ fire: @escaping () throws -> Void) -> Int {
+        lastID += 1
+        let timer = Timer(id: lastID, due: now + max(0, seconds), fire: fire)
+        let index = timers.firstIndex { $0.due > timer.due } ?? timers.count
+        timers.insert(timer, at: index)
+        return lastID
+    }
+
+    public func cancel(_ id: Int) { timers.removeAll { $0.id == id } }
+
+    public var pendingTimers: Int { timers.count }
+    public var nextDue: Double? { timers.first?.due }
+
+    /// Advances the clock to the next timer and removes it; nil when none is left.
+    public func popNext(notAfter limit: Double = .infinity) -> Timer? {
+        guard let first = timers.first, first.due <= limit else { return nil }
+        timers.removeFirst()
+        now = max(now, first.due)
+        return first
+    }
+
+    public func advance(to time: Double) { now = max(now, time) }
+}

@@ -1,0 +1,142 @@
+/// The core: class registries, configuration, hosts, update batching and the run loop.
+/// One per Lua state; used from one thread.
+public final class Runtime {
+    public enum UnhandledPolicy: String { case error, warn, ignore }
+
+    public private(set) var componentClasses: [String: ComponentClass] = [:]
+    public private(set) var controllerClasses: [String: ControllerClass] = [:]
+    public var types = TypeSystem()
+    public var controls = ControlClasses()
+    public var unhandledAction: UnhandledPolicy = .error
+    /// Receives `[id] …` warnings; prints to stderr unless replaced.
+    public var onWarning: (String) -> Void = { FileStream.standardError.write($0 + "\n") }
+    public weak var tables: ScriptTables?
+    public let loop = RunLoop()
+    public var tracer: Tracer?
+    /// The thread that made this runtime; sends from elsewhere are refused.
+    public let ownerThread = ThreadIdentity.current
+
+    /// Hosts with pending updates or mounted trees, flushed by `ck.flush()`.
+    var hosts: [ObjectIdentifier: Host] = [:]
+    var depth = 0
+    var build: BuildContext?
+    var renderDepth = 0
+    var lastComponentID = 0
+    var lastBuildID = 0
+
+    public init() {}
+
+    // MARK: Classes
+
+    public func define(_ cls: ComponentClass) { componentClasses[cls.name] = cls }
+    public func define(_ cls: ControllerClass) { controllerClasses[cls.name] = cls }
+    public func componentClass(named name: String) -> ComponentClass? { componentClasses[name] }
+    public func controllerClass(named name: String) -> ControllerClass? { controllerClasses[name] }
+    public func isClassName(_ name: String) -> Bool {
+        componentClasses[name] != nil || controllerClasses[name] != nil || name == "Event" || name == "View"
+    }
+
+    /// The controller class a component class uses, if any.
+    func controllerClass(for cls: ComponentClass) throws -> ControllerClass? {
+        if let name = cls.controllerName {
+            guard let c = controllerClasses[name] else {
+                throw RuntimeError(.unknownClass, "\(cls.name) names controller \(name), which is not defined; define it with ck.controller(\"\(name)\", {...})")
+            }
+            return c
+        }
+        return controllerClasses[cls.name + "Controller"]
+    }
+
+    public func warn(_ id: Catalogue, _ detail: String) { onWarning(id.message(detail)) }
+
+    public var isRendering: Bool { renderDepth > 0 }
+    public var isBuilding: Bool { build != nil }
+
+    // MARK: Batching
+
+    /// Runs one runtime call. When the outermost call returns, sync updates are built; if it
+    /// raises, they are kept for the next turn of the run loop.
+    public func perform<T>(_ body: () throws -> T) throws -> T {
+        depth += 1
+        let result: T
+        do {
+            result = try body()
+            if depth == 1 { try buildSynchronousUpdates() }
+        } catch {
+            depth -= 1
+            if depth == 0 { for host in hosts.values { host.hasSyncUpdate = false } }
+            throw error
+        }
+        depth -= 1
+        return result
+    }
+
+    public var isInsideCall: Bool { depth > 0 }
+
+    func register(_ host: Host) { hosts[ObjectIdentifier(host)] = host }
+    func unregister(_ host: Host) { hosts[ObjectIdentifier(host)] = nil }
+
+    private func buildSynchronousUpdates() throws {
+        var builds = 0
+        while let host = hosts.values.first(where: { $0.hasSyncUpdate && !$0.isDestroyed }) {
+            builds += 1
+            if builds > Host.maxBuildsPerFlush { throw host.updateLoopError() }
+            host.hasSyncUpdate = false
+            try host.buildPendingUpdates()
+        }
+    }
+
+    /// `ck.flush()`: builds every host's pending updates, then runs due timers, until idle.
+    public func flush() throws {
+        try perform {
+            var builds = 0
+            while let host = hosts.values.first(where: { $0.hasPendingUpdates && !$0.isDestroyed }) {
+                builds += 1
+                if builds > Host.maxBuildsPerFlush { throw host.updateLoopError() }
+                try host.buildPendingUpdates()
+            }
+        }
+    }
+
+    public var hasPendingUpdates: Bool { hosts.values.contains { $0.hasPendingUpdates && !$0.isDestroyed } }
+
+    func nextComponentID() -> Int {
+        lastComponentID += 1
+        return lastComponentID
+    }
+}
+
+/// Identifies the calling thread without Foundation.
+public struct ThreadIdentity: Equatable, Sendable {
+    let raw: UInt
+    public static var current: ThreadIdentity { ThreadIdentity(raw: UInt(bitPattern: currentThreadID())) }
+}
+
+#if canImport(Glibc)
+import Glibc
+private func currentThreadID() -> Int { Int(bitPattern: UInt(pthread_self())) }
+#elseif canImport(Darwin)
+import Darwin
+private func currentThreadID() -> Int { Int(bitPattern: pthread_self()) }
+#endif
+
+/// Writes to stderr without Foundation.
+public enum FileStream {
+    public struct Stream: Sendable {
+        let fd: Int32
+        public func write(_ text: String) {
+            var s = text
+            s.withUTF8 { buf in
+                var offset = 0
+                while offset < buf.count {
+                    let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                    if n <= 0 { return }
+                    offset += n
+                }
+            }
+        }
+    }
+
+    public static let standardError = Stream(fd: 2)
+    public static let standardOutput = Stream(fd: 1)
+}

@@ -1,0 +1,105 @@
+/// Identity across generations: owns state, the pending updates and the controller.
+public final class Scope: RuntimeObject {
+    public let className: String
+    public let identifier: Value
+    public let key: Value
+    /// 0 for the first sibling with this identity, 1 for the second, …
+    public let ordinal: Int
+    public internal(set) weak var parent: Scope?
+    public internal(set) weak var host: Host?
+    public internal(set) var state: Value = .nil
+    public internal(set) var controller: Controller?
+    /// The newest committed component of this scope.
+    public internal(set) var component: Component?
+    public internal(set) var isLive = true
+    var children: [ScopeIdentity: [Scope]] = [:]
+    var pendingUpdates: [StateUpdate] = []
+    var renderedInBuild = 0
+
+    init(className: String, identifier: Value, key: Value, ordinal: Int, parent: Scope?, host: Host) {
+        self.className = className
+        self.identifier = identifier
+        self.key = key
+        self.ordinal = ordinal
+        self.parent = parent
+        self.host = host
+    }
+
+    public override var typeName: String { "scope" }
+
+    var identity: ScopeIdentity { ScopeIdentity(className: className, identifier: identifier, key: key) }
+
+    /// The identifier, else the key, as text (nil when neither is set).
+    public var displayIdentifier: String? { Scope.display(identifier) ?? Scope.display(key) }
+
+    static func display(_ v: Value) -> String? {
+        switch v {
+        case .nil: nil
+        case .string(let s): s
+        case .int(let i): String(i)
+        case .number(let d): String(d)
+        case .bool(let b): String(b)
+        default: v.typeName
+        }
+    }
+
+    /// `Root/List/Item#3[2]`: scope names from the host's root scope.
+    public var path: String {
+        var names: [String] = []
+        var s: Scope? = self
+        while let scope = s, scope.parent != nil {
+            var n = scope.className
+            if let id = scope.displayIdentifier { n += "#\(id)" }
+            if scope.ordinal > 0 { n += "[\(scope.ordinal + 1)]" }
+            names.append(n)
+            s = scope.parent
+        }
+        return names.reversed().joined(separator: "/")
+    }
+
+    /// Every scope below this one, this one first.
+    var subtree: [Scope] {
+        var out: [Scope] = []
+        var stack: [Scope] = [self]
+        while let s = stack.popLast() {
+            out.append(s)
+            for group in s.children.values { stack.append(contentsOf: group) }
+        }
+        return out
+    }
+}
+
+/// (class name, identifier, key): what makes two scopes the same among siblings.
+struct ScopeIdentity: Hashable {
+    let className: String
+    let identifier: Value
+    let key: Value
+
+    static func == (a: ScopeIdentity, b: ScopeIdentity) -> Bool {
+        a.className == b.className && a.identifier.rawEquals(b.identifier) && a.key.rawEquals(b.key)
+    }
+
+    func hash(into h: inout Hasher) {
+        h.combine(className)
+        Self.hash(identifier, into: &h)
+        Self.hash(key, into: &h)
+    }
+
+    private static func hash(_ v: Value, into h: inout Hasher) {
+        switch v {
+        case .nil: h.combine(0)
+        case .bool(let b): h.combine(b)
+        case .int(let i): h.combine(Double(i))
+        case .number(let d): h.combine(d)
+        case .string(let s): h.combine(s)
+        case .object(let o): h.combine(ObjectIdentifier(o))
+        case .table(let r), .function(let r), .opaque(let r): h.combine(r.identity)
+        }
+    }
+}
+
+/// A queued `updateState`: a new value, or a function of the old one.
+public enum StateUpdate {
+    case value(Value)
+    case transform((Value) throws -> Value)
+}

@@ -1,0 +1,67 @@
+/// A value crossing between the core and a script: the core inspects primitives and
+/// runtime objects; everything else is an opaque script reference it only carries.
+public enum Value {
+    case `nil`
+    case bool(Bool)
+    case int(Int64)
+    case number(Double)
+    case string(String)
+    case object(RuntimeObject)
+    case table(ScriptRef)
+    case function(ScriptRef)
+    case opaque(ScriptRef)       // userdata, threads: carried, never inspected
+
+    public var isNil: Bool { if case .nil = self { true } else { false } }
+
+    /// The name a script author would use for this value's type.
+    public var typeName: String {
+        switch self {
+        case .nil: "nil"
+        case .bool: "boolean"
+        case .int: "integer"
+        case .number: "number"
+        case .string: "string"
+        case .object(let o): o.typeName
+        case .table: "table"
+        case .function: "function"
+        case .opaque(let r): r.typeName
+        }
+    }
+
+    public var object: RuntimeObject? { if case .object(let o) = self { o } else { nil } }
+}
+
+/// A reference the script side keeps alive for as long as the core holds this object.
+/// The bridge subclasses it; `deinit` there releases the script's reference.
+open class ScriptRef {
+    public init() {}
+    open var typeName: String { "userdata" }
+    /// Identity of the referenced script value (two refs to one table are equal).
+    open var identity: UInt { UInt(bitPattern: ObjectIdentifier(self).hashValue) }
+}
+
+/// Base of every object the runtime hands to scripts. `bridgeSlot` is the script side's
+/// handle to this object, so that one object always maps to one script value.
+open class RuntimeObject {
+    public var bridgeSlot: Int32 = 0
+    public init() {}
+    open var typeName: String { "object" }
+}
+
+extension Value {
+    /// Raw equality as Lua's `rawequal` sees it (tables and functions by identity).
+    public func rawEquals(_ other: Value) -> Bool {
+        switch (self, other) {
+        case (.nil, .nil): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.int(a), .int(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.int(a), .number(b)), let (.number(b), .int(a)): Double(a) == b
+        case let (.string(a), .string(b)): a == b
+        case let (.object(a), .object(b)): a === b
+        case let (.table(a), .table(b)), let (.function(a), .function(b)), let (.opaque(a), .opaque(b)):
+            a.identity == b.identity
+        default: false
+        }
+    }
+}
