@@ -7,6 +7,7 @@ public enum LuaVersion {
 }
 
 /// The Lua-facing engine: one Lua state, the core runtime, and the `ck` module binding them.
+/// Not actor-isolated: it sits on every Lua → Swift call.
 public final class Engine {
     public struct Configuration: Sendable {
         public var sandbox: Bool
@@ -22,13 +23,42 @@ public final class Engine {
 
     public let lua: LuaState
     public let configuration: Configuration
+    public let runtime = Runtime()
+    let objects = ObjectRegistry()
+    let refs: RefStore
+    /// The thread whose host function is running: nested calls into Lua use its stack.
+    var L: OpaquePointer
+    /// Registry refs of `ck.config.onWarning` and `onTrace`, when set from Lua.
+    var warningHandler: LuaRef?
+    var traceHandler: LuaRef?
+    var scriptTables: TablesAdapter!
+    var defaultWarning: Int32 = 0
+    var traceTracer: Tracer?
+    /// Method and field tables of component and controller classes.
+    var classTables: [ObjectIdentifier: LuaRef] = [:]
+    /// Script fields of live controllers.
+    var controllerFields: [ObjectIdentifier: (controller: Controller, ref: LuaRef)] = [:]
+    /// The host `ck.run` made (the app runner's `app`).
+    public internal(set) var appHostObject: Host?
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
         lua = LuaState(memoryLimitBytes: configuration.memoryLimitBytes)
+        L = lua.L
+        refs = RefStore(L: lua.L)
         lua.owner = self
+        objects.setUp(lua.L)
+        scriptTables = TablesAdapter(engine: self)
+        runtime.tables = scriptTables
+        runtime.onWarning = { [unowned self] in self.warn($0) }
         ModuleBinding.open(in: self)
         if configuration.sandbox { Sandbox.apply(to: lua) }
+    }
+
+    deinit {
+        // Finalizers run while this object is still whole; released refs are just forgotten.
+        refs.L = nil
+        lua.close()
     }
 
     /// Sets the global `arg` the way `lua` does: the script at 0, the interpreter below it.
@@ -48,9 +78,17 @@ public final class Engine {
 
     /// Runs a chunk with `...` bound to `arguments`, under the configured time limit.
     public func runChunk(_ code: String, name: String, arguments: [String] = []) throws(LuaError) {
+        _ = try runChunk(code, name: name, arguments: arguments, results: 0)
+    }
+
+    /// Runs a chunk and leaves `results` values on the stack (LUA_MULTRET = -1: all of them);
+    /// returns how many it left.
+    public func runChunk(_ code: String, name: String, arguments: [String] = [], results: Int32) throws(LuaError) -> Int32 {
+        let base = lua.top
         try lua.load(code, name: name)
         for a in arguments { lua.push(a) }
-        try withLimits { () throws(LuaError) in try lua.call(arguments: Int32(arguments.count), results: 0) }
+        try withLimits { () throws(LuaError) in try lua.call(arguments: Int32(arguments.count), results: results) }
+        return lua.top - base
     }
 
     /// Runs `body` under the configured deadline, if any.
@@ -65,9 +103,23 @@ public final class Engine {
         defer { ck_clear_deadline(lua.L) }
         return try body()
     }
-}
 
-extension Engine {
     /// Async-signal-safe: the running chunk stops at its next instruction check with `[interrupted]`.
     public func interrupt() { ck_interrupt(lua.L) }
+
+    // MARK: Diagnostics for tests and benchmarks
+
+    /// Registry references held by the core, and live handles held by Lua.
+    public var liveReferences: Int { refs.live }
+    public var liveHandles: Int { objects.liveHandles }
+
+    func warn(_ message: String) {
+        guard let handler = warningHandler else {
+            FileStream.standardError.write(message + "\n")
+            return
+        }
+        do { _ = try call(handler, [.string(message)]) } catch {
+            FileStream.standardError.write(message + "\n")
+        }
+    }
 }

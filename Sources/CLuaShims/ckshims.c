@@ -80,12 +80,20 @@ static ck_dispatch_fn dispatcher = NULL;
 
 void ck_set_dispatcher(ck_dispatch_fn fn) { dispatcher = fn; }
 
+/* Raises "[id] where: detail": the id first, as every ckrun error. */
+static int raise_catalogued(lua_State *L, const char *id, int level, const char *detail) {
+    lua_pushfstring(L, "[%s] ", id);
+    luaL_where(L, level);
+    lua_pushstring(L, detail);
+    lua_concat(L, 3);
+    return lua_error(L);
+}
+
 static int raise_memory_overshoot(lua_State *L) {
     ck_memory *m = ck_memory_of(L);
     m->exceeded = 0;
-    return luaL_error(L, "[memoryLimit] the script used more than its memory limit (%d MB); "
-                         "raise --memory-limit or use less memory",
-                      (int)(m->limit / (1024 * 1024)));
+    return raise_catalogued(L, "memoryLimit", 1,
+                            "the script used more than its memory limit; raise --memory-limit or use less memory");
 }
 
 static int trampoline(lua_State *L) {
@@ -211,10 +219,10 @@ static void watchdog(lua_State *L, lua_Debug *ar) {
     if (e->interrupted) {
         e->interrupted = 0;
         lua_sethook(L, e->has_deadline ? watchdog : NULL, e->has_deadline ? LUA_MASKCOUNT : 0, 1000);
-        luaL_error(L, "[interrupted] stopped by Ctrl-C");
+        raise_catalogued(L, "interrupted", 0, "stopped by Ctrl-C");
     }
     if (e->has_deadline && passed(&e->deadline))
-        luaL_error(L, "[timeout] the script ran past its time limit; raise --timeout or find the loop that does not end");
+        raise_catalogued(L, "timeout", 0, "the script ran past its time limit; find the loop that does not end, or raise --timeout");
 }
 
 void ck_set_deadline(lua_State *L, double seconds) {

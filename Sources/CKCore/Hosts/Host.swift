@@ -37,7 +37,7 @@ public final class Host: RuntimeObject {
 
     var hasPendingUpdates: Bool { !dirtyScopes.isEmpty || needsFullBuild }
 
-    func checkAlive(_ what: String) throws {
+    public func checkAlive(_ what: String) throws {
         if isDestroyed {
             throw RuntimeError(.hostDestroyed, "\(what) on a destroyed host; make a new one with ck.host")
         }

@@ -140,3 +140,33 @@ public enum FileStream {
     public static let standardError = Stream(fd: 2)
     public static let standardOutput = Stream(fd: 1)
 }
+
+extension Runtime {
+    /// Hosts the runtime tracks (mounted, or with pending updates).
+    public var allHosts: [Host] { Array(hosts.values) }
+
+    /// Fires timers due up to `time` in order, building updates after each; returns how many fired.
+    public func runTimers(until time: Double) throws -> Int {
+        var fired = 0
+        try flush()
+        while let timer = loop.popNext(notAfter: time) {
+            try perform { try timer.fire() }
+            try flush()
+            fired += 1
+        }
+        loop.advance(to: time)
+        return fired
+    }
+
+    /// Builds pending updates and fires every timer, until nothing is left.
+    public func runUntilIdle() throws -> Int {
+        var fired = 0
+        try flush()
+        while let timer = loop.popNext() {
+            try perform { try timer.fire() }
+            try flush()
+            fired += 1
+        }
+        return fired
+    }
+}

@@ -6,7 +6,7 @@ import CLuaShims
 /// A function returns the number of results it pushed, or `raise(...)`.
 public struct HostCall: ~Copyable {
     public let L: OpaquePointer
-    public unowned let state: LuaState
+    public unowned(unsafe) let state: LuaState
 
     public var argumentCount: Int32 { lua_gettop(L) }
 
@@ -33,5 +33,5 @@ public struct HostCall: ~Copyable {
 
     public func type(at index: Int32) -> Int32 { lua_type(L, index) }
     public func typeName(at index: Int32) -> String { String(cString: lua_typename(L, lua_type(L, index))) }
-    public func string(at index: Int32) -> String? { state.string(at: index) }
+    public func string(at index: Int32) -> String? { state.string(at: index, on: L) }
 }

@@ -25,8 +25,17 @@ public final class LuaState {
         if openLibraries { _ = ck_openlibs(L) }
     }
 
-    deinit {
+    private var isClosed = false
+
+    /// Closes the state (running finalizers). Nothing may use the state afterwards.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         ck_closestate(L)
+    }
+
+    deinit {
+        close()
         memory.deinitialize(count: 1)
         memory.deallocate()
     }
@@ -107,7 +116,10 @@ public final class LuaState {
     }
 
     /// Pops an error value and turns it into a `LuaError`.
-    public func popError(status: Int32) -> LuaError {
+    public func popError(status: Int32) -> LuaError { popError(status: status, on: L) }
+
+    /// Pops an error value from `thread`'s stack.
+    public func popError(status: Int32, on L: OpaquePointer) -> LuaError {
         defer { ck_pop(L, 1) }
         if status == LUA_ERRMEM || memory.pointee.exceeded != 0 {
             memory.pointee.exceeded = 0
@@ -116,7 +128,7 @@ public final class LuaState {
                 "the script used more than its memory limit (\(limit) MB); raise --memory-limit or use less memory"),
                 status: status)
         }
-        return LuaError(handled: describe(at: -1), status: status)
+        return LuaError(handled: describe(at: -1, on: L), status: status)
     }
 
     // MARK: Stack helpers that never raise
@@ -128,7 +140,9 @@ public final class LuaState {
 
     public func pop(_ n: Int32 = 1) { ck_pop(L, n) }
 
-    public func string(at index: Int32) -> String? {
+    public func string(at index: Int32) -> String? { string(at: index, on: L) }
+
+    public func string(at index: Int32, on L: OpaquePointer) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let chars = ck_tostring(L, index, &length) else { return nil }
@@ -136,12 +150,14 @@ public final class LuaState {
     }
 
     /// `tostring` of any value, running `__tostring` under pcall.
-    public func describe(at index: Int32) -> String {
-        if let s = string(at: index) { return s }
+    public func describe(at index: Int32) -> String { describe(at: index, on: L) }
+
+    public func describe(at index: Int32, on L: OpaquePointer) -> String {
+        if let s = string(at: index, on: L) { return s }
         let status = ck_safe_tostring(L, index)
         defer { ck_pop(L, 1) }
-        if status != LUA_OK { return "(tostring failed: \(string(at: -1) ?? "?"))" }
-        return string(at: -1) ?? "?"
+        if status != LUA_OK { return "(tostring failed: \(string(at: -1, on: L) ?? "?"))" }
+        return string(at: -1, on: L) ?? "?"
     }
 
     public func push(_ string: String) {

@@ -1,0 +1,150 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// `ck.action`, action objects (`send`, `withBehavior`, `demoted`, `identifier`, `==`),
+/// `ck.actionSend`, `ck.onTap`, `ck.onControl` and `ck.registerControlClass`.
+enum ActionBinding {
+    static func register(in engine: Engine) {
+        var methods: [String: Int32] = [:]
+        func method(_ name: String, _ body: @escaping (Arguments, Action) throws -> Int32) {
+            methods[name] = engine.registerFunction("action:\(name)") { args in
+                let a: Action = try args.object(1, "self", "an action (call it as action:\(name)(...))")
+                return try body(args, a)
+            }
+        }
+        method("send") { args, a in
+            let sender = try args.optionalResponder(2, "sender")
+            var values: [Value] = []
+            if args.count > 2 { for i in 3...args.count { values.append(args.value(i)) } }
+            let handled = try args.engine.runtime.send(a, sender: sender, arguments: values)
+            lua_pushboolean(args.L, handled ? 1 : 0)
+            return 1
+        }
+        method("withBehavior") { args, a in
+            let name = try args.string(2, "behavior")
+            guard let b = Action.Behavior(rawValue: name) else {
+                throw args.bad(2, "behavior", "\"startAtSender\" or \"startAtSenderNextResponder\"")
+            }
+            args.engine.push(a.withBehavior(b), args.L)
+            return 1
+        }
+        method("demoted") { args, a in
+            args.engine.push(try a.demoted(to: try args.types(2)), args.L)
+            return 1
+        }
+        method("identifier") { args, a in
+            args.engine.pushString(a.identifier(), args.L)
+            return 1
+        }
+        engine.defineMetatable(.action, index: { args, key in
+            let a: Action = try args.object(1, "self", "an action")
+            let e = args.engine, L = args.L
+            switch key {
+            case "kind": e.pushString(a.kind.rawValue, L)
+            case "selector": if let s = a.selector { e.pushString(s, L) } else { lua_pushnil(L) }
+            case "types": e.pushStrings(a.types.map(\.description), L)
+            case "behavior": e.pushString(a.behavior.rawValue, L)
+            case "target": e.push(a.target?.object)
+            case "scope": e.push(a.scope)
+            default:
+                if let id = methods[key] { e.pushFunction(id, L) } else { lua_pushnil(L) }
+            }
+            return 1
+        }, tostring: { args in
+            let a: Action = try args.object(1, "self", "an action")
+            let types = a.types.isEmpty ? "" : " " + args.engine.describeTypes(a.types)
+            switch a.kind {
+            case .selector: return "<selector action \(a.selector!)\(types)>"
+            case .target: return "<target action \(a.selector!) -> \(a.target!.name)\(types)>"
+            case .scope: return "<scope action \(a.selector!) -> \(a.scope?.path ?? "?")\(types)>"
+            case .block: return "<block action\(types)>"
+            }
+        }, extra: { engine in
+            engine.setFunction("__eq", qualified: "==") { args in
+                let a = args.engine.objects.object(at: 1, args.L) as? Action
+                let b = args.engine.objects.object(at: 2, args.L) as? Action
+                lua_pushboolean(args.L, (a != nil && b != nil && a!.isEqual(to: b!)) ? 1 : 0)
+                return 1
+            }
+        })
+
+        engine.setFunction("action", qualified: "ck.action") { args in
+            let e = args.engine, L = args.L
+            let action: Action
+            switch lua_type(L, 1) {
+            case LUA_TSTRING:
+                action = e.runtime.selectorAction(try args.string(1, "selector"), types: try args.types(2))
+            case LUA_TFUNCTION:
+                let m = e.method(at: 1, name: "block", hasSelf: false, L)
+                action = e.runtime.blockAction(m, identity: args.value(1), types: try args.types(2))
+            default:
+                let target = try args.responder(1, "target")
+                action = try e.runtime.targetAction(target, try args.string(2, "selector"), types: try args.types(3))
+            }
+            e.push(action, L)
+            return 1
+        }
+        engine.setFunction("actionSend", qualified: "ck.actionSend") { args in
+            let e = args.engine
+            let action: Action
+            if lua_type(args.L, 1) == LUA_TSTRING {
+                action = e.runtime.selectorAction(try args.string(1, "selector"), types: [.any])
+            } else {
+                action = try args.object(1, "action", "an action or a selector string")
+            }
+            let sender = try args.optionalResponder(2, "sender")
+            let context = args.value(3)
+            let arguments: [Value] = action.types.isEmpty && context.isNil ? [] : [context]
+            lua_pushboolean(args.L, try e.runtime.send(action, sender: sender, arguments: arguments) ? 1 : 0)
+            return 1
+        }
+        engine.setFunction("onTap", qualified: "ck.onTap") { args in
+            let a: Action? = try args.optionalObject(1, "action", "an action or nil")
+            let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: "onTap", component: "ck") }
+            args.engine.push(ActionAttribute(kind: .tap, action: promoted), args.L)
+            return 1
+        }
+        engine.setFunction("onControl", qualified: "ck.onControl") { args in
+            let a: Action? = try args.optionalObject(1, "action", "an action or nil")
+            var events = ["touchUpInside"]
+            if lua_type(args.L, 2) == LUA_TSTRING {
+                events = [try args.string(2, "events")]
+            } else if lua_type(args.L, 2) == LUA_TTABLE {
+                events = []
+                for i in 1...max(1, Int(lua_rawlen(args.L, 2))) where i <= Int(lua_rawlen(args.L, 2)) {
+                    lua_rawgeti(args.L, 2, lua_Integer(i))
+                    defer { ck_pop(args.L, 1) }
+                    guard let s = args.engine.lua.string(at: -1, on: args.L) else { throw args.bad(2, "events", "an event name or a list of names") }
+                    events.append(s)
+                }
+            } else if !args.isNil(2) {
+                throw args.bad(2, "events", "an event name or a list of names")
+            }
+            let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: "onControl", component: "ck") }
+            args.engine.push(ActionAttribute(kind: .control(events: events), action: promoted), args.L)
+            return 1
+        }
+        engine.setFunction("registerControlClass", qualified: "ck.registerControlClass") { args in
+            args.engine.runtime.controls.register(try args.string(1, "viewClass"))
+            return 0
+        }
+        engine.setFunction("struct", qualified: "ck.struct") { args in
+            let name = try args.string(1, "name")
+            try args.table(2, "fields")
+            var fields: [(name: String, type: TypeSpec)] = []
+            lua_pushnil(args.L)
+            while lua_next(args.L, 2) != 0 {
+                defer { ck_pop(args.L, 1) }
+                guard let field = args.engine.lua.string(at: -2, on: args.L),
+                      let typeName = args.engine.lua.string(at: -1, on: args.L) else {
+                    throw RuntimeError(.badArgument, "ck.struct(\"\(name)\"): fields must map field names to type names")
+                }
+                fields.append((field, try args.engine.resolveType(typeName)))
+            }
+            args.engine.runtime.types.structs[name] = StructType(name: name, fields: fields)
+            args.engine.pushString(name, args.L)
+            return 1
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// The built-in classes: `ck.Stack`, `ck.View`, `ck.Text` (a UILabel) and `ck.Button`
+/// (a UIButton whose `action` prop is typed `{"Event"}`).
+enum BuiltinsBinding {
+    static func register(in engine: Engine) {
+        let stack = builtin("Stack", in: engine)
+        stack.children = { [unowned engine] c in try engine.componentList(engine.prop(c, "children"), in: c, field: "children") }
+
+        let view = builtin("View", in: engine)
+        view.view = { [unowned engine] c in
+            guard case .string(let cls) = engine.prop(c, "class") else {
+                throw RuntimeError(.badArgument, "ck.View{class=...}: class must be a view class name, at \(c.path)")
+            }
+            let spec = engine.scriptTables.makeTable([("class", .string(cls)), ("attributes", engine.prop(c, "attributes"))])
+            return try engine.viewSpec(spec, in: c.name)
+        }
+        view.render = { [unowned engine] c in try engine.component(engine.prop(c, "child"), in: c, field: "child") }
+
+        let text = builtin("Text", in: engine)
+        text.view = { [unowned engine] c in
+            ViewSpec(viewClass: "UILabel", attributes: engine.scriptTables.makeTable([("text", engine.prop(c, "text"))]))
+        }
+
+        let button = builtin("Button", in: engine)
+        button.actionProps = [(name: "action", types: [.className("Event")])]
+        button.view = { [unowned engine] c in
+            var events = ["touchUpInside"]
+            switch engine.prop(c, "events") {
+            case .string(let s): events = [s]
+            case .table(let t):
+                events = []
+                var i = 1
+                while case .string(let s) = engine.scriptTables.field(t, String(i)) { events.append(s); i += 1 }
+                if events.isEmpty { events = engine.strings(in: t) }
+            default: break
+            }
+            let action = engine.prop(c, "action").object as? Action
+            return ViewSpec(viewClass: "UIButton",
+                            attributes: engine.scriptTables.makeTable([("title", engine.prop(c, "title"))]),
+                            actions: [ActionAttribute(kind: .control(events: events), action: action)])
+        }
+    }
+
+    private static func builtin(_ name: String, in engine: Engine) -> ComponentClass {
+        let L = engine.lua.L
+        let cls = try! engine.defineComponentClass(name, defAt: 0, L)
+        engine.push(cls, L)
+        lua_setfield(L, -2, name)
+        return cls
+    }
+}
+
+extension Engine {
+    func component(_ v: Value, in c: Component, field: String) throws -> Component? {
+        switch v {
+        case .nil: return nil
+        case .object(let o as Component): return o
+        default: throw RuntimeError(.badArgument, "\(c.name){\(field)=...} must be a component, got \(v.typeName), at \(c.path)")
+        }
+    }
+
+    func componentList(_ v: Value, in c: Component, field: String) throws -> [Component] {
+        guard case .table(let ref) = v else {
+            if v.isNil { return [] }
+            throw RuntimeError(.badArgument, "\(c.name){\(field)=...} must be a list of components, got \(v.typeName), at \(c.path)")
+        }
+        let L = self.L
+        (ref as! LuaRef).push(L)
+        defer { ck_pop(L, 1) }
+        let n = lua_rawlen(L, -1)
+        var out: [Component] = []
+        out.reserveCapacity(Int(n))
+        for i in 0..<n {
+            lua_rawgeti(L, -1, lua_Integer(i + 1))
+            let o = objects.object(at: -1, L)
+            ck_pop(L, 1)
+            guard let child = o as? Component else {
+                throw RuntimeError(.badArgument, "\(c.name){\(field)=...}[\(i + 1)] must be a component, at \(c.path)")
+            }
+            out.append(child)
+        }
+        return out
+    }
+
+    func strings(in ref: ScriptRef) -> [String] {
+        let L = self.L
+        (ref as! LuaRef).push(L)
+        defer { ck_pop(L, 1) }
+        var out: [String] = []
+        let n = lua_rawlen(L, -1)
+        for i in 0..<n {
+            lua_rawgeti(L, -1, lua_Integer(i + 1))
+            if let s = lua.string(at: -1, on: L) { out.append(s) }
+            ck_pop(L, 1)
+        }
+        return out
+    }
+}

@@ -1,0 +1,61 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// Component instances: `c.props`, `c.state`, `c.class`, `c.name`, `c.key`, `c.scope`,
+/// `c:updateState(fnOrValue, mode)`, `c:action(sel, types)` and the class's methods. Immutable.
+enum ComponentBinding {
+    static func register(in engine: Engine) {
+        let updateState = engine.registerFunction("updateState") { args in
+            let c: Component = try args.object(1, "self", "a component (call it as c:updateState(...))")
+            guard let scope = c.scope else {
+                throw RuntimeError(.noScope, "\(c.name):updateState: \(c.name) declares no scope; add scope = true to its class")
+            }
+            guard let host = scope.host, !host.isDestroyed else {
+                throw RuntimeError(.hostDestroyed, "\(c.name):updateState on a component of a destroyed host")
+            }
+            let mode = try args.optionalString(3, "mode") ?? "async"
+            guard mode == "sync" || mode == "async" else { throw args.bad(3, "mode", "\"sync\" or \"async\"") }
+            let update: StateUpdate
+            if lua_type(args.L, 2) == LUA_TFUNCTION {
+                let f = args.engine.reference(at: 2, args.L, "function")
+                update = .transform { [unowned(unsafe) engine = args.engine] old in try engine.call(f, [old]).first ?? .nil }
+            } else {
+                update = .value(args.value(2))
+            }
+            try host.enqueue(update, for: scope, synchronous: mode == "sync")
+            return 0
+        }
+        let action = engine.registerFunction("action") { args in
+            let c: Component = try args.object(1, "self", "a component (call it as c:action(...))")
+            let selector = try args.string(2, "selector")
+            let a = try args.engine.runtime.scopeAction(c, selector, types: try args.types(3))
+            args.engine.push(a, args.L)
+            return 1
+        }
+        engine.defineMetatable(.component, index: { args, key in
+            let c: Component = try args.object(1, "self", "a component")
+            let e = args.engine, L = args.L
+            switch key {
+            case "props": e.push(c.props, L)
+            case "state": e.push(c.state, L)
+            case "class": e.push(c.componentClass, L)
+            case "name": e.pushString(c.name, L)
+            case "key": e.push(c.key, L)
+            case "scope": e.push(c.scope)
+            case "generation": lua_pushinteger(L, lua_Integer(c.generation))
+            case "path": e.pushString(c.path, L)
+            case "updateState": e.pushFunction(updateState, L)
+            case "action": e.pushFunction(action, L)
+            default: e.pushClassField(c.componentClass, key, L)
+            }
+            return 1
+        }, newindex: { args, key in
+            let c: Component = try args.object(1, "self", "a component")
+            throw RuntimeError(.immutableComponent, "cannot set \(key) on \(c.label): components are immutable snapshots; keep data in props or state and call updateState")
+        }, tostring: { args in
+            let c: Component = try args.object(1, "self", "a component")
+            return "<\(c.label) gen \(c.generation)>"
+        })
+    }
+}

@@ -1,0 +1,240 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// `ck.component(name, def)` and component class objects: `Class(props)`, `function Class:m() end`.
+enum ComponentClassBinding {
+    static let specialKeys: Set<String> = [
+        "render", "view", "scope", "initialState", "controller", "actions", "canPerformAction",
+        "shouldUpdate", "pure", "children",
+    ]
+
+    static func register(in engine: Engine) {
+        engine.defineMetatable(.componentClass, index: { args, key in
+            let cls: ComponentClass = try args.object(1, "class", "a component class")
+            switch key {
+            case "name": args.engine.pushString(cls.name, args.L)
+            default: args.engine.pushClassField(cls, key, args.L)
+            }
+            return 1
+        }, newindex: { args, key in
+            let cls: ComponentClass = try args.object(1, "class", "a component class")
+            try args.engine.setClassField(cls, key, valueAt: 3, args.L)
+            return 0
+        }, tostring: { args in
+            let cls: ComponentClass = try args.object(1, "class", "a component class")
+            return "<component class \(cls.name)>"
+        }, extra: { engine in
+            engine.setFunction("__call", qualified: "Class(props)") { args in
+                let cls: ComponentClass = try args.object(1, "class", "a component class")
+                let c = try args.engine.construct(cls, propsAt: 2, args.L)
+                args.engine.push(c, args.L)
+                return 1
+            }
+        })
+        engine.setFunction("component", qualified: "ck.component") { args in
+            let name = try args.string(1, "name")
+            if !args.isNil(2) { try args.table(2, "def") }
+            let cls = try args.engine.defineComponentClass(name, defAt: 2, args.L)
+            args.engine.push(cls, args.L)
+            return 1
+        }
+    }
+}
+
+extension Engine {
+    /// Builds a class from `def`: special keys configure it, functions become methods.
+    func defineComponentClass(_ name: String, defAt def: Int32, _ L: OpaquePointer) throws -> ComponentClass {
+        let cls = ComponentClass(name: name)
+        lua_createtable(L, 0, 8)
+        classTables[ObjectIdentifier(cls)] = reference(at: -1, L, "table")
+        ck_pop(L, 1)
+        cls.readProp = { [unowned self] c, key in self.prop(c, key) }
+        if def != 0, lua_type(L, def) == LUA_TTABLE {
+            // Special keys first, so `actions` types resolve before methods are checked.
+            for key in ["scope", "controller", "pure", "actions", "initialState", "render", "view",
+                        "canPerformAction", "shouldUpdate"] {
+                rawField(L, def, key)
+                defer { ck_pop(L, 1) }
+                if lua_type(L, -1) > LUA_TNIL { try configure(cls, key, valueAt: lua_gettop(L), L) }
+            }
+            lua_pushnil(L)
+            while lua_next(L, def) != 0 {
+                defer { ck_pop(L, 1) }
+                guard lua_type(L, -2) == LUA_TSTRING, let key = lua.string(at: -2, on: L),
+                      !ComponentClassBinding.specialKeys.contains(key) else { continue }
+                try setClassField(cls, key, valueAt: lua_gettop(L), L)
+            }
+        }
+        runtime.define(cls)
+        return cls
+    }
+
+    /// `Class.key = value` after definition: functions are methods, other values class fields.
+    func setClassField(_ cls: ComponentClass, _ key: String, valueAt index: Int32, _ L: OpaquePointer) throws {
+        let index = lua_absindex(L, index)
+        if ComponentClassBinding.specialKeys.contains(key) {
+            try configure(cls, key, valueAt: index, L)
+        } else if lua_type(L, index) == LUA_TFUNCTION {
+            cls.setMethod(method(at: index, name: key, hasSelf: true, L), named: key)
+        } else if lua_type(L, index) == LUA_TNIL {
+            cls.setMethod(nil, named: key)
+        }
+        classTables[ObjectIdentifier(cls)]!.push(L)
+        lua_pushvalue(L, index)
+        lua_setfield(L, -2, key)
+        ck_pop(L, 1)
+    }
+
+    func pushClassField(_ cls: RuntimeObject, _ key: String, _ L: OpaquePointer) {
+        guard let table = classTables[ObjectIdentifier(cls)] else { lua_pushnil(L); return }
+        table.push(L)
+        pushString(key, L)
+        lua_rawget(L, -2)
+        ck_remove(L, -2)
+    }
+
+    private func configure(_ cls: ComponentClass, _ key: String, valueAt i: Int32, _ L: OpaquePointer) throws {
+        let t = lua_type(L, i)
+        let where_ = "ck.component(\"\(cls.name)\"): \(key)"
+        func fn() throws -> LuaRef {
+            guard t == LUA_TFUNCTION else {
+                throw RuntimeError(.badArgument, "\(where_) must be a function, got \(String(cString: lua_typename(L, t)))")
+            }
+            return reference(at: i, L, "function")
+        }
+        switch key {
+        case "render":
+            let f = try fn()
+            cls.render = { [unowned self] c in try self.callRender(f, c, what: "render of \(c.name)") }
+        case "view":
+            if t == LUA_TFUNCTION {
+                let f = reference(at: i, L, "function")
+                cls.view = { [unowned self] c in
+                    let v = try self.call(f, [.object(c), c.props, c.state]).first ?? .nil
+                    return try self.viewSpec(v, in: c.name)
+                }
+            } else if t == LUA_TTABLE {
+                let spec = value(at: i, L)
+                cls.view = { [unowned self] c in try self.viewSpec(spec, in: c.name) }
+            } else {
+                throw RuntimeError(.badArgument, "\(where_) must be a view spec table or a function")
+            }
+        case "scope":
+            if t == LUA_TFUNCTION {
+                let f = reference(at: i, L, "function")
+                cls.scope = .computed { [unowned self] c in try self.call(f, [c.props]).first ?? .nil }
+            } else if lua_toboolean(L, i) != 0 {
+                cls.scope = .anonymous
+            }
+        case "initialState":
+            if t == LUA_TFUNCTION {
+                let f = reference(at: i, L, "function")
+                cls.initialState = { [unowned self] c in try self.call(f, [c.props]).first ?? .nil }
+            } else {
+                let v = value(at: i, L)
+                cls.initialState = { _ in v }
+            }
+        case "controller":
+            if let k = objects.object(at: i, L) as? ControllerClass {
+                cls.controllerName = k.name
+            } else if t == LUA_TSTRING {
+                cls.controllerName = lua.string(at: i, on: L)
+            } else {
+                throw RuntimeError(.badArgument, "\(where_) must be a controller class or its name")
+            }
+        case "pure":
+            cls.isPure = lua_toboolean(L, i) != 0
+        case "actions":
+            guard t == LUA_TTABLE else { throw RuntimeError(.badArgument, "\(where_) must be a table of prop = {types}") }
+            var props: [(String, [TypeSpec])] = []
+            lua_pushnil(L)
+            while lua_next(L, i) != 0 {
+                defer { ck_pop(L, 1) }
+                guard let name = lua.string(at: -2, on: L) else { continue }
+                let args = Arguments(L: L, engine: self, function: "\(where_).\(name)")
+                props.append((name, try args.types(lua_gettop(L), name)))
+            }
+            cls.actionProps = props.sorted { $0.0 < $1.0 }.map { (name: $0.0, types: $0.1) }
+        case "canPerformAction":
+            let f = try fn()
+            cls.canPerformAction = { [unowned self] c, sel, sender in
+                let r = try self.call(f, [.object(c), .string(sel), sender?.value ?? .nil]).first ?? .nil
+                if case .bool(let b) = r { return b }
+                return !r.isNil
+            }
+        case "shouldUpdate":
+            let f = try fn()
+            cls.shouldUpdate = { [unowned self] old, new in
+                let r = try self.call(f, [.object(new), old.props, new.props]).first ?? .nil
+                if case .bool(let b) = r { return b }
+                return !r.isNil
+            }
+        default:
+            break
+        }
+    }
+
+    /// Calls a render-like function `(self, props, state)`; it must return a component or nil.
+    func callRender(_ f: LuaRef, _ c: Component, what: String) throws -> Component? {
+        let v = try call(f, [.object(c), c.props, c.state]).first ?? .nil
+        switch v {
+        case .nil: return nil
+        case .object(let o as Component): return o
+        default:
+            throw RuntimeError(.badReturn, "\(what) returned a \(v.typeName) at \(c.path); return one component built with Class(props), or nil")
+        }
+    }
+
+    /// `Class(props)`: checks typed action props (promoting them), then constructs.
+    func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer) throws -> Component {
+        if lua_type(L, index) == LUA_TTABLE {
+            lua_pushvalue(L, index)
+        } else if lua_type(L, index) <= LUA_TNIL {
+            lua_createtable(L, 0, 0)
+        } else {
+            throw RuntimeError(.badArgument, "\(cls.name)(props): props must be a table or nil, got \(String(cString: lua_typename(L, lua_type(L, index))))")
+        }
+        let t = lua_gettop(L)
+        defer { lua_settop(L, t - 1) }
+        var copied = false
+        for (name, declared) in cls.actionProps {
+            rawField(L, t, name)
+            defer { ck_pop(L, 1) }
+            if lua_type(L, -1) <= LUA_TNIL { continue }
+            guard let action = objects.object(at: -1, L) as? Action else {
+                throw RuntimeError(.typeMismatch, "\(cls.name).\(name) is an action prop typed \(describeTypes(declared)) but was given a \(value(at: -1, L).typeName); pass ck.action(...) or nil")
+            }
+            let promoted = try runtime.conformActionProp(action, declared: declared, prop: name, component: cls.name)
+            if promoted !== action {
+                if !copied { copyTable(at: t, L); copied = true }
+                push(promoted, L)
+                lua_setfield(L, t, name)
+            }
+        }
+        rawField(L, t, "key")
+        let key = value(at: -1, L)
+        ck_pop(L, 1)
+        return try runtime.construct(cls, props: value(at: t, L), key: key)
+    }
+
+    /// Replaces the table at `index` by a shallow copy (raw).
+    private func copyTable(at index: Int32, _ L: OpaquePointer) {
+        lua_createtable(L, 0, 8)
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            lua_pushvalue(L, -2)
+            ck_insert(L, -2)
+            lua_rawset(L, -4)
+        }
+        ck_replace(L, index)
+    }
+
+    func describeTypes(_ types: [TypeSpec]) -> String { "{" + types.map { "\"\($0)\"" }.joined(separator: ", ") + "}" }
+
+    /// Reads `props[key]` raw.
+    func prop(_ c: Component, _ key: String) -> Value {
+        guard case .table(let ref) = c.props else { return .nil }
+        return scriptTables.field(ref, key)
+    }
+}

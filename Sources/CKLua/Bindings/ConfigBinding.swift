@@ -1,0 +1,63 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// `ck.config`: a proxy table over the runtime's settings (`unhandledAction`, `onWarning`,
+/// `onTrace`) so that an assignment takes effect at once and bad values are refused.
+enum ConfigBinding {
+    static func register(in engine: Engine) {
+        let L = engine.lua.L
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 4)
+        engine.setFunction("__index", qualified: "ck.config") { args in
+            let e = args.engine
+            switch e.lua.string(at: 2, on: args.L) ?? "" {
+            case "unhandledAction": e.pushString(e.runtime.unhandledAction.rawValue, args.L)
+            case "onWarning": if let h = e.warningHandler { h.push(args.L) } else { e.pushFunction(e.defaultWarning, args.L) }
+            case "onTrace": if let h = e.traceHandler { h.push(args.L) } else { lua_pushnil(args.L) }
+            default: lua_pushnil(args.L)
+            }
+            return 1
+        }
+        engine.setFunction("__newindex", qualified: "ck.config") { args in
+            let e = args.engine
+            let key = e.lua.string(at: 2, on: args.L) ?? ""
+            switch key {
+            case "unhandledAction":
+                let s = try args.string(3, "unhandledAction")
+                guard let p = Runtime.UnhandledPolicy(rawValue: s) else { throw args.bad(3, "unhandledAction", "\"error\", \"warn\" or \"ignore\"") }
+                e.runtime.unhandledAction = p
+            case "onWarning":
+                e.warningHandler = args.isNil(3) ? nil : try args.function(3, "onWarning")
+            case "onTrace":
+                e.setTraceHandler(args.isNil(3) ? nil : try args.function(3, "onTrace"))
+            default:
+                throw RuntimeError(.badArgument, "ck.config has no setting \"\(key)\"; the settings are unhandledAction, onWarning and onTrace")
+            }
+            return 0
+        }
+        engine.pushString("locked", L)
+        lua_setfield(L, -2, "__metatable")
+        lua_setmetatable(L, -2)
+        lua_setfield(L, -2, "config")
+    }
+}
+
+extension Engine {
+    func setTraceHandler(_ handler: LuaRef?) {
+        traceHandler = handler
+        if let t = traceTracer {
+            if runtime.tracer === t { runtime.tracer = t.parent }
+            traceTracer = nil
+        }
+        guard let handler else { return }
+        let t = Tracer(parent: runtime.tracer)
+        t.onEntry = { [unowned self] entry in
+            do { try self.call(handler, [.object(entry)], results: 0) } catch {
+                self.runtime.warn(.badArgument, "ck.config.onTrace failed: \(error)")
+            }
+        }
+        runtime.tracer = t
+        traceTracer = t
+    }
+}

@@ -1,0 +1,115 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// `ck.controller(name, def)`, controller classes and controller instances. A controller
+/// keeps its script fields (`self.x = …`) in a table anchored while it is alive.
+enum ControllerBinding {
+    static func register(in engine: Engine) {
+        engine.defineMetatable(.controllerClass, index: { args, key in
+            let cls: ControllerClass = try args.object(1, "class", "a controller class")
+            if key == "name" { args.engine.pushString(cls.name, args.L) } else { args.engine.pushClassField(cls, key, args.L) }
+            return 1
+        }, newindex: { args, key in
+            let cls: ControllerClass = try args.object(1, "class", "a controller class")
+            args.engine.setControllerField(cls, key, valueAt: 3, args.L)
+            return 0
+        }, tostring: { args in
+            let cls: ControllerClass = try args.object(1, "class", "a controller class")
+            return "<controller class \(cls.name)>"
+        })
+        engine.defineMetatable(.controller, index: { args, key in
+            let k: Controller = try args.object(1, "self", "a controller")
+            let e = args.engine, L = args.L
+            switch key {
+            case "component": e.push(k.component, L)
+            case "view": e.push(k.view)
+            case "class": e.push(k.controllerClass, L)
+            case "name": e.pushString(k.controllerClass.name, L)
+            case "scope": e.push(k.scope, L)
+            case "isInvalidated": lua_pushboolean(L, k.isInvalidated ? 1 : 0)
+            default:
+                e.pushControllerFields(k, L)
+                e.pushString(key, L)
+                if lua_rawget(L, -2) == LUA_TNIL {
+                    ck_pop(L, 2)
+                    e.pushClassField(k.controllerClass, key, L)
+                } else {
+                    ck_remove(L, -2)
+                }
+            }
+            return 1
+        }, newindex: { args, key in
+            let k: Controller = try args.object(1, "self", "a controller")
+            if ["component", "view", "class", "name", "scope", "isInvalidated"].contains(key) {
+                throw RuntimeError(.badArgument, "\(k.controllerClass.name).\(key) is set by the runtime and cannot be assigned; use another field name")
+            }
+            args.engine.pushControllerFields(k, args.L)
+            lua_pushvalue(args.L, 2)
+            lua_pushvalue(args.L, 3)
+            lua_rawset(args.L, -3)
+            return 0
+        }, tostring: { args in
+            let k: Controller = try args.object(1, "self", "a controller")
+            return "<\(k.controllerClass.name) of \(k.component.label)\(k.isInvalidated ? ", invalidated" : "")>"
+        })
+        engine.setFunction("controller", qualified: "ck.controller") { args in
+            let name = try args.string(1, "name")
+            if !args.isNil(2) { try args.table(2, "def") }
+            let cls = ControllerClass(name: name)
+            let L = args.L
+            lua_createtable(L, 0, 8)
+            args.engine.classTables[ObjectIdentifier(cls)] = args.engine.reference(at: -1, L, "table")
+            ck_pop(L, 1)
+            if lua_type(L, 2) == LUA_TTABLE {
+                lua_pushnil(L)
+                while lua_next(L, 2) != 0 {
+                    if let key = args.engine.lua.string(at: -2, on: L), lua_type(L, -2) == LUA_TSTRING {
+                        args.engine.setControllerField(cls, key, valueAt: lua_gettop(L), L)
+                    }
+                    ck_pop(L, 1)
+                }
+            }
+            args.engine.runtime.define(cls)
+            args.engine.push(cls, L)
+            return 1
+        }
+    }
+}
+
+extension Engine {
+    func setControllerField(_ cls: ControllerClass, _ key: String, valueAt index: Int32, _ L: OpaquePointer) {
+        let index = lua_absindex(L, index)
+        if key == "canPerformAction", lua_type(L, index) == LUA_TFUNCTION {
+            let f = reference(at: index, L, "function")
+            cls.canPerformAction = { [unowned self] k, sel, sender in
+                let r = try self.call(f, [.object(k), .string(sel), sender?.value ?? .nil]).first ?? .nil
+                if case .bool(let b) = r { return b }
+                return !r.isNil
+            }
+        } else if lua_type(L, index) == LUA_TFUNCTION {
+            cls.setMethod(method(at: index, name: key, hasSelf: true, L), named: key)
+        } else if lua_type(L, index) == LUA_TNIL {
+            cls.setMethod(nil, named: key)
+        }
+        classTables[ObjectIdentifier(cls)]!.push(L)
+        lua_pushvalue(L, index)
+        lua_setfield(L, -2, key)
+        ck_pop(L, 1)
+    }
+
+    /// The controller's own field table, made on first use and kept until it is invalidated.
+    func pushControllerFields(_ k: Controller, _ L: OpaquePointer) {
+        if let t = controllerFields[ObjectIdentifier(k)] {
+            t.ref.push(L)
+            return
+        }
+        lua_createtable(L, 0, 4)
+        controllerFields[ObjectIdentifier(k)] = (k, reference(at: -1, L, "table"))
+    }
+
+    /// Drops the field tables of invalidated controllers (their Lua values keep working).
+    func releaseInvalidatedControllers() {
+        controllerFields = controllerFields.filter { !$0.value.controller.isInvalidated }
+    }
+}

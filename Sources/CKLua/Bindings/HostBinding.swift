@@ -1,0 +1,183 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// `ck.host(provider, opts)` and host objects.
+enum HostBinding {
+    static func register(in engine: Engine) {
+        var methods: [String: Int32] = [:]
+        func method(_ name: String, _ body: @escaping (Arguments, Host) throws -> Int32) {
+            methods[name] = engine.registerFunction("host:\(name)") { args in
+                let host: Host = try args.object(1, "self", "a host (call it as host:\(name)(...))")
+                return try body(args, host)
+            }
+        }
+        method("mount") { _, h in try h.mount(); return 0 }
+        method("unmount") { _, h in try h.unmount(); return 0 }
+        method("update") { args, h in try h.update(model: args.value(2)); return 0 }
+        method("flush") { _, h in try h.flush(); return 0 }
+        method("appear") { _, h in try h.appear(); return 0 }
+        method("disappear") { _, h in try h.disappear(); return 0 }
+        method("destroy") { args, h in
+            defer { args.engine.releaseInvalidatedControllers() }
+            try h.destroy()
+            return 0
+        }
+        method("find") { args, h in
+            args.engine.push(try h.find(try args.string(2, "query")))
+            return 1
+        }
+        method("findAll") { args, h in
+            let all = try h.findAll(try args.string(2, "query"))
+            lua_createtable(args.L, Int32(all.count), 0)
+            for (i, c) in all.enumerated() {
+                args.engine.push(c, args.L)
+                lua_rawseti(args.L, -2, lua_Integer(i + 1))
+            }
+            return 1
+        }
+        method("dump") { args, h in
+            try h.checkAlive("dump")
+            args.engine.pushString(h.dump(describe: args.engine.describe), args.L)
+            return 1
+        }
+        method("tap") { args, h in
+            lua_pushinteger(args.L, lua_Integer(try h.tap(try args.string(2, "query"))))
+            return 1
+        }
+        method("controlEvent") { args, h in
+            let n = try h.controlEvent(try args.string(2, "query"), try args.string(3, "eventName"))
+            lua_pushinteger(args.L, lua_Integer(n))
+            return 1
+        }
+        method("reload") { args, h in
+            try h.reload(provider: try args.engine.provider(at: 2, args.L))
+            return 0
+        }
+        engine.defineMetatable(.host, index: { args, key in
+            let h: Host = try args.object(1, "self", "a host")
+            let e = args.engine, L = args.L
+            switch key {
+            case "root": e.push(h.root)
+            case "view": e.push(h.hostingView, L)
+            case "generation": lua_pushinteger(L, lua_Integer(h.generation))
+            case "isMounted": lua_pushboolean(L, h.isMounted ? 1 : 0)
+            case "isDestroyed": lua_pushboolean(L, h.isDestroyed ? 1 : 0)
+            default:
+                if let id = methods[key] { e.pushFunction(id, L) } else { lua_pushnil(L) }
+            }
+            return 1
+        }, tostring: { args in
+            let h: Host = try args.object(1, "self", "a host")
+            let state = h.isDestroyed ? "destroyed" : h.isMounted ? "mounted" : "unmounted"
+            return "<Host \(h.root?.label ?? "(empty)") gen \(h.generation), \(state)>"
+        })
+        engine.setFunction("host", qualified: "ck.host") { args in
+            let h = try args.engine.makeHost(providerAt: 1, optsAt: 2, args.L)
+            args.engine.push(h, args.L)
+            return 1
+        }
+        engine.setFunction("run", qualified: "ck.run") { args in
+            let h = try args.engine.makeHost(providerAt: 1, optsAt: 2, args.L)
+            try h.mount()
+            args.engine.appHostObject = h
+            args.engine.push(h, args.L)
+            lua_pushvalue(args.L, -1)
+            lua_setglobal(args.L, "app")
+            return 1
+        }
+    }
+}
+
+extension Engine {
+    func makeHost(providerAt p: Int32, optsAt o: Int32, _ L: OpaquePointer) throws -> Host {
+        let provider = try provider(at: p, L)
+        var model = Value.nil
+        var responders: [ScriptResponder] = []
+        if lua_type(L, o) == LUA_TTABLE {
+            rawField(L, o, "model")
+            model = value(at: -1, L)
+            ck_pop(L, 1)
+            rawField(L, o, "responders")
+            let list = lua_gettop(L)
+            if lua_type(L, list) == LUA_TTABLE {
+                for i in 1...max(1, Int(lua_rawlen(L, list))) where i <= Int(lua_rawlen(L, list)) {
+                    lua_rawgeti(L, list, lua_Integer(i))
+                    guard lua_type(L, -1) == LUA_TTABLE else {
+                        throw RuntimeError(.badArgument, "ck.host: opts.responders[\(i)] must be a table {name = ..., methods = {...}}")
+                    }
+                    responders.append(scriptResponder(at: lua_gettop(L), L))
+                    ck_pop(L, 1)
+                }
+            } else if lua_type(L, list) > LUA_TNIL {
+                throw RuntimeError(.badArgument, "ck.host: opts.responders must be a list of responder tables")
+            }
+            ck_pop(L, 1)
+        } else if lua_type(L, o) > LUA_TNIL {
+            throw RuntimeError(.badArgument, "ck.host: argument #2 (opts) must be a table or nil, got \(String(cString: lua_typename(L, lua_type(L, o))))")
+        }
+        return try Host(runtime: runtime, model: model, responders: responders, provider: provider)
+    }
+
+    /// A provider function, or a component class standing for `Class(model)`.
+    func provider(at p: Int32, _ L: OpaquePointer) throws -> (Value) throws -> Component? {
+        if let cls = objects.object(at: p, L) as? ComponentClass {
+            return { [unowned self] model in
+                let L = self.L
+                self.push(model, L)
+                defer { ck_pop(L, 1) }
+                return try self.construct(cls, propsAt: lua_gettop(L), L)
+            }
+        }
+        guard lua_type(L, p) == LUA_TFUNCTION else {
+            throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function or a component class, got \(value(at: p, L).typeName)")
+        }
+        let f = reference(at: p, L, "function")
+        return { [unowned self] model in
+            let v = try self.call(f, [model]).first ?? .nil
+            switch v {
+            case .nil: return nil
+            case .object(let c as Component): return c
+            default: throw RuntimeError(.badReturn, "the host's provider returned a \(v.typeName); return one component built with Class(props), or nil")
+            }
+        }
+    }
+
+    /// A responder table: `{name = "ViewController", methods = {...}}`, or any table with methods.
+    func scriptResponder(at index: Int32, _ L: OpaquePointer) -> ScriptResponder {
+        let index = lua_absindex(L, index)
+        let identity = UInt(bitPattern: lua_topointer(L, index))
+        for host in runtime.allHosts {
+            if let r = host.responders.first(where: { $0.table.identity == identity }) { return r }
+        }
+        rawField(L, index, "name")
+        let name = lua.string(at: -1, on: L) ?? "table"
+        ck_pop(L, 1)
+        let table = reference(at: index, L, "table")
+        return ScriptResponder(name: name, table: .table(table), lookup: { [unowned self] sel in
+            self.responderMethod(table, sel)
+        })
+    }
+
+    private func responderMethod(_ table: LuaRef, _ selector: String) -> Method? {
+        let L = self.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        table.push(L)
+        if rawField(L, -1, "methods") == LUA_TTABLE, rawField(L, -1, selector) == LUA_TFUNCTION {
+            return method(at: -1, name: selector, hasSelf: true, L)
+        }
+        lua_settop(L, base + 1)
+        if rawField(L, -1, selector) == LUA_TFUNCTION { return method(at: -1, name: selector, hasSelf: true, L) }
+        return nil
+    }
+}
+
+extension Value {
+    var identity: UInt? {
+        switch self {
+        case .table(let r), .function(let r), .opaque(let r): r.identity
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// `ck.nextResponder`, `ck.responderChain`, `ck.targetForAction`, `ck.trace`, trace entries.
+enum ResponderBinding {
+    static func register(in engine: Engine) {
+        engine.setFunction("nextResponder", qualified: "ck.nextResponder") { args in
+            let r = try args.responder(1, "responder")
+            args.engine.push(args.engine.runtime.nextResponder(r)?.object)
+            return 1
+        }
+        engine.setFunction("responderChain", qualified: "ck.responderChain") { args in
+            let r = try args.responder(1, "responder")
+            args.engine.pushList(args.engine.runtime.responderChain(from: r).map(\.object), args.L)
+            return 1
+        }
+        engine.setFunction("targetForAction", qualified: "ck.targetForAction") { args in
+            let r = try args.responder(1, "responder")
+            let selector = try args.string(2, "selector")
+            let sender = try args.optionalResponder(3, "sender")
+            args.engine.push(try args.engine.runtime.target(for: selector, from: r, sender: sender)?.object)
+            return 1
+        }
+        engine.defineMetatable(.traceEntry, index: { args, key in
+            let t: Tracer.Entry = try args.object(1, "self", "a trace entry")
+            let e = args.engine, L = args.L
+            switch key {
+            case "selector": e.pushString(t.selector, L)
+            case "sender": e.push(t.sender?.object)
+            case "handled": lua_pushboolean(L, t.handler != nil ? 1 : 0)
+            case "handler": e.push(t.handler?.object)
+            case "responders": e.pushList(t.visited.map(\.responder.object), L)
+            case "visited":
+                lua_createtable(L, Int32(t.visited.count), 0)
+                for (i, v) in t.visited.enumerated() {
+                    lua_createtable(L, 0, 2)
+                    e.push(v.responder.object, L)
+                    lua_setfield(L, -2, "responder")
+                    lua_pushboolean(L, v.handled ? 1 : 0)
+                    lua_setfield(L, -2, "handled")
+                    lua_rawseti(L, -2, lua_Integer(i + 1))
+                }
+            case "line": e.pushString(t.line, L)
+            default: lua_pushnil(L)
+            }
+            return 1
+        }, tostring: { args in
+            let t: Tracer.Entry = try args.object(1, "self", "a trace entry")
+            return t.line
+        })
+        engine.setFunction("trace", qualified: "ck.trace") { args in
+            let f = try args.function(1, "fn")
+            let e = args.engine
+            let tracer = Tracer(parent: e.runtime.tracer)
+            e.runtime.tracer = tracer
+            defer { e.runtime.tracer = tracer.parent }
+            try e.call(f, [], results: 0)
+            e.pushList(tracer.entries, args.L)
+            return 1
+        }
+    }
+}

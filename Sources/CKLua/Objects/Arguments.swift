@@ -1,0 +1,163 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// Reads a host function's arguments; every check throws a `[badArgument]` naming the
+/// function, the argument, the expected and the actual type.
+struct Arguments {
+    let L: OpaquePointer
+    unowned(unsafe) let engine: Engine
+    let function: String
+
+    var count: Int32 { lua_gettop(L) }
+
+    func typeName(_ i: Int32) -> String {
+        if let o = engine.objects.object(at: i, L) { return o.typeName }
+        return String(cString: lua_typename(L, lua_type(L, i)))
+    }
+
+    func bad(_ i: Int32, _ name: String, _ expected: String) -> RuntimeError {
+        RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be \(expected), got \(typeName(i))")
+    }
+
+    func isNil(_ i: Int32) -> Bool { lua_type(L, i) <= LUA_TNIL }
+
+    func string(_ i: Int32, _ name: String) throws -> String {
+        guard lua_type(L, i) == LUA_TSTRING, let s = engine.lua.string(at: i, on: L) else { throw bad(i, name, "a string") }
+        return s
+    }
+
+    func optionalString(_ i: Int32, _ name: String) throws -> String? {
+        isNil(i) ? nil : try string(i, name)
+    }
+
+    func number(_ i: Int32, _ name: String) throws -> Double {
+        guard lua_type(L, i) == LUA_TNUMBER else { throw bad(i, name, "a number") }
+        return lua_tonumberx(L, i, nil)
+    }
+
+    func table(_ i: Int32, _ name: String) throws {
+        guard lua_type(L, i) == LUA_TTABLE else { throw bad(i, name, "a table") }
+    }
+
+    func function(_ i: Int32, _ name: String) throws -> LuaRef {
+        guard lua_type(L, i) == LUA_TFUNCTION else { throw bad(i, name, "a function") }
+        return engine.reference(at: i, L, "function")
+    }
+
+    func object<T: RuntimeObject>(_ i: Int32, _ name: String, _ expected: String) throws -> T {
+        guard let o = engine.objects.object(at: i, L) as? T else { throw bad(i, name, expected) }
+        return o
+    }
+
+    func optionalObject<T: RuntimeObject>(_ i: Int32, _ name: String, _ expected: String) throws -> T? {
+        isNil(i) ? nil : try object(i, name, expected) as T
+    }
+
+    func value(_ i: Int32) -> Value { engine.value(at: i, L) }
+
+    /// A responder argument: a component, controller, view, or a plain (host responder) table.
+    func responder(_ i: Int32, _ name: String) throws -> Responder {
+        if let o = engine.objects.object(at: i, L), let r = Responder.from(o) { return r }
+        if lua_type(L, i) == LUA_TTABLE { return .script(engine.scriptResponder(at: i, L)) }
+        throw bad(i, name, "a component, controller, view or responder table")
+    }
+
+    func optionalResponder(_ i: Int32, _ name: String) throws -> Responder? {
+        isNil(i) ? nil : try responder(i, name)
+    }
+
+    /// `types`: nil, a type name, or an array of type names.
+    func types(_ i: Int32, _ name: String = "types") throws -> [TypeSpec] {
+        if isNil(i) { return [] }
+        if lua_type(L, i) == LUA_TSTRING { return [try engine.resolveType(try string(i, name))] }
+        guard lua_type(L, i) == LUA_TTABLE else { throw bad(i, name, "an array of type names") }
+        var out: [TypeSpec] = []
+        let n = lua_rawlen(L, i)
+        for k in 0..<n {
+            lua_rawgeti(L, i, lua_Integer(k + 1))
+            defer { ck_pop(L, 1) }
+            guard let s = engine.lua.string(at: -1, on: L) else {
+                throw RuntimeError(.badArgument, "\(function): \(name)[\(k + 1)] must be a type name string, got \(String(cString: lua_typename(L, lua_type(L, -1))))")
+            }
+            out.append(try engine.resolveType(s))
+        }
+        return out
+    }
+}
+
+extension Engine {
+    func resolveType(_ name: String) throws -> TypeSpec {
+        guard let t = runtime.types.resolve(name, isClass: runtime.isClassName) else {
+            throw RuntimeError(.unknownType, "unknown type \"\(name)\"; use any, bool, int, number, string, table, function, a ck.struct name, or a class defined before this point")
+        }
+        return t
+    }
+
+    /// Wraps a throwing body as a host function; thrown errors are raised by the trampoline.
+    func hostFunction(_ name: String, _ body: @escaping (Arguments) throws -> Int32) -> LuaState.HostFunction {
+        // unowned(unsafe): finalizers run through here while the engine closes its state in deinit.
+        { [unowned(unsafe) self] call in
+            let saved = self.L
+            self.L = call.L
+            defer { self.L = saved }
+            do {
+                return try body(Arguments(L: call.L, engine: self, function: name))
+            } catch let e as RuntimeError {
+                return call.raise(e.id, e.detail)
+            } catch let e as ScriptFailure {
+                return call.raise(e.message)
+            } catch {
+                return call.raise("\(error)")
+            }
+        }
+    }
+
+    /// Sets `t[name]` (t on top of the stack) to a new host function.
+    func setFunction(_ name: String, qualified: String? = nil, _ body: @escaping (Arguments) throws -> Int32) {
+        lua.pushHostFunction(lua.register(hostFunction(qualified ?? name, body)))
+        lua_setfield(lua.L, -2, name)
+    }
+
+    /// Registers a host function and returns its id (to push it later without a table).
+    func registerFunction(_ name: String, _ body: @escaping (Arguments) throws -> Int32) -> Int32 {
+        lua.register(hostFunction(name, body))
+    }
+
+    /// Makes and registers the metatable of `kind`. `index` answers fields and methods.
+    func defineMetatable(_ kind: ObjectKind, index: @escaping (Arguments, String) throws -> Int32,
+                         newindex: ((Arguments, String) throws -> Int32)? = nil,
+                         tostring: @escaping (Arguments) throws -> String,
+                         extra: ((Engine) -> Void)? = nil) {
+        let L = lua.L
+        lua_createtable(L, 0, 8)
+        pushString("ck." + kind.name, L)
+        lua_setfield(L, -2, "__name")
+        pushString("locked", L)
+        lua_setfield(L, -2, "__metatable")
+        setFunction("__index", qualified: kind.name) { args in
+            guard let key = args.engine.lua.string(at: 2, on: args.L) else { lua_pushnil(args.L); return 1 }
+            return try index(args, key)
+        }
+        let typeName = kind.name
+        setFunction("__newindex", qualified: kind.name) { args in
+            if let newindex, let key = args.engine.lua.string(at: 2, on: args.L) { return try newindex(args, key) }
+            throw RuntimeError(.badArgument, "cannot set fields of a \(typeName)")
+        }
+        setFunction("__tostring", qualified: "tostring") { args in
+            args.engine.pushString(try tostring(args), args.L)
+            return 1
+        }
+        setFunction("__gc", qualified: "__gc") { args in
+            args.engine.objects.collect(at: 1, args.L)
+            return 0
+        }
+        extra?(self)
+        objects.setMetatable(for: kind, L)
+    }
+
+    /// Pushes a cached method function by id.
+    func pushFunction(_ id: Int32, _ L: OpaquePointer) {
+        ck_push_hostfunction(L, id)
+    }
+}

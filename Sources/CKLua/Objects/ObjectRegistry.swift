@@ -1,0 +1,130 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// The handles Lua holds for runtime objects: a userdata carrying a slot number, never a
+/// pointer. A weak-valued table maps slots to userdata so one object is one Lua value.
+final class ObjectRegistry {
+    /// The userdata payload.
+    struct Handle {
+        var slot: Int32
+        var kind: Int32
+    }
+
+    private var slots: [RuntimeObject?] = [nil]
+    private var freeSlots: [Int32] = []
+    private var weakTable: Int32 = 0
+    /// Metatable registry refs by kind.
+    private var metatables: [ObjectKind: Int32] = [:]
+    private var metatablePointers: Set<UInt> = []
+
+    var liveHandles: Int { slots.count - 1 - freeSlots.count }
+
+    func setUp(_ L: OpaquePointer) {
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushstring(L, "v")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        weakTable = luaL_ref(L, ck_registryindex())
+    }
+
+    /// Registers the metatable on top of the stack for `kind` (pops it).
+    func setMetatable(for kind: ObjectKind, _ L: OpaquePointer) {
+        metatablePointers.insert(UInt(bitPattern: lua_topointer(L, -1)))
+        metatables[kind] = luaL_ref(L, ck_registryindex())
+    }
+
+    /// Pushes the one Lua value of `object`, making it on first use.
+    func push(_ object: RuntimeObject, kind: ObjectKind, _ L: OpaquePointer) {
+        lua_rawgeti(L, ck_registryindex(), lua_Integer(weakTable))
+        if object.bridgeSlot != 0 {
+            if lua_rawgeti(L, -1, lua_Integer(object.bridgeSlot)) != LUA_TNIL {
+                ck_remove(L, -2)
+                return
+            }
+            ck_pop(L, 1)
+        }
+        let slot: Int32
+        if let s = freeSlots.popLast() {
+            slot = s
+            slots[Int(s)] = object
+        } else {
+            slot = Int32(slots.count)
+            slots.append(object)
+        }
+        let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, 1)!
+        raw.storeBytes(of: Handle(slot: slot, kind: kind.rawValue), as: Handle.self)
+        lua_rawgeti(L, ck_registryindex(), lua_Integer(metatables[kind]!))
+        lua_setmetatable(L, -2)
+        object.bridgeSlot = slot
+        lua_pushvalue(L, -1)
+        lua_rawseti(L, -3, lua_Integer(slot))
+        ck_remove(L, -2)
+    }
+
+    /// The object behind a handle at `index`, or nil if the value is not one of ours.
+    func object(at index: Int32, _ L: OpaquePointer) -> RuntimeObject? {
+        guard let handle = handle(at: index, L) else { return nil }
+        return slots[Int(handle.slot)]
+    }
+
+    func handle(at index: Int32, _ L: OpaquePointer) -> Handle? {
+        guard lua_type(L, index) == LUA_TUSERDATA, let raw = lua_touserdata(L, index),
+              lua_getmetatable(L, index) != 0 else { return nil }
+        let mt = UInt(bitPattern: lua_topointer(L, -1))
+        ck_pop(L, 1)
+        guard metatablePointers.contains(mt) else { return nil }
+        return raw.load(as: Handle.self)
+    }
+
+    /// `__gc`: frees the slot; the object forgets this userdata if it was its current one.
+    func collect(at index: Int32, _ L: OpaquePointer) {
+        guard let raw = lua_touserdata(L, index) else { return }
+        let handle = raw.load(as: Handle.self)
+        guard handle.slot > 0, Int(handle.slot) < slots.count, let object = slots[Int(handle.slot)] else { return }
+        if object.bridgeSlot == handle.slot { object.bridgeSlot = 0 }
+        slots[Int(handle.slot)] = nil
+        freeSlots.append(handle.slot)
+        raw.storeBytes(of: Handle(slot: 0, kind: handle.kind), as: Handle.self)
+    }
+}
+
+/// The Lua-visible kinds of runtime object, one metatable each.
+enum ObjectKind: Int32, CaseIterable {
+    case component = 1, componentClass, controller, controllerClass, host, view, action, event, attribute,
+         scope, traceEntry
+
+    var name: String {
+        switch self {
+        case .component: "Component"
+        case .componentClass: "ComponentClass"
+        case .controller: "Controller"
+        case .controllerClass: "ControllerClass"
+        case .host: "Host"
+        case .view: "View"
+        case .action: "Action"
+        case .event: "Event"
+        case .attribute: "Attribute"
+        case .scope: "Scope"
+        case .traceEntry: "TraceEntry"
+        }
+    }
+
+    static func of(_ object: RuntimeObject) -> ObjectKind? {
+        switch object {
+        case is Component: .component
+        case is ComponentClass: .componentClass
+        case is Controller: .controller
+        case is ControllerClass: .controllerClass
+        case is Host: .host
+        case is View: .view
+        case is Action: .action
+        case is Event: .event
+        case is ActionAttribute: .attribute
+        case is Scope: .scope
+        case is Tracer.Entry: .traceEntry
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// Moves values between the Lua stack and the core.
+extension Engine {
+    func push(_ value: Value) { push(value, L) }
+
+    func push(_ value: Value, _ L: OpaquePointer) {
+        switch value {
+        case .nil: lua_pushnil(L)
+        case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
+        case .int(let i): lua_pushinteger(L, i)
+        case .number(let d): lua_pushnumber(L, d)
+        case .string(let s): pushString(s, L)
+        case .object(let o): push(o, L)
+        case .table(let r), .function(let r), .opaque(let r): (r as! LuaRef).push(L)
+        }
+    }
+
+    func push(_ object: RuntimeObject, _ L: OpaquePointer) {
+        if let s = object as? ScriptResponder {
+            push(s.table, L)
+            return
+        }
+        guard let kind = ObjectKind.of(object) else {
+            lua_pushnil(L)
+            return
+        }
+        objects.push(object, kind: kind, L)
+    }
+
+    func push(_ object: RuntimeObject?) {
+        if let object { push(object, L) } else { lua_pushnil(L) }
+    }
+
+    func pushString(_ s: String, _ L: OpaquePointer) {
+        var s = s
+        s.withUTF8 { b in
+            _ = b.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
+    func pushString(_ s: String) { pushString(s, L) }
+
+    /// The value at `index` as the core sees it; tables and functions become references.
+    func value(at index: Int32, _ L: OpaquePointer) -> Value {
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return .nil
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return .int(lua_tointegerx(L, index, nil)) }
+            return .number(lua_tonumberx(L, index, nil))
+        case LUA_TSTRING: return .string(lua.string(at: index, on: L) ?? "")
+        case LUA_TTABLE: return .table(reference(at: index, L, "table"))
+        case LUA_TFUNCTION: return .function(reference(at: index, L, "function"))
+        case LUA_TUSERDATA:
+            if let o = objects.object(at: index, L) { return .object(o) }
+            return .opaque(reference(at: index, L, "userdata"))
+        default: return .opaque(reference(at: index, L, "thread"))
+        }
+    }
+
+    func value(at index: Int32) -> Value { value(at: index, L) }
+
+    func reference(at index: Int32, _ L: OpaquePointer, _ typeName: String) -> LuaRef {
+        let identity = UInt(bitPattern: lua_topointer(L, index))
+        lua_pushvalue(L, index)
+        return refs.make(typeName: typeName, identity: identity)
+    }
+
+    /// The function at `index` as a `Method`: its arity, and a body that calls it with the receiver first.
+    func method(at index: Int32, name: String, hasSelf: Bool, _ L: OpaquePointer) -> Method {
+        var ar = lua_Debug()
+        lua_pushvalue(L, index)
+        lua_getinfo(L, ">u", &ar)
+        let params = Int(ar.nparams) - (hasSelf ? 1 : 0)
+        let fn = reference(at: index, L, "function")
+        return Method(name: name, parameterCount: max(0, params), isVararg: ar.isvararg != 0) { [unowned self] receiver, args in
+            if hasSelf {
+                _ = try self.call(fn, [receiver?.value ?? .nil] + args, results: 0)
+            } else {
+                _ = try self.call(fn, args, results: 0)
+            }
+        }
+    }
+
+    /// Calls a Lua function under pcall on the running thread; Lua errors become `ScriptFailure`.
+    @discardableResult
+    func call(_ fn: LuaRef, _ args: [Value], results: Int32 = 1) throws -> [Value] {
+        let L = self.L
+        let base = lua_gettop(L)
+        fn.push(L)
+        for a in args { push(a, L) }
+        let status = ck_pcall(L, Int32(args.count), results)
+        if status != LUA_OK { throw failure(status) }
+        let n = lua_gettop(L) - base
+        var out: [Value] = []
+        out.reserveCapacity(Int(n))
+        for i in 0..<n { out.append(value(at: base + 1 + i, L)) }
+        lua_settop(L, base)
+        return out
+    }
+
+    /// Pops a pcall error and classifies it.
+    func failure(_ status: Int32) -> Error {
+        let e = lua.popError(status: status, on: L)
+        if e.message.contains("attempt to yield across a C-call boundary") {
+            return RuntimeError(.yieldAcrossRuntime, "a coroutine yielded inside a render, handler or callback the runtime called; yield outside runtime calls, or use ck.after for delayed work")
+        }
+        return ScriptFailure(message: e.message, traceback: e.traceback)
+    }
+}
+
+/// Lets the core read and make struct tables, and compare props shallowly.
+final class TablesAdapter: ScriptTableComparing {
+    unowned let engine: Engine
+
+    init(engine: Engine) {
+        self.engine = engine
+    }
+
+    func field(_ table: ScriptRef, _ name: String) -> Value {
+        let L = engine.L
+        (table as! LuaRef).push(L)
+        engine.pushString(name, L)
+        lua_rawget(L, -2)
+        let v = engine.value(at: -1, L)
+        lua_settop(L, -3)
+        return v
+    }
+
+    func makeTable(_ fields: [(String, Value)]) -> Value {
+        let L = engine.L
+        lua_createtable(L, 0, Int32(fields.count))
+        for (k, v) in fields {
+            engine.push(v, L)
+            lua_setfield(L, -2, k)
+        }
+        let v = engine.value(at: -1, L)
+        ck_pop(L, 1)
+        return v
+    }
+
+    /// Raw, one level: same keys with raw-equal values.
+    func shallowEqual(_ a: ScriptRef, _ b: ScriptRef) -> Bool {
+        let L = engine.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        (a as! LuaRef).push(L)
+        (b as! LuaRef).push(L)
+        let ta = base + 1, tb = base + 2
+        return Self.contained(L, ta, in: tb) && Self.contained(L, tb, in: ta)
+    }
+
+    private static func contained(_ L: OpaquePointer, _ x: Int32, in y: Int32) -> Bool {
+        lua_pushnil(L)
+        while lua_next(L, x) != 0 {
+            lua_pushvalue(L, -2)
+            lua_rawget(L, y)
+            let same = lua_rawequal(L, -1, -2) != 0
+            ck_pop(L, 2)
+            if !same { ck_pop(L, 1); return false }
+        }
+        return true
+    }
+}
