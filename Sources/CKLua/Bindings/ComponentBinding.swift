@@ -45,6 +45,8 @@ enum ComponentBinding {
             case "scope": e.push(c.scope)
             case "generation": lua_pushinteger(L, lua_Integer(c.generation))
             case "path": e.pushString(c.path, L)
+            case "view": e.push(c.isMounted ? c.view : nil)
+            case "isMounted": lua_pushboolean(L, c.isMounted ? 1 : 0)
             case "updateState": e.pushFunction(updateState, L)
             case "action": e.pushFunction(action, L)
             default: e.pushClassField(c.componentClass, key, L)
