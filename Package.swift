@@ -29,7 +29,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "ckrun", dependencies: ["CKRunCommands"]),
-        .target(name: "CKTestHelpers", path: "Tests/CKTestHelpers"),
+        .target(name: "CKTestHelpers", dependencies: ["CKCore"], path: "Tests/CKTestHelpers"),
         .testTarget(name: "CKCoreTests", dependencies: ["CKCore", "CKTestHelpers"]),
         .testTarget(name: "CKLuaTests", dependencies: ["CKLua", "CKCore", "CKTestHelpers"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CKTestHelpers"]),

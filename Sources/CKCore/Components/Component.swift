@@ -11,7 +11,7 @@ public final class Component: RuntimeObject {
     public internal(set) var generation: Int
     /// The scope enclosing this instance's construction (build nesting, not layout).
     public internal(set) var enclosingScope: Scope?
-    unowned(unsafe) var host: Host?
+    public internal(set) weak var host: Host?
 
     // Tree links, owned by the core.
     public internal(set) weak var parent: Component?

@@ -3,6 +3,7 @@
 struct Mounter {
     let host: Host
     private var touched: [View] = []
+    private var touchedIDs: Set<ObjectIdentifier> = []
     private var firstError: Error?
 
     init(host: Host) {
@@ -57,8 +58,7 @@ struct Mounter {
                 view = View(spec: spec)
             }
             view!.component = node
-            if view!.superview !== superview { superview.add(view!, at: superview.subviews.count) }
-            touch(superview)
+            place(view!, in: superview)
         }
         node.view = view
         let childSuperview = view ?? superview
@@ -91,16 +91,26 @@ struct Mounter {
         var stack: [Component] = [node]
         while let c = stack.popLast() {
             if let v = c.view {
-                if v.superview !== superview { superview.add(v, at: superview.subviews.count) }
-                touch(superview)
+                place(v, in: superview)
                 continue
             }
             stack.append(contentsOf: c.children.reversed())
         }
     }
 
+    /// Appends now; `finish` puts every touched superview's subviews in tree order at once,
+    /// so mounting and unmounting n siblings stays O(n).
+    private mutating func place(_ view: View, in superview: View) {
+        if view.superview !== superview {
+            if let old = view.superview { touch(old) }
+            view.superview = superview
+            superview.subviews.append(view)
+        }
+        touch(superview)
+    }
+
     private mutating func touch(_ view: View) {
-        if !touched.contains(where: { $0 === view }) { touched.append(view) }
+        if touchedIDs.insert(ObjectIdentifier(view)).inserted { touched.append(view) }
     }
 
     // MARK: Unmount
@@ -139,7 +149,7 @@ struct Mounter {
                 }
                 if let v = node.view, v.component === node {
                     if let s = v.superview { touch(s) }
-                    v.removeFromSuperview()
+                    v.superview = nil
                     v.component = nil
                 }
                 node.view = nil
@@ -160,10 +170,10 @@ struct Mounter {
                 if let v = c.view, c.isMounted { order.append(v); continue }
                 stack.append(contentsOf: c.children.reversed())
             }
-            let extra = view.subviews.filter { sv in !order.contains { $0 === sv } }
-            view.subviews = order.filter { $0.superview === view } + extra
+            view.subviews = order.filter { $0.superview === view }
         }
         touched.removeAll()
+        touchedIDs.removeAll()
         if let e = firstError {
             firstError = nil
             throw e
