@@ -1,6 +1,7 @@
 import CKCore
 import CKTestHelpers
-import Foundation
+import class Foundation.Thread
+import Dispatch
 import Testing
 
 @Suite("Action resolution and marshalling in the core")
