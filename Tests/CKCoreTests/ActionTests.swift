@@ -134,10 +134,11 @@ struct ActionTests {
         let (f, host) = try cardFixture(cardMethods: ["ping": f0(0) { _ in }])
         let a = try f.runtime.scopeAction(host.root!, "ping", types: [])
         nonisolated(unsafe) let runtime = f.runtime
+        nonisolated(unsafe) let action = a
         nonisolated(unsafe) var id: Catalogue?
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            do { try runtime.send(a, sender: nil, arguments: []) } catch let e as RuntimeError { id = e.id } catch {}
+            do { try runtime.send(action, sender: nil, arguments: []) } catch let e as RuntimeError { id = e.id } catch {}
             done.signal()
         }
         thread.start()
