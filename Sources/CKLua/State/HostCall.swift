@@ -12,7 +12,10 @@ public struct HostCall: ~Copyable {
 
     /// Pushes an error message and returns the sentinel the trampoline raises after we return.
     public func raise(_ message: String) -> Int32 {
-        state.push(message)
+        var m = message
+        m.withUTF8 { b in
+            _ = b.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
         return CK_RAISE
     }
 

@@ -160,6 +160,7 @@ public final class LuaState {
         return string(at: -1, on: L) ?? "?"
     }
 
+    /// Pushes onto the main thread's stack (host functions push onto their own thread's).
     public func push(_ string: String) {
         var s = string
         s.withUTF8 { bytes in

@@ -1,0 +1,151 @@
+-- SPEC §5: hosts, mounting, views and queries.
+
+describe("hosts", function()
+  it("build generation 1 at once, unmounted", function()
+    local built = 0
+    local App = ck.component("HApp", {render = function() built = built + 1 end})
+    local host = ck.host(function() return App{} end)
+    assert.are.equal(1, built)
+    assert.are.equal(1, host.generation)
+    assert.is_false(host.isMounted)
+    assert.is_nil(host.root.view)
+  end)
+
+  it("accept a component class as the provider, given the model as props", function()
+    local Page = ck.component("HPage", {})
+    local host = ck.host(Page, {model = {title = "t"}})
+    assert.are.equal("t", host.root.props.title)
+  end)
+
+  it("rebuild with a new model on update", function()
+    local host = ck.host(function(m) return ck.Text{text = m} end, {model = "a"})
+    host:update("b")
+    assert.are.equal("b", host.root.props.text)
+    assert.are.equal(2, host.generation)
+  end)
+
+  it("have a hosting view that holds the mounted views", function()
+    local host = ck.host(function() return ck.Text{text = "x"} end)
+    host:mount()
+    assert.are.equal("HostingView", host.view.class)
+    assert.are.equal(host.root.view, host.view.subviews[1])
+    assert.are.equal(host.view, host.root.view.superview)
+    host:unmount()
+    assert.are.equal(0, #host.view.subviews)
+  end)
+
+  it("reject a provider that does not return a component", function()
+    assert.error_matches(function() ck.host(function() return 42 end) end, "^%[badReturn%]")
+  end)
+
+  it("raise [hostDestroyed] from every method after destroy", function()
+    local C = ck.component("HDestroyed", {scope = true, initialState = 0})
+    local host = ck.host(function() return C{} end)
+    local root = host.root
+    host:destroy()
+    for _, m in ipairs({"mount", "unmount", "update", "flush", "appear", "disappear", "dump"}) do
+      assert.error_matches(function() host[m](host) end, "^%[hostDestroyed%]")
+    end
+    assert.error_matches(function() host:find("X") end, "^%[hostDestroyed%]")
+    assert.error_matches(function() host:tap("X") end, "^%[hostDestroyed%]")
+    assert.error_matches(function() root:updateState(1) end, "^%[hostDestroyed%]")
+  end)
+
+  it("are flushed together by ck.flush", function()
+    local C = ck.component("HFlush", {scope = true, initialState = 0})
+    local a = ck.host(function() return C{} end)
+    local b = ck.host(function() return C{} end)
+    a.root:updateState(1)
+    b.root:updateState(2)
+    ck.flush()
+    assert.are.equal(1, a.root.state)
+    assert.are.equal(2, b.root.state)
+  end)
+end)
+
+describe("mounting", function()
+  it("keeps a view at the same place with the same class, and replaces it when the class differs", function()
+    local host = ck.host(function(m) return ck.View{class = m, child = ck.Text{text = m}} end, {model = "UIView"})
+    host:mount()
+    local v, label = host.root.view, host:find("Text").view
+    host:update("UIView")
+    assert.are.equal(v, host.root.view)
+    assert.are.equal(label, host:find("Text").view)
+    host:update("UIScrollView")
+    assert.are_not.equal(v, host.root.view)
+    assert.are.equal("UIScrollView", host.root.view.class)
+    assert.is_nil(v.superview)
+  end)
+
+  it("unmounts vanished components after mounting the new ones", function()
+    local order = {}
+    ck.controller("OldController", {didUnmount = function() order[#order + 1] = "old unmounted" end})
+    ck.controller("NewController", {didMount = function() order[#order + 1] = "new mounted" end})
+    local Old = ck.component("Old", {scope = true})
+    local New = ck.component("New", {scope = true})
+    local host = ck.host(function(m) return m and New{} or Old{} end, {model = false})
+    host:mount()
+    host:update(true)
+    assert.are.same({"new mounted", "old unmounted"}, order)
+  end)
+
+  it("gives views their component while mounted", function()
+    local host = ck.host(function() return ck.Button{title = "b"} end)
+    host:mount()
+    local view = host.root.view
+    assert.are.equal(host.root, ck.componentOf(view))
+    assert.are.equal(host.root, view.component)
+    host:unmount()
+    assert.is_nil(ck.componentOf(view))
+  end)
+end)
+
+describe("queries", function()
+  local host
+  before_each(function()
+    local Card = ck.component("QCard", {scope = function(p) return p.id end,
+      render = function(self, p) return ck.Stack{children = {ck.Text{text = p.id}, ck.Button{title = p.id, key = "b" .. p.id}}} end})
+    host = ck.host(function() return ck.Stack{children = {Card{id = "one"}, Card{id = "two"}}} end)
+  end)
+
+  it("find by class name, first in depth-first order", function()
+    assert.are.equal("one", host:find("QCard").props.id)
+    assert.are.equal(2, #host:findAll("QCard"))
+    assert.is_nil(host:find("Nothing"))
+  end)
+
+  it("find by #id: the scope identifier or the key", function()
+    assert.are.equal("two", host:find("QCard#two").props.id)
+    assert.are.equal("two", host:find("Button#btwo").props.title)
+    assert.are.equal("two", host:find("#btwo").props.title)
+  end)
+
+  it("combine child and descendant", function()
+    assert.are.equal("two", host:find("QCard#two Text").props.text)
+    assert.are.equal("two", host:find("QCard#two > Stack > Text").props.text)
+    assert.is_nil(host:find("QCard#two > Text"))
+    assert.are.equal(2, #host:findAll("Stack > QCard"))
+  end)
+
+  it("reject a malformed query", function()
+    assert.error_matches(function() host:find("A > > B") end, "^%[badQuery%]")
+  end)
+end)
+
+describe("host:dump", function()
+  it("prints one line per component with identifier, controller, view class and state", function()
+    ck.controller("DumpedController", {})
+    local C = ck.component("Dumped", {scope = function() return "main" end, initialState = {count = 2},
+      render = function() return ck.Text{text = "t"} end})
+    local host = ck.host(function() return C{} end)
+    host:mount()
+    local text = host:dump()
+    local lines = {}
+    for line in text:gmatch("[^\n]+") do lines[#lines + 1] = line end
+    assert.are.equal(2, #lines)
+    assert.is_not_nil(lines[1]:find("Dumped#main", 1, true))
+    assert.is_not_nil(lines[1]:find("DumpedController", 1, true))
+    assert.is_not_nil(lines[1]:find("count = 2", 1, true))
+    assert.is_not_nil(lines[2]:find("  Text <UILabel>", 1, true))
+  end)
+end)
