@@ -94,7 +94,7 @@ extension Engine {
         let provider = try provider(at: p, L)
         var model = Value.nil
         var responders: [ScriptResponder] = []
-        if lua_type(L, o) == LUA_TTABLE {
+        if o != 0, lua_type(L, o) == LUA_TTABLE {
             rawField(L, o, "model")
             model = value(at: -1, L)
             ck_pop(L, 1)
@@ -113,7 +113,7 @@ extension Engine {
                 throw RuntimeError(.badArgument, "ck.host: opts.responders must be a list of responder tables")
             }
             ck_pop(L, 1)
-        } else if lua_type(L, o) > LUA_TNIL {
+        } else if o != 0, lua_type(L, o) > LUA_TNIL {
             throw RuntimeError(.badArgument, "ck.host: argument #2 (opts) must be a table or nil, got \(String(cString: lua_typename(L, lua_type(L, o))))")
         }
         return try Host(runtime: runtime, model: model, responders: responders, provider: provider)

@@ -33,10 +33,14 @@ final class ScriptSession {
             chunkName = "@" + path
         }
         engine.setArguments(script: path, arguments: arguments, interpreter: CommandLine.arguments.first ?? "ckrun")
-        try report { () throws(LuaError) in try engine.runChunk(code, name: chunkName, arguments: arguments) }
+        var isApp = false
+        try report { () throws(LuaError) in isApp = try engine.runApp(code, name: chunkName, arguments: arguments) }
+        guard isApp else { return }
+        try report { () throws(LuaError) in try engine.runUntilIdle() }
+        try AppInput(engine: engine).run()
     }
 
-    private func report(_ body: () throws(LuaError) -> Void) throws {
+    func report(_ body: () throws(LuaError) -> Void) throws {
         do {
             try body()
         } catch {

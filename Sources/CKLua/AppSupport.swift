@@ -1,0 +1,50 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// What the app runner needs: start the app a script returned, and run the loop until idle.
+extension Engine {
+    /// The host of the running app (`ck.run`, or the provider a script returned).
+    public var appHost: Host? { appHostObject }
+
+    /// Runs an app script. If it returns a provider function or a component class, hosts and
+    /// mounts it and binds `app`. Returns whether an app is running.
+    public func runApp(_ code: String, name: String, arguments: [String] = []) throws(LuaError) -> Bool {
+        let base = lua.top
+        let n = try runChunk(code, name: name, arguments: arguments, results: 1)
+        defer { lua.top = base }
+        guard n > 0 else { return appHostObject != nil }
+        let L = lua.L
+        let returnsApp = lua_type(L, -1) == LUA_TFUNCTION || objects.object(at: -1, L) is ComponentClass
+        if returnsApp && appHostObject == nil {
+            try protect {
+                let h = try makeHost(providerAt: lua_gettop(L), optsAt: 0, L)
+                try h.mount()
+                appHostObject = h
+                push(h, L)
+                lua_setglobal(L, "app")
+            }
+        }
+        return appHostObject != nil
+    }
+
+    /// `ck.runUntilIdle()` from Swift: builds updates and fires timers until none are left.
+    public func runUntilIdle() throws(LuaError) {
+        try protect { _ = try runtime.runUntilIdle() }
+    }
+
+    /// Runs core work from Swift, turning its errors into `LuaError`s for the command line.
+    func protect(_ body: () throws -> Void) throws(LuaError) {
+        do {
+            try body()
+        } catch let e as RuntimeError {
+            throw LuaError(message: e.description)
+        } catch let e as ScriptFailure {
+            throw LuaError(message: e.message, traceback: e.traceback)
+        } catch let e as LuaError {
+            throw e
+        } catch {
+            throw LuaError(message: "\(error)")
+        }
+    }
+}
