@@ -48,3 +48,8 @@ extension Engine {
         }
     }
 }
+
+extension Engine {
+    /// A one-line rendering of a core value (for dumps and exports).
+    public func describeValue(_ value: Value) -> String { describe(value) }
+}
