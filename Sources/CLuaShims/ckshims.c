@@ -221,8 +221,11 @@ static void watchdog(lua_State *L, lua_Debug *ar) {
         lua_sethook(L, e->has_deadline ? watchdog : NULL, e->has_deadline ? LUA_MASKCOUNT : 0, 1000);
         raise_catalogued(L, "interrupted", 0, "stopped by Ctrl-C");
     }
-    if (e->has_deadline && passed(&e->deadline))
+    if (e->has_deadline && passed(&e->deadline)) {
+        /* From now on every instruction raises, so a pcall in the script cannot go on looping. */
+        lua_sethook(L, watchdog, LUA_MASKCOUNT, 1);
         raise_catalogued(L, "timeout", 0, "the script ran past its time limit; find the loop that does not end, or raise --timeout");
+    }
 }
 
 void ck_set_deadline(lua_State *L, double seconds) {
