@@ -1,0 +1,16 @@
+local dir = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+
+describe("the typed actions example", function()
+  it("promotes to the prop's types and zero-fills demoted arguments", function()
+    local lines = {}
+    local realPrint = print
+    print = function(s) lines[#lines + 1] = s end
+    dofile(dir .. "typed_actions.lua")
+    print = realPrint
+    assert.are.same({
+      "Canvas.onStroke is typed Point, number",
+      "drawAt (3.0, 4.0)",
+      "full: point=(1.0, 0.0) pressure=0.0 color=nil closed=false",
+    }, lines)
+  end)
+end)
