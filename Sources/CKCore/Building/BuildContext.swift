@@ -6,10 +6,17 @@ final class BuildContext {
     var currentScope: Scope
     /// State folded from pending updates, by scope.
     var foldedState: [ObjectIdentifier: Value] = [:]
-    /// New child-scope maps of the scopes whose content is rebuilt.
-    var nextChildren: [ObjectIdentifier: (scope: Scope, map: [ScopeIdentity: [Scope]])] = [:]
+    /// New child-scope maps of the scopes whose content is rebuilt (a class: mutated in place).
+    final class ChildMap {
+        let scope: Scope
+        var map: [ScopeIdentity: [Scope]] = [:]
+        var counts: [ScopeIdentity: Int] = [:]
+        init(_ scope: Scope) { self.scope = scope }
+    }
+
+    var nextChildren: [ObjectIdentifier: ChildMap] = [:]
     /// Claims in scopes that are not rebuilt: merged into their maps on commit.
-    var mergedClaims: [ObjectIdentifier: (scope: Scope, counts: [ScopeIdentity: Int])] = [:]
+    var mergedClaims: [ObjectIdentifier: ChildMap] = [:]
     var newScopes: [Scope] = []
     /// Components rendered by this build, parents first.
     var rendered: [Component] = []
@@ -26,7 +33,7 @@ final class BuildContext {
     func isRebuilding(_ scope: Scope) -> Bool { nextChildren[ObjectIdentifier(scope)] != nil }
 
     func beginRebuilding(_ scope: Scope) {
-        if nextChildren[ObjectIdentifier(scope)] == nil { nextChildren[ObjectIdentifier(scope)] = (scope, [:]) }
+        if nextChildren[ObjectIdentifier(scope)] == nil { nextChildren[ObjectIdentifier(scope)] = ChildMap(scope) }
     }
 
     /// The state a component of `scope` sees in this build.
@@ -39,18 +46,17 @@ final class BuildContext {
     func claim(_ identity: ScopeIdentity, in parent: Scope, runtime: Runtime) -> (Scope, isNew: Bool) {
         let ordinal: Int
         let pid = ObjectIdentifier(parent)
-        if var entry = nextChildren[pid] {
+        if let entry = nextChildren[pid] {
             ordinal = entry.map[identity]?.count ?? 0
             let scope = existingOrNew(identity, ordinal: ordinal, in: parent)
             entry.map[identity, default: []].append(scope.0)
-            nextChildren[pid] = entry
             reportCollision(identity, ordinal: ordinal, scope: scope.0, siblings: entry.map[identity]!, runtime: runtime)
             return scope
         }
-        var merged = mergedClaims[pid] ?? (parent, [:])
+        let merged: ChildMap
+        if let m = mergedClaims[pid] { merged = m } else { merged = ChildMap(parent); mergedClaims[pid] = merged }
         ordinal = merged.counts[identity] ?? 0
         merged.counts[identity] = ordinal + 1
-        mergedClaims[pid] = merged
         let scope = existingOrNew(identity, ordinal: ordinal, in: parent)
         if ordinal > 0, let first = parent.children[identity]?.first {
             reportCollision(identity, ordinal: ordinal, scope: scope.0, siblings: [first, scope.0], runtime: runtime)
@@ -61,9 +67,6 @@ final class BuildContext {
     private func existingOrNew(_ identity: ScopeIdentity, ordinal: Int, in parent: Scope) -> (Scope, isNew: Bool) {
         if let group = parent.children[identity], ordinal < group.count, group[ordinal].isLive {
             return (group[ordinal], false)
-        }
-        if let made = newScopes.first(where: { $0.parent === parent && $0.identity == identity && $0.ordinal == ordinal }) {
-            return (made, false)
         }
         let scope = Scope(className: identity.className, identifier: identity.identifier, key: identity.key,
                           ordinal: ordinal, parent: parent, host: host)

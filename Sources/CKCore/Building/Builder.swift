@@ -200,13 +200,9 @@ struct Builder {
         var stack: [Component] = [kept]
         while let c = stack.popLast() {
             if let scope = c.scope {
-                if let parent = scope.parent, context.isRebuilding(parent),
-                   var entry = context.nextChildren[ObjectIdentifier(parent)] {
+                if let parent = scope.parent, let entry = context.nextChildren[ObjectIdentifier(parent)] {
                     let already = entry.map[scope.identity]?.contains { $0 === scope } ?? false
-                    if !already {
-                        entry.map[scope.identity, default: []].append(scope)
-                        context.nextChildren[ObjectIdentifier(parent)] = entry
-                    }
+                    if !already { entry.map[scope.identity, default: []].append(scope) }
                 }
                 continue
             }

@@ -101,11 +101,11 @@ struct Mounter {
     /// Appends now; `finish` puts every touched superview's subviews in tree order at once,
     /// so mounting and unmounting n siblings stays O(n).
     private mutating func place(_ view: View, in superview: View) {
-        if view.superview !== superview {
-            if let old = view.superview { touch(old) }
-            view.superview = superview
-            superview.subviews.append(view)
-        }
+        // A view already in place keeps its position: only arrivals make an order to fix.
+        guard view.superview !== superview else { return }
+        if let old = view.superview { touch(old) }
+        view.superview = superview
+        superview.subviews.append(view)
         touch(superview)
     }
 
