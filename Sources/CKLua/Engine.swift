@@ -52,6 +52,7 @@ public final class Engine {
         runtime.tables = scriptTables
         runtime.onWarning = { [unowned self] in self.warn($0) }
         ModuleBinding.open(in: self)
+        ck_set_warning_handler(lua.L, Engine.luaWarning)
         if configuration.sandbox { Sandbox.apply(to: lua) }
     }
 
@@ -112,6 +113,20 @@ public final class Engine {
     /// Registry references held by the core, and live handles held by Lua.
     public var liveReferences: Int { refs.live }
     public var liveHandles: Int { objects.liveHandles }
+
+    /// Lua's own warnings: finalizer errors become `[finalizerError]` warnings, `warn()` text
+    /// goes to stderr as `lua` prints it.
+    private static let luaWarning: ck_warning_fn = { L, message, isFinalizerError in
+        guard let L, let message, let state = ck_get_host(L) else { return }
+        let lua = Unmanaged<LuaState>.fromOpaque(state).takeUnretainedValue()
+        let text = String(cString: message)
+        guard let engine = lua.owner as? Engine else { return }
+        if isFinalizerError != 0 {
+            engine.runtime.warn(.finalizerError, "\(text); finalizers should not raise")
+        } else {
+            FileStream.standardError.write("Lua warning: \(text)\n")
+        }
+    }
 
     func warn(_ message: String) {
         guard let handler = warningHandler else {

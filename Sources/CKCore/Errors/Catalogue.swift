@@ -12,7 +12,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     // Attributes (SPEC §7)
     case notAControl
     // Limits and the command line (SPEC §9)
-    case timeout, memoryLimit, interrupted, sandbox, usage, testFailure
+    case timeout, memoryLimit, interrupted, sandbox, usage, testFailure, finalizerError
 
     /// What makes ckrun raise it.
     public var cause: String {
@@ -46,6 +46,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .sandbox: "Under `--sandbox`, the script called a function that runs programs, loads C code or writes files."
         case .usage: "The command line could not be understood."
         case .testFailure: "A test file failed to load or one of its hooks failed."
+        case .finalizerError: "A `__gc` metamethod raised an error while Lua collected garbage (warning)."
         }
     }
 
@@ -81,6 +82,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .sandbox: "Run without `--sandbox`, or leave the call out."
         case .usage: "See `ckrun --help`."
         case .testFailure: "Read the message and traceback; fix the test file or the code it tests."
+        case .finalizerError: "Make the finalizer handle its own errors (pcall inside __gc)."
         }
     }
 

@@ -71,6 +71,10 @@ void ck_clear_deadline(lua_State *L);
 int ck_deadline_passed(lua_State *L);
 void ck_interrupt(lua_State *L);   // async-signal-safe: stop at the next check with [interrupted]
 
+/// Receives whole Lua warnings; `is_finalizer_error` for errors in __gc.
+typedef void (*ck_warning_fn)(lua_State *L, const char *message, int is_finalizer_error);
+void ck_set_warning_handler(lua_State *L, ck_warning_fn fn);
+
 void ck_gc_collect(lua_State *L);
 int ck_gc_count_kb(lua_State *L);
 
