@@ -125,7 +125,7 @@ describe("bad input", function()
     local nul = "a\0b"
     local C = ck.component(nul, {})
     assert.are.equal(nul, C{}.name)
-    catalogued(function() ck.action("x", {nul}) end, "unknownType")
+    catalogued(function() ck.action("x", {"c\0d"}) end, "unknownType")
     local host = ck.host(function() return ck.Text{text = nul} end)
     host:mount()
     assert.are.equal(nul, host.root.view.attributes.text)
