@@ -53,3 +53,20 @@ extension Engine {
     /// A one-line rendering of a core value (for dumps and exports).
     public func describeValue(_ value: Value) -> String { describe(value) }
 }
+
+extension Engine {
+    /// Defines a global Lua function backed by Swift (for tools such as `ckrun bench`).
+    public func defineGlobalFunction(_ name: String, _ body: @escaping LuaState.HostFunction) {
+        lua.pushHostFunction(lua.register(body))
+        lua.setGlobal(name)
+    }
+}
+
+extension HostCall {
+    public func push(_ number: Double) { lua_pushnumber(L, number) }
+}
+
+extension Engine {
+    /// Bytes malloc has handed out in this process: Lua's and Swift's allocations together.
+    public static var heapBytes: Int { Int(ck_heap_bytes()) }
+}

@@ -291,3 +291,7 @@ void ck_set_warning_handler(lua_State *L, ck_warning_fn fn) {
     warning_handler = fn;
     lua_setwarnf(L, ck_warnf, L);
 }
+
+/* ---- diagnostics ---- */
+#include <malloc.h>
+size_t ck_heap_bytes(void) { return mallinfo2().uordblks; }

@@ -103,6 +103,21 @@ extension Engine {
             }
             return reference(at: i, L, "function")
         }
+        if t <= LUA_TNIL {
+            switch key {
+            case "render": cls.render = nil
+            case "view": cls.view = nil
+            case "scope": cls.scope = .none
+            case "initialState": cls.initialState = nil
+            case "controller": cls.controllerName = nil
+            case "pure": cls.isPure = false
+            case "actions": cls.actionProps = []
+            case "canPerformAction": cls.canPerformAction = nil
+            case "shouldUpdate": cls.shouldUpdate = nil
+            default: break
+            }
+            return
+        }
         switch key {
         case "render":
             let f = try fn()

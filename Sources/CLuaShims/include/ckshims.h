@@ -75,6 +75,9 @@ void ck_interrupt(lua_State *L);   // async-signal-safe: stop at the next check 
 typedef void (*ck_warning_fn)(lua_State *L, const char *message, int is_finalizer_error);
 void ck_set_warning_handler(lua_State *L, ck_warning_fn fn);
 
+/// Bytes malloc has handed out (Lua and Swift together), for benchmarks.
+size_t ck_heap_bytes(void);
+
 void ck_gc_collect(lua_State *L);
 int ck_gc_count_kb(lua_State *L);
 

@@ -1,0 +1,120 @@
+/// The benchmark figures, in Lua so the baselines run in the same interpreter.
+enum BenchScript {
+    static let source = #"""
+    local repeats, mode, only, startup = ...
+    repeats = tonumber(repeats)
+    local quick = mode == "quick"
+    local function median(t) table.sort(t) return t[(#t + 1) // 2] end
+    local function measure(n, f)
+      local samples = {}
+      for r = 1, repeats do
+        collectgarbage()
+        local t0 = bench_clock()
+        f(n)
+        samples[r] = (bench_clock() - t0) / n
+      end
+      return median(samples)
+    end
+    local rows = {}
+    local function report(name, value, unit, baseline, note)
+      if only ~= "" and not name:find(only, 1, true) then return end
+      local ratio = baseline and string.format("%.2f×", value / baseline) or "—"
+      rows[#rows + 1] = string.format("| %-44s | %14s | %14s | %8s | %s |", name, string.format("%.3g %s", value, unit),
+        baseline and string.format("%.3g %s", baseline, unit) or "—", ratio, note or "")
+    end
+    local function ns(s) return s * 1e9 end
+
+    -- 1. A scope action send with two typed arguments vs a direct Lua method call doing the same work.
+    do
+      local sink = 0
+      local Target = ck.component("BenchTarget", {scope = true, hit = function(self, sender, a, b) sink = a + b end})
+      local host = ck.host(function() return Target{} end)
+      local plain = {hit = function(self, sender, a, b) sink = a + b end}
+      local action = host.root:action("hit", {"int", "number"})
+      local n = quick and 20000 or 200000
+      local direct = measure(n, function(n) for i = 1, n do plain:hit(nil, i, 2.0) end end)
+      local send = measure(n, function(n) for i = 1, n do action:send(nil, i, 2.0) end end)
+      report("scope action send, 2 typed args", ns(send), "ns", ns(direct), "baseline: plain:hit(sender, a, b)")
+    end
+
+    -- 2. A selector send walking 50 responders: cost per hop vs the same direct call.
+    do
+      local sink = 0
+      local Node
+      Node = ck.component("BenchHop", {render = function(self, p) if p.depth > 0 then return Node{depth = p.depth - 1} end end})
+      local Chain = ck.component("BenchChain", {hit = function(self, sender, a) sink = a end,
+        render = function() return Node{depth = 48} end})
+      local host = ck.host(function() return Chain{} end)
+      host:mount()
+      local leaf = host:findAll("BenchHop")[49]
+      assert(#ck.responderChain(leaf) == 51)
+      local plain = {hit = function(self, sender, a) sink = a end}
+      local action = ck.action("hit", {"int"})
+      local n = quick and 2000 or 20000
+      local direct = measure(n, function(n) for i = 1, n do plain:hit(nil, i) end end)
+      local send = measure(n, function(n) for i = 1, n do action:send(leaf, i) end end)
+      local hops = 49
+      report("selector send, per hop (50 responders)", ns(send) / hops, "ns", ns(direct), "baseline: one direct call")
+    end
+
+    -- 3. Build + mount of a tree of scoped leaves; baseline: the same tree as plain Lua tables.
+    local function tree(n)
+      local Leaf = ck.component("BenchLeaf", {scope = function(p) return p.i end, pure = true, initialState = 0,
+        view = {class = "UILabel"}})
+      local Root = ck.component("BenchRoot", {scope = true, render = function(self, p)
+        local c = {} for i = 1, p.n do c[i] = Leaf{i = i} end return ck.Stack{children = c} end})
+      return ck.host(function(m) return Root{n = m} end, {model = n})
+    end
+    do
+      local n = quick and 2000 or 20000
+      local build = measure(1, function() local h = tree(n) h:mount() h:destroy() end)
+      local plain = measure(1, function()
+        local function leaf(p) return {props = p, state = 0, view = {class = "UILabel"}} end
+        local c = {} for i = 1, n do c[i] = leaf({i = i}) end
+        local root = {children = c}
+        for _, l in ipairs(root.children) do l.mounted = true end
+      end)
+      report(string.format("build+mount %d scoped leaves", n), n / build, "comp/s", n / plain,
+        string.format("%.1f ms; baseline: plain tables", build * 1e3))
+    end
+
+    -- 4. One leaf's sync state update with pure siblings, for growing trees.
+    for _, n in ipairs(quick and {2000} or {2000, 20000, 200000}) do
+      local h = tree(n)
+      h:mount()
+      local scope = h:find("BenchLeaf#" .. (n // 2)).scope
+      local m = 200
+      local update = measure(m, function(m) for i = 1, m do scope.component:updateState(i, "sync") end end)
+      local state = {}
+      local direct = measure(m, function(m) for i = 1, m do state.value = i end end)
+      report(string.format("leaf sync update in a %d-leaf tree", n), update * 1e6, "µs", direct * 1e6, "baseline: a table store")
+      h:destroy()
+    end
+
+    -- 5. Memory per mounted component, Lua and Swift together (malloc'd bytes).
+    do
+      local n = quick and 2000 or 20000
+      collectgarbage() collectgarbage()
+      local before = bench_heap()
+      local h = tree(n)
+      h:mount()
+      collectgarbage() collectgarbage()
+      local after = bench_heap()
+      local components = #h:findAll("BenchLeaf") + 2
+      collectgarbage() collectgarbage()
+      local b2 = bench_heap()
+      local plain = {} for i = 1, n do plain[i] = {props = {i = i}, state = 0} end
+      collectgarbage() collectgarbage()
+      local a2 = bench_heap()
+      report("memory per mounted component", (after - before) / components, "B", (a2 - b2) / n,
+        "baseline: a Lua table with props")
+      h:destroy()
+    end
+
+    if startup ~= "" then report("start-up (ckrun -e '')", tonumber(startup), "ms", nil, "median wall time") end
+
+    print("| figure | ckrun | plain Lua | ratio | notes |")
+    print("|---|---|---|---|---|")
+    for _, r in ipairs(rows) do print(r) end
+    """#
+}
