@@ -1,7 +1,7 @@
 /// The benchmark figures, in Lua so the baselines run in the same interpreter.
 enum BenchScript {
     static let source = #"""
-    local repeats, mode, only, startup = ...
+    local repeats, mode, only, startup, luaStartup = ...
     repeats = tonumber(repeats)
     local quick = mode == "quick"
     local function median(t) table.sort(t) return t[(#t + 1) // 2] end
@@ -111,7 +111,9 @@ enum BenchScript {
       h:destroy()
     end
 
-    if startup ~= "" then report("start-up (ckrun -e '')", tonumber(startup), "ms", nil, "median wall time") end
+    if startup ~= "" then
+      report("start-up (ckrun -e '')", tonumber(startup), "ms", tonumber(luaStartup), "baseline: lua5.4 -e ''")
+    end
 
     print("| figure | ckrun | plain Lua | ratio | notes |")
     print("|---|---|---|---|---|")
