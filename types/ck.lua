@@ -1,0 +1,245 @@
+---@meta ck
+-- LuaLS annotations for ckrun's `ck` module. Point your editor's Lua language server at this
+-- folder (e.g. "Lua.workspace.library": ["types"] in .luarc.json) for completion and hints.
+
+---@alias ck.TypeName "any"|"id"|"bool"|"int"|"number"|"string"|"table"|"function"|"Event"|"View"|string
+---@alias ck.Behavior "startAtSender"|"startAtSenderNextResponder"
+---@alias ck.Responder ck.Component|ck.Controller|ck.View|table
+
+---@class ck.ViewSpec
+---@field class string
+---@field attributes? table
+
+---@class ck.ComponentDef
+---@field render? fun(self: ck.Component, props: table, state: any): ck.Component?
+---@field view? ck.ViewSpec|fun(self: ck.Component, props: table, state: any): ck.ViewSpec?
+---@field scope? boolean|fun(props: table): any
+---@field initialState? any|fun(props: table): any
+---@field controller? ck.ControllerClass|string
+---@field actions? table<string, ck.TypeName[]>
+---@field canPerformAction? fun(self: ck.Component, selector: string, sender: any): boolean
+---@field pure? boolean
+---@field shouldUpdate? fun(self: ck.Component, oldProps: table, newProps: table): boolean
+---@field [string] any
+
+---@class ck.ComponentClass
+---@field name string
+---@overload fun(props?: table): ck.Component
+
+---@class ck.Scope
+---@field path string
+---@field identifier any
+---@field key any
+---@field state any
+---@field isLive boolean
+---@field controller ck.Controller?
+---@field component ck.Component?
+
+---@class ck.Component
+---@field props table
+---@field state any
+---@field class ck.ComponentClass
+---@field name string
+---@field key any
+---@field scope ck.Scope?
+---@field generation integer
+---@field path string
+---@field view ck.View?
+---@field isMounted boolean
+local Component = {}
+---@param fnOrValue any|fun(old: any): any
+---@param mode? "sync"|"async"
+function Component:updateState(fnOrValue, mode) end
+---@param selector string
+---@param types? ck.TypeName[]|ck.TypeName
+---@return ck.Action
+function Component:action(selector, types) end
+
+---@class ck.ControllerClass
+---@field name string
+
+---@class ck.Controller
+---@field component ck.Component
+---@field view ck.View?
+---@field class ck.ControllerClass
+---@field name string
+---@field scope ck.Scope
+---@field isInvalidated boolean
+---@field [string] any
+
+---@class ck.View
+---@field class string
+---@field superview ck.View?
+---@field subviews ck.View[]
+---@field attributes table
+---@field component ck.Component?
+
+---@class ck.Event
+---@field type string
+---@field view ck.View?
+
+---@class ck.Action
+---@field kind "selector"|"target"|"scope"|"block"
+---@field selector string?
+---@field types string[]
+---@field behavior ck.Behavior
+---@field target any
+---@field scope ck.Scope?
+local Action = {}
+---@param sender? ck.Responder
+---@return boolean handled
+function Action:send(sender, ...) end
+---@param behavior ck.Behavior
+---@return ck.Action
+function Action:withBehavior(behavior) end
+---@param types ck.TypeName[]
+---@return ck.Action
+function Action:demoted(types) end
+---@return string
+function Action:identifier() end
+
+---@class ck.Attribute
+---@field action ck.Action?
+---@field kind "tap"|"control"
+---@field events string[]?
+
+---@class ck.HostOptions
+---@field model? any
+---@field responders? { name: string, methods?: table<string, function> }[]
+
+---@class ck.Host
+---@field root ck.Component?
+---@field view ck.View
+---@field generation integer
+---@field isMounted boolean
+---@field isDestroyed boolean
+local Host = {}
+function Host:mount() end
+function Host:unmount() end
+---@param model any
+function Host:update(model) end
+function Host:flush() end
+function Host:appear() end
+function Host:disappear() end
+function Host:destroy() end
+---@param query string
+---@return ck.Component?
+function Host:find(query) end
+---@param query string
+---@return ck.Component[]
+function Host:findAll(query) end
+---@return string
+function Host:dump() end
+---@param query string
+---@return integer sent
+function Host:tap(query) end
+---@param query string
+---@param eventName string
+---@return integer sent
+function Host:controlEvent(query, eventName) end
+---@param provider function|ck.ComponentClass
+function Host:reload(provider) end
+
+---@class ck.TraceEntry
+---@field selector string
+---@field sender any
+---@field responders ck.Responder[]
+---@field visited { responder: ck.Responder, handled: boolean }[]
+---@field handled boolean
+---@field handler ck.Responder?
+---@field line string
+
+---@class ck.Config
+---@field unhandledAction "error"|"warn"|"ignore"
+---@field onWarning fun(message: string)?
+---@field onTrace fun(entry: ck.TraceEntry)?
+
+---@class ck
+---@field version string
+---@field config ck.Config
+---@field Stack ck.ComponentClass
+---@field View ck.ComponentClass
+---@field Text ck.ComponentClass
+---@field Button ck.ComponentClass
+ck = {}
+
+---@param name string
+---@param def? ck.ComponentDef
+---@return ck.ComponentClass
+function ck.component(name, def) end
+---@param name string
+---@param def? table<string, function>
+---@return ck.ControllerClass
+function ck.controller(name, def) end
+---@param provider fun(model: any): ck.Component?|ck.ComponentClass
+---@param opts? ck.HostOptions
+---@return ck.Host
+function ck.host(provider, opts) end
+---@param provider fun(model: any): ck.Component?|ck.ComponentClass
+---@param opts? ck.HostOptions
+---@return ck.Host
+function ck.run(provider, opts) end
+function ck.flush() end
+---@param seconds number
+---@param fn function
+---@return integer id
+function ck.after(seconds, fn) end
+---@param id integer
+function ck.cancel(id) end
+---@param seconds number
+---@return integer fired
+function ck.advance(seconds) end
+---@return integer fired
+function ck.runUntilIdle() end
+---@return number
+function ck.now() end
+---@overload fun(selector: string, types?: ck.TypeName[]|ck.TypeName): ck.Action
+---@overload fun(fn: function, types?: ck.TypeName[]|ck.TypeName): ck.Action
+---@param target ck.Responder
+---@param selector string
+---@param types? ck.TypeName[]|ck.TypeName
+---@return ck.Action
+function ck.action(target, selector, types) end
+---@param actionOrSelector ck.Action|string
+---@param sender ck.Responder?
+---@param context? any
+---@return boolean
+function ck.actionSend(actionOrSelector, sender, context) end
+---@param name string
+---@param fields table<string, ck.TypeName>
+---@return string
+function ck.struct(name, fields) end
+---@param action ck.Action?
+---@param events? string|string[]
+---@return ck.Attribute
+function ck.onControl(action, events) end
+---@param action ck.Action?
+---@return ck.Attribute
+function ck.onTap(action) end
+---@param viewClass string
+function ck.registerControlClass(viewClass) end
+---@param x ck.Responder
+---@return ck.Responder?
+function ck.nextResponder(x) end
+---@param x ck.Responder
+---@return ck.Responder[]
+function ck.responderChain(x) end
+---@param x ck.Responder
+---@param selector string
+---@param sender? ck.Responder
+---@return ck.Responder?
+function ck.targetForAction(x, selector, sender) end
+---@param fn function
+---@return ck.TraceEntry[]
+function ck.trace(fn) end
+---@param c ck.Component
+---@return ck.Controller?
+function ck.controllerOf(c) end
+---@param view ck.View
+---@return ck.Component?
+function ck.componentOf(view) end
+
+---@type ck.Host?
+app = nil
+
+return ck
