@@ -5,6 +5,8 @@ public final class Action: RuntimeObject {
 
     public let kind: Kind
     public let selector: String?
+    /// The interned selector (see `SelectorTable`); -1 for blocks.
+    let selectorID: Int
     /// The argument types after the sender.
     public let types: [TypeSpec]
     /// The handler's full signature: arguments past `types` are zero-filled at send (demotion).
@@ -18,11 +20,12 @@ public final class Action: RuntimeObject {
     public let blockIdentity: Value
     public let behavior: Behavior
 
-    init(kind: Kind, selector: String?, types: [TypeSpec], fullTypes: [TypeSpec]? = nil, target: Responder? = nil,
+    init(kind: Kind, selector: String?, selectorID: Int = -1, types: [TypeSpec], fullTypes: [TypeSpec]? = nil, target: Responder? = nil,
          scope: Scope? = nil, generation: Int = 0, block: Method? = nil, blockIdentity: Value = .nil,
          behavior: Behavior? = nil) {
         self.kind = kind
         self.selector = selector
+        self.selectorID = selectorID
         self.types = types
         self.fullTypes = fullTypes ?? types
         self.target = target
@@ -36,7 +39,7 @@ public final class Action: RuntimeObject {
     public override var typeName: String { "Action" }
 
     private func copy(types: [TypeSpec]? = nil, fullTypes: [TypeSpec]? = nil, behavior: Behavior? = nil) -> Action {
-        Action(kind: kind, selector: selector, types: types ?? self.types, fullTypes: fullTypes ?? self.fullTypes,
+        Action(kind: kind, selector: selector, selectorID: selectorID, types: types ?? self.types, fullTypes: fullTypes ?? self.fullTypes,
                target: target, scope: scope, generation: generation, block: block, blockIdentity: blockIdentity,
                behavior: behavior ?? self.behavior)
     }

@@ -10,6 +10,7 @@ struct Builder {
             // A lifecycle callback asked for a build while this host mounts: do it next turn.
             if full { host.needsFullBuild = true }
             host.hasSyncUpdate = true
+            runtime.syncRequested = true
             return
         }
         runtime.lastBuildID += 1

@@ -21,7 +21,7 @@ public final class ComponentClass: RuntimeObject {
     public var canPerformAction: ((_ component: Component, _ selector: String, _ sender: Responder?) throws -> Bool)?
     /// Typed action props: prop name → declared types.
     public var actionProps: [(name: String, types: [TypeSpec])] = []
-    public private(set) var methods: [String: Method] = [:]
+    var methodTable = MethodTable()
     /// Reads a prop by name (for action props and `key`); set by the script side.
     public var readProp: ((Component, String) -> Value)?
 
@@ -36,14 +36,16 @@ public final class ComponentClass: RuntimeObject {
         return true
     }
 
-    public func setMethod(_ method: Method?, named name: String) { methods[name] = method }
-    public func method(_ name: String) -> Method? { methods[name] }
+    public var methods: [String: Method] { methodTable.byName }
+    public func setMethod(_ method: Method?, named name: String) { methodTable.set(method, named: name) }
+    public func method(_ name: String) -> Method? { methodTable.method(name) }
+    func method(id: Int, name: String) -> Method? { methodTable.method(id: id, name: name) }
 }
 
 /// A controller class defined by `ck.controller(name, def)`.
 public final class ControllerClass: RuntimeObject {
     public let name: String
-    public private(set) var methods: [String: Method] = [:]
+    var methodTable = MethodTable()
     public var canPerformAction: ((_ controller: Controller, _ selector: String, _ sender: Responder?) throws -> Bool)?
 
     public init(name: String) {
@@ -52,6 +54,8 @@ public final class ControllerClass: RuntimeObject {
 
     public override var typeName: String { "controller class" }
 
-    public func setMethod(_ method: Method?, named name: String) { methods[name] = method }
-    public func method(_ name: String) -> Method? { methods[name] }
+    public var methods: [String: Method] { methodTable.byName }
+    public func setMethod(_ method: Method?, named name: String) { methodTable.set(method, named: name) }
+    public func method(_ name: String) -> Method? { methodTable.method(name) }
+    func method(id: Int, name: String) -> Method? { methodTable.method(id: id, name: name) }
 }

@@ -20,7 +20,9 @@ public final class Method {
         if isVararg || arguments.count <= parameterCount {
             try body(receiver, arguments)
         } else {
-            try body(receiver, Array(arguments.prefix(parameterCount)))
+            var prefix = arguments
+            prefix.removeLast(arguments.count - parameterCount)
+            try body(receiver, prefix)
         }
     }
 }

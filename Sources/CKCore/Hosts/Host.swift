@@ -56,7 +56,10 @@ public final class Host: RuntimeObject {
             if scope.pendingUpdates.isEmpty { dirtyScopes.append(scope) }
             scope.pendingUpdates.append(update)
             runtime.register(self)
-            if synchronous { hasSyncUpdate = true }
+            if synchronous {
+                hasSyncUpdate = true
+                runtime.syncRequested = true
+            }
         }
     }
 
@@ -69,6 +72,7 @@ public final class Host: RuntimeObject {
                 needsFullBuild = true
                 runtime.register(self)
                 hasSyncUpdate = true
+                runtime.syncRequested = true
                 return
             }
             try Builder(host: self).run(full: true)

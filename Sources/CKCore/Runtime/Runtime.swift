@@ -10,7 +10,8 @@ public final class Runtime {
     public var unhandledAction: UnhandledPolicy = .error
     /// Receives `[id] …` warnings; prints to stderr unless replaced.
     public var onWarning: (String) -> Void = { FileStream.standardError.write($0 + "\n") }
-    public weak var tables: ScriptTables?
+    /// The script side's table access (strong: it holds its engine unowned, so no cycle).
+    public var tables: ScriptTables?
     public let loop = RunLoop()
     public var tracer: Tracer?
     /// The thread that made this runtime; sends from elsewhere are refused.
@@ -19,6 +20,8 @@ public final class Runtime {
     /// Hosts with pending updates or mounted trees, flushed by `ck.flush()`.
     var hosts: [ObjectIdentifier: Host] = [:]
     var depth = 0
+    /// Set when a sync update is queued, so a send's exit checks hosts only then.
+    var syncRequested = false
     var build: BuildContext?
     var renderDepth = 0
     var lastComponentID = 0
@@ -28,8 +31,17 @@ public final class Runtime {
 
     // MARK: Classes
 
-    public func define(_ cls: ComponentClass) { componentClasses[cls.name] = cls }
-    public func define(_ cls: ControllerClass) { controllerClasses[cls.name] = cls }
+    public let selectors = SelectorTable()
+
+    public func define(_ cls: ComponentClass) {
+        cls.methodTable.attach(selectors)
+        componentClasses[cls.name] = cls
+    }
+
+    public func define(_ cls: ControllerClass) {
+        cls.methodTable.attach(selectors)
+        controllerClasses[cls.name] = cls
+    }
     public func componentClass(named name: String) -> ComponentClass? { componentClasses[name] }
     public func controllerClass(named name: String) -> ControllerClass? { controllerClasses[name] }
     public func isClassName(_ name: String) -> Bool {
@@ -77,6 +89,8 @@ public final class Runtime {
     func unregister(_ host: Host) { hosts[ObjectIdentifier(host)] = nil }
 
     private func buildSynchronousUpdates() throws {
+        guard syncRequested else { return }
+        syncRequested = false
         var builds = 0
         while let host = hosts.values.first(where: { $0.hasSyncUpdate && !$0.isDestroyed }) {
             builds += 1

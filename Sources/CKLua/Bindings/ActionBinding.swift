@@ -15,9 +15,9 @@ enum ActionBinding {
         }
         method("send") { args, a in
             let sender = try args.optionalResponder(2, "sender")
-            var values: [Value] = []
-            if args.count > 2 { for i in 3...args.count { values.append(args.value(i)) } }
-            let handled = try args.engine.runtime.send(a, sender: sender, arguments: values)
+            let handled = try args.engine.runtime.send(a, sender: sender, count: Int(max(0, args.count - 2))) {
+                args.value(Int32($0) + 3)
+            }
             lua_pushboolean(args.L, handled ? 1 : 0)
             return 1
         }
@@ -37,7 +37,7 @@ enum ActionBinding {
             args.engine.pushString(a.identifier(), args.L)
             return 1
         }
-        engine.defineMetatable(.action, index: { args, key in
+        engine.defineMetatable(.action, methods: methods, index: { args, key in
             let a: Action = try args.object(1, "self", "an action")
             let e = args.engine, L = args.L
             switch key {

@@ -33,7 +33,7 @@ enum ComponentBinding {
             args.engine.push(a, args.L)
             return 1
         }
-        engine.defineMetatable(.component, index: { args, key in
+        engine.defineMetatable(.component, methods: ["updateState": updateState, "action": action], index: { args, key in
             let c: Component = try args.object(1, "self", "a component")
             let e = args.engine, L = args.L
             switch key {

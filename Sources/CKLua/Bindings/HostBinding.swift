@@ -54,7 +54,7 @@ enum HostBinding {
             try h.reload(provider: try args.engine.provider(at: 2, args.L))
             return 0
         }
-        engine.defineMetatable(.host, index: { args, key in
+        engine.defineMetatable(.host, methods: methods, index: { args, key in
             let h: Host = try args.object(1, "self", "a host")
             let e = args.engine, L = args.L
             switch key {

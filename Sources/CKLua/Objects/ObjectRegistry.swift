@@ -16,7 +16,8 @@ final class ObjectRegistry {
     private var weakTable: Int32 = 0
     /// Metatable registry refs by kind.
     private var metatables: [ObjectKind: Int32] = [:]
-    private var metatablePointers: Set<UInt> = []
+    /// Each kind's metatable address, by kind: a handle is ours if its metatable is its kind's.
+    private var metatablePointers = [UInt](repeating: 0, count: ObjectKind.allCases.count + 1)
 
     var liveHandles: Int { slots.count - 1 - freeSlots.count }
 
@@ -31,7 +32,7 @@ final class ObjectRegistry {
 
     /// Registers the metatable on top of the stack for `kind` (pops it).
     func setMetatable(for kind: ObjectKind, _ L: OpaquePointer) {
-        metatablePointers.insert(UInt(bitPattern: lua_topointer(L, -1)))
+        metatablePointers[Int(kind.rawValue)] = UInt(bitPattern: lua_topointer(L, -1))
         metatables[kind] = luaL_ref(L, ck_registryindex())
     }
 
@@ -70,12 +71,13 @@ final class ObjectRegistry {
     }
 
     func handle(at index: Int32, _ L: OpaquePointer) -> Handle? {
-        guard lua_type(L, index) == LUA_TUSERDATA, let raw = lua_touserdata(L, index),
-              lua_getmetatable(L, index) != 0 else { return nil }
+        guard lua_type(L, index) == LUA_TUSERDATA, lua_rawlen(L, index) == MemoryLayout<Handle>.size,
+              let raw = lua_touserdata(L, index), lua_getmetatable(L, index) != 0 else { return nil }
         let mt = UInt(bitPattern: lua_topointer(L, -1))
         ck_pop(L, 1)
-        guard metatablePointers.contains(mt) else { return nil }
-        return raw.load(as: Handle.self)
+        let handle = raw.load(as: Handle.self)
+        guard handle.kind > 0, Int(handle.kind) < metatablePointers.count, metatablePointers[Int(handle.kind)] == mt else { return nil }
+        return handle
     }
 
     /// `__gc`: frees the slot; the object forgets this userdata if it was its current one.

@@ -77,11 +77,7 @@ extension Engine {
         let params = Int(ar.nparams) - (hasSelf ? 1 : 0)
         let fn = reference(at: index, L, "function")
         return Method(name: name, parameterCount: max(0, params), isVararg: ar.isvararg != 0) { [unowned self] receiver, args in
-            if hasSelf {
-                _ = try self.call(fn, [receiver?.value ?? .nil] + args, results: 0)
-            } else {
-                _ = try self.call(fn, args, results: 0)
-            }
+            try self.callHandler(fn, receiver: hasSelf ? (receiver?.object).map(Value.object) ?? .nil : nil, args)
         }
     }
 
@@ -100,6 +96,29 @@ extension Engine {
         for i in 0..<n { out.append(value(at: base + 1 + i, L)) }
         lua_settop(L, base)
         return out
+    }
+
+    /// Calls a handler with its receiver (if any) and arguments, discarding results: the send
+    /// path, so it builds no arrays.
+    func callHandler(_ fn: LuaRef, receiver: Value?, _ args: [Value]) throws {
+        let L = self.L
+        let base = lua_gettop(L)
+        // The message handler goes first, so nothing has to be rotated under the function.
+        lua_pushcclosure(L, ck_traceback, 0)
+        fn.push(L)
+        var n: Int32 = 0
+        if let receiver {
+            push(receiver, L)
+            n = 1
+        }
+        for a in args { push(a, L) }
+        let status = lua_pcallk(L, n + Int32(args.count), 0, base + 1, 0, nil)
+        if status != LUA_OK {
+            let error = failure(status)
+            lua_settop(L, base)
+            throw error
+        }
+        lua_settop(L, base)
     }
 
     /// Pops a pcall error and classifies it.

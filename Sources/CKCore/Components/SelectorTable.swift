@@ -1,0 +1,47 @@
+/// Interned selectors: a class finds a handler by index instead of hashing the name on
+/// every responder of every walk. One table per runtime.
+public final class SelectorTable {
+    private var ids: [String: Int] = [:]
+
+    public init() {}
+
+    public func id(_ selector: String) -> Int {
+        if let id = ids[selector] { return id }
+        let id = ids.count
+        ids[selector] = id
+        return id
+    }
+}
+
+/// A class's handlers by name, with an index by selector id for the send path.
+public struct MethodTable {
+    private(set) var byName: [String: Method] = [:]
+    private var byID: ContiguousArray<Method?> = []
+    private(set) var selectors: SelectorTable?
+
+    public init() {}
+
+    mutating func attach(_ table: SelectorTable) {
+        selectors = table
+        byID = []
+        for (name, m) in byName { index(m, table.id(name)) }
+    }
+
+    mutating func set(_ method: Method?, named name: String) {
+        byName[name] = method
+        if let selectors { index(method, selectors.id(name)) }
+    }
+
+    private mutating func index(_ method: Method?, _ id: Int) {
+        if id >= byID.count { byID.append(contentsOf: repeatElement(nil, count: id - byID.count + 1)) }
+        byID[id] = method
+    }
+
+    func method(_ name: String) -> Method? { byName[name] }
+
+    @inline(__always)
+    func method(id: Int, name: String) -> Method? {
+        guard selectors != nil else { return byName[name] }
+        return id < byID.count ? byID[id] : nil
+    }
+}
