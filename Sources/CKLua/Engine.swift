@@ -36,8 +36,9 @@ public final class Engine {
     var traceTracer: Tracer?
     /// Method and field tables of component and controller classes.
     var classTables: [ObjectIdentifier: LuaRef] = [:]
-    /// Script fields of live controllers.
-    var controllerFields: [ObjectIdentifier: (controller: Controller, ref: LuaRef)] = [:]
+    /// Script fields of live controllers (weak: a controller lives as long as its scope).
+    var controllerFields: [ObjectIdentifier: ControllerFields] = [:]
+    var controllerFieldsPruneAt = 64
     /// The host `ck.run` made (the app runner's `app`).
     public internal(set) var appHostObject: Host?
 

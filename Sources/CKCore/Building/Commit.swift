@@ -88,12 +88,11 @@ struct Commit {
 
         // Invalidation: once, after unmounting, for every scope that left the tree.
         for scope in removed {
-            scope.pendingUpdates.removeAll()
-            scope.state = .nil
             if let k = scope.controller, !k.isInvalidated {
                 k.isInvalidated = true
                 do { try Lifecycle.call(k, "invalidateController") } catch { firstError = firstError ?? error }
             }
+            scope.retire()
         }
         if let firstError { throw firstError }
     }

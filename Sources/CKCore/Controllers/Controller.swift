@@ -2,7 +2,8 @@
 /// generations, invalidated once when the scope leaves the tree or the host is destroyed.
 public final class Controller: RuntimeObject {
     public let controllerClass: ControllerClass
-    public internal(set) unowned(unsafe) var scope: Scope
+    /// Weak: the scope owns the controller.
+    public internal(set) weak var scope: Scope?
     /// The latest component of its scope.
     public internal(set) var component: Component
     public internal(set) var isInvalidated = false
@@ -13,7 +14,7 @@ public final class Controller: RuntimeObject {
     var lastMountedComponent: Component?
     var acquiredView: View?
 
-    init(controllerClass: ControllerClass, scope: Scope, component: Component) {
+    init(controllerClass: ControllerClass, scope: Scope?, component: Component) {
         self.controllerClass = controllerClass
         self.scope = scope
         self.component = component

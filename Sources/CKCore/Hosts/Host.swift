@@ -35,6 +35,16 @@ public final class Host: RuntimeObject {
 
     public override var typeName: String { "Host" }
 
+    /// A host dropped without `destroy()`: its controllers are marked invalidated (no callback:
+    /// no script runs from a deinit) and the tree lets go of what could form cycles.
+    deinit {
+        guard let rootScope else { return }
+        for scope in rootScope.subtree {
+            scope.controller?.isInvalidated = true
+            scope.retire()
+        }
+    }
+
     var hasPendingUpdates: Bool { !dirtyScopes.isEmpty || needsFullBuild }
 
     public func checkAlive(_ what: String) throws {
@@ -171,14 +181,15 @@ public final class Host: RuntimeObject {
         try runtime.perform {
             var firstError: Error?
             do { try unmount() } catch { firstError = error }
-            for scope in rootScope.subtree {
+            let scopes = rootScope.subtree
+            for scope in scopes {
                 scope.isLive = false
                 if let k = scope.controller, !k.isInvalidated {
                     k.isInvalidated = true
                     do { try Lifecycle.call(k, "invalidateController") } catch { firstError = firstError ?? error }
                 }
-                scope.pendingUpdates.removeAll()
             }
+            for scope in scopes { scope.retire() }
             dirtyScopes.removeAll()
             isDestroyed = true
             runtime.unregister(self)

@@ -57,6 +57,17 @@ public final class Scope: RuntimeObject {
         return names.reversed().joined(separator: "/")
     }
 
+    /// The scope left the tree or its host ended: drop what could keep a cycle alive (its
+    /// component's props can hold actions that point back at this scope).
+    func retire() {
+        isLive = false
+        pendingUpdates.removeAll()
+        state = .nil
+        component = nil
+        controller = nil
+        children = [:]
+    }
+
     /// Every scope below this one, this one first.
     var subtree: [Scope] {
         var out: [Scope] = []

@@ -41,7 +41,7 @@ public final class View: RuntimeObject {
     /// The component mounted in this view, or nil once unmounted.
     public internal(set) weak var component: Component?
     /// Set for a host's hosting view.
-    public internal(set) unowned(unsafe) var hostingHost: Host?
+    public internal(set) weak var hostingHost: Host?
 
     init(spec: ViewSpec) {
         viewClass = spec.viewClass

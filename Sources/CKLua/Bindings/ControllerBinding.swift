@@ -26,7 +26,7 @@ enum ControllerBinding {
             case "view": e.push(k.view)
             case "class": e.push(k.controllerClass, L)
             case "name": e.pushString(k.controllerClass.name, L)
-            case "scope": e.push(k.scope, L)
+            case "scope": e.push(k.scope)
             case "isInvalidated": lua_pushboolean(L, k.isInvalidated ? 1 : 0)
             default:
                 e.pushControllerFields(k, L)
@@ -98,18 +98,20 @@ extension Engine {
         ck_pop(L, 1)
     }
 
-    /// The controller's own field table, made on first use and kept until it is invalidated.
+    /// The controller's own field table, made on first use and kept while the controller lives.
     func pushControllerFields(_ k: Controller, _ L: OpaquePointer) {
-        if let t = controllerFields[ObjectIdentifier(k)] {
+        if let t = controllerFields[ObjectIdentifier(k)], t.controller === k {
             t.ref.push(L)
             return
         }
+        if controllerFields.count >= controllerFieldsPruneAt { releaseDeadControllers() }
         lua_createtable(L, 0, 4)
-        controllerFields[ObjectIdentifier(k)] = (k, reference(at: -1, L, "table"))
+        controllerFields[ObjectIdentifier(k)] = ControllerFields(controller: k, ref: reference(at: -1, L, "table"))
     }
 
-    /// Drops the field tables of invalidated controllers (their Lua values keep working).
-    func releaseInvalidatedControllers() {
-        controllerFields = controllerFields.filter { !$0.value.controller.isInvalidated }
+    /// Drops the field tables of controllers that are gone; amortized by doubling the threshold.
+    func releaseDeadControllers() {
+        controllerFields = controllerFields.filter { $0.value.controller != nil }
+        controllerFieldsPruneAt = max(64, controllerFields.count * 2)
     }
 }

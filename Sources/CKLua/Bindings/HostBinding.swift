@@ -19,7 +19,6 @@ enum HostBinding {
         method("appear") { _, h in try h.appear(); return 0 }
         method("disappear") { _, h in try h.disappear(); return 0 }
         method("destroy") { args, h in
-            defer { args.engine.releaseInvalidatedControllers() }
             try h.destroy()
             return 0
         }

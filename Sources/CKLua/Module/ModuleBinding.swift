@@ -23,6 +23,7 @@ enum ModuleBinding {
         ConfigBinding.register(in: engine)
         RunLoopBinding.register(in: engine)
         BuiltinsBinding.register(in: engine)
+        StatsBinding.register(in: engine)
         lua_getglobal(L, "package")
         lua_getfield(L, -1, "loaded")
         lua_pushvalue(L, -3)
