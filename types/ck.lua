@@ -239,6 +239,17 @@ function ck.controllerOf(c) end
 ---@return ck.Component?
 function ck.componentOf(view) end
 
+---@class ck.Stats
+---@field luaBytes integer
+---@field heapBytes integer
+---@field handles integer
+---@field references integer
+---@field hosts integer
+---@field timers integer
+
+---@return ck.Stats
+function ck.stats() end
+
 ---@type ck.Host?
 app = nil
 
