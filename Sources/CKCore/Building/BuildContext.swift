@@ -49,8 +49,10 @@ final class BuildContext {
         if let entry = nextChildren[pid] {
             ordinal = entry.map[identity]?.count ?? 0
             let scope = existingOrNew(identity, ordinal: ordinal, in: parent)
-            entry.map[identity, default: []].append(scope.0)
-            reportCollision(identity, ordinal: ordinal, scope: scope.0, siblings: entry.map[identity]!, runtime: runtime)
+            var group = entry.map[identity] ?? []
+            group.append(scope.0)
+            entry.map[identity] = group
+            reportCollision(identity, ordinal: ordinal, scope: scope.0, siblings: group, runtime: runtime)
             return scope
         }
         let merged: ChildMap

@@ -87,7 +87,13 @@ struct ScopeIdentity: Hashable {
     let key: Value
 
     static func == (a: ScopeIdentity, b: ScopeIdentity) -> Bool {
-        a.className == b.className && a.identifier.rawEquals(b.identifier) && a.key.rawEquals(b.key)
+        a.className == b.className && same(a.identifier, b.identifier) && same(a.key, b.key)
+    }
+
+    /// Raw equality, except that NaN is the same identifier as NaN (a key must equal itself).
+    private static func same(_ x: Value, _ y: Value) -> Bool {
+        if case .number(let a) = x, case .number(let b) = y, a.isNaN, b.isNaN { return true }
+        return x.rawEquals(y)
     }
 
     func hash(into h: inout Hasher) {
