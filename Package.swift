@@ -30,7 +30,10 @@ let package = Package(
             dependencies: [
                 "CKCore", "CKLua", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // libedit's C globals (rl_completion_entry_function, stdout) are not importable as
+            // concurrency-safe in Swift 6 mode; this target runs on the main thread only.
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(name: "ckrun", dependencies: ["CKRunCommands"]),
         .target(name: "CKTestHelpers", dependencies: ["CKCore"], path: "Tests/CKTestHelpers"),

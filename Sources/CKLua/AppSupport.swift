@@ -70,3 +70,44 @@ extension Engine {
     /// Bytes malloc has handed out in this process: Lua's and Swift's allocations together.
     public static var heapBytes: Int { Int(ck_heap_bytes()) }
 }
+
+extension Engine {
+    /// Forgets an interrupt that arrived after the chunk it was meant for had finished.
+    public func clearInterrupt() { ck_clear_interrupt(lua.L) }
+}
+
+extension LuaState {
+    /// Pops the top value into the registry under `key` (for tools that keep Lua values).
+    public func storeInRegistry(_ key: String) {
+        lua_setfield(L, ck_registryindex(), key)
+    }
+
+    /// Pushes `registry[key]`.
+    public func pushFromRegistry(_ key: String) {
+        lua_getfield(L, ck_registryindex(), key)
+    }
+
+    /// Pushes field `name` of the table on top (raw).
+    public func pushField(_ name: String) {
+        push(name)
+        lua_rawget(L, -2)
+    }
+
+    public func pushNil() { lua_pushnil(L) }
+    public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
+    public func isFunction(at index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }
+    public func pushValue(at index: Int32) { lua_pushvalue(L, index) }
+    public func remove(at index: Int32) { ck_remove(L, index) }
+    public func insert(at index: Int32) { ck_insert(L, index) }
+    /// The strings of the array on top of the stack (raw).
+    public func strings(ofTableAt index: Int32) -> [String] {
+        var out: [String] = []
+        let n = lua_rawlen(L, index)
+        for i in 0..<n {
+            lua_rawgeti(L, index, lua_Integer(i + 1))
+            if let s = string(at: -1) { out.append(s) }
+            ck_pop(L, 1)
+        }
+        return out
+    }
+}

@@ -295,3 +295,10 @@ void ck_set_warning_handler(lua_State *L, ck_warning_fn fn) {
 /* ---- diagnostics ---- */
 #include <malloc.h>
 size_t ck_heap_bytes(void) { return mallinfo2().uordblks; }
+
+void ck_clear_interrupt(lua_State *L) {
+    ck_extra *e = extra_of(L);
+    e->interrupted = 0;
+    if (e->has_deadline) lua_sethook(L, watchdog, LUA_MASKCOUNT, 1000);
+    else lua_sethook(L, NULL, 0, 0);
+}

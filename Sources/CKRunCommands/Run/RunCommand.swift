@@ -37,8 +37,12 @@ struct RunCommand: ParsableCommand {
             try session.runChunk(code, name: "=(command line)")
         }
         guard let file = script.first else {
-            if execute.isEmpty {
-                throw ValidationError("no script given: use ckrun FILE, ckrun -e CODE, ckrun - or ckrun repl")
+            guard execute.isEmpty else { return }
+            // Like lua: the REPL on a terminal, otherwise standard input is the script.
+            if isatty(0) == 1 {
+                try session.runRepl(file: nil)
+            } else {
+                try session.runScript(path: "-", arguments: [])
             }
             return
         }

@@ -37,7 +37,26 @@ final class ScriptSession {
         try report { () throws(LuaError) in isApp = try engine.runApp(code, name: chunkName, arguments: arguments) }
         guard isApp else { return }
         try report { () throws(LuaError) in try engine.runUntilIdle() }
-        try AppInput(engine: engine).run()
+        ReplSession(engine: engine, appFile: path == "-" ? nil : path, runsLoopUntilIdle: true).run()
+    }
+
+    /// `ckrun repl [FILE]`: an error in FILE is reported and the REPL still starts.
+    func runRepl(file: String?) throws {
+        var isApp = false
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                FileHandle.standardError.write(Data("ckrun: cannot open \(file)\n".utf8))
+                throw ExitCode(1)
+            }
+            engine.setArguments(script: file, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
+            do {
+                isApp = try engine.runApp(String(decoding: data, as: UTF8.self), name: "@" + file)
+                if isApp { try engine.runUntilIdle() }
+            } catch {
+                FileHandle.standardError.write(Data("ckrun: \(error.description)\n".utf8))
+            }
+        }
+        ReplSession(engine: engine, appFile: file, runsLoopUntilIdle: isApp).run()
     }
 
     func report(_ body: () throws(LuaError) -> Void) throws {

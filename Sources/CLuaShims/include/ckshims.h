@@ -70,6 +70,7 @@ void ck_set_deadline(lua_State *L, double seconds_from_now);
 void ck_clear_deadline(lua_State *L);
 int ck_deadline_passed(lua_State *L);
 void ck_interrupt(lua_State *L);   // async-signal-safe: stop at the next check with [interrupted]
+void ck_clear_interrupt(lua_State *L);
 
 /// Receives whole Lua warnings; `is_finalizer_error` for errors in __gc.
 typedef void (*ck_warning_fn)(lua_State *L, const char *message, int is_finalizer_error);

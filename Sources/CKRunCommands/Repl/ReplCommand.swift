@@ -1,0 +1,21 @@
+import ArgumentParser
+import CKLua
+import Foundation
+
+/// `ckrun repl [FILE]`: run FILE (an app is hosted and mounted), then the REPL.
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Evaluate Lua interactively, with the ck module and dot commands (.help)."
+    )
+
+    @Argument(help: "An app or script to run first.")
+    var file: String?
+
+    @OptionGroup var runtime: RuntimeOptions
+
+    func run() throws {
+        let session = try ScriptSession(options: runtime)
+        try session.runRepl(file: file)
+    }
+}

@@ -1,0 +1,170 @@
+import CEditLine
+import CKLua
+import Foundation
+
+/// The read-eval-print loop, as `lua -i` has it. On a terminal it edits lines with libedit,
+/// keeps history and completes names; otherwise it reads lines from standard input. The app
+/// runner uses it too, with the run loop run until idle after each input.
+final class ReplSession {
+    let engine: Engine
+    let appFile: String?
+    /// After each input: build async updates (the REPL) or run the loop until idle (an app).
+    let runsLoopUntilIdle: Bool
+    private let terminal = isatty(0) == 1
+    private static let registryKey = "ckrun.repl"
+
+    init(engine: Engine, appFile: String?, runsLoopUntilIdle: Bool) {
+        self.engine = engine
+        self.appFile = appFile
+        self.runsLoopUntilIdle = runsLoopUntilIdle
+    }
+
+    /// Runs until EOF or `.quit`.
+    func run() {
+        installPrelude()
+        let input: LineInput = terminal ? TerminalInput(engine: engine) : PipeInput()
+        if terminal { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
+        var pending = ""
+        while let line = input.read(prompt: pending.isEmpty ? "> " : ">> ") {
+            if pending.isEmpty && line.trimmingCharacters(in: .whitespaces).hasPrefix(".") {
+                input.remember(line)
+                if runDot(line) == .quit { break }
+                afterInput()
+                continue
+            }
+            pending = pending.isEmpty ? line : pending + "\n" + line
+            switch evaluate(pending) {
+            case .incomplete:
+                continue
+            case .done, .failed:
+                input.remember(pending)
+                pending = ""
+                afterInput()
+            }
+        }
+        input.close()
+    }
+
+    // MARK: Evaluation
+
+    enum Outcome { case done, incomplete, failed }
+
+    private func installPrelude() {
+        do {
+            try engine.lua.load(ReplPrelude.source, name: "=(repl)")
+            engine.lua.push(appFile ?? "")
+            try engine.lua.call(arguments: 1, results: 1)
+            engine.lua.storeInRegistry(Self.registryKey)
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Pushes `repl[name]`.
+    private func pushHelper(_ name: String) {
+        engine.lua.pushFromRegistry(Self.registryKey)
+        engine.lua.pushField(name)
+        engine.lua.remove(at: -2)
+    }
+
+    private func evaluate(_ source: String) -> Outcome {
+        let lua = engine.lua
+        let base = lua.top
+        defer { lua.top = base }
+        pushHelper("compile")
+        lua.push(source)
+        do {
+            try lua.call(arguments: 1, results: 2)
+        } catch {
+            report(error)
+            return .failed
+        }
+        guard lua.isFunction(at: -2) else {
+            if lua.string(at: -1) == "incomplete" { return .incomplete }
+            writeError(lua.string(at: -1) ?? "syntax error")
+            return .failed
+        }
+        lua.pop(1)
+        let results: Int32
+        do {
+            ReplSignals.evaluating = engine
+            defer {
+                ReplSignals.evaluating = nil
+                engine.clearInterrupt()
+            }
+            try engine.withLimits { () throws(LuaError) in try lua.call(arguments: 0, results: -1) }
+            results = lua.top - base
+        } catch {
+            report(error)
+            return .failed
+        }
+        guard results > 0 else { return .done }
+        pushHelper("format")
+        lua.insert(at: base + 1)
+        do {
+            try lua.call(arguments: results, results: 1)
+            print(lua.string(at: -1) ?? "")
+        } catch {
+            report(error)
+        }
+        return .done
+    }
+
+    private enum DotOutcome { case done, quit }
+
+    private func runDot(_ line: String) -> DotOutcome {
+        let lua = engine.lua
+        let base = lua.top
+        defer { lua.top = base }
+        pushHelper("dot")
+        lua.push(line.trimmingCharacters(in: .whitespaces))
+        do {
+            ReplSignals.evaluating = engine
+            defer {
+                ReplSignals.evaluating = nil
+                engine.clearInterrupt()
+            }
+            try engine.withLimits { () throws(LuaError) in try lua.call(arguments: 1, results: 1) }
+            return lua.string(at: -1) == "quit" ? .quit : .done
+        } catch {
+            writeError(error.message)
+            return .done
+        }
+    }
+
+    private func afterInput() {
+        do {
+            if runsLoopUntilIdle {
+                try engine.runUntilIdle()
+            } else {
+                try engine.runChunk("ck.flush()", name: "=(repl)")
+            }
+        } catch {
+            report(error)
+        }
+    }
+
+    private func report(_ error: LuaError) {
+        writeError(error.description)
+    }
+
+    private func writeError(_ text: String) {
+        fflush(stdout)
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// Where Ctrl-C goes: the engine evaluating a chunk, if any.
+enum ReplSignals {
+    nonisolated(unsafe) static var evaluating: Engine?
+    nonisolated(unsafe) private static var installed = false
+
+    static func install() {
+        guard !installed else { return }
+        installed = true
+        signal(SIGINT) { _ in
+            // At the prompt there is nothing to stop; a running chunk raises [interrupted].
+            ReplSignals.evaluating?.interrupt()
+        }
+    }
+}
