@@ -38,7 +38,8 @@ public enum Ckrun {
 
     /// Runs any executable and collects its output; kills it after `timeout` seconds.
     public static func runProcess(_ executable: URL, _ arguments: [String], stdin: String? = nil, directory: URL? = nil,
-                                  environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> ProcessResult {
+                                  environment: [String: String] = [:], timeout: TimeInterval = 60,
+                                  captureOutput: Bool = true) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -48,9 +49,14 @@ public enum Ckrun {
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardInput = input
+        guard captureOutput else {
+            // A daemon (tmux's server) keeps Foundation's Process from ever seeing its client exit:
+            // spawn and wait directly, with the standard streams on /dev/null.
+            return ProcessResult(status: try spawnAndWait(executable.path, arguments), stdout: "", stderr: "")
+        }
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = input
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
@@ -68,6 +74,35 @@ public enum Ckrun {
                              stdout: String(decoding: outData, as: UTF8.self),
                              stderr: String(decoding: errData, as: UTF8.self))
     }
+}
+
+/// posix_spawn with /dev/null for stdin, stdout and stderr, then waitpid.
+private func spawnAndWait(_ path: String, _ arguments: [String]) throws -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for fd: Int32 in [0, 1, 2] {
+        posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+    }
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    // The child starts with no blocked signals and default handlers, as from a shell.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+    guard rc == 0 else { throw NSError(domain: "spawn", code: Int(rc)) }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return (status >> 8) & 0xff
 }
 
 /// A temporary folder that removes itself.

@@ -162,6 +162,11 @@ enum ReplSignals {
     static func install() {
         guard !installed else { return }
         installed = true
+        // A parent may have blocked SIGINT (test runners' threads do); the REPL needs it.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         signal(SIGINT) { _ in
             // At the prompt there is nothing to stop; a running chunk raises [interrupted].
             ReplSignals.evaluating?.interrupt()

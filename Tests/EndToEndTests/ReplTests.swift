@@ -1,0 +1,185 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+@Suite("The REPL, driven through standard input")
+struct ReplTests {
+    @Test func evaluatesLikeLuaInteractive() throws {
+        let r = try Ckrun.run(["repl"], stdin: "1+1\nx = 5\nx*2\nfunction f()\nreturn 3\nend\nf()\n=x\nreturn 1, 'a', nil\n")
+        #expect(r.status == 0)
+        #expect(r.stdout == "2\n10\n3\n5\n1\t\"a\"\tnil\n")
+        #expect(r.stderr.isEmpty)
+    }
+
+    @Test func errorsPrintWithTracebackAndTheSessionGoesOn() throws {
+        let r = try Ckrun.run(["repl"], stdin: "error('oops')\nx = = 1\nprint('after')\n")
+        #expect(r.status == 0)
+        #expect(r.stdout == "after\n")
+        #expect(r.stderr.contains("stdin:1: oops"))
+        #expect(r.stderr.contains("stack traceback:"))
+        #expect(r.stderr.contains("unexpected symbol"))
+    }
+
+    @Test func printsTablesReadablyWithCycles() throws {
+        let r = try Ckrun.run(["repl"], stdin: "t = {3, 2, name = 'n', [10] = true, nested = {deep = {deeper = {deepest = {x = 1}}}}} t.self = t\nt\n")
+        #expect(r.stdout.hasPrefix("{\n  3,\n  2,\n"), "arrays first, in order, one per line when long")
+        #expect(r.stdout.contains("name = \"n\""))
+        #expect(r.stdout.contains("self = <cycle>"))
+        #expect(r.stdout.contains("[10] = true"))
+        #expect(r.stdout.contains("{...}"))
+    }
+
+    @Test func printsRuntimeObjectsWithTheirTostring() throws {
+        let r = try Ckrun.run(["repl"], stdin: "ck.action('x', {'int'})\nck.host(function() return ck.Text{text = 'hi'} end)\n")
+        #expect(r.stdout == "<selector action x {\"int\"}>\n<Host Text gen 1, unmounted>\n")
+    }
+
+    @Test func dotCommands() throws {
+        let r = try Ckrun.run(["repl"], stdin: ".help\n.nope\n.tree\n.trace maybe\n.quit\nprint('not reached')\n")
+        #expect(r.status == 0)
+        #expect(r.stdout.contains(".chain QUERY"))
+        #expect(r.stdout.contains(".reload"))
+        #expect(!r.stdout.contains("not reached"))
+        #expect(r.stderr.contains("unknown command .nope"))
+        #expect(r.stderr.contains("no app is running"))
+        #expect(r.stderr.contains("usage: .trace on|off"))
+    }
+
+    @Test func flushesAsyncUpdatesAfterEachInput() throws {
+        let r = try Ckrun.run(["repl"], stdin: """
+            C = ck.component("C", {scope = true, initialState = 0})
+            h = ck.host(function() return C{} end)
+            h.root:updateState(7)
+            h.root.state
+
+            """)
+        #expect(r.stdout == "7\n", "\(r.stderr)")
+    }
+
+    @Test func appDotCommandsAndReload() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("app.lua", """
+            local Counter = ck.component("Counter", {scope = true, initialState = 0,
+              render = function(self, p, s) return ck.Button{title = "n" .. s, action = self:action("bump")} end,
+              bump = function(self) self:updateState(function(n) return n + 1 end) end})
+            return Counter
+            """)
+        let r = try Ckrun.run(["repl", app.path], stdin: """
+            .tap Button
+            .tap Button
+            .chain Button
+            .trace on
+            .send Button bump
+            .trace off
+            =app.root.state
+            .reload
+            =app.root.state
+            .tree
+
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "1 action sent" && lines[1] == "1 action sent")
+        #expect(lines[2] == "<Button gen 3> -> <Counter gen 3> -> <HostingView> -> nil")
+        #expect(lines.contains("bump from Button: Button -> Counter (handled)"))
+        #expect(lines.contains("3"))
+        #expect(lines.contains("reloaded \(app.path)"))
+        #expect(lines.filter { $0 == "3" }.count == 2, "reload keeps the scope's state")
+        #expect(lines.last == "  Button <UIButton>")
+    }
+
+    @Test func appRunnerTakesStdinLinesUntilEOF() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("app.lua", """
+            ck.after(2, function() print("timer at", ck.now()) end)
+            return function() return ck.Text{text = "hello"} end
+            """)
+        let r = try Ckrun.run([app.path], stdin: "app.root.props.text\nlocal id = ck.after(1, function() print('later', ck.now()) end)\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "timer at\t2.0\n\"hello\"\nlater\t3.0\n")
+    }
+}
+
+@Suite("The REPL on a terminal (tmux)")
+struct ReplTerminalTests {
+    static var tmux: String? {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    final class Session {
+        let socket = "ckrun-test-\(UUID().uuidString.prefix(8))"
+        let tmux: URL
+
+        init(command: String) throws {
+            tmux = URL(fileURLWithPath: ReplTerminalTests.tmux!)
+            try Ckrun.runProcess(tmux, ["-L", socket, "new-session", "-d", "-x", "120", "-y", "40", command],
+                                 timeout: 10, captureOutput: false)
+        }
+
+        @discardableResult
+        func run(_ args: [String]) throws -> String {
+            try Ckrun.runProcess(tmux, ["-L", socket] + args, timeout: 10).stdout
+        }
+
+        func keys(_ keys: String...) throws { try run(["send-keys", "-t", "0"] + keys) }
+        func screen() throws -> String { try run(["capture-pane", "-p", "-t", "0"]) }
+
+        /// Waits until the screen satisfies `condition`; returns the screen.
+        @discardableResult
+        func wait(_ what: String, _ condition: (String) -> Bool) throws -> String {
+            for _ in 0..<100 {
+                let s = try screen()
+                if condition(s) { return s }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            let s = try screen()
+            Issue.record("timed out waiting for \(what); screen:\n\(s)")
+            return s
+        }
+
+        deinit { _ = try? Ckrun.runProcess(tmux, ["-L", socket, "kill-server"], timeout: 10, captureOutput: false) }
+    }
+
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func editingHistoryCompletionAndInterrupt() throws {
+        let dir = try TemporaryDirectory()
+        let history = dir.url.appendingPathComponent("history").path
+        let command = "env CKRUN_HISTORY=\(history) \(Ckrun.executableURL.path) repl"
+        do {
+            let s = try Session(command: command)
+            try s.wait("the prompt") { $0.split(separator: "\n").contains { $0.hasPrefix(">") } }
+            // A typo fixed with Backspace and a cursor move.
+            try s.keys("2 * 21x", "BSpace")
+            try s.keys("Home", "4", "End", "Enter")
+            try s.wait("the result") { $0.contains("\n42 * 21") || $0.contains("882") }
+            // Completion of a field.
+            try s.keys("string.fo", "Tab")
+            try s.wait("the completion") { $0.contains("string.format") }
+            try s.keys("('%d', 9)", "Enter")
+            try s.wait("the formatted value") { $0.contains("\"9\"") }
+            // Ctrl-C stops a running chunk; the session goes on.
+            try s.keys("while true do end", "Enter")
+            // Ctrl-C at the prompt does nothing, so repeat it until the chunk has started and stops.
+            var interrupted = false
+            for _ in 0..<40 where !interrupted {
+                Thread.sleep(forTimeInterval: 0.25)
+                try s.keys("C-c")
+                interrupted = try s.screen().contains("[interrupted]")
+            }
+            try s.wait("the interrupt") { $0.contains("[interrupted]") }
+            try s.keys("1 + 1", "Enter")
+            try s.wait("the next result") { $0.split(separator: "\n").contains("2") }
+            try s.keys("C-d")
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        // libedit's format: a header line, then entries with spaces written as \040.
+        let saved = try String(contentsOfFile: history, encoding: .utf8).replacingOccurrences(of: "\\040", with: " ")
+        #expect(saved.contains("1 + 1"))
+        #expect(saved.contains("42 * 21"))
+        // History survives: Up recalls the last line in a new session.
+        let s = try Session(command: command)
+        try s.wait("the prompt") { $0.split(separator: "\n").contains { $0.hasPrefix(">") } }
+        try s.keys("Up")
+        try s.wait("the recalled line") { $0.contains("> 1 + 1") }
+    }
+}
