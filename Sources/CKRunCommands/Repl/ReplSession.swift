@@ -87,7 +87,7 @@ final class ReplSession {
         lua.pop(1)
         let results: Int32
         do {
-            ReplSignals.evaluating = engine
+            ReplSignals.beginEvaluating(engine)
             defer {
                 ReplSignals.evaluating = nil
                 engine.clearInterrupt()
@@ -119,7 +119,7 @@ final class ReplSession {
         pushHelper("dot")
         lua.push(line.trimmingCharacters(in: .whitespaces))
         do {
-            ReplSignals.evaluating = engine
+            ReplSignals.beginEvaluating(engine)
             defer {
                 ReplSignals.evaluating = nil
                 engine.clearInterrupt()
@@ -159,14 +159,20 @@ enum ReplSignals {
     nonisolated(unsafe) static var evaluating: Engine?
     nonisolated(unsafe) private static var installed = false
 
-    static func install() {
-        guard !installed else { return }
-        installed = true
-        // A parent may have blocked SIGINT (test runners' threads do); the REPL needs it.
+    /// Ctrl-C now stops `engine`'s chunk. SIGINT is unblocked each time: a parent (tmux started
+    /// from a test runner) or the line editor may have left it blocked.
+    static func beginEvaluating(_ engine: Engine) {
+        evaluating = engine
+        guard installed else { return }
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    static func install() {
+        guard !installed else { return }
+        installed = true
         signal(SIGINT) { _ in
             // At the prompt there is nothing to stop; a running chunk raises [interrupted].
             ReplSignals.evaluating?.interrupt()
