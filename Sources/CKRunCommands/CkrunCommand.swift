@@ -13,7 +13,7 @@ public struct CkrunCommand: ParsableCommand {
         or failing tests, 64 a usage error.
         """,
         version: "ckrun \(version) (Lua 5.4)",
-        subcommands: [RunCommand.self],
+        subcommands: [RunCommand.self, TestCommand.self],
         defaultSubcommand: RunCommand.self
     )
 
