@@ -146,8 +146,10 @@ local function encode(node)
     node.id, json_string(node.name), json_string(node.full_name), node.line, table.concat(children, ","))
 end
 
+-- Tail calls, so tracebacks name a hook by its line rather than as "local 'fn'".
+local function call(fn) return fn() end
 local function run_all(list)
-  for _, fn in ipairs(list) do fn() end
+  for _, fn in ipairs(list) do call(fn) end
 end
 
 local ops = {}

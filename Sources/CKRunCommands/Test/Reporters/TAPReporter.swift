@@ -32,7 +32,7 @@ final class TAPReporter: TestReporter {
     }
 
     private func diagnostics(_ test: TestResult) -> String {
-        var yaml = ["severity: \(test.status == .failed ? "fail" : "error")", "at: \(Self.quoted(test.location))"]
+        var yaml = ["severity: \(test.status == .failed ? "fail" : "error")", "at: \(Self.quoted(test.position))"]
         for (key, value) in [("message", test.message ?? ""), ("traceback", test.traceback ?? ""), ("output", test.output)]
         where !value.isEmpty {
             yaml.append(Self.block(key, value))

@@ -30,5 +30,8 @@ extension String {
 
 extension TestResult {
     /// `file:line: full name`, or the file alone for a file that failed to load.
-    var location: String { line > 0 ? "\(file):\(line): \(name)" : name }
+    var location: String { line > 0 ? "\(position): \(name)" : name }
+
+    /// `file:line`, or the file alone.
+    var position: String { line > 0 ? "\(file):\(line)" : file }
 }
