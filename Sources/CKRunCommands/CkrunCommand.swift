@@ -13,7 +13,8 @@ public struct CkrunCommand: ParsableCommand {
         or failing tests, 64 a usage error.
         """,
         version: "ckrun \(version) (Lua 5.4)",
-        subcommands: [RunCommand.self, ReplCommand.self, TreeCommand.self, BenchCommand.self, CatalogueCommand.self],
+        subcommands: [RunCommand.self, ReplCommand.self, TestCommand.self, TreeCommand.self, BenchCommand.self,
+                      CatalogueCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

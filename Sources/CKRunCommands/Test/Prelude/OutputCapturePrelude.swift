@@ -1,0 +1,78 @@
+// The Lua source of ckrun test's output capture and the os.exit guard.
+extension SpecPrelude {
+    static let outputSource = #"""
+-- Captures what Lua prints, so test output lands in reports instead of on the terminal,
+-- and guards os.exit, so a test cannot end the runner.
+local exit_message = ...
+-- The runner's internals, shared by its chunks and found by the Swift side under a key no
+-- identifier can spell.
+local T = {}
+_ENV["(ckrun test)"] = T
+local stdout = io.stdout
+local methods = getmetatable(stdout).__index
+local file_write = methods.write
+local io_output = io.output
+local concat, select, tostring, type = table.concat, select, tostring, type
+
+T.file_output = {}
+T.sink = T.file_output
+
+-- `file:line` of the innermost caller outside the runner's own chunks.
+function T.where()
+  local level = 2
+  while true do
+    local info = debug.getinfo(level, "Sl")
+    if not info then return nil end
+    if info.what ~= "C" and not info.source:find("^=%(ckrun test") then
+      return info.short_src .. ":" .. (info.currentline or 0)
+    end
+    level = level + 1
+  end
+end
+
+-- Returns the text gathered in `buffer` and empties it.
+function T.take(buffer)
+  local text = concat(buffer)
+  for i = #buffer, 1, -1 do buffer[i] = nil end
+  return text
+end
+
+-- io.write formats numbers like this, not like tostring.
+local function piece(v, i)
+  local kind = type(v)
+  if kind == "string" then return v end
+  if kind == "number" then
+    return math.type(v) == "integer" and string.format("%d", v) or string.format("%.14g", v)
+  end
+  error(string.format("bad argument #%d to 'write' (string expected, got %s)", i, kind), 3)
+end
+
+methods.write = function(f, ...)
+  if not rawequal(f, stdout) then return file_write(f, ...) end
+  local sink = T.sink
+  for i = 1, select("#", ...) do sink[#sink + 1] = piece((select(i, ...)), i) end
+  return f
+end
+
+-- Under --sandbox io.output is replaced by a function that raises; stdout is then the output.
+local function default_output()
+  local ok, f = pcall(io_output)
+  if ok then return f end
+  return stdout
+end
+
+io.write = function(...) return default_output():write(...) end
+
+print = function(...)
+  local parts = {}
+  for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+  local sink = T.sink
+  sink[#sink + 1] = concat(parts, "\t") .. "\n"
+end
+
+os.exit = function(code)
+  if code == nil then code = true end
+  error(string.format(exit_message, T.where() or "?", tostring(code)), 0)
+end
+"""#
+}

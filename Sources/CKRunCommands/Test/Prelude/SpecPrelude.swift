@@ -1,0 +1,24 @@
+import CKCore
+import CKLua
+
+/// busted's spec language, written in Lua: chunks run in order in each test file's fresh state.
+enum SpecPrelude {
+    static let chunks: [(name: String, source: String)] = [
+        ("output", outputSource), ("format", formatSource), ("spec", specSource),
+        ("assert", assertSource), ("spy", spySource),
+    ]
+
+    /// Raised by the guarded `os.exit`: `string.format(message, "file:line", code)`.
+    static let exitMessage = Catalogue.testFailure.message(
+        "os.exit(%s) was called; ckrun test does not let a test end the process: raise an error or fail an assertion instead",
+        at: "%s")
+
+    /// Chunk names start with "(ckrun test", which tracebacks and error locations skip.
+    static func install(in lua: LuaState) throws(LuaError) {
+        for chunk in chunks {
+            try lua.load(chunk.source, name: "=(ckrun test: \(chunk.name))")
+            lua.push(exitMessage)
+            try lua.call(arguments: 1, results: 0)
+        }
+    }
+}

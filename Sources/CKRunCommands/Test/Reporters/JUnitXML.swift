@@ -1,0 +1,117 @@
+import Foundation
+
+/// JUnit XML as CI servers read it: a `<testsuite>` per file, a `<testcase>` per test,
+/// `<failure>` for failed assertions and `<error>` for everything else.
+enum JUnitXML {
+    static func document(_ files: [FileResult]) -> String {
+        let all = TestSummary(files)
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"ckrun test\"\(counts(all)) time=\"\(time(files.reduce(0) { $0 + $1.seconds }))\">\n"
+        for file in files { xml += suite(file) }
+        return xml + "</testsuites>\n"
+    }
+
+    private static func suite(_ file: FileResult) -> String {
+        var xml = "  <testsuite name=\(attribute(file.file))\(counts(TestSummary([file]))) time=\"\(time(file.seconds))\">\n"
+        for test in file.tests { xml += testcase(test) }
+        if !file.output.isEmpty { xml += "    <system-out>\(text(file.output))</system-out>\n" }
+        return xml + "  </testsuite>\n"
+    }
+
+    private static func testcase(_ test: TestResult) -> String {
+        var xml = "    <testcase classname=\(attribute(className(test.file))) name=\(attribute(test.name))"
+        xml += " file=\(attribute(test.file)) line=\"\(test.line)\" time=\"\(time(test.seconds))\""
+        var body = ""
+        let message = test.message ?? ""
+        let details = [message, test.traceback ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
+        switch test.status {
+        case .passed: break
+        case .skipped: body += "      <skipped message=\(attribute(message))/>\n"
+        case .failed: body += "      <failure message=\(attribute(message)) type=\"assertion\">\(text(details))</failure>\n"
+        case .errored: body += "      <error message=\(attribute(message)) type=\"error\">\(text(details))</error>\n"
+        }
+        if !test.output.isEmpty { body += "      <system-out>\(text(test.output))</system-out>\n" }
+        if body.isEmpty { return xml + "/>\n" }
+        return xml + ">\n" + body + "    </testcase>\n"
+    }
+
+    private static func counts(_ summary: TestSummary) -> String {
+        " tests=\"\(summary.total)\" failures=\"\(summary.failures)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\""
+    }
+
+    /// `spec/math_spec.lua` → `spec.math_spec`, the dotted form CI servers group by.
+    static func className(_ file: String) -> String {
+        var name = file
+        if name.hasSuffix(".lua") { name.removeLast(4) }
+        return name.replacingOccurrences(of: "/", with: ".")
+    }
+
+    private static func time(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+
+    /// A quoted attribute value: also escapes whitespace that attribute normalisation would eat.
+    static func attribute(_ value: String) -> String {
+        "\"" + escape(value, inAttribute: true) + "\""
+    }
+
+    static func text(_ value: String) -> String { escape(value, inAttribute: false) }
+
+    /// Characters XML 1.0 cannot hold at all (most control characters) become U+FFFD.
+    static func escape(_ value: String, inAttribute: Bool) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(value.unicodeScalars.count)
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where inAttribute: out += "&quot;"
+            case "\n" where inAttribute: out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t" where inAttribute: out += "&#9;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            default:
+                let v = scalar.value
+                if v < 0x20 || v == 0xFFFE || v == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// `--output junit`: the XML on standard output once the run ends.
+final class JUnitReporter: TestReporter {
+    func start(seed: UInt64?) {
+        if let seed { StandardStreams.err("ckrun test: shuffled with seed \(seed) (run again with --seed \(seed))\n") }
+    }
+
+    func report(_ file: FileResult) {}
+
+    func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
+        StandardStreams.out(JUnitXML.document(files))
+    }
+}
+
+/// `--junit FILE`: the XML written to a file, whatever the chosen output.
+final class JUnitFileWriter: TestReporter {
+    let path: String
+    private(set) var failure: String?
+
+    init(path: String) { self.path = path }
+
+    func start(seed: UInt64?) {}
+    func report(_ file: FileResult) {}
+
+    func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(JUnitXML.document(files).utf8).write(to: url)
+        } catch {
+            failure = "cannot write the JUnit report to \(path): \(error.localizedDescription)"
+        }
+    }
+}

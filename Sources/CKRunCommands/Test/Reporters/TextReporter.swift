@@ -1,0 +1,59 @@
+/// The default output: one line per test as it finishes, then the failures and errors in detail.
+final class TextReporter: TestReporter {
+    func start(seed: UInt64?) {
+        if let seed { StandardStreams.out("Shuffled with seed \(seed) (run again with --seed \(seed))\n") }
+    }
+
+    func report(_ file: FileResult) {
+        var text = file.output.asLines
+        for test in file.tests {
+            text += "\(label(test.status)) \(test.location)"
+            if test.status == .skipped, let reason = test.message, reason != "pending" { text += " (\(reason))" }
+            text += "\n"
+        }
+        StandardStreams.out(text)
+    }
+
+    func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
+        let failed = files.flatMap(\.tests).filter(\.didFail)
+        var text = ""
+        if !failed.isEmpty {
+            text += "\nFailures and errors:\n"
+            for (number, test) in failed.enumerated() {
+                text += "\n\(number + 1)) \(label(test.status)) \(test.location)\n"
+                text += details(test).indented("   ") + "\n"
+            }
+        }
+        let testCount = summary.total == 1 ? "1 test" : "\(summary.total) tests"
+        let fileCount = files.count == 1 ? "1 file" : "\(files.count) files"
+        text += "\nRan \(testCount) from \(fileCount) in \(String(format: "%.2f", seconds)) s"
+        if summary.failed > 0 { text += ": \(plural(summary.failures, "failure")), \(plural(summary.errors, "error"))" }
+        StandardStreams.out(text + "\n")
+    }
+
+    private func details(_ test: TestResult) -> String {
+        var parts = [test.message ?? ""]
+        if let traceback = test.traceback, !traceback.isEmpty { parts.append(traceback) }
+        if !test.output.isEmpty { parts.append("output:\n" + test.output.indented("  ").trimmingTrailingNewlines) }
+        return parts.joined(separator: "\n")
+    }
+
+    private func label(_ status: TestStatus) -> String {
+        switch status {
+        case .passed: "ok   "
+        case .failed: "FAIL "
+        case .errored: "ERROR"
+        case .skipped: "SKIP "
+        }
+    }
+
+    private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+}
+
+extension String {
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}

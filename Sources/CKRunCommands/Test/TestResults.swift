@@ -1,0 +1,55 @@
+/// How a test ended. A failure is a failed assertion; an error is anything else raised.
+enum TestStatus: String, Codable, Sendable {
+    case passed, failed, errored, skipped
+}
+
+struct TestResult: Codable, Sendable {
+    var name: String
+    var file: String
+    var line: Int
+    var status: TestStatus
+    /// The failure or error message, or the reason a test was skipped.
+    var message: String?
+    var traceback: String?
+    /// What the test printed with `print` and `io.write`.
+    var output: String = ""
+    var seconds: Double = 0
+
+    var didFail: Bool { status == .failed || status == .errored }
+}
+
+struct FileResult: Codable, Sendable {
+    var file: String
+    var tests: [TestResult] = []
+    /// What the file printed outside tests: while loading, in setup and teardown.
+    var output: String = ""
+    var seconds: Double = 0
+
+    var didFail: Bool { tests.contains { $0.didFail } }
+}
+
+/// The counts on the last line of every run.
+struct TestSummary: Sendable {
+    var passed = 0, failures = 0, errors = 0, skipped = 0
+
+    init(_ files: [FileResult]) {
+        for test in files.flatMap(\.tests) {
+            switch test.status {
+            case .passed: passed += 1
+            case .failed: failures += 1
+            case .errored: errors += 1
+            case .skipped: skipped += 1
+            }
+        }
+    }
+
+    var failed: Int { failures + errors }
+    var total: Int { passed + failed + skipped }
+
+    /// `N passed, N failed` plus `, N skipped` if any: CI tooling reads this line.
+    var line: String {
+        var text = "\(passed) passed, \(failed) failed"
+        if skipped > 0 { text += ", \(skipped) skipped" }
+        return text
+    }
+}

@@ -1,0 +1,37 @@
+/// Runs the files, in this process or in `--jobs` workers, handing each file's result on in
+/// the run's order: sorted by path, or shuffled by the seed.
+struct TestRun {
+    let files: [String]
+    let settings: TestRunSettings
+    let jobs: Int
+
+    /// Each file with its index in sorted order (sharding and shuffling key on it).
+    var order: [ParallelRunner.File] {
+        var order = files.enumerated().map { (path: $0.element, index: $0.offset) }
+        if let seed = settings.seed {
+            var random = SeededRandom(seed: seed)
+            random.shuffle(&order)
+        }
+        return order
+    }
+
+    /// Stops after the first file with a failure under `--fail-fast`.
+    func execute(_ consume: (FileResult) -> Void) -> [FileResult] {
+        var results: [FileResult] = []
+        func take(_ result: FileResult) -> Bool {
+            results.append(result)
+            consume(result)
+            return !(settings.failFast && result.didFail)
+        }
+        let order = order
+        if jobs > 1, order.count > 1 {
+            ParallelRunner(jobs: jobs, settings: settings).run(order, consume: take)
+        } else {
+            for file in order {
+                let result = SpecFileRunner(file: file.path, fileIndex: file.index, settings: settings).run()
+                if !take(result) { break }
+            }
+        }
+        return results
+    }
+}

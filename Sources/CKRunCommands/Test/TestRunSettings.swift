@@ -1,0 +1,32 @@
+/// What every test file's run needs to know, in the parent and in `--jobs` workers alike.
+struct TestRunSettings: Sendable {
+    var filters: [String] = []
+    var excludes: [String] = []
+    var tags: [String] = []
+    var excludeTags: [String] = []
+    var timeout: Double = 10
+    var shard: Shard?
+    /// Set when tests run shuffled.
+    var seed: UInt64?
+    var failFast = false
+    var sandbox = false
+    var memoryLimitMB: Int?
+
+    var memoryLimitBytes: Int { (memoryLimitMB ?? 0) * 1024 * 1024 }
+
+    /// The command line that makes a worker run `file` with these settings.
+    func workerArguments(file: String, fileIndex: Int) -> [String] {
+        var arguments = ["test", "--worker", "--worker-file-index", String(fileIndex), "--timeout", String(timeout)]
+        for f in filters { arguments += ["--filter", f] }
+        for e in excludes { arguments += ["--exclude", e] }
+        if !tags.isEmpty { arguments += ["--tags", tags.joined(separator: ",")] }
+        if !excludeTags.isEmpty { arguments += ["--exclude-tags", excludeTags.joined(separator: ",")] }
+        if let shard { arguments += ["--shard", shard.description] }
+        if let seed { arguments += ["--seed", String(seed)] }
+        if failFast { arguments.append("--fail-fast") }
+        if sandbox { arguments.append("--sandbox") }
+        if let memoryLimitMB { arguments += ["--memory-limit", String(memoryLimitMB)] }
+        arguments += ["--", file]
+        return arguments
+    }
+}
