@@ -134,11 +134,21 @@ int ck_traceback(lua_State *L) {
     return 1;
 }
 
+/* Lua code called back from Swift may fail to allocate again: host mode is suspended for it. */
+int ck_pcall_at(lua_State *L, int nargs, int nresults, int msgh) {
+    ck_memory *m = ck_memory_of(L);
+    int saved = m->in_host;
+    m->in_host = 0;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    m->in_host = saved;
+    return status;
+}
+
 int ck_pcall(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, ck_traceback);
     lua_insert(L, base);
-    int status = lua_pcall(L, nargs, nresults, base);
+    int status = ck_pcall_at(L, nargs, nresults, base);
     lua_remove(L, base);
     return status;
 }

@@ -112,7 +112,7 @@ extension Engine {
             n = 1
         }
         for a in args { push(a, L) }
-        let status = lua_pcallk(L, n + Int32(args.count), 0, base + 1, 0, nil)
+        let status = ck_pcall_at(L, n + Int32(args.count), 0, base + 1)
         if status != LUA_OK {
             let error = failure(status)
             lua_settop(L, base)

@@ -5,10 +5,18 @@ import CLuaShims
 /// `--sandbox`: removes what runs programs, loads C code or writes files.
 enum Sandbox {
     static func apply(to lua: LuaState) {
-        let message = Catalogue.sandbox.message("%s is not allowed under --sandbox")
+        // The id first, then the position the script adds, as every ckrun error.
+        let message = "[\(Catalogue.sandbox.rawValue)] %s%s is not allowed under --sandbox; run without --sandbox or leave the call out"
         let script = """
-        local message, names = ...
-        local function deny(name) return function() error(string.format(message, name), 2) end end
+        local message = ...
+        local getinfo = debug.getinfo
+        -- "[sandbox] file:line: what": the id first, then where the script called it.
+        local function refuse(name)
+          local info = getinfo(3, "Sl")
+          local where = info and info.currentline > 0 and (info.short_src .. ":" .. info.currentline .. ": ") or ""
+          error(string.format(message, where, name), 0)
+        end
+        local function deny(name) return function() refuse(name) end end
         os.execute = deny("os.execute")
         io.popen = deny("io.popen")
         os.remove = deny("os.remove")
@@ -22,7 +30,7 @@ enum Sandbox {
         io.open = function(path, mode)
           mode = mode or "r"
           if not string.find(mode, "^r") or string.find(mode, "+", 1, true) then
-            error(string.format(message, "io.open in mode '" .. mode .. "'"), 2)
+            refuse("io.open in mode '" .. mode .. "'")
           end
           return open(path, mode)
         end

@@ -52,6 +52,8 @@ int ck_hostfunction_id(lua_State *L, int idx);   // -1 if not a host function
 // Protected calls: every call into Lua goes through here, with a traceback handler.
 int ck_traceback(lua_State *L);
 int ck_pcall(lua_State *L, int nargs, int nresults);
+// lua_pcall with the message handler already at `msgh`.
+int ck_pcall_at(lua_State *L, int nargs, int nresults, int msgh);
 // Load and protect a chunk; returns the status of load or run.
 int ck_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 int ck_openlibs(lua_State *L);
