@@ -8,10 +8,7 @@ enum ActionBinding {
     static func register(in engine: Engine) {
         var methods: [String: Int32] = [:]
         func method(_ name: String, _ body: @escaping (Arguments, Action) throws -> Int32) {
-            methods[name] = engine.registerFunction("action:\(name)") { args in
-                let a: Action = try args.object(1, "self", "an action (call it as action:\(name)(...))")
-                return try body(args, a)
-            }
+            engine.registerMethod(name, of: "action", into: &methods, body)
         }
         method("send") { args, a in
             let sender = try args.optionalResponder(2, "sender")

@@ -80,10 +80,24 @@ extension Engine {
         } else if lua_type(L, index) == LUA_TNIL {
             cls.setMethod(nil, named: key)
         }
+        storeClassField(cls, key, valueAt: index, L)
+    }
+
+    /// Keeps `Class.key = value` readable from Lua (the class's field table).
+    func storeClassField(_ cls: RuntimeObject, _ key: String, valueAt index: Int32, _ L: OpaquePointer) {
         classTables[ObjectIdentifier(cls)]!.push(L)
         lua_pushvalue(L, index)
         lua_setfield(L, -2, key)
         ck_pop(L, 1)
+    }
+
+    /// A script predicate `(self, selector, sender) -> truthy` as a Swift closure.
+    func predicate(_ f: LuaRef) -> (Value, String, Responder?) throws -> Bool {
+        { [unowned self] receiver, selector, sender in
+            let r = try self.call(f, [receiver, .string(selector), sender?.value ?? .nil]).first ?? .nil
+            if case .bool(let b) = r { return b }
+            return !r.isNil
+        }
     }
 
     func pushClassField(_ cls: RuntimeObject, _ key: String, _ L: OpaquePointer) {
@@ -172,12 +186,8 @@ extension Engine {
             }
             cls.actionProps = props.sorted { $0.0 < $1.0 }.map { (name: $0.0, types: $0.1) }
         case "canPerformAction":
-            let f = try fn()
-            cls.canPerformAction = { [unowned self] c, sel, sender in
-                let r = try self.call(f, [.object(c), .string(sel), sender?.value ?? .nil]).first ?? .nil
-                if case .bool(let b) = r { return b }
-                return !r.isNil
-            }
+            let claim = predicate(try fn())
+            cls.canPerformAction = { c, sel, sender in try claim(.object(c), sel, sender) }
         case "shouldUpdate":
             let f = try fn()
             cls.shouldUpdate = { [unowned self] old, new in

@@ -81,21 +81,14 @@ extension Engine {
     func setControllerField(_ cls: ControllerClass, _ key: String, valueAt index: Int32, _ L: OpaquePointer) {
         let index = lua_absindex(L, index)
         if key == "canPerformAction", lua_type(L, index) == LUA_TFUNCTION {
-            let f = reference(at: index, L, "function")
-            cls.canPerformAction = { [unowned self] k, sel, sender in
-                let r = try self.call(f, [.object(k), .string(sel), sender?.value ?? .nil]).first ?? .nil
-                if case .bool(let b) = r { return b }
-                return !r.isNil
-            }
+            let claim = predicate(reference(at: index, L, "function"))
+            cls.canPerformAction = { k, sel, sender in try claim(.object(k), sel, sender) }
         } else if lua_type(L, index) == LUA_TFUNCTION {
             cls.setMethod(method(at: index, name: key, hasSelf: true, L), named: key)
         } else if lua_type(L, index) == LUA_TNIL {
             cls.setMethod(nil, named: key)
         }
-        classTables[ObjectIdentifier(cls)]!.push(L)
-        lua_pushvalue(L, index)
-        lua_setfield(L, -2, key)
-        ck_pop(L, 1)
+        storeClassField(cls, key, valueAt: index, L)
     }
 
     /// The controller's own field table, made on first use and kept while the controller lives.

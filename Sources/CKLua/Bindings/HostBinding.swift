@@ -7,10 +7,7 @@ enum HostBinding {
     static func register(in engine: Engine) {
         var methods: [String: Int32] = [:]
         func method(_ name: String, _ body: @escaping (Arguments, Host) throws -> Int32) {
-            methods[name] = engine.registerFunction("host:\(name)") { args in
-                let host: Host = try args.object(1, "self", "a host (call it as host:\(name)(...))")
-                return try body(args, host)
-            }
+            engine.registerMethod(name, of: "host", into: &methods, body)
         }
         method("mount") { _, h in try h.mount(); return 0 }
         method("unmount") { _, h in try h.unmount(); return 0 }

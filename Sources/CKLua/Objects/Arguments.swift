@@ -189,6 +189,15 @@ extension Engine {
         }
     }
 
+    /// Registers `body` as method `name` of objects of type T, checking `self` first.
+    func registerMethod<T: RuntimeObject>(_ name: String, of type: String, into methods: inout [String: Int32],
+                                          _ body: @escaping (Arguments, T) throws -> Int32) {
+        methods[name] = registerFunction("\(type):\(name)") { args in
+            let object: T = try args.object(1, "self", "a \(type) (call it as \(type):\(name)(...))")
+            return try body(args, object)
+        }
+    }
+
     /// Pushes a cached method function by id.
     func pushFunction(_ id: Int32, _ L: OpaquePointer) {
         ck_push_hostfunction(L, id)
