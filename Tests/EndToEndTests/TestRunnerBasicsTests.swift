@@ -1,0 +1,113 @@
+import CKTestHelpers
+import Testing
+
+@Suite("ckrun test: running files, outcomes and exit status")
+struct TestRunnerBasicsTests {
+    @Test func passingFilesExitZeroWithTheSummaryLast() throws {
+        let fixture = try TestRunnerFixture(["strings_spec.lua": Fixtures.passing])
+        let result = try fixture.test()
+        #expect(result.status == 0)
+        #expect(result.lastLine == "2 passed, 0 failed")
+        #expect(result.outcomeLines == [
+            "ok    strings_spec.lua:2: strings concatenates",
+            "ok    strings_spec.lua:3: strings repeats",
+        ])
+    }
+
+    @Test func failuresErrorsAndPendingTestsAreToldApart() throws {
+        let fixture = try TestRunnerFixture(["math_spec.lua": Fixtures.mixed])
+        let result = try fixture.test("math_spec.lua")
+        #expect(result.status == 1)
+        #expect(result.lastLine == "2 passed, 2 failed, 1 skipped")
+        #expect(result.outcomeLines == [
+            "ok    math_spec.lua:2: math adds",
+            "ok    math_spec.lua:3: math multiplies",
+            "FAIL  math_spec.lua:4: math subtracts",
+            "ERROR math_spec.lua:5: math divides",
+            "SKIP  math_spec.lua:6: math rounds",
+        ])
+        // The failure says expected versus actual; the error keeps Lua's message; both have a traceback.
+        #expect(result.stdout.contains("math_spec.lua:4: expected values to be equal\n     expected: 1\n     actual:   2"))
+        #expect(result.stdout.contains("attempt to index a nil value (local 't')"))
+        #expect(result.stdout.contains("stack traceback:\n   \tmath_spec.lua:5:"))
+    }
+
+    @Test func findsTestFilesByNameInDirectoriesInSortedOrder() throws {
+        let fixture = try TestRunnerFixture([
+            "spec/b_spec.lua": #"it("b", function() end)"#,
+            "spec/a_test.lua": #"it("a", function() end)"#,
+            "spec/deep/test_c.lua": #"it("c", function() end)"#,
+            "spec/helper.lua": #"it("not a test file", function() error("must not run") end)"#,
+            ".hidden/x_spec.lua": #"it("hidden", function() error("must not run") end)"#,
+        ])
+        let result = try fixture.test()
+        #expect(result.status == 0)
+        #expect(result.outcomeLines == [
+            "ok    spec/a_test.lua:1: a",
+            "ok    spec/b_spec.lua:1: b",
+            "ok    spec/deep/test_c.lua:1: c",
+        ])
+        #expect(result.lastLine == "3 passed, 0 failed")
+    }
+
+    @Test func aFileThatDoesNotLoadIsOneErroredTestNamedAfterIt() throws {
+        let fixture = try TestRunnerFixture([
+            "broken_spec.lua": "describe(\"x\", function()\n  it(\"y\" (\nend)",
+            "ok_spec.lua": #"it("works", function() end)"#,
+        ])
+        let result = try fixture.test()
+        #expect(result.status == 1)
+        #expect(result.outcomeLines == ["ERROR broken_spec.lua", "ok    ok_spec.lua:1: works"])
+        #expect(result.stdout.contains("[testFailure] broken_spec.lua failed to load: broken_spec.lua:"))
+        #expect(result.lastLine == "1 passed, 1 failed")
+    }
+
+    @Test func hooksRunInBustedsOrderAndAFailingBeforeEachErrorsItsTest() throws {
+        let fixture = try TestRunnerFixture(["hooks_spec.lua": """
+        local log = {}
+        describe("outer", function()
+          setup(function() table.insert(log, "setup") end)
+          teardown(function() table.insert(log, "teardown"); print("log: " .. table.concat(log, " ")) end)
+          before_each(function() table.insert(log, "before-outer") end)
+          after_each(function() table.insert(log, "after-outer") end)
+          describe("inner", function()
+            before_each(function() table.insert(log, "before-inner") end)
+            after_each(function() table.insert(log, "after-inner") end)
+            it("runs", function() table.insert(log, "test") end)
+          end)
+        end)
+        describe("broken", function()
+          before_each(function() error("the hook broke") end)
+          it("never runs its body", function() print("body ran") end)
+        end)
+        """])
+        let result = try fixture.test()
+        #expect(result.stdout.contains("log: setup before-outer before-inner test after-inner after-outer teardown"))
+        #expect(result.outcomeLines == ["ok    hooks_spec.lua:10: outer inner runs", "ERROR hooks_spec.lua:15: broken never runs its body"])
+        #expect(result.stdout.contains("in before_each: hooks_spec.lua:14: the hook broke"))
+        #expect(!result.stdout.contains("body ran"))
+        #expect(result.status == 1)
+    }
+
+    @Test func usageErrorsExitWith64() throws {
+        let fixture = try TestRunnerFixture(["strings_spec.lua": Fixtures.passing])
+        for arguments in [["no_such_dir"], ["--bogus"], ["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "x"],
+                          ["--jobs", "0"], ["--output", "xml"], ["--timeout", "0"], ["--filter", "[unclosed"]] {
+            let result = try fixture.test(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(!result.stderr.isEmpty, "\(arguments)")
+        }
+        #expect(try fixture.test("no_such_dir").stderr.contains("no such file or directory: no_such_dir"))
+    }
+
+    @Test func printedOutputIsCapturedAndShownWithAFailure() throws {
+        let fixture = try TestRunnerFixture(["out_spec.lua": """
+        it("quiet", function() print("from the passing test") end)
+        it("loud", function() io.write("from the failing test\\n"); assert.is_true(false) end)
+        """])
+        let result = try fixture.test()
+        #expect(!result.stdout.contains("from the passing test"))
+        #expect(result.stdout.contains("output:\n     from the failing test"))
+        #expect(result.lastLine == "1 passed, 1 failed")
+    }
+}

@@ -1,0 +1,141 @@
+import CKTestHelpers
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+@Suite("ckrun test: TAP and JUnit reports")
+struct TestRunnerReportTests {
+    static let files = [
+        "math_spec.lua": Fixtures.mixed,
+        "strings_spec.lua": Fixtures.passing,
+        "weird_spec.lua": #"""
+        describe("escaping <&>", function()
+          it("keeps \"quotes\" & #hashes", function() print("printed <b>&</b>") end)
+          it("fails with ]]> inside", function() assert.is_true(false, "bad ]]> & <stuff>\n\tsecond line") end)
+        end)
+        """#,
+    ]
+
+    @Test func tapIsVersion14WithDiagnosticsAndSkips() throws {
+        let fixture = try TestRunnerFixture(Self.files)
+        let result = try fixture.test("--output", "tap")
+        let lines = result.lines
+        #expect(result.status == 1)
+        #expect(lines.first == "TAP version 14")
+        let points = lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
+        #expect(points.count == 9)
+        #expect(lines.contains("1..9"))
+        #expect(points[0] == "ok 1 - math adds")
+        #expect(points[2] == "not ok 3 - math subtracts")
+        #expect(points[4] == "ok 5 - math rounds # SKIP pending")
+        #expect(points[7] == ##"ok 8 - escaping <&> keeps "quotes" & \#hashes"##)
+        // Each `not ok` is followed by an indented YAML block saying fail or error.
+        let notOk = try #require(lines.firstIndex(of: "not ok 3 - math subtracts"))
+        #expect(lines[notOk + 1] == "  ---")
+        #expect(lines[notOk + 2] == "  severity: fail")
+        #expect(lines[notOk + 3] == "  at: \"math_spec.lua:4\"")
+        #expect(lines.contains("  severity: error"))
+        #expect(lines.filter { $0 == "  ---" }.count == lines.filter { $0 == "  ..." }.count)
+        #expect(result.lastLine == "5 passed, 3 failed, 1 skipped")
+    }
+
+    @Test func junitCountsFailuresErrorsAndSkipsPerFile() throws {
+        let fixture = try TestRunnerFixture(Self.files)
+        let result = try fixture.test("--junit", "reports/junit.xml")
+        #expect(result.status == 1)
+        #expect(result.outcomeLines.count == 9) // the text report still goes to standard output
+        let report = try JUnitReport(parsing: fixture.read("reports/junit.xml"))
+
+        #expect(report.root == ["name": "ckrun test", "tests": "9", "failures": "2", "errors": "1", "skipped": "1"])
+        #expect(report.suites.map { $0["name"] } == ["math_spec.lua", "strings_spec.lua", "weird_spec.lua"])
+        #expect(report.suites[0]["tests"] == "5" && report.suites[0]["failures"] == "1"
+                && report.suites[0]["errors"] == "1" && report.suites[0]["skipped"] == "1")
+        #expect(report.suites[2]["failures"] == "1" && report.suites[2]["errors"] == "0")
+        #expect(report.suites.allSatisfy { $0["time"] != nil })
+
+        #expect(report.cases.count == 9)
+        #expect(report.cases[0]["classname"] == "math_spec" && report.cases[0]["name"] == "math adds")
+        #expect(report.cases.allSatisfy { $0["time"] != nil })
+        #expect(report.children["math subtracts"] == ["failure"])
+        #expect(report.children["math divides"] == ["error"])
+        #expect(report.children["math rounds"] == ["skipped"])
+        #expect(report.children["math adds"] == [])
+
+        // Escaped and parsed back intact, captured output included.
+        #expect(report.cases[7]["name"] == #"escaping <&> keeps "quotes" & #hashes"#)
+        #expect(report.text["escaping <&> keeps \"quotes\" & #hashes/system-out"] == "printed <b>&</b>\n")
+        let failure = try #require(report.text["escaping <&> fails with ]]> inside/failure"])
+        #expect(failure.contains("bad ]]> & <stuff>\n\tsecond line"))
+        #expect(failure.contains("stack traceback:"))
+        #expect(report.messages["escaping <&> fails with ]]> inside"]?.contains("bad ]]> & <stuff>\n\tsecond line") == true)
+    }
+
+    @Test func junitOutputPrintsTheSameDocumentBeforeTheSummaryLine() throws {
+        let fixture = try TestRunnerFixture(Self.files)
+        let result = try fixture.test("--output", "junit")
+        #expect(result.lastLine == "5 passed, 3 failed, 1 skipped")
+        let xml = result.lines.dropLast().joined(separator: "\n")
+        let report = try JUnitReport(parsing: xml)
+        #expect(report.root["tests"] == "9")
+        #expect(report.cases.count == 9)
+    }
+}
+
+/// The parts of a JUnit document the tests check, read with Foundation's XMLParser.
+final class JUnitReport: NSObject, XMLParserDelegate {
+    var root: [String: String] = [:]
+    var suites: [[String: String]] = []
+    var cases: [[String: String]] = []
+    /// Test name → names of its child elements.
+    var children: [String: [String]] = [:]
+    /// "test name/element" → text inside it.
+    var text: [String: String] = [:]
+    /// Test name → the message attribute of its failure or error.
+    var messages: [String: String] = [:]
+    private var currentCase: String?
+    private var currentElement: String?
+    private var buffer = ""
+
+    struct ParseError: Error { let description: String }
+
+    init(parsing xml: String) throws {
+        super.init()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = self
+        guard parser.parse() else { throw ParseError(description: "\(parser.parserError.map { "\($0)" } ?? "?")") }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        switch name {
+        case "testsuites":
+            root = attributes.filter { $0.key != "time" }
+        case "testsuite":
+            suites.append(attributes)
+        case "testcase":
+            cases.append(attributes)
+            currentCase = attributes["name"]
+            children[attributes["name"] ?? ""] = []
+        default:
+            if let currentCase {
+                children[currentCase, default: []].append(name)
+                if let message = attributes["message"], name != "skipped" { messages[currentCase] = message }
+            }
+        }
+        currentElement = name
+        buffer = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { buffer += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "testcase" {
+            currentCase = nil
+        } else if let currentCase, ["failure", "error", "system-out"].contains(name) {
+            text["\(currentCase)/\(name)"] = buffer
+        }
+        buffer = ""
+    }
+}
