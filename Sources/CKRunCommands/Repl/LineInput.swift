@@ -29,7 +29,6 @@ final class TerminalInput: LineInput {
         _ = read_history(historyPath)
         Completion.engine = engine
         rl_completion_entry_function = Completion.generate
-        ReplSignals.install()
     }
 
     func read(prompt: String) -> String? {

@@ -22,6 +22,7 @@ final class ReplSession {
     /// Runs until EOF or `.quit`.
     func run() {
         installPrelude()
+        ReplSignals.install()
         let input: LineInput = terminal ? TerminalInput(engine: engine) : PipeInput()
         if terminal { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
         var pending = ""
