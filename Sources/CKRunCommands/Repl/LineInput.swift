@@ -25,6 +25,7 @@ final class TerminalInput: LineInput {
     init(engine: Engine) {
         historyPath = ProcessInfo.processInfo.environment["CKRUN_HISTORY"]
             ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.ckrun_history")
+        setlocale(LC_CTYPE, "")   // libedit reads multibyte (UTF-8) input only under a locale
         stifle_history(Self.historyLimit)
         _ = read_history(historyPath)
         Completion.engine = engine
