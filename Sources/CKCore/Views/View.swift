@@ -38,8 +38,10 @@ public final class View: RuntimeObject {
     public internal(set) var actions: [ActionAttribute]
     public internal(set) weak var superview: View?
     public internal(set) var subviews: [View] = []
-    /// The component mounted in this view, or nil once unmounted.
-    public internal(set) weak var component: Component?
+    /// The component mounted in this view, or nil once unmounted. Strong: unmounting clears it
+    /// (so no cycle outlives the mount), and a weak reference would cost every mounted
+    /// component a 32-byte side table.
+    public internal(set) var component: Component?
     /// Set for a host's hosting view.
     public internal(set) weak var hostingHost: Host?
 

@@ -54,7 +54,7 @@ final class ObjectRegistry {
             slot = Int32(slots.count)
             slots.append(object)
         }
-        let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, 1)!
+        let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, 0)!
         raw.storeBytes(of: Handle(slot: slot, kind: kind.rawValue), as: Handle.self)
         lua_rawgeti(L, ck_registryindex(), lua_Integer(metatables[kind]!))
         lua_setmetatable(L, -2)
