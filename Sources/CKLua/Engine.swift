@@ -32,6 +32,8 @@ public final class Engine {
     var warningHandler: LuaRef?
     var traceHandler: LuaRef?
     var scriptTables: TablesAdapter!
+    /// Cached send resolutions for the C `send` method of actions.
+    var sendPlans: SendPlans!
     var defaultWarning: Int32 = 0
     var traceTracer: Tracer?
     /// Method and field tables of component and controller classes.

@@ -1,4 +1,5 @@
 #include "ckshims.h"
+#include "ckinternal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -96,8 +97,7 @@ static int raise_memory_overshoot(lua_State *L) {
                             "the script used more than its memory limit; raise --memory-limit or use less memory");
 }
 
-static int trampoline(lua_State *L) {
-    int id = (int)lua_tointeger(L, lua_upvalueindex(1));
+int ck_call_host(lua_State *L, int id) {
     ck_memory *m = ck_memory_of(L);
     m->in_host++;
     int n = dispatcher(L, id);
@@ -105,6 +105,10 @@ static int trampoline(lua_State *L) {
     if (n == CK_RAISE) return lua_error(L);
     if (m->exceeded && m->in_host == 0) return raise_memory_overshoot(L);
     return n;
+}
+
+static int trampoline(lua_State *L) {
+    return ck_call_host(L, (int)lua_tointeger(L, lua_upvalueindex(1)));
 }
 
 void ck_push_hostfunction(lua_State *L, int function_id) {

@@ -18,25 +18,30 @@ extension Runtime {
         call.append(sender.map(\.value) ?? .nil)
         try conform(count, argument, to: action, into: &call)
         return try perform {
-            switch action.kind {
-            case .block:
+            if action.kind == .block {
                 let entry = tracer?.begin(selector: "(block)", sender: sender)
                 try action.block!.call(nil, call)
                 tracer?.end(entry, handledBy: nil)
                 return true
-            case .scope:
-                guard let scope = action.scope, scope.isLive, let c = scope.component, c.generation >= action.generation,
-                      scope.host?.isDestroyed == false else { return false }
-                let start: Responder? = action.behavior == .startAtSender ? .component(c) : nextResponder(.component(c))
-                return try walk(action, from: start, sender: sender, call)
-            case .target:
-                let target = action.target!
-                let start: Responder? = action.behavior == .startAtSender ? target : nextResponder(target)
-                return try walk(action, from: start, sender: sender, call)
-            case .selector:
-                let start: Responder? = sender.flatMap { action.behavior == .startAtSender ? $0 : nextResponder($0) }
-                return try walk(action, from: start, sender: sender, call)
             }
+            guard case .some(let start) = walkStart(action, sender: sender) else { return false }
+            return try walk(action, from: start, sender: sender, call)
+        }
+    }
+
+    /// Where the walk of a selector, target or scope action starts (which may be nil), or
+    /// nil when the send is a no-op: a scope action whose scope has no live component.
+    func walkStart(_ action: Action, sender: Responder?) -> Responder?? {
+        let startAtSender = action.behavior == .startAtSender
+        switch action.kind {
+        case .scope:
+            guard let scope = action.scope, scope.isLive, let c = scope.component, c.generation >= action.generation,
+                  scope.host?.isDestroyed == false else { return .none }
+            return startAtSender ? .component(c) : nextResponder(.component(c))
+        case .target:
+            return startAtSender ? action.target! : nextResponder(action.target!)
+        case .selector, .block:
+            return sender.flatMap { startAtSender ? $0 : nextResponder($0) }
         }
     }
 
@@ -58,25 +63,48 @@ extension Runtime {
         return try unhandled(action, sender: sender, start: start)
     }
 
+    /// What a responder's class says about a selector without running script code.
+    enum Lookup {
+        case found(Method)
+        case notFound
+        /// A `canPerformAction` override or a host responder: the answer can change at any time.
+        case mustAsk
+    }
+
+    func lookup(_ r: Responder, _ action: Action) -> Lookup {
+        let id = action.selectorID, name = action.selector!
+        let m: Method?
+        switch r {
+        case .component(let c):
+            guard c.componentClass.canPerformAction == nil else { return .mustAsk }
+            m = c.componentClass.method(id: id, name: name)
+        case .controller(let k):
+            guard k.controllerClass.canPerformAction == nil else { return .mustAsk }
+            m = k.controllerClass.method(id: id, name: name)
+        case .view:
+            m = nil
+        case .script:
+            return .mustAsk
+        }
+        return m.map(Lookup.found) ?? .notFound
+    }
+
     /// The method `r` handles the action with, or nil: its `canPerformAction` override if any,
     /// else whether it has the method (looked up by interned selector).
     private func handler(_ r: Responder, _ action: Action, sender: Responder?) throws -> Method? {
+        switch lookup(r, action) {
+        case .found(let m): return m
+        case .notFound: return nil
+        case .mustAsk: break
+        }
         let id = action.selectorID, name = action.selector!
         switch r {
         case .component(let c):
-            let cls = c.componentClass
-            if let f = cls.canPerformAction {
-                guard try f(c, name, sender) else { return nil }
-                return try claimed(cls.method(id: id, name: name), r, name)
-            }
-            return cls.method(id: id, name: name)
+            guard try c.componentClass.canPerformAction!(c, name, sender) else { return nil }
+            return try claimed(c.componentClass.method(id: id, name: name), r, name)
         case .controller(let k):
-            let cls = k.controllerClass
-            if let f = cls.canPerformAction {
-                guard try f(k, name, sender) else { return nil }
-                return try claimed(cls.method(id: id, name: name), r, name)
-            }
-            return cls.method(id: id, name: name)
+            guard try k.controllerClass.canPerformAction!(k, name, sender) else { return nil }
+            return try claimed(k.controllerClass.method(id: id, name: name), r, name)
         case .view:
             return nil
         case .script(let s):

@@ -18,9 +18,12 @@ struct Builder {
         let saved = runtime.build
         runtime.build = context
         host.isBusy = true
+        // Sends made during the build (lifecycle callbacks) and after it see a changing tree.
+        runtime.invalidateSendPlans()
         defer {
             runtime.build = saved
             host.isBusy = false
+            runtime.invalidateSendPlans()
         }
         let dirty = host.dirtyScopes
         var replacements: [(old: Component, new: Component)] = []

@@ -18,7 +18,9 @@ public final class ComponentClass: RuntimeObject {
     public var controllerName: String?
     public var isPure = false
     public var shouldUpdate: ((_ old: Component, _ new: Component) throws -> Bool)?
-    public var canPerformAction: ((_ component: Component, _ selector: String, _ sender: Responder?) throws -> Bool)?
+    public var canPerformAction: ((_ component: Component, _ selector: String, _ sender: Responder?) throws -> Bool)? {
+        didSet { methodTable.selectors?.methodsChanged() }
+    }
     /// Typed action props: prop name → declared types.
     public var actionProps: [(name: String, types: [TypeSpec])] = []
     var methodTable = MethodTable()
@@ -46,7 +48,9 @@ public final class ComponentClass: RuntimeObject {
 public final class ControllerClass: RuntimeObject {
     public let name: String
     var methodTable = MethodTable()
-    public var canPerformAction: ((_ controller: Controller, _ selector: String, _ sender: Responder?) throws -> Bool)?
+    public var canPerformAction: ((_ controller: Controller, _ selector: String, _ sender: Responder?) throws -> Bool)? {
+        didSet { methodTable.selectors?.methodsChanged() }
+    }
 
     public init(name: String) {
         self.name = name

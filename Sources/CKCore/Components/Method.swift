@@ -7,17 +7,27 @@ public final class Method {
     public let parameterCount: Int
     public let isVararg: Bool
     public let body: Body
+    /// The script function `body` calls, receiver first when `takesReceiver`: a bridge that
+    /// caches a send's resolution (`SendPlan`) calls it directly. nil for Swift bodies.
+    public let script: ScriptRef?
+    public let takesReceiver: Bool
 
-    public init(name: String, parameterCount: Int, isVararg: Bool = false, body: @escaping Body) {
+    public init(name: String, parameterCount: Int, isVararg: Bool = false, script: ScriptRef? = nil,
+                takesReceiver: Bool = true, body: @escaping Body) {
         self.name = name
         self.parameterCount = parameterCount
         self.isVararg = isVararg
+        self.script = script
+        self.takesReceiver = takesReceiver
         self.body = body
     }
 
+    /// How many of `count` arguments (the sender first) the handler receives (promotion).
+    public func passedCount(of count: Int) -> Int { isVararg ? count : min(count, parameterCount) }
+
     /// Promotion: a handler taking fewer parameters receives fewer; a vararg one receives all.
     public func call(_ receiver: Responder?, _ arguments: [Value]) throws {
-        if isVararg || arguments.count <= parameterCount {
+        if passedCount(of: arguments.count) == arguments.count {
             try body(receiver, arguments)
         } else {
             var prefix = arguments

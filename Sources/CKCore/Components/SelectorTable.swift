@@ -1,9 +1,15 @@
 /// Interned selectors: a class finds a handler by index instead of hashing the name on
-/// every responder of every walk. One table per runtime.
+/// every responder of every walk. One table per runtime; classes attached to it report
+/// method changes through it, which makes cached send plans stale.
 public final class SelectorTable {
     private var ids: [String: Int] = [:]
+    private let calls: CallStateStorage
 
-    public init() {}
+    init(calls: CallStateStorage) {
+        self.calls = calls
+    }
+
+    func methodsChanged() { calls.invalidatePlans() }
 
     public func id(_ selector: String) -> Int {
         if let id = ids[selector] { return id }
@@ -29,7 +35,10 @@ public struct MethodTable {
 
     mutating func set(_ method: Method?, named name: String) {
         byName[name] = method
-        if let selectors { index(method, selectors.id(name)) }
+        if let selectors {
+            index(method, selectors.id(name))
+            selectors.methodsChanged()
+        }
     }
 
     private mutating func index(_ method: Method?, _ id: Int) {

@@ -17,11 +17,14 @@ public final class Host: RuntimeObject {
     var hasSyncUpdate = false
     var needsFullBuild = false
     var isBusy = false
+    /// The runtime's call state, held strongly: `deinit` may run after the runtime's.
+    private let calls: CallStateStorage
 
     /// Builds generation 1 at once (not mounted).
     public init(runtime: Runtime, model: Value = .nil, responders: [ScriptResponder] = [],
                 provider: @escaping (Value) throws -> Component?) throws {
         self.runtime = runtime
+        calls = runtime.callStateStorage
         self.provider = provider
         self.model = model
         self.responders = responders
@@ -38,6 +41,7 @@ public final class Host: RuntimeObject {
     /// A host dropped without `destroy()`: its controllers are marked invalidated (no callback:
     /// no script runs from a deinit) and the tree lets go of what could form cycles.
     deinit {
+        calls.invalidatePlans()
         guard let rootScope else { return }
         for scope in rootScope.subtree {
             scope.controller?.isInvalidated = true
@@ -127,6 +131,8 @@ public final class Host: RuntimeObject {
         try checkAlive("mount")
         guard !isMounted else { return }
         try runtime.perform {
+            runtime.invalidateSendPlans()
+            defer { runtime.invalidateSendPlans() }
             isMounted = true
             runtime.register(self)
             guard let root else { return }
@@ -140,6 +146,8 @@ public final class Host: RuntimeObject {
         try checkAlive("unmount")
         guard isMounted else { return }
         try runtime.perform {
+            runtime.invalidateSendPlans()
+            defer { runtime.invalidateSendPlans() }
             isMounted = false
             if !hasPendingUpdates { runtime.unregister(self) }
             guard let root else { return }
@@ -179,6 +187,8 @@ public final class Host: RuntimeObject {
     public func destroy() throws {
         guard !isDestroyed else { return }
         try runtime.perform {
+            runtime.invalidateSendPlans()
+            defer { runtime.invalidateSendPlans() }
             var firstError: Error?
             do { try unmount() } catch { firstError = error }
             let scopes = rootScope.subtree

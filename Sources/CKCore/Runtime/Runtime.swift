@@ -13,34 +13,56 @@ public final class Runtime {
     /// The script side's table access (strong: it holds its engine unowned, so no cycle).
     public var tables: ScriptTables?
     public let loop = RunLoop()
-    public var tracer: Tracer?
+    public var tracer: Tracer? {
+        didSet { callState.pointee.tracing = tracer == nil ? 0 : 1 }
+    }
     /// The thread that made this runtime; sends from elsewhere are refused.
     public let ownerThread = ThreadIdentity.current
+    /// Call depth, the sync flag and the plan epoch, where a bridge's C code can reach them.
+    public let callState: UnsafeMutablePointer<CallState>
 
     /// Hosts with pending updates or mounted trees, flushed by `ck.flush()`.
     var hosts: [ObjectIdentifier: Host] = [:]
-    var depth = 0
+    var depth: Int {
+        get { callState.pointee.depth }
+        set { callState.pointee.depth = newValue }
+    }
     /// Set when a sync update is queued, so a send's exit checks hosts only then.
-    var syncRequested = false
+    var syncRequested: Bool {
+        get { callState.pointee.syncRequested != 0 }
+        set { callState.pointee.syncRequested = newValue ? 1 : 0 }
+    }
     var build: BuildContext?
     var renderDepth = 0
     var lastComponentID = 0
     var lastBuildID = 0
 
-    public init() {}
+    let callStateStorage = CallStateStorage()
+
+    public init() {
+        callState = callStateStorage.pointer
+        selectors = SelectorTable(calls: callStateStorage)
+        callState.pointee.ownerThread = Int(bitPattern: ownerThread.raw)
+    }
+
+    /// Makes every cached send plan stale: the chain, a scope's component or a class's
+    /// methods may have changed.
+    public func invalidateSendPlans() { callStateStorage.invalidatePlans() }
 
     // MARK: Classes
 
-    public let selectors = SelectorTable()
+    public let selectors: SelectorTable
 
     public func define(_ cls: ComponentClass) {
         cls.methodTable.attach(selectors)
         componentClasses[cls.name] = cls
+        invalidateSendPlans()
     }
 
     public func define(_ cls: ControllerClass) {
         cls.methodTable.attach(selectors)
         controllerClasses[cls.name] = cls
+        invalidateSendPlans()
     }
     public func componentClass(named name: String) -> ComponentClass? { componentClasses[name] }
     public func controllerClass(named name: String) -> ControllerClass? { controllerClasses[name] }
@@ -71,16 +93,30 @@ public final class Runtime {
     public func perform<T>(_ body: () throws -> T) throws -> T {
         depth += 1
         let result: T
+        do { result = try body() } catch {
+            abandonCall()
+            throw error
+        }
+        try leaveCall()
+        return result
+    }
+
+    /// Ends a call entered by `depth += 1` (here, or by a bridge's cached send): the outermost
+    /// call builds the sync updates queued during it.
+    public func leaveCall() throws {
         do {
-            result = try body()
             if depth == 1 { try buildSynchronousUpdates() }
         } catch {
-            depth -= 1
-            if depth == 0 { for host in hosts.values { host.hasSyncUpdate = false } }
+            abandonCall()
             throw error
         }
         depth -= 1
-        return result
+    }
+
+    /// Ends a call that raised: its sync updates are kept for the next turn of the run loop.
+    public func abandonCall() {
+        depth -= 1
+        if depth == 0 { for host in hosts.values { host.hasSyncUpdate = false } }
     }
 
     public var isInsideCall: Bool { depth > 0 }

@@ -7,17 +7,35 @@ import CLuaShims
 enum ActionBinding {
     static func register(in engine: Engine) {
         var methods: [String: Int32] = [:]
-        func method(_ name: String, _ body: @escaping (Arguments, Action) throws -> Int32) {
-            engine.registerMethod(name, of: "action", into: &methods, body)
+        func method(_ name: String, into table: inout [String: Int32], _ body: @escaping (Arguments, Action) throws -> Int32) {
+            engine.registerMethod(name, of: "action", into: &table, body)
         }
-        method("send") { args, a in
+        func method(_ name: String, _ body: @escaping (Arguments, Action) throws -> Int32) {
+            method(name, into: &methods, body)
+        }
+        // `send` is C (cksend.c): it answers from a plan when it can, else calls the full send.
+        var send: [String: Int32] = [:]
+        method("send", into: &send) { args, a in
             let sender = try args.optionalResponder(2, "sender")
+            args.engine.sendPlans.record(a, sender: sender, actionAt: 1, engine: args.engine, args.L)
             let handled = try args.engine.runtime.send(a, sender: sender, count: Int(max(0, args.count - 2))) {
                 args.value(Int32($0) + 3)
             }
             lua_pushboolean(args.L, handled ? 1 : 0)
             return 1
         }
+        let leave = engine.registerFunction("action:send") { args in
+            try args.engine.runtime.leaveCall()
+            return 0
+        }
+        let abandon = engine.registerFunction("action:send") { args in
+            let status = Int32(lua_tointegerx(args.L, -1, nil))
+            ck_pop(args.L, 1)
+            let failure = args.engine.failure(status)
+            args.engine.runtime.abandonCall()
+            throw failure
+        }
+        engine.sendPlans = SendPlans(engine: engine, send: send["send"]!, leave: leave, abandon: abandon)
         method("withBehavior") { args, a in
             let name = try args.string(2, "behavior")
             guard let b = Action.Behavior(rawValue: name) else {
@@ -34,7 +52,8 @@ enum ActionBinding {
             args.engine.pushString(a.identifier(), args.L)
             return 1
         }
-        engine.defineMetatable(.action, methods: methods, index: { args, key in
+        engine.defineMetatable(.action, methods: methods, nativeMethods: ["send": { engine.sendPlans.pushSend($0) }],
+                               index: { args, key in
             let a: Action = try args.object(1, "self", "an action")
             let e = args.engine, L = args.L
             switch key {

@@ -8,7 +8,7 @@ enum StatsBinding {
         engine.setFunction("stats", qualified: "ck.stats") { args in
             let e = args.engine, L = args.L
             e.releaseDeadControllers()
-            lua_createtable(L, 0, 6)
+            lua_createtable(L, 0, 7)
             let fields: [(String, Int)] = [
                 ("luaBytes", e.lua.memoryInUse),
                 ("heapBytes", Engine.heapBytes),
@@ -16,6 +16,7 @@ enum StatsBinding {
                 ("references", e.liveReferences),
                 ("hosts", e.runtime.allHosts.count),
                 ("timers", e.runtime.loop.pendingTimers),
+                ("plannedSends", e.runtime.callState.pointee.plannedSends),
             ]
             for (name, value) in fields {
                 lua_pushinteger(L, lua_Integer(value))

@@ -125,7 +125,9 @@ extension Engine {
     }
 
     /// Makes and registers the metatable of `kind`. `index` answers fields and methods.
+    /// `nativeMethods` are pushed by their closures (C functions that are not host functions).
     func defineMetatable(_ kind: ObjectKind, methods: [String: Int32] = [:],
+                         nativeMethods: [String: (OpaquePointer) -> Void] = [:],
                          index: @escaping (Arguments, String) throws -> Int32,
                          newindex: ((Arguments, String) throws -> Int32)? = nil,
                          tostring: @escaping (Arguments) throws -> String,
@@ -140,7 +142,7 @@ extension Engine {
             guard let key = args.engine.lua.string(at: 2, on: args.L) else { lua_pushnil(args.L); return 1 }
             return try index(args, key)
         }
-        pushIndex(methods: methods, fields: fields, L)
+        pushIndex(methods: methods, nativeMethods: nativeMethods, fields: fields, L)
         lua_setfield(L, -2, "__index")
         let typeName = kind.name
         setFunction("__newindex", qualified: kind.name) { args in
@@ -159,34 +161,25 @@ extension Engine {
         objects.setMetatable(for: kind, L)
     }
 
-    /// `__index`: methods are looked up in a Lua table without leaving Lua; other keys go to
+    /// `__index`: methods are looked up in a table without entering Swift; other keys go to
     /// the Swift `fields` function (a method call's lookup was measured at ~2,000 instructions
-    /// through Swift).
-    private func pushIndex(methods: [String: Int32], fields: Int32, _ L: OpaquePointer) {
-        guard !methods.isEmpty else {
+    /// through Swift, ~100 through this C function).
+    private func pushIndex(methods: [String: Int32], nativeMethods: [String: (OpaquePointer) -> Void],
+                           fields: Int32, _ L: OpaquePointer) {
+        guard !methods.isEmpty || !nativeMethods.isEmpty else {
             pushFunction(fields, L)
             return
         }
-        let source = """
-            local methods, fields = ...
-            return function(self, key)
-              local m = methods[key]
-              if m ~= nil then return m end
-              return fields(self, key)
-            end
-            """
-        do {
-            try lua.load(source, name: "=(ck index)")
-            lua_createtable(L, 0, Int32(methods.count))
-            for (name, id) in methods {
-                pushFunction(id, L)
-                lua_setfield(L, -2, name)
-            }
-            pushFunction(fields, L)
-            try lua.call(arguments: 2, results: 1)
-        } catch {
-            fatalError("ckrun: cannot build an __index function: \(error)")
+        lua_createtable(L, 0, Int32(methods.count + nativeMethods.count))
+        for (name, id) in methods {
+            pushFunction(id, L)
+            lua_setfield(L, -2, name)
         }
+        for (name, push) in nativeMethods {
+            push(L)
+            lua_setfield(L, -2, name)
+        }
+        ck_push_index(L, fields)
     }
 
     /// Registers `body` as method `name` of objects of type T, checking `self` first.

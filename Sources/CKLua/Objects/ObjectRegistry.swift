@@ -21,6 +21,11 @@ final class ObjectRegistry {
 
     var liveHandles: Int { slots.count - 1 - freeSlots.count }
 
+    /// The metatable of `kind`'s handles, as Lua's `lua_topointer` gives it.
+    func metatablePointer(for kind: ObjectKind) -> UnsafeRawPointer? {
+        UnsafeRawPointer(bitPattern: metatablePointers[Int(kind.rawValue)])
+    }
+
     func setUp(_ L: OpaquePointer) {
         lua_createtable(L, 0, 0)
         lua_createtable(L, 0, 1)
@@ -54,7 +59,8 @@ final class ObjectRegistry {
             slot = Int32(slots.count)
             slots.append(object)
         }
-        let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, 0)!
+        // Only actions carry a user value (their send plan): a handle stays small.
+        let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, kind == .action ? CK_ACTION_USER_VALUES : 0)!
         raw.storeBytes(of: Handle(slot: slot, kind: kind.rawValue), as: Handle.self)
         lua_rawgeti(L, ck_registryindex(), lua_Integer(metatables[kind]!))
         lua_setmetatable(L, -2)

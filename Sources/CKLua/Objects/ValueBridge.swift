@@ -76,7 +76,8 @@ extension Engine {
         lua_getinfo(L, ">u", &ar)
         let params = Int(ar.nparams) - (hasSelf ? 1 : 0)
         let fn = reference(at: index, L, "function")
-        return Method(name: name, parameterCount: max(0, params), isVararg: ar.isvararg != 0) { [unowned self] receiver, args in
+        return Method(name: name, parameterCount: max(0, params), isVararg: ar.isvararg != 0, script: fn,
+                      takesReceiver: hasSelf) { [unowned self] receiver, args in
             try self.callHandler(fn, receiver: hasSelf ? (receiver?.object).map(Value.object) ?? .nil : nil, args)
         }
     }

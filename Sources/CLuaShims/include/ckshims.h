@@ -10,6 +10,8 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "cksend.h"
+
 /// A host callback returns this to ask the trampoline to raise the value on top of the stack.
 #define CK_RAISE (-1)
 
@@ -48,6 +50,10 @@ typedef int (*ck_dispatch_fn)(lua_State *L, int function_id);
 void ck_set_dispatcher(ck_dispatch_fn fn);
 void ck_push_hostfunction(lua_State *L, int function_id);
 int ck_hostfunction_id(lua_State *L, int idx);   // -1 if not a host function
+
+/// Pops a methods table and pushes an `__index` function: methods from the table, other
+/// keys from the host function `fields_id(object, key)`.
+void ck_push_index(lua_State *L, int fields_id);
 
 // Protected calls: every call into Lua goes through here, with a traceback handler.
 int ck_traceback(lua_State *L);

@@ -1,0 +1,58 @@
+// The cached send path: `action:send(...)` answered in C from a plan the Swift side made,
+// without entering Swift, while nothing the plan depends on has changed.
+#ifndef CKSEND_H
+#define CKSEND_H
+
+#include <stdint.h>
+#include <lua.h>
+
+/// Mirrors CKCore's `CallState` field for field (Swift `Int` = intptr_t); a test checks it.
+typedef struct ck_callstate {
+    intptr_t depth;            // runtime calls under way
+    intptr_t sync_requested;   // a sync update waits for the outermost call's end
+    intptr_t epoch;            // plans made at another epoch are stale
+    intptr_t tracing;          // a tracer records sends: no plans are used
+    intptr_t owner_thread;     // pthread_self() of the runtime's thread
+    intptr_t planned_sends;    // sends answered here
+} ck_callstate;
+
+/// Argument type codes a plan checks in C; other types (structs, classes) get no plan.
+enum {
+    CK_ARG_ANY = 0, CK_ARG_BOOL, CK_ARG_INT, CK_ARG_NUMBER, CK_ARG_STRING, CK_ARG_TABLE, CK_ARG_FUNCTION,
+};
+
+#define CK_PLAN_MAX_TYPES 16
+
+/// How to call a send's handler directly. The handler, its receiver and the sender the plan
+/// is valid for are the plan userdata's user values 1-3; the plan is the action handle's
+/// user value 1.
+typedef struct ck_plan {
+    const void *owner;  // the hooks that made it: a plan found on a handle is checked by this
+    intptr_t epoch;
+    int passed;         // values after the receiver the handler takes: sender first (promotion)
+    int ntypes;         // arguments the action accepts after the sender
+    int nfull;          // the full signature: positions past ntypes get zeros (demotion)
+    int has_receiver;
+    int check_sender;   // valid for the planned sender only (selector actions)
+    unsigned char types[CK_PLAN_MAX_TYPES];
+} ck_plan;
+
+/// What the C path shares with the runtime and falls back on (host function ids).
+typedef struct ck_send_hooks {
+    ck_callstate *state;
+    int send;                 // the full send: checks, walks, calls, may record a plan
+    int leave;                // ends the outermost call: builds sync updates
+    int abandon;              // ends a call whose handler raised: (error, status) -> raises
+    const void *responder_metatables[3];   // component, controller and view handles
+} ck_send_hooks;
+
+/// Pushes the `send` method of actions.
+void ck_push_send(lua_State *L, const ck_send_hooks *hooks);
+
+/// Stores `plan` on the action handle at `action`; pops the handler, receiver and sender on top.
+void ck_store_plan(lua_State *L, int action, const ck_plan *plan);
+
+/// User values an action handle carries (its plan).
+#define CK_ACTION_USER_VALUES 1
+
+#endif

@@ -1,0 +1,66 @@
+import CKCore
+import CLuaShims
+@testable import CKLua
+import class Foundation.Thread
+import Dispatch
+import Testing
+
+@Suite("Cached sends")
+struct SendPlanTests {
+    /// The C send path reads and writes the core's `CallState` through `ck_callstate`.
+    @Test func callStateLayoutMatchesC() {
+        #expect(MemoryLayout<CallState>.size == MemoryLayout<ck_callstate>.size)
+        #expect(MemoryLayout<CallState>.offset(of: \.depth) == MemoryLayout<ck_callstate>.offset(of: \.depth))
+        #expect(MemoryLayout<CallState>.offset(of: \.syncRequested) == MemoryLayout<ck_callstate>.offset(of: \.sync_requested))
+        #expect(MemoryLayout<CallState>.offset(of: \.epoch) == MemoryLayout<ck_callstate>.offset(of: \.epoch))
+        #expect(MemoryLayout<CallState>.offset(of: \.tracing) == MemoryLayout<ck_callstate>.offset(of: \.tracing))
+        #expect(MemoryLayout<CallState>.offset(of: \.ownerThread) == MemoryLayout<ck_callstate>.offset(of: \.owner_thread))
+        #expect(MemoryLayout<CallState>.offset(of: \.plannedSends) == MemoryLayout<ck_callstate>.offset(of: \.planned_sends))
+    }
+
+    /// A plan holds registry-free values only: sending many distinct actions leaves no references behind.
+    @Test func plansReleaseWhatTheyHold() throws {
+        let engine = Engine()
+        try engine.runChunk("""
+            local C = ck.component("Held", {scope = true, hit = function() end})
+            local host = ck.host(function() return C{} end)
+            for i = 1, 2000 do local a = host.root:action("hit"); a:send(nil); a:send(nil) end
+            host:destroy()
+            """, name: "=t")
+        engine.lua.collectGarbage()
+        engine.lua.collectGarbage()
+        let handles = engine.liveHandles, refs = engine.liveReferences
+        try engine.runChunk("""
+            local C = ck.component("Held2", {scope = true, hit = function() end})
+            local host = ck.host(function() return C{} end)
+            for i = 1, 2000 do local a = host.root:action("hit"); a:send(nil); a:send(nil) end
+            host:destroy()
+            """, name: "=t")
+        engine.lua.collectGarbage()
+        engine.lua.collectGarbage()
+        #expect(engine.liveHandles <= handles + 2)
+        #expect(engine.liveReferences <= refs + 8)
+        #expect(engine.runtime.callState.pointee.plannedSends == 4000)
+    }
+
+    /// A send from another thread is refused even when a plan exists for it.
+    @Test func planIsNotUsedFromAnotherThread() throws {
+        let engine = Engine()
+        try engine.runChunk("""
+            local C = ck.component("Threaded", {scope = true, hit = function() end})
+            host = ck.host(function() return C{} end)
+            action = host.root:action("hit")
+            action:send(nil); action:send(nil)
+            """, name: "=t")
+        nonisolated(unsafe) let unsafeEngine = engine
+        nonisolated(unsafe) var message = ""
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do { try unsafeEngine.runChunk("action:send(nil)", name: "=t") } catch let e as LuaError { message = e.message } catch {}
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        #expect(message.hasPrefix("[notMainThread]"))
+    }
+}
