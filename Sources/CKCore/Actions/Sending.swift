@@ -7,8 +7,10 @@ extension Runtime {
     }
 
     /// The same, reading the `count` arguments through `argument(i)` (no array on the way in).
+    /// `onPlan` receives the send's plan, if it has one, before the handler runs.
     @discardableResult
-    public func send(_ action: Action, sender: Responder?, count: Int, argument: (Int) -> Value) throws -> Bool {
+    public func send(_ action: Action, sender: Responder?, count: Int, argument: (Int) -> Value,
+                     onPlan: ((SendPlan) -> Void)? = nil) throws -> Bool {
         guard ThreadIdentity.current == ownerThread else {
             throw RuntimeError(.notMainThread, "an action was sent from another thread; send actions from the thread that created the runtime")
         }
@@ -17,15 +19,18 @@ extension Runtime {
         call.reserveCapacity(action.fullTypes.count + 1)
         call.append(sender.map(\.value) ?? .nil)
         try conform(count, argument, to: action, into: &call)
+        // Plans are made only where no tracer wants to see the walk.
+        let onPlan = tracer == nil ? onPlan : nil
         return try perform {
             if action.kind == .block {
                 let entry = tracer?.begin(selector: "(block)", sender: sender)
+                onPlan?(SendPlan(responder: nil, method: action.block!, epoch: callState.pointee.epoch))
                 try action.block!.call(nil, call)
                 tracer?.end(entry, handledBy: nil)
                 return true
             }
             guard case .some(let start) = walkStart(action, sender: sender) else { return false }
-            return try walk(action, from: start, sender: sender, call)
+            return try walk(action, from: start, sender: sender, call, onPlan: onPlan)
         }
     }
 
@@ -45,12 +50,17 @@ extension Runtime {
         }
     }
 
-    private func walk(_ action: Action, from start: Responder?, sender: Responder?, _ call: [Value]) throws -> Bool {
+    private func walk(_ action: Action, from start: Responder?, sender: Responder?, _ call: [Value],
+                      onPlan: ((SendPlan) -> Void)?) throws -> Bool {
         let selector = action.selector!
         let entry = tracer?.begin(selector: selector, sender: sender)
+        let epoch = callState.pointee.epoch
+        // The resolution is a plan if no responder on the way had to be asked.
+        var asked = false
         var current = start
         while let r = current {
-            if let m = try handler(r, action, sender: sender) {
+            if let m = try handler(r, action, sender: sender, asked: &asked) {
+                if !asked { onPlan?(SendPlan(responder: r, method: m, epoch: epoch)) }
                 tracer?.visit(entry, r, handled: true)
                 defer { tracer?.end(entry, handledBy: r) }
                 try m.call(r, call)
@@ -91,11 +101,11 @@ extension Runtime {
 
     /// The method `r` handles the action with, or nil: its `canPerformAction` override if any,
     /// else whether it has the method (looked up by interned selector).
-    private func handler(_ r: Responder, _ action: Action, sender: Responder?) throws -> Method? {
+    private func handler(_ r: Responder, _ action: Action, sender: Responder?, asked: inout Bool) throws -> Method? {
         switch lookup(r, action) {
         case .found(let m): return m
         case .notFound: return nil
-        case .mustAsk: break
+        case .mustAsk: asked = true
         }
         let id = action.selectorID, name = action.selector!
         switch r {

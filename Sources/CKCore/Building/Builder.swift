@@ -21,6 +21,7 @@ struct Builder {
         // Sends made during the build (lifecycle callbacks) and after it see a changing tree.
         runtime.invalidateSendPlans()
         defer {
+            context.finish()
             runtime.build = saved
             host.isBusy = false
             runtime.invalidateSendPlans()
@@ -80,7 +81,7 @@ struct Builder {
                 case .transform(let f): state = try f(state)
                 }
             }
-            context.foldedState[ObjectIdentifier(scope)] = state
+            context.fold(state, into: scope)
         }
     }
 
@@ -204,10 +205,7 @@ struct Builder {
         var stack: [Component] = [kept]
         while let c = stack.popLast() {
             if let scope = c.scope {
-                if let parent = scope.parent, let entry = context.nextChildren[ObjectIdentifier(parent)] {
-                    let already = entry.map[scope.identity]?.contains { $0 === scope } ?? false
-                    if !already { entry.map[scope.identity, default: []].append(scope) }
-                }
+                if let entry = scope.parent?.rebuiltChildren { context.place(scope, in: entry) }
                 continue
             }
             stack.append(contentsOf: c.children)

@@ -13,15 +13,14 @@ struct Commit {
         }
         host.dirtyScopes.removeAll { s in folded.contains { $0 === s } }
         for scope in folded + context.newScopes {
-            if let state = context.foldedState[ObjectIdentifier(scope)] { scope.state = state }
+            if let state = context.folded(scope) { scope.state = state }
         }
 
         // Scopes: rebuilt maps replace the old ones; what is not in them left the tree.
         var removed: [Scope] = []
-        for (_, entry) in context.nextChildren {
-            let kept = Set(entry.map.values.flatMap { $0 }.map(ObjectIdentifier.init))
+        for entry in context.rebuilt {
             for group in entry.scope.children.values {
-                for scope in group where !kept.contains(ObjectIdentifier(scope)) {
+                for scope in group where scope.claimedInBuild != context.id {
                     removed.append(contentsOf: scope.subtree)
                 }
             }

@@ -21,12 +21,12 @@ extension Runtime {
             identifier = try f(component)
         }
         let parent = build.currentScope
-        let (scope, isNew) = build.claim(ScopeIdentity(className: cls.name, identifier: identifier, key: key),
+        let (scope, isNew) = build.claim(ScopeIdentity(className: cls.name, classNameHash: cls.nameHash, identifier: identifier, key: key),
                                          in: parent, runtime: self)
         if isNew, let initial = cls.initialState {
             renderDepth += 1
             defer { renderDepth -= 1 }
-            build.foldedState[ObjectIdentifier(scope)] = try initial(component)
+            build.fold(try initial(component), into: scope)
         }
         component.scope = scope
         component.state = build.state(of: scope)

@@ -15,7 +15,9 @@ public final class ComponentClass: RuntimeObject {
     public var scope: ScopeDeclaration = .none
     public var initialState: ((Component) throws -> Value)?
     /// An explicit controller class name; nil means `<Name>Controller` if it exists.
-    public var controllerName: String?
+    public var controllerName: String? { didSet { resolvedController = nil } }
+    /// The controller class found for this class, and the runtime's controller version it was found at.
+    var resolvedController: (version: Int, controller: ControllerClass?)?
     public var isPure = false
     public var shouldUpdate: ((_ old: Component, _ new: Component) throws -> Bool)?
     public var canPerformAction: ((_ component: Component, _ selector: String, _ sender: Responder?) throws -> Bool)? {
@@ -27,8 +29,12 @@ public final class ComponentClass: RuntimeObject {
     /// Reads a prop by name (for action props and `key`); set by the script side.
     public var readProp: ((Component, String) -> Value)?
 
+    /// `name.hashValue`, for scope identities.
+    let nameHash: Int
+
     public init(name: String) {
         self.name = name
+        nameHash = name.hashValue
     }
 
     public override var typeName: String { "component class" }

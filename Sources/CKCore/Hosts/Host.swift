@@ -32,7 +32,7 @@ public final class Host: RuntimeObject {
         super.init()
         hostingView.hostingHost = self
         for (a, b) in zip(responders, responders.dropFirst()) { a.next = b }
-        rootScope = Scope(className: "(root)", identifier: .nil, key: .nil, ordinal: 0, parent: nil, host: self)
+        rootScope = Scope(identity: ScopeIdentity(className: "(root)", identifier: .nil, key: .nil), ordinal: 0, parent: nil, host: self)
         try runtime.perform { try Builder(host: self).run(full: true) }
     }
 

@@ -62,8 +62,12 @@ public final class Runtime {
     public func define(_ cls: ControllerClass) {
         cls.methodTable.attach(selectors)
         controllerClasses[cls.name] = cls
+        controllerClassesVersion += 1
         invalidateSendPlans()
     }
+
+    /// Changes whenever a controller class is defined: what `controllerClass(for:)` found may change.
+    private var controllerClassesVersion = 0
     public func componentClass(named name: String) -> ComponentClass? { componentClasses[name] }
     public func controllerClass(named name: String) -> ControllerClass? { controllerClasses[name] }
     public func isClassName(_ name: String) -> Bool {
@@ -72,6 +76,13 @@ public final class Runtime {
 
     /// The controller class a component class uses, if any.
     func controllerClass(for cls: ComponentClass) throws -> ControllerClass? {
+        if let found = cls.resolvedController, found.version == controllerClassesVersion { return found.controller }
+        let controller = try lookUpControllerClass(for: cls)
+        cls.resolvedController = (controllerClassesVersion, controller)
+        return controller
+    }
+
+    private func lookUpControllerClass(for cls: ComponentClass) throws -> ControllerClass? {
         if let name = cls.controllerName {
             guard let c = controllerClasses[name] else {
                 throw RuntimeError(.unknownClass, "\(cls.name) names controller \(name), which is not defined; define it with ck.controller(\"\(name)\", {...})")

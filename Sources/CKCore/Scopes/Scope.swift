@@ -15,19 +15,26 @@ public final class Scope: RuntimeObject {
     var children: [ScopeIdentity: [Scope]] = [:]
     var pendingUpdates: [StateUpdate] = []
     var renderedInBuild = 0
+    /// The build that last placed this scope among its parent's rebuilt children.
+    var claimedInBuild = 0
+    /// While a build re-renders this scope's content: the child scopes it claims.
+    var rebuiltChildren: BuildContext.ChildMap?
+    /// The state the build `foldedInBuild` folded for this scope (its updates, or initialState).
+    var foldedState: Value?
+    var foldedInBuild = 0
+    let identity: ScopeIdentity
 
-    init(className: String, identifier: Value, key: Value, ordinal: Int, parent: Scope?, host: Host) {
-        self.className = className
-        self.identifier = identifier
-        self.key = key
+    init(identity: ScopeIdentity, ordinal: Int, parent: Scope?, host: Host) {
+        self.identity = identity
+        className = identity.className
+        identifier = identity.identifier
+        key = identity.key
         self.ordinal = ordinal
         self.parent = parent
         self.host = host
     }
 
     public override var typeName: String { "scope" }
-
-    var identity: ScopeIdentity { ScopeIdentity(className: className, identifier: identifier, key: key) }
 
     /// The identifier, else the key, as text (nil when neither is set).
     public var displayIdentifier: String? { Scope.display(identifier) ?? Scope.display(key) }
@@ -80,14 +87,32 @@ public final class Scope: RuntimeObject {
     }
 }
 
-/// (class name, identifier, key): what makes two scopes the same among siblings.
+/// (class name, identifier, key): what makes two scopes the same among siblings. Hashed
+/// once, when made: every claim looks it up twice.
 struct ScopeIdentity: Hashable {
     let className: String
     let identifier: Value
     let key: Value
+    private let hashCode: Int
+
+    /// `classNameHash` is `className.hashValue`, which a class keeps so as not to hash its name per claim.
+    init(className: String, classNameHash: Int, identifier: Value, key: Value) {
+        self.className = className
+        self.identifier = identifier
+        self.key = key
+        var h = Hasher()
+        h.combine(classNameHash)
+        Self.hash(identifier, into: &h)
+        Self.hash(key, into: &h)
+        hashCode = h.finalize()
+    }
+
+    init(className: String, identifier: Value, key: Value) {
+        self.init(className: className, classNameHash: className.hashValue, identifier: identifier, key: key)
+    }
 
     static func == (a: ScopeIdentity, b: ScopeIdentity) -> Bool {
-        a.className == b.className && same(a.identifier, b.identifier) && same(a.key, b.key)
+        a.hashCode == b.hashCode && a.className == b.className && same(a.identifier, b.identifier) && same(a.key, b.key)
     }
 
     /// Raw equality, except that NaN is the same identifier as NaN (a key must equal itself).
@@ -96,11 +121,7 @@ struct ScopeIdentity: Hashable {
         return x.rawEquals(y)
     }
 
-    func hash(into h: inout Hasher) {
-        h.combine(className)
-        Self.hash(identifier, into: &h)
-        Self.hash(key, into: &h)
-    }
+    func hash(into h: inout Hasher) { h.combine(hashCode) }
 
     private static func hash(_ v: Value, into h: inout Hasher) {
         switch v {

@@ -17,10 +17,10 @@ enum ActionBinding {
         var send: [String: Int32] = [:]
         method("send", into: &send) { args, a in
             let sender = try args.optionalResponder(2, "sender")
-            args.engine.sendPlans.record(a, sender: sender, actionAt: 1, engine: args.engine, args.L)
-            let handled = try args.engine.runtime.send(a, sender: sender, count: Int(max(0, args.count - 2))) {
-                args.value(Int32($0) + 3)
-            }
+            let e = args.engine, L = args.L
+            let handled = try e.runtime.send(a, sender: sender, count: Int(max(0, args.count - 2)),
+                                             argument: { args.value(Int32($0) + 3) },
+                                             onPlan: { e.sendPlans.record($0, for: a, sender: sender, actionAt: 1, engine: e, L) })
             lua_pushboolean(args.L, handled ? 1 : 0)
             return 1
         }

@@ -19,7 +19,7 @@ enum ComponentBinding {
             let update: StateUpdate
             if lua_type(args.L, 2) == LUA_TFUNCTION {
                 let f = args.engine.reference(at: 2, args.L, "function")
-                update = .transform { [unowned(unsafe) engine = args.engine] old in try engine.call(f, [old]).first ?? .nil }
+                update = .transform { [unowned(unsafe) engine = args.engine] old in try engine.callForValue(f, old) }
             } else {
                 update = .value(args.value(2))
             }

@@ -94,7 +94,7 @@ extension Engine {
     /// A script predicate `(self, selector, sender) -> truthy` as a Swift closure.
     func predicate(_ f: LuaRef) -> (Value, String, Responder?) throws -> Bool {
         { [unowned self] receiver, selector, sender in
-            let r = try self.call(f, [receiver, .string(selector), sender?.value ?? .nil]).first ?? .nil
+            let r = try self.callForValue(f, receiver, .string(selector), sender?.value ?? .nil)
             if case .bool(let b) = r { return b }
             return !r.isNil
         }
@@ -140,26 +140,33 @@ extension Engine {
             if t == LUA_TFUNCTION {
                 let f = reference(at: i, L, "function")
                 cls.view = { [unowned self] c in
-                    let v = try self.call(f, [.object(c), c.props, c.state]).first ?? .nil
+                    let v = try self.callForValue(f, .object(c), c.props, c.state)
                     return try self.viewSpec(v, in: c.name)
                 }
             } else if t == LUA_TTABLE {
+                // A view spec table is read once, at the first render: every instance shares it.
                 let spec = value(at: i, L)
-                cls.view = { [unowned self] c in try self.viewSpec(spec, in: c.name) }
+                var read: ViewSpec??
+                cls.view = { [unowned self] c in
+                    if let read { return read }
+                    let made = try self.viewSpec(spec, in: c.name)
+                    read = .some(made)
+                    return made
+                }
             } else {
                 throw RuntimeError(.badArgument, "\(where_) must be a view spec table or a function")
             }
         case "scope":
             if t == LUA_TFUNCTION {
                 let f = reference(at: i, L, "function")
-                cls.scope = .computed { [unowned self] c in try self.call(f, [c.props]).first ?? .nil }
+                cls.scope = .computed { [unowned self] c in try self.callForValue(f, c.props) }
             } else if lua_toboolean(L, i) != 0 {
                 cls.scope = .anonymous
             }
         case "initialState":
             if t == LUA_TFUNCTION {
                 let f = reference(at: i, L, "function")
-                cls.initialState = { [unowned self] c in try self.call(f, [c.props]).first ?? .nil }
+                cls.initialState = { [unowned self] c in try self.callForValue(f, c.props) }
             } else {
                 let v = value(at: i, L)
                 cls.initialState = { _ in v }
@@ -191,7 +198,7 @@ extension Engine {
         case "shouldUpdate":
             let f = try fn()
             cls.shouldUpdate = { [unowned self] old, new in
-                let r = try self.call(f, [.object(new), old.props, new.props]).first ?? .nil
+                let r = try self.callForValue(f, .object(new), old.props, new.props)
                 if case .bool(let b) = r { return b }
                 return !r.isNil
             }
@@ -202,7 +209,7 @@ extension Engine {
 
     /// Calls a render-like function `(self, props, state)`; it must return a component or nil.
     func callRender(_ f: LuaRef, _ c: Component, what: String) throws -> Component? {
-        let v = try call(f, [.object(c), c.props, c.state]).first ?? .nil
+        let v = try callForValue(f, .object(c), c.props, c.state)
         switch v {
         case .nil: return nil
         case .object(let o as Component): return o

@@ -130,7 +130,7 @@ extension Engine {
         }
         let f = reference(at: p, L, "function")
         return { [unowned self] model in
-            let v = try self.call(f, [model]).first ?? .nil
+            let v = try self.callForValue(f, model)
             switch v {
             case .nil: return nil
             case .object(let c as Component): return c

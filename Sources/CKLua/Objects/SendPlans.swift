@@ -2,8 +2,8 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// The bridge's half of cached sends. The full send path (Swift) asks the core for the plan
-/// of each send it makes (`Runtime.plan`) and stores it on the action's handle; the C `send` method
+/// The bridge's half of cached sends. The full send path (Swift) receives the plan of each
+/// send it makes from the core (`Runtime.send(…, onPlan:)`) and stores it on the action's handle; the C `send` method
 /// (`cksend.c`) answers later sends of that action from the plan, entering and leaving the
 /// runtime call through the shared `CallState`, until the core's epoch moves on.
 final class SendPlans {
@@ -26,11 +26,11 @@ final class SendPlans {
     /// Pushes the `send` method of actions.
     func pushSend(_ L: OpaquePointer) { ck_push_send(L, hooks) }
 
-    /// Stores the plan for sending the action at `index` from `sender`, if the send has one
-    /// whose argument checks C can do (primitive types; struct zeros need a table each).
-    func record(_ action: Action, sender: Responder?, actionAt index: Int32, engine: Engine, _ L: OpaquePointer) {
-        guard let plan = engine.runtime.plan(action, sender: sender), let handler = plan.method.script as? LuaRef,
-              action.fullTypes.count <= Int(CK_PLAN_MAX_TYPES) else { return }
+    /// Stores the plan of sending the action at `index` from `sender`, if C can check its
+    /// arguments (primitive types; struct zeros need a table each) and call its handler.
+    func record(_ plan: SendPlan, for action: Action, sender: Responder?, actionAt index: Int32, engine: Engine,
+                _ L: OpaquePointer) {
+        guard let handler = plan.method.script as? LuaRef, action.fullTypes.count <= Int(CK_PLAN_MAX_TYPES) else { return }
         var spec = ck_plan()
         spec.owner = UnsafeRawPointer(hooks)
         spec.epoch = plan.epoch

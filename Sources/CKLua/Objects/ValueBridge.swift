@@ -99,6 +99,28 @@ extension Engine {
         return out
     }
 
+    /// Calls a Lua function with up to three arguments for its first result (nil if none): the
+    /// build's path (render, scope, initialState, shouldUpdate), so it builds no arrays.
+    func callForValue(_ fn: LuaRef, _ a: Value, _ b: Value? = nil, _ c: Value? = nil) throws -> Value {
+        let L = self.L
+        let base = lua_gettop(L)
+        lua_pushcclosure(L, ck_traceback, 0)
+        fn.push(L)
+        push(a, L)
+        var n: Int32 = 1
+        if let b { push(b, L); n += 1 }
+        if let c { push(c, L); n += 1 }
+        let status = ck_pcall_at(L, n, 1, base + 1)
+        if status != LUA_OK {
+            let error = failure(status)
+            lua_settop(L, base)
+            throw error
+        }
+        let result = value(at: -1, L)
+        lua_settop(L, base)
+        return result
+    }
+
     /// Calls a handler with its receiver (if any) and arguments, discarding results: the send
     /// path, so it builds no arrays.
     func callHandler(_ fn: LuaRef, receiver: Value?, _ args: [Value]) throws {

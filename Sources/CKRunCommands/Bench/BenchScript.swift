@@ -60,6 +60,17 @@ enum BenchScript {
       local send = measure(n, function(n) for i = 1, n do action:send(leaf, i) end end)
       local hops = 49
       report("selector send, per hop (50 responders)", ns(send) / hops, "ns", ns(direct), "baseline: one direct call")
+      -- Without a plan: a plan holds for one sender, so two senders taking turns walk every time.
+      local Fork = ck.component("BenchFork", {render = function() return ck.Stack{children = {Node{depth = 46}, Node{depth = 46}}} end})
+      local Chain2 = ck.component("BenchChain2", {hit = function(self, sender, a) sink = a end,
+        render = function() return Fork{} end})
+      local host2 = ck.host(function() return Chain2{} end)
+      host2:mount()
+      local leaves = host2:findAll("BenchHop")
+      local left, right = leaves[47], leaves[94]
+      assert(#ck.responderChain(left) == 51 and #ck.responderChain(right) == 51)
+      local walk = measure(n, function(n) for i = 1, n, 2 do action:send(left, i); action:send(right, i) end end)
+      report("selector send, per hop, walking (no plan)", ns(walk) / hops, "ns", ns(direct), "baseline: one direct call")
     end
 
     -- 3. Build + mount of a tree of scoped leaves; baseline: the same tree as plain Lua tables.
