@@ -6,19 +6,18 @@ final class BuildContext {
     var currentScope: Scope
     /// Scopes with state folded by this build (`scope.foldedState`).
     var foldedScopes: [Scope] = []
-    /// New child-scope maps of the scopes whose content is rebuilt (a class: mutated in place).
-    final class ChildMap {
+    /// How many scopes of each identity a build claimed in a scope it does not rebuild.
+    final class MergedClaims {
         let scope: Scope
-        var map: [ScopeIdentity: [Scope]] = [:]
         var counts: [ScopeIdentity: Int] = [:]
         init(_ scope: Scope) { self.scope = scope }
     }
 
-    /// The scopes whose content is rebuilt, with the child scopes this build claimed in each
-    /// (also reachable as `scope.rebuiltChildren` while the build runs).
-    var rebuilt: [ChildMap] = []
+    /// The scopes whose content is rebuilt; the child scopes this build claims in each are
+    /// `scope.rebuiltChildren`.
+    var rebuilt: [Scope] = []
     /// Claims in scopes that are not rebuilt: merged into their maps on commit.
-    var mergedClaims: [ObjectIdentifier: ChildMap] = [:]
+    var mergedClaims: [ObjectIdentifier: MergedClaims] = [:]
     var newScopes: [Scope] = []
     /// Components rendered by this build, parents first.
     var rendered: [Component] = []
@@ -32,19 +31,18 @@ final class BuildContext {
         currentScope = host.rootScope
     }
 
-    func isRebuilding(_ scope: Scope) -> Bool { scope.rebuiltChildren != nil }
+    func isRebuilding(_ scope: Scope) -> Bool { scope.rebuiltInBuild == id }
 
     func beginRebuilding(_ scope: Scope) {
-        guard scope.rebuiltChildren == nil else { return }
-        let entry = ChildMap(scope)
-        entry.map.reserveCapacity(scope.children.count)
-        scope.rebuiltChildren = entry
-        rebuilt.append(entry)
+        guard scope.rebuiltInBuild != id else { return }
+        scope.rebuiltInBuild = id
+        scope.rebuiltChildren = nil
+        rebuilt.append(scope)
     }
 
     /// Ends the build: the scopes forget their rebuilt maps and folded state (committed or not).
     func finish() {
-        for entry in rebuilt { entry.scope.rebuiltChildren = nil }
+        for scope in rebuilt { scope.rebuiltChildren = nil }
         for scope in foldedScopes { scope.foldedState = nil }
     }
 
@@ -54,11 +52,19 @@ final class BuildContext {
         scope.foldedInBuild = id
     }
 
-    /// Places `scope` among the rebuilt children of its parent `entry`, if not there yet.
-    func place(_ scope: Scope, in entry: ChildMap) {
-        guard scope.claimedInBuild != id else { return }
+    /// Places a kept `scope` among the rebuilt children of its parent, if that is rebuilt and
+    /// the scope is not there yet.
+    func place(_ scope: Scope) {
+        guard let parent = scope.parent, isRebuilding(parent), scope.claimedInBuild != id else { return }
         scope.claimedInBuild = id
-        entry.map[scope.identity, default: []].append(scope)
+        parent.rebuiltChildren = parent.rebuiltChildren ?? Self.childMap(reserving: parent.children.count)
+        parent.rebuiltChildren![scope.identity, default: []].append(scope)
+    }
+
+    private static func childMap(reserving count: Int) -> [ScopeIdentity: [Scope]] {
+        var map: [ScopeIdentity: [Scope]] = [:]
+        map.reserveCapacity(count)
+        return map
     }
 
     /// The state a component of `scope` sees in this build.
@@ -72,9 +78,10 @@ final class BuildContext {
     /// Finds or makes the child scope of `parent` with this identity; the n-th sibling with
     /// the same identity gets the n-th scope (order-based, reported as a collision).
     func claim(_ identity: ScopeIdentity, in parent: Scope, runtime: Runtime) -> (Scope, isNew: Bool) {
-        if let entry = parent.rebuiltChildren {
+        if isRebuilding(parent) {
+            if parent.rebuiltChildren == nil { parent.rebuiltChildren = Self.childMap(reserving: parent.children.count) }
             // One lookup finds the siblings claimed so far and appends the claimed scope.
-            let (claimed, siblings) = appending(to: &entry.map[identity, default: []]) { group in
+            let (claimed, siblings) = appending(to: &parent.rebuiltChildren![identity, default: []]) { group in
                 existingOrNew(identity, ordinal: group.count, in: parent)
             }
             claimed.0.claimedInBuild = id
@@ -82,8 +89,8 @@ final class BuildContext {
             return claimed
         }
         let pid = ObjectIdentifier(parent)
-        let merged: ChildMap
-        if let m = mergedClaims[pid] { merged = m } else { merged = ChildMap(parent); mergedClaims[pid] = merged }
+        let merged: MergedClaims
+        if let m = mergedClaims[pid] { merged = m } else { merged = MergedClaims(parent); mergedClaims[pid] = merged }
         let ordinal = merged.counts[identity] ?? 0
         merged.counts[identity] = ordinal + 1
         let scope = existingOrNew(identity, ordinal: ordinal, in: parent)

@@ -205,7 +205,7 @@ struct Builder {
         var stack: [Component] = [kept]
         while let c = stack.popLast() {
             if let scope = c.scope {
-                if let entry = scope.parent?.rebuiltChildren { context.place(scope, in: entry) }
+                context.place(scope)
                 continue
             }
             stack.append(contentsOf: c.children)

@@ -18,13 +18,13 @@ struct Commit {
 
         // Scopes: rebuilt maps replace the old ones; what is not in them left the tree.
         var removed: [Scope] = []
-        for entry in context.rebuilt {
-            for group in entry.scope.children.values {
+        for rebuilt in context.rebuilt {
+            for group in rebuilt.children.values {
                 for scope in group where scope.claimedInBuild != context.id {
                     removed.append(contentsOf: scope.subtree)
                 }
             }
-            entry.scope.children = entry.map
+            rebuilt.children = rebuilt.rebuiltChildren ?? [:]
         }
         for (_, entry) in context.mergedClaims {
             for scope in context.newScopes where scope.parent === entry.scope {

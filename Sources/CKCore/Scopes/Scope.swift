@@ -17,8 +17,10 @@ public final class Scope: RuntimeObject {
     var renderedInBuild = 0
     /// The build that last placed this scope among its parent's rebuilt children.
     var claimedInBuild = 0
-    /// While a build re-renders this scope's content: the child scopes it claims.
-    var rebuiltChildren: BuildContext.ChildMap?
+    /// The build that last re-rendered this scope's content, and (made at the first claim)
+    /// the child scopes it claimed there.
+    var rebuiltInBuild = 0
+    var rebuiltChildren: [ScopeIdentity: [Scope]]?
     /// The state the build `foldedInBuild` folded for this scope (its updates, or initialState).
     var foldedState: Value?
     var foldedInBuild = 0

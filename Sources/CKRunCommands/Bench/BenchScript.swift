@@ -23,6 +23,12 @@ enum BenchScript {
         baseline and string.format("%.3g %s", baseline, unit) or "—", ratio, note or "")
     end
     local function ns(s) return s * 1e9 end
+    -- A figure is measured only if one of its rows is wanted (`--only`).
+    local function wanted(...)
+      if only == "" then return true end
+      for _, name in ipairs({...}) do if name:find(only, 1, true) then return true end end
+      return false
+    end
     -- Finalizers free Swift objects that free registry references: collect until nothing shrinks.
     local function drain()
       local last
@@ -30,7 +36,7 @@ enum BenchScript {
     end
 
     -- 1. A scope action send with two typed arguments vs a direct Lua method call doing the same work.
-    do
+    if wanted("scope action send, 2 typed args") then
       local sink = 0
       local Target = ck.component("BenchTarget", {scope = true, hit = function(self, sender, a, b) sink = a + b end})
       local host = ck.host(function() return Target{} end)
@@ -43,7 +49,7 @@ enum BenchScript {
     end
 
     -- 2. A selector send walking 50 responders: cost per hop vs the same direct call.
-    do
+    if wanted("selector send, per hop (50 responders)", "selector send, per hop, walking (no plan)") then
       local sink = 0
       local Node
       Node = ck.component("BenchHop", {render = function(self, p) if p.depth > 0 then return Node{depth = p.depth - 1} end end})
@@ -81,7 +87,7 @@ enum BenchScript {
         local c = {} for i = 1, p.n do c[i] = Leaf{i = i} end return ck.Stack{children = c} end})
       return ck.host(function(m) return Root{n = m} end, {model = n})
     end
-    do
+    if wanted("build+mount") then
       local n = quick and 2000 or 20000
       local build = measure(1, function() local h = tree(n) h:mount() h:destroy() end)
       local plain = measure(1, function()
@@ -95,7 +101,7 @@ enum BenchScript {
     end
 
     -- 4. One leaf's sync state update with pure siblings, for growing trees.
-    for _, n in ipairs(quick and {2000} or {2000, 20000, 200000}) do
+    for _, n in ipairs(wanted("leaf sync update") and (quick and {2000} or {2000, 20000, 200000}) or {}) do
       local h = tree(n)
       h:mount()
       local scope = h:find("BenchLeaf#" .. (n // 2)).scope
@@ -108,7 +114,7 @@ enum BenchScript {
     end
 
     -- 5. Memory per mounted component, Lua and Swift together (malloc'd bytes).
-    do
+    if wanted("memory per mounted component") then
       local n = quick and 2000 or 20000
       drain()
       local before = bench_heap()
