@@ -15,7 +15,7 @@ final class ObjectRegistry {
     private var freeSlots: [Int32] = []
     private var weakTable: Int32 = 0
     /// Metatable registry refs by kind.
-    private var metatables: [ObjectKind: Int32] = [:]
+    private var metatables = [Int32](repeating: 0, count: ObjectKind.allCases.count + 1)
     /// Each kind's metatable address, by kind: a handle is ours if its metatable is its kind's.
     private var metatablePointers = [UInt](repeating: 0, count: ObjectKind.allCases.count + 1)
 
@@ -38,7 +38,7 @@ final class ObjectRegistry {
     /// Registers the metatable on top of the stack for `kind` (pops it).
     func setMetatable(for kind: ObjectKind, _ L: OpaquePointer) {
         metatablePointers[Int(kind.rawValue)] = UInt(bitPattern: lua_topointer(L, -1))
-        metatables[kind] = luaL_ref(L, ck_registryindex())
+        metatables[Int(kind.rawValue)] = luaL_ref(L, ck_registryindex())
     }
 
     /// Pushes the one Lua value of `object`, making it on first use.
@@ -62,7 +62,7 @@ final class ObjectRegistry {
         // Only actions carry a user value (their send plan): a handle stays small.
         let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, kind == .action ? CK_ACTION_USER_VALUES : 0)!
         raw.storeBytes(of: Handle(slot: slot, kind: kind.rawValue), as: Handle.self)
-        lua_rawgeti(L, ck_registryindex(), lua_Integer(metatables[kind]!))
+        lua_rawgeti(L, ck_registryindex(), lua_Integer(metatables[Int(kind.rawValue)]))
         lua_setmetatable(L, -2)
         object.bridgeSlot = slot
         lua_pushvalue(L, -1)
