@@ -58,11 +58,11 @@ final class BuildContext {
         guard let parent = scope.parent, isRebuilding(parent), scope.claimedInBuild != id else { return }
         scope.claimedInBuild = id
         parent.rebuiltChildren = parent.rebuiltChildren ?? Self.childMap(reserving: parent.children.count)
-        parent.rebuiltChildren![scope.identity, default: []].append(scope)
+        parent.rebuiltChildren![scope.identity, default: ScopeSiblings()].append(scope)
     }
 
-    private static func childMap(reserving count: Int) -> [ScopeIdentity: [Scope]] {
-        var map: [ScopeIdentity: [Scope]] = [:]
+    private static func childMap(reserving count: Int) -> [ScopeIdentity: ScopeSiblings] {
+        var map: [ScopeIdentity: ScopeSiblings] = [:]
         map.reserveCapacity(count)
         return map
     }
@@ -81,11 +81,11 @@ final class BuildContext {
         if isRebuilding(parent) {
             if parent.rebuiltChildren == nil { parent.rebuiltChildren = Self.childMap(reserving: parent.children.count) }
             // One lookup finds the siblings claimed so far and appends the claimed scope.
-            let (claimed, siblings) = appending(to: &parent.rebuiltChildren![identity, default: []]) { group in
-                existingOrNew(identity, ordinal: group.count, in: parent)
+            let (claimed, ordinal, first) = appending(to: &parent.rebuiltChildren![identity, default: ScopeSiblings()]) {
+                existingOrNew(identity, ordinal: $0, in: parent)
             }
             claimed.0.claimedInBuild = id
-            reportCollision(identity, ordinal: siblings.count - 1, scope: claimed.0, siblings: siblings, runtime: runtime)
+            reportCollision(ordinal: ordinal, scope: claimed.0, first: first, runtime: runtime)
             return claimed
         }
         let pid = ObjectIdentifier(parent)
@@ -95,17 +95,19 @@ final class BuildContext {
         merged.counts[identity] = ordinal + 1
         let scope = existingOrNew(identity, ordinal: ordinal, in: parent)
         if ordinal > 0, let first = parent.children[identity]?.first {
-            reportCollision(identity, ordinal: ordinal, scope: scope.0, siblings: [first, scope.0], runtime: runtime)
+            reportCollision(ordinal: ordinal, scope: scope.0, first: first, runtime: runtime)
         }
         return scope
     }
 
-    /// Makes the next scope of `group` and appends it, in one access to the map's entry.
-    private func appending(to group: inout [Scope], _ make: ([Scope]) -> (Scope, isNew: Bool))
-        -> ((Scope, isNew: Bool), [Scope]) {
-        let made = make(group)
+    /// Makes the next scope of `group` (given its ordinal) and appends it, in one access to the
+    /// map's entry; returns it with its ordinal and the group's first scope.
+    private func appending(to group: inout ScopeSiblings, _ make: (Int) -> (Scope, isNew: Bool))
+        -> ((Scope, isNew: Bool), Int, Scope) {
+        let ordinal = group.count
+        let made = make(ordinal)
         group.append(made.0)
-        return (made, group)
+        return (made, ordinal, group[0])
     }
 
     private func existingOrNew(_ identity: ScopeIdentity, ordinal: Int, in parent: Scope) -> (Scope, isNew: Bool) {
@@ -117,8 +119,9 @@ final class BuildContext {
         return (scope, true)
     }
 
-    private func reportCollision(_ identity: ScopeIdentity, ordinal: Int, scope: Scope, siblings: [Scope], runtime: Runtime) {
-        guard ordinal > 0, let first = siblings.first else { return }
+    /// Reports the `ordinal`-th scope of an identity (from 0), claimed after `first`.
+    private func reportCollision(ordinal: Int, scope: Scope, first: Scope?, runtime: Runtime) {
+        guard ordinal > 0, let first else { return }
         runtime.warn(.scopeCollision, "two sibling scopes have the same class, identifier and key: \(first.path) and \(scope.path); they are told apart by order, which breaks when siblings move. Give each a distinct identifier or key")
     }
 }

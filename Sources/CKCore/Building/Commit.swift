@@ -28,7 +28,7 @@ struct Commit {
         }
         for (_, entry) in context.mergedClaims {
             for scope in context.newScopes where scope.parent === entry.scope {
-                entry.scope.children[scope.identity, default: []].append(scope)
+                entry.scope.children[scope.identity, default: ScopeSiblings()].append(scope)
             }
         }
 

@@ -12,7 +12,7 @@ public final class Scope: RuntimeObject {
     /// The newest committed component of this scope.
     public internal(set) var component: Component?
     public internal(set) var isLive = true
-    var children: [ScopeIdentity: [Scope]] = [:]
+    var children: [ScopeIdentity: ScopeSiblings] = [:]
     var pendingUpdates: [StateUpdate] = []
     var renderedInBuild = 0
     /// The build that last placed this scope among its parent's rebuilt children.
@@ -20,23 +20,25 @@ public final class Scope: RuntimeObject {
     /// The build that last re-rendered this scope's content, and (made at the first claim)
     /// the child scopes it claimed there.
     var rebuiltInBuild = 0
-    var rebuiltChildren: [ScopeIdentity: [Scope]]?
+    var rebuiltChildren: [ScopeIdentity: ScopeSiblings]?
     /// The state the build `foldedInBuild` folded for this scope (its updates, or initialState).
     var foldedState: Value?
     var foldedInBuild = 0
-    let identity: ScopeIdentity
+    private let identityHash: Int
 
     init(identity: ScopeIdentity, ordinal: Int, parent: Scope?, host: Host) {
-        self.identity = identity
         className = identity.className
         identifier = identity.identifier
         key = identity.key
+        identityHash = identity.hashCode
         self.ordinal = ordinal
         self.parent = parent
         self.host = host
     }
 
     public override var typeName: String { "scope" }
+
+    var identity: ScopeIdentity { ScopeIdentity(className: className, identifier: identifier, key: key, hashCode: identityHash) }
 
     /// The identifier, else the key, as text (nil when neither is set).
     public var displayIdentifier: String? { Scope.display(identifier) ?? Scope.display(key) }
@@ -95,7 +97,7 @@ struct ScopeIdentity: Hashable {
     let className: String
     let identifier: Value
     let key: Value
-    private let hashCode: Int
+    let hashCode: Int
 
     /// `classNameHash` is `className.hashValue`, which a class keeps so as not to hash its name per claim.
     init(className: String, classNameHash: Int, identifier: Value, key: Value) {
@@ -111,6 +113,14 @@ struct ScopeIdentity: Hashable {
 
     init(className: String, identifier: Value, key: Value) {
         self.init(className: className, classNameHash: className.hashValue, identifier: identifier, key: key)
+    }
+
+    /// A scope's identity again, with the hash it was made with.
+    init(className: String, identifier: Value, key: Value, hashCode: Int) {
+        self.className = className
+        self.identifier = identifier
+        self.key = key
+        self.hashCode = hashCode
     }
 
     static func == (a: ScopeIdentity, b: ScopeIdentity) -> Bool {
