@@ -246,6 +246,7 @@ function ck.componentOf(view) end
 ---@field references integer
 ---@field hosts integer
 ---@field timers integer
+---@field plannedSends integer sends answered from a cached plan
 
 ---@return ck.Stats
 function ck.stats() end
