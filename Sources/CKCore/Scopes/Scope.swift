@@ -79,13 +79,15 @@ public final class Scope: RuntimeObject {
         children = [:]
     }
 
-    /// Every scope below this one, this one first.
+    /// Every scope below this one, this one first, each before the scopes below it.
     var subtree: [Scope] {
-        var out: [Scope] = []
-        var stack: [Scope] = [self]
-        while let s = stack.popLast() {
-            out.append(s)
-            for group in s.children.values { stack.append(contentsOf: group) }
+        var out: [Scope] = [self]
+        var next = 0
+        while next < out.count {
+            for group in out[next].children.values {
+                for scope in group { out.append(scope) }
+            }
+            next += 1
         }
         return out
     }
