@@ -308,7 +308,11 @@ void ck_set_warning_handler(lua_State *L, ck_warning_fn fn) {
 
 /* ---- diagnostics ---- */
 #include <malloc.h>
-size_t ck_heap_bytes(void) { return mallinfo2().uordblks; }
+/* Allocated bytes in the heap and in mmap()ed chunks (large blocks are mapped, not in uordblks). */
+size_t ck_heap_bytes(void) {
+    struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+}
 
 void ck_clear_interrupt(lua_State *L) {
     ck_extra *e = extra_of(L);

@@ -2,7 +2,7 @@
 final class BuildContext {
     let host: Host
     let generation: Int
-    let id: Int
+    let id: Int32
     var currentScope: Scope
     /// Scopes with state folded by this build (`scope.foldedState`).
     var foldedScopes: [Scope] = []
@@ -24,7 +24,7 @@ final class BuildContext {
     /// Previous instances kept (pure reuse), with their old tree links for a rollback.
     var kept: [(component: Component, parent: Component?, index: Int)] = []
 
-    init(host: Host, generation: Int, id: Int) {
+    init(host: Host, generation: Int, id: Int32) {
         self.host = host
         self.generation = generation
         self.id = id

@@ -13,7 +13,9 @@ struct Builder {
             runtime.syncRequested = true
             return
         }
-        runtime.lastBuildID += 1
+        // Build ids are marks compared for equality (0: never); they wrap after 2^32 builds.
+        runtime.lastBuildID &+= 1
+        if runtime.lastBuildID == 0 { runtime.lastBuildID = 1 }
         let context = BuildContext(host: host, generation: host.generation + 1, id: runtime.lastBuildID)
         let saved = runtime.build
         runtime.build = context
@@ -150,7 +152,6 @@ struct Builder {
         let cls = node.componentClass
         if let scope = node.scope {
             context.beginRebuilding(scope)
-            scope.renderedInBuild = context.id
         }
         context.currentScope = node.scope ?? node.enclosingScope ?? host.rootScope
         runtime.renderDepth += 1

@@ -2,8 +2,11 @@
 /// instances into the tree; scripts see only props, state, class, name, key and scope.
 public final class Component: RuntimeObject {
     public let componentClass: ComponentClass
+    // Each Bool is declared after a Value: it takes the byte after the Value's 17, not 8 more.
     public let props: Value
+    public internal(set) var isMounted = false
     public let key: Value
+    var rendered = false
     public internal(set) var scope: Scope?
     /// The scope's state when this instance was built.
     public internal(set) var state: Value = .nil
@@ -17,14 +20,12 @@ public final class Component: RuntimeObject {
     public internal(set) weak var parent: Component?
     public internal(set) var children: [Component] = []
     var indexInParent = 0
-    var rendered = false
-    var placedInBuild = 0
+    var placedInBuild: Int32 = 0
     /// The previous generation's instance at this place, while building and mounting.
     weak var previous: Component?
     var viewSpec: ViewSpec?
 
     // Mounting.
-    public internal(set) var isMounted = false
     public internal(set) var view: View?
     var mountMark = 0
 

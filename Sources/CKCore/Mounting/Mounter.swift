@@ -52,8 +52,7 @@ struct Mounter {
         if let spec = node.viewSpec {
             if let old = previous?.view, old.viewClass == spec.viewClass, old.component === previous || old.component == nil {
                 view = old
-                old.attributes = spec.attributes
-                old.actions = spec.actions
+                old.spec = spec
             } else {
                 view = View(spec: spec)
             }

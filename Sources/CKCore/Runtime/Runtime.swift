@@ -35,7 +35,7 @@ public final class Runtime {
     var build: BuildContext?
     var renderDepth = 0
     var lastComponentID = 0
-    var lastBuildID = 0
+    var lastBuildID: Int32 = 0
 
     let callStateStorage = CallStateStorage()
 

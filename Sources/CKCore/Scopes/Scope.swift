@@ -2,28 +2,28 @@
 public final class Scope: RuntimeObject {
     public let className: String
     public let identifier: Value
+    // Declared after a Value, a Bool or an Int32 takes the Value's tail padding.
+    public internal(set) var isLive = true
+    /// The build that last placed this scope among its parent's rebuilt children.
+    var claimedInBuild: Int32 = 0
     public let key: Value
+    /// The build that last re-rendered this scope's content, and (made at the first claim)
+    /// the child scopes it claimed there.
+    var rebuiltInBuild: Int32 = 0
     /// 0 for the first sibling with this identity, 1 for the second, …
     public let ordinal: Int
     public internal(set) weak var parent: Scope?
     public internal(set) weak var host: Host?
     public internal(set) var state: Value = .nil
+    /// The build that folded `foldedState` for this scope (its updates, or initialState).
+    var foldedInBuild: Int32 = 0
     public internal(set) var controller: Controller?
     /// The newest committed component of this scope.
     public internal(set) var component: Component?
-    public internal(set) var isLive = true
     var children: [ScopeIdentity: ScopeSiblings] = [:]
     var pendingUpdates: [StateUpdate] = []
-    var renderedInBuild = 0
-    /// The build that last placed this scope among its parent's rebuilt children.
-    var claimedInBuild = 0
-    /// The build that last re-rendered this scope's content, and (made at the first claim)
-    /// the child scopes it claimed there.
-    var rebuiltInBuild = 0
     var rebuiltChildren: [ScopeIdentity: ScopeSiblings]?
-    /// The state the build `foldedInBuild` folded for this scope (its updates, or initialState).
     var foldedState: Value?
-    var foldedInBuild = 0
     private let identityHash: Int
 
     init(identity: ScopeIdentity, ordinal: Int, parent: Scope?, host: Host) {

@@ -1,10 +1,11 @@
-/// What a component asks to be mounted into: a view class and its attributes.
-public struct ViewSpec {
-    public var viewClass: String
+/// What a component asks to be mounted into: a view class and its attributes. Immutable and
+/// shared: every instance of a class with a constant view spec, and its view, hold the same one.
+public final class ViewSpec {
+    public let viewClass: String
     /// Plain attributes, carried for scripts (`view.attributes`).
-    public var attributes: Value
+    public let attributes: Value
     /// Tap and control actions, in attribute order.
-    public var actions: [ActionAttribute]
+    public let actions: [ActionAttribute]
 
     public init(viewClass: String, attributes: Value = .nil, actions: [ActionAttribute] = []) {
         self.viewClass = viewClass
@@ -33,9 +34,11 @@ public final class ActionAttribute: RuntimeObject {
 
 /// A mounted view: a runtime object with a superview, subviews and its mounted component.
 public final class View: RuntimeObject {
-    public let viewClass: String
-    public internal(set) var attributes: Value
-    public internal(set) var actions: [ActionAttribute]
+    /// What it shows: replaced when the next generation's component keeps this view.
+    var spec: ViewSpec
+    public var viewClass: String { spec.viewClass }
+    public var attributes: Value { spec.attributes }
+    public var actions: [ActionAttribute] { spec.actions }
     public internal(set) weak var superview: View?
     public internal(set) var subviews: [View] = []
     /// The component mounted in this view, or nil once unmounted. Strong: unmounting clears it
@@ -46,9 +49,7 @@ public final class View: RuntimeObject {
     public internal(set) weak var hostingHost: Host?
 
     init(spec: ViewSpec) {
-        viewClass = spec.viewClass
-        attributes = spec.attributes
-        actions = spec.actions
+        self.spec = spec
     }
 
     public override var typeName: String { "View" }

@@ -124,8 +124,7 @@ extension Engine {
         guard rawField(L, t, "class") == LUA_TSTRING, let cls = lua.string(at: -1, on: L) else {
             throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)")
         }
-        var spec = ViewSpec(viewClass: cls)
-        guard rawField(L, t, "attributes") == LUA_TTABLE else { return spec }
+        guard rawField(L, t, "attributes") == LUA_TTABLE else { return ViewSpec(viewClass: cls) }
         let attrs = lua_gettop(L)
         lua_createtable(L, 0, 4)
         let plain = lua_gettop(L)
@@ -146,9 +145,7 @@ extension Engine {
                 lua_rawset(L, plain)
             }
         }
-        spec.actions = keyed.sorted { $0.0 < $1.0 }.map(\.1)
-        spec.attributes = value(at: plain, L)
-        return spec
+        return ViewSpec(viewClass: cls, attributes: value(at: plain, L), actions: keyed.sorted { $0.0 < $1.0 }.map(\.1))
     }
 
     private func format6(_ i: lua_Integer) -> String {
