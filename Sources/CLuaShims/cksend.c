@@ -6,52 +6,65 @@
 #include <pthread.h>
 #include <string.h>
 
-void ck_store_plan(lua_State *L, int action, const ck_plan *plan) {
+int ck_new_weak_values_metatable(lua_State *L) {
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "v");
+    lua_setfield(L, -2, "__mode");
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void ck_store_plan(lua_State *L, int action, const ck_plan *plan, const ck_send_hooks *hooks) {
     action = lua_absindex(L, action);
-    ck_plan *p = (ck_plan *)lua_newuserdatauv(L, sizeof(ck_plan), 3);
+    lua_createtable(L, 3, 0);            /* handler receiver sender values */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, hooks->weak_values);
+    lua_setmetatable(L, -2);
+    lua_insert(L, -4);                   /* values handler receiver sender */
+    lua_rawseti(L, -4, 3);
+    lua_rawseti(L, -3, 2);
+    lua_rawseti(L, -2, 1);
+    ck_plan *p = (ck_plan *)lua_newuserdatauv(L, sizeof(ck_plan), 1);
     memcpy(p, plan, sizeof(ck_plan));
-    lua_insert(L, -4);                   /* plan handler receiver sender */
-    lua_setiuservalue(L, -4, 3);
-    lua_setiuservalue(L, -3, 2);
+    lua_insert(L, -2);
     lua_setiuservalue(L, -2, 1);
     lua_setiuservalue(L, action, 1);
 }
 
-/* A sender the full path would accept: nil, a table, or a live component, controller or view. */
+/* A sender the full path would accept: nil, a table, or a live component, controller or view
+   handle (the checks ObjectRegistry.handle makes). */
 static int is_responder(lua_State *L, int idx, const ck_send_hooks *hooks) {
     switch (lua_type(L, idx)) {
     case LUA_TNIL: case LUA_TNONE: case LUA_TTABLE: return 1;
     case LUA_TUSERDATA: break;
     default: return 0;
     }
-    if (!lua_getmetatable(L, idx)) return 0;
+    if (lua_rawlen(L, idx) != 2 * sizeof(int32_t) || !lua_getmetatable(L, idx)) return 0;
     const void *mt = lua_topointer(L, -1);
     lua_pop(L, 1);
-    if (mt != hooks->responder_metatables[0] && mt != hooks->responder_metatables[1] &&
-        mt != hooks->responder_metatables[2]) return 0;
-    const int32_t *slot = (const int32_t *)lua_touserdata(L, idx);   /* a handle: slot 0 is dead */
-    return *slot != 0;
+    const int32_t *handle = (const int32_t *)lua_touserdata(L, idx);   /* slot (0: dead), kind */
+    for (int i = 0; i < 3; i++) {
+        if (mt == hooks->responder_metatables[i]) return handle[0] != 0 && handle[1] == hooks->responder_kinds[i];
+    }
+    return 0;
 }
 
 /* Whether the argument at `idx` (0: missing, read as nil) conforms to `type` as the full
    path's conversion says. */
 static int conforms(lua_State *L, int idx, unsigned char type) {
-    int t = idx ? lua_type(L, idx) : LUA_TNIL;
+    if (idx == 0) return type == CK_ARG_ANY || type == CK_ARG_STRING || type == CK_ARG_TABLE || type == CK_ARG_FUNCTION;
+    int t = lua_type(L, idx);
     switch (type) {
     case CK_ARG_ANY: return 1;
     case CK_ARG_BOOL: return t == LUA_TBOOLEAN;
     case CK_ARG_INT:
+        if (t != LUA_TNUMBER) return 0;
         if (lua_isinteger(L, idx)) return 1;
-        if (t == LUA_TNUMBER) {
-            lua_Integer i;
-            lua_Number d = lua_tonumber(L, idx);
-            return d == floor(d) && lua_numbertointeger(d, &i);
-        }
-        return 0;
+        lua_Integer i;
+        lua_Number d = lua_tonumber(L, idx);
+        return d == floor(d) && lua_numbertointeger(d, &i);
     case CK_ARG_NUMBER: return t == LUA_TNUMBER;
-    case CK_ARG_STRING: return t == LUA_TSTRING || t <= LUA_TNIL;
-    case CK_ARG_TABLE: return t == LUA_TTABLE || t <= LUA_TNIL;
-    case CK_ARG_FUNCTION: return t == LUA_TFUNCTION || t <= LUA_TNIL;
+    case CK_ARG_STRING: return t == LUA_TSTRING || t == LUA_TNIL;
+    case CK_ARG_TABLE: return t == LUA_TTABLE || t == LUA_TNIL;
+    case CK_ARG_FUNCTION: return t == LUA_TFUNCTION || t == LUA_TNIL;
     default: return 0;
     }
 }
@@ -80,24 +93,26 @@ static void push_zero(lua_State *L, unsigned char type) {
     }
 }
 
-/* The usable plan for this call, left on top of the stack, or NULL (nothing pushed). */
+/* The plan usable for this call, with the plan and its values table pushed, or NULL. */
 static ck_plan *usable_plan(lua_State *L, const ck_send_hooks *hooks, int given) {
     ck_callstate *state = hooks->state;
-    if (state->tracing || state->owner_thread != (intptr_t)pthread_self()) return NULL;
-    if (lua_type(L, 1) != LUA_TUSERDATA) return NULL;
-    if (lua_getiuservalue(L, 1, 1) != LUA_TUSERDATA) { lua_pop(L, 1); return NULL; }
+    if (state->tracing || state->changing || state->owner_thread != (intptr_t)pthread_self()) return NULL;
+    if (lua_type(L, 1) != LUA_TUSERDATA || lua_getiuservalue(L, 1, 1) != LUA_TUSERDATA) return NULL;
     ck_plan *p = (ck_plan *)lua_touserdata(L, -1);
-    int ok = lua_rawlen(L, -1) == sizeof(ck_plan) && p->owner == hooks && p->epoch == state->epoch &&
-             given <= p->ntypes && is_responder(L, 2, hooks);
-    if (ok && p->check_sender) {
-        lua_getiuservalue(L, -1, 3);
-        ok = lua_rawequal(L, -1, 2);
-        lua_pop(L, 1);
+    if (lua_rawlen(L, -1) != sizeof(ck_plan) || p->owner != hooks || p->epoch != state->epoch ||
+        given > p->ntypes || !is_responder(L, 2, hooks)) return NULL;
+    for (int i = 0; i < p->ntypes; i++) {
+        if (!conforms(L, i < given ? 3 + i : 0, p->types[i])) return NULL;
     }
-    for (int i = 0; ok && i < p->ntypes; i++) ok = conforms(L, i < given ? 3 + i : 0, p->types[i]);
-    /* plan, handler, message handler, receiver, sender, arguments, one temporary */
-    if (ok && p->nfull + 6 > LUA_MINSTACK) ok = lua_checkstack(L, p->nfull + 6);
-    if (!ok) { lua_pop(L, 1); return NULL; }
+    /* plan, values, message handler, handler, receiver, sender, arguments, one temporary */
+    if (p->nfull + 7 > LUA_MINSTACK && !lua_checkstack(L, p->nfull + 7)) return NULL;
+    lua_getiuservalue(L, -1, 1);
+    if (p->check_sender) {
+        lua_rawgeti(L, -1, 3);
+        int same = lua_rawequal(L, -1, 2);
+        lua_pop(L, 1);
+        if (!same) return NULL;
+    }
     return p;
 }
 
@@ -107,14 +122,20 @@ static int traceback(lua_State *L) { return ck_traceback(L); }
 static int send(lua_State *L) {
     const ck_send_hooks *hooks = (const ck_send_hooks *)lua_touserdata(L, lua_upvalueindex(1));
     if (lua_gettop(L) < 2) lua_settop(L, 2);   /* a missing sender is nil */
-    int plan = lua_gettop(L) + 1;
-    int given = plan - 3;                      /* arguments after the sender */
+    int base = lua_gettop(L);
+    int given = base - 2;                      /* arguments after the sender */
     ck_plan *p = usable_plan(L, hooks, given);
-    if (p == NULL) return ck_call_host(L, hooks->send);
-    lua_pushcfunction(L, traceback);
-    int msgh = plan + 1;
-    lua_getiuservalue(L, plan, 1);
-    if (p->has_receiver) lua_getiuservalue(L, plan, 2);
+    int values = base + 2, msgh = base + 3;
+    if (p != NULL) {
+        lua_pushcfunction(L, traceback);
+        /* The handler and receiver, if not collected since the plan was made. */
+        if (lua_rawgeti(L, values, 1) != LUA_TFUNCTION || (p->has_receiver && lua_rawgeti(L, values, 2) == LUA_TNIL))
+            p = NULL;
+    }
+    if (p == NULL) {
+        lua_settop(L, base);
+        return ck_call_host(L, hooks->send);
+    }
     /* The sender, then the converted arguments, then the demoted positions' zeros. */
     int n = p->passed;
     if (n > 0) lua_pushvalue(L, 2);
@@ -125,13 +146,13 @@ static int send(lua_State *L) {
     ck_callstate *state = hooks->state;
     state->planned_sends++;
     state->depth++;
-    int status = lua_pcall(L, n + p->has_receiver, 0, msgh);
+    int status = ck_pcall_at(L, n + p->has_receiver, 0, msgh);
     if (status != LUA_OK) {
         lua_pushinteger(L, status);      /* error status: the full path's failure handling */
         return ck_call_host(L, hooks->abandon);
     }
     if (state->depth == 1 && state->sync_requested) {
-        lua_settop(L, plan - 1);
+        lua_settop(L, base);
         ck_call_host(L, hooks->leave);
     } else {
         state->depth--;

@@ -16,6 +16,7 @@ struct SendPlanTests {
         #expect(MemoryLayout<CallState>.offset(of: \.tracing) == MemoryLayout<ck_callstate>.offset(of: \.tracing))
         #expect(MemoryLayout<CallState>.offset(of: \.ownerThread) == MemoryLayout<ck_callstate>.offset(of: \.owner_thread))
         #expect(MemoryLayout<CallState>.offset(of: \.plannedSends) == MemoryLayout<ck_callstate>.offset(of: \.planned_sends))
+        #expect(MemoryLayout<CallState>.offset(of: \.changing) == MemoryLayout<ck_callstate>.offset(of: \.changing))
     }
 
     /// A plan holds registry-free values only: sending many distinct actions leaves no references behind.
@@ -24,7 +25,8 @@ struct SendPlanTests {
         try engine.runChunk("""
             local C = ck.component("Held", {scope = true, hit = function() end})
             local host = ck.host(function() return C{} end)
-            for i = 1, 2000 do local a = host.root:action("hit"); a:send(nil); a:send(nil) end
+            local root = host.root
+            for i = 1, 2000 do local a = root:action("hit"); a:send(nil); a:send(nil) end
             host:destroy()
             """, name: "=t")
         engine.lua.collectGarbage()
@@ -33,7 +35,8 @@ struct SendPlanTests {
         try engine.runChunk("""
             local C = ck.component("Held2", {scope = true, hit = function() end})
             local host = ck.host(function() return C{} end)
-            for i = 1, 2000 do local a = host.root:action("hit"); a:send(nil); a:send(nil) end
+            local root = host.root   -- held, so that no collection of its handle spoils a plan
+            for i = 1, 2000 do local a = root:action("hit"); a:send(nil); a:send(nil) end
             host:destroy()
             """, name: "=t")
         engine.lua.collectGarbage()

@@ -360,4 +360,85 @@ describe("a planned send", function()
       assert.are.equal(v, got)
     end
   end)
+
+  it("is neither made nor used while a build, mount, unmount or destroy changes the tree", function()
+    local sel = ck.action("ping")
+    local got = {}
+    local C = ck.component("PlanChangingLeaf", {render = function() return nil end})
+    local child, sAction
+    ck.controller("PlanChangingController", {
+      willUnmount = function() got.willUnmount = {pcall(sel.send, sel, child)} end,
+      didUnmount = function() got.didUnmount = {pcall(sel.send, sel, child)} end,
+      invalidateController = function() got.invalidate = {pcall(sAction.send, sAction, nil)} end,
+    })
+    local R = ck.component("PlanChanging", {scope = true, render = function() return C{} end,
+      ping = function() end, hit = function() end})
+    local h = ck.host(function() return R{} end)
+    h:mount()
+    child = h:find("PlanChangingLeaf")
+    sAction = h.root:action("hit")
+    assert.are.equal(0, planned(function() h:unmount() end))
+    assert.is_true(got.willUnmount[2])                 -- still mounted in willUnmount
+    assert.is_false(got.didUnmount[1])                 -- unmounted in didUnmount, after a send there
+    assert.is_not_nil(tostring(got.didUnmount[2]):find("^%[notMounted%]"))
+    h:mount()
+    sAction:send(nil)                                  -- a plan made before the destroy
+    assert.are.equal(0, planned(function() h:destroy() end))
+    assert.is_true(got.invalidate[1])
+    assert.is_false(got.invalidate[2])                 -- the scope left: a no-op, not a call
+  end)
+
+  it("sends a render's scope action to the generation being replaced, and later ones to the new", function()
+    local seen = {}
+    local a
+    local R = ck.component("PlanRenderSend", {scope = true, render = function(self, p)
+      if a then a:send(nil, "render") end
+      return nil
+    end, hit = function(self, s, from) seen[#seen + 1] = from .. ":" .. self.props.n end})
+    local h = ck.host(function(n) return R{n = n} end, {model = 1})
+    a = h.root:action("hit", {"string"})
+    a:send(nil, "first")
+    h:update(2)
+    a:send(nil, "after")
+    assert.are.same({"first:1", "render:1", "after:2"}, seen)
+  end)
+
+  it("rejects a missing int argument whatever the stack held before", function()
+    local a = ck.action(function(sender, n) end, {"int"})
+    a:send(nil, 1)
+    local function fill() local x1, x2, x3, x4 = 11, 12, 13, 14 return x1 + x2 + x3 + x4 end
+    fill()
+    assert.error_matches(function() a:send(nil) end, "^%[badArgument%].*argument #1 must be int, got nil")
+  end)
+
+  it("keeps every byte of a string that is not UTF-8, on both paths", function()
+    local got = {}
+    local host = scoped("PlanBytes", {take = function(self, s, v) got[#got + 1] = v end})
+    for _, types in ipairs({{"string"}, {"any"}}) do
+      local a = host.root:action("take", types)
+      a:send(nil, "a\255\0b")
+      a:send(nil, "a\255\0b")
+    end
+    for i = 1, 4 do assert.are.equal("a\255\0b", got[i]) end
+    host.root:updateState("\255", "sync")
+    assert.are.equal("\255", host.root.state)
+  end)
+
+  it("keeps nothing alive: sender, receiver and handler can be collected", function()
+    local sel = ck.action("ping")
+    local R = ck.component("PlanWeak", {scope = true, render = function() return ck.Text{text = "x"} end, ping = function() end})
+    local weak = setmetatable({}, {__mode = "k"})
+    do
+      local h = ck.host(function() return R{} end)
+      h:mount()
+      local t = h:find("Text")
+      weak[t], weak[h.root] = "sender", "receiver"
+      sel:send(t)
+      sel:send(t)
+      h:destroy()
+    end
+    collectgarbage()
+    collectgarbage()
+    assert.is_nil(next(weak))
+  end)
 end)

@@ -19,8 +19,8 @@ extension Runtime {
         call.reserveCapacity(action.fullTypes.count + 1)
         call.append(sender.map(\.value) ?? .nil)
         try conform(count, argument, to: action, into: &call)
-        // Plans are made only where no tracer wants to see the walk.
-        let onPlan = tracer == nil ? onPlan : nil
+        // Plans are made only where no tracer wants to see the walk and the tree is not changing.
+        let onPlan = tracer == nil && callState.pointee.changing == 0 ? onPlan : nil
         return try perform {
             if action.kind == .block {
                 let entry = tracer?.begin(selector: "(block)", sender: sender)

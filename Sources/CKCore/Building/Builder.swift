@@ -13,6 +13,10 @@ struct Builder {
             runtime.syncRequested = true
             return
         }
+        try runtime.changingTree { try buildGeneration(full: full) }
+    }
+
+    private func buildGeneration(full: Bool) throws {
         // Build ids are marks compared for equality (0: never); they wrap after 2^32 builds.
         runtime.lastBuildID &+= 1
         if runtime.lastBuildID == 0 { runtime.lastBuildID = 1 }
@@ -20,13 +24,10 @@ struct Builder {
         let saved = runtime.build
         runtime.build = context
         host.isBusy = true
-        // Sends made during the build (lifecycle callbacks) and after it see a changing tree.
-        runtime.invalidateSendPlans()
         defer {
             context.finish()
             runtime.build = saved
             host.isBusy = false
-            runtime.invalidateSendPlans()
         }
         let dirty = host.dirtyScopes
         var replacements: [(old: Component, new: Component)] = []

@@ -130,31 +130,27 @@ public final class Host: RuntimeObject {
     public func mount() throws {
         try checkAlive("mount")
         guard !isMounted else { return }
-        try runtime.perform {
-            runtime.invalidateSendPlans()
-            defer { runtime.invalidateSendPlans() }
+        try runtime.perform { try runtime.changingTree {
             isMounted = true
             runtime.register(self)
             guard let root else { return }
             var mounter = Mounter(host: self)
             mounter.mount(root, previous: nil, in: hostingView)
             try mounter.finish()
-        }
+        } }
     }
 
     public func unmount() throws {
         try checkAlive("unmount")
         guard isMounted else { return }
-        try runtime.perform {
-            runtime.invalidateSendPlans()
-            defer { runtime.invalidateSendPlans() }
+        try runtime.perform { try runtime.changingTree {
             isMounted = false
             if !hasPendingUpdates { runtime.unregister(self) }
             guard let root else { return }
             var mounter = Mounter(host: self)
             mounter.unmount(root)
             try mounter.finish()
-        }
+        } }
     }
 
     public func appear() throws {
@@ -186,9 +182,7 @@ public final class Host: RuntimeObject {
     /// Unmounts, invalidates every controller and ends the host.
     public func destroy() throws {
         guard !isDestroyed else { return }
-        try runtime.perform {
-            runtime.invalidateSendPlans()
-            defer { runtime.invalidateSendPlans() }
+        try runtime.perform { try runtime.changingTree {
             var firstError: Error?
             do { try unmount() } catch { firstError = error }
             let scopes = rootScope.subtree
@@ -204,7 +198,7 @@ public final class Host: RuntimeObject {
             isDestroyed = true
             runtime.unregister(self)
             if let firstError { throw firstError }
-        }
+        } }
     }
 
     // MARK: Inspection

@@ -18,6 +18,9 @@ public struct CallState {
     public var ownerThread = 0
     /// Sends answered from a plan, for tests and `ck.stats()`.
     public var plannedSends = 0
+    /// Builds, mounts, unmounts and host ends under way: the tree changes while their
+    /// callbacks run, so no plan is made or used until they end.
+    public var changing = 0
 
     public init() {}
 }
@@ -38,4 +41,15 @@ final class CallStateStorage {
     }
 
     func invalidatePlans() { pointer.pointee.epoch &+= 1 }
+
+    /// Runs a change of the tree: sends inside it take the full path; plans made before it
+    /// are stale after it.
+    func changingTree<T>(_ body: () throws -> T) rethrows -> T {
+        pointer.pointee.changing += 1
+        defer {
+            pointer.pointee.changing -= 1
+            invalidatePlans()
+        }
+        return try body()
+    }
 }

@@ -49,6 +49,9 @@ public final class Runtime {
     /// methods may have changed.
     public func invalidateSendPlans() { callStateStorage.invalidatePlans() }
 
+    /// Runs a build, mount, unmount or host end (see `CallState.changing`).
+    func changingTree<T>(_ body: () throws -> T) rethrows -> T { try callStateStorage.changingTree(body) }
+
     // MARK: Classes
 
     public let selectors: SelectorTable

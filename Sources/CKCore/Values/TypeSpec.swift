@@ -111,6 +111,7 @@ extension TypeSpec {
         case (.number, .int(let i)): return .number(Double(i))
         case (.number, .number): return value
         case (.string, .string): return value
+        case (.string, .opaque(let r)) where r.typeName == "string": return value   // not UTF-8
         case (.table, .table): return value
         case (.function, .function): return value
         case (.structure(let s), .table(let ref)):

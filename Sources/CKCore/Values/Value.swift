@@ -9,7 +9,7 @@ public enum Value {
     case object(RuntimeObject)
     case table(ScriptRef)
     case function(ScriptRef)
-    case opaque(ScriptRef)       // userdata, threads: carried, never inspected
+    case opaque(ScriptRef)       // userdata, threads, strings that are not UTF-8: carried, never inspected
 
     public var isNil: Bool { if case .nil = self { true } else { false } }
 

@@ -13,9 +13,11 @@ final class SendPlans {
         let state = UnsafeMutableRawPointer(engine.runtime.callState).bindMemory(to: ck_callstate.self, capacity: 1)
         let objects = engine.objects
         hooks = .allocate(capacity: 1)
-        hooks.initialize(to: ck_send_hooks(state: state, send: send, leave: leave, abandon: abandon, responder_metatables: (
-            objects.metatablePointer(for: .component), objects.metatablePointer(for: .controller),
-            objects.metatablePointer(for: .view))))
+        hooks.initialize(to: ck_send_hooks(
+            state: state, send: send, leave: leave, abandon: abandon, weak_values: ck_new_weak_values_metatable(engine.lua.L),
+            responder_metatables: (objects.metatablePointer(for: .component), objects.metatablePointer(for: .controller),
+                                   objects.metatablePointer(for: .view)),
+            responder_kinds: (ObjectKind.component.rawValue, ObjectKind.controller.rawValue, ObjectKind.view.rawValue)))
     }
 
     deinit {
@@ -50,7 +52,7 @@ final class SendPlans {
         handler.push(L)
         if spec.has_receiver != 0, let r = plan.responder { engine.push(r.object, L) } else { lua_pushnil(L) }
         if spec.check_sender != 0, let s = sender { engine.push(s.object, L) } else { lua_pushnil(L) }
-        ck_store_plan(L, index, &spec)
+        ck_store_plan(L, index, &spec, hooks)
     }
 
     /// The C code of a type: checked for an argument the sender passes, zero-filled past them.

@@ -51,7 +51,12 @@ extension Engine {
         case LUA_TNUMBER:
             if lua_isinteger(L, index) != 0 { return .int(lua_tointegerx(L, index, nil)) }
             return .number(lua_tonumberx(L, index, nil))
-        case LUA_TSTRING: return .string(lua.string(at: index, on: L) ?? "")
+        case LUA_TSTRING:
+            var length = 0
+            let bytes = UnsafeRawBufferPointer(start: ck_tostring(L, index, &length), count: length)
+            if let s = String(validating: bytes, as: UTF8.self) { return .string(s) }
+            // Not UTF-8: carried as the Lua string itself, so that every byte survives the trip.
+            return .opaque(reference(at: index, L, "string"))
         case LUA_TTABLE: return .table(reference(at: index, L, "table"))
         case LUA_TFUNCTION: return .function(reference(at: index, L, "function"))
         case LUA_TUSERDATA:

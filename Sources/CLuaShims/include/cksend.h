@@ -14,6 +14,7 @@ typedef struct ck_callstate {
     intptr_t tracing;          // a tracer records sends: no plans are used
     intptr_t owner_thread;     // pthread_self() of the runtime's thread
     intptr_t planned_sends;    // sends answered here
+    intptr_t changing;         // builds, mounts, unmounts, host ends under way: no plans are used
 } ck_callstate;
 
 /// Argument type codes a plan checks in C; other types (structs, classes) get no plan.
@@ -23,9 +24,9 @@ enum {
 
 #define CK_PLAN_MAX_TYPES 16
 
-/// How to call a send's handler directly. The handler, its receiver and the sender the plan
-/// is valid for are the plan userdata's user values 1-3; the plan is the action handle's
-/// user value 1.
+/// How to call a send's handler directly. The plan is the action handle's user value 1; its
+/// own user value 1 is a weak-valued table {handler, receiver, sender}, so a plan keeps none of
+/// them alive (a collected one makes the plan unusable).
 typedef struct ck_plan {
     const void *owner;  // the hooks that made it: a plan found on a handle is checked by this
     intptr_t epoch;
@@ -43,14 +44,19 @@ typedef struct ck_send_hooks {
     int send;                 // the full send: checks, walks, calls, may record a plan
     int leave;                // ends the outermost call: builds sync updates
     int abandon;              // ends a call whose handler raised: (error, status) -> raises
-    const void *responder_metatables[3];   // component, controller and view handles
+    int weak_values;          // registry ref of the metatable {__mode = "v"} of plan values
+    const void *responder_metatables[3];   // component, controller and view handles...
+    int32_t responder_kinds[3];            // ...and the kind each handle of them carries
 } ck_send_hooks;
 
 /// Pushes the `send` method of actions.
 void ck_push_send(lua_State *L, const ck_send_hooks *hooks);
 
+/// Makes the metatable of plan values and returns its registry ref.
+int ck_new_weak_values_metatable(lua_State *L);
+
 /// Stores `plan` on the action handle at `action`; pops the handler, receiver and sender on top.
-void ck_store_plan(lua_State *L, int action, const ck_plan *plan);
+void ck_store_plan(lua_State *L, int action, const ck_plan *plan, const ck_send_hooks *hooks);
 
 /// User values an action handle carries (its plan).
 #define CK_ACTION_USER_VALUES 1
