@@ -47,40 +47,51 @@ static int is_responder(lua_State *L, int idx, const ck_send_hooks *hooks) {
     return 0;
 }
 
-/* Whether the argument at `idx` (0: missing, read as nil) conforms to `type` as the full
-   path's conversion says. */
-static int conforms(lua_State *L, int idx, unsigned char type) {
-    if (idx == 0) return type == CK_ARG_ANY || type == CK_ARG_STRING || type == CK_ARG_TABLE || type == CK_ARG_FUNCTION;
-    int t = lua_type(L, idx);
+/* An argument checked and converted as the full path's TypeSpec.conform does. */
+typedef struct ck_arg {
+    unsigned char kind;      /* 0: the Lua value itself, 1: nil, 2: `i`, 3: `d` */
+    lua_Integer i;
+    lua_Number d;
+} ck_arg;
+
+/* Checks the argument at `idx` (0: missing, read as nil) against `type`; 0 if it does not conform. */
+static int conform(lua_State *L, int idx, unsigned char type, ck_arg *out) {
+    out->kind = 0;
+    int t = idx ? lua_type(L, idx) : LUA_TNIL;
+    if (t == LUA_TNIL) {
+        out->kind = 1;
+        return type != CK_ARG_BOOL && type != CK_ARG_INT && type != CK_ARG_NUMBER;
+    }
     switch (type) {
     case CK_ARG_ANY: return 1;
     case CK_ARG_BOOL: return t == LUA_TBOOLEAN;
-    case CK_ARG_INT:
+    case CK_ARG_INT: {
+        int exact = 0;
         if (t != LUA_TNUMBER) return 0;
         if (lua_isinteger(L, idx)) return 1;
-        lua_Integer i;
-        lua_Number d = lua_tonumber(L, idx);
-        return d == floor(d) && lua_numbertointeger(d, &i);
-    case CK_ARG_NUMBER: return t == LUA_TNUMBER;
-    case CK_ARG_STRING: return t == LUA_TSTRING || t == LUA_TNIL;
-    case CK_ARG_TABLE: return t == LUA_TTABLE || t == LUA_TNIL;
-    case CK_ARG_FUNCTION: return t == LUA_TFUNCTION || t == LUA_TNIL;
+        out->kind = 2;
+        out->i = lua_tointegerx(L, idx, &exact);   /* a float with an integral value */
+        return exact;
+    }
+    case CK_ARG_NUMBER:
+        if (t != LUA_TNUMBER) return 0;
+        if (!lua_isinteger(L, idx)) return 1;
+        out->kind = 3;
+        out->d = lua_tonumberx(L, idx, NULL);
+        return 1;
+    case CK_ARG_STRING: return t == LUA_TSTRING;
+    case CK_ARG_TABLE: return t == LUA_TTABLE;
+    case CK_ARG_FUNCTION: return t == LUA_TFUNCTION;
     default: return 0;
     }
 }
 
-/* Pushes the argument at `idx` (0: missing) converted: integral floats to int, numbers to float. */
-static void push_converted(lua_State *L, int idx, unsigned char type) {
-    if (idx == 0) {
-        lua_pushnil(L);
-    } else if (type == CK_ARG_INT && !lua_isinteger(L, idx)) {
-        lua_Integer i = 0;
-        lua_numbertointeger(lua_tonumber(L, idx), &i);
-        lua_pushinteger(L, i);
-    } else if (type == CK_ARG_NUMBER) {
-        lua_pushnumber(L, lua_tonumber(L, idx));
-    } else {
-        lua_pushvalue(L, idx);
+static void push_arg(lua_State *L, int idx, const ck_arg *arg) {
+    switch (arg->kind) {
+    case 1: lua_pushnil(L); break;
+    case 2: lua_pushinteger(L, arg->i); break;
+    case 3: lua_pushnumber(L, arg->d); break;
+    default: lua_pushvalue(L, idx); break;
     }
 }
 
@@ -93,16 +104,17 @@ static void push_zero(lua_State *L, unsigned char type) {
     }
 }
 
-/* The plan usable for this call, with the plan and its values table pushed, or NULL. */
-static ck_plan *usable_plan(lua_State *L, const ck_send_hooks *hooks, int given) {
+/* The plan usable for this call, with the plan and its values table pushed and the arguments
+   checked into `args`, or NULL. */
+static ck_plan *usable_plan(lua_State *L, const ck_send_hooks *hooks, int given, ck_arg *args) {
     ck_callstate *state = hooks->state;
     if (state->tracing || state->changing || state->owner_thread != (intptr_t)pthread_self()) return NULL;
     if (lua_type(L, 1) != LUA_TUSERDATA || lua_getiuservalue(L, 1, 1) != LUA_TUSERDATA) return NULL;
     ck_plan *p = (ck_plan *)lua_touserdata(L, -1);
     if (lua_rawlen(L, -1) != sizeof(ck_plan) || p->owner != hooks || p->epoch != state->epoch ||
-        given > p->ntypes || !is_responder(L, 2, hooks)) return NULL;
+        given > p->ntypes || (lua_type(L, 2) != LUA_TNIL && !is_responder(L, 2, hooks))) return NULL;
     for (int i = 0; i < p->ntypes; i++) {
-        if (!conforms(L, i < given ? 3 + i : 0, p->types[i])) return NULL;
+        if (!conform(L, i < given ? 3 + i : 0, p->types[i], &args[i])) return NULL;
     }
     /* plan, values, message handler, handler, receiver, sender, arguments, one temporary */
     if (p->nfull + 7 > LUA_MINSTACK && !lua_checkstack(L, p->nfull + 7)) return NULL;
@@ -124,7 +136,8 @@ static int send(lua_State *L) {
     if (lua_gettop(L) < 2) lua_settop(L, 2);   /* a missing sender is nil */
     int base = lua_gettop(L);
     int given = base - 2;                      /* arguments after the sender */
-    ck_plan *p = usable_plan(L, hooks, given);
+    ck_arg args[CK_PLAN_MAX_TYPES];
+    ck_plan *p = usable_plan(L, hooks, given, args);
     int values = base + 2, msgh = base + 3;
     if (p != NULL) {
         lua_pushcfunction(L, traceback);
@@ -140,7 +153,7 @@ static int send(lua_State *L) {
     int n = p->passed;
     if (n > 0) lua_pushvalue(L, 2);
     for (int i = 0; i + 1 < n; i++) {
-        if (i < p->ntypes) push_converted(L, i < given ? 3 + i : 0, p->types[i]);
+        if (i < p->ntypes) push_arg(L, 3 + i, &args[i]);
         else push_zero(L, p->types[i]);
     }
     ck_callstate *state = hooks->state;
