@@ -15,6 +15,20 @@ int ck_new_weak_values_metatable(lua_State *L) {
 
 void ck_store_plan(lua_State *L, int action, const ck_plan *plan, const ck_send_hooks *hooks) {
     action = lua_absindex(L, action);
+    /* A plan the action already has is reused: walks that alternate senders allocate nothing. */
+    if (lua_getiuservalue(L, action, 1) == LUA_TUSERDATA && lua_rawlen(L, -1) == sizeof(ck_plan) &&
+        ((ck_plan *)lua_touserdata(L, -1))->owner == hooks) {
+        memcpy(lua_touserdata(L, -1), plan, sizeof(ck_plan));
+        lua_getiuservalue(L, -1, 1);     /* handler receiver sender plan values */
+        lua_insert(L, -5);
+        lua_pop(L, 1);                   /* values handler receiver sender */
+        lua_rawseti(L, -4, 3);
+        lua_rawseti(L, -3, 2);
+        lua_rawseti(L, -2, 1);
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pop(L, 1);
     lua_createtable(L, 3, 0);            /* handler receiver sender values */
     lua_rawgeti(L, LUA_REGISTRYINDEX, hooks->weak_values);
     lua_setmetatable(L, -2);
@@ -159,7 +173,11 @@ static int send(lua_State *L) {
     ck_callstate *state = hooks->state;
     state->planned_sends++;
     state->depth++;
-    int status = ck_pcall_at(L, n + p->has_receiver, 0, msgh);
+    /* As ck_pcall_at: the handler may fail to allocate even inside host-run Lua (__tostring). */
+    int saved = hooks->memory->in_host;
+    hooks->memory->in_host = 0;
+    int status = lua_pcall(L, n + p->has_receiver, 0, msgh);
+    hooks->memory->in_host = saved;
     if (status != LUA_OK) {
         lua_pushinteger(L, status);      /* error status: the full path's failure handling */
         return ck_call_host(L, hooks->abandon);

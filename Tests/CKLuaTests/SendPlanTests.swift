@@ -66,4 +66,31 @@ struct SendPlanTests {
         done.wait()
         #expect(message.hasPrefix("[notMainThread]"))
     }
+
+    /// A handler answered from a plan runs with the memory limit on, as on the full path, even
+    /// when the send comes from Lua that Swift runs in host mode (a `__tostring` during `dump`).
+    @Test func plannedHandlerRunsUnderTheMemoryLimit() throws {
+        let engine = Engine(configuration: .init(memoryLimitBytes: 30 * 1024 * 1024))
+        try engine.runChunk("""
+            local C = ck.component("Limited", {scope = true, initialState = {}, hit = function(self, sender, big)
+              if big then
+                result = pcall(function() local t = {} for i = 1, 2e6 do t[i] = i .. "" end end)
+              end
+            end})
+            local h = ck.host(function() return C{} end)
+            local root = h.root
+            local a = root:action("hit", {"bool"})
+            local key = setmetatable({}, {__tostring = function()
+              local before = ck.stats().plannedSends
+              a:send(nil, true)
+              planned = ck.stats().plannedSends - before
+              return "key"
+            end})
+            root:updateState({[key] = 1}, "sync")
+            root = h.root
+            a:send(nil, false)
+            pcall(h.dump, h)   -- its own allocations go past the limit too: [memoryLimit]
+            """, name: "=t")
+        try engine.runChunk("assert(planned == 1, 'planned: ' .. tostring(planned)); assert(result == false, 'the handler allocated past the limit')", name: "=check")
+    }
 }

@@ -14,7 +14,7 @@ final class SendPlans {
         let objects = engine.objects
         hooks = .allocate(capacity: 1)
         hooks.initialize(to: ck_send_hooks(
-            state: state, send: send, leave: leave, abandon: abandon, weak_values: ck_new_weak_values_metatable(engine.lua.L),
+            state: state, memory: ck_memory_of(engine.lua.L), send: send, leave: leave, abandon: abandon, weak_values: ck_new_weak_values_metatable(engine.lua.L),
             responder_metatables: (objects.metatablePointer(for: .component), objects.metatablePointer(for: .controller),
                                    objects.metatablePointer(for: .view)),
             responder_kinds: (ObjectKind.component.rawValue, ObjectKind.controller.rawValue, ObjectKind.view.rawValue)))
