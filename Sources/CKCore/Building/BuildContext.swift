@@ -57,14 +57,16 @@ final class BuildContext {
     func place(_ scope: Scope) {
         guard let parent = scope.parent, isRebuilding(parent), scope.claimedInBuild != id else { return }
         scope.claimedInBuild = id
-        parent.rebuiltChildren = parent.rebuiltChildren ?? Self.childMap(reserving: parent.children.count)
+        makeRebuiltChildren(of: parent)
         parent.rebuiltChildren![scope.identity, default: ScopeSiblings()].append(scope)
     }
 
-    private static func childMap(reserving count: Int) -> [ScopeIdentity: ScopeSiblings] {
+    /// Gives a rebuilt scope its map of claimed children at the first claim, sized like the old one.
+    private func makeRebuiltChildren(of parent: Scope) {
+        guard parent.rebuiltChildren == nil else { return }
         var map: [ScopeIdentity: ScopeSiblings] = [:]
-        map.reserveCapacity(count)
-        return map
+        map.reserveCapacity(parent.children.count)
+        parent.rebuiltChildren = map
     }
 
     /// The state a component of `scope` sees in this build.
@@ -79,7 +81,7 @@ final class BuildContext {
     /// the same identity gets the n-th scope (order-based, reported as a collision).
     func claim(_ identity: ScopeIdentity, in parent: Scope, runtime: Runtime) -> (Scope, isNew: Bool) {
         if isRebuilding(parent) {
-            if parent.rebuiltChildren == nil { parent.rebuiltChildren = Self.childMap(reserving: parent.children.count) }
+            makeRebuiltChildren(of: parent)
             // One lookup finds the siblings claimed so far and appends the claimed scope.
             let (claimed, ordinal, first) = appending(to: &parent.rebuiltChildren![identity, default: ScopeSiblings()]) {
                 existingOrNew(identity, ordinal: $0, in: parent)

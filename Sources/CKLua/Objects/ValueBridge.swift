@@ -108,19 +108,12 @@ extension Engine {
     /// build's path (render, scope, initialState, shouldUpdate), so it builds no arrays.
     func callForValue(_ fn: LuaRef, _ a: Value, _ b: Value? = nil, _ c: Value? = nil) throws -> Value {
         let L = self.L
-        let base = lua_gettop(L)
-        lua_pushcclosure(L, ck_traceback, 0)
-        fn.push(L)
+        let base = pushCall(fn)
         push(a, L)
         var n: Int32 = 1
         if let b { push(b, L); n += 1 }
         if let c { push(c, L); n += 1 }
-        let status = ck_pcall_at(L, n, 1, base + 1)
-        if status != LUA_OK {
-            let error = failure(status)
-            lua_settop(L, base)
-            throw error
-        }
+        try protectedCall(n, results: 1, base: base)
         let result = value(at: -1, L)
         lua_settop(L, base)
         return result
@@ -130,23 +123,33 @@ extension Engine {
     /// path, so it builds no arrays.
     func callHandler(_ fn: LuaRef, receiver: Value?, _ args: [Value]) throws {
         let L = self.L
-        let base = lua_gettop(L)
-        // The message handler goes first, so nothing has to be rotated under the function.
-        lua_pushcclosure(L, ck_traceback, 0)
-        fn.push(L)
+        let base = pushCall(fn)
         var n: Int32 = 0
         if let receiver {
             push(receiver, L)
             n = 1
         }
         for a in args { push(a, L) }
-        let status = ck_pcall_at(L, n + Int32(args.count), 0, base + 1)
-        if status != LUA_OK {
-            let error = failure(status)
-            lua_settop(L, base)
-            throw error
-        }
+        try protectedCall(n + Int32(args.count), results: 0, base: base)
         lua_settop(L, base)
+    }
+
+    /// Pushes the message handler and `fn` (the handler first, so nothing has to be rotated
+    /// under the function); returns the stack top before them.
+    private func pushCall(_ fn: LuaRef) -> Int32 {
+        let base = lua_gettop(L)
+        lua_pushcclosure(L, ck_traceback, 0)
+        fn.push(L)
+        return base
+    }
+
+    /// Calls what `pushCall` and the arguments left; on error, restores `base` and throws.
+    private func protectedCall(_ nargs: Int32, results: Int32, base: Int32) throws {
+        let status = ck_pcall_at(L, nargs, results, base + 1)
+        guard status != LUA_OK else { return }
+        let error = failure(status)
+        lua_settop(L, base)
+        throw error
     }
 
     /// Pops a pcall error and classifies it.
