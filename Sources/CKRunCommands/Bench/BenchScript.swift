@@ -5,20 +5,34 @@ enum BenchScript {
     repeats = tonumber(repeats)
     local quick = mode == "quick"
     local function median(t) table.sort(t) return t[(#t + 1) // 2] end
+    local function time(n, f)
+      collectgarbage()
+      local t0 = bench_clock()
+      f(n)
+      return (bench_clock() - t0) / n
+    end
     local function measure(n, f)
       local samples = {}
-      for r = 1, repeats do
-        collectgarbage()
-        local t0 = bench_clock()
-        f(n)
-        samples[r] = (bench_clock() - t0) / n
-      end
+      for r = 1, repeats do samples[r] = time(n, f) end
       return median(samples)
     end
+    -- The baseline and the subject taken in turns, so that the machine's drift (its speed moves
+    -- by tens of percent within a minute) falls on both: the medians, and the median of the
+    -- ratios of each turn (`per` divides the subject's time, e.g. by hops).
+    local function measurePair(n, baseline, subject, per)
+      local b, s, r = {}, {}, {}
+      for i = 1, repeats do
+        b[i] = time(n, baseline)
+        s[i] = time(n, subject) / (per or 1)
+        r[i] = s[i] / b[i]
+      end
+      return median(s), median(b), median(r)
+    end
     local rows = {}
-    local function report(name, value, unit, baseline, note)
+    local function report(name, value, unit, baseline, note, ratio)
       if only ~= "" and not name:find(only, 1, true) then return end
-      local ratio = baseline and string.format("%.2f×", value / baseline) or "—"
+      ratio = ratio or (baseline and value / baseline)
+      ratio = ratio and string.format("%.2f×", ratio) or "—"
       rows[#rows + 1] = string.format("| %-44s | %14s | %14s | %8s | %s |", name, string.format("%.3g %s", value, unit),
         baseline and string.format("%.3g %s", baseline, unit) or "—", ratio, note or "")
     end
@@ -43,9 +57,9 @@ enum BenchScript {
       local plain = {hit = function(self, sender, a, b) sink = a + b end}
       local action = host.root:action("hit", {"int", "number"})
       local n = quick and 20000 or 200000
-      local direct = measure(n, function(n) for i = 1, n do plain:hit(nil, i, 2.0) end end)
-      local send = measure(n, function(n) for i = 1, n do action:send(nil, i, 2.0) end end)
-      report("scope action send, 2 typed args", ns(send), "ns", ns(direct), "baseline: plain:hit(sender, a, b)")
+      local send, direct, ratio = measurePair(n, function(n) for i = 1, n do plain:hit(nil, i, 2.0) end end,
+        function(n) for i = 1, n do action:send(nil, i, 2.0) end end)
+      report("scope action send, 2 typed args", ns(send), "ns", ns(direct), "baseline: plain:hit(sender, a, b)", ratio)
     end
 
     -- 2. A selector send walking 50 responders: cost per hop vs the same direct call.
@@ -62,10 +76,10 @@ enum BenchScript {
       local plain = {hit = function(self, sender, a) sink = a end}
       local action = ck.action("hit", {"int"})
       local n = quick and 2000 or 20000
-      local direct = measure(n, function(n) for i = 1, n do plain:hit(nil, i) end end)
-      local send = measure(n, function(n) for i = 1, n do action:send(leaf, i) end end)
+      local function directCalls(n) for i = 1, n do plain:hit(nil, i) end end
       local hops = 49
-      report("selector send, per hop (50 responders)", ns(send) / hops, "ns", ns(direct), "baseline: one direct call")
+      local send, direct, ratio = measurePair(n, directCalls, function(n) for i = 1, n do action:send(leaf, i) end end, hops)
+      report("selector send, per hop (50 responders)", ns(send), "ns", ns(direct), "baseline: one direct call", ratio)
       -- Without a plan: a plan holds for one sender, so two senders taking turns walk every time.
       local Fork = ck.component("BenchFork", {render = function() return ck.Stack{children = {Node{depth = 46}, Node{depth = 46}}} end})
       local Chain2 = ck.component("BenchChain2", {hit = function(self, sender, a) sink = a end,
@@ -75,8 +89,9 @@ enum BenchScript {
       local leaves = host2:findAll("BenchHop")
       local left, right = leaves[47], leaves[94]
       assert(#ck.responderChain(left) == 51 and #ck.responderChain(right) == 51)
-      local walk = measure(n, function(n) for i = 1, n, 2 do action:send(left, i); action:send(right, i) end end)
-      report("selector send, per hop, walking (no plan)", ns(walk) / hops, "ns", ns(direct), "baseline: one direct call")
+      local walk, direct2, ratio2 = measurePair(n, directCalls,
+        function(n) for i = 1, n, 2 do action:send(left, i); action:send(right, i) end end, hops)
+      report("selector send, per hop, walking (no plan)", ns(walk), "ns", ns(direct2), "baseline: one direct call", ratio2)
     end
 
     -- 3. Build + mount of a tree of scoped leaves; baseline: the same tree as plain Lua tables.
