@@ -7,15 +7,11 @@ import CLuaShims
 enum ActionBinding {
     static func register(in engine: Engine) {
         var methods: [String: Int32] = [:]
-        func method(_ name: String, into table: inout [String: Int32], _ body: @escaping (Arguments, Action) throws -> Int32) {
-            engine.registerMethod(name, of: "action", into: &table, body)
-        }
         func method(_ name: String, _ body: @escaping (Arguments, Action) throws -> Int32) {
-            method(name, into: &methods, body)
+            engine.registerMethod(name, of: "action", into: &methods, body)
         }
-        // `send` is C (cksend.c): it answers from a plan when it can, else calls the full send.
-        var send: [String: Int32] = [:]
-        method("send", into: &send) { args, a in
+        // `send` is C (cksend.c): it answers from a plan when it can, else calls this full send.
+        method("send") { args, a in
             let sender = try args.optionalResponder(2, "sender")
             let e = args.engine, L = args.L
             let handled = try e.runtime.send(a, sender: sender, count: Int(max(0, args.count - 2)),
@@ -35,7 +31,8 @@ enum ActionBinding {
             args.engine.runtime.abandonCall()
             throw failure
         }
-        engine.sendPlans = SendPlans(engine: engine, send: send["send"]!, leave: leave, abandon: abandon)
+        let fullSend = methods.removeValue(forKey: "send")!
+        engine.sendPlans = SendPlans(engine: engine, send: fullSend, leave: leave, abandon: abandon)
         method("withBehavior") { args, a in
             let name = try args.string(2, "behavior")
             guard let b = Action.Behavior(rawValue: name) else {
