@@ -16,6 +16,11 @@ void ck_replace(lua_State *L, int idx) { lua_replace(L, idx); }
 const char *ck_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
 int ck_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
 int ck_mainthreadindex(void) { return LUA_RIDX_MAINTHREAD; }
+int ck_rawgetfield(lua_State *L, int idx, const char *k) {
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, k);
+    return lua_rawget(L, idx);
+}
 
 /* ---- allocator ---- */
 

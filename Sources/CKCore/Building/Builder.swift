@@ -54,7 +54,7 @@ struct Builder {
                     fresh.scope = component.scope
                     fresh.state = context.state(of: component.scope!)
                     fresh.enclosingScope = component.enclosingScope
-                    fresh.host = host
+                    fresh.hostLink = host.link
                     fresh.previous = component
                     fresh.parent = component.parent
                     fresh.indexInParent = component.indexInParent

@@ -8,7 +8,7 @@ extension Runtime {
                 throw RuntimeError(.controllerWithoutScope, "\(cls.name) has controller \(controllerClass.name) but declares no scope; add scope = true to \(cls.name) or drop its controller")
             }
             component.enclosingScope = build?.currentScope
-            component.host = build?.host
+            component.hostLink = build?.host.link
             return component
         }
         guard let build else {
@@ -31,7 +31,7 @@ extension Runtime {
         component.scope = scope
         component.state = build.state(of: scope)
         component.enclosingScope = parent
-        component.host = build.host
+        component.hostLink = build.host.link
         return component
     }
 }

@@ -14,7 +14,9 @@ public final class Component: RuntimeObject {
     public internal(set) var generation: Int
     /// The scope enclosing this instance's construction (build nesting, not layout).
     public internal(set) var enclosingScope: Scope?
-    public internal(set) weak var host: Host?
+    /// Shared with the host's other components: no weak reference per component.
+    var hostLink: HostLink?
+    public var host: Host? { hostLink?.host }
 
     // Tree links, owned by the core.
     public internal(set) weak var parent: Component?
@@ -27,7 +29,6 @@ public final class Component: RuntimeObject {
 
     // Mounting.
     public internal(set) var view: View?
-    var mountMark = 0
 
     init(componentClass: ComponentClass, props: Value, key: Value, generation: Int) {
         self.componentClass = componentClass

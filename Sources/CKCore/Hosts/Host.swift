@@ -19,6 +19,8 @@ public final class Host: RuntimeObject {
     var isBusy = false
     /// The runtime's call state, held strongly: `deinit` may run after the runtime's.
     private let calls: CallStateStorage
+    /// The one weak reference to this host that its components and scopes share.
+    let link = HostLink()
 
     /// Builds generation 1 at once (not mounted).
     public init(runtime: Runtime, model: Value = .nil, responders: [ScriptResponder] = [],
@@ -30,6 +32,7 @@ public final class Host: RuntimeObject {
         self.responders = responders
         hostingView = View(spec: ViewSpec(viewClass: "HostingView"))
         super.init()
+        link.host = self
         hostingView.hostingHost = self
         for (a, b) in zip(responders, responders.dropFirst()) { a.next = b }
         rootScope = Scope(identity: ScopeIdentity(className: "(root)", identifier: .nil, key: .nil), ordinal: 0, parent: nil, host: self)
@@ -213,4 +216,10 @@ public final class Host: RuntimeObject {
         }
         return out
     }
+}
+
+/// A weak reference to a host, held strongly by each of its components and scopes: a weak
+/// reference each would give every one a side-table update and make the host's retains slow.
+final class HostLink {
+    weak var host: Host?
 }

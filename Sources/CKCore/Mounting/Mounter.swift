@@ -2,39 +2,40 @@
 /// vanished after the new generation is mounted. Iterative: depth is unbounded.
 struct Mounter {
     let host: Host
+    private var pass: Int
+    /// Views whose subviews changed, each once.
     private var touched: [View] = []
-    private var touchedIDs: Set<ObjectIdentifier> = []
+    /// More than one depth-first pass: appends may then arrive out of tree order.
+    private var mountCalls = 0
     private var firstError: Error?
 
     init(host: Host) {
         self.host = host
+        pass = Mounter.nextPass(host)
+    }
+
+    private static func nextPass(_ host: Host) -> Int {
+        host.runtime.lastMountPass += 1
+        return host.runtime.lastMountPass
     }
 
     private enum Step {
-        case enter(Component, previous: Component?, superview: View)
-        case exit(Component, Controller?, didMount: Bool, isUpdate: Bool)
+        case enter(Component, superview: View)
+        /// After the subtree: a controller's didMount/didRemount (no step without a controller).
+        case exit(Controller, didMount: Bool, isUpdate: Bool)
     }
 
     // MARK: Mount
 
     mutating func mount(_ top: Component, previous: Component?, in superview: View) {
-        var steps: [Step] = [.enter(top, previous: previous, superview: superview)]
+        mountCalls += 1
+        var steps: [Step] = []
+        visit(top, previous: previous, superview: superview, steps: &steps)
         while let step = steps.popLast() {
             switch step {
-            case let .enter(node, previous, superview):
-                if node.isMounted {
-                    // A kept instance: no callbacks; only its top views may need a new superview.
-                    reattach(node, to: superview)
-                    continue
-                }
-                let (exit, childSuperview) = enter(node, previous: previous ?? node.previous, superview: superview)
-                steps.append(exit)
-                for child in node.children.reversed() {
-                    steps.append(.enter(child, previous: child.previous, superview: childSuperview))
-                }
-            case let .exit(node, controller, didMount, isUpdate):
-                guard let k = controller else { continue }
-                _ = node
+            case let .enter(node, superview):
+                visit(node, previous: nil, superview: superview, steps: &steps)
+            case let .exit(k, didMount, isUpdate):
                 if didMount {
                     call(k, "didMount")
                 } else {
@@ -45,9 +46,21 @@ struct Mounter {
         }
     }
 
-    private mutating func enter(_ node: Component, previous: Component?, superview: View) -> (Step, View) {
+    /// Enters `node` and schedules its exit and then its children (popped first).
+    private mutating func visit(_ node: Component, previous: Component?, superview: View, steps: inout [Step]) {
+        if node.isMounted {
+            // A kept instance: no callbacks; only its top views may need a new superview.
+            reattach(node, to: superview)
+            return
+        }
+        let (exit, childSuperview) = enter(node, previous: previous ?? node.previous, superview: superview)
+        if let exit { steps.append(exit) }
+        for child in node.children.reversed() { steps.append(.enter(child, superview: childSuperview)) }
+    }
+
+    private mutating func enter(_ node: Component, previous: Component?, superview: View) -> (Step?, View) {
         node.isMounted = true
-        node.host = host
+        if node.hostLink !== host.link { node.hostLink = host.link }
         var view: View?
         if let spec = node.viewSpec {
             if let old = previous?.view, old.viewClass == spec.viewClass, old.component === previous || old.component == nil {
@@ -63,7 +76,7 @@ struct Mounter {
         let childSuperview = view ?? superview
 
         guard let k = node.scope?.controller, k.component === node, !k.isInvalidated else {
-            return (.exit(node, nil, didMount: true, isUpdate: false), childSuperview)
+            return (nil, childSuperview)
         }
         let isUpdate = k.lastMountedComponent != nil && k.lastMountedComponent !== node
         k.lastMountedComponent = node
@@ -75,14 +88,14 @@ struct Mounter {
                 if let view { k.acquiredView = view; call(k, "componentDidAcquireView", [.object(view)]) }
             }
             k.mountedComponent = node
-            return (.exit(node, k, didMount: false, isUpdate: true), childSuperview)
+            return (.exit(k, didMount: false, isUpdate: true), childSuperview)
         }
         if isUpdate { call(k, "willUpdateComponent") }
         call(k, "willMount")
         if let view { k.acquiredView = view; call(k, "componentDidAcquireView", [.object(view)]) }
         k.isMounted = true
         k.mountedComponent = node
-        return (.exit(node, k, didMount: true, isUpdate: isUpdate), childSuperview)
+        return (.exit(k, didMount: true, isUpdate: isUpdate), childSuperview)
     }
 
     /// Moves the top views of a kept subtree under `superview` if they are elsewhere.
@@ -103,13 +116,21 @@ struct Mounter {
         // A view already in place keeps its position: only arrivals make an order to fix.
         guard view.superview !== superview else { return }
         if let old = view.superview { touch(old) }
+        touch(superview, appending: true)
         view.superview = superview
         superview.subviews.append(view)
-        touch(superview)
     }
 
-    private mutating func touch(_ view: View) {
-        if touchedIDs.insert(ObjectIdentifier(view)).inserted { touched.append(view) }
+    /// Records that `view`'s subviews change. Appends to a list that was empty when this pass
+    /// first touched it arrive in tree order (one depth-first walk), so `finish` skips them.
+    private mutating func touch(_ view: View, appending: Bool = false) {
+        if view.touchedInPass != pass {
+            view.touchedInPass = pass
+            view.needsOrdering = !(appending && view.subviews.isEmpty)
+            touched.append(view)
+        } else if !appending {
+            view.needsOrdering = true
+        }
     }
 
     // MARK: Unmount
@@ -160,7 +181,7 @@ struct Mounter {
 
     /// Puts each touched view's subviews in tree order; raises the first callback error.
     mutating func finish() throws {
-        for view in touched {
+        for view in touched where view.needsOrdering || mountCalls > 1 {
             let owner: Component? = view.hostingHost != nil ? host.root : view.component
             guard let owner else { continue }
             var order: [View] = []
@@ -172,7 +193,8 @@ struct Mounter {
             view.subviews = order.filter { $0.superview === view }
         }
         touched.removeAll()
-        touchedIDs.removeAll()
+        pass = Mounter.nextPass(host)
+        mountCalls = 0
         if let e = firstError {
             firstError = nil
             throw e

@@ -36,6 +36,8 @@ public final class Runtime {
     var renderDepth = 0
     var lastComponentID = 0
     var lastBuildID: Int32 = 0
+    /// Numbers each mounter, so a view can tell whether the current one has touched it.
+    var lastMountPass = 0
 
     let callStateStorage = CallStateStorage()
 

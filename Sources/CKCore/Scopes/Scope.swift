@@ -13,7 +13,8 @@ public final class Scope: RuntimeObject {
     /// 0 for the first sibling with this identity, 1 for the second, …
     public let ordinal: Int
     public internal(set) weak var parent: Scope?
-    public internal(set) weak var host: Host?
+    let hostLink: HostLink
+    public var host: Host? { hostLink.host }
     public internal(set) var state: Value = .nil
     /// The build that folded `foldedState` for this scope (its updates, or initialState).
     var foldedInBuild: Int32 = 0
@@ -33,7 +34,7 @@ public final class Scope: RuntimeObject {
         identityHash = identity.hashCode
         self.ordinal = ordinal
         self.parent = parent
-        self.host = host
+        hostLink = host.link
     }
 
     public override var typeName: String { "scope" }
@@ -106,11 +107,7 @@ struct ScopeIdentity: Hashable {
         self.className = className
         self.identifier = identifier
         self.key = key
-        var h = Hasher()
-        h.combine(classNameHash)
-        Self.hash(identifier, into: &h)
-        Self.hash(key, into: &h)
-        hashCode = h.finalize()
+        hashCode = Self.mix(Self.mix(classNameHash ^ Self.bits(identifier)) ^ Self.bits(key))
     }
 
     init(className: String, identifier: Value, key: Value) {
@@ -137,16 +134,38 @@ struct ScopeIdentity: Hashable {
 
     func hash(into h: inout Hasher) { h.combine(hashCode) }
 
-    private static func hash(_ v: Value, into h: inout Hasher) {
+    /// The dictionary hash: `hashCode` is already well mixed, so it is mixed once with the
+    /// dictionary's seed rather than fed through SipHash on every lookup (a third of a claim).
+    func _rawHashValue(seed: Int) -> Int { Self.mix(hashCode &+ seed) }
+
+    /// MurmurHash3's 64-bit finalizer: every input bit affects every output bit.
+    private static func mix(_ value: Int) -> Int {
+        var x = UInt64(bitPattern: Int64(value))
+        x ^= x >> 33
+        x &*= 0xff51afd7ed558ccd
+        x ^= x >> 33
+        x &*= 0xc4ceb53a185e1e3b
+        x ^= x >> 33
+        return Int(Int64(bitPattern: x))
+    }
+
+    /// Equal under `same` means equal bits: an integer and the float equal to it agree, as do
+    /// 0.0 and -0.0, and every NaN.
+    private static func bits(_ v: Value) -> Int {
         switch v {
-        case .nil: h.combine(0)
-        case .bool(let b): h.combine(b)
-        case .int(let i): h.combine(Double(i))
-        case .number(let d): h.combine(d)
-        case .string(let s): h.combine(s)
-        case .object(let o): h.combine(ObjectIdentifier(o))
-        case .table(let r), .function(let r), .opaque(let r): h.combine(r.identity)
+        case .nil: return 0x6e696c
+        case .bool(let b): return b ? 0x74727565 : 0x66616c73
+        case .int(let i): return number(Double(i))
+        case .number(let d): return number(d)
+        case .string(let s): return s.hashValue
+        case .object(let o): return Int(bitPattern: ObjectIdentifier(o))
+        case .table(let r), .function(let r), .opaque(let r): return Int(bitPattern: r.identity)
         }
+    }
+
+    private static func number(_ d: Double) -> Int {
+        if d.isNaN { return 0x4e614e }
+        return d == 0 ? 0 : Int(Int64(bitPattern: d.bitPattern))
     }
 }
 

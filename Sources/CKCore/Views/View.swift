@@ -47,6 +47,10 @@ public final class View: RuntimeObject {
     public internal(set) var component: Component?
     /// Set for a host's hosting view.
     public internal(set) weak var hostingHost: Host?
+    /// The mount pass that last touched this view's subviews, and whether they then need to
+    /// be put in tree order (anything but appends to an empty list in one depth-first pass).
+    var touchedInPass = 0
+    var needsOrdering = false
 
     init(spec: ViewSpec) {
         self.spec = spec

@@ -104,9 +104,7 @@ extension Engine {
     /// Reads `t[name]` without metamethods; pushes the value and returns its type.
     @discardableResult
     func rawField(_ L: OpaquePointer, _ index: Int32, _ name: String) -> Int32 {
-        let index = lua_absindex(L, index)
-        pushString(name, L)
-        return lua_rawget(L, index)
+        name.withCString { ck_rawgetfield(L, index, $0) }
     }
 
     /// `{class = "UIButton", attributes = {...}}` → a view spec; action attributes are split

@@ -43,14 +43,7 @@ final class ObjectRegistry {
 
     /// Pushes the one Lua value of `object`, making it on first use.
     func push(_ object: RuntimeObject, kind: ObjectKind, _ L: OpaquePointer) {
-        lua_rawgeti(L, ck_registryindex(), lua_Integer(weakTable))
-        if object.bridgeSlot != 0 {
-            if lua_rawgeti(L, -1, lua_Integer(object.bridgeSlot)) != LUA_TNIL {
-                ck_remove(L, -2)
-                return
-            }
-            ck_pop(L, 1)
-        }
+        if object.bridgeSlot != 0, ck_push_live_handle(L, weakTable, lua_Integer(object.bridgeSlot)) != 0 { return }
         let slot: Int32
         if let s = freeSlots.popLast() {
             slot = s
@@ -59,15 +52,10 @@ final class ObjectRegistry {
             slot = Int32(slots.count)
             slots.append(object)
         }
-        // Only actions carry a user value (their send plan): a handle stays small.
-        let raw = lua_newuserdatauv(L, MemoryLayout<Handle>.size, kind == .action ? CK_ACTION_USER_VALUES : 0)!
-        raw.storeBytes(of: Handle(slot: slot, kind: kind.rawValue), as: Handle.self)
-        lua_rawgeti(L, ck_registryindex(), lua_Integer(metatables[Int(kind.rawValue)]))
-        lua_setmetatable(L, -2)
         object.bridgeSlot = slot
-        lua_pushvalue(L, -1)
-        lua_rawseti(L, -3, lua_Integer(slot))
-        ck_remove(L, -2)
+        // Only actions carry a user value (their send plan): a handle stays small.
+        ck_push_new_handle(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)],
+                           kind == .action ? CK_ACTION_USER_VALUES : 0)
     }
 
     /// The object behind a handle at `index`, or nil if the value is not one of ours.

@@ -5,6 +5,7 @@
 #define CKSHIMS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <lua.h>
 #include <lauxlib.h>
@@ -26,6 +27,8 @@ void ck_replace(lua_State *L, int idx);
 const char *ck_tostring(lua_State *L, int idx, size_t *len);
 int ck_isnoneornil(lua_State *L, int idx);
 int ck_mainthreadindex(void);
+/// `t[k]` without metamethods, for the table at `idx`: pushes it and returns its type.
+int ck_rawgetfield(lua_State *L, int idx, const char *k);
 
 // Allocator accounting, per state. Allocation never fails while host (Swift) code runs:
 // an overshoot is recorded and raised by the trampoline once Swift has returned.
@@ -83,6 +86,15 @@ void ck_clear_interrupt(lua_State *L);
 /// Receives whole Lua warnings; `is_finalizer_error` for errors in __gc.
 typedef void (*ck_warning_fn)(lua_State *L, const char *message, int is_finalizer_error);
 void ck_set_warning_handler(lua_State *L, ck_warning_fn fn);
+
+// Handles: a userdata {int32 slot, int32 kind} with its kind's metatable, kept in a weak-valued
+// table by slot so that one runtime object is one Lua value.
+#define CK_HANDLE_SIZE (2 * sizeof(int32_t))
+/// Pushes the handle `weak_ref[slot]` and returns 1, or pushes nothing and returns 0.
+int ck_push_live_handle(lua_State *L, int weak_ref, lua_Integer slot);
+/// Pushes a new handle for `slot` and records it in `weak_ref`.
+void ck_push_new_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
+                        int user_values);
 
 /// Bytes malloc has handed out (Lua and Swift together), for benchmarks.
 size_t ck_heap_bytes(void);
