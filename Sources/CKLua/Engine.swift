@@ -38,6 +38,8 @@ public final class Engine {
     var traceTracer: Tracer?
     /// Method and field tables of component and controller classes.
     var classTables: [ObjectIdentifier: LuaRef] = [:]
+    /// Component classes' scope functions, which their handles carry (`setScopeFunction`).
+    var scopeFunctions: [ObjectIdentifier: LuaRef] = [:]
     /// Script fields of live controllers (weak: a controller lives as long as its scope).
     var controllerFields: [ObjectIdentifier: ControllerFields] = [:]
     var controllerFieldsPruneAt = 64
@@ -50,7 +52,7 @@ public final class Engine {
         L = lua.L
         refs = RefStore(L: lua.L)
         lua.owner = self
-        objects.setUp(lua.L)
+        objects.setUp(lua.L, refs: refs)
         scriptTables = TablesAdapter(engine: self)
         runtime.tables = scriptTables
         runtime.onWarning = { [unowned self] in self.warn($0) }

@@ -6,11 +6,10 @@
 #include <pthread.h>
 #include <string.h>
 
-int ck_new_weak_values_metatable(lua_State *L) {
+void ck_push_weak_values_metatable(lua_State *L) {
     lua_createtable(L, 0, 1);
     lua_pushliteral(L, "v");
     lua_setfield(L, -2, "__mode");
-    return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 void ck_store_plan(lua_State *L, int action, const ck_plan *plan, const ck_send_hooks *hooks) {

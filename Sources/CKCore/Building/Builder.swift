@@ -3,7 +3,13 @@
 /// so trees of any depth build without deep Swift recursion.
 struct Builder {
     let host: Host
-    var runtime: Runtime { host.runtime }
+    /// Held for the build: `host.runtime` is unowned, and each read of it costs a check.
+    let runtime: Runtime
+
+    init(host: Host) {
+        self.host = host
+        runtime = host.runtime
+    }
 
     func run(full: Bool) throws {
         guard !host.isBusy else {

@@ -4,7 +4,14 @@ struct Commit {
     let host: Host
     let context: BuildContext
     let folded: [Scope]
-    var runtime: Runtime { host.runtime }
+    let runtime: Runtime
+
+    init(host: Host, context: BuildContext, folded: [Scope]) {
+        self.host = host
+        self.context = context
+        self.folded = folded
+        runtime = host.runtime
+    }
 
     func apply(fullBuild: Bool, newRoot: Component?, replacements: [(old: Component, new: Component)]) throws {
         // State: what the build folded is now the state; the queues it folded are empty.

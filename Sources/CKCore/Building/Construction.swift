@@ -1,7 +1,8 @@
 extension Runtime {
     /// `Class(props)`: makes an instance and, for a scoped class, resolves its scope in the
     /// enclosing scope of the running build.
-    public func construct(_ cls: ComponentClass, props: Value, key: Value) throws -> Component {
+    /// `identifier`: the scope function's result, when the caller has already run it.
+    public func construct(_ cls: ComponentClass, props: Value, key: Value, identifier computed: Value? = nil) throws -> Component {
         let component = Component(componentClass: cls, props: props, key: key, generation: build?.generation ?? 0)
         guard cls.declaresScope else {
             if let controllerClass = try controllerClass(for: cls) {
@@ -14,8 +15,8 @@ extension Runtime {
         guard let build else {
             throw RuntimeError(.outsideBuild, "\(cls.name) declares a scope and was constructed outside a build; construct it in a host's provider or a render")
         }
-        var identifier = Value.nil
-        if case .computed(let f) = cls.scope {
+        var identifier = computed ?? .nil
+        if computed == nil, case .computed(let f) = cls.scope {
             renderDepth += 1
             defer { renderDepth -= 1 }
             identifier = try f(component)

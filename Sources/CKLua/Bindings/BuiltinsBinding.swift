@@ -5,28 +5,29 @@ import CLuaShims
 /// The built-in classes: `ck.Stack`, `ck.View`, `ck.Text` (a UILabel) and `ck.Button`
 /// (a UIButton whose `action` prop is typed `{"Event"}`).
 enum BuiltinsBinding {
+    /// The closures capture the engine unowned(unsafe), as every class's do (see defineComponentClass).
     static func register(in engine: Engine) {
         let stack = builtin("Stack", in: engine)
-        stack.children = { [unowned engine] c in try engine.componentList(engine.prop(c, "children"), in: c, field: "children") }
+        stack.children = { [unowned(unsafe) engine] c in try engine.componentList(engine.prop(c, "children"), in: c, field: "children") }
 
         let view = builtin("View", in: engine)
-        view.view = { [unowned engine] c in
+        view.view = { [unowned(unsafe) engine] c in
             guard case .string(let cls) = engine.prop(c, "class") else {
                 throw RuntimeError(.badArgument, "ck.View{class=...}: class must be a view class name, at \(c.path)")
             }
             let spec = engine.scriptTables.makeTable([("class", .string(cls)), ("attributes", engine.prop(c, "attributes"))])
             return try engine.viewSpec(spec, in: c.name)
         }
-        view.render = { [unowned engine] c in try engine.component(engine.prop(c, "child"), in: c, field: "child") }
+        view.render = { [unowned(unsafe) engine] c in try engine.component(engine.prop(c, "child"), in: c, field: "child") }
 
         let text = builtin("Text", in: engine)
-        text.view = { [unowned engine] c in
+        text.view = { [unowned(unsafe) engine] c in
             ViewSpec(viewClass: "UILabel", attributes: engine.scriptTables.makeTable([("text", engine.prop(c, "text"))]))
         }
 
         let button = builtin("Button", in: engine)
         button.actionProps = [(name: "action", types: [.className("Event")])]
-        button.view = { [unowned engine] c in
+        button.view = { [unowned(unsafe) engine] c in
             var events = ["touchUpInside"]
             switch engine.prop(c, "events") {
             case .string(let s): events = [s]

@@ -25,12 +25,27 @@ enum ComponentClassBinding {
             let cls: ComponentClass = try args.object(1, "class", "a component class")
             return "<component class \(cls.name)>"
         }, extra: { engine in
-            engine.setFunction("__call", qualified: "Class(props)") { args in
+            // C runs a class's scope function (see ckclass.c), then one of these.
+            let plain = engine.registerFunction("Class(props)") { args in
                 let cls: ComponentClass = try args.object(1, "class", "a component class")
                 let c = try args.engine.construct(cls, propsAt: 2, args.L)
                 args.engine.push(c, args.L)
                 return 1
             }
+            let checked = engine.registerFunction("Class(props)") { args in
+                let cls = try args.engine.objects.object(inCheckedHandleAt: 1, args.L) as? ComponentClass ?? args.object(1, "class", "a component class")
+                let c = try args.engine.construct(cls, propsAt: 2, args.L)
+                args.engine.push(c, args.L)
+                return 1
+            }
+            let computed = engine.registerFunction("Class(props)") { args in
+                let cls = try args.engine.objects.object(inCheckedHandleAt: 1, args.L) as? ComponentClass ?? args.object(1, "class", "a component class")
+                let c = try args.engine.construct(cls, propsAt: 2, args.L, identifier: args.engine.value(at: 3, args.L))
+                args.engine.push(c, args.L)
+                return 1
+            }
+            ck_push_class_call(engine.L, -1, plain, checked, computed)
+            lua_setfield(engine.L, -2, "__call")
         })
         engine.setFunction("component", qualified: "ck.component") { args in
             let name = try args.string(1, "name")
@@ -49,7 +64,9 @@ extension Engine {
         lua_createtable(L, 0, 8)
         classTables[ObjectIdentifier(cls)] = reference(at: -1, L, "table")
         ck_pop(L, 1)
-        cls.readProp = { [unowned self] c, key in self.prop(c, key) }
+        // A class's closures capture the engine unowned(unsafe): only the engine's runtime builds,
+        // so they never run after it; a checked unowned capture costs an atomic per render.
+        cls.readProp = { [unowned(unsafe) self] c, key in self.prop(c, key) }
         if def != 0, lua_type(L, def) == LUA_TTABLE {
             // Special keys first, so `actions` types resolve before methods are checked.
             for key in ["scope", "controller", "pure", "actions", "initialState", "render", "view",
@@ -135,11 +152,11 @@ extension Engine {
         switch key {
         case "render":
             let f = try fn()
-            cls.render = { [unowned self] c in try self.callRender(f, c, what: "render of \(c.name)") }
+            cls.render = { [unowned(unsafe) self] c in try self.callRender(f, c, what: "render of \(c.name)") }
         case "view":
             if t == LUA_TFUNCTION {
                 let f = reference(at: i, L, "function")
-                cls.view = { [unowned self] c in
+                cls.view = { [unowned(unsafe) self] c in
                     let v = try self.callForValue(f, .object(c), c.props, c.state)
                     return try self.viewSpec(v, in: c.name)
                 }
@@ -147,7 +164,7 @@ extension Engine {
                 // A view spec table is read once, at the first render: every instance shares it.
                 let spec = value(at: i, L)
                 var read: ViewSpec??
-                cls.view = { [unowned self] c in
+                cls.view = { [unowned(unsafe) self] c in
                     if let read { return read }
                     let made = try self.viewSpec(spec, in: c.name)
                     read = .some(made)
@@ -159,14 +176,21 @@ extension Engine {
         case "scope":
             if t == LUA_TFUNCTION {
                 let f = reference(at: i, L, "function")
-                cls.scope = .computed { [unowned self] c in try self.callForValue(f, c.props) }
+                cls.scope = .computed { [unowned(unsafe) self] c in try self.callForValue(f, c.props) }
+                scopeFunctions[ObjectIdentifier(cls)] = f
             } else if lua_toboolean(L, i) != 0 {
                 cls.scope = .anonymous
+                scopeFunctions[ObjectIdentifier(cls)] = nil
+            }
+            if cls.bridgeSlot != 0 {
+                push(cls, L)
+                setScopeFunction(of: cls, onHandleAt: -1, L)
+                ck_pop(L, 1)
             }
         case "initialState":
             if t == LUA_TFUNCTION {
                 let f = reference(at: i, L, "function")
-                cls.initialState = { [unowned self] c in try self.callForValue(f, c.props) }
+                cls.initialState = { [unowned(unsafe) self] c in try self.callForValue(f, c.props) }
             } else {
                 let v = value(at: i, L)
                 cls.initialState = { _ in v }
@@ -197,7 +221,7 @@ extension Engine {
             cls.canPerformAction = { c, sel, sender in try claim(.object(c), sel, sender) }
         case "shouldUpdate":
             let f = try fn()
-            cls.shouldUpdate = { [unowned self] old, new in
+            cls.shouldUpdate = { [unowned(unsafe) self] old, new in
                 let r = try self.callForValue(f, .object(new), old.props, new.props)
                 if case .bool(let b) = r { return b }
                 return !r.isNil
@@ -208,18 +232,26 @@ extension Engine {
     }
 
     /// Calls a render-like function `(self, props, state)`; it must return a component or nil.
-    func callRender(_ f: LuaRef, _ c: Component, what: String) throws -> Component? {
+    func callRender(_ f: LuaRef, _ c: Component, what: @autoclosure () -> String) throws -> Component? {
         let v = try callForValue(f, .object(c), c.props, c.state)
         switch v {
         case .nil: return nil
         case .object(let o as Component): return o
         default:
-            throw RuntimeError(.badReturn, "\(what) returned a \(v.typeName) at \(c.path); return one component built with Class(props), or nil")
+            throw RuntimeError(.badReturn, "\(what()) returned a \(v.typeName) at \(c.path); return one component built with Class(props), or nil")
         }
     }
 
+    /// Gives a class handle its scope function (or none), for `Class(props)` to run in C.
+    func setScopeFunction(of cls: ComponentClass, onHandleAt index: Int32, _ L: OpaquePointer) {
+        let index = lua_absindex(L, index)
+        if let f = scopeFunctions[ObjectIdentifier(cls)] { f.push(L) } else { lua_pushnil(L) }
+        lua_setiuservalue(L, index, 1)
+    }
+
     /// `Class(props)`: checks typed action props (promoting them), then constructs.
-    func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer) throws -> Component {
+    /// `identifier`: what the class's scope function returned, if C has already run it.
+    func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer, identifier: Value? = nil) throws -> Component {
         if lua_type(L, index) == LUA_TTABLE {
             lua_pushvalue(L, index)
         } else if lua_type(L, index) <= LUA_TNIL {
@@ -247,7 +279,7 @@ extension Engine {
         rawField(L, t, "key")
         let key = value(at: -1, L)
         ck_pop(L, 1)
-        return try runtime.construct(cls, props: value(at: t, L), key: key)
+        return try runtime.construct(cls, props: value(at: t, L), key: key, identifier: identifier)
     }
 
     /// Replaces the table at `index` by a shallow copy (raw).

@@ -2,19 +2,38 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// Owns the registry references the core holds; outlives every `LuaRef`, so a ref released
-/// after the state closed is simply forgotten.
+/// Owns the registry's integer keys (nothing else takes any: no `luaL_ref`) and the references
+/// the core holds; outlives every `LuaRef`, so a ref released after the state closed is
+/// simply forgotten. Keeping the free list here makes a reference a `rawseti`, where
+/// `luaL_ref` measures the registry's length each time (a third of building a component's props).
 final class RefStore {
     var L: OpaquePointer?
     private(set) var live = 0
+    /// After Lua's own keys (main thread, globals) and the one `luaL_ref` would keep its free list in.
+    private var next: Int32 = 4
+    private var free: [Int32] = []
 
     init(L: OpaquePointer) {
         self.L = L
     }
 
+    /// Pops the top value into the registry for as long as the state lives.
+    func pin() -> Int32 {
+        let ref = next
+        next += 1
+        lua_rawseti(L, ck_registryindex(), lua_Integer(ref))
+        return ref
+    }
+
     /// Pops the top value into the registry.
     func make(typeName: String, identity: UInt) -> LuaRef {
-        let ref = luaL_ref(L, ck_registryindex())
+        let ref: Int32
+        if let reused = free.popLast() {
+            ref = reused
+            lua_rawseti(L, ck_registryindex(), lua_Integer(ref))
+        } else {
+            ref = pin()
+        }
         live += 1
         return LuaRef(store: self, ref: ref, typeName: typeName, identity: identity)
     }
@@ -22,7 +41,9 @@ final class RefStore {
     func release(_ ref: Int32) {
         live -= 1
         guard let L else { return }
-        luaL_unref(L, ck_registryindex(), ref)
+        lua_pushnil(L)
+        lua_rawseti(L, ck_registryindex(), lua_Integer(ref))
+        free.append(ref)
     }
 }
 

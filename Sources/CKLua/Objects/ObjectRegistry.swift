@@ -14,6 +14,7 @@ final class ObjectRegistry {
     private var slots: [RuntimeObject?] = [nil]
     private var freeSlots: [Int32] = []
     private var weakTable: Int32 = 0
+    private var refs: RefStore!
     /// Metatable registry refs by kind.
     private var metatables = [Int32](repeating: 0, count: ObjectKind.allCases.count + 1)
     /// Each kind's metatable address, by kind: a handle is ours if its metatable is its kind's.
@@ -26,24 +27,26 @@ final class ObjectRegistry {
         UnsafeRawPointer(bitPattern: metatablePointers[Int(kind.rawValue)])
     }
 
-    func setUp(_ L: OpaquePointer) {
+    func setUp(_ L: OpaquePointer, refs: RefStore) {
+        self.refs = refs
         lua_createtable(L, 0, 0)
         lua_createtable(L, 0, 1)
         lua_pushstring(L, "v")
         lua_setfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
-        weakTable = luaL_ref(L, ck_registryindex())
+        weakTable = refs.pin()
     }
 
     /// Registers the metatable on top of the stack for `kind` (pops it).
     func setMetatable(for kind: ObjectKind, _ L: OpaquePointer) {
         metatablePointers[Int(kind.rawValue)] = UInt(bitPattern: lua_topointer(L, -1))
-        metatables[Int(kind.rawValue)] = luaL_ref(L, ck_registryindex())
+        metatables[Int(kind.rawValue)] = refs.pin()
     }
 
-    /// Pushes the one Lua value of `object`, making it on first use.
-    func push(_ object: RuntimeObject, kind: ObjectKind, _ L: OpaquePointer) {
-        if object.bridgeSlot != 0, ck_push_live_handle(L, weakTable, lua_Integer(object.bridgeSlot)) != 0 { return }
+    /// Pushes the one Lua value of `object`, making it on first use; true if it made it.
+    @discardableResult
+    func push(_ object: RuntimeObject, kind: ObjectKind, _ L: OpaquePointer) -> Bool {
+        if object.bridgeSlot != 0, ck_push_live_handle(L, weakTable, lua_Integer(object.bridgeSlot)) != 0 { return false }
         let slot: Int32
         if let s = freeSlots.popLast() {
             slot = s
@@ -53,14 +56,19 @@ final class ObjectRegistry {
             slots.append(object)
         }
         object.bridgeSlot = slot
-        // Only actions carry a user value (their send plan): a handle stays small.
-        ck_push_new_handle(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)],
-                           kind == .action ? CK_ACTION_USER_VALUES : 0)
+        ck_push_new_handle(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)], kind.userValues)
+        return true
     }
 
     /// The object behind a handle at `index`, or nil if the value is not one of ours.
     func object(at index: Int32, _ L: OpaquePointer) -> RuntimeObject? {
         guard let handle = handle(at: index, L) else { return nil }
+        return slots[Int(handle.slot)]
+    }
+
+    /// The object behind a handle C has already checked (its kind's metatable), e.g. `Class(props)`'s class.
+    func object(inCheckedHandleAt index: Int32, _ L: OpaquePointer) -> RuntimeObject? {
+        let handle = lua_touserdata(L, index)!.load(as: Handle.self)
         return slots[Int(handle.slot)]
     }
 
@@ -90,6 +98,16 @@ final class ObjectRegistry {
 enum ObjectKind: Int32, CaseIterable {
     case component = 1, componentClass, controller, controllerClass, host, view, action, event, attribute,
          scope, traceEntry
+
+    /// Only actions (their send plan) and component classes (their scope function) carry a
+    /// user value: the handles of components, made by the thousand, stay small.
+    var userValues: Int32 {
+        switch self {
+        case .action: CK_ACTION_USER_VALUES
+        case .componentClass: CK_CLASS_USER_VALUES
+        default: 0
+        }
+    }
 
     var name: String {
         switch self {

@@ -13,8 +13,10 @@ final class SendPlans {
         let state = UnsafeMutableRawPointer(engine.runtime.callState).bindMemory(to: ck_callstate.self, capacity: 1)
         let objects = engine.objects
         hooks = .allocate(capacity: 1)
+        ck_push_weak_values_metatable(engine.lua.L)
+        let weakValues = engine.refs.pin()
         hooks.initialize(to: ck_send_hooks(
-            state: state, memory: ck_memory_of(engine.lua.L), send: send, leave: leave, abandon: abandon, weak_values: ck_new_weak_values_metatable(engine.lua.L),
+            state: state, memory: ck_memory_of(engine.lua.L), send: send, leave: leave, abandon: abandon, weak_values: weakValues,
             responder_metatables: (objects.metatablePointer(for: .component), objects.metatablePointer(for: .controller),
                                    objects.metatablePointer(for: .view)),
             responder_kinds: (ObjectKind.component.rawValue, ObjectKind.controller.rawValue, ObjectKind.view.rawValue)))

@@ -27,7 +27,9 @@ extension Engine {
             lua_pushnil(L)
             return
         }
-        objects.push(object, kind: kind, L)
+        if objects.push(object, kind: kind, L), kind == .componentClass {
+            setScopeFunction(of: object as! ComponentClass, onHandleAt: -1, L)
+        }
     }
 
     func push(_ object: RuntimeObject?) {
