@@ -45,4 +45,37 @@ assert(after.references == before.references, "registry references grew")
 assert(after.hosts == before.hosts, "tracked hosts grew")
 assert(after.luaBytes - before.luaBytes < 256 * 1024, "Lua memory grew")
 assert(after.heapBytes - before.heapBytes < 1024 * 1024, "process heap grew")
+
+-- Scopes leaving a live host's tree: each update replaces 20 scopes (and the 20 below them)
+-- with new ones; the ones that left are freed (a scope holds its parent strongly, and
+-- leaving empties its children, so no cycle outlives the tree).
+local Inner = ck.component("SoakInner", {scope = function(p) return p.i end, initialState = 0})
+local Outer = ck.component("SoakOuter", {scope = function(p) return p.i end, initialState = 0,
+  render = function(self, p) return Inner{i = p.i} end})
+local Churn = ck.component("SoakChurn", {scope = true, initialState = 0, render = function(self, p, s)
+  local c = {}
+  for i = 1, 20 do c[i] = Outer{i = s * 100 + i} end
+  return ck.Stack{children = c}
+end})
+local churnHost = ck.host(Churn)
+churnHost:mount()
+local updates = 0
+local function churn(n)
+  for _ = 1, n do
+    updates = updates + 1
+    churnHost.root.scope.component:updateState(updates, "sync")
+    if updates % 1000 == 0 then drain() end
+  end
+  drain()
+end
+churn(3000)
+local churnBefore = ck.stats()
+churn(math.max(3000, count // 20))
+local churnAfter = ck.stats()
+print(("%d updates replacing 40 scopes each: heap %d -> %d bytes, handles %d -> %d, references %d -> %d")
+  :format(updates, churnBefore.heapBytes, churnAfter.heapBytes, churnBefore.handles, churnAfter.handles,
+          churnBefore.references, churnAfter.references))
+assert(churnAfter.references == churnBefore.references, "registry references grew under scope churn")
+assert(churnAfter.heapBytes - churnBefore.heapBytes < 1024 * 1024, "process heap grew under scope churn")
+churnHost:destroy()
 print("soak ok")

@@ -147,7 +147,11 @@ struct Builder {
             for (i, child) in node.children.enumerated().reversed() {
                 child.parent = node
                 child.indexInParent = i
-                if !child.rendered { child.previous = counterpart(of: child, at: i, previousParent: node.previous) }
+                if !child.rendered {
+                    // A weak store is not free: skip storing nil over nil.
+                    let previous = counterpart(of: child, at: i, previousParent: node.previous)
+                    if previous != nil || child.previous != nil { child.previous = previous }
+                }
                 stack.append(child)
             }
         }

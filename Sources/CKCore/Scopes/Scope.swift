@@ -12,7 +12,10 @@ public final class Scope: RuntimeObject {
     var rebuiltInBuild: Int32 = 0
     /// 0 for the first sibling with this identity, 1 for the second, …
     public let ordinal: Int
-    public internal(set) weak var parent: Scope?
+    /// Strong: a parent keeps its children too, and `retire` (which every scope gets when it
+    /// leaves the tree or its host ends) empties `children`, so no cycle outlives the tree.
+    /// A weak link would give every parent a side table and every retain of it the slow path.
+    public let parent: Scope?
     let hostLink: HostLink
     public var host: Host? { hostLink.host }
     public internal(set) var state: Value = .nil
