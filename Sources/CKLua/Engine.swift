@@ -62,7 +62,9 @@ public final class Engine {
     }
 
     deinit {
-        // Finalizers run while this object is still whole; released refs are just forgotten.
+        // Finalizers run while this object is still whole; released refs are just forgotten,
+        // and Lua's warnings no longer reach it.
+        lua.owner = nil
         refs.L = nil
         lua.close()
     }

@@ -12,8 +12,9 @@ public final class LuaState {
     public let L: OpaquePointer
     private let memory: UnsafeMutablePointer<ck_memory>
     private var hostFunctions: [HostFunction] = []
-    /// Whatever owns this state (the `ck` engine); found again from any coroutine.
-    public weak var owner: AnyObject?
+    /// Whatever owns this state (the `ck` engine); found again from any coroutine. The owner
+    /// clears it before it goes (a weak reference would make every retain of the engine slow).
+    public unowned(unsafe) var owner: AnyObject?
 
     public init(memoryLimitBytes: Int = 0, openLibraries: Bool = true) {
         memory = .allocate(capacity: 1)

@@ -105,9 +105,10 @@ enum BenchScript {
     if wanted("build+mount", "destroy of that") then
       local n = quick and 2000 or 20000
       -- Build+mount is timed alone, as Roact's mount is; the teardown is its own row.
+      -- Each run starts from a drained heap: the last tree's garbage is not this one's cost.
       local builds, teardowns = {}, {}
-      for r = 1, repeats do
-        collectgarbage()
+      for r = 1, math.max(repeats, 11) do
+        drain()
         local t0 = bench_clock()
         local h = tree(n)
         h:mount()

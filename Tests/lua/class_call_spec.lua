@@ -1,0 +1,99 @@
+-- `Class(props)`: the class's scope function runs in C before the host function (ckclass.c);
+-- these pin down that it behaves as the SPEC says a constructor does.
+
+describe("Class(props) with a scope function", function()
+  it("passes the props table to the scope function and uses its result as the identifier", function()
+    local seen
+    local Item = ck.component("CallItem", {scope = function(p) seen = p return p.id end})
+    local host = ck.host(function() return Item{id = 7} end)
+    assert.are.equal(host.root.props, seen)
+    assert.are.equal("CallItem#7", host.root.scope.path)
+  end)
+
+  it("gives a class called without props an empty table, the same one its component keeps", function()
+    local seen
+    local Bare = ck.component("CallBare", {scope = function(p) seen = p return "only" end})
+    local host = ck.host(function() return Bare() end)
+    assert.are.equal("table", type(seen))
+    assert.are.equal(seen, host.root.props)
+    assert.are.equal("CallBare#only", host.root.scope.path)
+  end)
+
+  it("ignores arguments after the props", function()
+    local Item = ck.component("CallExtra", {scope = function(p) return p.id end})
+    local host = ck.host(function() return Item({id = 3}, "extra", 4) end)
+    assert.are.equal("CallExtra#3", host.root.scope.path)
+  end)
+
+  it("lets the scope function's error reach the build with its own message", function()
+    local Bad = ck.component("CallBad", {scope = function() error("no identifier today") end})
+    local ok, err = pcall(ck.host, function() return Bad{} end)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("no identifier today", 1, true))
+  end)
+
+  it("reports props that are not a table before running the scope function", function()
+    local ran = false
+    local Item = ck.component("CallNumber", {scope = function() ran = true return 1 end})
+    assert.error_matches(function() ck.host(function() return Item(5) end) end, "%[badArgument%].*props must be a table or nil")
+    assert.is_false(ran)
+  end)
+
+  it("follows a scope changed after the class was defined", function()
+    local Item = ck.component("CallChanged", {scope = function(p) return p.id end})
+    local host = ck.host(function() return Item{id = 1} end)
+    assert.are.equal("CallChanged#1", host.root.scope.path)
+    Item.scope = function(p) return p.id * 10 end
+    host:update()
+    assert.are.equal("CallChanged#10", host.root.scope.path)
+    Item.scope = true
+    host:update()
+    assert.are.equal("CallChanged", host.root.scope.path)
+  end)
+
+  it("gives a class handle made again after collection its own scope function", function()
+    local host = ck.host(function()
+      local A = ck.component("CallAgainA", {scope = function(p) return "a" .. p.n end})
+      local B = ck.component("CallAgainB", {scope = function(p) return "b" .. p.n end})
+      return ck.Stack{children = {A{n = 1}, B{n = 1}}}
+    end)
+    -- The classes' only Lua values were the provider's locals: collect their handles.
+    collectgarbage()
+    collectgarbage()
+    local A, B = host:find("CallAgainA").class, host:find("CallAgainB").class
+    local again = ck.host(function() return ck.Stack{children = {B{n = 2}, A{n = 2}}} end)
+    assert.truthy(again:find("CallAgainA#a2"))
+    assert.truthy(again:find("CallAgainB#b2"))
+  end)
+
+  it("refuses a __call taken off the metatable and given something that is not a class", function()
+    local Item = ck.component("CallForged", {scope = function() return 1 end})
+    local call = debug.getmetatable(Item).__call
+    assert.error_matches(function() call(io.stdout, {}) end, "%[badArgument%].*must be a component class")
+    assert.error_matches(function() call({}, {}) end, "%[badArgument%].*must be a component class")
+  end)
+end)
+
+describe("mounting puts views in tree order", function()
+  it("on a first mount and after siblings are inserted before others", function()
+    local Label = ck.component("OrderLabel", {scope = function(p) return p.t end,
+      view = function(self, p) return {class = "UILabel", attributes = {text = p.t}} end})
+    local host = ck.host(function(m)
+      local c = {}
+      for i, t in ipairs(m) do c[i] = Label{t = t} end
+      return ck.Stack{children = c}
+    end, {model = {"b", "d"}})
+    host:mount()
+    local function texts()
+      local out = {}
+      for i, v in ipairs(host.view.subviews) do out[i] = v.attributes.text end
+      return table.concat(out, " ")
+    end
+    assert.are.equal("b d", texts())
+    host:update({"a", "b", "c", "d", "e"})
+    assert.are.equal("a b c d e", texts())
+    host:update({"e", "c"})
+    assert.are.equal("e c", texts())
+    for _, v in ipairs(host.view.subviews) do assert.are.equal(host.view, v.superview) end
+  end)
+end)
