@@ -22,6 +22,9 @@ int ck_rawgetfield(lua_State *L, int idx, const char *k) {
     return lua_rawget(L, idx);
 }
 
+/* A literal's one address hits Lua's string cache: no hashing per component. */
+int ck_rawgetkey(lua_State *L, int idx) { return ck_rawgetfield(L, idx, "key"); }
+
 /* ---- allocator ---- */
 
 static void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {

@@ -276,7 +276,7 @@ extension Engine {
                 lua_setfield(L, t, name)
             }
         }
-        rawField(L, t, "key")
+        ck_rawgetkey(L, t)
         let key = value(at: -1, L)
         ck_pop(L, 1)
         return try runtime.construct(cls, props: value(at: t, L), key: key, identifier: identifier)

@@ -29,6 +29,8 @@ int ck_isnoneornil(lua_State *L, int idx);
 int ck_mainthreadindex(void);
 /// `t[k]` without metamethods, for the table at `idx`: pushes it and returns its type.
 int ck_rawgetfield(lua_State *L, int idx, const char *k);
+/// `t.key` without metamethods (props' key, read for every component made).
+int ck_rawgetkey(lua_State *L, int idx);
 
 // Allocator accounting, per state. Allocation never fails while host (Swift) code runs:
 // an overshoot is recorded and raised by the trampoline once Swift has returned.
