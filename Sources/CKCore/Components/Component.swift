@@ -18,13 +18,24 @@ public final class Component: RuntimeObject {
     var hostLink: HostLink?
     public var host: Host? { hostLink?.host }
 
-    // Tree links, owned by the core.
-    public internal(set) weak var parent: Component?
+    // Tree links, owned by the core. `parent` and `previous` point at a component that may go
+    // first (a script can hold any instance), so they go through its `ComponentLink`.
+    public internal(set) var parent: Component? {
+        get { parentLink?.component }
+        set { parentLink = newValue?.link }
+    }
     public internal(set) var children: [Component] = []
     var indexInParent = 0
     var placedInBuild: Int32 = 0
     /// The previous generation's instance at this place, while building and mounting.
-    weak var previous: Component?
+    var previous: Component? {
+        get { previousLink?.component }
+        set { previousLink = newValue?.link }
+    }
+    private var parentLink: ComponentLink?
+    private var previousLink: ComponentLink?
+    /// Made when something first links to this component.
+    private var ownLink: ComponentLink?
     var viewSpec: ViewSpec?
 
     // Mounting.
@@ -35,6 +46,15 @@ public final class Component: RuntimeObject {
         self.props = props
         self.key = key
         self.generation = generation
+    }
+
+    deinit { ownLink?.component = nil }
+
+    private var link: ComponentLink {
+        if let l = ownLink { return l }
+        let l = ComponentLink(self)
+        ownLink = l
+        return l
     }
 
     public override var typeName: String { componentClass.name }
@@ -67,4 +87,13 @@ public final class Component: RuntimeObject {
         }
         return nil
     }
+}
+
+/// What a component's children (`parent`) and its next generation (`previous`) hold instead of
+/// a weak reference to it: a weak reference gives its target a side table and makes every retain
+/// of it take the slow path (a responder walk retains each parent). The component clears the
+/// link when it goes, so a link never points at a freed component.
+final class ComponentLink {
+    unowned(unsafe) var component: Component?
+    init(_ component: Component) { self.component = component }
 }
