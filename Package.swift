@@ -22,7 +22,10 @@ let package = Package(
         // Debian's libedit-dev (BSD line editing) for the REPL.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Macro shims, the traceback handler, the host-callback trampoline and pcall-wrapped helpers.
-        .target(name: "CLuaShims", dependencies: ["CLua"]),
+        // Calls into liblua go through the GOT directly rather than a PLT stub: the send path is
+        // mostly Lua API calls.
+        .target(name: "CLuaShims", dependencies: ["CLua"],
+                cSettings: [.unsafeFlags(["-fno-plt"], .when(configuration: .release))]),
         // The pure Swift core: no Lua.
         .target(name: "CKCore", swiftSettings: fast),
         // The `ck` module: a thin Lua face over CKCore.

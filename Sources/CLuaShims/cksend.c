@@ -70,6 +70,14 @@ typedef struct ck_arg {
 /* Checks the argument at `idx` (0: missing, read as nil) against `type`; 0 if it does not conform. */
 static int conform(lua_State *L, int idx, unsigned char type, ck_arg *out) {
     out->kind = 0;
+    /* The common case first, in one API call: an integer where an int or a number is wanted. */
+    if (idx && (type == CK_ARG_INT || type == CK_ARG_NUMBER) && lua_isinteger(L, idx)) {
+        if (type == CK_ARG_NUMBER) {
+            out->kind = 3;
+            out->d = (lua_Number)lua_tointegerx(L, idx, NULL);
+        }
+        return 1;
+    }
     int t = idx ? lua_type(L, idx) : LUA_TNIL;
     if (t == LUA_TNIL) {
         out->kind = 1;
@@ -80,18 +88,13 @@ static int conform(lua_State *L, int idx, unsigned char type, ck_arg *out) {
     case CK_ARG_BOOL: return t == LUA_TBOOLEAN;
     case CK_ARG_INT: {
         int exact = 0;
-        if (t != LUA_TNUMBER) return 0;
-        if (lua_isinteger(L, idx)) return 1;
+        if (t != LUA_TNUMBER) return 0;   /* not an integer (checked above) */
         out->kind = 2;
         out->i = lua_tointegerx(L, idx, &exact);   /* a float with an integral value */
         return exact;
     }
     case CK_ARG_NUMBER:
-        if (t != LUA_TNUMBER) return 0;
-        if (!lua_isinteger(L, idx)) return 1;
-        out->kind = 3;
-        out->d = lua_tonumberx(L, idx, NULL);
-        return 1;
+        return t == LUA_TNUMBER;          /* a float (integers were converted above) */
     case CK_ARG_STRING: return t == LUA_TSTRING;
     case CK_ARG_TABLE: return t == LUA_TTABLE;
     case CK_ARG_FUNCTION: return t == LUA_TFUNCTION;
@@ -146,8 +149,11 @@ static int traceback(lua_State *L) { return ck_traceback(L); }
 /* action:send(sender, ...) */
 static int send(lua_State *L) {
     const ck_send_hooks *hooks = (const ck_send_hooks *)lua_touserdata(L, lua_upvalueindex(1));
-    if (lua_gettop(L) < 2) lua_settop(L, 2);   /* a missing sender is nil */
     int base = lua_gettop(L);
+    if (base < 2) {                            /* a missing sender is nil */
+        lua_settop(L, 2);
+        base = 2;
+    }
     int given = base - 2;                      /* arguments after the sender */
     ck_arg args[CK_PLAN_MAX_TYPES];
     ck_plan *p = usable_plan(L, hooks, given, args);
