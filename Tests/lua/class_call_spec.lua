@@ -51,6 +51,30 @@ describe("Class(props) with a scope function", function()
     assert.are.equal("CallChanged", host.root.scope.path)
   end)
 
+  it("stops running a scope function removed after the class was defined", function()
+    local runs = 0
+    local Item = ck.component("CallRemoved", {scope = function(p) runs = runs + 1 return p.id end})
+    local host = ck.host(function() return Item{id = 1} end)
+    assert.are.equal(1, runs)
+    Item.scope = nil
+    host:update()
+    assert.are.equal(1, runs)
+    assert.is_nil(host.root.scope)
+  end)
+
+  it("runs the scope function of a class with typed action props on the props it keeps (promoted)", function()
+    local seen, seenTypes
+    local Card = ck.component("CallCard", {scope = true, changed = function() end,
+      render = function(self)
+        return ck.component("CallSlider", {actions = {onChange = {"number", "Event"}},
+          scope = function(p) seen, seenTypes = p, p.onChange.types return "s" end}){onChange = self:action("changed", {"number"})}
+      end})
+    local host = ck.host(function() return Card{} end)
+    local slider = host:find("CallSlider")
+    assert.are.equal(slider.props, seen)
+    assert.are.same({"number", "Event"}, seenTypes)
+  end)
+
   it("gives a class handle made again after collection its own scope function", function()
     local host = ck.host(function()
       local A = ck.component("CallAgainA", {scope = function(p) return "a" .. p.n end})

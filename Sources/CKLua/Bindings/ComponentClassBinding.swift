@@ -128,6 +128,8 @@ extension Engine {
     private func configure(_ cls: ComponentClass, _ key: String, valueAt i: Int32, _ L: OpaquePointer) throws {
         let t = lua_type(L, i)
         let where_ = "ck.component(\"\(cls.name)\"): \(key)"
+        // What `Class(props)` runs in C depends on both (see setScopeFunction).
+        defer { if key == "scope" || key == "actions" { refreshClassCall(cls, L) } }
         func fn() throws -> LuaRef {
             guard t == LUA_TFUNCTION else {
                 throw RuntimeError(.badArgument, "\(where_) must be a function, got \(String(cString: lua_typename(L, t)))")
@@ -138,7 +140,9 @@ extension Engine {
             switch key {
             case "render": cls.render = nil
             case "view": cls.view = nil
-            case "scope": cls.scope = .none
+            case "scope":
+                cls.scope = .none
+                scopeFunctions[ObjectIdentifier(cls)] = nil
             case "initialState": cls.initialState = nil
             case "controller": cls.controllerName = nil
             case "pure": cls.isPure = false
@@ -181,11 +185,6 @@ extension Engine {
             } else if lua_toboolean(L, i) != 0 {
                 cls.scope = .anonymous
                 scopeFunctions[ObjectIdentifier(cls)] = nil
-            }
-            if cls.bridgeSlot != 0 {
-                push(cls, L)
-                setScopeFunction(of: cls, onHandleAt: -1, L)
-                ck_pop(L, 1)
             }
         case "initialState":
             if t == LUA_TFUNCTION {
@@ -242,11 +241,21 @@ extension Engine {
         }
     }
 
-    /// Gives a class handle its scope function (or none), for `Class(props)` to run in C.
+    /// Gives a class handle its scope function (or none), for `Class(props)` to run in C. Not
+    /// for a class with typed action props: its scope function must see the props after their
+    /// actions are promoted, which Swift does, so Swift calls it.
     func setScopeFunction(of cls: ComponentClass, onHandleAt index: Int32, _ L: OpaquePointer) {
         let index = lua_absindex(L, index)
-        if let f = scopeFunctions[ObjectIdentifier(cls)] { f.push(L) } else { lua_pushnil(L) }
+        if cls.actionProps.isEmpty, let f = scopeFunctions[ObjectIdentifier(cls)] { f.push(L) } else { lua_pushnil(L) }
         lua_setiuservalue(L, index, 1)
+    }
+
+    /// After the class's scope or action props changed: its live handle, if any, follows.
+    private func refreshClassCall(_ cls: ComponentClass, _ L: OpaquePointer) {
+        guard cls.bridgeSlot != 0 else { return }
+        push(cls, L)
+        setScopeFunction(of: cls, onHandleAt: -1, L)
+        ck_pop(L, 1)
     }
 
     /// `Class(props)`: checks typed action props (promoting them), then constructs.
