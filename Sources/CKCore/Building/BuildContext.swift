@@ -58,15 +58,13 @@ final class BuildContext {
         guard let parent = scope.parent, isRebuilding(parent), scope.claimedInBuild != id else { return }
         scope.claimedInBuild = id
         makeRebuiltChildren(of: parent)
-        parent.rebuiltChildren![scope.identity, default: ScopeSiblings()].append(scope)
+        parent.rebuiltChildren!.append(scope)
     }
 
     /// Gives a rebuilt scope its map of claimed children at the first claim, sized like the old one.
     private func makeRebuiltChildren(of parent: Scope) {
         guard parent.rebuiltChildren == nil else { return }
-        var map: [ScopeIdentity: ScopeSiblings] = [:]
-        map.reserveCapacity(parent.children.count)
-        parent.rebuiltChildren = map
+        parent.rebuiltChildren = ScopeMap(minimumCapacity: parent.children.count)
     }
 
     /// The state a component of `scope` sees in this build.
@@ -83,8 +81,8 @@ final class BuildContext {
         if isRebuilding(parent) {
             makeRebuiltChildren(of: parent)
             // One lookup finds the siblings claimed so far and appends the claimed scope.
-            let (claimed, ordinal, first) = appending(to: &parent.rebuiltChildren![identity, default: ScopeSiblings()]) {
-                existingOrNew(identity, ordinal: $0, in: parent)
+            let (claimed, ordinal, first) = parent.rebuiltChildren!.modifyGroup(identity) { group in
+                appending(to: &group) { existingOrNew(identity, ordinal: $0, in: parent) }
             }
             claimed.0.claimedInBuild = id
             reportCollision(ordinal: ordinal, scope: claimed.0, first: first, runtime: runtime)

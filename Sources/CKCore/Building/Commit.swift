@@ -26,16 +26,16 @@ struct Commit {
         // Scopes: rebuilt maps replace the old ones; what is not in them left the tree.
         var removed: [Scope] = []
         for rebuilt in context.rebuilt {
-            for group in rebuilt.children.values {
+            for group in rebuilt.children.groups {
                 for scope in group where scope.claimedInBuild != context.id {
                     removed.append(contentsOf: scope.subtree)
                 }
             }
-            rebuilt.children = rebuilt.rebuiltChildren ?? [:]
+            rebuilt.children = rebuilt.rebuiltChildren ?? ScopeMap()
         }
         for (_, entry) in context.mergedClaims {
             for scope in context.newScopes where scope.parent === entry.scope {
-                entry.scope.children[scope.identity, default: ScopeSiblings()].append(scope)
+                entry.scope.children.append(scope)
             }
         }
 

@@ -24,11 +24,11 @@ public final class Scope: RuntimeObject {
     public internal(set) var controller: Controller?
     /// The newest committed component of this scope.
     public internal(set) var component: Component?
-    var children: [ScopeIdentity: ScopeSiblings] = [:]
+    var children = ScopeMap()
     var pendingUpdates: [StateUpdate] = []
-    var rebuiltChildren: [ScopeIdentity: ScopeSiblings]?
+    var rebuiltChildren: ScopeMap?
     var foldedState: Value?
-    private let identityHash: Int
+    let identityHash: Int
 
     init(identity: ScopeIdentity, ordinal: Int, parent: Scope?, host: Host) {
         className = identity.className
@@ -43,6 +43,12 @@ public final class Scope: RuntimeObject {
     public override var typeName: String { "scope" }
 
     var identity: ScopeIdentity { ScopeIdentity(className: className, identifier: identifier, key: key, hashCode: identityHash) }
+
+    /// Whether this scope's identity is `identity` (as `ScopeIdentity.==`), without making one.
+    func has(_ identity: ScopeIdentity) -> Bool {
+        identityHash == identity.hashCode && className == identity.className
+            && ScopeIdentity.same(identifier, identity.identifier) && ScopeIdentity.same(key, identity.key)
+    }
 
     /// The identifier, else the key, as text (nil when neither is set).
     public var displayIdentifier: String? { Scope.display(identifier) ?? Scope.display(key) }
@@ -80,7 +86,7 @@ public final class Scope: RuntimeObject {
         state = .nil
         component = nil
         controller = nil
-        children = [:]
+        children = ScopeMap()
     }
 
     /// Every scope below this one, this one first, each before the scopes below it.
@@ -88,7 +94,7 @@ public final class Scope: RuntimeObject {
         var out: [Scope] = [self]
         var next = 0
         while next < out.count {
-            for group in out[next].children.values {
+            for group in out[next].children.groups {
                 for scope in group { out.append(scope) }
             }
             next += 1
@@ -130,7 +136,7 @@ struct ScopeIdentity: Hashable {
     }
 
     /// Raw equality, except that NaN is the same identifier as NaN (a key must equal itself).
-    private static func same(_ x: Value, _ y: Value) -> Bool {
+    static func same(_ x: Value, _ y: Value) -> Bool {
         if case .number(let a) = x, case .number(let b) = y, a.isNaN, b.isNaN { return true }
         return x.rawEquals(y)
     }

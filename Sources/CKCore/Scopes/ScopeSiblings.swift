@@ -15,3 +15,72 @@ struct ScopeSiblings: RandomAccessCollection {
         if first == nil { first = scope } else { rest.append(scope) }
     }
 }
+
+/// A scope's child scopes by identity: open addressing over sibling groups, each found by the
+/// identity its first scope holds. A `[ScopeIdentity: ScopeSiblings]` stored a 72-byte key per
+/// child (and copied it on every claim); a slot here is the group alone, 16 bytes.
+struct ScopeMap {
+    /// Empty, or a power of two long; an empty group marks a free slot.
+    private var slots: [ScopeSiblings] = []
+    /// Groups (distinct identities) held.
+    private(set) var count = 0
+
+    init() {}
+
+    init(minimumCapacity n: Int) {
+        if n > 0 { slots = Array(repeating: ScopeSiblings(), count: ScopeMap.capacity(for: n)) }
+    }
+
+    /// The smallest power of two that holds `n` groups at a load of at most 3/4.
+    private static func capacity(for n: Int) -> Int {
+        var c = 8
+        while c * 3 < n * 4 { c *= 2 }
+        return c
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Every group, in no particular order.
+    var groups: LazyFilterSequence<[ScopeSiblings]> { slots.lazy.filter { !$0.isEmpty } }
+
+    /// The slot of `identity`'s group, or of the free slot where it would go.
+    private func slot(of identity: ScopeIdentity) -> Int {
+        let mask = slots.count - 1
+        var i = identity.hashCode & mask
+        while !slots[i].isEmpty, !slots[i][0].has(identity) { i = (i + 1) & mask }
+        return i
+    }
+
+    subscript(identity: ScopeIdentity) -> ScopeSiblings? {
+        guard count > 0 else { return nil }
+        let group = slots[slot(of: identity)]
+        return group.isEmpty ? nil : group
+    }
+
+    /// Runs `body` on `identity`'s group (made empty if there is none); `body` appends to it.
+    mutating func modifyGroup<R>(_ identity: ScopeIdentity, _ body: (inout ScopeSiblings) -> R) -> R {
+        if (count + 1) * 4 > slots.count * 3 { grow() }
+        let i = slot(of: identity)
+        let wasEmpty = slots[i].isEmpty
+        let result = body(&slots[i])
+        if wasEmpty && !slots[i].isEmpty { count += 1 }
+        return result
+    }
+
+    mutating func append(_ scope: Scope) {
+        modifyGroup(scope.identity) { $0.append(scope) }
+    }
+
+    /// Doubles the slots, moving each group (a swap: no reference is counted up and down).
+    private mutating func grow() {
+        var old: [ScopeSiblings] = []
+        swap(&old, &slots)
+        slots = Array(repeating: ScopeSiblings(), count: old.isEmpty ? 8 : old.count * 2)
+        let mask = slots.count - 1
+        for j in old.indices where !old[j].isEmpty {
+            var i = old[j][0].identityHash & mask
+            while !slots[i].isEmpty { i = (i + 1) & mask }
+            swap(&slots[i], &old[j])
+        }
+    }
+}
