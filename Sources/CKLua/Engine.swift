@@ -38,6 +38,8 @@ public final class Engine {
     var traceTracer: Tracer?
     /// Method and field tables of component and controller classes.
     var classTables: [ObjectIdentifier: LuaRef] = [:]
+    /// Set while `deinit` closes the Lua state: host functions then refuse (`[deadObject]`).
+    var isClosing = false
     /// Component classes' scope functions, which their handles carry (`setScopeFunction`).
     var scopeFunctions: [ObjectIdentifier: LuaRef] = [:]
     /// Script fields of live controllers (weak: a controller lives as long as its scope).
@@ -65,6 +67,7 @@ public final class Engine {
         // Finalizers run while this object is still whole; released refs are just forgotten,
         // and Lua's warnings no longer reach it.
         lua.owner = nil
+        isClosing = true
         refs.L = nil
         lua.close()
     }

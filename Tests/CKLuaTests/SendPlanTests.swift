@@ -17,6 +17,7 @@ struct SendPlanTests {
         #expect(MemoryLayout<CallState>.offset(of: \.ownerThread) == MemoryLayout<ck_callstate>.offset(of: \.owner_thread))
         #expect(MemoryLayout<CallState>.offset(of: \.plannedSends) == MemoryLayout<ck_callstate>.offset(of: \.planned_sends))
         #expect(MemoryLayout<CallState>.offset(of: \.changing) == MemoryLayout<ck_callstate>.offset(of: \.changing))
+        #expect(MemoryLayout<CallState>.offset(of: \.renderDepth) == MemoryLayout<ck_callstate>.offset(of: \.render_depth))
     }
 
     /// A plan holds registry-free values only: sending many distinct actions leaves no references behind.

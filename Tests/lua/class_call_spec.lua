@@ -98,7 +98,91 @@ describe("Class(props) with a scope function", function()
   end)
 end)
 
+describe("Class(props) and the rest of the runtime", function()
+  it("reports a scoped class made outside a build before running its scope function", function()
+    local ran = false
+    local Bad = ck.component("CallOutside", {scope = function(p) ran = true return p.id.x end})
+    assert.error_matches(function() return Bad{} end, "^%[outsideBuild%]")
+    assert.is_false(ran)
+  end)
+
+  it("refuses updateState in a scope function run from a lifecycle callback", function()
+    local result
+    local Item = ck.component("CallLifecycleItem", {scope = function(p)
+      result = {pcall(p.target.updateState, p.target, 5)}
+      return 1
+    end})
+    local Root = ck.component("CallLifecycleRoot", {scope = true, initialState = 0})
+    ck.controller("CallLifecycleRootController", {didRemount = function(self) pcall(Item, {target = self.component}) end})
+    local host = ck.host(function() return Root{} end)
+    host:mount()
+    host:update()
+    assert.is_false(result[1])
+    assert.truthy(tostring(result[2]):find("[updateDuringRender]", 1, true))
+  end)
+
+  it("reads the key before the scope function runs", function()
+    local Item = ck.component("CallKey", {scope = function(p) p.key = "changed" return 1 end})
+    local host = ck.host(function() return Item{key = "given"} end)
+    assert.are.equal("given", host.root.key)
+    assert.are.equal("given", host.root.scope.key)
+  end)
+
+  it("gives a class no scope function left by a class that failed to define", function()
+    assert.is_false(pcall(ck.component, "CallBroken", {scope = function() error("not mine") end, actions = 5}))
+    collectgarbage()
+    for i = 1, 20 do
+      local Plain = ck.component("CallPlain" .. i, {render = function() end})
+      assert.is_true(pcall(Plain, {}))
+      assert.truthy(ck.host(function() return Plain{} end).root)
+    end
+  end)
+
+  it("refuses, without crashing, a userdata that wears a class's metatable", function()
+    local Item = ck.component("CallWorn", {scope = function() return 1 end})
+    local mt = debug.getmetatable(Item)
+    local host = ck.host(function() return ck.Stack{} end)
+    local other = host.root
+    local before = debug.getmetatable(other)
+    debug.setmetatable(other, mt)
+    local ok, err = pcall(other, {})
+    debug.setmetatable(other, before)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("[badArgument]", 1, true))
+    local file = io.tmpfile()
+    debug.setmetatable(file, mt)
+    assert.is_false(pcall(file, {}))
+  end)
+
+  it("makes components from a coroutine", function()
+    local text = coroutine.wrap(function()
+      local Item = ck.component("CallCoroutine", {render = function(self, p) return ck.Text{text = p.t} end})
+      local h = ck.host(function(m) return Item{t = m} end, {model = "hello"})
+      h:mount()
+      return h.view.subviews[1].attributes.text
+    end)()
+    assert.are.equal("hello", text)
+  end)
+end)
+
 describe("mounting puts views in tree order", function()
+  it("after a lifecycle callback rebuilt the host during its mount", function()
+    local Label = ck.component("OrderNestedLabel", {view = function(self, p) return {class = "UILabel", attributes = {text = p.t}} end})
+    local A = ck.component("OrderNestedA", {scope = true, view = {class = "UIView"}})
+    local once = false
+    local host
+    ck.controller("OrderNestedAController", {didMount = function()
+      if not once then once = true host:update(2) end
+    end})
+    host = ck.host(function(m)
+      if m == 1 then return ck.Stack{children = {A{}, Label{t = "B"}}} end
+      return ck.Stack{children = {A{}}}
+    end, {model = 1})
+    host:mount()
+    assert.are.equal(1, #host.view.subviews)
+    assert.are.equal("UIView", host.view.subviews[1].class)
+  end)
+
   it("on a first mount and after siblings are inserted before others", function()
     local Label = ck.component("OrderLabel", {scope = function(p) return p.t end,
       view = function(self, p) return {class = "UILabel", attributes = {text = p.t}} end})

@@ -181,7 +181,10 @@ struct Mounter {
 
     /// Puts each touched view's subviews in tree order; raises the first callback error.
     mutating func finish() throws {
-        for view in touched where view.needsOrdering || mountCalls > 1 {
+        // A callback that mounted or built (another mounter ran) may have changed the tree
+        // under this pass's appends: then every touched view is put in order.
+        let orderAll = mountCalls > 1 || host.runtime.lastMountPass != pass
+        for view in touched where orderAll || view.needsOrdering {
             let owner: Component? = view.hostingHost != nil ? host.root : view.component
             guard let owner else { continue }
             var order: [View] = []

@@ -21,6 +21,9 @@ public struct CallState {
     /// Builds, mounts, unmounts and host ends under way: the tree changes while their
     /// callbacks run, so no plan is made or used until they end.
     public var changing = 0
+    /// Renders, providers, update functions and scope or state functions running in a build:
+    /// `updateState` is refused inside them, and `Class(props)` may run a scope function in C.
+    public var renderDepth = 0
 
     public init() {}
 }

@@ -33,7 +33,10 @@ public final class Runtime {
         set { callState.pointee.syncRequested = newValue ? 1 : 0 }
     }
     var build: BuildContext?
-    var renderDepth = 0
+    var renderDepth: Int {
+        get { callState.pointee.renderDepth }
+        set { callState.pointee.renderDepth = newValue }
+    }
     var lastComponentID = 0
     var lastBuildID: Int32 = 0
     /// Numbers each mounter, so a view can tell whether the current one has touched it.

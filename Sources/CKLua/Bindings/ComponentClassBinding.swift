@@ -40,11 +40,13 @@ enum ComponentClassBinding {
             }
             let computed = engine.registerFunction("Class(props)") { args in
                 let cls = try args.engine.objects.object(inCheckedHandleAt: 1, args.L) as? ComponentClass ?? args.object(1, "class", "a component class")
-                let c = try args.engine.construct(cls, propsAt: 2, args.L, identifier: args.engine.value(at: 3, args.L))
+                let c = try args.engine.construct(cls, propsAt: 2, args.L, computed: (key: args.engine.value(at: 3, args.L),
+                                                                                       identifier: args.engine.value(at: 4, args.L)))
                 args.engine.push(c, args.L)
                 return 1
             }
-            ck_push_class_call(engine.L, -1, plain, checked, computed)
+            let state = UnsafeRawPointer(engine.runtime.callState).bindMemory(to: ck_callstate.self, capacity: 1)
+            ck_push_class_call(engine.L, -1, plain, checked, computed, state)
             lua_setfield(engine.L, -2, "__call")
         })
         engine.setFunction("component", qualified: "ck.component") { args in
@@ -61,6 +63,8 @@ extension Engine {
     /// Builds a class from `def`: special keys configure it, functions become methods.
     func defineComponentClass(_ name: String, defAt def: Int32, _ L: OpaquePointer) throws -> ComponentClass {
         let cls = ComponentClass(name: name)
+        // Keyed by identity: a class freed earlier may have had this address.
+        scopeFunctions[ObjectIdentifier(cls)] = nil
         lua_createtable(L, 0, 8)
         classTables[ObjectIdentifier(cls)] = reference(at: -1, L, "table")
         ck_pop(L, 1)
@@ -259,8 +263,10 @@ extension Engine {
     }
 
     /// `Class(props)`: checks typed action props (promoting them), then constructs.
-    /// `identifier`: what the class's scope function returned, if C has already run it.
-    func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer, identifier: Value? = nil) throws -> Component {
+    /// `computed`: the key as given and what the class's scope function returned, if C has
+    /// already run it.
+    func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer,
+                   computed: (key: Value, identifier: Value)? = nil) throws -> Component {
         if lua_type(L, index) == LUA_TTABLE {
             lua_pushvalue(L, index)
         } else if lua_type(L, index) <= LUA_TNIL {
@@ -285,10 +291,13 @@ extension Engine {
                 lua_setfield(L, t, name)
             }
         }
-        ck_rawgetkey(L, t)
-        let key = value(at: -1, L)
-        ck_pop(L, 1)
-        return try runtime.construct(cls, props: value(at: t, L), key: key, identifier: identifier)
+        let key: Value
+        if let computed { key = computed.key } else {
+            ck_rawgetkey(L, t)
+            key = value(at: -1, L)
+            ck_pop(L, 1)
+        }
+        return try runtime.construct(cls, props: value(at: t, L), key: key, identifier: computed?.identifier)
     }
 
     /// Replaces the table at `index` by a shallow copy (raw).

@@ -96,8 +96,13 @@ extension Engine {
 
     /// Wraps a throwing body as a host function; thrown errors are raised by the trampoline.
     func hostFunction(_ name: String, _ body: @escaping (Arguments) throws -> Int32) -> LuaState.HostFunction {
-        // unowned(unsafe): finalizers run through here while the engine closes its state in deinit.
-        { [unowned(unsafe) self] call in
+        // unowned(unsafe): finalizers run through here while the engine closes its state in deinit;
+        // then only handles' own `__gc` runs (the rest of the engine is going).
+        let refusedWhileClosing = name != "__gc"
+        return { [unowned(unsafe) self] call in
+            if self.isClosing && refusedWhileClosing {
+                return call.raise(.deadObject, "\(name): the engine is closing its Lua state; a finalizer that runs then cannot call into ck")
+            }
             let saved = self.L
             self.L = call.L
             defer { self.L = saved }

@@ -17,22 +17,24 @@ final class RefStore {
         self.L = L
     }
 
-    /// Pops the top value into the registry for as long as the state lives.
-    func pin() -> Int32 {
+    /// Pops the top value (of `thread`'s stack, the main one by default) into the registry for
+    /// as long as the state lives.
+    func pin(_ thread: OpaquePointer? = nil) -> Int32 {
         let ref = next
         next += 1
-        lua_rawseti(L, ck_registryindex(), lua_Integer(ref))
+        lua_rawseti(thread ?? L, ck_registryindex(), lua_Integer(ref))
         return ref
     }
 
-    /// Pops the top value into the registry.
-    func make(typeName: String, identity: UInt) -> LuaRef {
+    /// Pops the top value of `thread`'s stack (a coroutine's, when a script calls from one)
+    /// into the registry, which all of a state's threads share.
+    func make(_ thread: OpaquePointer, typeName: String, identity: UInt) -> LuaRef {
         let ref: Int32
         if let reused = free.popLast() {
             ref = reused
-            lua_rawseti(L, ck_registryindex(), lua_Integer(ref))
+            lua_rawseti(thread, ck_registryindex(), lua_Integer(ref))
         } else {
-            ref = pin()
+            ref = pin(thread)
         }
         live += 1
         return LuaRef(store: self, ref: ref, typeName: typeName, identity: identity)

@@ -68,7 +68,9 @@ final class ObjectRegistry {
 
     /// The object behind a handle C has already checked (its kind's metatable), e.g. `Class(props)`'s class.
     func object(inCheckedHandleAt index: Int32, _ L: OpaquePointer) -> RuntimeObject? {
-        let handle = lua_touserdata(L, index)!.load(as: Handle.self)
+        guard lua_rawlen(L, index) == MemoryLayout<Handle>.size, let raw = lua_touserdata(L, index) else { return nil }
+        let handle = raw.load(as: Handle.self)
+        guard handle.slot > 0, Int(handle.slot) < slots.count else { return nil }
         return slots[Int(handle.slot)]
     }
 

@@ -73,7 +73,7 @@ extension Engine {
     func reference(at index: Int32, _ L: OpaquePointer, _ typeName: String) -> LuaRef {
         let identity = UInt(bitPattern: lua_topointer(L, index))
         lua_pushvalue(L, index)
-        return refs.make(typeName: typeName, identity: identity)
+        return refs.make(L, typeName: typeName, identity: identity)
     }
 
     /// The function at `index` as a `Method`: its arity, and a body that calls it with the receiver first.

@@ -15,6 +15,7 @@ typedef struct ck_callstate {
     intptr_t owner_thread;     // pthread_self() of the runtime's thread
     intptr_t planned_sends;    // sends answered here
     intptr_t changing;         // builds, mounts, unmounts, host ends under way: no plans are used
+    intptr_t render_depth;     // renders (and their kin) running in a build
 } ck_callstate;
 
 /// Argument type codes a plan checks in C; other types (structs, classes) get no plan.
