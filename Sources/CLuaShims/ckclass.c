@@ -29,9 +29,9 @@ static int class_call(lua_State *L) {
     }
     lua_pushliteral(L, "key");                          /* the key as given, before the scope */
     lua_rawget(L, 2);                                   /* function could change it */
-    lua_insert(L, 3);                                   /* class props key scope */
+    lua_pushvalue(L, 3);
     lua_pushvalue(L, 2);
-    lua_call(L, 1, 1);                                  /* class props key identifier */
+    lua_call(L, 1, 1);                                  /* class props scope key identifier */
     return ck_call_host(L, (int)lua_tointeger(L, lua_upvalueindex(4)));
 }
 

@@ -40,8 +40,8 @@ enum ComponentClassBinding {
             }
             let computed = engine.registerFunction("Class(props)") { args in
                 let cls = try args.engine.objects.object(inCheckedHandleAt: 1, args.L) as? ComponentClass ?? args.object(1, "class", "a component class")
-                let c = try args.engine.construct(cls, propsAt: 2, args.L, computed: (key: args.engine.value(at: 3, args.L),
-                                                                                       identifier: args.engine.value(at: 4, args.L)))
+                let c = try args.engine.construct(cls, propsAt: 2, args.L, computed: (key: args.engine.value(at: 4, args.L),
+                                                                                       identifier: args.engine.value(at: 5, args.L)))
                 args.engine.push(c, args.L)
                 return 1
             }

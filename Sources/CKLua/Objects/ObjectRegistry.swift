@@ -66,9 +66,10 @@ final class ObjectRegistry {
         return slots[Int(handle.slot)]
     }
 
-    /// The object behind a handle C has already checked (its kind's metatable), e.g. `Class(props)`'s class.
+    /// The object behind a handle C has already checked (its size and its kind's metatable), e.g.
+    /// `Class(props)`'s class; the slot is checked again, in case a foreign userdata wears the metatable.
     func object(inCheckedHandleAt index: Int32, _ L: OpaquePointer) -> RuntimeObject? {
-        guard lua_rawlen(L, index) == MemoryLayout<Handle>.size, let raw = lua_touserdata(L, index) else { return nil }
+        guard let raw = lua_touserdata(L, index) else { return nil }
         let handle = raw.load(as: Handle.self)
         guard handle.slot > 0, Int(handle.slot) < slots.count else { return nil }
         return slots[Int(handle.slot)]

@@ -102,7 +102,7 @@ void ck_push_new_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, 
 #define CK_CLASS_USER_VALUES 1
 /// Pushes the `__call` of component classes (whose metatable is at `metatable`): host function
 /// `plain_id(class, props)` for anything, `checked_id(class, props)` once the class handle and
-/// the props (a table or nil) are checked, `computed_id(class, props, key, identifier)` once the
+/// the props (a table or nil) are checked, `computed_id(class, props, scope, key, identifier)` once the
 /// class's scope function has run too (only while `state->render_depth` is up).
 void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
                         const ck_callstate *state);
