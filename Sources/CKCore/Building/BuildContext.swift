@@ -13,8 +13,8 @@ final class BuildContext {
         init(_ scope: Scope) { self.scope = scope }
     }
 
-    /// The scopes whose content is rebuilt; the child scopes this build claims in each are
-    /// `scope.rebuiltChildren`.
+    /// The scopes whose content is rebuilt and that had children or claimed one (see
+    /// `beginRebuilding`); the child scopes this build claims in each are `scope.rebuiltChildren`.
     var rebuilt: [Scope] = []
     /// Claims in scopes that are not rebuilt: merged into their maps on commit.
     var mergedClaims: [ObjectIdentifier: MergedClaims] = [:]
@@ -33,11 +33,13 @@ final class BuildContext {
 
     func isRebuilding(_ scope: Scope) -> Bool { scope.rebuiltInBuild == id }
 
+    /// A scope is listed in `rebuilt` once it has something to commit: old children (which
+    /// leave unless claimed again) or a first claim. A leaf scope, the common case, has neither.
     func beginRebuilding(_ scope: Scope) {
         guard scope.rebuiltInBuild != id else { return }
         scope.rebuiltInBuild = id
         scope.rebuiltChildren = nil
-        rebuilt.append(scope)
+        if !scope.children.isEmpty { rebuilt.append(scope) }
     }
 
     /// Ends the build: the scopes forget their rebuilt maps and folded state (committed or not).
@@ -65,6 +67,7 @@ final class BuildContext {
     private func makeRebuiltChildren(of parent: Scope) {
         guard parent.rebuiltChildren == nil else { return }
         parent.rebuiltChildren = ScopeMap(minimumCapacity: parent.children.count)
+        if parent.children.isEmpty { rebuilt.append(parent) }   // else listed when it began
     }
 
     /// The state a component of `scope` sees in this build.

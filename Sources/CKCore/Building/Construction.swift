@@ -3,6 +3,7 @@ extension Runtime {
     /// enclosing scope of the running build.
     /// `identifier`: the scope function's result, when the caller has already run it.
     public func construct(_ cls: ComponentClass, props: Value, key: Value, identifier computed: Value? = nil) throws -> Component {
+        let build = self.build
         let component = Component(componentClass: cls, props: props, key: key, generation: build?.generation ?? 0)
         guard cls.declaresScope else {
             if let controllerClass = try controllerClass(for: cls) {
