@@ -29,20 +29,20 @@ enum ComponentClassBinding {
             let plain = engine.registerFunction("Class(props)") { args in
                 let cls: ComponentClass = try args.object(1, "class", "a component class")
                 let c = try args.engine.construct(cls, propsAt: 2, args.L)
-                args.engine.push(c, args.L)
+                args.engine.objects.push(c, kind: .component, args.L)
                 return 1
             }
             let checked = engine.registerFunction("Class(props)") { args in
-                let cls = try args.engine.objects.object(inCheckedHandleAt: 1, args.L) as? ComponentClass ?? args.object(1, "class", "a component class")
-                let c = try args.engine.construct(cls, propsAt: 2, args.L)
-                args.engine.push(c, args.L)
+                let e = args.engine, L = args.L
+                let cls = try e.objects.object(inCheckedHandleAt: 1, L) as? ComponentClass ?? args.object(1, "class", "a component class")
+                e.objects.push(try e.construct(cls, propsAt: 2, L), kind: .component, L)
                 return 1
             }
             let computed = engine.registerFunction("Class(props)") { args in
-                let cls = try args.engine.objects.object(inCheckedHandleAt: 1, args.L) as? ComponentClass ?? args.object(1, "class", "a component class")
-                let c = try args.engine.construct(cls, propsAt: 2, args.L, computed: (key: args.engine.value(at: 4, args.L),
-                                                                                       identifier: args.engine.value(at: 5, args.L)))
-                args.engine.push(c, args.L)
+                let e = args.engine, L = args.L
+                let cls = try e.objects.object(inCheckedHandleAt: 1, L) as? ComponentClass ?? args.object(1, "class", "a component class")
+                let c = try e.construct(cls, propsAt: 2, L, computed: (key: e.value(at: 4, L), identifier: e.value(at: 5, L)))
+                e.objects.push(c, kind: .component, L)
                 return 1
             }
             let state = UnsafeRawPointer(engine.runtime.callState).bindMemory(to: ck_callstate.self, capacity: 1)
