@@ -54,6 +54,13 @@ final class BuildContext {
         scope.foldedInBuild = id
     }
 
+    /// A new scope's initial state: held like a fold until the commit, which clears it (a failed
+    /// build drops the scope with it, so it needs no place in `foldedScopes`).
+    func foldInitial(_ state: Value, into scope: Scope) {
+        scope.foldedState = state
+        scope.foldedInBuild = id
+    }
+
     /// Places a kept `scope` among the rebuilt children of its parent, if that is rebuilt and
     /// the scope is not there yet.
     func place(_ scope: Scope) {

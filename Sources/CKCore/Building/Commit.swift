@@ -19,8 +19,12 @@ struct Commit {
             scope.pendingUpdates.removeAll()
         }
         host.dirtyScopes.removeAll { s in folded.contains { $0 === s } }
-        for scope in folded + context.newScopes {
+        for scope in folded {
             if let state = context.folded(scope) { scope.state = state }
+        }
+        for scope in context.newScopes where scope.foldedInBuild == context.id {
+            scope.state = scope.foldedState ?? .nil
+            scope.foldedState = nil
         }
 
         // Scopes: rebuilt maps replace the old ones; what is not in them left the tree.

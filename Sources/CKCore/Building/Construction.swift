@@ -28,7 +28,7 @@ extension Runtime {
         if isNew, let initial = cls.initialState {
             renderDepth += 1
             defer { renderDepth -= 1 }
-            build.fold(try initial(component), into: scope)
+            build.foldInitial(try initial(component), into: scope)
         }
         component.scope = scope
         component.state = build.state(of: scope)
