@@ -27,8 +27,8 @@ static int class_call(lua_State *L) {
         lua_newtable(L);
         lua_replace(L, 2);
     }
-    lua_pushliteral(L, "key");                          /* the key as given, before the scope */
-    lua_rawget(L, 2);                                   /* function could change it */
+    ck_rawgetkey(L, 2);                                 /* the key as given, before the scope */
+                                                        /* function could change it */
     lua_pushvalue(L, 3);
     lua_pushvalue(L, 2);
     lua_call(L, 1, 1);                                  /* class props scope key identifier */

@@ -147,11 +147,7 @@ struct Builder {
             for (i, child) in node.children.enumerated().reversed() {
                 child.parent = node
                 child.indexInParent = i
-                if !child.rendered {
-                    // A weak store is not free: skip storing nil over nil.
-                    let previous = counterpart(of: child, at: i, previousParent: node.previous)
-                    if previous != nil || child.previous != nil { child.previous = previous }
-                }
+                if !child.rendered { child.previous = counterpart(of: child, at: i, previousParent: node.previous) }
                 stack.append(child)
             }
         }

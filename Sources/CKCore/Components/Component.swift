@@ -19,23 +19,23 @@ public final class Component: RuntimeObject {
     public var host: Host? { hostLink?.host }
 
     // Tree links, owned by the core. `parent` and `previous` point at a component that may go
-    // first (a script can hold any instance), so they go through its `ComponentLink`.
+    // first (a script can hold any instance), so they go through its `BackLink`.
     public internal(set) var parent: Component? {
-        get { parentLink?.component }
-        set { parentLink = newValue?.link }
+        get { parentLink?.target }
+        set { parentLink = newValue.map { BackLink.of($0, in: &$0.ownLink) } }
     }
     public internal(set) var children: [Component] = []
     var indexInParent = 0
     var placedInBuild: Int32 = 0
     /// The previous generation's instance at this place, while building and mounting.
     var previous: Component? {
-        get { previousLink?.component }
-        set { previousLink = newValue?.link }
+        get { previousLink?.target }
+        set { previousLink = newValue.map { BackLink.of($0, in: &$0.ownLink) } }
     }
-    private var parentLink: ComponentLink?
-    private var previousLink: ComponentLink?
+    private var parentLink: BackLink<Component>?
+    private var previousLink: BackLink<Component>?
     /// Made when something first links to this component.
-    private var ownLink: ComponentLink?
+    private var ownLink: BackLink<Component>?
     var viewSpec: ViewSpec?
 
     // Mounting.
@@ -48,14 +48,7 @@ public final class Component: RuntimeObject {
         self.generation = generation
     }
 
-    deinit { ownLink?.component = nil }
-
-    private var link: ComponentLink {
-        if let l = ownLink { return l }
-        let l = ComponentLink(self)
-        ownLink = l
-        return l
-    }
+    deinit { ownLink?.target = nil }
 
     public override var typeName: String { componentClass.name }
     public var name: String { componentClass.name }
@@ -87,13 +80,4 @@ public final class Component: RuntimeObject {
         }
         return nil
     }
-}
-
-/// What a component's children (`parent`) and its next generation (`previous`) hold instead of
-/// a weak reference to it: a weak reference gives its target a side table and makes every retain
-/// of it take the slow path (a responder walk retains each parent). The component clears the
-/// link when it goes, so a link never points at a freed component.
-final class ComponentLink {
-    unowned(unsafe) var component: Component?
-    init(_ component: Component) { self.component = component }
 }

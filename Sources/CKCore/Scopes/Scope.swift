@@ -46,8 +46,7 @@ public final class Scope: RuntimeObject {
 
     /// Whether this scope's identity is `identity` (as `ScopeIdentity.==`), without making one.
     func has(_ identity: ScopeIdentity) -> Bool {
-        identityHash == identity.hashCode && className == identity.className
-            && ScopeIdentity.same(identifier, identity.identifier) && ScopeIdentity.same(key, identity.key)
+        identity.matches(hashCode: identityHash, className: className, identifier: identifier, key: key)
     }
 
     /// The identifier, else the key, as text (nil when neither is set).
@@ -132,11 +131,17 @@ struct ScopeIdentity: Hashable {
     }
 
     static func == (a: ScopeIdentity, b: ScopeIdentity) -> Bool {
-        a.hashCode == b.hashCode && a.className == b.className && same(a.identifier, b.identifier) && same(a.key, b.key)
+        a.matches(hashCode: b.hashCode, className: b.className, identifier: b.identifier, key: b.key)
+    }
+
+    /// Whether this is the identity made of these parts (a scope compares its own without copying them).
+    func matches(hashCode: Int, className: String, identifier: Value, key: Value) -> Bool {
+        self.hashCode == hashCode && self.className == className && Self.same(self.identifier, identifier)
+            && Self.same(self.key, key)
     }
 
     /// Raw equality, except that NaN is the same identifier as NaN (a key must equal itself).
-    static func same(_ x: Value, _ y: Value) -> Bool {
+    private static func same(_ x: Value, _ y: Value) -> Bool {
         if case .number(let a) = x, case .number(let b) = y, a.isNaN, b.isNaN { return true }
         return x.rawEquals(y)
     }

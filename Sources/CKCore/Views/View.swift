@@ -39,19 +39,13 @@ public final class View: RuntimeObject {
     public var viewClass: String { spec.viewClass }
     public var attributes: Value { spec.attributes }
     public var actions: [ActionAttribute] { spec.actions }
-    /// Through the superview's link, as a component's parent is (see `ComponentLink`).
+    /// Through the superview's `BackLink`, as a component's parent is.
     public internal(set) var superview: View? {
-        get { superviewLink?.view }
-        set { superviewLink = newValue?.link }
+        get { superviewLink?.target }
+        set { superviewLink = newValue.map { BackLink.of($0, in: &$0.ownLink) } }
     }
-    private var superviewLink: ViewLink?
-    private var ownLink: ViewLink?
-    private var link: ViewLink {
-        if let l = ownLink { return l }
-        let l = ViewLink(self)
-        ownLink = l
-        return l
-    }
+    private var superviewLink: BackLink<View>?
+    private var ownLink: BackLink<View>?
     public internal(set) var subviews: [View] = []
     /// The component mounted in this view, or nil once unmounted. Strong: unmounting clears it
     /// (so no cycle outlives the mount), and a weak reference would cost every mounted
@@ -68,7 +62,7 @@ public final class View: RuntimeObject {
         self.spec = spec
     }
 
-    deinit { ownLink?.view = nil }
+    deinit { ownLink?.target = nil }
 
     public override var typeName: String { "View" }
 
@@ -88,12 +82,6 @@ public final class View: RuntimeObject {
         subviews.insert(child, at: min(index, subviews.count))
         child.superview = self
     }
-}
-
-/// What a view's subviews hold instead of a weak reference to it; the view clears it when it goes.
-final class ViewLink {
-    unowned(unsafe) var view: View?
-    init(_ view: View) { self.view = view }
 }
 
 /// The view classes `ck.onControl` accepts (SPEC §7), extended by `ck.registerControlClass`.

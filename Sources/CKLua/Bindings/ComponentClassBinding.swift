@@ -26,6 +26,10 @@ enum ComponentClassBinding {
             return "<component class \(cls.name)>"
         }, extra: { engine in
             // C runs a class's scope function (see ckclass.c), then one of these.
+            func checkedClass(_ args: Arguments) throws -> ComponentClass {
+                try args.engine.objects.object(inCheckedHandleAt: 1, args.L) as? ComponentClass
+                    ?? args.object(1, "class", "a component class")
+            }
             let plain = engine.registerFunction("Class(props)") { args in
                 let cls: ComponentClass = try args.object(1, "class", "a component class")
                 let c = try args.engine.construct(cls, propsAt: 2, args.L)
@@ -34,14 +38,12 @@ enum ComponentClassBinding {
             }
             let checked = engine.registerFunction("Class(props)") { args in
                 let e = args.engine, L = args.L
-                let cls = try e.objects.object(inCheckedHandleAt: 1, L) as? ComponentClass ?? args.object(1, "class", "a component class")
-                e.objects.push(try e.construct(cls, propsAt: 2, L), kind: .component, L)
+                e.objects.push(try e.construct(try checkedClass(args), propsAt: 2, L), kind: .component, L)
                 return 1
             }
             let computed = engine.registerFunction("Class(props)") { args in
                 let e = args.engine, L = args.L
-                let cls = try e.objects.object(inCheckedHandleAt: 1, L) as? ComponentClass ?? args.object(1, "class", "a component class")
-                let c = try e.construct(cls, propsAt: 2, L, computed: (key: e.value(at: 4, L), identifier: e.value(at: 5, L)))
+                let c = try e.construct(try checkedClass(args), propsAt: 2, L, computed: (key: e.value(at: 4, L), identifier: e.value(at: 5, L)))
                 e.objects.push(c, kind: .component, L)
                 return 1
             }

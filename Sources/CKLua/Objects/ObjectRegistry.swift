@@ -30,9 +30,7 @@ final class ObjectRegistry {
     func setUp(_ L: OpaquePointer, refs: RefStore) {
         self.refs = refs
         lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        lua_pushstring(L, "v")
-        lua_setfield(L, -2, "__mode")
+        ck_push_weak_values_metatable(L)
         lua_setmetatable(L, -2)
         weakTable = refs.pin()
     }
