@@ -29,7 +29,8 @@ let package = Package(
         // The pure Swift core: no Lua.
         .target(name: "CKCore", swiftSettings: fast),
         // The `ck` module: a thin Lua face over CKCore.
-        .target(name: "CKLua", dependencies: ["CKCore", "CLua", "CLuaShims"], swiftSettings: fast),
+        .target(name: "CKLua", dependencies: ["CKCore", "CLua", "CLuaShims"],
+                resources: [.embedInCode("State/sandbox.lua")], swiftSettings: fast),
         // The commands behind the executable: run, repl, test, tree.
         .target(
             name: "CKRunCommands",
@@ -39,6 +40,9 @@ let package = Package(
             ],
             // libedit's C globals (rl_completion_entry_function, stdout) are not importable as
             // concurrency-safe in Swift 6 mode; this target runs on the main thread only.
+            // The Lua it runs itself, embedded at build time.
+            resources: ["Repl/repl.lua", "Bench/bench.lua", "Test/Prelude/output.lua", "Test/Prelude/format.lua",
+                        "Test/Prelude/spec.lua", "Test/Prelude/assert.lua", "Test/Prelude/spy.lua"].map { .embedInCode($0) },
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(name: "ckrun", dependencies: ["CKRunCommands"]),

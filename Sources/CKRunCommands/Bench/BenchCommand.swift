@@ -23,7 +23,7 @@ struct BenchCommand: ParsableCommand {
         BenchSupport.install(in: engine)
         let startup = quick ? nil : measureStartup()
         do {
-            try engine.runChunk(BenchScript.source, name: "=bench",
+            try engine.runChunk(EmbeddedLua.bench, name: "=bench",
                                 arguments: [String(repeats), quick ? "quick" : "full", only ?? "",
                                             startup.map { String($0.ckrun) } ?? "", startup?.lua.map { String($0) } ?? ""])
         } catch {

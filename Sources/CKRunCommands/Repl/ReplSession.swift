@@ -52,7 +52,7 @@ final class ReplSession {
 
     private func installPrelude() {
         do {
-            try engine.lua.load(ReplPrelude.source, name: "=(repl)")
+            try engine.lua.load(EmbeddedLua.repl, name: "=(repl)")
             engine.lua.push(appFile ?? "")
             try engine.lua.call(arguments: 1, results: 1)
             engine.lua.storeInRegistry(Self.registryKey)

@@ -1,12 +1,9 @@
 import CKCore
 import CKLua
 
-/// busted's spec language, written in Lua: chunks run in order in each test file's fresh state.
+/// busted's spec language, written in Lua (`Prelude/*.lua`): chunks run in order in each test file's fresh state.
 enum SpecPrelude {
-    static let chunks: [(name: String, source: String)] = [
-        ("output", outputSource), ("format", formatSource), ("spec", specSource),
-        ("assert", assertSource), ("spy", spySource),
-    ]
+    static let chunks = EmbeddedLua.specPreludes
 
     /// Raised by the guarded `os.exit`: `string.format(message, "file:line", code)`.
     static let exitMessage = Catalogue.testFailure.message(

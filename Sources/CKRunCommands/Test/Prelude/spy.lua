@@ -1,6 +1,4 @@
-// The Lua source of ckrun test's spies, stubs and argument matchers.
-extension SpecPrelude {
-    static let spySource = #"""
+-- ckrun test: spies, stubs and argument matchers.
 -- luassert's spies and stubs, and `match` for arguments: spy.new, spy.on, stub,
 -- assert.spy(s).was.called(n), .was.called_with(...), .was.not_called().
 local T = _ENV["(ckrun test)"]
@@ -189,5 +187,3 @@ local function spy_assertion(negated, s)
   return spy_chain(s, negated)
 end
 T.special.spy, T.special.stub = spy_assertion, spy_assertion
-"""#
-}

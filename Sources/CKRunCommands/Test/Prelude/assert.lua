@@ -1,6 +1,4 @@
-// The Lua source of ckrun test's the assertions.
-extension SpecPrelude {
-    static let assertSource = #"""
+-- ckrun test: the assertions.
 -- luassert's assertions: `assert.are.equal`, `assert.is_not_nil`, `assert.has_no.errors`, ...
 -- A key is split on "_" into modifiers (is, are, was, has, does, not, no) and an assertion
 -- name, as luassert does. Calling `assert(v, message)` is still Lua's plain assert.
@@ -182,5 +180,3 @@ end
 chain_mt.__tostring = function() return "assert" end
 
 assert = chain(false)
-"""#
-}

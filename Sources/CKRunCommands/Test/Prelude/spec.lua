@@ -1,6 +1,4 @@
-// The Lua source of ckrun test's describe, it, pending, the hooks and the runner's operations.
-extension SpecPrelude {
-    static let specSource = #"""
+-- ckrun test: describe, it, pending, the hooks and the runner's operations.
 -- busted's spec language: describe/it/pending and the hooks. Loading a file builds a tree;
 -- the Swift runner then drives each phase through `dispatch`, one protected call at a time,
 -- so each phase gets its own time limit and its own traceback.
@@ -192,5 +190,3 @@ function ops.file_output() return T.take(T.file_output) end
 
 -- The Swift runner calls `_ENV["(ckrun test)"](op, ...)` with string arguments.
 setmetatable(T, { __call = function(_, op, ...) return ops[op](...) end })
-"""#
-}

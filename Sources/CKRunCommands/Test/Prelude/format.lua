@@ -1,6 +1,4 @@
-// The Lua source of ckrun test's readable printing and deep comparison.
-extension SpecPrelude {
-    static let formatSource = #"""
+-- ckrun test: readable printing and deep comparison.
 -- Readable printing and deep comparison, shared by assertions and spies.
 local T = _ENV["(ckrun test)"]
 local concat, sort, type, tostring, rawget, next = table.concat, table.sort, type, tostring, rawget, next
@@ -107,5 +105,3 @@ function T.pretty_arguments(args, n, indent)
   for i = 1, n do parts[i] = T.pretty(args[i], indent) end
   return "(" .. concat(parts, ", ") .. ")"
 end
-"""#
-}

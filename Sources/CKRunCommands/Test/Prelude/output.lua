@@ -1,6 +1,5 @@
-// The Lua source of ckrun test's output capture and the os.exit guard.
-extension SpecPrelude {
-    static let outputSource = #"""
+-- ckrun test: output capture and the os.exit guard. Runs first in each test file's fresh state;
+-- its one argument is the message the guarded os.exit raises.
 -- Captures what Lua prints, so test output lands in reports instead of on the terminal,
 -- and guards os.exit, so a test cannot end the runner.
 local exit_message = ...
@@ -74,5 +73,3 @@ os.exit = function(code)
   if code == nil then code = true end
   error(string.format(exit_message, T.where() or "?", tostring(code)), 0)
 end
-"""#
-}

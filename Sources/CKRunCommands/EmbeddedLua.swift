@@ -1,0 +1,14 @@
+/// The Lua the command line runs itself, kept in `.lua` files beside the Swift that runs them
+/// and embedded at build time (`Package.swift` lists them; `scripts/check-lua` compiles each).
+enum EmbeddedLua {
+    static var repl: String { text(PackageResources.repl_lua) }
+    static var bench: String { text(PackageResources.bench_lua) }
+    /// The test runner's preludes, in the order each test file's fresh state runs them.
+    static var specPreludes: [(name: String, source: String)] {
+        [("output", text(PackageResources.output_lua)), ("format", text(PackageResources.format_lua)),
+         ("spec", text(PackageResources.spec_lua)), ("assert", text(PackageResources.assert_lua)),
+         ("spy", text(PackageResources.spy_lua))]
+    }
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,211 @@
+-- The REPL's Lua side: compiling input the way `lua -i` does, readable printing, completion
+-- and the dot commands. It lives in a hidden table so the user's globals stay theirs.
+local repl = {}
+local appFile = ...
+
+-- Printing ------------------------------------------------------------------------------
+
+local function isIdentifier(s) return type(s) == "string" and s:match("^[%a_][%w_]*$") ~= nil end
+
+local function keyOrder(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta == "number" end
+  if ta == "number" or ta == "string" then return a < b end
+  return tostring(a) < tostring(b)
+end
+
+local function format(v, depth, seen, indent)
+  local t = type(v)
+  if t == "string" then return string.format("%q", v):gsub("\\\n", "\\n") end
+  if t ~= "table" then return tostring(v) end
+  if getmetatable(v) and getmetatable(v).__tostring then return tostring(v) end
+  if seen[v] then return "<cycle>" end
+  if depth > 4 then return "{...}" end
+  seen[v] = true
+  local n = #v
+  local parts, keys = {}, {}
+  for i = 1, n do parts[#parts + 1] = format(v[i], depth + 1, seen, indent .. "  ") end
+  for k in pairs(v) do
+    if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+  end
+  table.sort(keys, keyOrder)
+  for _, k in ipairs(keys) do
+    local name = isIdentifier(k) and k or "[" .. format(k, depth + 1, seen, indent) .. "]"
+    parts[#parts + 1] = name .. " = " .. format(v[k], depth + 1, seen, indent .. "  ")
+  end
+  seen[v] = nil
+  if #parts > 50 then
+    local more = #parts - 50
+    for i = #parts, 51, -1 do parts[i] = nil end
+    parts[#parts + 1] = "… (" .. more .. " more)"
+  end
+  local flat = "{" .. table.concat(parts, ", ") .. "}"
+  if #flat <= 72 and not flat:find("\n", 1, true) then return flat end
+  return "{\n" .. indent .. "  " .. table.concat(parts, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
+end
+
+function repl.format(...)
+  local out = {}
+  for i = 1, select("#", ...) do out[i] = format((select(i, ...)), 1, {}, "") end
+  return table.concat(out, "\t")
+end
+
+-- Compiling -------------------------------------------------------------------------------
+
+-- Returns a function, or nil and "incomplete", or nil and the syntax error.
+function repl.compile(source)
+  if source:sub(1, 1) == "=" then source = "return " .. source:sub(2) end
+  local f = load("return " .. source, "=stdin")
+  if f then return f end
+  local g, err = load(source, "=stdin")
+  if g then return g end
+  if err:sub(-5) == "<eof>" then return nil, "incomplete" end
+  return nil, err
+end
+
+-- Completion ------------------------------------------------------------------------------
+
+local function fieldsOf(v, seen)
+  local names = {}
+  local t = v
+  seen = seen or {}
+  while t ~= nil and not seen[t] do
+    seen[t] = true
+    if type(t) == "table" then
+      for k in pairs(t) do if type(k) == "string" then names[k] = true end end
+    end
+    local mt = getmetatable(t)
+    if type(mt) ~= "table" then break end
+    t = rawget(mt, "__index")
+    if type(t) ~= "table" then break end
+  end
+  return names
+end
+
+function repl.complete(text)
+  local base, sep, partial = text:match("^(.-)([%.:])([%w_]*)$")
+  local candidates, prefix = {}, ""
+  if base and base ~= "" then
+    local f = load("return " .. base, "=complete")
+    local ok, v = false, nil
+    if f then ok, v = pcall(f) end
+    if not ok or v == nil then return {} end
+    prefix = base .. sep
+    for name in pairs(fieldsOf(v)) do
+      if name:sub(1, #partial) == partial then candidates[#candidates + 1] = prefix .. name end
+    end
+  else
+    for name in pairs(fieldsOf(_G)) do
+      if name:sub(1, #text) == text then candidates[#candidates + 1] = name end
+    end
+    for _, kw in ipairs({"and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto",
+                         "if", "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"}) do
+      if kw:sub(1, #text) == text then candidates[#candidates + 1] = kw end
+    end
+  end
+  table.sort(candidates)
+  return candidates
+end
+
+-- Dot commands ----------------------------------------------------------------------------
+
+local commands = {}
+local help = {}
+
+local function needApp()
+  if type(app) ~= "userdata" then error("no app is running: start one with ckrun repl app.lua, or ck.run(provider)", 0) end
+  return app
+end
+
+local function find(query)
+  local c = needApp():find(query)
+  if not c then error("nothing matches " .. query .. " (try .tree)", 0) end
+  return c
+end
+
+local function define(name, usage, text, fn)
+  commands[name] = fn
+  help[#help + 1] = string.format("  %-28s %s", "." .. usage, text)
+end
+
+define("tree", "tree", "print the app's tree (app:dump())", function()
+  io.write(needApp():dump())
+end)
+define("chain", "chain QUERY", "print the responder chain of a component", function(args)
+  local parts = {}
+  for i, r in ipairs(ck.responderChain(find(args))) do parts[i] = tostring(r) end
+  parts[#parts + 1] = "nil"
+  print(table.concat(parts, " -> "))
+end)
+-- QUERY may hold spaces (descendants): the longest prefix that matches a component is the
+-- query, the next word the selector, the rest the arguments.
+local function parseSend(args)
+  local words = {}
+  for w in args:gmatch("%S+") do words[#words + 1] = w end
+  for k = #words - 1, 1, -1 do
+    local query = table.concat(words, " ", 1, k)
+    local selector = words[k + 1]
+    local ok, found = pcall(function() return needApp():find(query) end)
+    if ok and found and selector:match("^[%a_][%w_]*$") then
+      local rest = args:match("^%s*" .. string.rep("%S+%s+", k) .. "%S+%s*(.-)%s*$") or ""
+      return found, selector, rest
+    end
+  end
+  error("usage: .send QUERY SELECTOR [ARGS] (no component matches the query; try .tree)", 0)
+end
+
+define("send", "send QUERY SELECTOR [ARGS]", "send a selector action from a component (ARGS are Lua)", function(args)
+  local sender, selector, rest = parseSend(args)
+  local values = {n = 0}
+  if rest ~= "" then
+    local f, err = load("return " .. rest, "=args")
+    if not f then error("cannot read the arguments: " .. err, 0) end
+    values = table.pack(f())
+  end
+  local types = {}
+  for i = 1, values.n do types[i] = "any" end
+  local entries = ck.trace(function()
+    ck.action(selector, types):withBehavior("startAtSender"):send(sender, table.unpack(values, 1, values.n))
+  end)
+  for _, e in ipairs(entries) do print(tostring(e)) end
+end)
+define("tap", "tap QUERY", "tap a component's view (app:tap)", function(args)
+  local n = needApp():tap(args)
+  print(n .. " action" .. (n == 1 and "" or "s") .. " sent")
+end)
+define("trace", "trace on|off", "print every send with the responders it visited", function(args)
+  if args == "on" then
+    ck.config.onTrace = function(entry) print("trace: " .. tostring(entry)) end
+  elseif args == "off" then
+    ck.config.onTrace = nil
+  else
+    error("usage: .trace on|off", 0)
+  end
+end)
+define("reload", "reload", "re-run the app file, keeping state and controllers by scope", function()
+  if not appFile or appFile == "" then error("no app file to reload", 0) end
+  local f = assert(loadfile(appFile))
+  local result = f()
+  local isClass = type(result) == "userdata" and tostring(result):find("^<component class") ~= nil
+  if type(result) == "function" or isClass then
+    needApp():reload(result)
+  end
+  print("reloaded " .. appFile)
+end)
+define("help", "help", "list the commands", function()
+  print("Lua: expressions print their values; =expr too; incomplete input continues on the next line.")
+  for _, line in ipairs(help) do print(line) end
+end)
+define("quit", "quit", "leave (Ctrl-D too)", function() return "quit" end)
+
+-- Runs a dot command; returns "quit" to leave. Errors are raised as plain messages.
+function repl.dot(line)
+  local name, args = line:match("^%.(%S*)%s*(.-)%s*$")
+  local command = commands[name]
+  if not command then error("unknown command ." .. name .. " (.help lists them)", 0) end
+  local ok, result = pcall(command, args)
+  if not ok then error((tostring(result):gsub("%(repl%):%d+: ", "")), 0) end
+  return result
+end
+
+return repl
