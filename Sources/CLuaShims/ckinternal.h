@@ -3,9 +3,29 @@
 #define CKINTERNAL_H
 
 #include <lua.h>
+#include <lauxlib.h>
+#include <signal.h>
+#include <time.h>
+
+/* The extra space holds a pointer to this block, shared by every thread of the state. */
+typedef struct ck_extra {
+    void *host;
+    ck_memory *memory;
+    volatile sig_atomic_t interrupted;
+    int has_deadline;
+    struct timespec deadline;
+} ck_extra;
+
+static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }
 
 /// Runs host function `id` on the current stack as if Lua had called it (its `file:line` is
 /// the Lua caller's); raises what it asks to raise. Returns its result count.
 int ck_call_host(lua_State *L, int id);
+
+/// The allocator every state is made with: counts bytes against ck_memory.limit.
+void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/// Raises "[id] where: detail": the id first, as every ckrun error.
+int ck_raise_catalogued(lua_State *L, const char *id, int level, const char *detail);
 
 #endif

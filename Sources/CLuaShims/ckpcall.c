@@ -1,0 +1,95 @@
+/* Protected calls, loading, and metamethod operations run under pcall. */
+#include "ckshims.h"
+#include "ckinternal.h"
+
+int ck_traceback(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/* Lua code called back from Swift may fail to allocate again: host mode is suspended for it. */
+int ck_pcall_at(lua_State *L, int nargs, int nresults, int msgh) {
+    ck_memory *m = ck_memory_of(L);
+    int saved = m->in_host;
+    m->in_host = 0;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    m->in_host = saved;
+    return status;
+}
+
+int ck_pcall(lua_State *L, int nargs, int nresults) {
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, ck_traceback);
+    lua_insert(L, base);
+    int status = ck_pcall_at(L, nargs, nresults, base);
+    lua_remove(L, base);
+    return status;
+}
+
+int ck_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
+    return luaL_loadbufferx(L, buf, len, name, mode);
+}
+
+static int openlibs_k(lua_State *L) { luaL_openlibs(L); return 0; }
+
+int ck_openlibs(lua_State *L) {
+    lua_pushcfunction(L, openlibs_k);
+    return lua_pcall(L, 0, 0, 0);
+}
+
+static int gettable_k(lua_State *L) { lua_gettable(L, 1); return 1; }
+static int settable_k(lua_State *L) { lua_settable(L, 1); return 0; }
+static int tostring_k(lua_State *L) { luaL_tolstring(L, 1, NULL); return 1; }
+static int equal_k(lua_State *L) { lua_pushboolean(L, lua_compare(L, 1, 2, LUA_OPEQ)); return 1; }
+
+int ck_safe_gettable(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, gettable_k);
+    lua_pushvalue(L, idx);            /* ... key fn t */
+    lua_rotate(L, -3, 2);             /* ... fn t key */
+    return lua_pcall(L, 2, 1, 0);
+}
+
+int ck_safe_getfield(lua_State *L, int idx, const char *k) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, gettable_k);
+    lua_pushvalue(L, idx);
+    lua_pushstring(L, k);
+    return lua_pcall(L, 2, 1, 0);
+}
+
+int ck_safe_settable(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);       /* stack: ... key value */
+    lua_pushcfunction(L, settable_k);
+    lua_pushvalue(L, idx);            /* ... key value fn t */
+    lua_rotate(L, -4, 2);             /* ... fn t key value */
+    return lua_pcall(L, 3, 0, 0);
+}
+
+int ck_safe_tostring(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, tostring_k);
+    lua_pushvalue(L, idx);
+    return lua_pcall(L, 1, 1, 0);
+}
+
+int ck_safe_equal(lua_State *L, int a, int b, int *result) {
+    a = lua_absindex(L, a);
+    b = lua_absindex(L, b);
+    lua_pushcfunction(L, equal_k);
+    lua_pushvalue(L, a);
+    lua_pushvalue(L, b);
+    int status = lua_pcall(L, 2, 1, 0);
+    if (status == LUA_OK) {
+        *result = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+    }
+    return status;
+}

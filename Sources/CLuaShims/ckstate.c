@@ -1,0 +1,31 @@
+/* A state's life: made with the counting allocator and a block shared by all its threads. */
+#include "ckshims.h"
+#include "ckinternal.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+static int ck_panic(lua_State *L) {
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "ckrun: unprotected Lua error (a bug in ckrun): %s\n", msg ? msg : "?");
+    abort();
+}
+
+lua_State *ck_newstate(ck_memory *memory) {
+    lua_State *L = lua_newstate(ck_alloc, memory);
+    if (L == NULL) return NULL;
+    ck_extra *e = calloc(1, sizeof(ck_extra));
+    e->memory = memory;
+    *(ck_extra **)lua_getextraspace(L) = e;
+    lua_atpanic(L, ck_panic);
+    return L;
+}
+
+void ck_closestate(lua_State *L) {
+    ck_extra *e = ck_extra_of(L);
+    lua_close(L);
+    free(e);
+}
+
+ck_memory *ck_memory_of(lua_State *L) { return ck_extra_of(L)->memory; }
+void ck_set_host(lua_State *L, void *host) { ck_extra_of(L)->host = host; }
+void *ck_get_host(lua_State *L) { return ck_extra_of(L)->host; }

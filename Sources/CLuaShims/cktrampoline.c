@@ -1,0 +1,49 @@
+/* The one host-callback trampoline: Swift returns CK_RAISE, and C raises after Swift returned. */
+#include "ckshims.h"
+#include "ckinternal.h"
+
+static ck_dispatch_fn dispatcher = NULL;
+
+void ck_set_dispatcher(ck_dispatch_fn fn) { dispatcher = fn; }
+
+int ck_raise_catalogued(lua_State *L, const char *id, int level, const char *detail) {
+    lua_pushfstring(L, "[%s] ", id);
+    luaL_where(L, level);
+    lua_pushstring(L, detail);
+    lua_concat(L, 3);
+    return lua_error(L);
+}
+
+static int raise_memory_overshoot(lua_State *L) {
+    ck_memory *m = ck_memory_of(L);
+    m->exceeded = 0;
+    return ck_raise_catalogued(L, "memoryLimit", 1,
+                            "the script used more than its memory limit; raise --memory-limit or use less memory");
+}
+
+int ck_call_host(lua_State *L, int id) {
+    ck_memory *m = ck_memory_of(L);
+    m->in_host++;
+    int n = dispatcher(L, id);
+    m->in_host--;
+    if (n == CK_RAISE) return lua_error(L);
+    if (m->exceeded && m->in_host == 0) return raise_memory_overshoot(L);
+    return n;
+}
+
+static int trampoline(lua_State *L) {
+    return ck_call_host(L, (int)lua_tointeger(L, lua_upvalueindex(1)));
+}
+
+void ck_push_hostfunction(lua_State *L, int function_id) {
+    lua_pushinteger(L, function_id);
+    lua_pushcclosure(L, trampoline, 1);
+}
+
+int ck_hostfunction_id(lua_State *L, int idx) {
+    if (lua_tocfunction(L, idx) != trampoline) return -1;
+    if (lua_getupvalue(L, idx, 1) == NULL) return -1;
+    int id = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return id;
+}
