@@ -6,9 +6,11 @@ enum EmbeddedLua {
     /// The test runner's preludes, in the order each test file's fresh state runs them.
     static var specPreludes: [(name: String, source: String)] {
         [("output", text(PackageResources.output_lua)), ("format", text(PackageResources.format_lua)),
-         ("spec", text(PackageResources.spec_lua)), ("assert", text(PackageResources.assert_lua)),
-         ("spy", text(PackageResources.spy_lua))]
+         ("spec", text(PackageResources.spec_lua)), ("assert", text(PackageResources.assert_lua))]
     }
+
+    /// Reads busted's `.busted` configuration file.
+    static var bustedConfig: String { text(PackageResources.config_lua) }
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -38,7 +38,17 @@ struct TestRunnerReportTests {
         #expect(lines[notOk + 3] == "  at: \"math_spec.lua:4\"")
         #expect(lines.contains("  severity: error"))
         #expect(lines.filter { $0 == "  ---" }.count == lines.filter { $0 == "  ..." }.count)
-        #expect(result.lastLine == "5 passed, 3 failed, 1 skipped")
+        // Only TAP on standard output: the summary goes to standard error.
+        #expect(lines.last == "1..9")
+        #expect(result.stderr.contains("5 passed, 3 failed, 1 skipped"))
+        var inYAML = false
+        for line in lines.dropFirst() {
+            if line == "  ---" { inYAML = true; continue }
+            if line == "  ..." { inYAML = false; continue }
+            let valid = inYAML ? line.hasPrefix("  ") : (line.hasPrefix("ok ") || line.hasPrefix("not ok ")
+                || line.hasPrefix("#") || line.range(of: #"^1\.\.\d+$"#, options: .regularExpression) != nil)
+            #expect(valid, "not a TAP line: \(line)")
+        }
     }
 
     @Test func junitCountsFailuresErrorsAndSkipsPerFile() throws {
@@ -72,14 +82,30 @@ struct TestRunnerReportTests {
         #expect(report.messages["escaping <&> fails with ]]> inside"]?.contains("bad ]]> & <stuff>\n\tsecond line") == true)
     }
 
-    @Test func junitOutputPrintsTheSameDocumentBeforeTheSummaryLine() throws {
+    @Test func junitOutputIsExactlyTheDocumentWithTheSummaryOnStandardError() throws {
         let fixture = try TestRunnerFixture(Self.files)
         let result = try fixture.test("--output", "junit")
-        #expect(result.lastLine == "5 passed, 3 failed, 1 skipped")
-        let xml = result.lines.dropLast().joined(separator: "\n")
-        let report = try JUnitReport(parsing: xml)
+        #expect(result.stdout.hasPrefix("<?xml") && result.stdout.hasSuffix("</testsuites>\n"))
+        #expect(result.stderr.contains("5 passed, 3 failed, 1 skipped"))
+        let report = try JUnitReport(parsing: result.stdout)
         #expect(report.root["tests"] == "9")
         #expect(report.cases.count == 9)
+    }
+}
+
+@Suite("ckrun test: JUnit class names")
+struct JUnitClassNameTests {
+    @Test func classNamesAreRelativeDottedPathsThatNeverStartWithADot() throws {
+        let fixture = try TestRunnerFixture(["spec/deep/a_spec.lua": "it('x', function() end)"])
+        let absolute = fixture.directory.url.appendingPathComponent("spec/deep/a_spec.lua").path
+        for path in ["spec/deep/a_spec.lua", "./spec/deep/a_spec.lua", absolute] {
+            let result = try fixture.test("-o", "junit", path)
+            let report = try JUnitReport(parsing: result.stdout)
+            #expect(report.cases.map { $0["classname"] } == ["spec.deep.a_spec"], "for \(path)")
+        }
+        let outside = try fixture.test("-o", "junit", "../" + fixture.directory.url.lastPathComponent + "/spec")
+        let classname = try JUnitReport(parsing: outside.stdout).cases.first?["classname"] ?? ""
+        #expect(!classname.hasPrefix(".") && classname.hasSuffix("spec.deep.a_spec"))
     }
 }
 

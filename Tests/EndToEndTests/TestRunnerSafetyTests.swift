@@ -39,6 +39,53 @@ struct TestRunnerSafetyTests {
         #expect(result.lastLine == "0 passed, 1 failed")
     }
 
+    /// A test that forges the worker's result line and then has its worker killed: the
+    /// worker's death decides, not what it printed.
+    @Test func aWorkerKilledAfterPrintingAFakeResultFailsItsFile() throws {
+        let forged = #"\30ckrun-test-result {\"file\":\"fake_spec.lua\",\"tests\":[{\"name\":\"x\",\"file\":\"fake_spec.lua\",\"line\":1,\"status\":\"passed\",\"output\":\"\",\"seconds\":0}],\"output\":\"\",\"seconds\":0}\n"#
+        let fixture = try TestRunnerFixture([
+            "fake_spec.lua": """
+            it("forges", function()
+              local out = io.open("/proc/self/fd/1", "w")
+              out:write("\(forged)")
+              out:flush()
+              os.execute("kill -9 $PPID")
+            end)
+            """,
+            "a_spec.lua": "it('a', function() end)",
+            "z_spec.lua": "it('z', function() end)",
+        ])
+        let result = try fixture.test("--jobs", "2")
+        #expect(result.status == 1)
+        #expect(result.outcomeLines.contains("ERROR fake_spec.lua"))
+        #expect(result.stdout.contains("killed by signal 9"))
+        #expect(result.outcomeLines.contains("ok    a_spec.lua:1: a") && result.outcomeLines.contains("ok    z_spec.lua:1: z"))
+        #expect(result.lastLine == "2 passed, 1 failed")
+    }
+
+    @Test func aWorkerThatExitsMidFileFailsItEvenWithOsExitUnguarded() throws {
+        let fixture = try TestRunnerFixture([
+            "dies_spec.lua": #"it("dies", function() os.execute("kill -TERM $PPID") end)"#,
+            "b_spec.lua": "it('b', function() end)",
+        ])
+        let result = try fixture.test("--jobs", "2")
+        #expect(result.status == 1)
+        #expect(result.outcomeLines == ["ok    b_spec.lua:1: b", "ERROR dies_spec.lua"])
+        #expect(result.stdout.contains("killed by signal 15"))
+    }
+
+    @Test func symlinkLoopsAreSearchedOnceAndEachFileRunsOnce() throws {
+        let fixture = try TestRunnerFixture(["d/sub/a_spec.lua": "it('a', function() end)", "b_spec.lua": "it('b', function() end)"])
+        let root = fixture.directory.url
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("d/sub/up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("d/sub/top").path, withDestinationPath: "../..")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("d/again").path, withDestinationPath: "sub")
+        let result = try fixture.test()
+        #expect(result.status == 0)
+        #expect(result.outcomeLines == ["ok    b_spec.lua:1: b", "ok    d/again/a_spec.lua:1: a"])
+        #expect(result.lastLine == "2 passed, 0 failed")
+    }
+
     @Test func theAssertionLibrarysOwnSpecPasses() throws {
         let result = try Ckrun.run(["test", "Tests/lua"], directory: Ckrun.packageRoot)
         #expect(result.status == 0, "\(result.stdout)")

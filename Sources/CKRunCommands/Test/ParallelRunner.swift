@@ -1,8 +1,9 @@
 import CKCore
 import Foundation
 
-/// `--jobs N`: runs each file in a child process (this executable in its hidden worker mode),
-/// N at a time, and hands the results back in the run's order, whatever order they finish in.
+/// `--jobs N`: N worker processes (this executable in its hidden worker mode), each started
+/// once and handed files one at a time as it finishes the previous one (WorkerProtocol).
+/// Results are handed on in the run's order, whatever order they finish in.
 final class ParallelRunner: @unchecked Sendable {
     typealias File = (path: String, index: Int)
 
@@ -11,10 +12,13 @@ final class ParallelRunner: @unchecked Sendable {
     private let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     /// Guards everything below it.
     private let condition = NSCondition()
-    private var finished: [Int: (result: FileResult, stderr: String)] = [:]
+    private var finished: [Int: FileResult] = [:]
     private var nextToStart = 0
     private var stopped = false
-    private var running: [Int: Process] = [:]
+    private var running: [Process] = []
+    /// Workers that ended badly after answering for all their files.
+    private var lateFailures: [FileResult] = []
+    private var workersLeft = 0
 
     init(jobs: Int, settings: TestRunSettings) {
         self.jobs = jobs
@@ -23,20 +27,26 @@ final class ParallelRunner: @unchecked Sendable {
 
     /// Calls `consume` with each file's result in order; it returns false to stop the run.
     func run(_ files: [File], consume: (FileResult) -> Bool) {
-        for _ in 0..<min(jobs, files.count) {
+        workersLeft = min(jobs, files.count)
+        for _ in 0..<workersLeft {
             Thread.detachNewThread { [self] in
-                while let position = claim(files.count) {
-                    let outcome = runWorker(files[position], position: position)
-                    store(outcome, at: position)
-                }
+                serve(files)
+                condition.lock()
+                workersLeft -= 1
+                condition.broadcast()
+                condition.unlock()
             }
         }
-        for position in files.indices {
-            let (result, stderr) = wait(for: position)
-            if !stderr.isEmpty { StandardStreams.err(stderr) }
-            if !consume(result) { break }
+        var going = true
+        for position in files.indices where going {
+            going = consume(wait(for: position))
         }
         stop()
+        condition.lock()
+        while workersLeft > 0 { condition.wait() }
+        let late = lateFailures
+        condition.unlock()
+        for result in late where going { going = consume(result) }
     }
 
     private func claim(_ count: Int) -> Int? {
@@ -47,68 +57,104 @@ final class ParallelRunner: @unchecked Sendable {
         return nextToStart - 1
     }
 
-    private func store(_ outcome: (FileResult, String), at position: Int) {
+    private func store(_ result: FileResult, at position: Int) {
         condition.lock()
-        finished[position] = outcome
+        finished[position] = result
         condition.broadcast()
         condition.unlock()
     }
 
-    private func wait(for position: Int) -> (FileResult, String) {
+    private func wait(for position: Int) -> FileResult {
         condition.lock()
         defer { condition.unlock() }
         while finished[position] == nil { condition.wait() }
         return finished.removeValue(forKey: position)!
     }
 
-    /// No new workers; the running ones are ended (their results are no longer wanted).
+    /// No new files; the running workers are ended (their results are no longer wanted).
     private func stop() {
         condition.lock()
         stopped = true
-        let processes = Array(running.values)
+        let processes = running
         condition.unlock()
         for process in processes where process.isRunning { process.terminate() }
     }
 
-    private func runWorker(_ file: File, position: Int) -> (FileResult, String) {
+    /// One worker: started once, fed files until none are left.
+    private func serve(_ files: [File]) {
+        guard var position = claim(files.count) else { return }
         let process = Process()
         process.executableURL = executable
-        process.arguments = settings.workerArguments(file: file.path, fileIndex: file.index)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        process.arguments = settings.workerArguments()
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
         condition.lock()
-        if stopped {
-            condition.unlock()
-            return (FileResult(file: file.path), "")
-        }
-        running[position] = process
+        running.append(process)
         condition.unlock()
-        defer {
-            condition.lock()
-            running[position] = nil
-            condition.unlock()
-        }
         do {
             try process.run()
         } catch {
-            return (crashed(file.path, "could not start a worker: \(error.localizedDescription)"), "")
+            store(crashed(files[position].path, "could not start a worker: \(error.localizedDescription)"), at: position)
+            while let next = claim(files.count) { store(crashed(files[next].path, "no worker"), at: next) }
+            return
         }
-        // Read both pipes at once so a worker that fills one is never blocked.
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        let token = WorkerProtocol.newToken()
+        let requests = input.fileHandleForWriting
+        let reader = LineReader(fd: output.fileHandleForReading.fileDescriptor)
+        requests.write(Data((token + "\n").utf8))
+        var lastFile: String?
+        while true {
+            let file = files[position]
+            requests.write(Data(WorkerProtocol.request(index: file.index, path: file.path).utf8))
+            guard let result = awaitResult(reader, token: token) else {
+                process.waitUntilExit()
+                store(crashed(file.path, "its worker process \(Self.ending(process)) before reporting results"), at: position)
+                drain(files)
+                return
+            }
+            store(result, at: position)
+            lastFile = file.path
+            guard let next = claim(files.count) else { break }
+            position = next
+        }
+        try? requests.close()
+        while reader.next() != nil {}
         process.waitUntilExit()
-        let stderr = String(decoding: errData, as: UTF8.self)
-        let (decoded, otherOutput) = WorkerProtocol.decode(String(decoding: outData, as: UTF8.self))
-        guard var result = decoded else {
-            return (crashed(file.path, "its worker process ended (status \(process.terminationStatus)) without reporting results"), stderr)
+        condition.lock()
+        if !(process.terminationReason == .exit && process.terminationStatus == 0), let lastFile, !stopped {
+            lateFailures.append(crashed(lastFile, "its worker process \(Self.ending(process)) after reporting results"))
         }
-        if !otherOutput.isEmpty { result.output = otherOutput.asLines + result.output }
-        return (result, stderr)
+        condition.unlock()
+    }
+
+    /// Reads the worker's output up to the result line bearing the token; other lines are the file's output.
+    private func awaitResult(_ reader: LineReader, token: String) -> FileResult? {
+        var other: [String] = []
+        while let line = reader.next() {
+            if var result = WorkerProtocol.decode(line: Substring(line), token: token) {
+                if !other.isEmpty { result.output = (other.joined(separator: "\n") + "\n") + result.output }
+                return result
+            }
+            other.append(line)
+        }
+        return nil
+    }
+
+    /// After a worker died, the files it would have run go to whichever worker is left, or fail.
+    private func drain(_ files: [File]) {
+        while let next = claim(files.count) {
+            store(crashed(files[next].path, "not run: a worker process died earlier"), at: next)
+        }
+    }
+
+    static func ending(_ process: Process) -> String {
+        switch process.terminationReason {
+        case .uncaughtSignal: "was killed by signal \(process.terminationStatus)"
+        case .exit: "ended with status \(process.terminationStatus)"
+        @unknown default: "ended"
+        }
     }
 
     private func crashed(_ file: String, _ detail: String) -> FileResult {

@@ -2,84 +2,71 @@ import CKCore
 import CKLua
 import Foundation
 
-/// One test file, in a fresh Lua state: load it, plan its tests, run them with their hooks.
+/// One test file, in a fresh Lua state: configure the runner, load the file and run it.
 struct SpecFileRunner {
     let file: String
     /// The file's place in the sorted list of discovered files (sharding uses it).
     let fileIndex: Int
     let settings: TestRunSettings
-
-    enum Listing {
-        case tests([PlannedTest])
-        case loadFailure(TestResult)
-    }
+    var listOnly = false
 
     func run() -> FileResult {
         let start = DispatchTime.now()
         var result = FileResult(file: file)
-        switch prepare() {
-        case .failure(let failure):
-            result.output = failure.output
-            if settings.shard?.includes(fileIndex: fileIndex, position: 0) ?? true { result.tests = [failure.result] }
-        case .success(let (session, plan)):
-            result.tests = HookedTestRunner(session: session, file: file, settings: settings).run(plan)
-            result.output = (try? session.call("file_output")) ?? ""
-        }
-        result.seconds = seconds(since: start)
-        return result
-    }
-
-    func list() -> Listing {
-        switch prepare() {
-        case .failure(let failure): .loadFailure(failure.result)
-        case .success(let (_, plan)): .tests(plan)
-        }
-    }
-
-    struct LoadFailure: Error {
-        var result: TestResult
-        var output: String
-    }
-
-    /// A file that cannot be read, parsed or run to the end counts as one errored test named after it.
-    private func prepare() -> Result<(SpecSession, [PlannedTest]), LoadFailure> {
         var session: SpecSession?
         do {
             session = try SpecSession(settings: settings)
             guard let session, let data = FileManager.default.contents(atPath: file) else {
-                return .failure(failure("cannot read the file", traceback: "", output: ""))
+                result.tests = [failure("cannot read the file", traceback: "")]
+                return result
             }
             try configure(session)
-            try session.load(code: String(decoding: data, as: UTF8.self), path: file, timeout: settings.timeout)
-            let tree = try JSONDecoder().decode(SpecNode.self, from: Data((try session.call("tree") ?? "").utf8))
-            let random = settings.seed.map { SeededRandom(seed: $0, path: file) }
-            return .success((session, TestPlanner.plan(tree, fileIndex: fileIndex, shard: settings.shard, random: random)))
+            let json = try session.run(code: String(decoding: data, as: UTF8.self), path: file)
+            var tests = try JSONDecoder().decode([TestResult].self, from: Data(json.utf8))
+            for index in tests.indices { tests[index].traceback = tests[index].traceback.map(Traceback.clean) }
+            result.tests = tests
         } catch let error as LuaError {
-            let output = (try? session?.call("file_output")) ?? ""
-            return .failure(failure(error.message, traceback: Traceback.clean(error.traceback), output: output))
+            if settings.shard?.includes(fileIndex: fileIndex, position: 0) ?? true {
+                result.tests = [failure(error.message, traceback: Traceback.clean(error.traceback))]
+            }
         } catch {
-            return .failure(failure("could not read its tests: \(error)", traceback: "", output: ""))
+            result.tests = [failure("could not read its results: \(error)", traceback: "")]
         }
+        result.output = (try? session?.call("take_file_output")) ?? ""
+        result.seconds = seconds(since: start)
+        return result
     }
 
     private func configure(_ session: SpecSession) throws(LuaError) {
-        for pattern in settings.filters { try session.call("add_filter", "filters", pattern) }
-        for pattern in settings.excludes { try session.call("add_filter", "excludes", pattern) }
-        for tag in settings.tags { try session.call("add_filter", "tags", tag) }
-        for tag in settings.excludeTags { try session.call("add_filter", "exclude_tags", tag) }
+        for pattern in settings.filters { try session.call("set", "filters", pattern) }
+        for pattern in settings.excludes { try session.call("set", "filter_out", pattern) }
+        for tag in settings.tags { try session.call("set", "tags", tag) }
+        for tag in settings.excludeTags { try session.call("set", "exclude_tags", tag) }
+        try session.call("set", "timeout", String(settings.timeout))
+        if settings.failFast { try session.call("set", "fail_fast", "true") }
+        if listOnly { try session.call("set", "list", "true") }
+        if settings.sort { try session.call("set", "sort", "true") }
+        if let shard = settings.shard {
+            try session.call("set", "shard_index", String(shard.index))
+            try session.call("set", "shard_count", String(shard.count))
+            try session.call("set", "file_index", String(fileIndex))
+        }
+        for (key, value) in [("lpath", settings.lpath), ("cpath", settings.cpath), ("helper", settings.helper)] {
+            if let value { try session.call("set", key, value) }
+        }
         if let seed = settings.seed {
             // Seeds math.random too, so a shuffled run's random data is reproducible with --seed.
             var random = SeededRandom(seed: seed, path: file)
-            try session.call("seed", String(Int64(bitPattern: random.next() >> 1)))
+            let derived = String(Int64(bitPattern: random.next() >> 1))
+            try session.call("set", "randomize", "true")
+            try session.call("set", "seed", derived)
+            try session.call("seed_random", derived)
         }
     }
 
-    private func failure(_ detail: String, traceback: String, output: String) -> LoadFailure {
-        LoadFailure(
-            result: TestResult(name: file, file: file, line: 0, status: .errored,
-                               message: Catalogue.testFailure.message("\(file) failed to load: \(detail)"),
-                               traceback: traceback),
-            output: output)
+    private func failure(_ detail: String, traceback: String) -> TestResult {
+        TestResult(name: file, file: file, line: 0, status: .errored,
+                   message: Catalogue.testFailure.message("\(file) failed to load: \(detail)"), traceback: traceback)
     }
 }
 

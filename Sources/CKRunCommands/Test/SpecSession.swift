@@ -1,8 +1,12 @@
+import CKCore
 import CKLua
+import CLua
+import CLuaShims
 import Foundation
 
-/// One test file's fresh Lua state with the spec language installed, and the calls the
-/// runner makes into it. Every call that runs user code gets its own time limit.
+/// One test file's fresh Lua state with the spec language installed (Prelude/*.lua). The
+/// whole file runs in one call into Lua (`T.run_file`); each piece of user code in it (the
+/// file's body, a block's body, a hook, a test) gets its own time limit through `T.deadline`.
 final class SpecSession {
     let engine: Engine
 
@@ -10,63 +14,52 @@ final class SpecSession {
         engine = Engine(configuration: .init(
             sandbox: settings.sandbox, timeoutSeconds: nil, memoryLimitBytes: settings.memoryLimitBytes))
         try SpecPrelude.install(in: engine.lua)
-    }
-
-    /// Runs the test file's chunk: its `describe` and `it` calls build the tree.
-    func load(code: String, path: String, timeout: Double) throws(LuaError) {
-        engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
         let lua = engine.lua
-        try lua.load(code, name: "@" + path)
-        try engine.withDeadline(timeout) { () throws(LuaError) in try lua.call(arguments: 0, results: 0) }
-    }
-
-    /// Calls the runner's operation `op` in Lua; returns its result if it is a string.
-    @discardableResult
-    func call(_ op: String, _ arguments: String..., timeout: Double? = nil) throws(LuaError) -> String? {
-        let lua = engine.lua
-        // A tiny chunk per call: cheaper to read than keeping a reference without the C API.
-        try lua.load(#"return _ENV["(ckrun test)"](...)"#, name: "=(ckrun test: call)")
-        lua.push(op)
-        for argument in arguments { lua.push(argument) }
-        try engine.withDeadline(timeout) { () throws(LuaError) in
-            try lua.call(arguments: Int32(1 + arguments.count), results: 1)
+        let main = lua.L
+        try lua.load(#"local T = _ENV["(ckrun test)"]; T.deadline, T.memory_message = ..."#, name: "=(ckrun test: limits)")
+        lua.push { call in
+            if lua_type(call.L, 1) == LUA_TNUMBER {
+                ck_set_deadline(main, max(0, lua_tonumberx(call.L, 1, nil)))
+            } else {
+                ck_clear_deadline(main)
+            }
+            return 0
         }
+        lua.push(Catalogue.memoryLimit.message(
+            "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory"))
+        try lua.call(arguments: 2, results: 0)
+    }
+
+    /// Calls `T[name](arguments...)` with string arguments; returns its result if it is a string.
+    @discardableResult
+    func call(_ name: String, _ arguments: String...) throws(LuaError) -> String? {
+        let lua = engine.lua
+        try lua.load(#"local T = _ENV["(ckrun test)"]; return T[(...)](select(2, ...))"#, name: "=(ckrun test: call)")
+        lua.push(name)
+        for argument in arguments { lua.push(argument) }
+        try lua.call(arguments: Int32(1 + arguments.count), results: 1)
         defer { lua.pop() }
         return lua.string(at: -1)
     }
 
-    /// Runs user code (a hook or a test body) and says how it ended.
-    func phase(_ op: String, id: Int, timeout: Double) -> PhaseOutcome {
-        do {
-            try call(op, String(id), timeout: timeout)
-            return .passed
-        } catch {
-            return classify(error)
-        }
+    /// Loads the test file and runs it; returns its results as JSON. A file that does not
+    /// compile throws.
+    func run(code: String, path: String) throws(LuaError) -> String {
+        engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
+        let lua = engine.lua
+        try lua.load(#"return _ENV["(ckrun test)"].run_file(...)"#, name: "=(ckrun test: run)")
+        try lua.load(code, name: "@" + path)
+        lua.push(path)
+        try lua.call(arguments: 2, results: 1)
+        defer { lua.pop() }
+        return lua.string(at: -1) ?? "[]"
     }
-
-    func classify(_ error: LuaError) -> PhaseOutcome {
-        let traceback = Traceback.clean(error.traceback)
-        switch (try? call("classify", error.message)) ?? "error" {
-        case "failure": return .failed(message: error.message, traceback: traceback)
-        case "pending": return .skipped(reason: String(error.message.dropFirst("pending: ".count)))
-        default: return .errored(message: error.message, traceback: traceback)
-        }
-    }
-}
-
-/// How one phase of a test ended.
-enum PhaseOutcome {
-    case passed
-    case failed(message: String, traceback: String)
-    case errored(message: String, traceback: String)
-    case skipped(reason: String)
 }
 
 /// Tracebacks without the runner's own frames.
 enum Traceback {
     static func clean(_ traceback: String) -> String {
-        let noise = ["(ckrun test", "[C]: in ?", "[C]: in function 'error'", "(...tail calls...)"]
+        let noise = ["(ckrun test", "[C]: in ?", "[C]: in function 'error'", "(...tail calls...)", "[C]: in function 'xpcall'"]
         let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
             !noise.contains { line.contains($0) }
         }

@@ -3,7 +3,7 @@ import CKCore
 import Foundation
 
 enum TestOutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, tap, junit
+    case text, tap, junit, json
 }
 
 /// `ckrun test [PATH...]`: runs test files written in busted's spec language (docs/testing.md).
@@ -26,11 +26,11 @@ struct TestCommand: ParsableCommand {
         "Run only tests whose full name matches this Lua pattern (repeatable: any may match).", valueName: "pattern"))
     var filters: [String] = []
 
-    @Option(name: .customLong("exclude"), help: ArgumentHelp(
+    @Option(name: [.customLong("filter-out"), .customLong("exclude")], help: ArgumentHelp(
         "Skip tests whose full name matches this Lua pattern (repeatable; wins over --filter).", valueName: "pattern"))
     var excludes: [String] = []
 
-    @Option(help: ArgumentHelp("Run only tests with any of these #tags (comma-separated, repeatable).", valueName: "tags"))
+    @Option(name: [.customShort("t"), .long], help: ArgumentHelp("Run only tests with any of these #tags (comma-separated, repeatable).", valueName: "tags"))
     var tags: [String] = []
 
     @Option(name: .customLong("exclude-tags"), help: ArgumentHelp(
@@ -40,7 +40,7 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Print `file:line: full name` for each selected test instead of running it.")
     var list = false
 
-    @Option(help: ArgumentHelp("The report on standard output: text, tap or junit.", valueName: "format"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The report on standard output: text, tap, junit or json.", valueName: "format"))
     var output: TestOutputFormat = .text
 
     @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
@@ -52,7 +52,33 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Shuffle with this seed, reproducing an earlier --shuffle (implies --shuffle).", valueName: "n"))
     var seed: UInt64?
 
-    @Flag(name: .customLong("fail-fast"), help: "Stop after the first failed or errored test.")
+    @Option(name: [.customShort("p"), .long], help: ArgumentHelp(
+        "Run test files whose names match this Lua pattern, as busted does (repeatable; busted's default: _spec).", valueName: "pattern"))
+    var pattern: [String] = []
+
+    @Option(name: .customLong("exclude-pattern"), help: ArgumentHelp("Skip test files whose names match this Lua pattern.", valueName: "pattern"))
+    var excludePattern: [String] = []
+
+    @Option(name: [.customShort("m"), .long], help: ArgumentHelp(
+        "Prefix package.path with this (default: ./src/?.lua;./src/?/?.lua;./src/?/init.lua).", valueName: "path"))
+    var lpath: String?
+
+    @Option(help: ArgumentHelp("Prefix package.cpath with this (default: ./csrc/?.so;./csrc/?/?.so).", valueName: "path"))
+    var cpath: String?
+
+    @Option(help: ArgumentHelp("A Lua file run before each test file.", valueName: "file"))
+    var helper: String?
+
+    @Option(name: [.customShort("r"), .long], help: ArgumentHelp("The task of the .busted file to use (default: default).", valueName: "task"))
+    var task: String?
+
+    @Flag(help: "Run files and tests sorted by name.")
+    var sort = false
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the tests this many times.", valueName: "n"))
+    var repeatCount: Int = 1
+
+    @Flag(name: [.customLong("fail-fast"), .customLong("no-keep-going")], help: "Stop after the first failed or errored test.")
     var failFast = false
 
     @Option(help: ArgumentHelp("Run this many files at once, each in its own process.", valueName: "n"))
@@ -77,11 +103,11 @@ struct TestCommand: ParsableCommand {
 
     // The hidden worker mode behind --jobs: run one file, print its results for the parent.
     @Flag(help: .hidden) var worker = false
-    @Option(name: .customLong("worker-file-index"), help: .hidden) var workerFileIndex = 0
 
     func validate() throws {
         if !(timeout > 0) { throw ValidationError("--timeout takes a positive number of seconds") }
         if jobs < 1 { throw ValidationError("--jobs takes a positive number of processes") }
+        if repeatCount < 1 { throw ValidationError("--repeat takes a positive number of runs") }
         if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit takes a positive number of megabytes") }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard takes I/N with 1 <= I <= N, for example --shard 1/3 (got '\(shard)')")
@@ -99,24 +125,33 @@ struct TestCommand: ParsableCommand {
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError("no such file or directory: \(path)")
         }
-        if worker, paths.count != 1 { throw ValidationError("--worker runs exactly one file") }
+        if worker, !paths.isEmpty { throw ValidationError("--worker takes its files on standard input") }
         if let junit, junit.isEmpty { throw ValidationError("--junit takes a file name") }
     }
 
     func run() throws {
+        var command = self
+        if !worker { try command.apply(BustedConfig.load(task: task)) }
+        try command.execute()
+    }
+
+    private func execute() throws {
         var settings = TestRunSettings(
             filters: filters, excludes: excludes, tags: Self.tagList(tags), excludeTags: Self.tagList(excludeTags),
             timeout: timeout, shard: shard.flatMap(Shard.init(parsing:)), seed: nil, failFast: failFast,
             sandbox: sandbox, memoryLimitMB: memoryLimit)
+        settings.sort = sort
+        settings.lpath = lpath ?? "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
+        settings.cpath = cpath ?? "./csrc/?.so;./csrc/?/?.so"
+        settings.helper = helper
         if shuffle || seed != nil { settings.seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max)) }
 
         if worker {
-            let result = SpecFileRunner(file: paths[0], fileIndex: workerFileIndex, settings: settings).run()
-            StandardStreams.out(WorkerProtocol.encode(result))
+            WorkerLoop.serve(settings: settings)
             return
         }
-        let files = try TestDiscovery.files(in: paths.isEmpty ? ["."] : paths)
-        let run = TestRun(files: files, settings: settings, jobs: jobs)
+        let files = try discover()
+        let run = TestRun(files: files, settings: settings, jobs: jobs, repeats: repeatCount)
         if list {
             try listTests(run)
         } else {
@@ -129,6 +164,7 @@ struct TestCommand: ParsableCommand {
         case .text: TextReporter()
         case .tap: TAPReporter()
         case .junit: JUnitReporter()
+        case .json: BustedJSONReporter()
         }
         let fileWriter = junit.map(JUnitFileWriter.init(path:))
         let reporters: [TestReporter] = [reporter] + (fileWriter.map { [$0] } ?? [])
@@ -138,7 +174,8 @@ struct TestCommand: ParsableCommand {
         let summary = TestSummary(results)
         let elapsed = seconds(since: start)
         reporters.forEach { $0.finish(results, summary: summary, seconds: elapsed) }
-        StandardStreams.out(summary.line + "\n")
+        // Machine formats own standard output entirely: the summary goes to standard error.
+        if output == .text { StandardStreams.out(summary.line + "\n") } else { StandardStreams.err(summary.line + "\n") }
 
         var failed = summary.failed > 0
         if let problem = fileWriter?.failure {
@@ -156,13 +193,15 @@ struct TestCommand: ParsableCommand {
         var count = 0
         var loadFailed = false
         for file in run.order {
-            switch SpecFileRunner(file: file.path, fileIndex: file.index, settings: run.settings).list() {
-            case .tests(let plan):
-                StandardStreams.out(plan.map { "\(file.path):\($0.line): \($0.fullName)\n" }.joined())
-                count += plan.count
-            case .loadFailure(let failure):
-                StandardStreams.err("ckrun test: \(failure.message ?? file.path)\n")
-                loadFailed = true
+            let result = SpecFileRunner(file: file.path, fileIndex: file.index, settings: run.settings, listOnly: true).run()
+            for test in result.tests {
+                if test.status == .errored {
+                    StandardStreams.err("ckrun test: \(test.message ?? file.path)\n")
+                    loadFailed = true
+                } else {
+                    StandardStreams.out("\(file.path):\(test.line): \(test.name)\n")
+                    count += 1
+                }
             }
         }
         if count == 0 && !passWithNoTests && !loadFailed {
@@ -170,6 +209,23 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if loadFailed { throw ExitCode(1) }
+    }
+
+    /// Test files: the paths given, else the .busted ROOT, else `spec/` with busted's rules when
+    /// it exists, else the working directory.
+    private func discover() throws -> [String] {
+        var roots = paths
+        var patterns = pattern
+        if roots.isEmpty {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: "spec", isDirectory: &isDirectory), isDirectory.boolValue {
+                roots = ["spec"]
+                if patterns.isEmpty { patterns = ["_spec"] }
+            } else {
+                roots = ["."]
+            }
+        }
+        return try TestDiscovery.files(in: roots, patterns: patterns, excluding: excludePattern)
     }
 
     private func noTestsMessage(_ run: TestRun) -> String {

@@ -1,43 +1,68 @@
 import ArgumentParser
+import CKLua
 import Foundation
 
 /// Finds test files: `*_test.lua`, `*_spec.lua` and `test_*.lua` under each directory
 /// (recursively, skipping folders whose names start with "."), plus files named explicitly.
+/// Each real directory is searched once, however many symbolic links lead to it (so link
+/// loops end), and each real file is run once.
 enum TestDiscovery {
     static func isTestFile(_ name: String) -> Bool {
         guard name.hasSuffix(".lua") else { return false }
         return name.hasSuffix("_test.lua") || name.hasSuffix("_spec.lua") || name.hasPrefix("test_")
     }
 
+    /// With busted's `--pattern`/`--exclude-pattern` (Lua patterns found in a file's name; a
+    /// `.lua` file whose name matches no pattern, or any exclusion, is left out).
+    static func files(in paths: [String], patterns: [String], excluding: [String]) throws -> [String] {
+        guard !patterns.isEmpty || !excluding.isEmpty else { return try files(in: paths) }
+        let matcher = LuaFind()
+        let chosen = patterns.isEmpty ? ["_spec"] : patterns
+        return try files(in: paths) { name in
+            name.hasSuffix(".lua") && !excluding.contains { !$0.isEmpty && matcher.find($0, in: name) }
+                && chosen.contains { matcher.find($0, in: name) }
+        }
+    }
+
     /// Sorted by path, each file once. A path that does not exist is a usage error.
-    static func files(in paths: [String]) throws -> [String] {
+    static func files(in paths: [String], isTest: (String) -> Bool = isTestFile) throws -> [String] {
         let fileManager = FileManager.default
         var found = Set<String>()
+        var visited = Set<String>()
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw ValidationError("no such file or directory: \(path)")
             }
             if isDirectory.boolValue {
-                found.formUnion(search(directory: path))
+                found.formUnion(search(directory: path, visited: &visited, isTest: isTest))
             } else {
                 found.insert(tidy(path))
             }
         }
-        return found.sorted()
+        // One path per real file: the first in sorted order.
+        var realFiles = Set<String>()
+        return found.sorted().filter { realFiles.insert(realPath($0) ?? $0).inserted }
     }
 
-    private static func search(directory: String) -> [String] {
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func search(directory: String, visited: inout Set<String>, isTest: (String) -> Bool) -> [String] {
         let fileManager = FileManager.default
-        guard let entries = try? fileManager.contentsOfDirectory(atPath: directory) else { return [] }
+        guard visited.insert(realPath(directory) ?? directory).inserted,
+              let entries = try? fileManager.contentsOfDirectory(atPath: directory) else { return [] }
         var files: [String] = []
-        for entry in entries where !entry.hasPrefix(".") {
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = join(directory, entry)
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                files += search(directory: path)
-            } else if isTestFile(entry) {
+                files += search(directory: path, visited: &visited, isTest: isTest)
+            } else if isTest(entry) {
                 files.append(tidy(path))
             }
         }
@@ -54,5 +79,25 @@ enum TestDiscovery {
         var path = path
         while path.hasPrefix("./") { path.removeFirst(2) }
         return path
+    }
+}
+
+/// `string.find(text, pattern)` with Lua's own patterns.
+final class LuaFind {
+    private let lua = LuaState()
+
+    deinit { lua.close() }
+
+    func find(_ pattern: String, in text: String) -> Bool {
+        do {
+            try lua.load("local text, pattern = ...; return text:find(pattern) ~= nil", name: "=(ckrun test: pattern)")
+            lua.push(text)
+            lua.push(pattern)
+            try lua.call(arguments: 2, results: 1)
+            defer { lua.pop() }
+            return lua.describe(at: -1) == "true"
+        } catch {
+            return false
+        }
     }
 }

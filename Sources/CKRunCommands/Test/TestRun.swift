@@ -4,6 +4,7 @@ struct TestRun {
     let files: [String]
     let settings: TestRunSettings
     let jobs: Int
+    var repeats = 1
 
     /// Each file with its index in sorted order (sharding and shuffling key on it).
     var order: [ParallelRunner.File] {
@@ -12,7 +13,7 @@ struct TestRun {
             var random = SeededRandom(seed: seed)
             random.shuffle(&order)
         }
-        return order
+        return Array(repeatElement(order, count: repeats).joined())
     }
 
     /// Stops after the first file with a failure under `--fail-fast`.

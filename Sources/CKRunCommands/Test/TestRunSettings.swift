@@ -11,12 +11,17 @@ struct TestRunSettings: Sendable {
     var failFast = false
     var sandbox = false
     var memoryLimitMB: Int?
+    var sort = false
+    /// busted's --lpath, --cpath and --helper.
+    var lpath: String?
+    var cpath: String?
+    var helper: String?
 
     var memoryLimitBytes: Int { (memoryLimitMB ?? 0) * 1024 * 1024 }
 
-    /// The command line that makes a worker run `file` with these settings.
-    func workerArguments(file: String, fileIndex: Int) -> [String] {
-        var arguments = ["test", "--worker", "--worker-file-index", String(fileIndex), "--timeout", String(timeout)]
+    /// The command line that starts a `--jobs` worker with these settings (WorkerProtocol).
+    func workerArguments() -> [String] {
+        var arguments = ["test", "--worker", "--timeout", String(timeout)]
         for f in filters { arguments += ["--filter", f] }
         for e in excludes { arguments += ["--exclude", e] }
         if !tags.isEmpty { arguments += ["--tags", tags.joined(separator: ",")] }
@@ -26,7 +31,10 @@ struct TestRunSettings: Sendable {
         if failFast { arguments.append("--fail-fast") }
         if sandbox { arguments.append("--sandbox") }
         if let memoryLimitMB { arguments += ["--memory-limit", String(memoryLimitMB)] }
-        arguments += ["--", file]
+        if sort { arguments.append("--sort") }
+        if let lpath { arguments += ["--lpath", lpath] }
+        if let cpath { arguments += ["--cpath", cpath] }
+        if let helper { arguments += ["--helper", helper] }
         return arguments
     }
 }

@@ -1,27 +1,81 @@
 import Foundation
 
-/// How a `--jobs` worker hands its file's results to the parent: one line on standard output,
-/// a marker then JSON. Anything else the worker printed (a child process writing straight
-/// to the terminal, say) is kept as the file's output.
+/// How `--jobs` workers and the parent talk. A worker is started once and runs many files:
+/// the parent writes a secret token (a line) and then one request per file (`index<TAB>path`)
+/// to the worker's standard input, the next only after the previous result came back. The
+/// worker moves that pipe off file descriptor 0 before any Lua runs (tests read /dev/null),
+/// and answers each request with one line on standard output: the marker, the token, then
+/// JSON. A line without the token (a test printing a fake result) is just output. The
+/// worker's exit status decides too: a worker that dies (a signal, a non-zero status) while
+/// a file is in flight fails that file, whatever it printed.
 enum WorkerProtocol {
     static let marker = "\u{1E}ckrun-test-result "
 
-    static func encode(_ result: FileResult) -> String {
-        let json = (try? JSONEncoder().encode(result)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-        return marker + json + "\n"
+    static func newToken() -> String {
+        (0..<4).map { _ in String(UInt32.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
     }
 
-    /// The result, if the worker got as far as reporting one, and everything else it printed.
-    static func decode(_ stdout: String) -> (result: FileResult?, otherOutput: String) {
-        var result: FileResult?
-        var other: [Substring] = []
-        for line in stdout.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix(marker) {
-                result = try? JSONDecoder().decode(FileResult.self, from: Data(line.dropFirst(marker.count).utf8))
-            } else {
-                other.append(line)
+    static func encode(_ result: FileResult, token: String) -> String {
+        let json = (try? JSONEncoder().encode(result)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        return marker + token + " " + json + "\n"
+    }
+
+    /// The result a line carries, when it is a result line with this token.
+    static func decode(line: Substring, token: String) -> FileResult? {
+        let prefix = marker + token + " "
+        guard line.hasPrefix(prefix) else { return nil }
+        return try? JSONDecoder().decode(FileResult.self, from: Data(line.dropFirst(prefix.count).utf8))
+    }
+
+    static func request(index: Int, path: String) -> String { "\(index)\t\(path)\n" }
+
+    static func parse(request line: String) -> (index: Int, path: String)? {
+        guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]) else { return nil }
+        return (index, String(line[line.index(after: tab)...]))
+    }
+}
+
+/// Reads lines from a file descriptor without stdio buffering ahead.
+final class LineReader {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var atEnd = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// The next line without its newline; nil at end of input (a last unterminated line is returned).
+    func next() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
             }
+            if atEnd {
+                guard !buffer.isEmpty else { return nil }
+                defer { buffer.removeAll() }
+                return String(decoding: buffer, as: UTF8.self)
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { atEnd = true } else { buffer += chunk[..<count] }
         }
-        return (result, other.joined(separator: "\n"))
+    }
+}
+
+/// The worker's side: runs each requested file and answers with its result.
+enum WorkerLoop {
+    static func serve(settings: TestRunSettings) {
+        // The requests come on fd 0; the tests get /dev/null there instead.
+        let requests = dup(0)
+        let null = open("/dev/null", O_RDONLY)
+        if null >= 0 { dup2(null, 0); close(null) }
+        let reader = LineReader(fd: requests)
+        guard let token = reader.next() else { return }
+        while let line = reader.next(), let request = WorkerProtocol.parse(request: line) {
+            let result = SpecFileRunner(file: request.path, fileIndex: request.index, settings: settings).run()
+            StandardStreams.out(WorkerProtocol.encode(result, token: token))
+        }
     }
 }

@@ -1,192 +1,426 @@
--- ckrun test: describe, it, pending, the hooks and the runner's operations.
--- busted's spec language: describe/it/pending and the hooks. Loading a file builds a tree;
--- the Swift runner then drives each phase through `dispatch`, one protected call at a time,
--- so each phase gets its own time limit and its own traceback.
+-- ckrun test: busted's spec language and its run order, in each test file's fresh state.
+-- Mirrors busted 2.1.1 (busted/init.lua, block.lua, core.lua): a block's body runs when the
+-- run reaches the block, then its strict setup, its children in order (nested blocks' bodies
+-- run only then), its lazy and strict teardowns. A test runs its ancestors' lazy_setup once,
+-- before_each outer to inner, the body, `finally`, after_each inner to outer. Filters act
+-- when a test or block registers, as busted's do. The Swift side calls `run` once per file.
 local T = _ENV["(ckrun test)"]
-local insert, ipairs, type = table.insert, ipairs, type
+local insert, ipairs, pairs, type, select, tostring = table.insert, ipairs, pairs, type, select, tostring
+local xpcall, pcall, error, setmetatable, rawget, rawset, next = xpcall, pcall, error, setmetatable, rawget, rawset, next
+local dgetmetatable, getinfo, traceback = debug.getmetatable, debug.getinfo, debug.traceback
+local clock, concat = os.clock, table.concat
+local G = _G
 
-local function new_block(name, full_name, line, parent)
-  return { kind = "block", name = name, full_name = full_name, line = line, parent = parent, children = {},
-           setup = {}, teardown = {}, before_each = {}, after_each = {} }
+T.opts = { filters = {}, filter_out = {}, tags = {}, exclude_tags = {}, timeout = nil }
+local opts = T.opts
+
+-- Failures and pendings are tables with these metatables, as busted's `fail` and `pending` make.
+local failure_mt = { __index = {}, __tostring = function(e) return tostring(e.message) end, __type = "failure" }
+local failure_mt_nostring = { __index = {}, __type = "failure" }
+local pending_mt = { __index = {}, __tostring = function(p) return p.message end, __type = "pending" }
+
+local function has_tostring(o) return type(o) == "string" or (dgetmetatable(o) or {}).__tostring end
+
+function T.fail(msg, level)
+  local rawlevel = (type(level) ~= "number" or level <= 0) and level
+  level = level or 1
+  local _, emsg = pcall(error, msg, rawlevel or level + 2)
+  error(setmetatable({ message = emsg }, has_tostring(msg) and failure_mt or failure_mt_nostring), rawlevel or level + 1)
 end
 
-local root = new_block("", "", 0, nil)
-root.id = 0
-local blocks, tests = { [0] = root }, {}
-local current = root
-T.collecting = true
-T.running = nil
-T.filters, T.excludes, T.tags, T.exclude_tags = {}, {}, {}, {}
+function T.raise_pending(msg) error(setmetatable({ message = msg }, pending_mt)) end
 
-local function join(prefix, name)
-  if prefix == "" then return name end
-  return prefix .. " " .. name
+local function errortype(obj)
+  local mt = dgetmetatable(obj)
+  if mt == failure_mt or mt == failure_mt_nostring then return "failure" end
+  if mt == pending_mt then return "pending" end
+  return "error"
 end
 
-local function check_loading(what)
-  if not T.collecting then
-    error(what .. "() can only be called while the test file loads, not inside a test or hook", 3)
+-- The element tree. `ctx` is the element whose function is running.
+local function element(descriptor, name, fn, parent, line)
+  return { descriptor = descriptor, name = name, run = fn, parent = parent, children = {}, line = line or 0 }
+end
+local root = element("file", nil, nil, nil, 0)
+T.root = root
+local ctx = root
+local results = {}
+T.results = results
+local skip_all = false
+
+local function full_name(el)
+  local names = { el.name or el.descriptor }
+  local parent = el.parent
+  while parent and parent.descriptor ~= "file" do
+    insert(names, 1, parent.name or parent.descriptor)
+    parent = parent.parent
+  end
+  return concat(names, " ")
+end
+
+-- The first frame outside the runner and luassert: where the user's code is.
+local function user_frame(level)
+  while true do
+    local info = getinfo(level, "Sl")
+    if not info then return nil end
+    if info.what ~= "C" and not info.source:find("^=%(ckrun test") and not info.short_src:find("luassert[/\\].*%.lua$") then
+      return info
+    end
+    level = level + 1
   end
 end
 
-local function check_name(name, what)
-  if type(name) ~= "string" then
-    error(what .. "() expects a name (a string) as its first argument, got " .. type(name), 3)
+-- Insulation, as busted's context.lua: an insulated block restores globals and package.loaded.
+local function save()
+  local g = {}
+  for k in next, G do g[k] = rawget(G, k) end
+  local loaded = {}
+  for k, v in pairs(package.loaded) do loaded[k] = v end
+  return { gmt = dgetmetatable(G), g = g, loaded = loaded }
+end
+local function restore(state)
+  setmetatable(G, state.gmt)
+  for k in next, G do rawset(G, k, state.g[k]) end
+  for k, v in next, state.g do if rawget(G, k) == nil then rawset(G, k, v) end end
+  for k in pairs(package.loaded) do package.loaded[k] = state.loaded[k] end
+end
+local states = {}
+
+-- Runs user code `fn` as `el`, under the per-call time limit. Returns the status
+-- (success, failure, pending, error) and, unless success, the message and traceback.
+local function deadline(seconds)
+  local set = T.deadline
+  if set then set(seconds) end
+end
+local function safe(descriptor, fn, el)
+  local outer = ctx
+  ctx = el
+  local status, message, trace = "success", nil, nil
+  local function handler(err)
+    deadline(nil)
+    status = errortype(err)
+    local msg
+    if has_tostring(err) then msg = tostring(err)
+    elseif err == nil then msg = "Nil error"
+    else msg = T.pretty and T.pretty(err) or tostring(err) end
+    if msg == "not enough memory" then msg = T.memory_message or msg end
+    if not msg:find("^[^\n]-:%d+: ") and not msg:find("^%[%a+%]") then
+      local info = user_frame(3)
+      if info then msg = info.short_src .. ":" .. (info.currentline or 0) .. ": " .. msg end
+    end
+    message = msg
+    trace = traceback("", 2):gsub("^\n", "")
+    return err
+  end
+  deadline(opts.timeout)
+  local ok = xpcall(fn, handler)
+  deadline(nil)
+  if not ok then
+    if status == "success" then status = "error" end
+    if status == "failure" and descriptor ~= "it" then status = "error" end
+  end
+  ctx = outer
+  return status, message, trace
+end
+
+local function record(name, line, status, message, trace, output, seconds)
+  results[#results + 1] = { name = name, line = line, status = status, message = message, traceback = trace,
+                            output = output or "", seconds = seconds or 0 }
+  if opts.fail_fast and (status == "failed" or status == "errored") then skip_all = true end
+end
+
+local statuses = { success = "passed", failure = "failed", error = "errored", pending = "skipped" }
+
+-- An error outside a test (a hook, a block's body): reported under the element's full name.
+local function outside_error(el, status, message, trace)
+  record(full_name(el), el.line, statuses[status] == "skipped" and "skipped" or "errored", message, trace)
+end
+
+local function exec(descriptor, el)
+  if opts.list then return true end
+  local status, message, trace = safe(descriptor, el.run, el)
+  if status ~= "success" then outside_error(el, status, message, trace) return false end
+  return true
+end
+
+local function exec_all_once(descriptor, current)
+  if current.parent and not exec_all_once(descriptor, current.parent) then return false end
+  local list = current[descriptor]
+  if not list then list = {}; current[descriptor] = list end
+  if list.success ~= nil then return list.success end
+  local success = true
+  for _, v in ipairs(list) do
+    if not exec(descriptor, v) then success = false end
+  end
+  list.success = success
+  return success
+end
+
+local function exec_all(descriptor, current, propagate)
+  if propagate and current.parent then
+    local success, ancestor = exec_all(descriptor, current.parent, propagate)
+    if not success then return success, ancestor end
+  end
+  local success = true
+  for _, v in ipairs(current[descriptor] or {}) do
+    if skip_all then break end
+    if not exec(descriptor, v) then success = nil end
+  end
+  return success, current
+end
+
+local function dexec_all(descriptor, current, propagate)
+  local success = true
+  for _, v in ipairs(current[descriptor] or {}) do
+    if not exec(descriptor, v) then success = nil end
+  end
+  if propagate and current.parent then
+    if not dexec_all(descriptor, current.parent, propagate) then success = nil end
+  end
+  return success
+end
+
+local executors = {}
+
+local function execute_children(el)
+  for _, child in ipairs(el.children) do
+    if skip_all then break end
+    local executor = executors[child.descriptor]
+    if executor then executor(child) end
   end
 end
 
--- The line of the user's call (the first frame outside the runner's chunks).
-local function caller_line()
-  local where = T.where()
-  return where and tonumber(where:match(":(%d+)$")) or 0
+local function sort_by_name(list)
+  table.sort(list, function(a, b)
+    if a.name and b.name then return a.name < b.name end
+    return b.name ~= nil
+  end)
 end
 
-function describe(name, fn)
-  check_loading("describe")
-  check_name(name, "describe")
-  if type(fn) ~= "function" then error("describe(\"" .. name .. "\") expects a function as its second argument", 2) end
-  local block = new_block(name, join(current.full_name, name), caller_line(), current)
-  block.id = #blocks + 1
-  blocks[block.id] = block
-  insert(current.children, block)
-  local outer = current
-  current = block
-  fn()
-  current = outer
-end
-context = describe
-
-local function add_test(name, fn, what)
-  local test = { kind = "test", name = name, full_name = join(current.full_name, name), line = caller_line(),
-                 fn = fn, pending = fn == nil, block = current }
-  test.id = #tests + 1
-  tests[test.id] = test
-  insert(current.children, test)
-end
-
-function it(name, fn)
-  check_loading("it")
-  check_name(name, "it")
-  if fn ~= nil and type(fn) ~= "function" then
-    error("it(\"" .. name .. "\") expects a function as its second argument (or none, for a pending test)", 2)
+function executors.describe(el)
+  local state = el.envmode == "insulate" and save() or false
+  insert(states, state)
+  local randomize, seed = opts.randomize, opts.seed
+  el.randomize = function(...)
+    randomize = (select("#", ...) == 0 or ...)
+    if randomize then seed = tonumber(({ ... })[1]) or tonumber(({ ... })[2]) or seed end
   end
-  add_test(name, fn)
-end
-
--- pending("name") declares a skipped test; pending("reason") inside a running test skips it.
-function pending(name)
-  if T.running then
-    T.last_pending = "pending: " .. tostring(name or "")
-    error(T.last_pending, 0)
+  local status, message, trace = safe(el.descriptor, el.run, el)
+  if status == "success" then
+    if opts.sort then sort_by_name(el.children)
+    elseif randomize then T.shuffle(el.children, seed or 0) end
+    if exec_all("strict_setup", el) then execute_children(el) end
+    local lazy = el.lazy_setup
+    if lazy and lazy.success ~= nil then
+      dexec_all("lazy_teardown", el)
+      lazy.success = nil
+    end
+    dexec_all("strict_teardown", el)
+  else
+    outside_error(el, status, message, trace)
   end
-  check_loading("pending")
-  check_name(name, "pending")
-  add_test(name, nil)
+  table.remove(states)
+  if el.envmode == "expose" and states[#states] then states[#states] = save() end
+  if state then restore(state) end
 end
+executors.file = executors.describe
 
-local function hook(kind)
-  return function(fn)
-    check_loading(kind)
-    if type(fn) ~= "function" then error(kind .. "() expects a function", 2) end
-    insert(current[kind], fn)
+function executors.it(el)
+  local parent = el.parent
+  if not exec_all_once("lazy_setup", parent) then return end
+  local pass, ancestor = exec_all("before_each", parent, true)
+  if pass then
+    local start = clock()
+    T.begin_test()
+    local status, message, trace
+    if opts.list then status = "success" else status, message, trace = safe("it", el.run, el) end
+    if el.finally then
+      local s, m, t = safe("finally", el.finally, el)
+      if status == "success" or (status == "pending" and s ~= "success") then
+        status, message, trace = s, m, t
+      end
+    end
+    if status == "pending" then trace = nil end
+    record(full_name(el), el.line, statuses[status], message, trace, T.end_test(), clock() - start)
   end
-end
-before_each, after_each = hook("before_each"), hook("after_each")
-setup, teardown = hook("setup"), hook("teardown")
-lazy_setup, strict_setup, lazy_teardown, strict_teardown = setup, setup, teardown, teardown
-
--- finally(fn) inside a test: runs after the test, whatever its outcome.
-function finally(fn)
-  if not T.running then error("finally() can only be called inside a running test", 2) end
-  if type(fn) ~= "function" then error("finally() expects a function", 2) end
-  insert(T.finalizers, fn)
+  dexec_all("after_each", ancestor, true)
 end
 
--- Selection: exclusions win; --filter patterns and --tags each select when any matches.
-local function tags_of(full_name)
-  local set = {}
-  for tag in full_name:gmatch("#([%w_%-%.]+)") do set[tag] = true end
-  return set
+function executors.pending(el)
+  record(full_name(el), el.line, "skipped", el.message or "pending")
 end
 
-local function any(list, predicate)
-  for _, item in ipairs(list) do
-    if predicate(item) then return true end
+-- Registration, with busted's filters.
+local function has_tag(name, tag) return name:find("#" .. tag) ~= nil end
+local function name_with(parent_name, name) return parent_name == nil and name or (parent_name .. " " .. name) end
+local function prospective_name(name)
+  local names = { name }
+  local parent = ctx
+  while parent and parent.descriptor ~= "file" do
+    insert(names, 1, parent.name or parent.descriptor)
+    parent = parent.parent
+  end
+  return concat(names, " ")
+end
+
+local function rejected(descriptor, name)
+  local is_test = descriptor == "it" or descriptor == "pending"
+  local is_block = descriptor == "describe"
+  if not (is_test or is_block) then return false end
+  local full = prospective_name(name)
+  if is_test and #opts.filters > 0 then
+    local any = false
+    for _, f in ipairs(opts.filters) do if full:find(f) then any = true break end end
+    if not any then return true end
+  end
+  for _, f in ipairs(opts.filter_out) do if full:find(f) then return true end end
+  if is_test and #opts.tags > 0 then
+    local any = false
+    for _, tag in ipairs(opts.tags) do if has_tag(full, tag) then any = true break end end
+    if not any then return true end
+  end
+  for _, tag in ipairs(opts.exclude_tags) do if has_tag(tostring(name), tag) then return true end end
+  if is_test and opts.shard_count then
+    T.position = (T.position or -1) + 1
+    if (opts.file_index + T.position) % opts.shard_count ~= opts.shard_index - 1 then return true end
   end
   return false
 end
 
-local function is_selected(test)
-  local name, tags = test.full_name, tags_of(test.full_name)
-  local function matches(pattern) return name:find(pattern) ~= nil end
-  local function tagged(tag) return tags[tag] == true end
-  if any(T.excludes, matches) or any(T.exclude_tags, tagged) then return false end
-  if #T.filters > 0 and not any(T.filters, matches) then return false end
-  if #T.tags > 0 and not any(T.tags, tagged) then return false end
-  return true
-end
+local hook_kinds = { before_each = true, after_each = true, lazy_setup = true, lazy_teardown = true,
+                     strict_setup = true, strict_teardown = true }
+local no_children = { it = true, pending = true, before_each = true, after_each = true, lazy_setup = true,
+                      lazy_teardown = true, strict_setup = true, strict_teardown = true, finally = true }
 
--- The tree as JSON, for the Swift runner to plan from.
-local escapes = { ['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
-local function json_string(s)
-  return '"' .. (s:gsub('[%c"\\]', function(c) return escapes[c] or string.format("\\u%04x", c:byte()) end)) .. '"'
-end
-
-local function encode(node)
-  if node.kind == "test" then
-    return string.format('{"kind":"test","id":%d,"name":%s,"fullName":%s,"line":%d,"pending":%s,"selected":%s}',
-      node.id, json_string(node.name), json_string(node.full_name), node.line, tostring(node.pending),
-      tostring(is_selected(node)))
+local function register(descriptor, alias, envmode, default_fn)
+  local publisher
+  publisher = function(name, fn)
+    if not fn and type(name) == "function" then fn, name = name, alias
+    elseif not fn then fn = default_fn end
+    local function publish(f)
+      if no_children[ctx.descriptor] then
+        error("'" .. (alias or descriptor) .. "' not supported inside current context block", 3)
+      end
+      if skip_all or rejected(descriptor, name) then return end
+      local info = user_frame(3)
+      local el = element(descriptor, name, f, ctx, info and info.currentline)
+      el.envmode = envmode
+      if hook_kinds[descriptor] then
+        local list = ctx[descriptor]
+        if not list then list = {}; ctx[descriptor] = list end
+        list[#list + 1] = el
+      else
+        insert(ctx.children, el)
+      end
+    end
+    if fn then publish(fn) else return publish end
   end
-  local children = {}
-  for i, child in ipairs(node.children) do children[i] = encode(child) end
-  return string.format('{"kind":"block","id":%d,"name":%s,"fullName":%s,"line":%d,"children":[%s]}',
-    node.id, json_string(node.name), json_string(node.full_name), node.line, table.concat(children, ","))
+  return publisher
 end
 
--- Tail calls, so tracebacks name a hook by its line rather than as "local 'fn'".
-local function call(fn) return fn() end
-local function run_all(list)
-  for _, fn in ipairs(list) do call(fn) end
-end
-
-local ops = {}
-function ops.add_filter(kind, value) insert(T[kind], value) end
-function ops.seed(n) math.randomseed(tonumber(n)) end
-function ops.tree()
-  T.collecting = false
-  return encode(root)
-end
-function ops.setup(id) run_all(blocks[tonumber(id)].setup) end
-function ops.teardown(id) run_all(blocks[tonumber(id)].teardown) end
-function ops.before_each(id) run_all(blocks[tonumber(id)].before_each) end
-function ops.after_each(id) run_all(blocks[tonumber(id)].after_each) end
-function ops.begin(id)
-  T.running = tests[tonumber(id)]
-  T.finalizers, T.reverts = {}, {}
-  T.last_failure, T.last_pending = nil, nil
+function T.begin_test()
   T.test_output = {}
   T.sink = T.test_output
 end
-function ops.body(id) return tests[tonumber(id)].fn() end -- a tail call: tracebacks show the function by its line
-function ops.finally()
-  local list = T.finalizers
-  T.finalizers = {}
-  run_all(list)
-end
--- Ends the running test: reverts its spies and returns what it printed.
-function ops.finish()
-  for i = #T.reverts, 1, -1 do pcall(T.reverts[i]) end
-  T.running, T.reverts = nil, {}
+
+function T.end_test()
   T.sink = T.file_output
   return T.take(T.test_output)
 end
-function ops.classify(message)
-  if message == T.last_failure then return "failure" end
-  if message == T.last_pending then return "pending" end
-  return "error"
-end
-function ops.file_output() return T.take(T.file_output) end
 
--- The Swift runner calls `_ENV["(ckrun test)"](op, ...)` with string arguments.
-setmetatable(T, { __call = function(_, op, ...) return ops[op](...) end })
+local api = {}
+T.api = api
+local function export(name, fn) api[name] = fn; G[name] = fn end
+export("describe", register("describe", nil))
+export("context", register("describe", "context"))
+export("insulate", register("describe", "insulate", "insulate"))
+export("expose", register("describe", "expose", "expose"))
+export("it", register("it", nil))
+export("spec", register("it", "spec"))
+export("test", register("it", "test"))
+for _, kind in ipairs({ "before_each", "after_each", "lazy_setup", "lazy_teardown", "strict_setup", "strict_teardown" }) do
+  export(kind, register(kind, nil))
+end
+export("setup", register("strict_setup", "setup"))
+export("teardown", register("strict_teardown", "teardown"))
+local register_pending = register("pending", nil, nil, function() end)
+-- pending("name") declares a pending test; inside a running test it stops the test as pending.
+export("pending", function(name, ...)
+  if ctx.descriptor == "it" then return T.raise_pending(name) end
+  return register_pending(name, ...)
+end)
+-- finally(fn) inside a test: runs after the test body, whatever its outcome (the last one given).
+export("finally", function(fn)
+  if ctx.descriptor ~= "it" then error("'finally' not supported inside current context block", 2) end
+  ctx.finally = fn
+end)
+export("randomize", function(...)
+  if ctx.descriptor ~= "describe" and ctx.descriptor ~= "file" then
+    error("'randomize' not supported inside current context block", 2)
+  end
+  return ctx.randomize(...)
+end)
+api.file = nil
+
+-- Runs the file: `chunk` is its loaded main function; `file` its path.
+function T.run_file(chunk, file)
+  T.file = file
+  root.run = chunk
+  root.name = file
+  if opts.lpath and opts.lpath ~= "" then package.path = opts.lpath .. ";" .. package.path end
+  if opts.cpath and opts.cpath ~= "" then package.cpath = opts.cpath .. ";" .. package.cpath end
+  if opts.helper and opts.helper ~= "" then
+    local helper = element("helper", opts.helper, function() dofile(opts.helper) end, root, 0)
+    local status, message, trace = safe("helper", helper.run, helper)
+    if status ~= "success" then
+      outside_error(helper, status, message, trace)
+      return T.encode_results(results)
+    end
+  end
+  executors.file(root)
+  return T.encode_results(results)
+end
+
+-- Settings from the Swift side, as strings: lists grow, numbers convert, "true" is true.
+local lists = { filters = true, filter_out = true, tags = true, exclude_tags = true }
+function T.set(key, value)
+  if lists[key] then insert(opts[key], value)
+  elseif value == "true" then opts[key] = true
+  else opts[key] = tonumber(value) or value end
+end
+
+function T.shuffle(list, seed)
+  local n = #list
+  local state = math.floor(tonumber(seed) or 0) % 2147483647
+  if state <= 0 then state = state + 2147483646 end
+  for i = n, 2, -1 do
+    state = state * 16807 % 2147483647
+    local j = state % i + 1
+    list[i], list[j] = list[j], list[i]
+  end
+end
+
+-- The results as JSON for the Swift side.
+local escapes = { ['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+local function json_string(s)
+  s = tostring(s)
+  return '"' .. (s:gsub('[%c"\\]', function(c) return escapes[c] or string.format("\\u%04x", c:byte()) end)) .. '"'
+end
+T.json_string = json_string
+
+function T.encode_results(list)
+  local parts = {}
+  local file = json_string(T.file)
+  for i, r in ipairs(list) do
+    local fields = { '{"name":', json_string(r.name), ',"file":', file, ',"line":', tostring(math.tointeger(r.line) or 0),
+                     ',"status":"', r.status, '","output":', json_string(r.output), ',"seconds":', string.format("%.6f", r.seconds) }
+    if r.message then fields[#fields + 1] = ',"message":' .. json_string(r.message) end
+    if r.traceback then fields[#fields + 1] = ',"traceback":' .. json_string(r.traceback) end
+    fields[#fields + 1] = "}"
+    parts[i] = concat(fields)
+  end
+  return "[" .. concat(parts, ",") .. "]"
+end
+
+function T.take_file_output() return T.take(T.file_output) end
+function T.seed_random(n) math.randomseed(tonumber(n)) end

@@ -39,11 +39,18 @@ enum JUnitXML {
         " tests=\"\(summary.total)\" failures=\"\(summary.failures)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\""
     }
 
-    /// `spec/math_spec.lua` → `spec.math_spec`, the dotted form CI servers group by.
-    static func className(_ file: String) -> String {
+    /// `spec/math_spec.lua` → `spec.math_spec`, the dotted form CI servers group by. The path is
+    /// made relative to the working directory first; `.`, `..` and empty segments are dropped,
+    /// so a class name never starts with a dot.
+    static func className(_ file: String, directory: String = FileManager.default.currentDirectoryPath) -> String {
         var name = file
+        if name.hasPrefix("/") {
+            let base = directory.hasSuffix("/") ? directory : directory + "/"
+            if name.hasPrefix(base) { name.removeFirst(base.count) }
+        }
         if name.hasSuffix(".lua") { name.removeLast(4) }
-        return name.replacingOccurrences(of: "/", with: ".")
+        let segments = name.split(separator: "/").filter { $0 != "." && $0 != ".." }
+        return segments.map { $0.replacingOccurrences(of: ".", with: "_") }.joined(separator: ".")
     }
 
     private static func time(_ seconds: Double) -> String { String(format: "%.3f", seconds) }

@@ -1,0 +1,64 @@
+import ArgumentParser
+import CKCore
+import CKLua
+import Foundation
+
+/// busted's `.busted` file in the working directory: a Lua file returning tasks of options
+/// (`default`, `_all`, or the one `--run` names). Options given on the command line win.
+enum BustedConfig {
+    static func load(task: String?, path: String = ".busted") throws -> [String: [String]] {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if let task { throw ValidationError("--run \(task): there is no .busted file here") }
+            return [:]
+        }
+        let lua = LuaState()
+        defer { lua.close() }
+        let text: String?
+        do {
+            try lua.load(EmbeddedLua.bustedConfig, name: "=(ckrun test: .busted)")
+            lua.push(path)
+            if let task { lua.push(task) } else { lua.pushNil() }
+            try lua.call(arguments: 2, results: 1)
+            text = lua.string(at: -1)
+            lua.pop()
+        } catch {
+            throw ValidationError(".busted: \(error.message)")
+        }
+        var values: [String: [String]] = [:]
+        for line in (text ?? "").split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { continue }
+            if parts[0] == "error" { throw ValidationError(".busted: \(parts[1])") }
+            values[String(parts[0])] = parts[1].split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+        }
+        return values
+    }
+}
+
+extension TestCommand {
+    /// Takes the `.busted` task's options the command line left unset.
+    mutating func apply(_ config: [String: [String]]) throws {
+        func list(_ key: String) -> [String] { config[key] ?? [] }
+        func single(_ key: String) -> String? { config[key]?.first }
+        func flag(_ key: String) -> Bool { single(key) == "true" }
+        if paths.isEmpty { paths = list("ROOT") }
+        if pattern.isEmpty { pattern = list("pattern") }
+        if excludePattern.isEmpty { excludePattern = list("exclude-pattern") }
+        if filters.isEmpty { filters = list("filter") }
+        if excludes.isEmpty { excludes = list("filter-out") }
+        if tags.isEmpty { tags = list("tags") }
+        if excludeTags.isEmpty { excludeTags = list("exclude-tags") }
+        lpath = lpath ?? single("lpath")
+        cpath = cpath ?? single("cpath")
+        helper = helper ?? single("helper")
+        if output == .text, let value = single("output"), let format = TestOutputFormat(rawValue: value) { output = format }
+        if !shuffle { shuffle = flag("shuffle") }
+        if !sort { sort = flag("sort") }
+        if !failFast { failFast = flag("no-keep-going") }
+        if seed == nil, let value = single("seed") { seed = UInt64(value) }
+        if repeatCount == 1, let value = single("repeat"), let n = Int(value), n >= 1 { repeatCount = n }
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError(".busted ROOT: no such file or directory: \(path)")
+        }
+    }
+}
