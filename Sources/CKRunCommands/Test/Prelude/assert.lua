@@ -3,12 +3,7 @@
 local T = _ENV["(ckrun test)"]
 local G = _G
 
--- luassert colours its messages when the `term` module says stdout is a terminal: never here.
-local preload = package.preload
-local saved_term = preload.term
-preload.term = function() error("no terminal colours in ckrun test") end
 local ok, luassert = pcall(require, "luassert")
-preload.term = saved_term
 if not ok then
   error("[testFailure] ckrun test needs luassert (" .. tostring(luassert):match("^[^\n]*") ..
     "); install Debian's lua-luassert (scripts/setup does) or put luassert on LUA_PATH", 0)
