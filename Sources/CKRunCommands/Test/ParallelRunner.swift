@@ -80,9 +80,47 @@ final class ParallelRunner: @unchecked Sendable {
         for process in processes where process.isRunning { process.terminate() }
     }
 
-    /// One worker: started once, fed files until none are left.
+    /// One worker slot: a worker process fed files until none are left; a worker that dies
+    /// fails the file it was running and a new one takes the next file.
     private func serve(_ files: [File]) {
-        guard var position = claim(files.count) else { return }
+        var worker: Worker?
+        while let position = claim(files.count) {
+            let file = files[position]
+            if worker == nil {
+                do { worker = try start() } catch {
+                    store(crashed(file.path, "could not start a worker: \(error.localizedDescription)"), at: position)
+                    continue
+                }
+            }
+            guard let current = worker else { continue }
+            current.requests.write(Data(WorkerProtocol.request(index: file.index, path: file.path).utf8))
+            if let result = awaitResult(current.reader, token: current.token) {
+                store(result, at: position)
+                current.lastFile = file.path
+            } else {
+                current.process.waitUntilExit()
+                store(crashed(file.path, "its worker process \(Self.ending(current.process)) before reporting results"), at: position)
+                worker = nil
+            }
+        }
+        if let worker { finish(worker) }
+    }
+
+    private final class Worker {
+        let process: Process
+        let requests: FileHandle
+        let reader: LineReader
+        let token = WorkerProtocol.newToken()
+        var lastFile: String?
+
+        init(process: Process, requests: FileHandle, reader: LineReader) {
+            self.process = process
+            self.requests = requests
+            self.reader = reader
+        }
+    }
+
+    private func start() throws -> Worker {
         let process = Process()
         process.executableURL = executable
         process.arguments = settings.workerArguments()
@@ -93,38 +131,22 @@ final class ParallelRunner: @unchecked Sendable {
         condition.lock()
         running.append(process)
         condition.unlock()
-        do {
-            try process.run()
-        } catch {
-            store(crashed(files[position].path, "could not start a worker: \(error.localizedDescription)"), at: position)
-            while let next = claim(files.count) { store(crashed(files[next].path, "no worker"), at: next) }
-            return
-        }
-        let token = WorkerProtocol.newToken()
-        let requests = input.fileHandleForWriting
-        let reader = LineReader(fd: output.fileHandleForReading.fileDescriptor)
-        requests.write(Data((token + "\n").utf8))
-        var lastFile: String?
-        while true {
-            let file = files[position]
-            requests.write(Data(WorkerProtocol.request(index: file.index, path: file.path).utf8))
-            guard let result = awaitResult(reader, token: token) else {
-                process.waitUntilExit()
-                store(crashed(file.path, "its worker process \(Self.ending(process)) before reporting results"), at: position)
-                drain(files)
-                return
-            }
-            store(result, at: position)
-            lastFile = file.path
-            guard let next = claim(files.count) else { break }
-            position = next
-        }
-        try? requests.close()
-        while reader.next() != nil {}
-        process.waitUntilExit()
+        try process.run()
+        let worker = Worker(process: process, requests: input.fileHandleForWriting,
+                            reader: LineReader(fd: output.fileHandleForReading.fileDescriptor))
+        worker.requests.write(Data((worker.token + "\n").utf8))
+        return worker
+    }
+
+    /// No more files: the worker's input ends, and how it exits still counts.
+    private func finish(_ worker: Worker) {
+        try? worker.requests.close()
+        while worker.reader.next() != nil {}
+        worker.process.waitUntilExit()
         condition.lock()
-        if !(process.terminationReason == .exit && process.terminationStatus == 0), let lastFile, !stopped {
-            lateFailures.append(crashed(lastFile, "its worker process \(Self.ending(process)) after reporting results"))
+        if !(worker.process.terminationReason == .exit && worker.process.terminationStatus == 0),
+           let lastFile = worker.lastFile, !stopped {
+            lateFailures.append(crashed(lastFile, "its worker process \(Self.ending(worker.process)) after reporting results"))
         }
         condition.unlock()
     }
@@ -140,13 +162,6 @@ final class ParallelRunner: @unchecked Sendable {
             other.append(line)
         }
         return nil
-    }
-
-    /// After a worker died, the files it would have run go to whichever worker is left, or fail.
-    private func drain(_ files: [File]) {
-        while let next = claim(files.count) {
-            store(crashed(files[next].path, "not run: a worker process died earlier"), at: next)
-        }
     }
 
     static func ending(_ process: Process) -> String {
