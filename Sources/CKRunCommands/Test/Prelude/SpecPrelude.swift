@@ -13,9 +13,11 @@ enum SpecPrelude {
     /// Chunk names start with "(ckrun test", which tracebacks and error locations skip.
     static func install(in lua: LuaState) throws(LuaError) {
         for chunk in chunks {
+            if chunk.name == "assert" { try CompiledModules.preload(in: lua) }
             try lua.load(chunk.source, name: "=(ckrun test: \(chunk.name))")
             lua.push(exitMessage)
             try lua.call(arguments: 1, results: 0)
         }
+        CompiledModules.harvest(from: lua)
     }
 }

@@ -3,12 +3,33 @@
 local T = _ENV["(ckrun test)"]
 local G = _G
 
+-- The first state of a process records luassert's modules as bytecode (string.dump); the
+-- Swift side hands them to later states as package.preload entries, which skips compiling.
+local searchers = package.searchers
+local recorder
+if string.dump and not T.preloaded then
+  T.dumps = {}
+  recorder = function(name)
+    if not (name:find("^luassert") or name:find("^say") or name:find("^term")) then return nil end
+    local path = package.searchpath(name, package.path)
+    local f = path and loadfile(path)
+    if not f then return nil end
+    T.dumps[#T.dumps + 1] = { name = name, bytes = string.dump(f) }
+    return f, path
+  end
+  table.insert(searchers, 2, recorder)
+end
 local ok, luassert = pcall(require, "luassert")
 if not ok then
   error("[testFailure] ckrun test needs luassert (" .. tostring(luassert):match("^[^\n]*") ..
     "); install Debian's lua-luassert (scripts/setup does) or put luassert on LUA_PATH", 0)
 end
 local spy, stub, mock, match = require "luassert.spy", require "luassert.stub", require "luassert.mock", require "luassert.match"
+if recorder then
+  for i = #searchers, 1, -1 do if searchers[i] == recorder then table.remove(searchers, i) end end
+end
+-- The preloaded modules leave package.preload as they found it.
+for _, name in ipairs(T.preloaded or {}) do package.preload[name] = nil end
 
 -- busted.bindfenv: luassert's failures raise through `fail`, so they count as failures, not errors.
 local getupvalue, setupvalue, upvaluejoin = debug.getupvalue, debug.setupvalue, debug.upvaluejoin
