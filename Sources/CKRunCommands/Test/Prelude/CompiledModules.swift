@@ -15,6 +15,33 @@ enum CompiledModules {
     /// Set once, by the first state that loaded luassert (the runner is single-threaded per process).
     nonisolated(unsafe) static var modules: [Module]?
 
+    /// The preludes' own chunks, compiled once per process too (by chunk name).
+    nonisolated(unsafe) static var preludes: [String: [UInt8]] = [:]
+
+    /// Loads a prelude chunk onto the stack: from its bytecode when this process compiled it before.
+    static func load(_ source: String, name: String, in lua: LuaState) throws(LuaError) {
+        let L = lua.L
+        if let bytes = preludes[name] {
+            let status = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { ck_loadbuffer(L, $0.baseAddress, $0.count, name, "b") }
+            }
+            if status == LUA_OK { return }
+            lua.pop()
+        }
+        try lua.load(source, name: name)
+        // string.dump of the chunk just loaded (absent under a sandbox that removes it: no cache).
+        do {
+            try lua.load(#"local dump = string.dump; return dump and dump((...))"#, name: "=(ckrun test: dump)")
+            lua.pushValue(at: -2)
+            try lua.call(arguments: 1, results: 1)
+            var length = 0
+            if lua_type(L, -1) == LUA_TSTRING, let bytes = ck_tostring(L, -1, &length) {
+                preludes[name] = Array(UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length))
+            }
+            lua.pop()
+        } catch {}
+    }
+
     static func preload(in lua: LuaState) throws(LuaError) {
         guard let modules, !modules.isEmpty else { return }
         let L = lua.L

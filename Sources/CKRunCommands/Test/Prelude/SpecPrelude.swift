@@ -14,7 +14,7 @@ enum SpecPrelude {
     static func install(in lua: LuaState) throws(LuaError) {
         for chunk in chunks {
             if chunk.name == "assert" { try CompiledModules.preload(in: lua) }
-            try lua.load(chunk.source, name: "=(ckrun test: \(chunk.name))")
+            try CompiledModules.load(chunk.source, name: "=(ckrun test: \(chunk.name))", in: lua)
             lua.push(exitMessage)
             try lua.call(arguments: 1, results: 0)
         }
