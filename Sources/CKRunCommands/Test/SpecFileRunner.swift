@@ -46,6 +46,7 @@ struct SpecFileRunner {
         if settings.failFast { try session.call("set", "fail_fast", "true") }
         if listOnly { try session.call("set", "list", "true") }
         if settings.sort { try session.call("set", "sort", "true") }
+        if settings.updateSnapshots { try session.call("set", "update_snapshots", "true") }
         if let shard = settings.shard {
             try session.call("set", "shard_index", String(shard.index))
             try session.call("set", "shard_count", String(shard.count))

@@ -88,6 +88,17 @@ struct TestCommand: ParsableCommand {
         "Run the I-th of N shards; shards split the tests and together run each exactly once.", valueName: "I/N"))
     var shard: String?
 
+    @Option(name: .customLong("shard-timings"), help: ArgumentHelp(
+        "With --shard: give shards whole files, balanced by the durations in this JUnit report of an earlier run.",
+        valueName: "file"))
+    var shardTimings: String?
+
+    @Flag(name: .customLong("update-snapshots"), help: "Rewrite the snapshots assert.tree_snapshot compares with.")
+    var updateSnapshots = false
+
+    @Flag(help: "Run the tests again when a file under the test paths changes (inotify).")
+    var watch = false
+
     @Flag(name: .customLong("pass-with-no-tests"), help: "Succeed when no test matched (otherwise an error).")
     var passWithNoTests = false
 
@@ -144,22 +155,50 @@ struct TestCommand: ParsableCommand {
         settings.lpath = lpath ?? "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
         settings.cpath = cpath ?? "./csrc/?.so;./csrc/?/?.so"
         settings.helper = helper
+        settings.updateSnapshots = updateSnapshots
         if shuffle || seed != nil { settings.seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max)) }
 
         if worker {
             WorkerLoop.serve(settings: settings)
             return
         }
-        let files = try discover()
+        var files = try discover()
+        var junitPath = junit
+        Self.applyBazel(&settings, junit: &junitPath)
+        if let shardTimings, let shard = settings.shard {
+            files = ShardTimings.files(files, shard: shard, times: try ShardTimings.read(shardTimings))
+            settings.shard = nil
+        }
         let run = TestRun(files: files, settings: settings, jobs: jobs, repeats: repeatCount)
+        if watch {
+            try TestWatcher(roots: paths.isEmpty ? ["."] : paths).loop { changed in
+                let subset = changed.map { changed in TestRun(files: changed, settings: run.settings, jobs: jobs) } ?? run
+                try? runTests(subset, junit: junitPath)
+            }
+        }
         if list {
             try listTests(run)
         } else {
-            try runTests(run)
+            try runTests(run, junit: junitPath)
         }
     }
 
-    private func runTests(_ run: TestRun) throws {
+    /// Bazel's test protocol: TEST_TOTAL_SHARDS / TEST_SHARD_INDEX (0-based) pick the shard
+    /// when --shard is not given, TEST_SHARD_STATUS_FILE is touched to say sharding is
+    /// understood, XML_OUTPUT_FILE receives the JUnit report when --junit is not given.
+    static func applyBazel(_ settings: inout TestRunSettings, junit: inout String?) {
+        let environment = ProcessInfo.processInfo.environment
+        if settings.shard == nil, let total = environment["TEST_TOTAL_SHARDS"].flatMap(Int.init),
+           let index = environment["TEST_SHARD_INDEX"].flatMap(Int.init), total >= 1, index >= 0, index < total {
+            settings.shard = Shard(index: index + 1, count: total)
+        }
+        if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
+            FileManager.default.createFile(atPath: status, contents: nil)
+        }
+        if junit == nil, let xml = environment["XML_OUTPUT_FILE"], !xml.isEmpty { junit = xml }
+    }
+
+    private func runTests(_ run: TestRun, junit: String?) throws {
         let reporter: TestReporter = switch output {
         case .text: TextReporter()
         case .tap: TAPReporter()

@@ -12,6 +12,7 @@ struct TestRunSettings: Sendable {
     var sandbox = false
     var memoryLimitMB: Int?
     var sort = false
+    var updateSnapshots = false
     /// busted's --lpath, --cpath and --helper.
     var lpath: String?
     var cpath: String?
@@ -32,6 +33,7 @@ struct TestRunSettings: Sendable {
         if sandbox { arguments.append("--sandbox") }
         if let memoryLimitMB { arguments += ["--memory-limit", String(memoryLimitMB)] }
         if sort { arguments.append("--sort") }
+        if updateSnapshots { arguments.append("--update-snapshots") }
         if let lpath { arguments += ["--lpath", lpath] }
         if let cpath { arguments += ["--cpath", cpath] }
         if let helper { arguments += ["--helper", helper] }

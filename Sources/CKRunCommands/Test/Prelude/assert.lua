@@ -105,3 +105,87 @@ for _, name in ipairs({ "error", "errors", "has_error", "error_matches", "error_
     end
   end
 end
+
+-- assert.tree_snapshot(host [, name]): compares `host:dump()` (or a string) with the test's
+-- entry in __snapshots__/<file>.snap beside the test file. The first run, or a run with
+-- --update-snapshots, writes the entry; later runs fail with a line diff when the tree changed.
+-- The file: "== <full test name> #<n>" then the text, each text line starting "==" or "\" escaped with "\".
+local snapshot = { entries = nil, order = {}, dirty = false, counts = {} }
+local function snapshot_path()
+  local dir, base = T.file:match("^(.-)([^/]+)$")
+  return dir .. "__snapshots__/" .. base:gsub("%.lua$", "") .. ".snap", dir .. "__snapshots__"
+end
+local function read_snapshots()
+  if snapshot.entries then return snapshot.entries end
+  local entries, key, lines = {}, nil, nil
+  local f = io.open((snapshot_path()))
+  if f then
+    for line in f:lines() do
+      local name = line:match("^== (.*)$")
+      if name then
+        if key then entries[key] = table.concat(lines, "\n") end
+        key, lines = name, {}
+        snapshot.order[#snapshot.order + 1] = name
+      elseif key then
+        lines[#lines + 1] = line:gsub("^\\", "")
+      end
+    end
+    if key then entries[key] = table.concat(lines, "\n") end
+    f:close()
+  end
+  snapshot.entries = entries
+  return entries
+end
+function T.write_snapshots()
+  if not snapshot.dirty then return end
+  local path, dir = snapshot_path()
+  local f = io.open(path, "w")
+  if not f then
+    os.execute("mkdir -p '" .. dir:gsub("'", "'\\''") .. "'")
+    f = assert(io.open(path, "w"))
+  end
+  for _, key in ipairs(snapshot.order) do
+    f:write("== ", key, "\n")
+    for line in (snapshot.entries[key] .. "\n"):gmatch("(.-)\n") do
+      if line:find("^==") or line:find("^\\") then line = "\\" .. line end
+      f:write(line, "\n")
+    end
+  end
+  f:close()
+end
+local function line_diff(old, new)
+  local a, b, out = {}, {}, {}
+  for l in (old .. "\n"):gmatch("(.-)\n") do a[#a + 1] = l end
+  for l in (new .. "\n"):gmatch("(.-)\n") do b[#b + 1] = l end
+  for i = 1, math.max(#a, #b) do
+    if a[i] == b[i] then out[#out + 1] = "  " .. a[i]
+    else
+      if a[i] then out[#out + 1] = "- " .. a[i] end
+      if b[i] then out[#out + 1] = "+ " .. b[i] end
+    end
+  end
+  return table.concat(out, "\n")
+end
+luassert:register("assertion", "tree_snapshot", function(state, arguments)
+  local subject = arguments[1]
+  local text = type(subject) == "string" and subject or subject:dump()
+  local test = T.current_test_name and T.current_test_name() or "?"
+  local count = (snapshot.counts[test] or 0) + 1
+  snapshot.counts[test] = count
+  local key = (arguments[2] and tostring(arguments[2])) or (test .. " #" .. count)
+  local entries = read_snapshots()
+  local old = entries[key]
+  if old == nil or (T.opts.update_snapshots and old ~= text) then
+    if old == nil then snapshot.order[#snapshot.order + 1] = key end
+    entries[key] = text
+    snapshot.dirty = true
+    return true
+  end
+  if old == text then return true end
+  arguments[1] = "\n" .. line_diff(old, text) .. "\n(- snapshot, + now; run with --update-snapshots to accept)"
+  arguments.n = 1
+  arguments.nofmt = { true }
+  return false
+end, "assertion.tree_snapshot.positive", "assertion.tree_snapshot.negative")
+require("say"):set("assertion.tree_snapshot.positive", "Expected the tree to match its snapshot:%s")
+require("say"):set("assertion.tree_snapshot.negative", "Expected the tree not to match its snapshot")

@@ -92,34 +92,38 @@ local function deadline(seconds)
   local set = T.deadline
   if set then set(seconds) end
 end
+-- The handler keeps its findings in upvalues: no closure per call.
+local h_status, h_message, h_trace
+local function handler(err)
+  deadline(nil)
+  h_status = errortype(err)
+  local msg
+  if has_tostring(err) then msg = tostring(err)
+  elseif err == nil then msg = "Nil error"
+  else msg = T.pretty and T.pretty(err) or tostring(err) end
+  if msg == "not enough memory" then msg = T.memory_message or msg end
+  if not msg:find("^[^\n]-:%d+: ") and not msg:find("^%[%a+%]") then
+    local info = user_frame(3)
+    if info then msg = info.short_src .. ":" .. (info.currentline or 0) .. ": " .. msg end
+  end
+  h_message = msg
+  h_trace = traceback("", 2):gsub("^\n", "")
+  return err
+end
+
 local function safe(descriptor, fn, el)
   local outer = ctx
   ctx = el
-  local status, message, trace = "success", nil, nil
-  local function handler(err)
-    deadline(nil)
-    status = errortype(err)
-    local msg
-    if has_tostring(err) then msg = tostring(err)
-    elseif err == nil then msg = "Nil error"
-    else msg = T.pretty and T.pretty(err) or tostring(err) end
-    if msg == "not enough memory" then msg = T.memory_message or msg end
-    if not msg:find("^[^\n]-:%d+: ") and not msg:find("^%[%a+%]") then
-      local info = user_frame(3)
-      if info then msg = info.short_src .. ":" .. (info.currentline or 0) .. ": " .. msg end
-    end
-    message = msg
-    trace = traceback("", 2):gsub("^\n", "")
-    return err
-  end
+  h_status = "success"
   deadline(opts.timeout)
   local ok = xpcall(fn, handler)
   deadline(nil)
-  if not ok then
-    if status == "success" then status = "error" end
-    if status == "failure" and descriptor ~= "it" then status = "error" end
-  end
   ctx = outer
+  if ok then return "success" end
+  local status, message, trace = h_status, h_message, h_trace
+  h_message, h_trace = nil, nil
+  if status == "success" then status = "error" end
+  if status == "failure" and descriptor ~= "it" then status = "error" end
   return status, message, trace
 end
 
@@ -231,6 +235,7 @@ function executors.it(el)
   local pass, ancestor = exec_all("before_each", parent, true)
   if pass then
     local start = clock()
+    T.current = el
     T.begin_test()
     local status, message, trace
     if opts.list then status = "success" else status, message, trace = safe("it", el.run, el) end
@@ -378,8 +383,14 @@ function T.run_file(chunk, file)
     end
   end
   executors.file(root)
+  if T.write_snapshots then
+    local ok, err = pcall(T.write_snapshots)
+    if not ok then record(T.file, 0, "errored", "[testFailure] cannot write the snapshot file: " .. tostring(err)) end
+  end
   return T.encode_results(results)
 end
+
+function T.current_test_name() return T.current and full_name(T.current) or "?" end
 
 -- Settings from the Swift side, as strings: lists grow, numbers convert, "true" is true.
 local lists = { filters = true, filter_out = true, tags = true, exclude_tags = true }

@@ -1,5 +1,20 @@
+import Foundation
+
 /// The default output: one line per test as it finishes, then the failures and errors in detail.
+/// Labels are coloured on a terminal, never when NO_COLOR is set (https://no-color.org) or
+/// output is not a terminal.
 final class TextReporter: TestReporter {
+    let colour: Bool
+
+    init(colour: Bool = TextReporter.colourWanted()) { self.colour = colour }
+
+    static func colourWanted() -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        return isatty(1) == 1
+    }
+
     func start(seed: UInt64?) {
         if let seed { StandardStreams.out("Shuffled with seed \(seed) (run again with --seed \(seed))\n") }
     }
@@ -39,12 +54,13 @@ final class TextReporter: TestReporter {
     }
 
     private func label(_ status: TestStatus) -> String {
-        switch status {
-        case .passed: "ok   "
-        case .failed: "FAIL "
-        case .errored: "ERROR"
-        case .skipped: "SKIP "
+        let (text, code) = switch status {
+        case .passed: ("ok   ", "32")
+        case .failed: ("FAIL ", "31")
+        case .errored: ("ERROR", "1;31")
+        case .skipped: ("SKIP ", "33")
         }
+        return colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
     private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
