@@ -69,7 +69,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A Lua file run before each test file.", valueName: "file"))
     var helper: String?
 
-    @Option(name: [.customShort("r"), .long], help: ArgumentHelp("The task of the .busted file to use (default: default).", valueName: "task"))
+    @Option(name: [.customShort("r"), .customLong("run")], help: ArgumentHelp("The task of the .busted file to use (default: default).", valueName: "task"))
     var task: String?
 
     @Flag(help: "Run files and tests sorted by name.")

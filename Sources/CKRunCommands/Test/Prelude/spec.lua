@@ -272,6 +272,10 @@ local function rejected(descriptor, name)
   local is_test = descriptor == "it" or descriptor == "pending"
   local is_block = descriptor == "describe"
   if not (is_test or is_block) then return false end
+  if #opts.filters == 0 and #opts.filter_out == 0 and #opts.tags == 0 and #opts.exclude_tags == 0
+    and not opts.shard_count then
+    return false
+  end
   local full = prospective_name(name)
   if is_test and #opts.filters > 0 then
     local any = false

@@ -1,0 +1,153 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// busted compatibility as seen from outside: run order, configuration, options, JSON output.
+@Suite("ckrun test: busted's semantics, options and .busted")
+struct TestRunnerBustedTests {
+    static func json(_ result: ProcessResult) throws -> [String: [[String: Any]]] {
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        var lists: [String: [[String: Any]]] = [:]
+        for key in ["successes", "failures", "errors", "pendings"] { lists[key] = object[key] as? [[String: Any]] ?? [] }
+        return lists
+    }
+
+    static func names(_ list: [[String: Any]]?) -> [String] { (list ?? []).compactMap { $0["name"] as? String } }
+
+    @Test func outputJsonIsBustedsReportAndTellsFailuresFromErrors() throws {
+        let fixture = try TestRunnerFixture(["a_spec.lua": """
+        describe("d", function()
+          it("passes", function() assert.is_true(true) end)
+          it("fails", function() assert.are.equal(1, 2) end)
+          it("errors", function() error("boom") end)
+          pending("later")
+          describe("nested", function()
+            before_each(function() error("hook broke") end)
+            it("never runs", function() end)
+          end)
+        end)
+        """])
+        let result = try fixture.test("-o", "json")
+        #expect(result.status == 1)
+        let report = try Self.json(result)
+        #expect(Self.names(report["successes"]) == ["d passes"])
+        #expect(Self.names(report["failures"]) == ["d fails"])
+        #expect(Self.names(report["errors"]) == ["d errors", "d nested before_each"])
+        #expect(Self.names(report["pendings"]) == ["d later"])
+        #expect(result.stderr.contains("1 passed, 3 failed, 1 skipped"))
+    }
+
+    @Test func nestedBlocksRunWhenReachedAfterEarlierHooks() throws {
+        // middleclass's pattern: a nested describe body reads what an earlier before_each set.
+        let fixture = try TestRunnerFixture(["order_spec.lua": """
+        describe("outer", function()
+          local value
+          before_each(function() value = "set" end)
+          it("first", function() end)
+          describe("inner", function()
+            local seen = value
+            it("saw the hook's value when its body ran", function() assert.are.equal("set", seen) end)
+          end)
+        end)
+        """])
+        let result = try fixture.test()
+        #expect(result.lastLine == "2 passed, 0 failed")
+    }
+
+    @Test func theBustedFileSuppliesRootLpathHelperAndPattern() throws {
+        let fixture = try TestRunnerFixture([
+            ".busted": """
+            return {
+              default = { ROOT = { "checks" }, pattern = "_check", lpath = "lib/?.lua", helper = "helper.lua" },
+              other = { ROOT = { "checks" }, pattern = "_check", ["exclude-tags"] = "slow" },
+            }
+            """,
+            "lib/greet.lua": "return { hello = function() return 'hi' end }",
+            "helper.lua": "HELPED = true",
+            "checks/greet_check.lua": """
+            it("finds modules on lpath", function() assert.are.equal("hi", require("greet").hello()) end)
+            it("ran the helper first", function() assert.is_true(HELPED) end)
+            """,
+            "checks/ignored_spec.lua": "it('is not matched by the pattern', function() error('ran') end)",
+            "checks/tagged_check.lua": "it('is slow #slow', function() end)",
+        ])
+        let result = try fixture.test()
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.lastLine == "3 passed, 0 failed")
+        // --run picks another task; the command line wins over the file.
+        let other = try fixture.test("--run", "other", "--filter", "slow")
+        #expect(other.status == 1) // no test matched: the slow one is excluded by the task
+        #expect(try fixture.test("--run", "nope").status == 64)
+    }
+
+    @Test func bustedsDefaultLpathFindsModulesUnderSrc() throws {
+        let fixture = try TestRunnerFixture([
+            "src/mylib/init.lua": "return { answer = 42 }",
+            "spec/lib_spec.lua": "it('requires from src', function() assert.are.equal(42, require('mylib').answer) end)",
+        ])
+        #expect(try fixture.test().lastLine == "1 passed, 0 failed")
+    }
+
+    @Test func bustedOptionNamesWork() throws {
+        let fixture = try TestRunnerFixture(["spec/a_spec.lua": Fixtures.tagged, "spec/b_spec.lua": Fixtures.passing])
+        #expect(try fixture.test("-t", "fast").lastLine == "2 passed, 0 failed")
+        #expect(try fixture.test("--filter-out", "cart").lastLine == "3 passed, 0 failed")
+        #expect(try fixture.test("--exclude-pattern", "^a_").lastLine == "2 passed, 0 failed")
+        #expect(try fixture.test("-p", "b_spec").lastLine == "2 passed, 0 failed")
+        #expect(try fixture.test("--repeat", "2", "spec/b_spec.lua").lastLine == "4 passed, 0 failed")
+        let sorted = try fixture.test("--sort", "spec/a_spec.lua").outcomeLines
+        #expect(sorted.first?.hasSuffix("cart adds an item #fast") == true)
+    }
+
+    @Test func textOutputHasNoColourWhenNotATerminal() throws {
+        let fixture = try TestRunnerFixture(["a_spec.lua": Fixtures.mixed])
+        #expect(!(try fixture.test().stdout.contains("\u{1B}[")))
+    }
+}
+
+@Suite("ckrun test: snapshots, Bazel and shard timings")
+struct TestRunnerExtrasTests {
+    static let snapshot = #"it("tree", function() assert.tree_snapshot("Root\n  " .. (os.getenv("CHILD") or "A")) end)"#
+
+    @Test func treeSnapshotsAreWrittenComparedAndUpdated() throws {
+        let fixture = try TestRunnerFixture(["ui_spec.lua": Self.snapshot])
+        #expect(try fixture.test().lastLine == "1 passed, 0 failed")
+        #expect(try fixture.read("__snapshots__/ui_spec.snap") == "== tree #1\nRoot\n  A\n")
+        let changed = try Ckrun.run(["test"], directory: fixture.directory.url, environment: ["CHILD": "B"])
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("-   A\n   +   B"))
+        let updated = try Ckrun.run(["test", "--update-snapshots"], directory: fixture.directory.url, environment: ["CHILD": "B"])
+        #expect(updated.lastLine == "1 passed, 0 failed")
+        #expect(try fixture.read("__snapshots__/ui_spec.snap") == "== tree #1\nRoot\n  B\n")
+    }
+
+    @Test func bazelShardingVariablesAndXMLOutputFile() throws {
+        let fixture = try TestRunnerFixture(["a_spec.lua": Fixtures.tagged, "b_spec.lua": Fixtures.passing])
+        var lines: [String] = []
+        for index in 0..<2 {
+            let environment = ["TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": String(index),
+                               "TEST_SHARD_STATUS_FILE": "status-\(index)", "XML_OUTPUT_FILE": "out/\(index).xml"]
+            let result = try Ckrun.run(["test"], directory: fixture.directory.url, environment: environment)
+            lines += result.outcomeLines
+            #expect(FileManager.default.fileExists(atPath: fixture.directory.url.appendingPathComponent("status-\(index)").path))
+            #expect(try fixture.read("out/\(index).xml").contains("<testsuites"))
+        }
+        #expect(lines.count == 6 && Set(lines).count == 6)
+    }
+
+    @Test func shardTimingsGiveWholeFilesBalancedByAnEarlierReport() throws {
+        var files: [String: String] = [:]
+        for name in ["a", "b", "c", "d"] { files["\(name)_spec.lua"] = "it('\(name)', function() end)" }
+        files["previous.xml"] = """
+        <testsuites><testsuite name="a_spec.lua" tests="1" time="9.0"></testsuite>
+        <testsuite name="b_spec.lua" tests="1" time="5.0"></testsuite><testsuite name="c_spec.lua" tests="1" time="4.0"></testsuite>
+        <testsuite name="d_spec.lua" tests="1" time="1.0"></testsuite></testsuites>
+        """
+        let fixture = try TestRunnerFixture(files)
+        let first = try fixture.test("--shard", "1/2", "--shard-timings", "previous.xml").outcomeLines
+        let second = try fixture.test("--shard", "2/2", "--shard-timings", "previous.xml").outcomeLines
+        // Longest first to the least-loaded shard: a (9) | b (5) + c (4) | then d (1) to a's shard.
+        #expect(first == ["ok    a_spec.lua:1: a", "ok    d_spec.lua:1: d"])
+        #expect(second == ["ok    b_spec.lua:1: b", "ok    c_spec.lua:1: c"])
+    }
+}
