@@ -160,13 +160,15 @@ local function exec_all_once(descriptor, current)
   return success
 end
 
+local none = setmetatable({}, { __newindex = function() error("read-only") end })
+
 local function exec_all(descriptor, current, propagate)
   if propagate and current.parent then
     local success, ancestor = exec_all(descriptor, current.parent, propagate)
     if not success then return success, ancestor end
   end
   local success = true
-  for _, v in ipairs(current[descriptor] or {}) do
+  for _, v in ipairs(current[descriptor] or none) do
     if skip_all then break end
     if not exec(descriptor, v) then success = nil end
   end
@@ -175,7 +177,7 @@ end
 
 local function dexec_all(descriptor, current, propagate)
   local success = true
-  for _, v in ipairs(current[descriptor] or {}) do
+  for _, v in ipairs(current[descriptor] or none) do
     if not exec(descriptor, v) then success = nil end
   end
   if propagate and current.parent then
@@ -417,8 +419,10 @@ end
 
 -- The results as JSON for the Swift side.
 local escapes = { ['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+local find = string.find
 local function json_string(s)
   s = tostring(s)
+  if not find(s, '[%c"\\]') then return '"' .. s .. '"' end
   return '"' .. (s:gsub('[%c"\\]', function(c) return escapes[c] or string.format("\\u%04x", c:byte()) end)) .. '"'
 end
 T.json_string = json_string
@@ -427,12 +431,12 @@ function T.encode_results(list)
   local parts = {}
   local file = json_string(T.file)
   for i, r in ipairs(list) do
-    local fields = { '{"name":', json_string(r.name), ',"file":', file, ',"line":', tostring(math.tointeger(r.line) or 0),
-                     ',"status":"', r.status, '","output":', json_string(r.output), ',"seconds":', string.format("%.6f", r.seconds) }
-    if r.message then fields[#fields + 1] = ',"message":' .. json_string(r.message) end
-    if r.traceback then fields[#fields + 1] = ',"traceback":' .. json_string(r.traceback) end
-    fields[#fields + 1] = "}"
-    parts[i] = concat(fields)
+    local text = '{"name":' .. json_string(r.name) .. ',"file":' .. file .. ',"line":' .. (math.tointeger(r.line) or 0)
+      .. ',"status":"' .. r.status .. '","output":' .. (r.output == "" and '""' or json_string(r.output))
+      .. ',"seconds":' .. (math.floor(r.seconds * 1e6) .. "e-6")
+    if r.message then text = text .. ',"message":' .. json_string(r.message) end
+    if r.traceback then text = text .. ',"traceback":' .. json_string(r.traceback) end
+    parts[i] = text .. "}"
   end
   return "[" .. concat(parts, ",") .. "]"
 end
