@@ -150,4 +150,23 @@ struct TestRunnerExtrasTests {
         #expect(first == ["ok    a_spec.lua:1: a", "ok    d_spec.lua:1: d"])
         #expect(second == ["ok    b_spec.lua:1: b", "ok    c_spec.lua:1: c"])
     }
+
+    @Test func coverageWritesLuacovStatsAndLcovForTheCodeUnderTestOnly() throws {
+        let fixture = try TestRunnerFixture([
+            "src/calc.lua": "local M = {}\nfunction M.add(a, b)\n  return a + b\nend\nfunction M.unused()\n  return 0\nend\nreturn M\n",
+            "spec/calc_spec.lua": "it('adds', function() assert.are.equal(3, require('calc').add(1, 2)) end)",
+        ])
+        for jobs in ["1", "2"] {
+            let result = try fixture.test("--coverage", "--jobs", jobs, "spec")
+            #expect(result.status == 0)
+            let stats = try fixture.read("luacov.stats.out")
+            #expect(stats.hasPrefix("8:src/calc.lua\n"), "\(stats)")
+            let counts = stats.split(separator: "\n")[1].split(separator: " ").map { Int($0) ?? -1 }
+            #expect(counts[2] == 1 && counts[5] == 0, "line 3 ran once, line 6 never: \(counts)")
+            #expect(!stats.contains("calc_spec"))
+            let lcov = try fixture.read("lcov.info")
+            #expect(lcov.contains("SF:src/calc.lua\n") && lcov.contains("DA:3,1\n") && lcov.contains("DA:6,0\n"))
+            #expect(lcov.hasSuffix("end_of_record\n"))
+        }
+    }
 }

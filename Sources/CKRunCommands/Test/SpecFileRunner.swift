@@ -33,6 +33,9 @@ struct SpecFileRunner {
             result.tests = [failure("could not read its results: \(error)", traceback: "")]
         }
         result.output = (try? session?.call("take_file_output")) ?? ""
+        if settings.coverage, let json = try? session?.call("coverage_json") {
+            result.coverage = try? JSONDecoder().decode([String: [String: Int]].self, from: Data(json.utf8))
+        }
         result.seconds = seconds(since: start)
         return result
     }
@@ -47,6 +50,7 @@ struct SpecFileRunner {
         if listOnly { try session.call("set", "list", "true") }
         if settings.sort { try session.call("set", "sort", "true") }
         if settings.updateSnapshots { try session.call("set", "update_snapshots", "true") }
+        if settings.coverage { try session.call("set", "coverage", "true") }
         if let shard = settings.shard {
             try session.call("set", "shard_index", String(shard.index))
             try session.call("set", "shard_count", String(shard.count))

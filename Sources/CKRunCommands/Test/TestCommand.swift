@@ -96,6 +96,9 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .customLong("update-snapshots"), help: "Rewrite the snapshots assert.tree_snapshot compares with.")
     var updateSnapshots = false
 
+    @Flag(name: [.customShort("c"), .long], help: "Count the lines the tests run: luacov.stats.out and lcov.info (no --timeout).")
+    var coverage = false
+
     @Flag(help: "Run the tests again when a file under the test paths changes (inotify).")
     var watch = false
 
@@ -156,6 +159,7 @@ struct TestCommand: ParsableCommand {
         settings.cpath = cpath ?? "./csrc/?.so;./csrc/?/?.so"
         settings.helper = helper
         settings.updateSnapshots = updateSnapshots
+        settings.coverage = coverage
         if shuffle || seed != nil { settings.seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max)) }
 
         if worker {
@@ -217,6 +221,15 @@ struct TestCommand: ParsableCommand {
         if output == .text { StandardStreams.out(summary.line + "\n") } else { StandardStreams.err(summary.line + "\n") }
 
         var failed = summary.failed > 0
+        if run.settings.coverage {
+            do {
+                try CoverageReport.write(CoverageReport.merge(results))
+                StandardStreams.err("ckrun test: coverage written to luacov.stats.out and lcov.info\n")
+            } catch {
+                StandardStreams.err("ckrun test: cannot write the coverage reports: \(error.localizedDescription)\n")
+                failed = true
+            }
+        }
         if let problem = fileWriter?.failure {
             StandardStreams.err("ckrun test: \(problem)\n")
             failed = true

@@ -24,6 +24,8 @@ struct FileResult: Codable, Sendable {
     /// What the file printed outside tests: while loading, in setup and teardown.
     var output: String = ""
     var seconds: Double = 0
+    /// Under --coverage: file → line (as text) → hits.
+    var coverage: [String: [String: Int]]?
 
     var didFail: Bool { tests.contains { $0.didFail } }
 }

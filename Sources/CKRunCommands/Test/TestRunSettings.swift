@@ -13,6 +13,7 @@ struct TestRunSettings: Sendable {
     var memoryLimitMB: Int?
     var sort = false
     var updateSnapshots = false
+    var coverage = false
     /// busted's --lpath, --cpath and --helper.
     var lpath: String?
     var cpath: String?
@@ -34,6 +35,7 @@ struct TestRunSettings: Sendable {
         if let memoryLimitMB { arguments += ["--memory-limit", String(memoryLimitMB)] }
         if sort { arguments.append("--sort") }
         if updateSnapshots { arguments.append("--update-snapshots") }
+        if coverage { arguments.append("--coverage") }
         if let lpath { arguments += ["--lpath", lpath] }
         if let cpath { arguments += ["--cpath", cpath] }
         if let helper { arguments += ["--helper", helper] }

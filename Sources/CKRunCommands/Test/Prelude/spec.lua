@@ -89,6 +89,7 @@ local states = {}
 -- Runs user code `fn` as `el`, under the per-call time limit. Returns the status
 -- (success, failure, pending, error) and, unless success, the message and traceback.
 local function deadline(seconds)
+  if T.coverage then return end
   local set = T.deadline
   if set then set(seconds) end
 end
@@ -380,6 +381,7 @@ function T.run_file(chunk, file)
   root.name = file
   if opts.lpath and opts.lpath ~= "" then package.path = opts.lpath .. ";" .. package.path end
   if opts.cpath and opts.cpath ~= "" then package.cpath = opts.cpath .. ";" .. package.cpath end
+  if opts.coverage then T.start_coverage() end
   if opts.helper and opts.helper ~= "" then
     local helper = element("helper", opts.helper, function() dofile(opts.helper) end, root, 0)
     local status, message, trace = safe("helper", helper.run, helper)
@@ -443,3 +445,38 @@ end
 
 function T.take_file_output() return T.take(T.file_output) end
 function T.seed_random(n) math.randomseed(tonumber(n)) end
+
+-- --coverage: counts the executed lines of the code under test, as luacov does: not the test
+-- file itself, not ckrun's preludes or other chunks without a file, not the system's Lua
+-- libraries. A line hook replaces the time limit's hook, so --timeout is off under --coverage.
+function T.start_coverage()
+  local counts, skip = {}, {}
+  T.coverage = counts
+  local own = "@" .. tostring(T.file)
+  debug.sethook(function(_, line)
+    local source = getinfo(2, "S").source
+    local c = counts[source]
+    if c == nil then
+      if skip[source] then return end
+      if source:sub(1, 1) ~= "@" or source:find("^@/usr/share/lua/") or source == own then
+        skip[source] = true
+        return
+      end
+      c = {}
+      counts[source] = c
+    end
+    c[line] = (c[line] or 0) + 1
+  end, "l")
+end
+
+function T.coverage_json()
+  if not T.coverage then return "{}" end
+  debug.sethook()
+  local files = {}
+  for source, lines in pairs(T.coverage) do
+    local parts = {}
+    for line, hits in pairs(lines) do parts[#parts + 1] = '"' .. line .. '":' .. hits end
+    files[#files + 1] = json_string((source:gsub("^@", ""):gsub("^%./", ""))) .. ":{" .. concat(parts, ",") .. "}"
+  end
+  return "{" .. concat(files, ",") .. "}"
+end
