@@ -5,9 +5,9 @@ describe("the responder playground example", function()
   before_each(function()
     printed = {}
     local realPrint = print
-    print = function(s) printed[#printed + 1] = s end
+    _G.print = function(s) printed[#printed + 1] = s end
     dofile(dir .. "responder_playground.lua")
-    print = realPrint
+    _G.print = realPrint
   end)
 
   it("routes each button to the first responder that can perform it", function()
@@ -28,9 +28,9 @@ describe("the responder playground example", function()
     app:update({sharing = true})
     local lines = {}
     local realPrint = print
-    print = function(s) lines[#lines + 1] = s end
+    _G.print = function(s) lines[#lines + 1] = s end
     app:tap("Button#share")
-    print = realPrint
+    _G.print = realPrint
     assert.are.same({"Toolbar shared"}, lines)
   end)
 end)

@@ -4,9 +4,9 @@ describe("the typed actions example", function()
   it("promotes to the prop's types and zero-fills demoted arguments", function()
     local lines = {}
     local realPrint = print
-    print = function(s) lines[#lines + 1] = s end
+    _G.print = function(s) lines[#lines + 1] = s end
     dofile(dir .. "typed_actions.lua")
-    print = realPrint
+    _G.print = realPrint
     assert.are.same({
       "Canvas.onStroke is typed Point, number",
       "drawAt (3.0, 4.0)",

@@ -56,7 +56,9 @@ if getupvalue and setupvalue and upvaluejoin then
   bindfenv(luassert.is_true, "error", T.fail)
 end
 
-G.assert, G.spy, G.stub, G.mock, G.match = luassert, spy, stub, mock, match
+-- Spec code sees these through its environment (spec.lua); modules keep Lua's own assert.
+local exports = T.exports
+exports.assert, exports.spy, exports.stub, exports.mock, exports.match = luassert, spy, stub, mock, match
 
 -- `require "busted"`: busted's API table, as a spec file sees it.
 local api = T.api

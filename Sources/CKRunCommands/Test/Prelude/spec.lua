@@ -342,7 +342,24 @@ end
 
 local api = {}
 T.api = api
-local function export(name, fn) api[name] = fn; G[name] = fn end
+-- What busted exports lives in the spec file's environment, not in _G, as under busted: a
+-- module the tests require sees Lua's own `assert`, and no `describe` or `it`. Spec code's
+-- global assignments land in that environment too; reads fall through to _G.
+local exports = setmetatable({}, { __index = G })
+T.exports = exports
+local function export(name, fn) api[name] = fn; exports[name] = fn end
+local setupvalue, getupvalue = debug.setupvalue, debug.getupvalue
+
+-- Gives `chunk` the spec environment; without the debug library to do it, the exports go to _G.
+local function environment_for(chunk)
+  local env = setmetatable({}, { __index = exports })
+  if setupvalue and getupvalue and getupvalue(chunk, 1) == "_ENV" then
+    setupvalue(chunk, 1, env)
+  else
+    for k, v in pairs(exports) do rawset(G, k, v) end
+  end
+  return env
+end
 export("describe", register("describe", nil))
 export("context", register("describe", "context"))
 export("insulate", register("describe", "insulate", "insulate"))
@@ -379,11 +396,15 @@ function T.run_file(chunk, file)
   T.file = file
   root.run = chunk
   root.name = file
+  local env = environment_for(chunk)
   if opts.lpath and opts.lpath ~= "" then package.path = opts.lpath .. ";" .. package.path end
   if opts.cpath and opts.cpath ~= "" then package.cpath = opts.cpath .. ";" .. package.cpath end
   if opts.coverage then T.start_coverage() end
   if opts.helper and opts.helper ~= "" then
-    local helper = element("helper", opts.helper, function() dofile(opts.helper) end, root, 0)
+    local helper = element("helper", opts.helper, function()
+      local f = assert(loadfile(opts.helper, "t", env))
+      return f()
+    end, root, 0)
     local status, message, trace = safe("helper", helper.run, helper)
     if status ~= "success" then
       outside_error(helper, status, message, trace)
