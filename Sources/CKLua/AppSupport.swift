@@ -10,6 +10,11 @@ extension Engine {
     /// Runs an app script. If it returns a provider function or a component class, hosts and
     /// mounts it and binds `app`. Returns whether an app is running.
     public func runApp(_ code: String, name: String, arguments: [String] = []) throws(LuaError) -> Bool {
+        // The chunk, the provider, the first build and the mount share one deadline.
+        try withLimits { () throws(LuaError) in try startApp(code, name: name, arguments: arguments) }
+    }
+
+    private func startApp(_ code: String, name: String, arguments: [String]) throws(LuaError) -> Bool {
         let base = lua.top
         let n = try runChunk(code, name: name, arguments: arguments, results: 1)
         defer { lua.top = base }
@@ -28,9 +33,10 @@ extension Engine {
         return appHostObject != nil
     }
 
-    /// `ck.runUntilIdle()` from Swift: builds updates and fires timers until none are left.
+    /// `ck.runUntilIdle()` from Swift: builds updates and fires timers until none are left,
+    /// under the script's time limit.
     public func runUntilIdle() throws(LuaError) {
-        try protect { _ = try runtime.runUntilIdle() }
+        try withLimits { () throws(LuaError) in try protect { _ = try runtime.runUntilIdle() } }
     }
 
     /// Runs core work from Swift, turning its errors into `LuaError`s for the command line.

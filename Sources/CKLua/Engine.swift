@@ -38,6 +38,8 @@ public final class Engine {
     var traceTracer: Tracer?
     /// Method and field tables of component and controller classes.
     var classTables: [ObjectIdentifier: LuaRef] = [:]
+    /// Set while `withDeadline` runs its body.
+    var hasDeadline = false
     /// Set while `deinit` closes the Lua state: host functions then refuse (`[deadObject]`).
     var isClosing = false
     /// Component classes' scope functions, which their handles carry (`setScopeFunction`).
@@ -61,6 +63,7 @@ public final class Engine {
         ModuleBinding.open(in: self)
         ck_set_warning_handler(lua.L, Engine.luaWarning)
         if configuration.sandbox { Sandbox.apply(to: lua) }
+        installWorkLimits()
     }
 
     deinit {
@@ -107,11 +110,16 @@ public final class Engine {
         try withDeadline(configuration.timeoutSeconds, body)
     }
 
-    /// Runs `body` with Lua code stopped by `[timeout]` after `seconds` (nil: no limit).
+    /// Runs `body` with Lua code stopped by `[timeout]` after `seconds` (nil: no limit). Nested
+    /// calls keep the outermost deadline (an app's chunk, provider, mount and loop share one).
     public func withDeadline<T>(_ seconds: Double?, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
-        guard let seconds else { return try body() }
+        guard let seconds, !hasDeadline else { return try body() }
+        hasDeadline = true
         ck_set_deadline(lua.L, seconds)
-        defer { ck_clear_deadline(lua.L) }
+        defer {
+            ck_clear_deadline(lua.L)
+            hasDeadline = false
+        }
         return try body()
     }
 

@@ -163,7 +163,7 @@ struct ScopeTests {
         let deep = try Host(runtime: f.runtime) { _ in try f.make(node, props: .int(10_000)) }
         try deep.mount()
         #expect(deep.allComponents().count == 10_001)
-        #expect(deep.dump { _ in "" }.split(separator: "\n").count == 10_001)
+        #expect(try deep.dump { _ in "" }.split(separator: "\n").count == 10_001)
         try deep.unmount()
         try deep.destroy()
         let leaf = f.component("Leaf", view: "UILabel")

@@ -159,12 +159,12 @@ extension Runtime {
         }
         for (i, type) in types.enumerated() {
             let value = i < count ? argument(i) : .nil
-            guard let converted = type.conform(value, tables: tables, className: classNames(of:)) else {
+            guard let converted = try type.conform(value, tables: tables, limits: limits, className: classNames(of:)) else {
                 throw RuntimeError(.badArgument, "send: argument #\(i + 1) must be \(type), got \(value.typeName)")
             }
             out.append(converted)
         }
-        for type in action.fullTypes.dropFirst(types.count) { out.append(type.zero(tables: tables)) }
+        for type in action.fullTypes.dropFirst(types.count) { out.append(try type.zero(tables: tables, limits: limits)) }
     }
 
     /// The class names an object answers to, for class-typed arguments.

@@ -20,6 +20,19 @@ public final class Controller: RuntimeObject {
         self.component = component
     }
 
+    deinit { Reaper.release(self) }
+
+    override var holdsUniqueLinks: Bool {
+        Reaper.unique(&mountedComponent) || Reaper.unique(&lastMountedComponent) || Reaper.unique(&acquiredView)
+    }
+
+    /// `component` is not optional: it stays, and frees its own links when it goes.
+    override func moveLinks(into stack: inout [RuntimeObject]) {
+        if let c = mountedComponent { stack.append(c); mountedComponent = nil }
+        if let c = lastMountedComponent { stack.append(c); lastMountedComponent = nil }
+        if let v = acquiredView { stack.append(v); acquiredView = nil }
+    }
+
     public override var typeName: String { controllerClass.name }
     public var view: View? { acquiredView }
 }

@@ -1,18 +1,32 @@
 extension Host {
+    /// Indentation stops growing at this depth; deeper lines say their depth instead, so a
+    /// dump's size is linear in the tree's (a 30,000-deep chain indented in full is 900 MB).
+    public static let dumpIndentLimit = 64
+
     /// One line per component: class, `#identifier`, controller, view class and state.
-    /// `describe` renders state values (the script side knows how).
-    public func dump(describe: (Value) -> String) -> String {
+    /// `describe` renders state values (the script side knows how). Lines deeper than
+    /// `dumpIndentLimit` are indented that far and start with `(depth N) `. Ticks the
+    /// runtime's limits, counting the text built so far.
+    public func dump(describe: (Value) -> String) throws -> String {
         guard let root else { return "(empty)\n" }
-        var lines: [String] = []
+        var out = ""
         var stack: [(Component, Int)] = [(root, 0)]
         while let (c, depth) = stack.popLast() {
-            var line = String(repeating: "  ", count: depth) + c.label
-            if let k = c.controller { line += " [\(k.controllerClass.name)]" }
-            if let v = c.view { line += " <\(v.viewClass)>" } else if let spec = c.viewSpec { line += " <\(spec.viewClass), unmounted>" }
-            if c.scope != nil, !c.state.isNil { line += " state=" + describe(c.state) }
-            lines.append(line)
+            try runtime.limits.tick(holding: out.utf8.count)
+            out += Host.indent(depth)
+            out += c.label
+            if let k = c.controller { out += " [\(k.controllerClass.name)]" }
+            if let v = c.view { out += " <\(v.viewClass)>" } else if let spec = c.viewSpec { out += " <\(spec.viewClass), unmounted>" }
+            if c.scope != nil, !c.state.isNil { out += " state=" + describe(c.state) }
+            out += "\n"
             for child in c.children.reversed() { stack.append((child, depth + 1)) }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return out
+    }
+
+    /// Two spaces a level up to `dumpIndentLimit`, then `(depth N) `.
+    static func indent(_ depth: Int) -> String {
+        guard depth > dumpIndentLimit else { return String(repeating: "  ", count: depth) }
+        return String(repeating: "  ", count: dumpIndentLimit) + "(depth \(depth)) "
     }
 }

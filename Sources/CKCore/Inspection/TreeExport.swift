@@ -1,7 +1,8 @@
 /// The mounted tree as JSON or Graphviz dot, for `ckrun tree`.
 extension Host {
     /// Nested objects: class, path, identifier, key, controller, view, state, children.
-    public func json(describe: (Value) -> String) -> String {
+    /// Indentation stops at `dumpIndentLimit` levels; limits are ticked per component.
+    public func json(describe: (Value) -> String) throws -> String {
         guard let root else { return "null\n" }
         var out = ""
         enum Step { case open(Component, Int, last: Bool), close(Int, last: Bool) }
@@ -9,13 +10,14 @@ extension Host {
         while let step = steps.popLast() {
             switch step {
             case let .open(c, depth, last):
+                try runtime.limits.tick(holding: out.utf8.count)
                 var fields: [String] = ["\"class\": \(quote(c.name))", "\"path\": \(quote(c.path))"]
                 if let id = c.scope?.displayIdentifier { fields.append("\"identifier\": \(quote(id))") }
                 if let k = Scope.display(c.key) { fields.append("\"key\": \(quote(k))") }
                 if let k = c.controller { fields.append("\"controller\": \(quote(k.controllerClass.name))") }
                 if let v = c.view { fields.append("\"view\": \(quote(v.viewClass))") }
                 if c.scope != nil { fields.append("\"state\": \(quote(describe(c.state)))") }
-                out += String(repeating: "  ", count: depth) + "{" + fields.joined(separator: ", ") + ", \"children\": ["
+                out += String(repeating: "  ", count: min(depth, Host.dumpIndentLimit)) + "{" + fields.joined(separator: ", ") + ", \"children\": ["
                 if c.children.isEmpty {
                     out += "]}" + (last ? "\n" : ",\n")
                     continue
@@ -26,7 +28,7 @@ extension Host {
                     steps.append(.open(child, depth + 1, last: i == c.children.count - 1))
                 }
             case let .close(depth, last):
-                out += String(repeating: "  ", count: depth) + "]}" + (last ? "\n" : ",\n")
+                out += String(repeating: "  ", count: min(depth, Host.dumpIndentLimit)) + "]}" + (last ? "\n" : ",\n")
             }
         }
         return out
@@ -34,7 +36,7 @@ extension Host {
 
     /// Components (boxes), controllers (ellipses) and views (notes); solid edges are the tree,
     /// dashed red edges the responder chain from each leaf.
-    public func dot(describe: (Value) -> String) -> String {
+    public func dot(describe: (Value) -> String) throws -> String {
         var lines = ["digraph ckrun {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=11];"]
         var ids: [ObjectIdentifier: String] = [:]
         func id(_ o: RuntimeObject, _ prefix: String) -> String {
@@ -45,6 +47,7 @@ extension Host {
         }
         let all = allComponents()
         for c in all {
+            try runtime.limits.tick()
             var label = c.label
             if c.scope != nil, !c.state.isNil { label += "\\nstate: " + describe(c.state).replacingQuotes() }
             lines.append("  \(id(c, "c")) [shape=box, label=\"\(label)\"];")
@@ -62,6 +65,7 @@ extension Host {
         for r in responders { lines.append("  \(id(r, "r")) [shape=hexagon, label=\"\(r.name)\"];") }
         var drawn: Set<String> = []
         for leaf in all where leaf.children.isEmpty {
+            try runtime.limits.tick()
             let chain = runtime.responderChain(from: .component(leaf))
             for (a, b) in zip(chain, chain.dropFirst()) {
                 let edge = "  \(id(a.object, prefix(a))) -> \(id(b.object, prefix(b))) [color=red, style=dashed, constraint=false];"

@@ -13,6 +13,8 @@ public final class Runtime {
     /// The script side's table access (strong: it holds its engine unowned, so no cycle).
     public var tables: ScriptTables?
     public let loop = RunLoop()
+    /// Ticked by Swift loops whose size a script controls (see `WorkLimits`).
+    public let limits = WorkLimits()
     public var tracer: Tracer? {
         didSet { callState.pointee.tracing = tracer == nil ? 0 : 1 }
     }

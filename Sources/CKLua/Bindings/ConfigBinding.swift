@@ -51,7 +51,7 @@ extension Engine {
             traceTracer = nil
         }
         guard let handler else { return }
-        let t = Tracer(parent: runtime.tracer)
+        let t = Tracer(parent: runtime.tracer, keepsEntries: false)
         t.onEntry = { [unowned self] entry in
             do { try self.call(handler, [.object(entry)], results: 0) } catch {
                 self.runtime.warn(.badArgument, "ck.config.onTrace failed: \(error)")

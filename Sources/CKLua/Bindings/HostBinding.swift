@@ -34,7 +34,7 @@ enum HostBinding {
         }
         method("dump") { args, h in
             try h.checkAlive("dump")
-            args.engine.pushString(h.dump(describe: args.engine.describe), args.L)
+            args.engine.pushString(try h.dump(describe: args.engine.describe), args.L)
             return 1
         }
         method("tap") { args, h in

@@ -52,10 +52,13 @@ enum ResponderBinding {
         engine.setFunction("trace", qualified: "ck.trace") { args in
             let f = try args.function(1, "fn")
             let e = args.engine
-            let tracer = Tracer(parent: e.runtime.tracer)
+            let tracer = Tracer(parent: e.runtime.tracer, limits: e.runtime.limits)
             e.runtime.tracer = tracer
             defer { e.runtime.tracer = tracer.parent }
             try e.call(f, [], results: 0)
+            if tracer.isTruncated {
+                e.runtime.warn(.memoryLimit, "ck.trace kept the first \(tracer.entries.count) sends only (at most \(Tracer.recordLimit) sends and visits, within --memory-limit); trace a smaller function")
+            }
             e.pushList(tracer.entries, args.L)
             return 1
         }

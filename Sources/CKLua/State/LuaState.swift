@@ -81,7 +81,11 @@ public final class LuaState {
     // MARK: Loading and calling
 
     /// Loads a chunk onto the stack. Text after a `#!` first line keeps its line numbers.
+    /// Set by `--sandbox`: every chunk Swift loads is text (bytecode is not verified by Lua).
+    public var loadsTextOnly = false
+
     public func load(_ code: String, name: String, mode: String = "bt") throws(LuaError) {
+        let mode = loadsTextOnly ? "t" : mode
         var source = code
         if source.hasPrefix("#") {
             let end = source.firstIndex(of: "\n") ?? source.endIndex
@@ -92,7 +96,7 @@ public final class LuaState {
                 ck_loadbuffer(L, chars.baseAddress, chars.count, name, mode)
             }
         } ?? ck_loadbuffer(L, source, source.utf8.count, name, mode)
-        if status != LUA_OK { throw popError(status: status) }
+        if status != LUA_OK { throw Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: loadsTextOnly) }
     }
 
     /// Calls the function below `nargs` arguments under pcall with a traceback.

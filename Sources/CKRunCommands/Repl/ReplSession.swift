@@ -135,10 +135,13 @@ final class ReplSession {
 
     private func afterInput() {
         do {
-            if runsLoopUntilIdle {
-                try engine.runUntilIdle()
-            } else {
-                try engine.runChunk("ck.flush()", name: "=(repl)")
+            // Ctrl-C stops the loop's renders, timers and updates as it stops a chunk.
+            try ReplSignals.during(engine) { () throws(LuaError) in
+                if runsLoopUntilIdle {
+                    try engine.runUntilIdle()
+                } else {
+                    try engine.runChunk("ck.flush()", name: "=(repl)")
+                }
             }
         } catch {
             report(error)
@@ -169,6 +172,17 @@ enum ReplSignals {
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Runs `body` with Ctrl-C stopping `engine`'s Lua code (`[interrupted]`).
+    static func during(_ engine: Engine, _ body: () throws(LuaError) -> Void) throws(LuaError) {
+        install()
+        beginEvaluating(engine)
+        defer {
+            evaluating = nil
+            engine.clearInterrupt()
+        }
+        try body()
     }
 
     static func install() {

@@ -36,7 +36,7 @@ final class ScriptSession {
         var isApp = false
         try report { () throws(LuaError) in isApp = try engine.runApp(code, name: chunkName, arguments: arguments) }
         guard isApp else { return }
-        try report { () throws(LuaError) in try engine.runUntilIdle() }
+        try report { () throws(LuaError) in try ReplSignals.during(engine) { () throws(LuaError) in try engine.runUntilIdle() } }
         ReplSession(engine: engine, appFile: path == "-" ? nil : path, runsLoopUntilIdle: true).run()
     }
 

@@ -44,10 +44,10 @@ struct TreeCommand: ParsableCommand {
             throw ExitCode(1)
         }
         switch format {
-        case .text: print(host.dump(describe: engine.describeValue), terminator: "")
-        case .json: print(host.json(describe: engine.describeValue), terminator: "")
-        case .dot: print(host.dot(describe: engine.describeValue), terminator: "")
-        case .svg: try printSVG(host.dot(describe: engine.describeValue))
+        case .text: print(try host.dump(describe: engine.describeValue), terminator: "")
+        case .json: print(try host.json(describe: engine.describeValue), terminator: "")
+        case .dot: print(try host.dot(describe: engine.describeValue), terminator: "")
+        case .svg: try printSVG(try host.dot(describe: engine.describeValue))
         }
     }
 
