@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "CKCore", swiftSettings: fast),
         // The `ck` module: a thin Lua face over CKCore.
         .target(name: "CKLua", dependencies: ["CKCore", "CLua", "CLuaShims"],
-                resources: [.embedInCode("State/sandbox.lua")], swiftSettings: fast),
+                resources: [.embedInCode("State/sandbox.lua"), .embedInCode("State/searcher.lua")], swiftSettings: fast),
         // The commands behind the executable: run, repl, test, tree.
         .target(
             name: "CKRunCommands",

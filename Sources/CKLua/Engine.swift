@@ -47,6 +47,9 @@ public final class Engine {
     var controllerFieldsPruneAt = 64
     /// The host `ck.run` made (the app runner's `app`).
     public internal(set) var appHostObject: Host?
+    /// Set while the app file runs again for `.reload` / `--watch`: `ck.run` then reloads the
+    /// running app's host instead of making a second one (see AppReload.swift).
+    var isReloadingApp = false
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration

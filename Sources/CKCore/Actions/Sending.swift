@@ -24,9 +24,9 @@ extension Runtime {
         return try perform {
             if action.kind == .block {
                 let entry = tracer?.begin(selector: "(block)", sender: sender)
+                defer { tracer?.end(entry, handledBy: nil) }
                 onPlan?(SendPlan(responder: nil, method: action.block!, epoch: callState.pointee.epoch))
                 try action.block!.call(nil, call)
-                tracer?.end(entry, handledBy: nil)
                 return true
             }
             guard case .some(let start) = walkStart(action, sender: sender) else { return false }
@@ -54,6 +54,7 @@ extension Runtime {
                       onPlan: ((SendPlan) -> Void)?) throws -> Bool {
         let selector = action.selector!
         let entry = tracer?.begin(selector: selector, sender: sender)
+        defer { tracer?.end(entry, handledBy: nil) }   // a canPerformAction that raised
         let epoch = callState.pointee.epoch
         // The resolution is a plan if no responder on the way had to be asked.
         var asked = false

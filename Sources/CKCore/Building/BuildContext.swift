@@ -23,6 +23,8 @@ final class BuildContext {
     var rendered: [Component] = []
     /// Previous instances kept (pure reuse), with their old tree links for a rollback.
     var kept: [(component: Component, parent: Component?, index: Int)] = []
+    /// What the build is running (a render, the provider, an update function), for `[buildFailed]`.
+    var running: String = "the provider"
 
     init(host: Host, generation: Int, id: Int32) {
         self.host = host

@@ -37,3 +37,15 @@ extension Runtime {
         return component
     }
 }
+
+/// `[buildFailed]`: a rebuild that raised and was rolled back; `cause` and `traceback` are the
+/// render's own error.
+public struct BuildFailure: Error, CustomStringConvertible {
+    public let detail: String
+    public let cause: String
+    public let traceback: String
+
+    /// The first line and the render's message (the bridge raises this; the traceback follows).
+    public var message: String { Catalogue.buildFailed.message(detail) + "\n" + cause }
+    public var description: String { traceback.isEmpty ? message : message + "\n" + traceback }
+}

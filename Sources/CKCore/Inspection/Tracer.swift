@@ -5,6 +5,7 @@ public final class Tracer {
         public let sender: Responder?
         public internal(set) var visited: [(responder: Responder, handled: Bool)] = []
         public internal(set) var handler: Responder?
+        var ended = false
 
         init(selector: String, sender: Responder?) {
             self.selector = selector
@@ -22,8 +23,15 @@ public final class Tracer {
     }
 
     public private(set) var entries: [Entry] = []
+    /// Called with each finished send. Nested sends are delivered outer-first: the entries
+    /// begun inside a send wait until the outermost one ends, then go in the order they began.
     public var onEntry: ((Entry) -> Void)?
     public let parent: Tracer?
+    /// Sends begun and not yet ended, and the entries waiting for the outermost to end.
+    private var open = 0
+    private var waiting: [Entry] = []
+    /// Keep `entries` (ck.trace); a tracer that only calls `onEntry` keeps nothing.
+    public var keepsEntries = true
 
     public init(parent: Tracer? = nil) {
         self.parent = parent
@@ -33,7 +41,11 @@ public final class Tracer {
         let e = Entry(selector: selector, sender: sender)
         var t: Tracer? = self
         while let tracer = t {
-            tracer.entries.append(e)
+            if tracer.keepsEntries { tracer.entries.append(e) }
+            if tracer.onEntry != nil {
+                tracer.open += 1
+                tracer.waiting.append(e)
+            }
             t = tracer.parent
         }
         return e
@@ -43,12 +55,22 @@ public final class Tracer {
         entry?.visited.append((r, handled))
     }
 
+    /// Ends a send (once: a second call for the same entry does nothing).
     func end(_ entry: Entry?, handledBy r: Responder?) {
-        guard let entry else { return }
+        guard let entry, !entry.ended else { return }
+        entry.ended = true
         entry.handler = r
         var t: Tracer? = self
         while let tracer = t {
-            tracer.onEntry?(entry)
+            if let onEntry = tracer.onEntry {
+                tracer.open -= 1
+                if tracer.open <= 0 {
+                    tracer.open = 0
+                    let ready = tracer.waiting
+                    tracer.waiting.removeAll()
+                    for e in ready { onEntry(e) }
+                }
+            }
             t = tracer.parent
         }
     }

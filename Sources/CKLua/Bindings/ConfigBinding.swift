@@ -52,6 +52,7 @@ extension Engine {
         }
         guard let handler else { return }
         let t = Tracer(parent: runtime.tracer)
+        t.keepsEntries = false   // onTrace sees each entry; keeping them all would grow forever
         t.onEntry = { [unowned self] entry in
             do { try self.call(handler, [.object(entry)], results: 0) } catch {
                 self.runtime.warn(.badArgument, "ck.config.onTrace failed: \(error)")

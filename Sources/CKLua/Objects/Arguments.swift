@@ -112,6 +112,9 @@ extension Engine {
                 return call.raise(e.id, e.detail)
             } catch let e as ScriptFailure {
                 return call.raise(e.message)
+            } catch let e as BuildFailure {
+                return call.raise(Catalogue.buildFailed.message(e.detail, at: call.location()) + "\n" + e.cause
+                                  + (e.traceback.isEmpty ? "" : "\n" + e.traceback))
             } catch {
                 return call.raise("\(error)")
             }

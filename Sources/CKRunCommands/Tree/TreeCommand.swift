@@ -45,9 +45,9 @@ struct TreeCommand: ParsableCommand {
         }
         switch format {
         case .text: print(host.dump(describe: engine.describeValue), terminator: "")
-        case .json: print(host.json(describe: engine.describeValue), terminator: "")
-        case .dot: print(host.dot(describe: engine.describeValue), terminator: "")
-        case .svg: try printSVG(host.dot(describe: engine.describeValue))
+        case .json: print(TreeExport(host: host, engine: engine).json(), terminator: "")
+        case .dot: print(TreeExport(host: host, engine: engine).dot(), terminator: "")
+        case .svg: try printSVG(TreeExport(host: host, engine: engine).dot())
         }
     }
 

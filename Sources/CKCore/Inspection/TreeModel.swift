@@ -1,0 +1,105 @@
+/// The mounted tree as data (issue 17): the core hands it out; `host:dump()` and the command
+/// line's JSON, dot and SVG writers format it.
+public final class TreeNode {
+    public let component: Component
+    /// `Class#identifier`.
+    public let label: String
+    public let path: String
+    public let identifier: String?
+    public let key: String?
+    public let controller: String?
+    /// The view class, and whether the view is mounted.
+    public let viewClass: String?
+    public let viewMounted: Bool
+    /// The scope's state (scoped components only).
+    public let state: Value?
+    /// What is on screen: the view's plain attributes (Text's `text`, Button's `title`), by name.
+    public let attributes: [(name: String, value: Value)]
+    /// The view's tap and control actions, one line each: `touchUpInside -> <selector action save>`.
+    public let actions: [(event: String, action: Action?)]
+    public internal(set) var children: [TreeNode] = []
+
+    init(_ c: Component, attributes: [(name: String, value: Value)]) {
+        component = c
+        label = c.label
+        path = c.path
+        identifier = c.scope?.displayIdentifier
+        key = Scope.display(c.key)
+        controller = c.controller?.controllerClass.name
+        let spec = c.view?.spec ?? c.viewSpec
+        viewClass = spec?.viewClass
+        viewMounted = c.view != nil
+        state = c.scope == nil ? nil : c.state
+        self.attributes = attributes
+        var actions: [(String, Action?)] = []
+        for a in spec?.actions ?? [] {
+            switch a.kind {
+            case .tap: actions.append(("tap", a.action))
+            case .control(let events): for e in events { actions.append((e, a.action)) }
+            }
+        }
+        self.actions = actions
+    }
+
+    /// Every node, parents first, with its depth.
+    public func walk(_ body: (TreeNode, Int) throws -> Void) rethrows {
+        var stack: [(TreeNode, Int)] = [(self, 0)]
+        while let (node, depth) = stack.popLast() {
+            try body(node, depth)
+            for child in node.children.reversed() { stack.append((child, depth + 1)) }
+        }
+    }
+}
+
+/// Optional script-side support: a table's string-keyed entries, sorted by key.
+public protocol ScriptTableListing: AnyObject {
+    func entries(_ table: ScriptRef) -> [(name: String, value: Value)]
+}
+
+extension Host {
+    /// The current tree as `TreeNode`s (nil when empty); iterative, for trees of any depth.
+    public func tree() -> TreeNode? {
+        guard let root else { return nil }
+        let listing = runtime.tables as? ScriptTableListing
+        func node(_ c: Component) -> TreeNode {
+            var attributes: [(name: String, value: Value)] = []
+            if case .table(let t) = (c.view?.spec ?? c.viewSpec)?.attributes ?? .nil, let listing {
+                attributes = listing.entries(t).filter { !($0.value.isRuntimeObject) }
+            }
+            return TreeNode(c, attributes: attributes)
+        }
+        let top = node(root)
+        var stack: [TreeNode] = [top]
+        while let parent = stack.popLast() {
+            parent.children = parent.component.children.map(node)
+            stack.append(contentsOf: parent.children)
+        }
+        return top
+    }
+
+    /// One line per component: class, `#identifier`, controller, view class with what it
+    /// shows, and state. `describe` renders values (the script side knows how).
+    public func dump(describe: (Value) -> String) -> String {
+        guard let tree = tree() else { return "(empty)\n" }
+        var lines: [String] = []
+        tree.walk { n, depth in
+            var line = String(repeating: "  ", count: depth) + n.label
+            if let k = n.controller { line += " [\(k)]" }
+            if let v = n.viewClass {
+                let shown = n.attributes.map { " \($0.name)=\(describe($0.value))" }.joined()
+                line += " <\(v)\(shown)\(n.viewMounted ? "" : ", unmounted")>"
+            }
+            if let s = n.state, !s.isNil { line += " state=" + describe(s) }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Value {
+    /// Attribute values that are runtime objects (actions and attributes) are not what is shown.
+    var isRuntimeObject: Bool {
+        if case .object = self { return true }
+        return false
+    }
+}
