@@ -29,6 +29,7 @@ struct TreeCommand: ParsableCommand {
         }
         let engine = session.engine
         engine.setArguments(script: file, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
+        engine.installSiblingSearcher(directories: [Engine.directory(of: file)])
         var isApp = false
         try session.report { () throws(LuaError) in
             // The tree goes to stdout; what the app prints goes to stderr.
