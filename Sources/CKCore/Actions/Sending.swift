@@ -160,12 +160,20 @@ extension Runtime {
         }
         for (i, type) in types.enumerated() {
             let value = i < count ? argument(i) : .nil
-            guard let converted = type.conform(value, tables: tables, className: classNames(of:)) else {
-                throw RuntimeError(.badArgument, "send: argument #\(i + 1) must be \(type), got \(value.typeName)")
+            switch type.check(value, tables: tables, className: classNames(of:)) {
+            case .success(let converted): out.append(converted)
+            case .failure(let m):
+                // `argument #1 (Point).y must be number, got string`
+                let name = m.path.isEmpty && !isStruct(type) ? "" : " (\(type))\(m.path)"
+                throw RuntimeError(.badArgument, "send: argument #\(i + 1)\(name) \(m.problem)")
             }
-            out.append(converted)
         }
         for type in action.fullTypes.dropFirst(types.count) { out.append(type.zero(tables: tables)) }
+    }
+
+    private func isStruct(_ type: TypeSpec) -> Bool {
+        if case .structure = type { return true }
+        return false
     }
 
     /// The class names an object answers to, for class-typed arguments.

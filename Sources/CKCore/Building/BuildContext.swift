@@ -134,6 +134,6 @@ final class BuildContext {
     /// Reports the `ordinal`-th scope of an identity (from 0), claimed after `first`.
     private func reportCollision(ordinal: Int, scope: Scope, first: Scope?, runtime: Runtime) {
         guard ordinal > 0, let first else { return }
-        runtime.warn(.scopeCollision, "two sibling scopes have the same class, identifier and key: \(first.path) and \(scope.path); they are told apart by order, which breaks when siblings move. Give each a distinct identifier or key")
+        runtime.warnHere(.scopeCollision, "two sibling scopes have the same class, identifier and key: \(first.path) and \(scope.path); they are told apart by order, which breaks when siblings move. Give each a distinct identifier or key")
     }
 }

@@ -7,7 +7,8 @@ extension Runtime {
         let component = Component(componentClass: cls, props: props, key: key, generation: build?.generation ?? 0)
         guard cls.declaresScope else {
             if let controllerClass = try controllerClass(for: cls) {
-                throw RuntimeError(.controllerWithoutScope, "\(cls.name) has controller \(controllerClass.name) but declares no scope; add scope = true to \(cls.name) or drop its controller")
+                throw RuntimeError(.controllerWithoutScope, "\(cls.name) has controller \(controllerClass.name) but declares no scope; add scope = true to \(cls.name) or drop its controller",
+                                   at: currentLocation())
             }
             component.enclosingScope = build?.currentScope
             component.hostLink = build?.host.link

@@ -99,13 +99,16 @@ public enum Catalogue: String, CaseIterable, Sendable {
 public struct RuntimeError: Error, CustomStringConvertible, Sendable {
     public let id: Catalogue
     public let detail: String
+    /// The script's `file:line` when the core knows it (else the bridge adds its caller's).
+    public let location: String?
 
-    public init(_ id: Catalogue, _ detail: String) {
+    public init(_ id: Catalogue, _ detail: String, at location: String? = nil) {
         self.id = id
         self.detail = detail
+        self.location = location
     }
 
-    public var description: String { id.message(detail) }
+    public var description: String { id.message(detail, at: location) }
 }
 
 extension Catalogue {

@@ -54,6 +54,8 @@ public final class TreeNode {
 /// Optional script-side support: a table's string-keyed entries, sorted by key.
 public protocol ScriptTableListing: AnyObject {
     func entries(_ table: ScriptRef) -> [(name: String, value: Value)]
+    /// Every key of the table, non-string ones as `[key]`.
+    func keyNames(_ table: ScriptRef) -> [String]
 }
 
 extension Host {

@@ -102,6 +102,13 @@ public final class Runtime {
 
     public func warn(_ id: Catalogue, _ detail: String) { onWarning(id.message(detail)) }
 
+    /// Where the script is (`file:line` of the innermost script function running), for errors
+    /// and warnings the core finds during a build; the script side sets it.
+    public var currentLocation: () -> String? = { nil }
+
+    /// A warning with the script's current `file:line` after the id.
+    public func warnHere(_ id: Catalogue, _ detail: String) { onWarning(id.message(detail, at: currentLocation())) }
+
     public var isRendering: Bool { renderDepth > 0 }
     public var isBuilding: Bool { build != nil }
 

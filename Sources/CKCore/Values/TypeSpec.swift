@@ -98,8 +98,53 @@ extension TypeSpec {
     }
 
     /// Checks `value` against this type and converts it (integral floats to int, numbers to float,
-    /// structs to a table with every field). Returns nil when it does not conform.
+    /// structs to a new table of exactly their fields). Returns nil when it does not conform.
     public func conform(_ value: Value, tables: ScriptTables?, className: (RuntimeObject) -> [String]) -> Value? {
+        try? check(value, tables: tables, className: className).get()
+    }
+
+    /// Why a value does not conform: the field path inside it (`.y`, `.origin.x`; empty for the
+    /// value itself) and what was wrong.
+    public struct Mismatch: Error {
+        public var path: String
+        public let problem: String
+    }
+
+    /// `conform`, with the reason when it fails (SPEC §6.4: a wrong or undeclared struct field
+    /// is named).
+    public func check(_ value: Value, tables: ScriptTables?, className: (RuntimeObject) -> [String]) -> Result<Value, Mismatch> {
+        if case .structure(let s) = self, case .table(let ref) = value, let tables {
+            return checkStruct(s, ref, tables: tables, className: className)
+        }
+        if let v = conformScalar(value, className: className) { return .success(v) }
+        var got = value.typeName
+        if case .int = self, case .number(let d) = value { got = "\(d) (a number that is not an integer)" }
+        return .failure(Mismatch(path: "", problem: "must be \(self), got \(got)"))
+    }
+
+    private func checkStruct(_ s: StructType, _ ref: ScriptRef, tables: ScriptTables,
+                             className: (RuntimeObject) -> [String]) -> Result<Value, Mismatch> {
+        if let listing = tables as? ScriptTableListing {
+            for name in listing.keyNames(ref) where !s.fields.contains(where: { $0.name == name }) {
+                let declared = s.fields.map(\.name).joined(separator: ", ")
+                return .failure(Mismatch(path: "", problem: "has a field \(name) that \(s.name) does not declare (it declares \(declared))"))
+            }
+        }
+        var out: [(String, Value)] = []
+        for f in s.fields {
+            let v = tables.field(ref, f.name)
+            if v.isNil { out.append((f.name, f.type.zero(tables: tables))); continue }
+            switch f.type.check(v, tables: tables, className: className) {
+            case .success(let c): out.append((f.name, c))
+            case .failure(var m):
+                m.path = ".\(f.name)" + m.path
+                return .failure(m)
+            }
+        }
+        return .success(tables.makeTable(out))
+    }
+
+    private func conformScalar(_ value: Value, className: (RuntimeObject) -> [String]) -> Value? {
         switch (self, value) {
         case (_, .nil): return acceptsNil ? .nil : nil
         case (.any, _): return value
@@ -114,16 +159,7 @@ extension TypeSpec {
         case (.string, .opaque(let r)) where r.typeName == "string": return value   // not UTF-8
         case (.table, .table): return value
         case (.function, .function): return value
-        case (.structure(let s), .table(let ref)):
-            guard let tables else { return value }
-            var out: [(String, Value)] = []
-            for f in s.fields {
-                let v = tables.field(ref, f.name)
-                if v.isNil { out.append((f.name, f.type.zero(tables: tables))); continue }
-                guard let c = f.type.conform(v, tables: tables, className: className) else { return nil }
-                out.append((f.name, c))
-            }
-            return tables.makeTable(out)
+        case (.structure, .table): return value   // no script tables to look inside
         case (.className(let n), .object(let o)):
             return className(o).contains(n) ? value : nil
         default: return nil

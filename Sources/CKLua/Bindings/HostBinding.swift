@@ -144,7 +144,9 @@ extension Engine {
             switch v {
             case .nil: return nil
             case .object(let c as Component): return c
-            default: throw RuntimeError(.badReturn, "the host's provider returned a \(v.typeName); return one component built with Class(props), or nil")
+            default:
+                let at = self.definition(of: f).map { " (defined at \($0))" } ?? ""
+                throw RuntimeError(.badReturn, "the host's provider\(at) returned \(Engine.withArticle(v.typeName)); return one component built with Class(props), or nil")
             }
         }
     }

@@ -20,6 +20,26 @@ extension TablesAdapter: ScriptTableListing {
         }
         return out.sorted { $0.name < $1.name }
     }
+
+    func keyNames(_ table: ScriptRef) -> [String] {
+        let L = engine.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        (table as! LuaRef).push(L)
+        var out: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, base + 1) != 0 {
+            ck_pop(L, 1)
+            if lua_type(L, -1) == LUA_TSTRING, let k = engine.lua.string(at: -1, on: L) {
+                out.append(k)
+            } else {
+                lua_pushvalue(L, -1)
+                out.append("[" + engine.lua.describe(at: -1, on: L) + "]")
+                ck_pop(L, 1)
+            }
+        }
+        return out.sorted()
+    }
 }
 
 extension Engine {

@@ -120,10 +120,11 @@ final class ReplSession {
                 ReplSignals.evaluating = nil
                 engine.clearInterrupt()
             }
+            engine.forgetInnerTraceback()
             try engine.withLimits { () throws(LuaError) in try lua.call(arguments: 0, results: -1) }
             results = lua.top - base
         } catch {
-            report(error)
+            report(engine.restoringInnerTraceback(error))
             return .failed
         }
         guard results > 0 else { return .done }
