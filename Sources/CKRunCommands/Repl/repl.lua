@@ -97,6 +97,11 @@ local function fieldsOf(v, seen)
     if type(mt) ~= "table" then break end
     for _, name in ipairs(objectFields[rawget(mt, "__name")] or {}) do names[name] = true end
     t = rawget(mt, "__index")
+    if type(t) == "function" then
+      -- A runtime object's __index is a C closure over its method table.
+      local _, methods = debug.getupvalue(t, 1)
+      t = methods
+    end
     if type(t) ~= "table" then break end
   end
   return names
@@ -106,6 +111,8 @@ function repl.complete(text)
   local base, sep, partial = text:match("^(.-)([%.:])([%w_]*)$")
   local candidates, prefix = {}, ""
   if base and base ~= "" then
+    -- Only names and fields (`app.root`): completing never calls a function.
+    if not base:match("^[%a_][%w_]*[%w_.]*$") or base:find("..", 1, true) then return {} end
     local f = load("return " .. base, "=complete")
     local ok, v = false, nil
     if f then ok, v = pcall(f) end
@@ -114,7 +121,7 @@ function repl.complete(text)
     for name in pairs(fieldsOf(v)) do
       -- After ':' only methods; after '.' anything.
       local ok2, field = pcall(function() return v[name] end)
-      local callable = ok2 and (type(field) == "function" or type(field) == "table")
+      local callable = ok2 and type(field) == "function"
       if name:sub(1, #partial) == partial and (sep == "." or callable) and not name:match("^__") then
         candidates[#candidates + 1] = prefix .. name
       end
