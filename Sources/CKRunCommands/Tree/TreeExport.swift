@@ -6,8 +6,8 @@ struct TreeExport {
     let host: Host
     let engine: Engine
 
-    /// Nested objects: class, path, identifier, key, controller, view (class, mounted,
-    /// attributes, actions), state (as JSON), children.
+    /// Nested objects: class, path, identifier, key, controller, view (its class), viewMounted
+    /// (only when false), attributes (what the view shows), actions, state (as JSON), children.
     func json() -> String {
         guard let root = host.tree() else { return "null\n" }
         var out = ""
@@ -41,7 +41,10 @@ struct TreeExport {
         if let v = n.viewClass {
             let attributes = n.attributes.map { "\(JSON.quote($0.name)): \(engine.json($0.value))" }
             let actions = n.actions.map { "{\"event\": \(JSON.quote($0.event)), \"action\": \($0.action.map { JSON.quote(engine.describeValue(.object($0))) } ?? "null")}" }
-            f.append("\"view\": {\"class\": \(JSON.quote(v)), \"mounted\": \(n.viewMounted), \"attributes\": {\(attributes.joined(separator: ", "))}, \"actions\": [\(actions.joined(separator: ", "))]}")
+            f.append("\"view\": \(JSON.quote(v))")
+            if !n.viewMounted { f.append("\"viewMounted\": false") }
+            f.append("\"attributes\": {\(attributes.joined(separator: ", "))}")
+            if !actions.isEmpty { f.append("\"actions\": [\(actions.joined(separator: ", "))]") }
         }
         if let s = n.state { f.append("\"state\": \(engine.json(s))") }
         return f
