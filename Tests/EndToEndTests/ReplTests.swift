@@ -138,7 +138,7 @@ struct ReplTerminalTests {
 
         init(command: String) throws {
             tmux = URL(fileURLWithPath: ReplTerminalTests.tmux!)
-            try Ckrun.runProcess(tmux, ["-L", socket, "new-session", "-d", "-x", "120", "-y", "40", command],
+            _ = try Ckrun.runProcess(tmux, ["-L", socket, "new-session", "-d", "-x", "120", "-y", "40", command],
                                  timeout: 10, captureOutput: false)
         }
 
