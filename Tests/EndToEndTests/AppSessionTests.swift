@@ -13,8 +13,9 @@ let runCounterApp = """
                                     ck.Button{title = "+", action = self:action("bump")}}}
       end,
       bump = function(self) self:updateState(function(n) return n + 1 end) end})
+    WINDOW = {name = "Window", methods = {close = function() end}}
     ck.run(function(model) return Counter{label = model.label} end,
-           {model = {label = "count"}, responders = {{name = "Window", methods = {close = function() end}}}})
+           {model = {label = "count"}, responders = {WINDOW}})
     """
 
 @Suite("The app session (piped)")
@@ -25,9 +26,11 @@ struct AppSessionTests {
         let r = try Ckrun.run([app.path], stdin: """
             .tap Button
             .tap Button
-            k = ck.controllerOf(app.root)
+            k, oldWindow = ck.controllerOf(app.root), WINDOW
             .reload
             =app.root.state, ck.controllerOf(app.root) == k, k.inits, ck.stats().hosts
+            chain = ck.responderChain(app.root)
+            =rawequal(chain[#chain], WINDOW), WINDOW ~= oldWindow
             .chain Button
 
             """)
@@ -35,6 +38,7 @@ struct AppSessionTests {
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("reloaded \(app.path)") })
         #expect(lines.contains("2\ttrue\t1\t1"), "state, controller kept; one host: \(r.stdout)")
+        #expect(lines.contains("true\ttrue"), "the reloaded file's responder tables are the chain's: \(r.stdout)")
         #expect(lines.last?.hasSuffix("-> <HostingView> -> <Window> -> nil") == true, "host responders by name: \(r.stdout)")
     }
 

@@ -113,3 +113,37 @@ describe("action identity", function()
     assert.are.equal(ck.action(f):identifier(), ck.action(f):identifier())
   end)
 end)
+
+describe("what a failed build leaves behind", function()
+  it("makes a scope action made during it a no-op (SPEC §6.3)", function()
+    local made
+    local C = ck.component("MadeInFailure", {scope = true, initialState = 0,
+      render = function(self, props, n)
+        if n == 1 then
+          made = self:action("hit")
+          error("fails after making an action")
+        end
+      end,
+      hit = function() error("must not be called") end})
+    local host = ck.host(function() return C{} end)
+    host:mount()
+    host.root:updateState(1)
+    assert.error_matches(ck.flush, "^%[buildFailed%]")
+    assert.is_false(made:send(nil))
+  end)
+end)
+
+describe("host responders", function()
+  it("are the very tables given, and a reload of the provider keeps them (SPEC §6.1)", function()
+    local first = {name = "First", methods = {ping = function() end}}
+    local C = ck.component("WithResponders", {scope = true, initialState = 3})
+    local host = ck.run(function() return C{} end, {responders = {first}})
+    local chain = ck.responderChain(host.root)
+    assert.is_true(rawequal(first, chain[#chain]))
+    host:reload(function() return C{} end)
+    chain = ck.responderChain(host.root)
+    assert.is_true(rawequal(first, chain[#chain]), "a provider-only reload keeps the responders")
+    assert.are.equal(3, host.root.state)
+    host:destroy()
+  end)
+end)
