@@ -33,6 +33,11 @@ extension Engine {
         return appHostObject != nil
     }
 
+    /// `ck.flush()` from Swift: builds every host's pending updates, under the script's time limit.
+    public func flushHosts() throws(LuaError) {
+        try withLimits { () throws(LuaError) in try protect { try runtime.flush() } }
+    }
+
     /// `ck.runUntilIdle()` from Swift: builds updates and fires timers until none are left,
     /// under the script's time limit.
     public func runUntilIdle() throws(LuaError) {
@@ -46,6 +51,8 @@ extension Engine {
         } catch let e as RuntimeError {
             throw LuaError(message: e.description)
         } catch let e as ScriptFailure {
+            throw LuaError(message: e.message, traceback: e.traceback)
+        } catch let e as BuildFailure {
             throw LuaError(message: e.message, traceback: e.traceback)
         } catch let e as LuaError {
             throw e
@@ -70,6 +77,15 @@ extension Engine {
 
 extension HostCall {
     public func push(_ number: Double) { lua_pushnumber(L, number) }
+    public func pushNil() { lua_pushnil(L) }
+    /// Pushes a string; returns 1 (the number of results).
+    public func push(string: String) -> Int32 {
+        var s = string
+        s.withUTF8 { b in
+            _ = b.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+        return 1
+    }
 }
 
 extension Engine {
@@ -100,6 +116,10 @@ extension LuaState {
     }
 
     public func pushNil() { lua_pushnil(L) }
+    public func isTrue(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+    public func newTable() { lua_createtable(L, 0, 0) }
+    /// Pops the top value into field `name` of the table below it.
+    public func setField(_ name: String) { lua_setfield(L, -2, name) }
     public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
     public func isFunction(at index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }
     public func pushValue(at index: Int32) { lua_pushvalue(L, index) }

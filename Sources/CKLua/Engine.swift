@@ -49,6 +49,12 @@ public final class Engine {
     var controllerFieldsPruneAt = 64
     /// The host `ck.run` made (the app runner's `app`).
     public internal(set) var appHostObject: Host?
+    /// Set while the app file runs again for `.reload` / `--watch`: `ck.run` then reloads the
+    /// running app's host instead of making a second one (see AppReload.swift).
+    var isReloadingApp = false
+    /// The last handler or render error the runtime re-raised into Lua, with its own traceback
+    /// (see `restoringInnerTraceback`).
+    var lastScriptFailure: ScriptFailure?
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -60,6 +66,7 @@ public final class Engine {
         scriptTables = TablesAdapter(engine: self)
         runtime.tables = scriptTables
         runtime.onWarning = { [unowned self] in self.warn($0) }
+        runtime.currentLocation = { [unowned self] in self.currentScriptLocation() }
         ModuleBinding.open(in: self)
         ck_set_warning_handler(lua.L, Engine.luaWarning)
         if configuration.sandbox { Sandbox.apply(to: lua) }
@@ -101,7 +108,12 @@ public final class Engine {
         let base = lua.top
         try lua.load(code, name: name)
         for a in arguments { lua.push(a) }
-        try withLimits { () throws(LuaError) in try lua.call(arguments: Int32(arguments.count), results: results) }
+        lastScriptFailure = nil
+        do {
+            try withLimits { () throws(LuaError) in try lua.call(arguments: Int32(arguments.count), results: results) }
+        } catch {
+            throw restoringInnerTraceback(error)
+        }
         return lua.top - base
     }
 

@@ -8,8 +8,8 @@ public struct CkrunCommand: ParsableCommand {
         commandName: "ckrun",
         abstract: "Run ComponentKit-style component trees written in Lua.",
         discussion: """
-        ckrun FILE [ARGS...] runs an app or a plain Lua script; ckrun -e CODE runs a chunk;
-        ckrun - reads a script from standard input. Exit status: 0 success, 1 a script error
+        ckrun FILE [ARGS...] runs an app or a plain Lua script; ckrun -e CODE runs a chunk; \
+        ckrun - reads a script from standard input. Exit status: 0 success, 1 a script error \
         or failing tests, 64 a usage error.
         """,
         version: "ckrun \(version) (Lua 5.4)",

@@ -23,6 +23,8 @@ final class BuildContext {
     var rendered: [Component] = []
     /// Previous instances kept (pure reuse), with their old tree links for a rollback.
     var kept: [(component: Component, parent: Component?, index: Int)] = []
+    /// What the build is running (a render, the provider, an update function), for `[buildFailed]`.
+    var running: String = "the provider"
 
     init(host: Host, generation: Int, id: Int32) {
         self.host = host
@@ -132,6 +134,6 @@ final class BuildContext {
     /// Reports the `ordinal`-th scope of an identity (from 0), claimed after `first`.
     private func reportCollision(ordinal: Int, scope: Scope, first: Scope?, runtime: Runtime) {
         guard ordinal > 0, let first else { return }
-        runtime.warn(.scopeCollision, "two sibling scopes have the same class, identifier and key: \(first.path) and \(scope.path); they are told apart by order, which breaks when siblings move. Give each a distinct identifier or key")
+        runtime.warnHere(.scopeCollision, "two sibling scopes have the same class, identifier and key: \(first.path) and \(scope.path); they are told apart by order, which breaks when siblings move. Give each a distinct identifier or key")
     }
 }

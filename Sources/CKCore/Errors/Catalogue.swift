@@ -3,7 +3,7 @@
 public enum Catalogue: String, CaseIterable, Sendable {
     // Components, scopes and state (SPEC §2–3)
     case immutableComponent, outsideBuild, noScope, scopeCollision, updateDuringRender, updateLoop
-    case unknownClass, badReturn
+    case unknownClass, badReturn, buildFailed
     // Controllers and hosts (SPEC §4–5)
     case controllerWithoutScope, hostDestroyed, deadObject, badQuery
     // Actions (SPEC §6)
@@ -25,6 +25,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .updateLoop: "State updates kept triggering builds that queued more updates: 100 builds in a row."
         case .unknownClass: "A class name was used that no `ck.component` or `ck.controller` defined."
         case .badReturn: "A render, provider or view function returned something that is not a component (or view spec)."
+        case .buildFailed: "A render, provider or state update function raised while a host rebuilt a mounted generation; the build was rolled back and the updates it was folding were dropped."
         case .controllerWithoutScope: "A component class has a controller but the component declares no scope."
         case .hostDestroyed: "A method of a destroyed host, or `updateState` on one of its components, was called."
         case .deadObject: "A controller was used after `invalidateController`, a runtime object after its host went away, or `ck` from a finalizer that ran while the engine closed its state."
@@ -61,6 +62,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .updateLoop: "Update state only when the value actually changes, not unconditionally from a lifecycle callback."
         case .unknownClass: "Define the class first, or check the spelling of its name."
         case .badReturn: "Return one component (built with `Class(props)`) or nil."
+        case .buildFailed: "Read the render's own error and traceback after the first line, fix it, and update again; the previous generation is still mounted."
         case .controllerWithoutScope: "Add `scope = true` to the component class, or drop its controller."
         case .hostDestroyed: "Make a new host with `ck.host`; a destroyed one cannot be revived."
         case .deadObject: "Drop references to objects of scopes that left the tree, or look them up again; do not call `ck` from `__gc` metamethods."
@@ -97,11 +99,14 @@ public enum Catalogue: String, CaseIterable, Sendable {
 public struct RuntimeError: Error, CustomStringConvertible, Sendable {
     public let id: Catalogue
     public let detail: String
+    /// The script's `file:line` when the core knows it (else the bridge adds its caller's).
+    public let location: String?
 
-    public init(_ id: Catalogue, _ detail: String) {
+    public init(_ id: Catalogue, _ detail: String, at location: String? = nil) {
         self.id = id
         self.detail = detail
+        self.location = location
     }
 
-    public var description: String { id.message(detail) }
+    public var description: String { id.message(detail, at: location) }
 }

@@ -17,6 +17,7 @@ public final class Tracer {
         public internal(set) var handler: Responder?
         /// Responders of the walk not kept (between the first kept ones and the last).
         public internal(set) var omittedVisits = 0
+        var ended = false
 
         init(selector: String, sender: Responder?) {
             self.selector = selector
@@ -45,6 +46,8 @@ public final class Tracer {
     }
 
     public private(set) var entries: [Entry] = []
+    /// Called with each finished send. Nested sends are delivered outer-first: the entries
+    /// begun inside a send wait until the outermost one ends, then go in the order they began.
     public var onEntry: ((Entry) -> Void)?
     public let parent: Tracer?
     /// False for a tracer that only hands entries to `onEntry`.
@@ -54,6 +57,9 @@ public final class Tracer {
     private var records = 0
     /// Set when this tracer stopped keeping entries (record limit or memory limit).
     public private(set) var isTruncated = false
+    /// Sends begun and not yet ended, and the entries waiting for the outermost to end.
+    private var open = 0
+    private var waiting: [Entry] = []
 
     public init(parent: Tracer? = nil, keepsEntries: Bool = true, limits: WorkLimits? = nil) {
         self.parent = parent
@@ -66,6 +72,10 @@ public final class Tracer {
         var t: Tracer? = self
         while let tracer = t {
             tracer.keep(e)
+            if tracer.onEntry != nil {
+                tracer.open += 1
+                tracer.waiting.append(e)
+            }
             t = tracer.parent
         }
         return e
@@ -92,12 +102,22 @@ public final class Tracer {
         }
     }
 
+    /// Ends a send (once: a second call for the same entry does nothing).
     func end(_ entry: Entry?, handledBy r: Responder?) {
-        guard let entry else { return }
+        guard let entry, !entry.ended else { return }
+        entry.ended = true
         entry.handler = r
         var t: Tracer? = self
         while let tracer = t {
-            tracer.onEntry?(entry)
+            if let onEntry = tracer.onEntry {
+                tracer.open -= 1
+                if tracer.open <= 0 {
+                    tracer.open = 0
+                    let ready = tracer.waiting
+                    tracer.waiting.removeAll()
+                    for e in ready { onEntry(e) }
+                }
+            }
             t = tracer.parent
         }
     }

@@ -104,6 +104,13 @@ public final class Runtime {
 
     public func warn(_ id: Catalogue, _ detail: String) { onWarning(id.message(detail)) }
 
+    /// Where the script is (`file:line` of the innermost script function running), for errors
+    /// and warnings the core finds during a build; the script side sets it.
+    public var currentLocation: () -> String? = { nil }
+
+    /// A warning with the script's current `file:line` after the id.
+    public func warnHere(_ id: Catalogue, _ detail: String) { onWarning(id.message(detail, at: currentLocation())) }
+
     public var isRendering: Bool { renderDepth > 0 }
     public var isBuilding: Bool { build != nil }
 
@@ -158,14 +165,21 @@ public final class Runtime {
     }
 
     /// `ck.flush()`: builds every host's pending updates, then runs due timers, until idle.
+    /// A host whose build fails does not stop the others; the first error is raised at the end.
     public func flush() throws {
         try perform {
             var builds = 0
-            while let host = hosts.values.first(where: { $0.hasPendingUpdates && !$0.isDestroyed }) {
+            var failed: Set<ObjectIdentifier> = []
+            var firstError: Error?
+            while let host = hosts.values.first(where: { $0.hasPendingUpdates && !$0.isDestroyed && !failed.contains(ObjectIdentifier($0)) }) {
                 builds += 1
                 if builds > Host.maxBuildsPerFlush { throw host.updateLoopError() }
-                try host.buildPendingUpdates()
+                do { try host.buildPendingUpdates() } catch {
+                    failed.insert(ObjectIdentifier(host))
+                    firstError = firstError ?? error
+                }
             }
+            if let firstError { throw firstError }
         }
     }
 

@@ -104,20 +104,40 @@ extension TypeSpec {
         case .number: return .number(0)
         case .structure(let s):
             guard let tables else { return .nil }
-            return try StructType.build(s, from: nil, tables: tables, limits: limits, className: { _ in [] }) ?? .nil
+            return try StructType.build(s, from: nil, tables: tables, limits: limits, className: { _ in [] }).get()
         default: return .nil
         }
     }
 
     /// Checks `value` against this type and converts it (integral floats to int, numbers to float,
-    /// structs to a table with every field). Returns nil when it does not conform.
+    /// structs to a new table of exactly their fields). Returns nil when it does not conform.
     public func conform(_ value: Value, tables: ScriptTables?, limits: WorkLimits? = nil,
                         className: (RuntimeObject) -> [String]) throws -> Value? {
-        if case .structure(let s) = self, case .table(let ref) = value {
-            guard let tables else { return value }
+        try? check(value, tables: tables, limits: limits, className: className).get()
+    }
+
+    /// Why a value does not conform: the field path inside it (`.y`, `.origin.x`; empty for the
+    /// value itself) and what was wrong.
+    public struct Mismatch: Error {
+        public var path: String
+        public let problem: String
+    }
+
+    /// `conform`, with the reason when it fails (SPEC §6.4: a wrong or undeclared struct field
+    /// is named). Throws only what `limits` throws.
+    public func check(_ value: Value, tables: ScriptTables?, limits: WorkLimits? = nil,
+                      className: (RuntimeObject) -> [String]) throws -> Result<Value, Mismatch> {
+        if case .structure(let s) = self, case .table(let ref) = value, let tables {
             return try StructType.build(s, from: ref, tables: tables, limits: limits, className: className)
         }
-        return conformFlat(value, className: className)
+        if let v = conformFlat(value, className: className) { return .success(v) }
+        return .failure(mismatch(value))
+    }
+
+    func mismatch(_ value: Value, path: String = "") -> Mismatch {
+        var got = value.typeName
+        if case .int = self, case .number(let d) = value { got = "\(d) (a number that is not an integer)" }
+        return Mismatch(path: path, problem: "must be \(self), got \(got)")
     }
 
     /// `conform` for everything but a struct given a table.
@@ -136,6 +156,7 @@ extension TypeSpec {
         case (.string, .opaque(let r)) where r.typeName == "string": return value   // not UTF-8
         case (.table, .table): return value
         case (.function, .function): return value
+        case (.structure, .table): return value   // no script tables to look inside
         case (.className(let n), .object(let o)):
             return className(o).contains(n) ? value : nil
         default: return nil
@@ -144,11 +165,24 @@ extension TypeSpec {
 }
 
 extension StructType {
-    /// A new table of `root`'s fields: converted from `source`'s, or zeros where `source` (or
-    /// the field) is nil. Depth-first with an explicit stack of half-built tables.
+    /// A new table of exactly `root`'s fields: converted from `source`'s, or zeros where `source`
+    /// (or the field) is nil. Depth-first with an explicit stack of half-built tables; a wrong
+    /// or undeclared field is a mismatch naming its path.
     static func build(_ root: StructType, from source: ScriptRef?, tables: ScriptTables, limits: WorkLimits?,
-                      className: (RuntimeObject) -> [String]) throws -> Value? {
-        var frames: [(type: StructType, source: ScriptRef?, out: [(String, Value)])] = [(root, source, [])]
+                      className: (RuntimeObject) -> [String]) throws -> Result<Value, TypeSpec.Mismatch> {
+        var frames: [(type: StructType, source: ScriptRef?, out: [(String, Value)])] = []
+        func path() -> String { frames.map { f in f.out.count < f.type.fields.count ? ".\(f.type.fields[f.out.count].name)" : "" }.joined() }
+        func enter(_ s: StructType, _ ref: ScriptRef?) -> TypeSpec.Mismatch? {
+            if let ref, let listing = tables as? ScriptTableListing {
+                for name in listing.keyNames(ref) where !s.fields.contains(where: { $0.name == name }) {
+                    let declared = s.fields.map(\.name).joined(separator: ", ")
+                    return TypeSpec.Mismatch(path: path(), problem: "has a field \(name) that \(s.name) does not declare (it declares \(declared))")
+                }
+            }
+            frames.append((s, ref, []))
+            return nil
+        }
+        if let m = enter(root, source) { return .failure(m) }
         var finished: Value?
         while let top = frames.indices.last {
             let s = frames[top].type
@@ -160,23 +194,23 @@ extension StructType {
             guard i < s.fields.count else {
                 try limits?.tick()
                 finished = tables.makeTable(frames.removeLast().out)
-                if frames.isEmpty { return finished }
+                if frames.isEmpty { return .success(finished!) }
                 continue
             }
             let f = s.fields[i]
             let v = frames[top].source.map { tables.field($0, f.name) } ?? .nil
             if let nested = f.type.structType {
                 switch v {
-                case .nil: frames.append((nested, nil, []))
-                case .table(let ref): frames.append((nested, ref, []))
-                default: return nil
+                case .nil: if let m = enter(nested, nil) { return .failure(m) }
+                case .table(let ref): if let m = enter(nested, ref) { return .failure(m) }
+                default: return .failure(f.type.mismatch(v, path: path()))
                 }
                 continue
             }
             let c = v.isNil ? try f.type.zero(tables: tables) : f.type.conformFlat(v, className: className)
-            guard let c else { return nil }
+            guard let c else { return .failure(f.type.mismatch(v, path: path())) }
             frames[top].out.append((f.name, c))
         }
-        return finished
+        return .success(finished ?? .nil)
     }
 }

@@ -243,7 +243,8 @@ extension Engine {
         case .nil: return nil
         case .object(let o as Component): return o
         default:
-            throw RuntimeError(.badReturn, "\(what()) returned a \(v.typeName) at \(c.path); return one component built with Class(props), or nil")
+            let at = definition(of: f).map { " (defined at \($0))" } ?? ""
+            throw RuntimeError(.badReturn, "\(what())\(at) returned \(Engine.withArticle(v.typeName)) at \(c.path); return one component built with Class(props), or nil")
         }
     }
 

@@ -74,6 +74,10 @@ enum HostBinding {
             return 1
         }
         engine.setFunction("run", qualified: "ck.run") { args in
+            if let h = try args.engine.reloadRunningApp(providerAt: 1, optsAt: 2, args.L) {
+                args.engine.push(h, args.L)
+                return 1
+            }
             let h = try args.engine.makeHost(providerAt: 1, optsAt: 2, args.L)
             try h.mount()
             args.engine.appHostObject = h
@@ -88,6 +92,12 @@ enum HostBinding {
 extension Engine {
     func makeHost(providerAt p: Int32, optsAt o: Int32, _ L: OpaquePointer) throws -> Host {
         let provider = try provider(at: p, L)
+        let (model, responders) = try hostOptions(at: o, L)
+        return try Host(runtime: runtime, model: model, responders: responders, provider: provider)
+    }
+
+    /// `opts.model` and `opts.responders` of `ck.host`/`ck.run` (o = 0: none).
+    func hostOptions(at o: Int32, _ L: OpaquePointer) throws -> (Value, [ScriptResponder]) {
         var model = Value.nil
         var responders: [ScriptResponder] = []
         if o != 0, lua_type(L, o) == LUA_TTABLE {
@@ -112,7 +122,7 @@ extension Engine {
         } else if o != 0, lua_type(L, o) > LUA_TNIL {
             throw RuntimeError(.badArgument, "ck.host: argument #2 (opts) must be a table or nil, got \(String(cString: lua_typename(L, lua_type(L, o))))")
         }
-        return try Host(runtime: runtime, model: model, responders: responders, provider: provider)
+        return (model, responders)
     }
 
     /// A provider function, or a component class standing for `Class(model)`.
@@ -134,7 +144,9 @@ extension Engine {
             switch v {
             case .nil: return nil
             case .object(let c as Component): return c
-            default: throw RuntimeError(.badReturn, "the host's provider returned a \(v.typeName); return one component built with Class(props), or nil")
+            default:
+                let at = self.definition(of: f).map { " (defined at \($0))" } ?? ""
+                throw RuntimeError(.badReturn, "the host's provider\(at) returned \(Engine.withArticle(v.typeName)); return one component built with Class(props), or nil")
             }
         }
     }

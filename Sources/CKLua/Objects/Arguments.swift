@@ -109,9 +109,14 @@ extension Engine {
             do {
                 return try body(Arguments(L: call.L, engine: self, function: name))
             } catch let e as RuntimeError {
+                if let at = e.location { return call.raise(e.id.message(e.detail, at: at)) }
                 return call.raise(e.id, e.detail)
             } catch let e as ScriptFailure {
+                self.lastScriptFailure = e
                 return call.raise(e.message)
+            } catch let e as BuildFailure {
+                return call.raise(Catalogue.buildFailed.message(e.detail, at: call.location()) + "\n" + e.cause
+                                  + (e.traceback.isEmpty ? "" : "\n" + e.traceback))
             } catch {
                 return call.raise("\(error)")
             }

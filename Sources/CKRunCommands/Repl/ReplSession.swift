@@ -10,13 +10,18 @@ final class ReplSession {
     let appFile: String?
     /// After each input: build async updates (the REPL) or run the loop until idle (an app).
     let runsLoopUntilIdle: Bool
+    /// `--watch`: reload the app when its files change.
+    let watch: Bool
+    private let app: AppSession
     private let terminal = isatty(0) == 1
     private static let registryKey = "ckrun.repl"
 
-    init(engine: Engine, appFile: String?, runsLoopUntilIdle: Bool) {
+    init(engine: Engine, appFile: String?, runsLoopUntilIdle: Bool, watch: Bool = false) {
         self.engine = engine
         self.appFile = appFile
         self.runsLoopUntilIdle = runsLoopUntilIdle
+        self.watch = watch
+        app = AppSession(engine: engine, file: appFile)
     }
 
     /// Runs until EOF or `.quit`.
@@ -25,6 +30,8 @@ final class ReplSession {
         ReplSignals.install()
         let input: LineInput = terminal ? TerminalInput(engine: engine) : PipeInput()
         if terminal { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
+        greet()
+        if watch { startWatching(input) }
         var pending = ""
         while let line = input.read(prompt: pending.isEmpty ? "> " : ">> ") {
             if pending.isEmpty && line.trimmingCharacters(in: .whitespaces).hasPrefix(".") {
@@ -50,11 +57,31 @@ final class ReplSession {
 
     enum Outcome { case done, incomplete, failed }
 
+    /// Started on an app: which one is mounted and where to begin (stderr when piped, so
+    /// that standard output stays the session's).
+    private func greet() {
+        guard let banner = app.banner else { return }
+        if terminal { print(banner, terminator: "") } else { writeError(banner, newline: false) }
+    }
+
+    private func startWatching(_ input: LineInput) {
+        guard let watcher = app.makeWatcher() else {
+            writeError("ckrun: --watch needs the app's file and inotify; watching nothing")
+            return
+        }
+        input.watch = Watch(watcher: watcher) { [unowned self] files in
+            print("changed: \(files.joined(separator: ", "))")
+            do throws(LuaError) { print(try app.reload()) } catch { report(error) }
+            afterInput()
+        }
+    }
+
     private func installPrelude() {
         do {
             try engine.lua.load(EmbeddedLua.repl, name: "=(repl)")
             engine.lua.push(appFile ?? "")
-            try engine.lua.call(arguments: 1, results: 1)
+            engine.pushReplSession(app)
+            try engine.lua.call(arguments: 2, results: 1)
             engine.lua.storeInRegistry(Self.registryKey)
         } catch {
             report(error)
@@ -93,10 +120,11 @@ final class ReplSession {
                 ReplSignals.evaluating = nil
                 engine.clearInterrupt()
             }
+            engine.forgetInnerTraceback()
             try engine.withLimits { () throws(LuaError) in try lua.call(arguments: 0, results: -1) }
             results = lua.top - base
         } catch {
-            report(error)
+            report(engine.restoringInnerTraceback(error))
             return .failed
         }
         guard results > 0 else { return .done }
@@ -133,14 +161,20 @@ final class ReplSession {
         }
     }
 
+    /// Builds pending updates; with an app that is not paused (`.pause`), runs the loop until idle.
     private func afterInput() {
+        let lua = engine.lua
+        let base = lua.top
+        pushHelper("paused")
+        let paused = lua.isTrue(at: -1)
+        lua.top = base
         do {
             // Ctrl-C stops the loop's renders, timers and updates as it stops a chunk.
             try ReplSignals.during(engine) { () throws(LuaError) in
-                if runsLoopUntilIdle {
+                if (runsLoopUntilIdle || engine.appHost != nil) && !paused {
                     try engine.runUntilIdle()
                 } else {
-                    try engine.runChunk("ck.flush()", name: "=(repl)")
+                    try engine.flushHosts()
                 }
             }
         } catch {
@@ -152,9 +186,9 @@ final class ReplSession {
         writeError(error.description)
     }
 
-    private func writeError(_ text: String) {
+    private func writeError(_ text: String, newline: Bool = true) {
         fflush(stdout)
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
     }
 }
 

@@ -1,7 +1,10 @@
 -- The REPL's Lua side: compiling input the way `lua -i` does, readable printing, completion
 -- and the dot commands. It lives in a hidden table so the user's globals stay theirs.
 local repl = {}
-local appFile = ...
+-- The file the REPL started on (or ""), and the session's Swift side: clock() returns the
+-- virtual time, the pending timers and the next one's due time; reload() runs the app file
+-- again and returns what to print.
+local appFile, session = ...
 
 -- Printing ------------------------------------------------------------------------------
 
@@ -65,6 +68,22 @@ end
 
 -- Completion ------------------------------------------------------------------------------
 
+-- The fields of runtime objects, which answer them from Swift (their metatables are locked;
+-- the methods are in an __index table that debug.getmetatable can see).
+local objectFields = {
+  ["ck.Host"] = {"root", "view", "generation", "isMounted", "isDestroyed"},
+  ["ck.Component"] = {"props", "state", "class", "name", "key", "scope", "generation", "path", "view", "isMounted",
+                      "updateState", "action"},
+  ["ck.Controller"] = {"component", "view", "class", "name", "scope", "isInvalidated"},
+  ["ck.ComponentClass"] = {"name", "render", "view", "scope", "initialState", "controller", "pure", "actions",
+                           "canPerformAction", "shouldUpdate"},
+  ["ck.Action"] = {"kind", "selector", "types", "behavior", "target", "scope"},
+  ["ck.View"] = {"class", "superview", "subviews", "attributes", "component", "host"},
+  ["ck.Scope"] = {"path", "identifier", "key", "state", "isLive", "controller", "component"},
+  ["ck.Event"] = {"type", "view"},
+  ["ck.TraceEntry"] = {"selector", "sender", "handled", "handler", "responders", "visited", "line"},
+}
+
 local function fieldsOf(v, seen)
   local names = {}
   local t = v
@@ -74,9 +93,15 @@ local function fieldsOf(v, seen)
     if type(t) == "table" then
       for k in pairs(t) do if type(k) == "string" then names[k] = true end end
     end
-    local mt = getmetatable(t)
+    local mt = debug.getmetatable(t)
     if type(mt) ~= "table" then break end
+    for _, name in ipairs(objectFields[rawget(mt, "__name")] or {}) do names[name] = true end
     t = rawget(mt, "__index")
+    if type(t) == "function" then
+      -- A runtime object's __index is a C closure over its method table.
+      local _, methods = debug.getupvalue(t, 1)
+      t = methods
+    end
     if type(t) ~= "table" then break end
   end
   return names
@@ -86,13 +111,20 @@ function repl.complete(text)
   local base, sep, partial = text:match("^(.-)([%.:])([%w_]*)$")
   local candidates, prefix = {}, ""
   if base and base ~= "" then
+    -- Only names and fields (`app.root`): completing never calls a function.
+    if not base:match("^[%a_][%w_]*[%w_.]*$") or base:find("..", 1, true) then return {} end
     local f = load("return " .. base, "=complete")
     local ok, v = false, nil
     if f then ok, v = pcall(f) end
     if not ok or v == nil then return {} end
     prefix = base .. sep
     for name in pairs(fieldsOf(v)) do
-      if name:sub(1, #partial) == partial then candidates[#candidates + 1] = prefix .. name end
+      -- After ':' only methods; after '.' anything.
+      local ok2, field = pcall(function() return v[name] end)
+      local callable = ok2 and type(field) == "function"
+      if name:sub(1, #partial) == partial and (sep == "." or callable) and not name:match("^__") then
+        candidates[#candidates + 1] = prefix .. name
+      end
     end
   else
     for name in pairs(fieldsOf(_G)) do
@@ -131,15 +163,22 @@ end
 define("tree", "tree", "print the app's tree (app:dump())", function()
   io.write(needApp():dump())
 end)
+-- How the chain prints a responder: runtime objects by tostring, host responders by name.
+local function responderName(r)
+  if type(r) == "table" then return "<" .. tostring(rawget(r, "name") or "table") .. ">" end
+  return tostring(r)
+end
+
 define("chain", "chain QUERY", "print the responder chain of a component", function(args)
   local parts = {}
-  for i, r in ipairs(ck.responderChain(find(args))) do parts[i] = tostring(r) end
+  for i, r in ipairs(ck.responderChain(find(args))) do parts[i] = responderName(r) end
   parts[#parts + 1] = "nil"
   print(table.concat(parts, " -> "))
 end)
 -- QUERY may hold spaces (descendants): the longest prefix that matches a component is the
 -- query, the next word the selector, the rest the arguments.
 local function parseSend(args)
+  needApp()
   local words = {}
   for w in args:gmatch("%S+") do words[#words + 1] = w end
   for k = #words - 1, 1, -1 do
@@ -164,9 +203,13 @@ define("send", "send QUERY SELECTOR [ARGS]", "send a selector action from a comp
   end
   local types = {}
   for i = 1, values.n do types[i] = "any" end
-  local entries = ck.trace(function()
+  -- The trace lines printed here are the send's own: .trace on stays quiet meanwhile.
+  repl.quietTrace = true
+  local ok, entries = pcall(ck.trace, function()
     ck.action(selector, types):withBehavior("startAtSender"):send(sender, table.unpack(values, 1, values.n))
   end)
+  repl.quietTrace = false
+  if not ok then error(entries, 0) end
   for _, e in ipairs(entries) do print(tostring(e)) end
 end)
 define("tap", "tap QUERY", "tap a component's view (app:tap)", function(args)
@@ -175,7 +218,7 @@ define("tap", "tap QUERY", "tap a component's view (app:tap)", function(args)
 end)
 define("trace", "trace on|off", "print every send with the responders it visited", function(args)
   if args == "on" then
-    ck.config.onTrace = function(entry) print("trace: " .. tostring(entry)) end
+    ck.config.onTrace = function(entry) if not repl.quietTrace then print("trace: " .. tostring(entry)) end end
   elseif args == "off" then
     ck.config.onTrace = nil
   else
@@ -183,15 +226,41 @@ define("trace", "trace on|off", "print every send with the responders it visited
   end
 end)
 define("reload", "reload", "re-run the app file, keeping state and controllers by scope", function()
-  if not appFile or appFile == "" then error("no app file to reload", 0) end
-  local f = assert(loadfile(appFile))
-  local result = f()
-  local isClass = type(result) == "userdata" and tostring(result):find("^<component class") ~= nil
-  if type(result) == "function" or isClass then
-    needApp():reload(result)
+  if not appFile or appFile == "" then
+    error("no app file to reload: start the REPL on the app (ckrun app.lua, or ckrun repl app.lua)", 0)
   end
-  print("reloaded " .. appFile)
+  print(session.reload())
 end)
+
+-- The virtual clock: while paused, timers (ck.after) fire only when .advance moves the clock.
+repl.paused = false
+
+local function clockLine()
+  local now, pending, nextDue = session.clock()
+  local timers = pending == 0 and "no timers pending"
+    or string.format("%d timer%s pending, next at %gs", pending, pending == 1 and "" or "s", nextDue)
+  return string.format("time %gs (%s), %s", now, repl.paused and "paused" or "running", timers)
+end
+
+define("pause", "pause", "stop firing timers after each input (the clock stands still)", function()
+  repl.paused = true
+  print(clockLine())
+end)
+define("resume", "resume", "fire timers again after each input (runs until idle)", function()
+  repl.paused = false
+  ck.runUntilIdle()
+  print(clockLine())
+end)
+define("advance", "advance SECONDS", "move the virtual clock, firing the timers due on the way", function(args)
+  local seconds = tonumber(args)
+  if not seconds or seconds < 0 then error("usage: .advance SECONDS (a number, e.g. .advance 0.5)", 0) end
+  local fired = ck.advance(seconds)
+  print(string.format("%d timer%s fired; %s", fired, fired == 1 and "" or "s", clockLine()))
+end)
+define("time", "time", "print the virtual time and the pending timers", function()
+  print(clockLine())
+end)
+
 define("help", "help", "list the commands", function()
   print("Lua: expressions print their values; =expr too; incomplete input continues on the next line.")
   for _, line in ipairs(help) do print(line) end

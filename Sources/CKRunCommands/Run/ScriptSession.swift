@@ -33,15 +33,18 @@ final class ScriptSession {
             chunkName = "@" + path
         }
         engine.setArguments(script: path, arguments: arguments, interpreter: CommandLine.arguments.first ?? "ckrun")
+        if path != "-" { engine.installSiblingSearcher(directories: [Engine.directory(of: path)]) }
         var isApp = false
         try report { () throws(LuaError) in isApp = try engine.runApp(code, name: chunkName, arguments: arguments) }
         guard isApp else { return }
         try report { () throws(LuaError) in try ReplSignals.during(engine) { () throws(LuaError) in try engine.runUntilIdle() } }
-        ReplSession(engine: engine, appFile: path == "-" ? nil : path, runsLoopUntilIdle: true).run()
+        // `ckrun app.lua --watch`: the app reloads when its files change.
+        ReplSession(engine: engine, appFile: path == "-" ? nil : path, runsLoopUntilIdle: true,
+                    watch: arguments.contains("--watch")).run()
     }
 
     /// `ckrun repl [FILE]`: an error in FILE is reported and the REPL still starts.
-    func runRepl(file: String?) throws {
+    func runRepl(file: String?, watch: Bool = false) throws {
         var isApp = false
         if let file {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -49,6 +52,7 @@ final class ScriptSession {
                 throw ExitCode(1)
             }
             engine.setArguments(script: file, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
+            engine.installSiblingSearcher(directories: [Engine.directory(of: file)])
             do {
                 isApp = try engine.runApp(String(decoding: data, as: UTF8.self), name: "@" + file)
                 if isApp { try engine.runUntilIdle() }
@@ -56,7 +60,7 @@ final class ScriptSession {
                 FileHandle.standardError.write(Data("ckrun: \(error.description)\n".utf8))
             }
         }
-        ReplSession(engine: engine, appFile: file, runsLoopUntilIdle: isApp).run()
+        ReplSession(engine: engine, appFile: file, runsLoopUntilIdle: isApp, watch: watch).run()
     }
 
     func report(_ body: () throws(LuaError) -> Void) throws {

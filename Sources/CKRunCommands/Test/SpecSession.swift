@@ -15,6 +15,8 @@ final class SpecSession {
     /// Runs the test file's chunk: its `describe` and `it` calls build the tree.
     func load(code: String, path: String, timeout: Double) throws(LuaError) {
         engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
+        // `require` finds modules beside the test file and in the project root (SPEC §9).
+        engine.installSiblingSearcher(directories: [Engine.directory(of: path), FileManager.default.currentDirectoryPath])
         let lua = engine.lua
         try lua.load(code, name: "@" + path)
         try engine.withDeadline(timeout) { () throws(LuaError) in try lua.call(arguments: 0, results: 0) }
