@@ -12,12 +12,13 @@ extension Host {
         var out = ""
         var stack: [(Component, Int)] = [(root, 0)]
         while let (c, depth) = stack.popLast() {
-            try runtime.limits.tick(holding: out.utf8.count)
-            out += Host.indent(depth)
-            out += c.label
-            if let k = c.controller { out += " [\(k.controllerClass.name)]" }
-            if let v = c.view { out += " <\(v.viewClass)>" } else if let spec = c.viewSpec { out += " <\(spec.viewClass), unmounted>" }
-            if c.scope != nil, !c.state.isNil { out += " state=" + describe(c.state) }
+            var line = Host.indent(depth) + c.label
+            if let k = c.controller { line += " [\(k.controllerClass.name)]" }
+            if let v = c.view { line += " <\(v.viewClass)>" } else if let spec = c.viewSpec { line += " <\(spec.viewClass), unmounted>" }
+            if c.scope != nil, !c.state.isNil { line += " state=" + describe(c.state) }
+            // A line counts one unit a 256 bytes: a few huge states check the limits too.
+            try runtime.limits.tick(1 + line.utf8.count >> 8, holding: out.utf8.count + line.utf8.count)
+            out += line
             out += "\n"
             for child in c.children.reversed() { stack.append((child, depth + 1)) }
         }
