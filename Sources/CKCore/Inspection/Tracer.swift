@@ -52,11 +52,14 @@ public final class Tracer {
     /// Checked as records are kept: throws when the script's memory limit is passed.
     private let limits: WorkLimits?
     private var records = 0
+    private let recordLimit: Int
     /// Set when this tracer stopped keeping entries (record limit or memory limit).
     public private(set) var isTruncated = false
 
-    public init(parent: Tracer? = nil, keepsEntries: Bool = true, limits: WorkLimits? = nil) {
+    public init(parent: Tracer? = nil, keepsEntries: Bool = true, limits: WorkLimits? = nil,
+                recordLimit: Int = Tracer.recordLimit) {
         self.parent = parent
+        self.recordLimit = recordLimit
         self.keepsEntries = keepsEntries
         self.limits = limits
     }
@@ -75,7 +78,7 @@ public final class Tracer {
         guard keepsEntries, !isTruncated else { return }
         records += 1 + e.visited.count
         do { try limits?.tick(holding: records * Tracer.recordBytes) } catch { isTruncated = true }
-        if records > Tracer.recordLimit { isTruncated = true }
+        if records > recordLimit { isTruncated = true }
         if !isTruncated { entries.append(e) }
     }
 
@@ -86,7 +89,7 @@ public final class Tracer {
         while let tracer = t {
             if tracer.keepsEntries && !tracer.isTruncated {
                 tracer.records += 1
-                if tracer.records > Tracer.recordLimit { tracer.isTruncated = true }
+                if tracer.records > tracer.recordLimit { tracer.isTruncated = true }
             }
             t = tracer.parent
         }
