@@ -84,7 +84,9 @@ public final class Tracer {
 
     func visit(_ entry: Entry?, _ r: Responder, handled: Bool) {
         guard let entry else { return }
+        let kept = entry.visited.count < Tracer.visitLimit
         entry.record(r, handled: handled)
+        guard kept else { return }
         var t: Tracer? = self
         while let tracer = t {
             if tracer.keepsEntries && !tracer.isTruncated {
