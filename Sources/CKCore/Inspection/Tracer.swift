@@ -55,14 +55,17 @@ public final class Tracer {
     /// Checked as records are kept: throws when the script's memory limit is passed.
     private let limits: WorkLimits?
     private var records = 0
+    private let recordLimit: Int
     /// Set when this tracer stopped keeping entries (record limit or memory limit).
     public private(set) var isTruncated = false
     /// Sends begun and not yet ended, and the entries waiting for the outermost to end.
     private var open = 0
     private var waiting: [Entry] = []
 
-    public init(parent: Tracer? = nil, keepsEntries: Bool = true, limits: WorkLimits? = nil) {
+    public init(parent: Tracer? = nil, keepsEntries: Bool = true, limits: WorkLimits? = nil,
+                recordLimit: Int = Tracer.recordLimit) {
         self.parent = parent
+        self.recordLimit = recordLimit
         self.keepsEntries = keepsEntries
         self.limits = limits
     }
@@ -85,18 +88,20 @@ public final class Tracer {
         guard keepsEntries, !isTruncated else { return }
         records += 1 + e.visited.count
         do { try limits?.tick(holding: records * Tracer.recordBytes) } catch { isTruncated = true }
-        if records > Tracer.recordLimit { isTruncated = true }
+        if records > recordLimit { isTruncated = true }
         if !isTruncated { entries.append(e) }
     }
 
     func visit(_ entry: Entry?, _ r: Responder, handled: Bool) {
         guard let entry else { return }
+        let kept = entry.visited.count < Tracer.visitLimit
         entry.record(r, handled: handled)
+        guard kept else { return }
         var t: Tracer? = self
         while let tracer = t {
             if tracer.keepsEntries && !tracer.isTruncated {
                 tracer.records += 1
-                if tracer.records > Tracer.recordLimit { tracer.isTruncated = true }
+                if tracer.records > tracer.recordLimit { tracer.isTruncated = true }
             }
             t = tracer.parent
         }

@@ -105,14 +105,16 @@ extension Host {
         guard let tree = try tree() else { return "(empty)\n" }
         var out = ""
         try tree.walk { n, depth in
-            try runtime.limits.tick(holding: out.utf8.count)
-            out += Host.indent(depth) + n.label
-            if let k = n.controller { out += " [\(k)]" }
+            var line = Host.indent(depth) + n.label
+            if let k = n.controller { line += " [\(k)]" }
             if let v = n.viewClass {
                 let shown = n.attributes.map { " \($0.name)=\(describe($0.value))" }.joined()
-                out += " <\(v)\(shown)\(n.viewMounted ? "" : ", unmounted")>"
+                line += " <\(v)\(shown)\(n.viewMounted ? "" : ", unmounted")>"
             }
-            if let s = n.state, !s.isNil { out += " state=" + describe(s) }
+            if let s = n.state, !s.isNil { line += " state=" + describe(s) }
+            // A line counts one unit a 256 bytes: a few huge states check the limits too.
+            try runtime.limits.tick(1 + line.utf8.count >> 8, holding: out.utf8.count + line.utf8.count)
+            out += line
             out += "\n"
         }
         return out

@@ -84,11 +84,16 @@ struct TreeExport {
         lines.append("  \(id(host.hostingView, "v")) [shape=note, style=filled, fillcolor=\"#f4f4f4\", label=\"HostingView\"];")
         for r in host.responders { lines.append("  \(id(r, "r")) [shape=hexagon, label=\"\(escape(r.name))\"];") }
         var drawn: Set<String> = []
+        // A responder's chain is the same from every leaf that reaches it: each walk stops at the
+        // first edge already drawn, so drawing every chain costs one step per edge (not leaves × depth).
         for leaf in leaves {
-            let chain = host.runtime.responderChain(from: .component(leaf))
-            for (a, b) in zip(chain, chain.dropFirst()) {
+            var a = Responder.component(leaf)
+            while let b = host.runtime.nextResponder(a) {
+                try host.runtime.limits.tick()
                 let edge = "  \(id(a.object, prefix(a))) -> \(id(b.object, prefix(b))) [color=red, style=dashed, constraint=false];"
-                if drawn.insert(edge).inserted { lines.append(edge) }
+                guard drawn.insert(edge).inserted else { break }
+                lines.append(edge)
+                a = b
             }
         }
         lines.append("}")
