@@ -129,6 +129,22 @@ struct AppSessionTests {
             """, "outer first, printed once: \(r.stdout)")
     }
 
+    @Test func aHandlersErrorInADotCommandKeepsTheHandlersFrame() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("boom.lua", """
+            return ck.component("Boom", {scope = true,
+              render = function() return ck.Text{text = "x"} end,
+              boom = function(self)
+                return math.min(1, "x")
+              end})
+            """)
+        let r = try Ckrun.run([app.path], stdin: ".send Text boom\n.tap Nope\n.advance x\n")
+        #expect(r.stderr.contains("boom.lua:4: in function <"), "the handler's frame: \(r.stderr)")
+        #expect(!r.stderr.contains("(repl)"), "no frames of the REPL's own: \(r.stderr)")
+        #expect(r.stderr.contains("[badQuery] tap: nothing matches \"Nope\"; check the query against host:dump()\nusage: .advance"),
+                "a command's complaint prints without a traceback: \(r.stderr)")
+    }
+
     @Test func treeShowsWhatIsOnScreenAndStateAsJSON() throws {
         let dir = try TemporaryDirectory()
         let app = try dir.write("screen.lua", """

@@ -153,12 +153,28 @@ final class ReplSession {
                 ReplSignals.evaluating = nil
                 engine.clearInterrupt()
             }
+            engine.forgetInnerTraceback()
             try engine.withLimits { () throws(LuaError) in try lua.call(arguments: 1, results: 1) }
             return lua.string(at: -1) == "quit" ? .quit : .done
         } catch {
-            writeError(error.message)
+            writeError(Self.dotError(engine.restoringInnerTraceback(error)))
             return .done
         }
+    }
+
+    /// A dot command's own complaint (starting with \u{1}) prints as it is; an error from the
+    /// user's code prints with its traceback, without the REPL's own frames.
+    static func dotError(_ e: LuaError) -> String {
+        if e.message.hasPrefix("\u{1}") { return String(e.message.dropFirst()) }
+        let message = e.message.replacingOccurrences(of: #"\(repl\):\d+: "#, with: "", options: .regularExpression)
+        let frames = e.traceback.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            .filter { !$0.contains("(repl)") }
+        let userFrames = frames.filter {
+            let frame = $0.trimmingCharacters(in: .whitespaces)
+            return !frame.isEmpty && !frame.hasPrefix("[C]") && !frame.hasPrefix("(...")
+        }
+        guard !userFrames.isEmpty else { return message }
+        return message + "\nstack traceback:\n" + frames.joined(separator: "\n")
     }
 
     /// Builds pending updates; with an app that is not paused (`.pause`), runs the loop until idle.
