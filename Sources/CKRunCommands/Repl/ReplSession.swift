@@ -71,7 +71,7 @@ final class ReplSession {
         }
         input.watch = Watch(watcher: watcher) { [unowned self] files in
             print("changed: \(files.joined(separator: ", "))")
-            do throws(LuaError) { print(try app.reload()) } catch { report(error) }
+            do throws(LuaError) { print(try app.reload()) } catch { report(error.keepingFirstTraceback()) }
             afterInput()
         }
     }
@@ -162,12 +162,12 @@ final class ReplSession {
         }
     }
 
-    /// A dot command's own complaint (starting with \u{1}) prints as it is; an error from the
-    /// user's code prints with its traceback, without the REPL's own frames.
+    /// A dot command's own complaint (starting with \u{1}) prints without the REPL's location;
+    /// any error prints with the user's frames of its traceback, if it has any.
     static func dotError(_ e: LuaError) -> String {
-        if e.message.hasPrefix("\u{1}") { return String(e.message.dropFirst()) }
-        let message = e.message.replacingOccurrences(of: #"\(repl\):\d+: "#, with: "", options: .regularExpression)
-        let frames = e.traceback.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        let message = e.message.hasPrefix("\u{1}") ? String(e.message.dropFirst())
+            : e.message.replacingOccurrences(of: #"\(repl\):\d+: "#, with: "", options: .regularExpression)
+        let frames = e.keepingFirstTraceback().traceback.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
             .filter { !$0.contains("(repl)") }
         let userFrames = frames.filter {
             let frame = $0.trimmingCharacters(in: .whitespaces)
