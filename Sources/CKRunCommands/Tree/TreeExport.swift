@@ -11,12 +11,14 @@ struct TreeExport {
     func json() -> String {
         guard let root = host.tree() else { return "null\n" }
         var out = ""
-        enum Step { case open(TreeNode, Int, last: Bool), close(Int, last: Bool) }
-        var steps: [Step] = [.open(root, 0, last: true)]
+        // Paths are made from the parent's as the walk goes down (a path per node from the
+        // root would be quadratic in depth).
+        enum Step { case open(TreeNode, Int, path: String, last: Bool), close(Int, last: Bool) }
+        var steps: [Step] = [.open(root, 0, path: root.path, last: true)]
         while let step = steps.popLast() {
             switch step {
-            case let .open(n, depth, last):
-                out += String(repeating: "  ", count: depth) + "{" + fields(n).joined(separator: ", ") + ", \"children\": ["
+            case let .open(n, depth, path, last):
+                out += String(repeating: "  ", count: depth) + "{" + fields(n, path: path).joined(separator: ", ") + ", \"children\": ["
                 if n.children.isEmpty {
                     out += "]}" + (last ? "\n" : ",\n")
                     continue
@@ -24,7 +26,7 @@ struct TreeExport {
                 out += "\n"
                 steps.append(.close(depth, last: last))
                 for (i, child) in n.children.enumerated().reversed() {
-                    steps.append(.open(child, depth + 1, last: i == n.children.count - 1))
+                    steps.append(.open(child, depth + 1, path: path + "/" + child.label, last: i == n.children.count - 1))
                 }
             case let .close(depth, last):
                 out += String(repeating: "  ", count: depth) + "]}" + (last ? "\n" : ",\n")
@@ -33,8 +35,8 @@ struct TreeExport {
         return out
     }
 
-    private func fields(_ n: TreeNode) -> [String] {
-        var f = ["\"class\": \(JSON.quote(n.component.name))", "\"path\": \(JSON.quote(n.path))"]
+    private func fields(_ n: TreeNode, path: String) -> [String] {
+        var f = ["\"class\": \(JSON.quote(n.component.name))", "\"path\": \(JSON.quote(path))"]
         if let id = n.identifier { f.append("\"identifier\": \(JSON.quote(id))") }
         if let k = n.key { f.append("\"key\": \(JSON.quote(k))") }
         if let k = n.controller { f.append("\"controller\": \(JSON.quote(k))") }
