@@ -66,6 +66,10 @@ struct Commit {
             scope.component = component
             if let k = scope.controller {
                 k.component = component
+                if let cls = try? runtime.controllerClass(for: component.componentClass),
+                   cls !== k.controllerClass, cls.name == k.controllerClass.name {
+                    k.controllerClass = cls
+                }
             } else if let cls = try? runtime.controllerClass(for: component.componentClass) {
                 let k = Controller(controllerClass: cls, scope: scope, component: component)
                 scope.controller = k
