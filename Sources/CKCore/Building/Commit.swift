@@ -58,24 +58,8 @@ struct Commit {
         }
         host.generation = context.generation
 
-        // Controllers: the latest component of each rendered scope; new ones are created.
-        var created: [Controller] = []
+        let created = updateControllers()
         var firstError: Error?
-        for component in context.rendered {
-            guard let scope = component.scope else { continue }
-            scope.component = component
-            if let k = scope.controller {
-                k.component = component
-                if let cls = try? runtime.controllerClass(for: component.componentClass),
-                   cls !== k.controllerClass, cls.name == k.controllerClass.name {
-                    k.controllerClass = cls
-                }
-            } else if let cls = try? runtime.controllerClass(for: component.componentClass) {
-                let k = Controller(controllerClass: cls, scope: scope, component: component)
-                scope.controller = k
-                created.append(k)
-            }
-        }
         for scope in removed { scope.isLive = false }
         for k in created {
             do {
@@ -119,5 +103,27 @@ struct Commit {
             p = a.parent
         }
         return host.hostingView
+    }
+}
+
+extension Commit {
+    /// Controllers: the latest component of each rendered scope; a class redefined under the
+    /// same name takes over; new ones are created (returned, for init/didInit).
+    func updateControllers() -> [Controller] {
+        var created: [Controller] = []
+        for component in context.rendered {
+            guard let scope = component.scope else { continue }
+            scope.component = component
+            let cls = try? runtime.controllerClass(for: component.componentClass)
+            if let k = scope.controller {
+                k.component = component
+                if let cls, cls !== k.controllerClass, cls.name == k.controllerClass.name { k.controllerClass = cls }
+            } else if let cls {
+                let k = Controller(controllerClass: cls, scope: scope, component: component)
+                scope.controller = k
+                created.append(k)
+            }
+        }
+        return created
     }
 }
