@@ -94,14 +94,14 @@ struct ScopeTests {
         let root = host.root!
         fail = true
         try host.enqueue(.value(.int(9)), for: root.scope!, synchronous: false)
-        // SPEC §3: rolled back, reported once as [buildFailed], the updates it folded dropped.
+        // SPEC §3: rolled back, the update dropped, raised once as [buildFailed].
         #expect(throws: BuildFailure.self) { try f.runtime.flush() }
         #expect(host.root === root && root.isMounted && host.generation == 1)
         guard case .int(1) = root.scope!.state else { Issue.record("state changed"); return }
         fail = false
         try f.runtime.flush()
-        #expect(host.generation == 1, "the dropped update must not build again")
-        guard case .int(1) = host.root!.state else { Issue.record("dropped update applied"); return }
+        #expect(host.generation == 1, "nothing left to build: the failed build's update was dropped")
+        guard case .int(1) = host.root!.state else { Issue.record("the dropped update was applied"); return }
     }
 
     @Test func updateDuringRenderAndOutsideBuildAreRefused() throws {
@@ -119,7 +119,7 @@ struct ScopeTests {
             try host.update(model: .nil)
             Issue.record("expected updateDuringRender")
         } catch let e as BuildFailure {
-            #expect(e.cause.contains("[updateDuringRender]"), "\(e.cause)")
+            #expect(e.message.hasPrefix("[buildFailed]") && e.cause.hasPrefix("[updateDuringRender]"))
         }
     }
 

@@ -42,6 +42,29 @@ struct AppSessionTests {
         #expect(lines.last?.hasSuffix("-> <HostingView> -> <Window> -> nil") == true, "host responders by name: \(r.stdout)")
     }
 
+    @Test func aReloadWhoseBuildFailsIsRolledBack() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("counter.lua", runCounterApp)
+        let r = try Ckrun.run([app.path], stdin: """
+            .tap Button
+            P = "\(app.path)"
+            src = io.open(P):read("a")
+            f = io.open(P, "w") f:write((src:gsub("props.label", "props.nope.x"))) f:close()
+            .reload
+            =app.root.state, app.generation, ck.stats().hosts
+            f = io.open(P, "w") f:write(src) f:close()
+            .reload
+            =app:find("Text").props.text
+
+            """)
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("1\t2\t1\n"), "rolled back: state, generation, one host: \(r.stdout)")
+        #expect(r.stdout.hasSuffix("\"count 1\"\n"), "the fixed file reloads: \(r.stdout)")
+        #expect(r.stderr.components(separatedBy: "[buildFailed]").count == 2, "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "stack traceback:").count == 2, "one traceback, the render's: \(r.stderr)")
+        #expect(r.stderr.contains("counter.lua:5: attempt to index a nil value (field 'nope')"), "\(r.stderr)")
+    }
+
     @Test func aFailingUpdateIsReportedOnceAndTheNextInputWorks() throws {
         let dir = try TemporaryDirectory()
         let app = try dir.write("counter.lua", runCounterApp)
@@ -127,6 +150,22 @@ struct AppSessionTests {
             inner from Text: Outer (handled)
 
             """, "outer first, printed once: \(r.stdout)")
+    }
+
+    @Test func aHandlersErrorInADotCommandKeepsTheHandlersFrame() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("boom.lua", """
+            return ck.component("Boom", {scope = true,
+              render = function() return ck.Text{text = "x"} end,
+              boom = function(self)
+                return math.min(1, "x")
+              end})
+            """)
+        let r = try Ckrun.run([app.path], stdin: ".send Text boom\n.tap Nope\n.advance x\n")
+        #expect(r.stderr.contains("boom.lua:4: in function <"), "the handler's frame: \(r.stderr)")
+        #expect(!r.stderr.contains("(repl)"), "no frames of the REPL's own: \(r.stderr)")
+        #expect(r.stderr.contains("[badQuery] tap: nothing matches \"Nope\"; check the query against host:dump()\nusage: .advance"),
+                "a command's complaint prints without a traceback: \(r.stderr)")
     }
 
     @Test func treeShowsWhatIsOnScreenAndStateAsJSON() throws {

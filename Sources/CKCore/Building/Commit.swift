@@ -92,15 +92,18 @@ struct Commit {
         host.generation = context.generation
     }
 
-    /// The latest component of each rendered scope; returns the controllers created.
+    /// The latest component of each rendered scope; a controller class redefined under the same
+    /// name (a reload) takes over its live controllers. Returns the controllers created.
     private func attachControllers() -> [Controller] {
         var created: [Controller] = []
         for component in context.rendered {
             guard let scope = component.scope else { continue }
             scope.component = component
+            let cls = try? runtime.controllerClass(for: component.componentClass)
             if let k = scope.controller {
                 k.component = component
-            } else if let cls = try? runtime.controllerClass(for: component.componentClass) {
+                if let cls, cls !== k.controllerClass, cls.name == k.controllerClass.name { k.controllerClass = cls }
+            } else if let cls {
                 let k = Controller(controllerClass: cls, scope: scope, component: component)
                 scope.controller = k
                 created.append(k)

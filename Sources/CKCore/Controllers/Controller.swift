@@ -1,7 +1,9 @@
 /// The long-lived object of a scope: created once with its first generation, kept across
 /// generations, invalidated once when the scope leaves the tree or the host is destroyed.
 public final class Controller: RuntimeObject {
-    public let controllerClass: ControllerClass
+    /// Its class: a class redefined under the same name (the REPL's `.reload`) takes over at
+    /// the scope's next build, so edited handlers and callbacks apply to live controllers.
+    public internal(set) var controllerClass: ControllerClass
     /// Weak: the scope owns the controller.
     public internal(set) weak var scope: Scope?
     /// The latest component of its scope.

@@ -4,7 +4,9 @@ public final class TreeNode {
     public let component: Component
     /// `Class#identifier`.
     public let label: String
-    public let path: String
+    /// From the root (`Card#1/Button`); computed when asked (a dump does not need it, and
+    /// computing it for every node is quadratic in depth).
+    public var path: String { component.path }
     public let identifier: String?
     public let key: String?
     public let controller: String?
@@ -34,7 +36,6 @@ public final class TreeNode {
     init(_ c: Component, attributes: [(name: String, value: Value)]) {
         component = c
         label = c.label
-        path = c.path
         identifier = c.scope?.displayIdentifier
         key = Scope.display(c.key)
         controller = c.controller?.controllerClass.name

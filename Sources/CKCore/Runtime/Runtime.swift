@@ -9,7 +9,7 @@ public final class Runtime {
     public var controls = ControlClasses()
     public var unhandledAction: UnhandledPolicy = .error
     /// Receives `[id] …` warnings; prints to stderr unless replaced.
-    public var onWarning: (String) -> Void = { FileStream.standardError.write($0 + "\n") }
+    public var onWarning: (String) -> Void = { writeStandardError($0 + "\n") }
     /// The script side's table access (strong: it holds its engine unowned, so no cycle).
     public var tables: ScriptTables?
     public let loop = RunLoop()
@@ -205,25 +205,17 @@ import Darwin
 private func currentThreadID() -> Int { Int(bitPattern: pthread_self()) }
 #endif
 
-/// Writes to stderr without Foundation.
-public enum FileStream {
-    public struct Stream: Sendable {
-        let fd: Int32
-        public func write(_ text: String) {
-            var s = text
-            s.withUTF8 { buf in
-                var offset = 0
-                while offset < buf.count {
-                    let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                    if n <= 0 { return }
-                    offset += n
-                }
-            }
+/// The default warning printer: standard error, without Foundation (the script side replaces it).
+func writeStandardError(_ text: String) {
+    var s = text
+    s.withUTF8 { buf in
+        var offset = 0
+        while offset < buf.count {
+            let n = Glibc.write(2, buf.baseAddress! + offset, buf.count - offset)
+            if n <= 0 { return }
+            offset += n
         }
     }
-
-    public static let standardError = Stream(fd: 2)
-    public static let standardOutput = Stream(fd: 1)
 }
 
 extension Runtime {

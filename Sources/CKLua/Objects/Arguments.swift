@@ -112,7 +112,9 @@ extension Engine {
                 if let at = e.location { return call.raise(e.id.message(e.detail, at: at)) }
                 return call.raise(e.id, e.detail)
             } catch let e as ScriptFailure {
-                self.lastScriptFailure = e
+                // The innermost keeps its traceback: the same error re-raised by an outer
+                // runtime call (ck.trace around a send) has fewer frames.
+                if self.lastScriptFailure?.message != e.message { self.lastScriptFailure = e }
                 return call.raise(e.message)
             } catch let e as BuildFailure {
                 return call.raise(Catalogue.buildFailed.message(e.detail, at: call.location()) + "\n" + e.cause

@@ -8,10 +8,11 @@ import CLuaShims
 extension Engine {
     private static let searcherKey = "ckrun.searcher.loaded"
 
-    /// Appends the searcher for `directories` (empty strings and duplicates are skipped).
+    /// Appends the searcher for `directories` (empty strings, duplicates and "." — which
+    /// package.path's `./?.lua` already covers — are skipped).
     public func installSiblingSearcher(directories: [String]) {
         var dirs: [String] = []
-        for d in directories where !d.isEmpty && !dirs.contains(d) { dirs.append(d) }
+        for d in directories where !d.isEmpty && d != "." && !dirs.contains(d) { dirs.append(d) }
         guard !dirs.isEmpty else { return }
         let L = lua.L
         let base = lua_gettop(L)

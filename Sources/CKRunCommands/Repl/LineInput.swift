@@ -71,7 +71,11 @@ final class TerminalInput: LineInput {
         _ = read_history(historyPath)
         Completion.engine = engine
         rl_completion_entry_function = Completion.generate
+        // libedit reads the basic set; readline the completer's. No space after a completion:
+        // a field is usually followed by `.`, `:` or `(`.
+        rl_basic_word_break_characters = UnsafePointer(Completion.wordBreaks)
         rl_completer_word_break_characters = Completion.wordBreaks
+        rl_completion_append_character = 0
     }
 
     func read(prompt: String) -> String? {
@@ -130,17 +134,35 @@ final class TerminalInput: LineInput {
 /// Tab completion of globals and fields, computed by the REPL's Lua side.
 enum Completion {
     nonisolated(unsafe) static var engine: Engine?
-    /// Words break at spaces and operators, not at `.` and `:` (`app:fi` completes as a whole).
-    nonisolated(unsafe) static let wordBreaks: UnsafeMutablePointer<CChar> = strdup(" \t\n\"\\'`@$><=;|&{(,+-*/%^~#[]")
+    /// Words break at `.` and `:` too, so the candidates list shows field names; the
+    /// expression before them is read from the line (`app.root:up` → `updateState`).
+    nonisolated(unsafe) static let wordBreaks: UnsafeMutablePointer<CChar> = strdup(" \t\n\"\\'`@$><=;|&{(,+-*/%^~#[].:")
     nonisolated(unsafe) static var candidates: [String] = []
 
     static let generate: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { text, state in
         if state == 0 {
-            candidates = compute(text.map { String(cString: $0) } ?? "")
+            let word = text.map { String(cString: $0) } ?? ""
+            let expression = expressionBeforeCursor() ?? word
+            // Candidates come back whole (`app.root:updateState`); libedit wants the word.
+            let cut = max(0, expression.utf8.count - word.utf8.count)
+            candidates = compute(expression).map { String(decoding: $0.utf8.dropFirst(cut), as: UTF8.self) }
         }
         let i = Int(state)
         guard i < candidates.count else { return nil }
         return strdup(candidates[i])
+    }
+
+    /// The name-and-field chain that ends at the cursor (`app.root:up`).
+    private static func expressionBeforeCursor() -> String? {
+        guard let buffer = rl_line_buffer else { return nil }
+        let line = Array(String(cString: buffer).utf8.prefix(Int(max(0, rl_point))))
+        var start = line.count
+        while start > 0, let c = Optional(line[start - 1]),
+              c == UInt8(ascii: "_") || c == UInt8(ascii: ".") || c == UInt8(ascii: ":") || c >= 0x80
+                || (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7a) {
+            start -= 1
+        }
+        return String(decoding: line[start...], as: UTF8.self)
     }
 
     private static func compute(_ text: String) -> [String] {

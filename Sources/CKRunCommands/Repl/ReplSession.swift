@@ -71,7 +71,7 @@ final class ReplSession {
         }
         input.watch = Watch(watcher: watcher) { [unowned self] files in
             print("changed: \(files.joined(separator: ", "))")
-            do throws(LuaError) { print(try app.reload()) } catch { report(error) }
+            do throws(LuaError) { print(try app.reload()) } catch { report(error.keepingFirstTraceback()) }
             afterInput()
         }
     }
@@ -153,12 +153,28 @@ final class ReplSession {
                 ReplSignals.evaluating = nil
                 engine.clearInterrupt()
             }
+            engine.forgetInnerTraceback()
             try engine.withLimits { () throws(LuaError) in try lua.call(arguments: 1, results: 1) }
             return lua.string(at: -1) == "quit" ? .quit : .done
         } catch {
-            writeError(error.message)
+            writeError(Self.dotError(engine.restoringInnerTraceback(error)))
             return .done
         }
+    }
+
+    /// A dot command's own complaint (starting with \u{1}) prints without the REPL's location;
+    /// any error prints with the user's frames of its traceback, if it has any.
+    static func dotError(_ e: LuaError) -> String {
+        let message = e.message.hasPrefix("\u{1}") ? String(e.message.dropFirst())
+            : e.message.replacingOccurrences(of: #"\(repl\):\d+: "#, with: "", options: .regularExpression)
+        let frames = e.keepingFirstTraceback().traceback.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            .filter { !$0.contains("(repl)") }
+        let userFrames = frames.filter {
+            let frame = $0.trimmingCharacters(in: .whitespaces)
+            return !frame.isEmpty && !frame.hasPrefix("[C]") && !frame.hasPrefix("(...")
+        }
+        guard !userFrames.isEmpty else { return message }
+        return message + "\nstack traceback:\n" + frames.joined(separator: "\n")
     }
 
     /// Builds pending updates; with an app that is not paused (`.pause`), runs the loop until idle.

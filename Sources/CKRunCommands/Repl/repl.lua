@@ -57,6 +57,7 @@ end
 
 -- Returns a function, or nil and "incomplete", or nil and the syntax error.
 function repl.compile(source)
+  repl.quietTrace = false
   if source:sub(1, 1) == "=" then source = "return " .. source:sub(2) end
   local f = load("return " .. source, "=stdin")
   if f then return f end
@@ -144,14 +145,19 @@ end
 local commands = {}
 local help = {}
 
+-- A dot command's own complaint (a usage error, no app): printed as it is, without a
+-- traceback. Errors from the user's code reach the session with theirs.
+local FAIL = "\1"
+local function fail(message) error(FAIL .. message, 0) end
+
 local function needApp()
-  if type(app) ~= "userdata" then error("no app is running: start one with ckrun repl app.lua, or ck.run(provider)", 0) end
+  if type(app) ~= "userdata" then fail("no app is running: start one with ckrun repl app.lua, or ck.run(provider)") end
   return app
 end
 
 local function find(query)
   local c = needApp():find(query)
-  if not c then error("nothing matches " .. query .. " (try .tree)", 0) end
+  if not c then fail("nothing matches " .. query .. " (try .tree)") end
   return c
 end
 
@@ -190,7 +196,7 @@ local function parseSend(args)
       return found, selector, rest
     end
   end
-  error("usage: .send QUERY SELECTOR [ARGS] (no component matches the query; try .tree)", 0)
+  fail("usage: .send QUERY SELECTOR [ARGS] (no component matches the query; try .tree)")
 end
 
 define("send", "send QUERY SELECTOR [ARGS]", "send a selector action from a component (ARGS are Lua)", function(args)
@@ -198,18 +204,18 @@ define("send", "send QUERY SELECTOR [ARGS]", "send a selector action from a comp
   local values = {n = 0}
   if rest ~= "" then
     local f, err = load("return " .. rest, "=args")
-    if not f then error("cannot read the arguments: " .. err, 0) end
+    if not f then fail("cannot read the arguments: " .. err) end
     values = table.pack(f())
   end
   local types = {}
   for i = 1, values.n do types[i] = "any" end
-  -- The trace lines printed here are the send's own: .trace on stays quiet meanwhile.
+  -- The trace lines printed here are the send's own: .trace on stays quiet meanwhile (until
+  -- the next input, if the handler raised).
   repl.quietTrace = true
-  local ok, entries = pcall(ck.trace, function()
+  local entries = ck.trace(function()
     ck.action(selector, types):withBehavior("startAtSender"):send(sender, table.unpack(values, 1, values.n))
   end)
   repl.quietTrace = false
-  if not ok then error(entries, 0) end
   for _, e in ipairs(entries) do print(tostring(e)) end
 end)
 define("tap", "tap QUERY", "tap a component's view (app:tap)", function(args)
@@ -222,12 +228,12 @@ define("trace", "trace on|off", "print every send with the responders it visited
   elseif args == "off" then
     ck.config.onTrace = nil
   else
-    error("usage: .trace on|off", 0)
+    fail("usage: .trace on|off")
   end
 end)
 define("reload", "reload", "re-run the app file, keeping state and controllers by scope", function()
   if not appFile or appFile == "" then
-    error("no app file to reload: start the REPL on the app (ckrun app.lua, or ckrun repl app.lua)", 0)
+    fail("no app file to reload: start the REPL on the app (ckrun app.lua, or ckrun repl app.lua)")
   end
   print(session.reload())
 end)
@@ -253,7 +259,7 @@ define("resume", "resume", "fire timers again after each input (runs until idle)
 end)
 define("advance", "advance SECONDS", "move the virtual clock, firing the timers due on the way", function(args)
   local seconds = tonumber(args)
-  if not seconds or seconds < 0 then error("usage: .advance SECONDS (a number, e.g. .advance 0.5)", 0) end
+  if not seconds or seconds < 0 then fail("usage: .advance SECONDS (a number, e.g. .advance 0.5)") end
   local fired = ck.advance(seconds)
   print(string.format("%d timer%s fired; %s", fired, fired == 1 and "" or "s", clockLine()))
 end)
@@ -267,14 +273,13 @@ define("help", "help", "list the commands", function()
 end)
 define("quit", "quit", "leave (Ctrl-D too)", function() return "quit" end)
 
--- Runs a dot command; returns "quit" to leave. Errors are raised as plain messages.
+-- Runs a dot command; returns "quit" to leave. Its own complaints start with FAIL.
 function repl.dot(line)
   local name, args = line:match("^%.(%S*)%s*(.-)%s*$")
   local command = commands[name]
-  if not command then error("unknown command ." .. name .. " (.help lists them)", 0) end
-  local ok, result = pcall(command, args)
-  if not ok then error((tostring(result):gsub("%(repl%):%d+: ", "")), 0) end
-  return result
+  if not command then fail("unknown command ." .. name .. " (.help lists them)") end
+  repl.quietTrace = false
+  return command(args)
 end
 
 return repl

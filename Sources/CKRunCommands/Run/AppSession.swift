@@ -62,7 +62,9 @@ extension Engine {
         lua.setField("clock")
         lua.push { call in
             do throws(LuaError) { return call.push(string: try app.reload()) } catch {
-                return call.raise(error.description)
+                // Printed as it is (repl.lua's mark): the app file's frames, not the REPL's.
+                let e = error.keepingFirstTraceback().cutTraceback(at: "in field 'reload'")
+                return call.raise("\u{1}" + e.description)
             }
         }
         lua.setField("reload")

@@ -11,13 +11,15 @@ struct TreeExport {
     func json() throws -> String {
         guard let root = try host.tree() else { return "null\n" }
         var out = ""
-        enum Step { case open(TreeNode, Int, last: Bool), close(Int, last: Bool) }
-        var steps: [Step] = [.open(root, 0, last: true)]
+        // Paths are made from the parent's as the walk goes down (a path per node from the
+        // root would be quadratic in depth).
+        enum Step { case open(TreeNode, Int, path: String, last: Bool), close(Int, last: Bool) }
+        var steps: [Step] = [.open(root, 0, path: root.path, last: true)]
         while let step = steps.popLast() {
             switch step {
-            case let .open(n, depth, last):
+            case let .open(n, depth, path, last):
                 try host.runtime.limits.tick(holding: out.utf8.count)
-                out += String(repeating: "  ", count: min(depth, Host.dumpIndentLimit)) + "{" + fields(n).joined(separator: ", ") + ", \"children\": ["
+                out += String(repeating: "  ", count: min(depth, Host.dumpIndentLimit)) + "{" + fields(n, path: path).joined(separator: ", ") + ", \"children\": ["
                 if n.children.isEmpty {
                     out += "]}" + (last ? "\n" : ",\n")
                     continue
@@ -25,7 +27,7 @@ struct TreeExport {
                 out += "\n"
                 steps.append(.close(depth, last: last))
                 for (i, child) in n.children.enumerated().reversed() {
-                    steps.append(.open(child, depth + 1, last: i == n.children.count - 1))
+                    steps.append(.open(child, depth + 1, path: path + "/" + child.label, last: i == n.children.count - 1))
                 }
             case let .close(depth, last):
                 out += String(repeating: "  ", count: min(depth, Host.dumpIndentLimit)) + "]}" + (last ? "\n" : ",\n")
@@ -34,8 +36,8 @@ struct TreeExport {
         return out
     }
 
-    private func fields(_ n: TreeNode) -> [String] {
-        var f = ["\"class\": \(JSON.quote(n.component.name))", "\"path\": \(JSON.quote(n.path))"]
+    private func fields(_ n: TreeNode, path: String) -> [String] {
+        var f = ["\"class\": \(JSON.quote(n.component.name))", "\"path\": \(JSON.quote(path))"]
         if let id = n.identifier { f.append("\"identifier\": \(JSON.quote(id))") }
         if let k = n.key { f.append("\"key\": \(JSON.quote(k))") }
         if let k = n.controller { f.append("\"controller\": \(JSON.quote(k))") }
