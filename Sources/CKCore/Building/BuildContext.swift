@@ -23,8 +23,22 @@ final class BuildContext {
     var rendered: [Component] = []
     /// Previous instances kept (pure reuse), with their old tree links for a rollback.
     var kept: [(component: Component, parent: Component?, index: Int)] = []
-    /// What the build is running (a render, the provider, an update function), for `[buildFailed]`.
-    var running: String = "the provider"
+    /// What the build is running, for `[buildFailed]`; described only if the build fails (a
+    /// path per render would cost the build its speed).
+    enum Running {
+        case provider
+        case render(Component)
+        case updateFunction(Scope)
+
+        var description: String {
+            switch self {
+            case .provider: "the host's provider"
+            case .render(let c): "the render of \(c.path)"
+            case .updateFunction(let s): "an update function queued for \(s.path)"
+            }
+        }
+    }
+    var running: Running = .provider
 
     init(host: Host, generation: Int, id: Int32) {
         self.host = host

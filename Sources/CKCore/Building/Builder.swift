@@ -41,7 +41,7 @@ struct Builder {
         do {
             try fold(dirty, into: context)
             if full || host.needsFullBuild {
-                context.running = "the host's provider"
+                context.running = .provider
                 context.beginRebuilding(host.rootScope)
                 context.currentScope = host.rootScope
                 runtime.renderDepth += 1
@@ -85,7 +85,7 @@ struct Builder {
         defer { runtime.renderDepth -= 1 }
         for scope in dirty where scope.isLive {
             var state = scope.state
-            context.running = "an update function queued for \(scope.path)"
+            context.running = .updateFunction(scope)
             for update in scope.pendingUpdates {
                 switch update {
                 case .value(let v): state = v
@@ -163,7 +163,7 @@ struct Builder {
             context.beginRebuilding(scope)
         }
         context.currentScope = node.scope ?? node.enclosingScope ?? host.rootScope
-        context.running = "the render of \(node.path)"
+        context.running = .render(node)
         runtime.renderDepth += 1
         defer { runtime.renderDepth -= 1 }
         node.viewSpec = try cls.view?(node)
@@ -236,7 +236,7 @@ struct Builder {
         let scopes = dropped.isEmpty ? "no state updates were pending"
             : "the state updates of \(dropped.prefix(5).map(\.path).joined(separator: ", "))\(dropped.count > 5 ? " and \(dropped.count - 5) more" : "") were dropped"
         let what = full ? "host:update (the previous model is kept)" : "a state update"
-        let detail = "building generation \(context.generation) for \(what) raised in \(context.running); the build was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then update again"
+        let detail = "building generation \(context.generation) for \(what) raised in \(context.running.description); the build was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then update again"
         switch error {
         case let e as ScriptFailure: return BuildFailure(detail: detail, cause: e.message, traceback: e.traceback)
         case let e as RuntimeError: return BuildFailure(detail: detail, cause: e.description, traceback: "")
