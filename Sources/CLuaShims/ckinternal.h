@@ -11,6 +11,8 @@
 typedef struct ck_extra {
     void *host;
     ck_memory *memory;
+    lua_State *current;
+    int close_depth;      /* coroutine.close calls under way (ckguards.c) */   /* the thread whose Swift function runs (the main thread outside them) */
     volatile sig_atomic_t interrupted;
     int has_deadline;
     struct timespec deadline;

@@ -21,13 +21,24 @@ static int raise_memory_overshoot(lua_State *L) {
                             "the script used more than its memory limit; raise --memory-limit or use less memory");
 }
 
+/* The running thread and host mode are saved here and restored here (and by every protected call
+   from Swift, ck_pcall_at), so no Swift code has to restore them and no unwind can leave them wrong. */
 int ck_call_host(lua_State *L, int id) {
-    ck_memory *m = ck_memory_of(L);
+    ck_extra *e = ck_extra_of(L);
+    ck_memory *m = e->memory;
+    lua_State *thread = e->current;
+    e->current = L;
     m->in_host++;
     int n = dispatcher(L, id);
     m->in_host--;
+    e->current = thread;
     if (n == CK_RAISE) return lua_error(L);
-    if (m->exceeded && m->in_host == 0) return raise_memory_overshoot(L);
+    if (m->exceeded && m->in_host == 0) {
+        /* Garbage may be all that is over the limit (a failed allocation just unwound): collect first. */
+        lua_gc(L, LUA_GCCOLLECT);
+        if (m->used > m->limit) return raise_memory_overshoot(L);
+        m->exceeded = 0;
+    }
     return n;
 }
 

@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// `ck.action`, action objects (`send`, `withBehavior`, `demoted`, `identifier`, `==`),
 /// `ck.actionSend`, `ck.onTap`, `ck.onControl` and `ck.registerControlClass`.
@@ -17,7 +15,7 @@ enum ActionBinding {
             let handled = try e.runtime.send(a, sender: sender, count: Int(max(0, args.count - 2)),
                                              argument: { args.value(Int32($0) + 3) },
                                              onPlan: { e.sendPlans.record($0, for: a, sender: sender, actionAt: 1, engine: e, L) })
-            lua_pushboolean(args.L, handled ? 1 : 0)
+            LuaStack(args.L).push(handled)
             return 1
         }
         let leave = engine.registerFunction("action:send") { args in
@@ -25,8 +23,8 @@ enum ActionBinding {
             return 0
         }
         let abandon = engine.registerFunction("action:send") { args in
-            let status = Int32(lua_tointegerx(args.L, -1, nil))
-            ck_pop(args.L, 1)
+            let status = Int32(clamping: LuaStack(args.L).integer(-1))
+            LuaStack(args.L).pop(1)
             let failure = args.engine.failure(status)
             args.engine.runtime.abandonCall()
             throw failure
@@ -55,13 +53,13 @@ enum ActionBinding {
             let e = args.engine, L = args.L
             switch key {
             case "kind": e.pushString(a.kind.rawValue, L)
-            case "selector": if let s = a.selector { e.pushString(s, L) } else { lua_pushnil(L) }
+            case "selector": if let s = a.selector { e.pushString(s, L) } else { LuaStack(L).pushNil() }
             case "types": e.pushStrings(a.types.map(\.description), L)
             case "behavior": e.pushString(a.behavior.rawValue, L)
             case "target": e.push(a.target?.object)
             case "scope": e.push(a.scope)
             default:
-                if let id = methods[key] { e.pushFunction(id, L) } else { lua_pushnil(L) }
+                if let id = methods[key] { e.pushFunction(id, L) } else { LuaStack(L).pushNil() }
             }
             return 1
         }, tostring: { args in
@@ -77,7 +75,7 @@ enum ActionBinding {
             engine.setFunction("__eq", qualified: "==") { args in
                 let a = args.engine.objects.object(at: 1, args.L) as? Action
                 let b = args.engine.objects.object(at: 2, args.L) as? Action
-                lua_pushboolean(args.L, (a != nil && b != nil && a!.isEqual(to: b!)) ? 1 : 0)
+                LuaStack(args.L).push((a != nil && b != nil && a!.isEqual(to: b!)))
                 return 1
             }
         })
@@ -85,10 +83,10 @@ enum ActionBinding {
         engine.setFunction("action", qualified: "ck.action") { args in
             let e = args.engine, L = args.L
             let action: Action
-            switch lua_type(L, 1) {
-            case LUA_TSTRING:
+            switch LuaStack(L).type(1) {
+            case .string:
                 action = e.runtime.selectorAction(try args.string(1, "selector"), types: try args.types(2))
-            case LUA_TFUNCTION:
+            case .function:
                 let m = e.method(at: 1, name: "block", hasSelf: false, L)
                 action = e.runtime.blockAction(m, identity: args.value(1), types: try args.types(2))
             default:
@@ -101,7 +99,7 @@ enum ActionBinding {
         engine.setFunction("actionSend", qualified: "ck.actionSend") { args in
             let e = args.engine
             let action: Action
-            if lua_type(args.L, 1) == LUA_TSTRING {
+            if LuaStack(args.L).isString(1) {
                 action = e.runtime.selectorAction(try args.string(1, "selector"), types: [.any])
             } else {
                 action = try args.object(1, "action", "an action or a selector string")
@@ -109,7 +107,7 @@ enum ActionBinding {
             let sender = try args.optionalResponder(2, "sender")
             let context = args.value(3)
             let arguments: [Value] = action.types.isEmpty && context.isNil ? [] : [context]
-            lua_pushboolean(args.L, try e.runtime.send(action, sender: sender, arguments: arguments) ? 1 : 0)
+            LuaStack(args.L).push(try e.runtime.send(action, sender: sender, arguments: arguments))
             return 1
         }
         engine.setFunction("onTap", qualified: "ck.onTap") { args in
@@ -121,13 +119,13 @@ enum ActionBinding {
         engine.setFunction("onControl", qualified: "ck.onControl") { args in
             let a: Action? = try args.optionalObject(1, "action", "an action or nil")
             var events = ["touchUpInside"]
-            if lua_type(args.L, 2) == LUA_TSTRING {
+            if LuaStack(args.L).isString(2) {
                 events = [try args.string(2, "events")]
-            } else if lua_type(args.L, 2) == LUA_TTABLE {
+            } else if LuaStack(args.L).isTable(2) {
                 events = []
-                for i in 1...max(1, Int(lua_rawlen(args.L, 2))) where i <= Int(lua_rawlen(args.L, 2)) {
-                    lua_rawgeti(args.L, 2, lua_Integer(i))
-                    defer { ck_pop(args.L, 1) }
+                for i in 1...max(1, LuaStack(args.L).length(2)) where i <= LuaStack(args.L).length(2) {
+                    LuaStack(args.L).get(i, from: 2)
+                    defer { LuaStack(args.L).pop(1) }
                     guard let s = args.engine.lua.string(at: -1, on: args.L) else { throw args.bad(2, "events", "an event name or a list of names") }
                     events.append(s)
                 }
@@ -146,9 +144,9 @@ enum ActionBinding {
             let name = try args.string(1, "name")
             try args.table(2, "fields")
             var fields: [(name: String, type: TypeSpec)] = []
-            lua_pushnil(args.L)
-            while lua_next(args.L, 2) != 0 {
-                defer { ck_pop(args.L, 1) }
+            LuaStack(args.L).pushNil()
+            while LuaStack(args.L).next(2) {
+                defer { LuaStack(args.L).pop(1) }
                 guard let field = args.engine.lua.string(at: -2, on: args.L),
                       let typeName = args.engine.lua.string(at: -1, on: args.L) else {
                     throw RuntimeError(.badArgument, "ck.struct(\"\(name)\"): fields must map field names to type names")

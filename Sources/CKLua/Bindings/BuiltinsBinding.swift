@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// The built-in classes: `ck.Stack`, `ck.View`, `ck.Text` (a UILabel) and `ck.Button`
 /// (a UIButton whose `action` prop is typed `{"Event"}`).
@@ -49,7 +47,7 @@ enum BuiltinsBinding {
         let L = engine.lua.L
         let cls = try! engine.defineComponentClass(name, defAt: 0, L)
         engine.push(cls, L)
-        lua_setfield(L, -2, name)
+        LuaStack(L).setField(name, of: -2)
         return cls
     }
 }
@@ -70,14 +68,14 @@ extension Engine {
         }
         let L = self.L
         (ref as! LuaRef).push(L)
-        defer { ck_pop(L, 1) }
-        let n = lua_rawlen(L, -1)
+        defer { LuaStack(L).pop(1) }
+        let n = LuaStack(L).length(-1)
         var out: [Component] = []
         out.reserveCapacity(Int(n))
         for i in 0..<n {
-            lua_rawgeti(L, -1, lua_Integer(i + 1))
+            LuaStack(L).get(i + 1, from: -1)
             let o = objects.object(at: -1, L)
-            ck_pop(L, 1)
+            LuaStack(L).pop(1)
             guard let child = o as? Component else {
                 throw RuntimeError(.badArgument, "\(c.name){\(field)=...}[\(i + 1)] must be a component, at \(c.path)")
             }
@@ -89,13 +87,13 @@ extension Engine {
     func strings(in ref: ScriptRef) -> [String] {
         let L = self.L
         (ref as! LuaRef).push(L)
-        defer { ck_pop(L, 1) }
+        defer { LuaStack(L).pop(1) }
         var out: [String] = []
-        let n = lua_rawlen(L, -1)
+        let n = LuaStack(L).length(-1)
         for i in 0..<n {
-            lua_rawgeti(L, -1, lua_Integer(i + 1))
+            LuaStack(L).get(i + 1, from: -1)
             if let s = lua.string(at: -1, on: L) { out.append(s) }
-            ck_pop(L, 1)
+            LuaStack(L).pop(1)
         }
         return out
     }

@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// `ck.host(provider, opts)` and host objects.
 enum HostBinding {
@@ -25,10 +23,10 @@ enum HostBinding {
         }
         method("findAll") { args, h in
             let all = try h.findAll(try args.string(2, "query"))
-            lua_createtable(args.L, Int32(all.count), 0)
+            LuaStack(args.L).newTable(array: all.count, fields: 0)
             for (i, c) in all.enumerated() {
                 args.engine.push(c, args.L)
-                lua_rawseti(args.L, -2, lua_Integer(i + 1))
+                LuaStack(args.L).set(i + 1, into: -2)
             }
             return 1
         }
@@ -38,12 +36,12 @@ enum HostBinding {
             return 1
         }
         method("tap") { args, h in
-            lua_pushinteger(args.L, lua_Integer(try h.tap(try args.string(2, "query"))))
+            LuaStack(args.L).push(try h.tap(try args.string(2, "query")))
             return 1
         }
         method("controlEvent") { args, h in
             let n = try h.controlEvent(try args.string(2, "query"), try args.string(3, "eventName"))
-            lua_pushinteger(args.L, lua_Integer(n))
+            LuaStack(args.L).push(n)
             return 1
         }
         method("reload") { args, h in
@@ -56,11 +54,11 @@ enum HostBinding {
             switch key {
             case "root": e.push(h.root)
             case "view": e.push(h.hostingView, L)
-            case "generation": lua_pushinteger(L, lua_Integer(h.generation))
-            case "isMounted": lua_pushboolean(L, h.isMounted ? 1 : 0)
-            case "isDestroyed": lua_pushboolean(L, h.isDestroyed ? 1 : 0)
+            case "generation": LuaStack(L).push(h.generation)
+            case "isMounted": LuaStack(L).push(h.isMounted)
+            case "isDestroyed": LuaStack(L).push(h.isDestroyed)
             default:
-                if let id = methods[key] { e.pushFunction(id, L) } else { lua_pushnil(L) }
+                if let id = methods[key] { e.pushFunction(id, L) } else { LuaStack(L).pushNil() }
             }
             return 1
         }, tostring: { args in
@@ -78,8 +76,8 @@ enum HostBinding {
             try h.mount()
             args.engine.appHostObject = h
             args.engine.push(h, args.L)
-            lua_pushvalue(args.L, -1)
-            lua_setglobal(args.L, "app")
+            LuaStack(args.L).pushValue(at: -1)
+            args.engine.lua.setGlobal("app", on: args.L)
             return 1
         }
     }
@@ -90,27 +88,27 @@ extension Engine {
         let provider = try provider(at: p, L)
         var model = Value.nil
         var responders: [ScriptResponder] = []
-        if o != 0, lua_type(L, o) == LUA_TTABLE {
+        if o != 0, LuaStack(L).isTable(o) {
             rawField(L, o, "model")
             model = value(at: -1, L)
-            ck_pop(L, 1)
+            LuaStack(L).pop(1)
             rawField(L, o, "responders")
-            let list = lua_gettop(L)
-            if lua_type(L, list) == LUA_TTABLE {
-                for i in 1...max(1, Int(lua_rawlen(L, list))) where i <= Int(lua_rawlen(L, list)) {
-                    lua_rawgeti(L, list, lua_Integer(i))
-                    guard lua_type(L, -1) == LUA_TTABLE else {
+            let list = LuaStack(L).top
+            if LuaStack(L).isTable(list) {
+                for i in 1...max(1, LuaStack(L).length(list)) where i <= LuaStack(L).length(list) {
+                    LuaStack(L).get(i, from: list)
+                    guard LuaStack(L).isTable(-1) else {
                         throw RuntimeError(.badArgument, "ck.host: opts.responders[\(i)] must be a table {name = ..., methods = {...}}")
                     }
-                    responders.append(scriptResponder(at: lua_gettop(L), L))
-                    ck_pop(L, 1)
+                    responders.append(scriptResponder(at: LuaStack(L).top, L))
+                    LuaStack(L).pop(1)
                 }
-            } else if lua_type(L, list) > LUA_TNIL {
+            } else if !LuaStack(L).isNil(list) {
                 throw RuntimeError(.badArgument, "ck.host: opts.responders must be a list of responder tables")
             }
-            ck_pop(L, 1)
-        } else if o != 0, lua_type(L, o) > LUA_TNIL {
-            throw RuntimeError(.badArgument, "ck.host: argument #2 (opts) must be a table or nil, got \(String(cString: lua_typename(L, lua_type(L, o))))")
+            LuaStack(L).pop(1)
+        } else if o != 0, !LuaStack(L).isNil(o) {
+            throw RuntimeError(.badArgument, "ck.host: argument #2 (opts) must be a table or nil, got \(LuaStack(L).typeName(o))")
         }
         return try Host(runtime: runtime, model: model, responders: responders, provider: provider)
     }
@@ -121,11 +119,11 @@ extension Engine {
             return { [unowned self] model in
                 let L = self.L
                 self.push(model, L)
-                defer { ck_pop(L, 1) }
-                return try self.construct(cls, propsAt: lua_gettop(L), L)
+                defer { LuaStack(L).pop(1) }
+                return try self.construct(cls, propsAt: LuaStack(L).top, L)
             }
         }
-        guard lua_type(L, p) == LUA_TFUNCTION else {
+        guard LuaStack(L).isFunction(p) else {
             throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function or a component class, got \(value(at: p, L).typeName)")
         }
         let f = reference(at: p, L, "function")
@@ -141,14 +139,14 @@ extension Engine {
 
     /// A responder table: `{name = "ViewController", methods = {...}}`, or any table with methods.
     func scriptResponder(at index: Int32, _ L: OpaquePointer) -> ScriptResponder {
-        let index = lua_absindex(L, index)
-        let identity = UInt(bitPattern: lua_topointer(L, index))
+        let index = LuaStack(L).absolute(index)
+        let identity = LuaStack(L).identity(index)
         for host in runtime.allHosts {
             if let r = host.responders.first(where: { $0.table.identity == identity }) { return r }
         }
         rawField(L, index, "name")
         let name = lua.string(at: -1, on: L) ?? "table"
-        ck_pop(L, 1)
+        LuaStack(L).pop(1)
         let table = reference(at: index, L, "table")
         return ScriptResponder(name: name, table: .table(table), lookup: { [unowned self] sel in
             self.responderMethod(table, sel)
@@ -157,14 +155,14 @@ extension Engine {
 
     private func responderMethod(_ table: LuaRef, _ selector: String) -> Method? {
         let L = self.L
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
+        let base = LuaStack(L).top
+        defer { LuaStack(L).top = base }
         table.push(L)
-        if rawField(L, -1, "methods") == LUA_TTABLE, rawField(L, -1, selector) == LUA_TFUNCTION {
+        if rawField(L, -1, "methods") == .table, rawField(L, -1, selector) == .function {
             return method(at: -1, name: selector, hasSelf: true, L)
         }
-        lua_settop(L, base + 1)
-        if rawField(L, -1, selector) == LUA_TFUNCTION { return method(at: -1, name: selector, hasSelf: true, L) }
+        LuaStack(L).top = base + 1
+        if rawField(L, -1, selector) == .function { return method(at: -1, name: selector, hasSelf: true, L) }
         return nil
     }
 }

@@ -103,9 +103,6 @@ extension Engine {
             if self.isClosing && refusedWhileClosing {
                 return call.raise(.deadObject, "\(name): the engine is closing its Lua state; a finalizer that runs then cannot call into ck")
             }
-            let saved = self.L
-            self.L = call.L
-            defer { self.L = saved }
             do {
                 return try body(Arguments(L: call.L, engine: self, function: name))
             } catch let e as RuntimeError {

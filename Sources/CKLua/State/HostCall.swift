@@ -38,3 +38,7 @@ public struct HostCall: ~Copyable {
     public func typeName(at index: Int32) -> String { String(cString: lua_typename(L, lua_type(L, index))) }
     public func string(at index: Int32) -> String? { state.string(at: index, on: L) }
 }
+
+extension HostCall {
+    public func push(_ number: Double) { lua_pushnumber(L, number) }
+}

@@ -10,6 +10,8 @@ public final class LuaState {
     public typealias HostFunction = (borrowing HostCall) -> Int32
 
     public let L: OpaquePointer
+    /// Where C keeps the thread whose Swift function runs (see `ck_call_host`).
+    let currentThread: UnsafeMutablePointer<OpaquePointer?>
     private let memory: UnsafeMutablePointer<ck_memory>
     private var hostFunctions: [HostFunction] = []
     /// Whatever owns this state (the `ck` engine); found again from any coroutine. The owner
@@ -18,12 +20,16 @@ public final class LuaState {
 
     public init(memoryLimitBytes: Int = 0, openLibraries: Bool = true) {
         memory = .allocate(capacity: 1)
-        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_host: 0, exceeded: 0))
+        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_host: 1, exceeded: 0))
         guard let state = ck_newstate(memory) else { fatalError("ckrun: cannot create a Lua state (out of memory)") }
         L = state
+        currentThread = ck_current_thread(state)
         LuaState.installDispatcher()
         ck_set_host(L, Unmanaged.passUnretained(self).toOpaque())
-        if openLibraries { _ = ck_openlibs(L) }
+        if openLibraries {
+            _ = ck_openlibs(L)
+            _ = ck_install_guards(L)
+        }
     }
 
     private var isClosed = false
@@ -132,6 +138,37 @@ public final class LuaState {
         return LuaError(handled: describe(at: -1, on: L), status: status)
     }
 
+    // MARK: Limits
+
+    /// Lua code raises `[timeout]` once `seconds` have passed (see ckwatchdog.c).
+    public func setDeadline(_ seconds: Double) { ck_set_deadline(L, seconds) }
+    public func clearDeadline() { ck_clear_deadline(L) }
+    /// Async-signal-safe: the running chunk stops at its next instruction check with `[interrupted]`.
+    public func interrupt() { ck_interrupt(L) }
+    public func clearInterrupt() { ck_clear_interrupt(L) }
+
+    /// Bytes malloc has handed out in this process: Lua's and Swift's allocations together.
+    public static var heapBytes: Int { Int(ck_heap_bytes()) }
+
+    // MARK: Warnings
+
+    /// Receives Lua's whole warnings (`warn()` text, or a finalizer's error), with host mode on
+    /// and the warning's thread current, as for any Swift function.
+    public var onWarning: ((String, _ isFinalizerError: Bool) -> Void)? {
+        didSet { ck_set_warning_handler(L, onWarning == nil ? nil : LuaState.warning) }
+    }
+
+    private static let warning: ck_warning_fn = { L, message, isFinalizerError in
+        guard let L, let message, let state = ck_get_host(L) else { return }
+        let lua = Unmanaged<LuaState>.fromOpaque(state).takeUnretainedValue()
+        guard lua.owner != nil, let handler = lua.onWarning else { return }
+        // Entered from Lua, not through the trampoline.
+        var frame = ck_swift_frame()
+        ck_enter_swift(L, &frame)
+        defer { ck_leave_swift(L, &frame) }
+        handler(String(cString: message), isFinalizerError != 0)
+    }
+
     // MARK: Stack helpers that never raise
 
     public var top: Int32 {
@@ -169,6 +206,18 @@ public final class LuaState {
         }
     }
 
-    /// Sets `_G[name]` to the value on top of the stack and pops it (raw: `_G` has no metatable of ours).
-    public func setGlobal(_ name: String) { lua_setglobal(L, name) }
+    /// Sets `_G[name]` to the value on top of the stack and pops it, raw: a script's `_G.__newindex`
+    /// (a strict-globals `_G`) does not run.
+    public func setGlobal(_ name: String) { setGlobal(name, on: L) }
+
+    /// Pushes `_G[name]`, raw (nil if absent).
+    func pushGlobal(_ name: String) {
+        var n = name
+        _ = n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ck_getglobal_raw(L, $0.baseAddress, $0.count) } }
+    }
+
+    public func setGlobal(_ name: String, on L: OpaquePointer) {
+        var n = name
+        n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ck_setglobal_raw(L, $0.baseAddress, $0.count) } }
+    }
 }
