@@ -23,7 +23,7 @@ extension Engine {
         let base = stack.top
         defer { stack.top = base }
         guard stack.reserve(arguments.count + 8) else {
-            throw LuaError(message: Catalogue.badArgument.message("\(arguments.count) arguments are more than a Lua stack holds; pass a table"))
+            throw LuaError(message: Catalogue.stackLimit.message("\(arguments.count) values are more than a Lua stack holds; pass them in a table"))
         }
         push(function, L)
         for a in arguments { push(a, L) }

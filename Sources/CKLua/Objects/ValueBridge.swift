@@ -93,6 +93,7 @@ extension Engine {
     @discardableResult
     func call(_ fn: LuaRef, _ args: [Value], results: Int32 = 1) throws -> [Value] {
         let L = self.L
+        try reserve(args.count, L)
         let base = lua_gettop(L)
         fn.push(L)
         for a in args { push(a, L) }
@@ -125,6 +126,7 @@ extension Engine {
     /// path, so it builds no arrays.
     func callHandler(_ fn: LuaRef, receiver: Value?, _ args: [Value]) throws {
         let L = self.L
+        try reserve(args.count, L)
         let base = pushCall(fn)
         var n: Int32 = 0
         if let receiver {
@@ -134,6 +136,16 @@ extension Engine {
         for a in args { push(a, L) }
         try protectedCall(n + Int32(args.count), results: 0, base: base)
         lua_settop(L, base)
+    }
+
+    /// Room on `L` for `n` values and a call's few extras, or `[stackLimit]`. Lua guarantees a
+    /// C function 20 free slots, so a handful of values needs no check (the send path's case).
+    @inline(__always)
+    func reserve(_ n: Int, _ L: OpaquePointer) throws {
+        guard n > 8 else { return }
+        guard LuaStack(L).reserve(n + 8) else {
+            throw RuntimeError(.stackLimit, "\(n) values are more than a Lua stack holds; pass them in a table")
+        }
     }
 
     /// Pushes the message handler and `fn` (the handler first, so nothing has to be rotated
@@ -175,8 +187,7 @@ final class TablesAdapter: ScriptTableComparing {
     func field(_ table: ScriptRef, _ name: String) -> Value {
         let L = engine.L
         (table as! LuaRef).push(L)
-        engine.pushString(name, L)
-        lua_rawget(L, -2)
+        LuaStack(L).field(name, of: -1)
         let v = engine.value(at: -1, L)
         lua_settop(L, -3)
         return v
@@ -184,10 +195,10 @@ final class TablesAdapter: ScriptTableComparing {
 
     func makeTable(_ fields: [(String, Value)]) -> Value {
         let L = engine.L
-        lua_createtable(L, 0, Int32(fields.count))
+        LuaStack(L).newTable(fields: fields.count)
         for (k, v) in fields {
             engine.push(v, L)
-            lua_setfield(L, -2, k)
+            LuaStack(L).setField(k, of: -2)
         }
         let v = engine.value(at: -1, L)
         ck_pop(L, 1)
