@@ -114,3 +114,31 @@ describe("pcall and xpcall", function()
     assert.has_error(function() pcall() end)
   end)
 end)
+
+describe("numbers from scripts", function()
+  it("ck.cancel refuses ids that are not integers with [badArgument]", function()
+    for _, id in ipairs({0/0, math.huge, -math.huge, 1e300, 1.5}) do
+      local ok, err = pcall(ck.cancel, id)
+      assert.is_false(ok)
+      assert.matches("^%[badArgument%]", err)
+    end
+    ck.cancel(math.maxinteger)
+    ck.cancel(math.mininteger)
+    ck.cancel(-1)
+    ck.cancel(2^53)
+  end)
+
+  it("ck.after and ck.advance refuse NaN and take huge and negative durations", function()
+    assert.matches("^%[badArgument%]", select(2, pcall(ck.after, 0/0, function() end)))
+    assert.matches("^%[badArgument%]", select(2, pcall(ck.advance, 0/0)))
+    local fired = 0
+    local id = ck.after(-5, function() fired = fired + 1 end)
+    ck.cancel(ck.after(1e300, function() end))
+    ck.cancel(ck.after(math.huge, function() end))
+    ck.advance(-1)   -- a negative advance is no advance
+    assert.are.equal(0, fired)
+    ck.advance(0)    -- the timer set 5 seconds in the past is due now
+    assert.are.equal(1, fired)
+    ck.cancel(id)
+  end)
+end)

@@ -9,7 +9,7 @@ enum RunLoopBinding {
             return 0
         }
         engine.setFunction("after", qualified: "ck.after") { args in
-            let seconds = try args.number(1, "seconds")
+            let seconds = try args.seconds(1, "seconds")
             let f = try args.function(2, "fn")
             let e = args.engine
             let id = e.runtime.loop.after(seconds) { [unowned e] in try e.call(f, [], results: 0) }
@@ -17,11 +17,11 @@ enum RunLoopBinding {
             return 1
         }
         engine.setFunction("cancel", qualified: "ck.cancel") { args in
-            args.engine.runtime.loop.cancel(Int(try args.number(1, "id")))
+            args.engine.runtime.loop.cancel(try args.integer(1, "id"))
             return 0
         }
         engine.setFunction("advance", qualified: "ck.advance") { args in
-            let seconds = try args.number(1, "seconds")
+            let seconds = try args.seconds(1, "seconds")
             let r = args.engine.runtime
             LuaStack(args.L).push(try r.runTimers(until: r.loop.now + seconds))
             return 1

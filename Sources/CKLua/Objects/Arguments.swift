@@ -36,6 +36,23 @@ struct Arguments {
         return lua_tonumberx(L, i, nil)
     }
 
+    /// A duration: any number but NaN (negative ones count as 0, infinite ones as never).
+    func seconds(_ i: Int32, _ name: String) throws -> Double {
+        let d = try number(i, name)
+        guard !d.isNaN else { throw RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be a number of seconds, got nan") }
+        return d
+    }
+
+    /// A number with an integral value that fits an `Int` (1e300, NaN, inf and 1.5 are refused).
+    func integer(_ i: Int32, _ name: String) throws -> Int {
+        guard lua_type(L, i) == LUA_TNUMBER else { throw bad(i, name, "an integer") }
+        if lua_isinteger(L, i) != 0, let n = Int(exactly: lua_tointegerx(L, i, nil)) { return n }
+        guard let n = Int(exactly: lua_tonumberx(L, i, nil)) else {
+            throw RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be an integer, got \(engine.lua.describe(at: i, on: L))")
+        }
+        return n
+    }
+
     func table(_ i: Int32, _ name: String) throws {
         guard lua_type(L, i) == LUA_TTABLE else { throw bad(i, name, "a table") }
     }
