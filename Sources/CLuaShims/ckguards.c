@@ -1,5 +1,5 @@
 /* Guards over the standard library for what Lua 5.4.4 itself gets wrong or leaves uncatalogued:
-   - `pcall`/`xpcall` give out-of-memory as `[memoryLimit] …` (Lua's own is a bare "not enough
+   - `pcall`/`xpcall`/`coroutine.resume` give out-of-memory as `[memoryLimit] …` (Lua's own is a bare "not enough
      memory", which names no limit and no fix); otherwise they are Lua's, yields included.
    - `coroutine.close` nested through `__close` handlers overflows the C stack in 5.4.4 (fixed in
      5.4.5): past CK_CLOSE_DEPTH nested closes it raises `[stackLimit]` instead. */
@@ -72,6 +72,15 @@ static int guarded_close(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* coroutine.resume: a coroutine that ran out of memory reports it as `[memoryLimit] …` too. */
+static int guarded_resume(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    if (!lua_toboolean(L, 1) && lua_gettop(L) == 2 && is_memory_error(L, LUA_ERRRUN)) catalogue_memory_error(L);
+    return lua_gettop(L);
+}
+
 static void replace(lua_State *L, int table, const char *name, lua_CFunction fn, int wraps_original) {
     if (wraps_original) {
         lua_pushstring(L, name);
@@ -90,7 +99,10 @@ static int install(lua_State *L) {
     replace(L, 1, "pcall", guarded_pcall, 0);
     replace(L, 1, "xpcall", guarded_xpcall, 0);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    if (lua_getfield(L, -1, "coroutine") == LUA_TTABLE) replace(L, lua_gettop(L), "close", guarded_close, 1);
+    if (lua_getfield(L, -1, "coroutine") == LUA_TTABLE) {
+        replace(L, lua_gettop(L), "close", guarded_close, 1);
+        replace(L, lua_gettop(L), "resume", guarded_resume, 1);
+    }
     return 0;
 }
 

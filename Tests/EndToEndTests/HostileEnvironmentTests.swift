@@ -117,4 +117,21 @@ struct HostileEnvironmentTests {
         expectHealthy(r, "limit after strict errors")
         #expect(r.stdout == "limit on\ttrue\n", "\(r.stdout)\(r.stderr)")
     }
+
+    @Test func outOfMemoryUnderPcallIsCatalogued() throws {
+        let r = try Ckrun.run(["--memory-limit", "8", "-e", """
+            local function fill() local t = {} for i = 1, 1e8 do t[i] = ("x"):rep(64) .. i end end
+            print(pcall(fill))
+            print(xpcall(fill, function(m) return "handled: " .. tostring(m) end))
+            local co = coroutine.create(fill)
+            print(coroutine.resume(co))
+            print(pcall(coroutine.wrap(fill)))
+            """])
+        expectHealthy(r, "out of memory under pcall")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(r.stdout)\(r.stderr)")
+        #expect(lines.allSatisfy { !$0.contains("not enough memory") }, "\(r.stdout)")
+        #expect(lines[0].hasPrefix("false\t[memoryLimit] (command line):2: "), "\(r.stdout)")
+        for line in lines { #expect(line.hasPrefix("false\t[memoryLimit]"), "\(r.stdout)") }
+    }
 }

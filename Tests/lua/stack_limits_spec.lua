@@ -142,3 +142,47 @@ describe("numbers from scripts", function()
     ck.cancel(id)
   end)
 end)
+
+describe("names", function()
+  local function refused(f, ...)
+    local ok, err = pcall(f, ...)
+    assert.is_false(ok)
+    assert.matches("^%[badArgument%].*UTF%-8 text without NUL bytes", err)
+    return err
+  end
+
+  it("refuses class names that are not UTF-8 or hold NUL, showing their bytes", function()
+    assert.matches('"\\254"', refused(ck.component, "\254", {}))
+    refused(ck.component, "\255", {})
+    assert.matches('"A\\0B"', refused(ck.component, "A\0B", {}))
+    refused(ck.controller, "\254\255", {})
+    refused(ck.struct, "P\0", {x = "int"})
+  end)
+
+  it("refuses such method names and selectors, so that no two of them meet", function()
+    refused(ck.component, "BadKey", {["\254"] = function() end})
+    refused(ck.controller, "BadKeyController", {["hit\0"] = function() end})
+    local ran
+    local C = ck.component("Bytes", {scope = true, ["\u{FFFD}"] = function() ran = "replacement" end,
+      hit = function() ran = "hit" end})
+    refused(function() C["\255"] = function() ran = "255" end end)
+    refused(function() C["hit\0x"] = function() end end)
+    local host = ck.host(function() return C{} end)
+    refused(host.root.action, host.root, "\254")
+    refused(host.root.action, host.root, "hit\0x")
+    refused(ck.action, "\254")
+    refused(ck.action, {["\255"] = function() end}, "\254")
+    assert.is_nil(C["\254"])
+    host.root:action("hit"):send(nil)
+    assert.are.equal("hit", ran)
+  end)
+
+  it("keeps arbitrary bytes in values: props, state and arguments", function()
+    local got
+    local C = ck.component("BytesValue", {scope = true, hit = function(self, sender, s) got = s end})
+    local host = ck.host(function() return C{label = "\254\0\255"} end)
+    host.root:action("hit", "string"):send(nil, "\255\0\254")
+    assert.are.equal("\255\0\254", got)
+    assert.are.equal("\254\0\255", host.root.props.label)
+  end)
+end)

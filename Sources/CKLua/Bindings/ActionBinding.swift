@@ -126,7 +126,7 @@ enum ActionBinding {
                 for i in 1...max(1, LuaStack(args.L).length(2)) where i <= LuaStack(args.L).length(2) {
                     LuaStack(args.L).get(i, from: 2)
                     defer { LuaStack(args.L).pop(1) }
-                    guard let s = args.engine.lua.string(at: -1, on: args.L) else { throw args.bad(2, "events", "an event name or a list of names") }
+                    guard let s = args.engine.lua.name(at: -1, on: args.L) else { throw args.bad(2, "events", "an event name or a list of names") }
                     events.append(s)
                 }
             } else if !args.isNil(2) {
@@ -147,8 +147,8 @@ enum ActionBinding {
             LuaStack(args.L).pushNil()
             while LuaStack(args.L).next(2) {
                 defer { LuaStack(args.L).pop(1) }
-                guard let field = args.engine.lua.string(at: -2, on: args.L),
-                      let typeName = args.engine.lua.string(at: -1, on: args.L) else {
+                guard let field = args.engine.lua.name(at: -2, on: args.L),
+                      let typeName = args.engine.lua.name(at: -1, on: args.L) else {
                     throw RuntimeError(.badArgument, "ck.struct(\"\(name)\"): fields must map field names to type names")
                 }
                 fields.append((field, try args.engine.resolveType(typeName)))

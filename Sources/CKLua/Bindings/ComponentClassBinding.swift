@@ -82,7 +82,7 @@ extension Engine {
             LuaStack(L).pushNil()
             while LuaStack(L).next(def) {
                 defer { LuaStack(L).pop(1) }
-                guard LuaStack(L).isString(-2), let key = lua.string(at: -2, on: L),
+                guard let key = try Arguments(L: L, engine: self, function: "ck.component").key(at: -2, in: "ck.component(\"\(name)\")"),
                       !ComponentClassBinding.specialKeys.contains(key) else { continue }
                 try setClassField(cls, key, valueAt: LuaStack(L).top, L)
             }
@@ -202,7 +202,8 @@ extension Engine {
             if let k = objects.object(at: i, L) as? ControllerClass {
                 cls.controllerName = k.name
             } else if t == .string {
-                cls.controllerName = lua.string(at: i, on: L)
+                guard let n = lua.name(at: i, on: L) else { throw RuntimeError(.badArgument, "\(where_) must be a controller name in UTF-8 without NUL bytes") }
+                cls.controllerName = n
             } else {
                 throw RuntimeError(.badArgument, "\(where_) must be a controller class or its name")
             }
@@ -214,7 +215,7 @@ extension Engine {
             LuaStack(L).pushNil()
             while LuaStack(L).next(i) {
                 defer { LuaStack(L).pop(1) }
-                guard let name = lua.string(at: -2, on: L) else { continue }
+                guard let name = try Arguments(L: L, engine: self, function: where_).key(at: -2, in: where_) else { continue }
                 let args = Arguments(L: L, engine: self, function: "\(where_).\(name)")
                 props.append((name, try args.types(LuaStack(L).top, name)))
             }

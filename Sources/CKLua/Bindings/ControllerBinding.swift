@@ -62,7 +62,7 @@ enum ControllerBinding {
             if LuaStack(L).isTable(2) {
                 LuaStack(L).pushNil()
                 while LuaStack(L).next(2) {
-                    if let key = args.engine.lua.string(at: -2, on: L), LuaStack(L).isString(-2) {
+                    if let key = try args.key(at: -2, in: "ck.controller(\"\(name)\")") {
                         args.engine.setControllerField(cls, key, valueAt: LuaStack(L).top, L)
                     }
                     LuaStack(L).pop(1)

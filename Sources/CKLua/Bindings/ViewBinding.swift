@@ -117,7 +117,7 @@ extension Engine {
         defer { LuaStack(L).top = base }
         (ref as! LuaRef).push(L)
         let t = LuaStack(L).top
-        guard rawField(L, t, "class") == .string, let cls = lua.string(at: -1, on: L) else {
+        guard rawField(L, t, "class") == .string, let cls = lua.name(at: -1, on: L) else {
             throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)")
         }
         guard rawField(L, t, "attributes") == .table else { return ViewSpec(viewClass: cls) }

@@ -23,8 +23,23 @@ struct Arguments {
     func isNil(_ i: Int32) -> Bool { lua_type(L, i) <= LUA_TNIL }
 
     func string(_ i: Int32, _ name: String) throws -> String {
-        guard lua_type(L, i) == LUA_TSTRING, let s = engine.lua.string(at: i, on: L) else { throw bad(i, name, "a string") }
+        guard lua_type(L, i) == LUA_TSTRING else { throw bad(i, name, "a string") }
+        guard let s = engine.lua.name(at: i, on: L) else { throw notAName(i, name) }
         return s
+    }
+
+    /// Strings `ck` takes (names, selectors, queries) are UTF-8 without NUL bytes.
+    func notAName(_ i: Int32, _ name: String) -> RuntimeError {
+        RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be UTF-8 text without NUL bytes, got \(engine.lua.quoted(at: i, on: L))")
+    }
+
+    /// A key of a definition table (a method or field name): a string key must be a name.
+    func key(at i: Int32, in what: String) throws -> String? {
+        guard lua_type(L, i) == LUA_TSTRING else { return nil }
+        guard let key = engine.lua.name(at: i, on: L) else {
+            throw RuntimeError(.badArgument, "\(what): key \(engine.lua.quoted(at: i, on: L)) must be UTF-8 text without NUL bytes")
+        }
+        return key
     }
 
     func optionalString(_ i: Int32, _ name: String) throws -> String? {
@@ -94,7 +109,7 @@ struct Arguments {
         for k in 0..<n {
             lua_rawgeti(L, i, lua_Integer(k + 1))
             defer { ck_pop(L, 1) }
-            guard let s = engine.lua.string(at: -1, on: L) else {
+            guard let s = engine.lua.name(at: -1, on: L) else {
                 throw RuntimeError(.badArgument, "\(function): \(name)[\(k + 1)] must be a type name string, got \(String(cString: lua_typename(L, lua_type(L, -1))))")
             }
             out.append(try engine.resolveType(s))
@@ -158,14 +173,14 @@ extension Engine {
         pushString("locked", L)
         lua_setfield(L, -2, "__metatable")
         let fields = registerFunction(kind.name) { args in
-            guard let key = args.engine.lua.string(at: 2, on: args.L) else { lua_pushnil(args.L); return 1 }
+            guard let key = args.engine.lua.name(at: 2, on: args.L) else { lua_pushnil(args.L); return 1 }
             return try index(args, key)
         }
         pushIndex(methods: methods, nativeMethods: nativeMethods, fields: fields, L)
         lua_setfield(L, -2, "__index")
         let typeName = kind.name
         setFunction("__newindex", qualified: kind.name) { args in
-            if let newindex, let key = args.engine.lua.string(at: 2, on: args.L) { return try newindex(args, key) }
+            if let newindex, let key = try args.key(at: 2, in: "\(typeName) field") { return try newindex(args, key) }
             throw RuntimeError(.badArgument, "cannot set fields of a \(typeName)")
         }
         setFunction("__tostring", qualified: "tostring") { args in

@@ -187,6 +187,33 @@ public final class LuaState {
         return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
     }
 
+    /// A string that can be a name (of a class, method, selector, field, type, event): valid
+    /// UTF-8 without NUL bytes, or nil. Names are compared as Swift strings, so bytes a lossy
+    /// decoding would merge (`"\254"` and `"\255"`) or cut (`"a\0b"`) are refused instead.
+    public func name(at index: Int32, on L: OpaquePointer) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let chars = ck_tostring(L, index, &length) else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: chars, count: length)
+        guard !bytes.contains(0) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The string at `index` as a Lua literal: bytes outside printable ASCII as `\ddd`.
+    public func quoted(at index: Int32, on L: OpaquePointer) -> String {
+        var length = 0
+        guard lua_type(L, index) == LUA_TSTRING, let chars = ck_tostring(L, index, &length) else { return "?" }
+        var out = "\""
+        for byte in UnsafeRawBufferPointer(start: chars, count: length) {
+            if byte >= 32 && byte < 127 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "\\\(byte)"
+            }
+        }
+        return out + "\""
+    }
+
     /// `tostring` of any value, running `__tostring` under pcall.
     public func describe(at index: Int32) -> String { describe(at: index, on: L) }
 
