@@ -110,7 +110,9 @@ struct Arguments {
             lua_rawgeti(L, i, lua_Integer(k + 1))
             defer { ck_pop(L, 1) }
             guard let s = engine.lua.name(at: -1, on: L) else {
-                throw RuntimeError(.badArgument, "\(function): \(name)[\(k + 1)] must be a type name string, got \(String(cString: lua_typename(L, lua_type(L, -1))))")
+                let got = lua_type(L, -1) == LUA_TSTRING ? engine.lua.quoted(at: -1, on: L) + " (not UTF-8 text without NUL bytes)"
+                    : String(cString: lua_typename(L, lua_type(L, -1)))
+                throw RuntimeError(.badArgument, "\(function): \(name)[\(k + 1)] must be a type name string, got \(got)")
             }
             out.append(try engine.resolveType(s))
         }
