@@ -18,7 +18,7 @@ struct BenchTests {
 
     @Test func noRepeatsIsAUsageError() throws {
         for repeats in ["0", "-2"] {
-            let r = try Ckrun.run(["bench", "--quick", "--repeats", repeats])
+            let r = try Ckrun.run(["bench", "--quick", "--repeats=\(repeats)"])
             #expect(r.status == 64, "\(r.stderr)")
             #expect(r.stderr.contains("--repeats must be at least 1"), "\(r.stderr)")
             #expect(!r.stderr.contains("stack traceback"), "\(r.stderr)")
