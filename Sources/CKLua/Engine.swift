@@ -45,6 +45,8 @@ public final class Engine {
     /// Script fields of live controllers (weak: a controller lives as long as its scope).
     var controllerFields: [ObjectIdentifier: ControllerFields] = [:]
     var controllerFieldsPruneAt = 64
+    /// Warnings given once per engine (misspelled names, unknown props of built-ins).
+    var warnedOnce: Set<String> = []
     /// The host `ck.run` made (the app runner's `app`).
     public internal(set) var appHostObject: Host?
 

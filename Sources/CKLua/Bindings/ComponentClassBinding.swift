@@ -2,11 +2,6 @@ import CKCore
 
 /// `ck.component(name, def)` and component class objects: `Class(props)`, `function Class:m() end`.
 enum ComponentClassBinding {
-    static let specialKeys: Set<String> = [
-        "render", "view", "scope", "initialState", "controller", "actions", "canPerformAction",
-        "shouldUpdate", "pure", "children",
-    ]
-
     static func register(in engine: Engine) {
         engine.defineMetatable(.componentClass, index: { args, key in
             let cls: ComponentClass = try args.object(1, "class", "a component class")
@@ -17,7 +12,7 @@ enum ComponentClassBinding {
             return 1
         }, newindex: { args, key in
             let cls: ComponentClass = try args.object(1, "class", "a component class")
-            try args.engine.setClassField(cls, key, valueAt: 3, args.L)
+            try args.engine.configurator(for: cls, args.L).set(key, valueAt: 3)
             return 0
         }, tostring: { args in
             let cls: ComponentClass = try args.object(1, "class", "a component class")
@@ -71,37 +66,9 @@ extension Engine {
         // A class's closures capture the engine unowned(unsafe): only the engine's runtime builds,
         // so they never run after it; a checked unowned capture costs an atomic per render.
         cls.readProp = { [unowned(unsafe) self] c, key in self.prop(c, key) }
-        if def != 0, LuaStack(L).isTable(def) {
-            // Special keys first, so `actions` types resolve before methods are checked.
-            for key in ["scope", "controller", "pure", "actions", "initialState", "render", "view",
-                        "canPerformAction", "shouldUpdate"] {
-                rawField(L, def, key)
-                defer { LuaStack(L).pop(1) }
-                if !LuaStack(L).isNil(-1) { try configure(cls, key, valueAt: LuaStack(L).top, L) }
-            }
-            LuaStack(L).pushNil()
-            while LuaStack(L).next(def) {
-                defer { LuaStack(L).pop(1) }
-                guard let key = try Arguments(L: L, engine: self, function: "ck.component").key(at: -2, in: "ck.component(\"\(name)\")"),
-                      !ComponentClassBinding.specialKeys.contains(key) else { continue }
-                try setClassField(cls, key, valueAt: LuaStack(L).top, L)
-            }
-        }
+        try configurator(for: cls, L).define(from: def)
         runtime.define(cls)
         return cls
-    }
-
-    /// `Class.key = value` after definition: functions are methods, other values class fields.
-    func setClassField(_ cls: ComponentClass, _ key: String, valueAt index: Int32, _ L: OpaquePointer) throws {
-        let index = LuaStack(L).absolute(index)
-        if ComponentClassBinding.specialKeys.contains(key) {
-            try configure(cls, key, valueAt: index, L)
-        } else if LuaStack(L).isFunction(index) {
-            cls.setMethod(method(at: index, name: key, hasSelf: true, L), named: key)
-        } else if LuaStack(L).type(index) == .nil {
-            cls.setMethod(nil, named: key)
-        }
-        storeClassField(cls, key, valueAt: index, L)
     }
 
     /// Keeps `Class.key = value` readable from Lua (the class's field table).
@@ -129,112 +96,6 @@ extension Engine {
         LuaStack(L).remove(at: -2)
     }
 
-    private func configure(_ cls: ComponentClass, _ key: String, valueAt i: Int32, _ L: OpaquePointer) throws {
-        let t = LuaStack(L).type(i)
-        let where_ = "ck.component(\"\(cls.name)\"): \(key)"
-        // What `Class(props)` runs in C depends on both (see setScopeFunction).
-        defer { if key == "scope" || key == "actions" { refreshClassCall(cls, L) } }
-        func fn() throws -> LuaRef {
-            guard t == .function else {
-                throw RuntimeError(.badArgument, "\(where_) must be a function, got \(t.name)")
-            }
-            return reference(at: i, L, "function")
-        }
-        if t.isNil {
-            switch key {
-            case "render": cls.render = nil
-            case "view": cls.view = nil
-            case "scope":
-                cls.scope = .none
-                scopeFunctions[ObjectIdentifier(cls)] = nil
-            case "initialState": cls.initialState = nil
-            case "controller": cls.controllerName = nil
-            case "pure": cls.isPure = false
-            case "actions": cls.actionProps = []
-            case "canPerformAction": cls.canPerformAction = nil
-            case "shouldUpdate": cls.shouldUpdate = nil
-            default: break
-            }
-            return
-        }
-        switch key {
-        case "render":
-            let f = try fn()
-            cls.render = { [unowned(unsafe) self] c in try self.callRender(f, c, what: "render of \(c.name)") }
-        case "view":
-            if t == .function {
-                let f = reference(at: i, L, "function")
-                cls.view = { [unowned(unsafe) self] c in
-                    let v = try self.callForValue(f, .object(c), c.props, c.state)
-                    return try self.viewSpec(v, in: c.name)
-                }
-            } else if t == .table {
-                // A view spec table is read once, at the first render: every instance shares it.
-                let spec = value(at: i, L)
-                var read: ViewSpec??
-                cls.view = { [unowned(unsafe) self] c in
-                    if let read { return read }
-                    let made = try self.viewSpec(spec, in: c.name)
-                    read = .some(made)
-                    return made
-                }
-            } else {
-                throw RuntimeError(.badArgument, "\(where_) must be a view spec table or a function")
-            }
-        case "scope":
-            if t == .function {
-                let f = reference(at: i, L, "function")
-                cls.scope = .computed { [unowned(unsafe) self] c in try self.callForValue(f, c.props) }
-                scopeFunctions[ObjectIdentifier(cls)] = f
-            } else if LuaStack(L).toBool(i) {
-                cls.scope = .anonymous
-                scopeFunctions[ObjectIdentifier(cls)] = nil
-            }
-        case "initialState":
-            if t == .function {
-                let f = reference(at: i, L, "function")
-                cls.initialState = { [unowned(unsafe) self] c in try self.callForValue(f, c.props) }
-            } else {
-                let v = value(at: i, L)
-                cls.initialState = { _ in v }
-            }
-        case "controller":
-            if let k = objects.object(at: i, L) as? ControllerClass {
-                cls.controllerName = k.name
-            } else if t == .string {
-                guard let n = lua.name(at: i, on: L) else { throw RuntimeError(.badArgument, "\(where_) must be a controller name in UTF-8 without NUL bytes") }
-                cls.controllerName = n
-            } else {
-                throw RuntimeError(.badArgument, "\(where_) must be a controller class or its name")
-            }
-        case "pure":
-            cls.isPure = LuaStack(L).toBool(i)
-        case "actions":
-            guard t == .table else { throw RuntimeError(.badArgument, "\(where_) must be a table of prop = {types}") }
-            var props: [(String, [TypeSpec])] = []
-            LuaStack(L).pushNil()
-            while LuaStack(L).next(i) {
-                defer { LuaStack(L).pop(1) }
-                guard let name = try Arguments(L: L, engine: self, function: where_).key(at: -2, in: where_) else { continue }
-                let args = Arguments(L: L, engine: self, function: "\(where_).\(name)")
-                props.append((name, try args.types(LuaStack(L).top, name)))
-            }
-            cls.actionProps = props.sorted { $0.0 < $1.0 }.map { (name: $0.0, types: $0.1) }
-        case "canPerformAction":
-            let claim = predicate(try fn())
-            cls.canPerformAction = { c, sel, sender in try claim(.object(c), sel, sender) }
-        case "shouldUpdate":
-            let f = try fn()
-            cls.shouldUpdate = { [unowned(unsafe) self] old, new in
-                let r = try self.callForValue(f, .object(new), old.props, new.props)
-                if case .bool(let b) = r { return b }
-                return !r.isNil
-            }
-        default:
-            break
-        }
-    }
-
     /// Calls a render-like function `(self, props, state)`; it must return a component or nil.
     func callRender(_ f: LuaRef, _ c: Component, what: @autoclosure () -> String) throws -> Component? {
         let v = try callForValue(f, .object(c), c.props, c.state)
@@ -256,7 +117,7 @@ extension Engine {
     }
 
     /// After the class's scope or action props changed: its live handle, if any, follows.
-    private func refreshClassCall(_ cls: ComponentClass, _ L: OpaquePointer) {
+    func refreshClassCall(_ cls: ComponentClass, _ L: OpaquePointer) {
         guard cls.bridgeSlot != 0 else { return }
         push(cls, L)
         setScopeFunction(of: cls, onHandleAt: -1, L)

@@ -10,7 +10,7 @@ enum ControllerBinding {
             return 1
         }, newindex: { args, key in
             let cls: ControllerClass = try args.object(1, "class", "a controller class")
-            args.engine.setControllerField(cls, key, valueAt: 3, args.L)
+            try args.engine.configurator(for: cls, args.L).set(key, valueAt: 3)
             return 0
         }, tostring: { args in
             let cls: ControllerClass = try args.object(1, "class", "a controller class")
@@ -59,15 +59,7 @@ enum ControllerBinding {
             LuaStack(L).newTable(array: 0, fields: 8)
             args.engine.classTables[ObjectIdentifier(cls)] = args.engine.reference(at: -1, L, "table")
             LuaStack(L).pop(1)
-            if LuaStack(L).isTable(2) {
-                LuaStack(L).pushNil()
-                while LuaStack(L).next(2) {
-                    if let key = try args.key(at: -2, in: "ck.controller(\"\(name)\")") {
-                        args.engine.setControllerField(cls, key, valueAt: LuaStack(L).top, L)
-                    }
-                    LuaStack(L).pop(1)
-                }
-            }
+            try args.engine.configurator(for: cls, L).define(from: 2)
             args.engine.runtime.define(cls)
             args.engine.push(cls, L)
             return 1
@@ -76,19 +68,6 @@ enum ControllerBinding {
 }
 
 extension Engine {
-    func setControllerField(_ cls: ControllerClass, _ key: String, valueAt index: Int32, _ L: OpaquePointer) {
-        let index = LuaStack(L).absolute(index)
-        if key == "canPerformAction", LuaStack(L).isFunction(index) {
-            let claim = predicate(reference(at: index, L, "function"))
-            cls.canPerformAction = { k, sel, sender in try claim(.object(k), sel, sender) }
-        } else if LuaStack(L).isFunction(index) {
-            cls.setMethod(method(at: index, name: key, hasSelf: true, L), named: key)
-        } else if LuaStack(L).type(index) == .nil {
-            cls.setMethod(nil, named: key)
-        }
-        storeClassField(cls, key, valueAt: index, L)
-    }
-
     /// The controller's own field table, made on first use and kept while the controller lives.
     func pushControllerFields(_ k: Controller, _ L: OpaquePointer) {
         if let t = controllerFields[ObjectIdentifier(k)], t.controller === k {

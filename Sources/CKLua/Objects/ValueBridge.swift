@@ -205,6 +205,22 @@ final class TablesAdapter: ScriptTableComparing {
         return v
     }
 
+    /// The string keys of a table (raw), in traversal order.
+    func keys(of table: ScriptRef) -> [String] {
+        let L = engine.L
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.top = base }
+        (table as! LuaRef).push(L)
+        var out: [String] = []
+        stack.pushNil()
+        while stack.next(base + 1) {
+            if stack.isString(-2), let k = engine.lua.string(at: -2, on: L) { out.append(k) }
+            stack.pop()
+        }
+        return out
+    }
+
     /// Raw, one level: same keys with raw-equal values.
     func shallowEqual(_ a: ScriptRef, _ b: ScriptRef) -> Bool {
         let L = engine.L

@@ -25,7 +25,10 @@ public struct HostCall: ~Copyable {
     }
 
     /// `file:line` of the Lua code that called this function, or nil.
-    public func location(level: Int32 = 1) -> String? {
+    public func location(level: Int32 = 1) -> String? { Self.location(on: L, level: level) }
+
+    /// `file:line` of the Lua function `level` calls up `L`'s stack, or nil.
+    static func location(on L: OpaquePointer, level: Int32) -> String? {
         var ar = lua_Debug()
         guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 else { return nil }
         let source = withUnsafeBytes(of: &ar.short_src) { raw in
