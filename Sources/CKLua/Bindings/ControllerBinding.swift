@@ -16,28 +16,7 @@ enum ControllerBinding {
             let cls: ControllerClass = try args.object(1, "class", "a controller class")
             return "<controller class \(cls.name)>"
         })
-        engine.defineMetatable(.controller, index: { args, key in
-            let k: Controller = try args.object(1, "self", "a controller")
-            let e = args.engine, L = args.L
-            switch key {
-            case "component": e.push(k.component, L)
-            case "view": e.push(k.view)
-            case "class": e.push(k.controllerClass, L)
-            case "name": e.pushString(k.controllerClass.name, L)
-            case "scope": e.push(k.scope)
-            case "isInvalidated": LuaStack(L).push(k.isInvalidated)
-            default:
-                e.pushControllerFields(k, L)
-                e.pushString(key, L)
-                if LuaStack(L).get(from: -2) == .nil {
-                    LuaStack(L).pop(2)
-                    e.pushClassField(k.controllerClass, key, L)
-                } else {
-                    LuaStack(L).remove(at: -2)
-                }
-            }
-            return 1
-        }, newindex: { args, key in
+        engine.defineMetatable(.controller, index: fields, newindex: { args, key in
             let k: Controller = try args.object(1, "self", "a controller")
             if ["component", "view", "class", "name", "scope", "isInvalidated"].contains(key) {
                 throw RuntimeError(.badArgument, "\(k.controllerClass.name).\(key) is set by the runtime and cannot be assigned; use another field name")
@@ -64,6 +43,30 @@ enum ControllerBinding {
             args.engine.push(cls, L)
             return 1
         }
+    }
+
+    /// A controller's fields: the runtime's first, then its script fields, then its class's.
+    static func fields(_ args: Arguments, _ key: String) throws -> Int32 {
+        let k: Controller = try args.object(1, "self", "a controller")
+        let e = args.engine, L = args.L
+        switch key {
+        case "component": e.push(k.component, L)
+        case "view": e.push(k.view)
+        case "class": e.push(k.controllerClass, L)
+        case "name": e.pushString(k.controllerClass.name, L)
+        case "scope": e.push(k.scope)
+        case "isInvalidated": LuaStack(L).push(k.isInvalidated)
+        default:
+            e.pushControllerFields(k, L)
+            e.pushString(key, L)
+            if LuaStack(L).get(from: -2) == .nil {
+                LuaStack(L).pop(2)
+                e.pushClassField(k.controllerClass, key, L)
+            } else {
+                LuaStack(L).remove(at: -2)
+            }
+        }
+        return 1
     }
 }
 

@@ -2,84 +2,93 @@ import CKCore
 
 /// `ck.host(provider, opts)` and host objects.
 enum HostBinding {
+    typealias Method = (Arguments, Host) throws -> Int32
+
+    /// Methods of host objects.
+    static var methods: [(String, Method)] {
+        [("mount", { _, h in try h.mount(); return 0 }), ("unmount", { _, h in try h.unmount(); return 0 }),
+         ("update", { args, h in try h.update(model: args.value(2)); return 0 }),
+         ("flush", { _, h in try h.flush(); return 0 }), ("appear", { _, h in try h.appear(); return 0 }),
+         ("disappear", { _, h in try h.disappear(); return 0 }), ("destroy", { _, h in try h.destroy(); return 0 }),
+         ("find", find), ("findAll", findAll), ("dump", dump), ("tap", tap), ("controlEvent", controlEvent),
+         ("reload", reload)]
+    }
+
     static func register(in engine: Engine) {
-        var methods: [String: Int32] = [:]
-        func method(_ name: String, _ body: @escaping (Arguments, Host) throws -> Int32) {
-            engine.registerMethod(name, of: "host", into: &methods, body)
+        var ids: [String: Int32] = [:]
+        for (name, body) in methods { engine.registerMethod(name, of: "host", into: &ids, body) }
+        engine.defineMetatable(.host, methods: ids, index: { args, key in try index(args, key, methods: ids) }, tostring: tostring)
+        engine.setFunctions([("host", host), ("run", run)], prefix: "ck.")
+    }
+
+    static func find(_ args: Arguments, _ h: Host) throws -> Int32 {
+        args.engine.push(try h.find(try args.string(2, "query")))
+        return 1
+    }
+
+    static func findAll(_ args: Arguments, _ h: Host) throws -> Int32 {
+        let all = try h.findAll(try args.string(2, "query"))
+        args.engine.pushList(all, args.L)
+        return 1
+    }
+
+    static func dump(_ args: Arguments, _ h: Host) throws -> Int32 {
+        try h.checkAlive("dump")
+        args.engine.pushString(h.dump(describe: args.engine.describe), args.L)
+        return 1
+    }
+
+    static func tap(_ args: Arguments, _ h: Host) throws -> Int32 {
+        LuaStack(args.L).push(try h.tap(try args.string(2, "query")))
+        return 1
+    }
+
+    static func controlEvent(_ args: Arguments, _ h: Host) throws -> Int32 {
+        LuaStack(args.L).push(try h.controlEvent(try args.string(2, "query"), try args.string(3, "eventName")))
+        return 1
+    }
+
+    static func reload(_ args: Arguments, _ h: Host) throws -> Int32 {
+        try h.reload(provider: try args.engine.provider(at: 2, args.L))
+        return 0
+    }
+
+    static func index(_ args: Arguments, _ key: String, methods: [String: Int32]) throws -> Int32 {
+        let h: Host = try args.object(1, "self", "a host")
+        let e = args.engine, L = args.L
+        switch key {
+        case "root": e.push(h.root)
+        case "view": e.push(h.hostingView, L)
+        case "generation": LuaStack(L).push(h.generation)
+        case "isMounted": LuaStack(L).push(h.isMounted)
+        case "isDestroyed": LuaStack(L).push(h.isDestroyed)
+        default:
+            if let id = methods[key] { e.pushFunction(id, L) } else { LuaStack(L).pushNil() }
         }
-        method("mount") { _, h in try h.mount(); return 0 }
-        method("unmount") { _, h in try h.unmount(); return 0 }
-        method("update") { args, h in try h.update(model: args.value(2)); return 0 }
-        method("flush") { _, h in try h.flush(); return 0 }
-        method("appear") { _, h in try h.appear(); return 0 }
-        method("disappear") { _, h in try h.disappear(); return 0 }
-        method("destroy") { args, h in
-            try h.destroy()
-            return 0
-        }
-        method("find") { args, h in
-            args.engine.push(try h.find(try args.string(2, "query")))
-            return 1
-        }
-        method("findAll") { args, h in
-            let all = try h.findAll(try args.string(2, "query"))
-            LuaStack(args.L).newTable(array: all.count, fields: 0)
-            for (i, c) in all.enumerated() {
-                args.engine.push(c, args.L)
-                LuaStack(args.L).set(i + 1, into: -2)
-            }
-            return 1
-        }
-        method("dump") { args, h in
-            try h.checkAlive("dump")
-            args.engine.pushString(h.dump(describe: args.engine.describe), args.L)
-            return 1
-        }
-        method("tap") { args, h in
-            LuaStack(args.L).push(try h.tap(try args.string(2, "query")))
-            return 1
-        }
-        method("controlEvent") { args, h in
-            let n = try h.controlEvent(try args.string(2, "query"), try args.string(3, "eventName"))
-            LuaStack(args.L).push(n)
-            return 1
-        }
-        method("reload") { args, h in
-            try h.reload(provider: try args.engine.provider(at: 2, args.L))
-            return 0
-        }
-        engine.defineMetatable(.host, methods: methods, index: { args, key in
-            let h: Host = try args.object(1, "self", "a host")
-            let e = args.engine, L = args.L
-            switch key {
-            case "root": e.push(h.root)
-            case "view": e.push(h.hostingView, L)
-            case "generation": LuaStack(L).push(h.generation)
-            case "isMounted": LuaStack(L).push(h.isMounted)
-            case "isDestroyed": LuaStack(L).push(h.isDestroyed)
-            default:
-                if let id = methods[key] { e.pushFunction(id, L) } else { LuaStack(L).pushNil() }
-            }
-            return 1
-        }, tostring: { args in
-            let h: Host = try args.object(1, "self", "a host")
-            let state = h.isDestroyed ? "destroyed" : h.isMounted ? "mounted" : "unmounted"
-            return "<Host \(h.root?.label ?? "(empty)") gen \(h.generation), \(state)>"
-        })
-        engine.setFunction("host", qualified: "ck.host") { args in
-            let h = try args.engine.makeHost(providerAt: 1, optsAt: 2, args.L)
-            args.engine.push(h, args.L)
-            return 1
-        }
-        engine.setFunction("run", qualified: "ck.run") { args in
-            let h = try args.engine.makeHost(providerAt: 1, optsAt: 2, args.L)
-            try h.mount()
-            args.engine.appHostObject = h
-            args.engine.push(h, args.L)
-            LuaStack(args.L).pushValue(at: -1)
-            args.engine.lua.setGlobal("app", on: args.L)
-            return 1
-        }
+        return 1
+    }
+
+    static func tostring(_ args: Arguments) throws -> String {
+        let h: Host = try args.object(1, "self", "a host")
+        let state = h.isDestroyed ? "destroyed" : h.isMounted ? "mounted" : "unmounted"
+        return "<Host \(h.root?.label ?? "(empty)") gen \(h.generation), \(state)>"
+    }
+
+    static func host(_ args: Arguments) throws -> Int32 {
+        let h = try args.engine.makeHost(providerAt: 1, optsAt: 2, args.L)
+        args.engine.push(h, args.L)
+        return 1
+    }
+
+    /// `ck.run`: hosts, mounts and binds the global `app` (raw: a strict `_G` does not object).
+    static func run(_ args: Arguments) throws -> Int32 {
+        let h = try args.engine.makeHost(providerAt: 1, optsAt: 2, args.L)
+        try h.mount()
+        args.engine.appHostObject = h
+        args.engine.push(h, args.L)
+        LuaStack(args.L).pushValue(at: -1)
+        args.engine.lua.setGlobal("app", on: args.L)
+        return 1
     }
 }
 

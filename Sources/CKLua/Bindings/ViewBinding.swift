@@ -3,6 +3,14 @@ import CKCore
 /// Views, events, attributes and scopes: read-only runtime objects.
 enum ViewBinding {
     static func register(in engine: Engine) {
+        registerViews(in: engine)
+        registerEvents(in: engine)
+        registerAttributes(in: engine)
+        registerScopes(in: engine)
+        registerLookups(in: engine)
+    }
+
+    private static func registerViews(in engine: Engine) {
         engine.defineMetatable(.view, index: { args, key in
             let v: View = try args.object(1, "self", "a view")
             let e = args.engine, L = args.L
@@ -21,6 +29,9 @@ enum ViewBinding {
             if v.hostingHost != nil { return "<HostingView>" }
             return "<\(v.viewClass)\(v.component.map { " of \($0.label)" } ?? "")>"
         })
+    }
+
+    private static func registerEvents(in engine: Engine) {
         engine.defineMetatable(.event, index: { args, key in
             let ev: Event = try args.object(1, "self", "an event")
             switch key {
@@ -33,6 +44,9 @@ enum ViewBinding {
             let ev: Event = try args.object(1, "self", "an event")
             return "<Event \(ev.type)>"
         })
+    }
+
+    private static func registerAttributes(in engine: Engine) {
         engine.defineMetatable(.attribute, index: { args, key in
             let a: ActionAttribute = try args.object(1, "self", "an attribute")
             switch key {
@@ -51,6 +65,9 @@ enum ViewBinding {
             case .control(let events): return "<onControl \(a.action?.selector ?? "nil") on \(events.joined(separator: ","))>"
             }
         })
+    }
+
+    private static func registerScopes(in engine: Engine) {
         engine.defineMetatable(.scope, index: { args, key in
             let s: Scope = try args.object(1, "self", "a scope")
             let e = args.engine, L = args.L
@@ -69,6 +86,9 @@ enum ViewBinding {
             let s: Scope = try args.object(1, "self", "a scope")
             return "<scope \(s.path)\(s.isLive ? "" : ", gone")>"
         })
+    }
+
+    private static func registerLookups(in engine: Engine) {
         engine.setFunction("componentOf", qualified: "ck.componentOf") { args in
             let v: View = try args.object(1, "view", "a view")
             args.engine.push(v.component?.isMounted == true ? v.component : nil)

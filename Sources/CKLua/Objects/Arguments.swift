@@ -155,6 +155,12 @@ extension Engine {
         lua_setfield(lua.L, -2, name)
     }
 
+    /// Sets `t[name]` (t on top of the stack) for each function of a binding's table, as
+    /// `prefix + name` in error messages.
+    func setFunctions(_ table: [(String, (Arguments) throws -> Int32)], prefix: String) {
+        for (name, body) in table { setFunction(name, qualified: prefix + name, body) }
+    }
+
     /// Registers a host function and returns its id (to push it later without a table).
     func registerFunction(_ name: String, _ body: @escaping (Arguments) throws -> Int32) -> Int32 {
         lua.register(hostFunction(name, body))
