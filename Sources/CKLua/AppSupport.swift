@@ -54,8 +54,8 @@ extension Engine {
 
 extension Engine {
     /// Defines a global Lua function backed by Swift (for tools such as `ckrun bench`).
-    public func defineGlobalFunction(_ name: String, _ body: @escaping LuaState.HostFunction) {
-        lua.pushHostFunction(lua.register(body))
+    public func defineGlobalFunction(_ name: String, _ body: @escaping LuaState.SwiftFunction) {
+        lua.pushSwiftFunction(lua.register(body))
         lua.setGlobal(name)
     }
 }

@@ -24,10 +24,10 @@ public final class Engine {
     public let runtime = Runtime()
     let objects = ObjectRegistry()
     let refs: RefStore
-    /// The thread whose host function is running: nested calls into Lua use its stack. C keeps
-    /// it (set and restored around every host function and protected call), so no unwind can
+    /// The thread whose Swift function is running: nested calls into Lua use its stack. C keeps
+    /// it (set and restored around every Swift function and protected call), so no unwind can
     /// leave it pointing at a finished coroutine.
-    var L: OpaquePointer { lua.currentThread.pointee.unsafelyUnwrapped }
+    var runningThread: OpaquePointer { lua.currentThread.pointee.unsafelyUnwrapped }
     /// Registry refs of `ck.config.onWarning` and `onTrace`, when set from Lua.
     var warningHandler: LuaRef?
     var traceHandler: LuaRef?
@@ -38,7 +38,7 @@ public final class Engine {
     var traceTracer: Tracer?
     /// Method and field tables of component and controller classes.
     var classTables: [ObjectIdentifier: LuaRef] = [:]
-    /// Set while `deinit` closes the Lua state: host functions then refuse (`[deadObject]`).
+    /// Set while `deinit` closes the Lua state: Swift functions then refuse (`[deadObject]`).
     var isClosing = false
     /// Component classes' scope functions, which their handles carry (`setScopeFunction`).
     var scopeFunctions: [ObjectIdentifier: LuaRef] = [:]

@@ -16,19 +16,19 @@ static int is_memory_error(lua_State *L, int status) {
     return msg != NULL && ck_memory_of(L)->limit != 0 && strcmp(msg, "not enough memory") == 0;
 }
 
-/* Replaces the error on top by the catalogued message. Allocates in host mode (it cannot fail),
+/* Replaces the error on top by the catalogued message. Allocates in Swift mode (it cannot fail),
    and leaves no overshoot behind: the script goes on below its limit or fails its next allocation. */
 static void catalogue_memory_error(lua_State *L) {
     ck_memory *m = ck_memory_of(L);
     int exceeded = m->exceeded;
-    m->in_host++;
+    m->in_swift++;
     lua_pop(L, 1);
     lua_pushstring(L, "[memoryLimit] ");
     luaL_where(L, 1);
     lua_pushfstring(L, "the script used more than its memory limit (%d MB); "
                        "raise --memory-limit or use less memory", (int)(m->limit / (1024 * 1024)));
     lua_concat(L, 3);
-    m->in_host--;
+    m->in_swift--;
     m->exceeded = exceeded;
 }
 

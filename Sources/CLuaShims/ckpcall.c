@@ -14,18 +14,18 @@ int ck_traceback(lua_State *L) {
     return 1;
 }
 
-/* Lua code called back from Swift may fail to allocate again: host mode is suspended for it.
+/* Lua code called back from Swift may fail to allocate again: Swift mode is suspended for it.
    Host mode and the running thread are restored whatever unwound to here. An overshoot Swift made
    that the collector has since undone is forgotten (one still standing fails Lua's next allocation). */
 int ck_pcall_at(lua_State *L, int nargs, int nresults, int msgh) {
     ck_extra *e = ck_extra_of(L);
     ck_memory *m = e->memory;
-    int saved = m->in_host;
+    int saved = m->in_swift;
     lua_State *thread = e->current;
     if (m->exceeded && m->used <= m->limit) m->exceeded = 0;
-    m->in_host = 0;
+    m->in_swift = 0;
     int status = lua_pcall(L, nargs, nresults, msgh);
-    m->in_host = saved;
+    m->in_swift = saved;
     e->current = thread;
     return status;
 }

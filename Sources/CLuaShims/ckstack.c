@@ -1,6 +1,6 @@
 /* Stack operations for Swift that cannot raise: raw access only (no metamethod runs), a table is
    checked to be one before it is indexed, and keys carry their length (a NUL byte is a byte).
-   Allocation cannot fail either: Swift runs in host mode (see ckalloc.c), where an allocation
+   Allocation cannot fail either: Swift runs in Swift mode (see ckalloc.c), where an allocation
    past the limit is recorded and raised once Lua runs again. */
 #include "ckshims.h"
 #include "ckinternal.h"

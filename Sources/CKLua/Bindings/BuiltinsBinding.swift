@@ -78,7 +78,7 @@ extension Engine {
             if v.isNil { return [] }
             throw RuntimeError(.badArgument, "\(c.name){\(field)=...} must be a list of components, got \(v.typeName), at \(c.path)")
         }
-        let L = self.L
+        let L = self.runningThread
         (ref as! LuaRef).push(L)
         defer { LuaStack(L).pop(1) }
         let n = LuaStack(L).length(-1)
@@ -97,7 +97,7 @@ extension Engine {
     }
 
     func strings(in ref: ScriptRef) -> [String] {
-        let L = self.L
+        let L = self.runningThread
         (ref as! LuaRef).push(L)
         defer { LuaStack(L).pop(1) }
         var out: [String] = []

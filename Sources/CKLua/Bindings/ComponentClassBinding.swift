@@ -41,8 +41,8 @@ enum ComponentClassBinding {
                 return 1
             }
             engine.objects.pushClassCall(metatableAt: -1, plain: plain, checked: checked, computed: computed,
-                                         state: engine.runtime.callState, engine.L)
-            LuaStack(engine.L).setField("__call", of: -2)
+                                         state: engine.runtime.callState, engine.runningThread)
+            LuaStack(engine.runningThread).setField("__call", of: -2)
         })
         engine.setFunction("component", qualified: "ck.component") { args in
             let name = try args.string(1, "name")

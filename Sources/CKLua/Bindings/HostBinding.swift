@@ -126,7 +126,7 @@ extension Engine {
     func provider(at p: Int32, _ L: OpaquePointer) throws -> (Value) throws -> Component? {
         if let cls = objects.object(at: p, L) as? ComponentClass {
             return { [unowned self] model in
-                let L = self.L
+                let L = self.runningThread
                 self.push(model, L)
                 defer { LuaStack(L).pop(1) }
                 return try self.construct(cls, propsAt: LuaStack(L).top, L)
@@ -163,7 +163,7 @@ extension Engine {
     }
 
     private func responderMethod(_ table: LuaRef, _ selector: String) -> Method? {
-        let L = self.L
+        let L = self.runningThread
         let base = LuaStack(L).top
         defer { LuaStack(L).top = base }
         table.push(L)

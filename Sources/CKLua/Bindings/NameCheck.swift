@@ -41,7 +41,7 @@ enum NameCheck {
 
     private static func warn(_ engine: Engine, _ id: Catalogue, _ text: String, L: OpaquePointer? = nil, once key: String? = nil) {
         guard engine.warnedOnce.insert(key ?? text).inserted else { return }
-        engine.warn(id.message(text, at: L.flatMap { HostCall.location(on: $0, level: 1) }))
+        engine.warn(id.message(text, at: L.flatMap { SwiftCall.location(on: $0, level: 1) }))
     }
 
     /// The candidate one or two edits away (two only for longer names), if exactly one is nearest.

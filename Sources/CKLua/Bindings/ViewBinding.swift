@@ -132,7 +132,7 @@ extension Engine {
             if v.isNil { return nil }
             throw RuntimeError(.badReturn, "the view of \(owner) is a \(v.typeName); use {class = \"UIView\", attributes = {...}}")
         }
-        let L = self.L
+        let L = self.runningThread
         let base = LuaStack(L).top
         defer { LuaStack(L).top = base }
         (ref as! LuaRef).push(L)
@@ -171,10 +171,10 @@ extension Engine {
 
     /// A one-line rendering of a value for dumps: `{count = 1, title = "x"}`.
     func describe(_ v: Value) -> String {
+        let L = runningThread
         switch v {
         case .string(let s): return "\"\(s)\""
         case .table:
-            let L = self.L
             push(v, L)
             defer { LuaStack(L).pop(1) }
             return describeTable(at: LuaStack(L).top, depth: 0, L)

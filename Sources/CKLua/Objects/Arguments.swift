@@ -2,7 +2,7 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// Reads a host function's arguments; every check throws a `[badArgument]` naming the
+/// Reads a Swift function's arguments; every check throws a `[badArgument]` naming the
 /// function, the argument, the expected and the actual type.
 struct Arguments {
     let L: OpaquePointer
@@ -128,8 +128,8 @@ extension Engine {
         return t
     }
 
-    /// Wraps a throwing body as a host function; thrown errors are raised by the trampoline.
-    func hostFunction(_ name: String, _ body: @escaping (Arguments) throws -> Int32) -> LuaState.HostFunction {
+    /// Wraps a throwing body as a Swift function; thrown errors are raised by the trampoline.
+    func hostFunction(_ name: String, _ body: @escaping (Arguments) throws -> Int32) -> LuaState.SwiftFunction {
         // unowned(unsafe): finalizers run through here while the engine closes its state in deinit;
         // then only handles' own `__gc` runs (the rest of the engine is going).
         let refusedWhileClosing = name != "__gc"
@@ -149,9 +149,9 @@ extension Engine {
         }
     }
 
-    /// Sets `t[name]` (t on top of the stack) to a new host function.
+    /// Sets `t[name]` (t on top of the stack) to a new Swift function.
     func setFunction(_ name: String, qualified: String? = nil, _ body: @escaping (Arguments) throws -> Int32) {
-        lua.pushHostFunction(lua.register(hostFunction(qualified ?? name, body)))
+        lua.pushSwiftFunction(lua.register(hostFunction(qualified ?? name, body)))
         lua_setfield(lua.L, -2, name)
     }
 
@@ -161,13 +161,13 @@ extension Engine {
         for (name, body) in table { setFunction(name, qualified: prefix + name, body) }
     }
 
-    /// Registers a host function and returns its id (to push it later without a table).
+    /// Registers a Swift function and returns its id (to push it later without a table).
     func registerFunction(_ name: String, _ body: @escaping (Arguments) throws -> Int32) -> Int32 {
         lua.register(hostFunction(name, body))
     }
 
     /// Makes and registers the metatable of `kind`. `index` answers fields and methods.
-    /// `nativeMethods` are pushed by their closures (C functions that are not host functions).
+    /// `nativeMethods` are pushed by their closures (C functions that are not Swift functions).
     func defineMetatable(_ kind: ObjectKind, methods: [String: Int32] = [:],
                          nativeMethods: [String: (OpaquePointer) -> Void] = [:],
                          index: @escaping (Arguments, String) throws -> Int32,
@@ -235,6 +235,6 @@ extension Engine {
 
     /// Pushes a cached method function by id.
     func pushFunction(_ id: Int32, _ L: OpaquePointer) {
-        ck_push_hostfunction(L, id)
+        ck_push_swift_function(L, id)
     }
 }

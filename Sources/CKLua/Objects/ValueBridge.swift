@@ -4,7 +4,7 @@ import CLuaShims
 
 /// Moves values between the Lua stack and the core.
 extension Engine {
-    func push(_ value: Value) { push(value, L) }
+    func push(_ value: Value) { push(value, runningThread) }
 
     func push(_ value: Value, _ L: OpaquePointer) {
         switch value {
@@ -33,7 +33,7 @@ extension Engine {
     }
 
     func push(_ object: RuntimeObject?) {
-        if let object { push(object, L) } else { lua_pushnil(L) }
+        if let object { push(object, runningThread) } else { lua_pushnil(runningThread) }
     }
 
     func pushString(_ s: String, _ L: OpaquePointer) {
@@ -43,7 +43,7 @@ extension Engine {
         }
     }
 
-    func pushString(_ s: String) { pushString(s, L) }
+    func pushString(_ s: String) { pushString(s, runningThread) }
 
     /// The value at `index` as the core sees it; tables and functions become references.
     func value(at index: Int32, _ L: OpaquePointer) -> Value {
@@ -68,7 +68,7 @@ extension Engine {
         }
     }
 
-    func value(at index: Int32) -> Value { value(at: index, L) }
+    func value(at index: Int32) -> Value { value(at: index, runningThread) }
 
     func reference(at index: Int32, _ L: OpaquePointer, _ typeName: String) -> LuaRef {
         let identity = UInt(bitPattern: lua_topointer(L, index))
@@ -92,7 +92,7 @@ extension Engine {
     /// Calls a Lua function under pcall on the running thread; Lua errors become `ScriptFailure`.
     @discardableResult
     func call(_ fn: LuaRef, _ args: [Value], results: Int32 = 1) throws -> [Value] {
-        let L = self.L
+        let L = self.runningThread
         try reserve(args.count, L)
         let base = lua_gettop(L)
         fn.push(L)
@@ -110,7 +110,7 @@ extension Engine {
     /// Calls a Lua function with up to three arguments for its first result (nil if none): the
     /// build's path (render, scope, initialState, shouldUpdate), so it builds no arrays.
     func callForValue(_ fn: LuaRef, _ a: Value, _ b: Value? = nil, _ c: Value? = nil) throws -> Value {
-        let L = self.L
+        let L = self.runningThread
         let base = pushCall(fn)
         push(a, L)
         var n: Int32 = 1
@@ -125,7 +125,7 @@ extension Engine {
     /// Calls a handler with its receiver (if any) and arguments, discarding results: the send
     /// path, so it builds no arrays.
     func callHandler(_ fn: LuaRef, receiver: Value?, _ args: [Value]) throws {
-        let L = self.L
+        let L = self.runningThread
         try reserve(args.count, L)
         let base = pushCall(fn)
         var n: Int32 = 0
@@ -151,24 +151,24 @@ extension Engine {
     /// Pushes the message handler and `fn` (the handler first, so nothing has to be rotated
     /// under the function); returns the stack top before them.
     private func pushCall(_ fn: LuaRef) -> Int32 {
-        let base = lua_gettop(L)
-        lua_pushcclosure(L, ck_traceback, 0)
-        fn.push(L)
+        let base = lua_gettop(runningThread)
+        lua_pushcclosure(runningThread, ck_traceback, 0)
+        fn.push(runningThread)
         return base
     }
 
     /// Calls what `pushCall` and the arguments left; on error, restores `base` and throws.
     private func protectedCall(_ nargs: Int32, results: Int32, base: Int32) throws {
-        let status = ck_pcall_at(L, nargs, results, base + 1)
+        let status = ck_pcall_at(runningThread, nargs, results, base + 1)
         guard status != LUA_OK else { return }
         let error = failure(status)
-        lua_settop(L, base)
+        lua_settop(runningThread, base)
         throw error
     }
 
     /// Pops a pcall error and classifies it.
     func failure(_ status: Int32) -> Error {
-        let e = lua.popError(status: status, on: L)
+        let e = lua.popError(status: status, on: runningThread)
         if e.message.contains("attempt to yield across a C-call boundary") {
             return RuntimeError(.yieldAcrossRuntime, "a coroutine yielded inside a render, handler or callback the runtime called; yield outside runtime calls, or use ck.after for delayed work")
         }
@@ -185,7 +185,7 @@ final class TablesAdapter: ScriptTableComparing {
     }
 
     func field(_ table: ScriptRef, _ name: String) -> Value {
-        let L = engine.L
+        let L = engine.runningThread
         (table as! LuaRef).push(L)
         LuaStack(L).field(name, of: -1)
         let v = engine.value(at: -1, L)
@@ -194,7 +194,7 @@ final class TablesAdapter: ScriptTableComparing {
     }
 
     func makeTable(_ fields: [(String, Value)]) -> Value {
-        let L = engine.L
+        let L = engine.runningThread
         LuaStack(L).newTable(fields: fields.count)
         for (k, v) in fields {
             engine.push(v, L)
@@ -207,7 +207,7 @@ final class TablesAdapter: ScriptTableComparing {
 
     /// The string keys of a table (raw), in traversal order.
     func keys(of table: ScriptRef) -> [String] {
-        let L = engine.L
+        let L = engine.runningThread
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.top = base }
@@ -223,7 +223,7 @@ final class TablesAdapter: ScriptTableComparing {
 
     /// Raw, one level: same keys with raw-equal values.
     func shallowEqual(_ a: ScriptRef, _ b: ScriptRef) -> Bool {
-        let L = engine.L
+        let L = engine.runningThread
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (a as! LuaRef).push(L)

@@ -24,7 +24,7 @@ enum LuaType: Int32 {
 
 /// One thread's stack as the bindings and the CLI may use it. Nothing here can raise: access is
 /// raw (no metamethod runs), a value is checked to be a table before it is indexed, keys carry
-/// their length, and allocation cannot fail because Swift runs in host mode (see `ck_alloc`).
+/// their length, and allocation cannot fail because Swift runs in Swift mode (see `ck_alloc`).
 /// Pushes beyond the 20 free slots Lua guarantees go through `reserve` first.
 struct LuaStack {
     let L: OpaquePointer

@@ -2,30 +2,30 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// Owns one `lua_State` and the host functions callable from it.
+/// Owns one `lua_State` and the Swift functions callable from it.
 ///
 /// Not actor-isolated on purpose: every Lua → Swift call goes through here, and an
 /// isolation hop on that path was measured at +20 ns per call.
 public final class LuaState {
-    public typealias HostFunction = (borrowing HostCall) -> Int32
+    public typealias SwiftFunction = (borrowing SwiftCall) -> Int32
 
     public let L: OpaquePointer
-    /// Where C keeps the thread whose Swift function runs (see `ck_call_host`).
+    /// Where C keeps the thread whose Swift function runs (see `ck_call_swift`).
     let currentThread: UnsafeMutablePointer<OpaquePointer?>
     private let memory: UnsafeMutablePointer<ck_memory>
-    private var hostFunctions: [HostFunction] = []
+    private var swiftFunctions: [SwiftFunction] = []
     /// Whatever owns this state (the `ck` engine); found again from any coroutine. The owner
     /// clears it before it goes (a weak reference would make every retain of the engine slow).
     public unowned(unsafe) var owner: AnyObject?
 
     public init(memoryLimitBytes: Int = 0, openLibraries: Bool = true) {
         memory = .allocate(capacity: 1)
-        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_host: 1, exceeded: 0))
+        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_swift: 1, exceeded: 0))
         guard let state = ck_newstate(memory) else { fatalError("ckrun: cannot create a Lua state (out of memory)") }
         L = state
         currentThread = ck_current_thread(state)
         LuaState.installDispatcher()
-        ck_set_host(L, Unmanaged.passUnretained(self).toOpaque())
+        ck_set_owner(L, Unmanaged.passUnretained(self).toOpaque())
         if openLibraries {
             _ = ck_openlibs(L)
             _ = ck_install_guards(L)
@@ -58,27 +58,27 @@ public final class LuaState {
 
     /// Collects garbage fully (runs finalizers under Lua's own protection).
     public func collectGarbage() {
-        memory.pointee.in_host += 1
+        memory.pointee.in_swift += 1
         ck_gc_collect(L)
-        memory.pointee.in_host -= 1
+        memory.pointee.in_swift -= 1
     }
 
     // MARK: Host functions
 
-    /// Registers a Swift function; it is pushed with `pushHostFunction(id)`.
-    public func register(_ function: @escaping HostFunction) -> Int32 {
-        hostFunctions.append(function)
-        return Int32(hostFunctions.count - 1)
+    /// Registers a Swift function; it is pushed with `pushSwiftFunction(id)`.
+    public func register(_ function: @escaping SwiftFunction) -> Int32 {
+        swiftFunctions.append(function)
+        return Int32(swiftFunctions.count - 1)
     }
 
-    public func pushHostFunction(_ id: Int32) { ck_push_hostfunction(L, id) }
+    public func pushSwiftFunction(_ id: Int32) { ck_push_swift_function(L, id) }
 
     /// Registers and pushes in one step.
-    public func push(_ function: @escaping HostFunction) { pushHostFunction(register(function)) }
+    public func push(_ function: @escaping SwiftFunction) { pushSwiftFunction(register(function)) }
 
     fileprivate static let dispatch: ck_dispatch_fn = { L, id in
-        let state = Unmanaged<LuaState>.fromOpaque(ck_get_host(L!)!).takeUnretainedValue()
-        return state.hostFunctions[Int(id)](HostCall(L: L!, state: state))
+        let state = Unmanaged<LuaState>.fromOpaque(ck_get_owner(L!)!).takeUnretainedValue()
+        return state.swiftFunctions[Int(id)](SwiftCall(L: L!, state: state))
     }
 
     private static let installOnce: Void = { ck_set_dispatcher(LuaState.dispatch) }()
@@ -152,14 +152,14 @@ public final class LuaState {
 
     // MARK: Warnings
 
-    /// Receives Lua's whole warnings (`warn()` text, or a finalizer's error), with host mode on
+    /// Receives Lua's whole warnings (`warn()` text, or a finalizer's error), with Swift mode on
     /// and the warning's thread current, as for any Swift function.
     public var onWarning: ((String, _ isFinalizerError: Bool) -> Void)? {
         didSet { ck_set_warning_handler(L, onWarning == nil ? nil : LuaState.warning) }
     }
 
     private static let warning: ck_warning_fn = { L, message, isFinalizerError in
-        guard let L, let message, let state = ck_get_host(L) else { return }
+        guard let L, let message, let state = ck_get_owner(L) else { return }
         let lua = Unmanaged<LuaState>.fromOpaque(state).takeUnretainedValue()
         guard lua.owner != nil, let handler = lua.onWarning else { return }
         // Entered from Lua, not through the trampoline.
@@ -225,7 +225,7 @@ public final class LuaState {
         return string(at: -1, on: L) ?? "?"
     }
 
-    /// Pushes onto the main thread's stack (host functions push onto their own thread's).
+    /// Pushes onto the main thread's stack (Swift functions push onto their own thread's).
     public func push(_ string: String) {
         var s = string
         s.withUTF8 { bytes in

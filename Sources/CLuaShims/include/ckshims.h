@@ -13,7 +13,7 @@
 
 #include "cksend.h"
 
-/// A host callback returns this to ask the trampoline to raise the value on top of the stack.
+/// A Swift function returns this to ask the trampoline to raise the value on top of the stack.
 #define CK_RAISE (-1)
 
 // Macros Swift cannot import.
@@ -45,14 +45,14 @@ int ck_getglobal_raw(lua_State *L, const char *name, size_t len);
 /// lua_checkstack, which never raises: 0 if the stack cannot grow by `n`.
 int ck_checkstack(lua_State *L, int n);
 
-// Allocator accounting, per state. Allocation never fails while host (Swift) code runs:
+// Allocator accounting, per state. Allocation never fails while Swift code runs:
 // an overshoot is recorded and raised by the trampoline once Swift has returned.
 typedef struct ck_memory {
     size_t used;
     size_t peak;
     size_t limit;        // 0: unlimited
-    int in_host;         // > 0 while Swift runs (from creation; 0 while Lua runs under ck_pcall_at)
-    int exceeded;        // set when the limit was passed inside host code
+    int in_swift;         // > 0 while Swift runs (from creation; 0 while Lua runs under ck_pcall_at)
+    int exceeded;        // set when the limit was passed inside Swift code
 } ck_memory;
 
 lua_State *ck_newstate(ck_memory *memory);
@@ -62,21 +62,21 @@ ck_memory *ck_memory_of(lua_State *L);
 /// The thread whose Swift function is running (the main thread outside them): saved and
 /// restored in C around every Swift function and every protected call from Swift.
 lua_State **ck_current_thread(lua_State *L);
-/// For Swift entered from Lua other than through the trampoline (warnings): host mode on and
+/// For Swift entered from Lua other than through the trampoline (warnings): Swift mode on and
 /// `L` current until ck_leave_swift restores both.
-typedef struct ck_swift_frame { lua_State *thread; int in_host; } ck_swift_frame;
+typedef struct ck_swift_frame { lua_State *thread; int in_swift; } ck_swift_frame;
 void ck_enter_swift(lua_State *L, ck_swift_frame *frame);
 void ck_leave_swift(lua_State *L, const ck_swift_frame *frame);
 
-// The host pointer (the Swift engine) stored in the state's extra space; coroutines inherit it.
-void ck_set_host(lua_State *L, void *host);
-void *ck_get_host(lua_State *L);
+// The owner (the Swift LuaState) stored in the state's extra space; coroutines inherit it.
+void ck_set_owner(lua_State *L, void *owner);
+void *ck_get_owner(lua_State *L);
 
-// The one host-callback trampoline.
+// The one Swift-function trampoline.
 typedef int (*ck_dispatch_fn)(lua_State *L, int function_id);
 void ck_set_dispatcher(ck_dispatch_fn fn);
-void ck_push_hostfunction(lua_State *L, int function_id);
-int ck_hostfunction_id(lua_State *L, int idx);   // -1 if not a host function
+void ck_push_swift_function(lua_State *L, int function_id);
+int ck_swift_function_id(lua_State *L, int idx);   // -1 if not a Swift function
 
 /// Pops a methods table and pushes an `__index` function: methods from the table, other
 /// keys from the host function `fields_id(object, key)`.

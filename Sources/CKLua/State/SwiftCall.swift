@@ -2,9 +2,9 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// What a host function sees: the calling thread's stack and the state.
+/// What a Swift function sees: the calling thread's stack and the state.
 /// A function returns the number of results it pushed, or `raise(...)`.
-public struct HostCall: ~Copyable {
+public struct SwiftCall: ~Copyable {
     public let L: OpaquePointer
     public unowned(unsafe) let state: LuaState
 
@@ -42,6 +42,6 @@ public struct HostCall: ~Copyable {
     public func string(at index: Int32) -> String? { state.string(at: index, on: L) }
 }
 
-extension HostCall {
+extension SwiftCall {
     public func push(_ number: Double) { lua_pushnumber(L, number) }
 }
