@@ -50,6 +50,27 @@ int ck_openlibs(lua_State *L) {
     return lua_pcall(L, 0, 0, 0);
 }
 
+static int next_k(lua_State *L) {
+    lua_settop(L, 2);
+    if (lua_next(L, 1)) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+/* lua_next under pcall, for traversals that run Lua between steps (a __tostring may change the
+   table: Lua then raises "invalid key to 'next'"). Key on top -> key, value (1), or nothing (0). */
+int ck_safe_next(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, next_k);
+    lua_pushvalue(L, idx);
+    lua_rotate(L, -3, 2);             /* fn t key */
+    if (ck_pcall_at(L, 2, LUA_MULTRET, 0) != LUA_OK || lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    return 1;
+}
+
 static int gettable_k(lua_State *L) { lua_gettable(L, 1); return 1; }
 static int settable_k(lua_State *L) { lua_settable(L, 1); return 0; }
 static int tostring_k(lua_State *L) { luaL_tolstring(L, 1, NULL); return 1; }

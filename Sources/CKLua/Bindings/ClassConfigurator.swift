@@ -58,12 +58,20 @@ struct ClassConfigurator {
                 engine.storeClassField(cls, key, valueAt: stack.top, L)
             }
         }
+        // Keys first, then values: defining a method may warn, and a warning runs Lua, which
+        // must not run between the steps of a `next` traversal.
+        var keys: [String] = []
         stack.pushNil()
         while stack.next(def) {
             defer { stack.pop() }
             guard let key = try Arguments(L: L, engine: engine, function: definer).key(at: -2, in: definer),
                   specialKey(key) == nil else { continue }
-            try set(key, valueAt: stack.top)
+            keys.append(key)
+        }
+        for key in keys {
+            stack.field(key, of: def)
+            defer { stack.pop() }
+            if !stack.isNil(-1) { try set(key, valueAt: stack.top) }
         }
     }
 

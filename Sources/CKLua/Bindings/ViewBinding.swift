@@ -189,7 +189,7 @@ extension Engine {
         if depth > 1 { return "{…}" }
         var parts: [(String, String)] = []
         LuaStack(L).pushNil()
-        while LuaStack(L).next(t) {
+        while LuaStack(L).protectedNext(t) {
             if parts.count >= 20 { LuaStack(L).pop(2); parts.append(("~", "…")); break }
             let key = LuaStack(L).isString(-2) ? lua.string(at: -2, on: L)! : "[\(lua.describe(at: -2, on: L))]"
             let val: String

@@ -105,9 +105,16 @@ struct LuaStack {
     @inline(__always) func set(_ i: Int, into t: Int32) { _ = ck_rawseti_checked(L, t, lua_Integer(i)) }
 
     /// `lua_next` over the table at `t` (key on top): false when done (or `t` is not a table).
+    /// The loop must run no Lua between steps (see `protectedNext`).
     @inline(__always) func next(_ t: Int32) -> Bool {
         guard lua_type(L, t) == LUA_TTABLE else { ck_pop(L, 1); return false }
         return lua_next(L, t) != 0
+    }
+
+    /// `next` under pcall, for traversals that run Lua (`__tostring`) between their steps.
+    func protectedNext(_ t: Int32) -> Bool {
+        guard lua_type(L, t) == LUA_TTABLE else { ck_pop(L, 1); return false }
+        return ck_safe_next(L, t) != 0
     }
 
     /// The registry's `key` (raw).

@@ -99,6 +99,7 @@ int ck_safe_gettable(lua_State *L, int idx);           // key on top -> value
 int ck_safe_getfield(lua_State *L, int idx, const char *k);
 int ck_safe_settable(lua_State *L, int idx);           // key, value on top -> nothing
 int ck_safe_tostring(lua_State *L, int idx);           // pushes luaL_tolstring result
+int ck_safe_next(lua_State *L, int idx);               // key on top -> key, value (1) or nothing (0)
 int ck_safe_equal(lua_State *L, int a, int b, int *result);
 
 // Instruction-count watchdog: once the deadline passes, Lua code raises [timeout]
