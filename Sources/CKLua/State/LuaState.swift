@@ -195,8 +195,15 @@ public final class LuaState {
         var length = 0
         guard let chars = ck_tostring(L, index, &length) else { return nil }
         let bytes = UnsafeRawBufferPointer(start: chars, count: length)
-        guard !bytes.contains(0) else { return nil }
-        return String(validating: bytes, as: UTF8.self)
+        var ascii = true
+        for b in bytes {
+            if b == 0 { return nil }
+            if b >= 0x80 { ascii = false }
+        }
+        let s = String(decoding: bytes, as: UTF8.self)
+        // Decoding replaces what is not UTF-8, so the bytes come back different (this avoids the
+        // generic `String(validating:)`, measured at ~600 instructions a call on this path).
+        return ascii || s.utf8.elementsEqual(bytes) ? s : nil
     }
 
     /// The string at `index` as a Lua literal: bytes outside printable ASCII as `\ddd`.
