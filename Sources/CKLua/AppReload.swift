@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// `.reload` and `ckrun app.lua --watch`: the app file runs again and the running app's one
 /// host takes its new provider, keeping scopes (state and controllers) by identity, whichever
@@ -11,14 +9,15 @@ extension Engine {
         guard let host = appHostObject, !host.isDestroyed else { return false }
         isReloadingApp = true
         defer { isReloadingApp = false }
-        let base = lua.top
-        defer { lua.top = base }
+        let stack = LuaStack(lua.L)
+        let base = stack.top
+        defer { stack.top = base }
         let n = try runChunk(code, name: name, results: 1)
         guard n > 0 else { return true }
         let L = lua.L
-        guard lua_type(L, -1) == LUA_TFUNCTION || objects.object(at: -1, L) is ComponentClass else { return true }
+        guard stack.isFunction(-1) || objects.object(at: -1, L) is ComponentClass else { return true }
         try protect {
-            try host.reload(provider: try provider(at: lua_gettop(L), L))
+            try host.reload(provider: try provider(at: stack.top, L))
             if !host.isMounted { try host.mount() }
         }
         return true

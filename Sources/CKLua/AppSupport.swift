@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// What the app runner needs: start the app a script returned, and run the loop until idle.
 extension Engine {
@@ -20,14 +18,14 @@ extension Engine {
         defer { lua.top = base }
         guard n > 0 else { return appHostObject != nil }
         let L = lua.L
-        let returnsApp = lua_type(L, -1) == LUA_TFUNCTION || objects.object(at: -1, L) is ComponentClass
+        let returnsApp = LuaStack(L).isFunction(-1) || objects.object(at: -1, L) is ComponentClass
         if returnsApp && appHostObject == nil {
             try protect {
-                let h = try makeHost(providerAt: lua_gettop(L), optsAt: 0, L)
+                let h = try makeHost(providerAt: LuaStack(L).top, optsAt: 0, L)
                 try h.mount()
                 appHostObject = h
                 push(h, L)
-                lua_setglobal(L, "app")
+                lua.setGlobal("app", on: L)
             }
         }
         return appHostObject != nil
@@ -69,71 +67,18 @@ extension Engine {
 
 extension Engine {
     /// Defines a global Lua function backed by Swift (for tools such as `ckrun bench`).
-    public func defineGlobalFunction(_ name: String, _ body: @escaping LuaState.HostFunction) {
-        lua.pushHostFunction(lua.register(body))
+    public func defineGlobalFunction(_ name: String, _ body: @escaping LuaState.SwiftFunction) {
+        lua.pushSwiftFunction(lua.register(body))
         lua.setGlobal(name)
-    }
-}
-
-extension HostCall {
-    public func push(_ number: Double) { lua_pushnumber(L, number) }
-    public func pushNil() { lua_pushnil(L) }
-    /// Pushes a string; returns 1 (the number of results).
-    public func push(string: String) -> Int32 {
-        var s = string
-        s.withUTF8 { b in
-            _ = b.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
-        return 1
     }
 }
 
 extension Engine {
     /// Bytes malloc has handed out in this process: Lua's and Swift's allocations together.
-    public static var heapBytes: Int { Int(ck_heap_bytes()) }
+    public static var heapBytes: Int { LuaState.heapBytes }
 }
 
 extension Engine {
     /// Forgets an interrupt that arrived after the chunk it was meant for had finished.
-    public func clearInterrupt() { ck_clear_interrupt(lua.L) }
-}
-
-extension LuaState {
-    /// Pops the top value into the registry under `key` (for tools that keep Lua values).
-    public func storeInRegistry(_ key: String) {
-        lua_setfield(L, ck_registryindex(), key)
-    }
-
-    /// Pushes `registry[key]`.
-    public func pushFromRegistry(_ key: String) {
-        lua_getfield(L, ck_registryindex(), key)
-    }
-
-    /// Pushes field `name` of the table on top (raw).
-    public func pushField(_ name: String) {
-        push(name)
-        lua_rawget(L, -2)
-    }
-
-    public func pushNil() { lua_pushnil(L) }
-    public func isTrue(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
-    public func newTable() { lua_createtable(L, 0, 0) }
-    /// Pops the top value into field `name` of the table below it.
-    public func setField(_ name: String) { lua_setfield(L, -2, name) }
-    public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
-    public func isFunction(at index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }
-    public func pushValue(at index: Int32) { lua_pushvalue(L, index) }
-    public func remove(at index: Int32) { ck_remove(L, index) }
-    public func insert(at index: Int32) { ck_insert(L, index) }
-    /// The strings of the array on top of the stack (raw).
-    public func strings(ofTableAt index: Int32) -> [String] {
-        var out: [String] = []
-        let n = lua_rawlen(L, index)
-        for i in 0..<n {
-            lua_rawgeti(L, index, lua_Integer(i + 1))
-            if let s = string(at: -1) { out.append(s) }
-            ck_pop(L, 1)
-        }
-        return out
-    }
+    public func clearInterrupt() { lua.clearInterrupt() }
 }

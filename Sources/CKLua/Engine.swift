@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 public enum LuaVersion {
     public static let string = "Lua 5.4"
@@ -21,13 +19,15 @@ public final class Engine {
         }
     }
 
-    public let lua: LuaState
+    let lua: LuaState
     public let configuration: Configuration
     public let runtime = Runtime()
     let objects = ObjectRegistry()
     let refs: RefStore
-    /// The thread whose host function is running: nested calls into Lua use its stack.
-    var L: OpaquePointer
+    /// The thread whose Swift function is running: nested calls into Lua use its stack. C keeps
+    /// it (set and restored around every Swift function and protected call), so no unwind can
+    /// leave it pointing at a finished coroutine.
+    var runningThread: OpaquePointer { lua.currentThread.pointee.unsafelyUnwrapped }
     /// Registry refs of `ck.config.onWarning` and `onTrace`, when set from Lua.
     var warningHandler: LuaRef?
     var traceHandler: LuaRef?
@@ -40,13 +40,15 @@ public final class Engine {
     var classTables: [ObjectIdentifier: LuaRef] = [:]
     /// Set while `withDeadline` runs its body.
     var hasDeadline = false
-    /// Set while `deinit` closes the Lua state: host functions then refuse (`[deadObject]`).
+    /// Set while `deinit` closes the Lua state: Swift functions then refuse (`[deadObject]`).
     var isClosing = false
     /// Component classes' scope functions, which their handles carry (`setScopeFunction`).
     var scopeFunctions: [ObjectIdentifier: LuaRef] = [:]
     /// Script fields of live controllers (weak: a controller lives as long as its scope).
     var controllerFields: [ObjectIdentifier: ControllerFields] = [:]
     var controllerFieldsPruneAt = 64
+    /// Warnings given once per engine (misspelled names, unknown props of built-ins).
+    var warnedOnce: Set<String> = []
     /// The host `ck.run` made (the app runner's `app`).
     public internal(set) var appHostObject: Host?
     /// Set while the app file runs again for `.reload` / `--watch`: `ck.run` then reloads the
@@ -59,7 +61,6 @@ public final class Engine {
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
         lua = LuaState(memoryLimitBytes: configuration.memoryLimitBytes)
-        L = lua.L
         refs = RefStore(L: lua.L)
         lua.owner = self
         objects.setUp(lua.L, refs: refs)
@@ -68,7 +69,13 @@ public final class Engine {
         runtime.onWarning = { [unowned self] in self.warn($0) }
         runtime.currentLocation = { [unowned self] in self.currentScriptLocation() }
         ModuleBinding.open(in: self)
-        ck_set_warning_handler(lua.L, Engine.luaWarning)
+        lua.onWarning = { [unowned(unsafe) self] text, isFinalizerError in
+            if isFinalizerError {
+                self.runtime.warn(.finalizerError, "\(text); finalizers should not raise")
+            } else {
+                FileStream.standardError.write("Lua warning: \(text)\n")
+            }
+        }
         if configuration.sandbox { Sandbox.apply(to: lua) }
         installWorkLimits()
     }
@@ -85,14 +92,14 @@ public final class Engine {
     /// Sets the global `arg` the way `lua` does: the script at 0, the interpreter below it.
     public func setArguments(script: String, arguments: [String], interpreter: String) {
         let L = lua.L
-        lua_createtable(L, Int32(arguments.count), 2)
+        LuaStack(L).newTable(array: arguments.count, fields: 2)
         lua.push(interpreter)
-        lua_rawseti(L, -2, -1)
+        LuaStack(L).set(-1, into: -2)
         lua.push(script)
-        lua_rawseti(L, -2, 0)
+        LuaStack(L).set(0, into: -2)
         for (i, a) in arguments.enumerated() {
             lua.push(a)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
+            LuaStack(L).set(i + 1, into: -2)
         }
         lua.setGlobal("arg")
     }
@@ -127,36 +134,22 @@ public final class Engine {
     public func withDeadline<T>(_ seconds: Double?, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
         guard let seconds, !hasDeadline else { return try body() }
         hasDeadline = true
-        ck_set_deadline(lua.L, seconds)
+        lua.setDeadline(seconds)
         defer {
-            ck_clear_deadline(lua.L)
+            lua.clearDeadline()
             hasDeadline = false
         }
         return try body()
     }
 
     /// Async-signal-safe: the running chunk stops at its next instruction check with `[interrupted]`.
-    public func interrupt() { ck_interrupt(lua.L) }
+    public func interrupt() { lua.interrupt() }
 
     // MARK: Diagnostics for tests and benchmarks
 
     /// Registry references held by the core, and live handles held by Lua.
     public var liveReferences: Int { refs.live }
     public var liveHandles: Int { objects.liveHandles }
-
-    /// Lua's own warnings: finalizer errors become `[finalizerError]` warnings, `warn()` text
-    /// goes to stderr as `lua` prints it.
-    private static let luaWarning: ck_warning_fn = { L, message, isFinalizerError in
-        guard let L, let message, let state = ck_get_host(L) else { return }
-        let lua = Unmanaged<LuaState>.fromOpaque(state).takeUnretainedValue()
-        let text = String(cString: message)
-        guard let engine = lua.owner as? Engine else { return }
-        if isFinalizerError != 0 {
-            engine.runtime.warn(.finalizerError, "\(text); finalizers should not raise")
-        } else {
-            FileStream.standardError.write("Lua warning: \(text)\n")
-        }
-    }
 
     func warn(_ message: String) {
         guard let handler = warningHandler else {

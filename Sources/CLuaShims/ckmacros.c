@@ -14,6 +14,10 @@ int ck_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
 int ck_mainthreadindex(void) { return LUA_RIDX_MAINTHREAD; }
 int ck_rawgetfield(lua_State *L, int idx, const char *k) {
     idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        lua_pushnil(L);
+        return LUA_TNIL;
+    }
     lua_pushstring(L, k);
     return lua_rawget(L, idx);
 }

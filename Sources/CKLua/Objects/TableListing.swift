@@ -6,7 +6,7 @@ import CLuaShims
 /// for `ckrun tree --format json`.
 extension TablesAdapter: ScriptTableListing {
     func entries(_ table: ScriptRef) -> [(name: String, value: Value)] {
-        let L = engine.L
+        let L = engine.runningThread
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (table as! LuaRef).push(L)
@@ -22,7 +22,7 @@ extension TablesAdapter: ScriptTableListing {
     }
 
     func keyNames(_ table: ScriptRef) -> [String] {
-        let L = engine.L
+        let L = engine.runningThread
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (table as! LuaRef).push(L)
@@ -47,7 +47,7 @@ extension Engine {
     /// strings, sorted); functions and runtime objects are their `tostring`; cycles and
     /// nesting past 16 levels are the string "<cycle>" / "{...}".
     public func json(_ value: Value) -> String {
-        let L = self.L
+        let L = self.runningThread
         push(value, L)
         defer { ck_pop(L, 1) }
         var seen: Set<UnsafeRawPointer> = []

@@ -6,6 +6,7 @@ import CLuaShims
 extension Engine {
     /// The innermost Lua function running on the current thread (a render calling `Class{}`).
     func currentScriptLocation() -> String? {
+        let L = runningThread
         var ar = lua_Debug()
         var level: Int32 = 0
         while lua_getstack(L, level, &ar) != 0 {
@@ -17,7 +18,7 @@ extension Engine {
 
     /// Where a function was defined (`app.lua:12`), or nil for a C function.
     func definition(of f: LuaRef) -> String? {
-        let L = self.L
+        let L = self.runningThread
         var ar = lua_Debug()
         f.push(L)
         guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return nil }

@@ -1,4 +1,5 @@
 import CEditLine
+import CKCore
 import CKLua
 import Foundation
 
@@ -137,6 +138,8 @@ enum Completion {
     /// Words break at `.` and `:` too, so the candidates list shows field names; the
     /// expression before them is read from the line (`app.root:up` → `updateState`).
     nonisolated(unsafe) static let wordBreaks: UnsafeMutablePointer<CChar> = strdup(" \t\n\"\\'`@$><=;|&{(,+-*/%^~#[].:")
+    /// The table `repl.lua` returned.
+    nonisolated(unsafe) static var prelude: Value = .nil
     nonisolated(unsafe) static var candidates: [String] = []
 
     static let generate: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { text, state in
@@ -167,18 +170,7 @@ enum Completion {
 
     private static func compute(_ text: String) -> [String] {
         guard let engine else { return [] }
-        let lua = engine.lua
-        let base = lua.top
-        defer { lua.top = base }
-        lua.pushFromRegistry("ckrun.repl")
-        lua.pushField("complete")
-        lua.remove(at: -2)
-        lua.push(text)
-        do {
-            try lua.call(arguments: 1, results: 1)
-        } catch {
-            return []
-        }
-        return lua.strings(ofTableAt: -1)
+        guard let found = try? engine.call(engine.field("complete", of: prelude), [.string(text)]).first else { return [] }
+        return engine.strings(of: found)
     }
 }

@@ -1,4 +1,5 @@
 import CEditLine
+import CKCore
 import CKLua
 import Foundation
 
@@ -14,7 +15,8 @@ final class ReplSession {
     let watch: Bool
     private let app: AppSession
     private let terminal = isatty(0) == 1
-    private static let registryKey = "ckrun.repl"
+    /// The table `repl.lua` returns: compile, format, dot, complete.
+    private var repl: Value = .nil
 
     init(engine: Engine, appFile: String?, runsLoopUntilIdle: Bool, watch: Bool = false) {
         self.engine = engine
@@ -78,42 +80,32 @@ final class ReplSession {
 
     private func installPrelude() {
         do {
-            try engine.lua.load(EmbeddedLua.repl, name: "=(repl)")
-            engine.lua.push(appFile ?? "")
-            engine.pushReplSession(app)
-            try engine.lua.call(arguments: 2, results: 1)
-            engine.lua.storeInRegistry(Self.registryKey)
+            let chunk = try engine.load(EmbeddedLua.repl, name: "=(repl)")
+            repl = try engine.call(chunk, [.string(appFile ?? ""), engine.replSession(app)]).first ?? .nil
+            Completion.prelude = repl
         } catch {
             report(error)
         }
     }
 
-    /// Pushes `repl[name]`.
-    private func pushHelper(_ name: String) {
-        engine.lua.pushFromRegistry(Self.registryKey)
-        engine.lua.pushField(name)
-        engine.lua.remove(at: -2)
-    }
+    /// `repl[name]` (nil if the prelude failed: calling it is then a reported error).
+    private func helper(_ name: String) -> Value { engine.field(name, of: repl) }
 
     private func evaluate(_ source: String) -> Outcome {
-        let lua = engine.lua
-        let base = lua.top
-        defer { lua.top = base }
-        pushHelper("compile")
-        lua.push(source)
+        let compiled: [Value]
         do {
-            try lua.call(arguments: 1, results: 2)
+            compiled = try engine.call(helper("compile"), [.string(source)])
         } catch {
             report(error)
             return .failed
         }
-        guard lua.isFunction(at: -2) else {
-            if lua.string(at: -1) == "incomplete" { return .incomplete }
-            writeError(lua.string(at: -1) ?? "syntax error")
+        guard let chunk = compiled.first, case .function = chunk else {
+            let message = compiled.count > 1 ? engine.text(compiled[1]) : nil
+            if message == "incomplete" { return .incomplete }
+            writeError(message ?? "syntax error")
             return .failed
         }
-        lua.pop(1)
-        let results: Int32
+        let results: [Value]
         do {
             ReplSignals.beginEvaluating(engine)
             defer {
@@ -121,18 +113,14 @@ final class ReplSession {
                 engine.clearInterrupt()
             }
             engine.forgetInnerTraceback()
-            try engine.withLimits { () throws(LuaError) in try lua.call(arguments: 0, results: -1) }
-            results = lua.top - base
+            results = try engine.withLimits { () throws(LuaError) in try engine.call(chunk) }
         } catch {
             report(engine.restoringInnerTraceback(error))
             return .failed
         }
-        guard results > 0 else { return .done }
-        pushHelper("format")
-        lua.insert(at: base + 1)
+        guard !results.isEmpty else { return .done }
         do {
-            try lua.call(arguments: results, results: 1)
-            print(lua.string(at: -1) ?? "")
+            print(try engine.call(helper("format"), results).first.flatMap(engine.text) ?? "")
         } catch {
             report(error)
         }
@@ -142,11 +130,6 @@ final class ReplSession {
     private enum DotOutcome { case done, quit }
 
     private func runDot(_ line: String) -> DotOutcome {
-        let lua = engine.lua
-        let base = lua.top
-        defer { lua.top = base }
-        pushHelper("dot")
-        lua.push(line.trimmingCharacters(in: .whitespaces))
         do {
             ReplSignals.beginEvaluating(engine)
             defer {
@@ -154,8 +137,9 @@ final class ReplSession {
                 engine.clearInterrupt()
             }
             engine.forgetInnerTraceback()
-            try engine.withLimits { () throws(LuaError) in try lua.call(arguments: 1, results: 1) }
-            return lua.string(at: -1) == "quit" ? .quit : .done
+            let command = Value.string(line.trimmingCharacters(in: .whitespaces))
+            let result = try engine.withLimits { () throws(LuaError) in try engine.call(helper("dot"), [command]) }
+            return result.first.flatMap(engine.text) == "quit" ? .quit : .done
         } catch {
             writeError(Self.dotError(engine.restoringInnerTraceback(error)))
             return .done
@@ -179,11 +163,7 @@ final class ReplSession {
 
     /// Builds pending updates; with an app that is not paused (`.pause`), runs the loop until idle.
     private func afterInput() {
-        let lua = engine.lua
-        let base = lua.top
-        pushHelper("paused")
-        let paused = lua.isTrue(at: -1)
-        lua.top = base
+        let paused: Bool = if case .bool(true) = engine.field("paused", of: repl) { true } else { false }
         do {
             // Ctrl-C stops the loop's renders, timers and updates as it stops a chunk.
             try ReplSignals.during(engine) { () throws(LuaError) in

@@ -50,23 +50,18 @@ final class AppSession {
 
 extension Engine {
     /// The session functions the REPL's Lua side calls (`repl.lua`'s `session`).
-    func pushReplSession(_ app: AppSession) {
-        lua.newTable()
-        lua.push { [unowned self] call in
+    func replSession(_ app: AppSession) -> Value {
+        let clock = function { [unowned self] _ in
             let loop = self.runtime.loop
-            call.push(loop.now)
-            call.push(Double(loop.pendingTimers))
-            if let due = loop.nextDue { call.push(due) } else { call.pushNil() }
-            return 3
+            return [.number(loop.now), .number(Double(loop.pendingTimers)), loop.nextDue.map(Value.number) ?? .nil]
         }
-        lua.setField("clock")
-        lua.push { call in
-            do throws(LuaError) { return call.push(string: try app.reload()) } catch {
+        let reload = function { _ throws(LuaError) in
+            do throws(LuaError) { return [.string(try app.reload())] } catch {
                 // Printed as it is (repl.lua's mark): the app file's frames, not the REPL's.
                 let e = error.keepingFirstTraceback().cutTraceback(at: "in field 'reload'")
-                return call.raise("\u{1}" + e.description)
+                throw LuaError(message: "\u{1}" + e.description)
             }
         }
-        lua.setField("reload")
+        return table([("clock", clock), ("reload", reload)])
     }
 }

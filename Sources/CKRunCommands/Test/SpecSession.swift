@@ -1,3 +1,4 @@
+import CKCore
 import CKLua
 import Foundation
 
@@ -9,7 +10,7 @@ final class SpecSession {
     init(settings: TestRunSettings) throws(LuaError) {
         engine = Engine(configuration: .init(
             sandbox: settings.sandbox, timeoutSeconds: nil, memoryLimitBytes: settings.memoryLimitBytes))
-        try SpecPrelude.install(in: engine.lua)
+        try SpecPrelude.install(in: engine)
     }
 
     /// Runs the test file's chunk: its `describe` and `it` calls build the tree.
@@ -17,24 +18,19 @@ final class SpecSession {
         engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
         // `require` finds modules beside the test file and in the project root (SPEC §9).
         engine.installSiblingSearcher(directories: [Engine.directory(of: path), FileManager.default.currentDirectoryPath])
-        let lua = engine.lua
-        try lua.load(code, name: "@" + path)
-        try engine.withDeadline(timeout) { () throws(LuaError) in try lua.call(arguments: 0, results: 0) }
+        let chunk = try engine.load(code, name: "@" + path)
+        try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.call(chunk) }
     }
 
     /// Calls the runner's operation `op` in Lua; returns its result if it is a string.
     @discardableResult
     func call(_ op: String, _ arguments: String..., timeout: Double? = nil) throws(LuaError) -> String? {
-        let lua = engine.lua
-        // A tiny chunk per call: cheaper to read than keeping a reference without the C API.
-        try lua.load(#"return _ENV["(ckrun test)"](...)"#, name: "=(ckrun test: call)")
-        lua.push(op)
-        for argument in arguments { lua.push(argument) }
-        try engine.withDeadline(timeout) { () throws(LuaError) in
-            try lua.call(arguments: Int32(1 + arguments.count), results: 1)
-        }
-        defer { lua.pop() }
-        return lua.string(at: -1)
+        // The prelude's entry point, read raw (a strict `_G` does not see it) each call: a test
+        // may replace it, and then its own calls fail as they did before.
+        let entry = engine.global("(ckrun test)")
+        let values = [Value.string(op)] + arguments.map(Value.string)
+        let results = try engine.withDeadline(timeout) { () throws(LuaError) in try engine.call(entry, values) }
+        return results.first.flatMap(engine.text)
     }
 
     /// Runs user code (a hook or a test body) and says how it ended.

@@ -11,11 +11,9 @@ enum SpecPrelude {
         at: "%s")
 
     /// Chunk names start with "(ckrun test", which tracebacks and error locations skip.
-    static func install(in lua: LuaState) throws(LuaError) {
+    static func install(in engine: Engine) throws(LuaError) {
         for chunk in chunks {
-            try lua.load(chunk.source, name: "=(ckrun test: \(chunk.name))")
-            lua.push(exitMessage)
-            try lua.call(arguments: 1, results: 0)
+            try engine.call(try engine.load(chunk.source, name: "=(ckrun test: \(chunk.name))"), [.string(exitMessage)])
         }
     }
 }
