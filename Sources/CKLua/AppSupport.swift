@@ -7,25 +7,15 @@ extension Engine {
     /// The host of the running app (`ck.run`, or the provider a script returned).
     public var appHost: Host? { appHostObject }
 
-    /// Runs an app script. If it returns a provider function or a component class, hosts and
-    /// mounts it and binds `app`. Returns whether an app is running.
+    /// Runs an app script. If it is an app by the app rule (`hostApp(returnedAt:classesBefore:)`),
+    /// hosts and mounts it and binds `app`. Returns whether an app is running.
     public func runApp(_ code: String, name: String, arguments: [String] = []) throws(LuaError) -> Bool {
         let base = lua.top
+        let classes = componentClassesDefined
         let n = try runChunk(code, name: name, arguments: arguments, results: 1)
         defer { lua.top = base }
         guard n > 0 else { return appHostObject != nil }
-        let L = lua.L
-        let returnsApp = lua_type(L, -1) == LUA_TFUNCTION || objects.object(at: -1, L) is ComponentClass
-        if returnsApp && appHostObject == nil {
-            try protect {
-                let h = try makeHost(providerAt: lua_gettop(L), optsAt: 0, L)
-                try h.mount()
-                appHostObject = h
-                push(h, L)
-                lua_setglobal(L, "app")
-            }
-        }
-        return appHostObject != nil
+        return try hostApp(returnedAt: -1, classesBefore: classes)
     }
 
     /// `ck.runUntilIdle()` from Swift: builds updates and fires timers until none are left.

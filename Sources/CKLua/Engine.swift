@@ -47,6 +47,8 @@ public final class Engine {
     var controllerFieldsPruneAt = 64
     /// The host `ck.run` made (the app runner's `app`).
     public internal(set) var appHostObject: Host?
+    /// Component classes defined so far: the app rule asks whether a script defined one.
+    var componentClassesDefined = 0
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -107,8 +109,11 @@ public final class Engine {
         try withDeadline(configuration.timeoutSeconds, body)
     }
 
-    /// Runs `body` with Lua code stopped by `[timeout]` after `seconds` (nil: no limit).
+    /// Runs `body` with Lua code stopped by `[timeout]` after `seconds` (nil: no limit), and
+    /// Ctrl-C turned into `[interrupted]` as lua.c does (a second Ctrl-C ends the process).
     public func withDeadline<T>(_ seconds: Double?, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        ck_sigint_watch(lua.L, 0)
+        defer { ck_sigint_unwatch() }
         guard let seconds else { return try body() }
         ck_set_deadline(lua.L, seconds)
         defer { ck_clear_deadline(lua.L) }
@@ -124,18 +129,15 @@ public final class Engine {
     public var liveReferences: Int { refs.live }
     public var liveHandles: Int { objects.liveHandles }
 
-    /// Lua's own warnings: finalizer errors become `[finalizerError]` warnings, `warn()` text
-    /// goes to stderr as `lua` prints it.
+    /// Lua's warnings while they are on (`warn("@on")`, `-W`): a finalizer's error goes to
+    /// `ck.config.onWarning` as `[finalizerError]` when a handler is set; everything else is
+    /// printed by the C side as lua.c prints it (returning 0).
     private static let luaWarning: ck_warning_fn = { L, message, isFinalizerError in
-        guard let L, let message, let state = ck_get_host(L) else { return }
+        guard isFinalizerError != 0, let L, let message, let state = ck_get_host(L) else { return 0 }
         let lua = Unmanaged<LuaState>.fromOpaque(state).takeUnretainedValue()
-        let text = String(cString: message)
-        guard let engine = lua.owner as? Engine else { return }
-        if isFinalizerError != 0 {
-            engine.runtime.warn(.finalizerError, "\(text); finalizers should not raise")
-        } else {
-            FileStream.standardError.write("Lua warning: \(text)\n")
-        }
+        guard let engine = lua.owner as? Engine, engine.warningHandler != nil else { return 0 }
+        engine.runtime.warn(.finalizerError, "\(String(cString: message)); finalizers should not raise")
+        return 1
     }
 
     func warn(_ message: String) {

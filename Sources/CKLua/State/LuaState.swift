@@ -80,18 +80,19 @@ public final class LuaState {
 
     // MARK: Loading and calling
 
-    /// Loads a chunk onto the stack. Text after a `#!` first line keeps its line numbers.
+    /// Loads a chunk onto the stack, from its UTF-8 bytes. A file's chunk (a name starting with
+    /// `@`) skips a BOM and a `#` first line as `luaL_loadfilex` does, keeping line numbers.
     public func load(_ code: String, name: String, mode: String = "bt") throws(LuaError) {
-        var source = code
-        if source.hasPrefix("#") {
-            let end = source.firstIndex(of: "\n") ?? source.endIndex
-            source.replaceSubrange(source.startIndex..<end, with: "")
+        if name.hasPrefix("@") {
+            try load(bytes: Array(LuaState.skippingFilePrefix(code.utf8)), name: name, mode: mode)
+            return
         }
-        let status = source.utf8.withContiguousStorageIfAvailable { bytes in
+        var source = code
+        let status = source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 ck_loadbuffer(L, chars.baseAddress, chars.count, name, mode)
             }
-        } ?? ck_loadbuffer(L, source, source.utf8.count, name, mode)
+        }
         if status != LUA_OK { throw popError(status: status) }
     }
 
