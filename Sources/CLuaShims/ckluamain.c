@@ -57,7 +57,7 @@ int ck_lua_default_paths(lua_State *L) {
     return 1;
 }
 
-/* ---- The REPL of `lua -i` when standard input is not a terminal ---- */
+/* ---- The REPL of `lua -i` when standard input is not a terminal (Debian's lua, readline) ---- */
 
 static const char *prompt(lua_State *L, int first) {
     if (lua_getglobal(L, first ? "_PROMPT" : "_PROMPT2") == LUA_TNIL) {
@@ -83,6 +83,10 @@ static int next_line(lua_State *L, int first) {
         return 0;
     }
     if (n > 0 && line[n - 1] == '\n') line[--n] = '\0';
+    /* The line goes to stdout after its prompt, as readline (which Debian's lua uses) echoes
+       input that does not come from a terminal. */
+    fwrite(line, 1, (size_t)n, stdout);
+    fputc('\n', stdout);
     if (first && line[0] == '=') lua_pushfstring(L, "return %s", line + 1);   /* Lua 5.2's "=expr" */
     else lua_pushlstring(L, line, (size_t)n);
     free(line);
