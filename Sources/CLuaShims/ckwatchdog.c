@@ -80,6 +80,10 @@ void ck_set_deadline(lua_State *L, double seconds) {
     sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGALRM, &sa, NULL);
+    sigset_t set;   /* a parent may have left it blocked */
+    sigemptyset(&set);
+    sigaddset(&set, SIGALRM);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
     /* The count hook is inherited by coroutines made from now on: they see the flag too. */
     lua_sethook(L, watchdog, LUA_MASKCOUNT, 1000);
     set_timer(seconds, 1.0);

@@ -1,8 +1,9 @@
 import ArgumentParser
 import CKLua
+import CLua
 import Foundation
 
-/// One Lua state with the `ck` module, as the command line configured it.
+/// One Lua state with the `ck` module, as ckrun's own options configured it (`ckrun repl`).
 final class ScriptSession {
     let engine: Engine
 
@@ -13,44 +14,23 @@ final class ScriptSession {
             memoryLimitBytes: (options.memoryLimit ?? 0) * 1024 * 1024))
     }
 
-    func runChunk(_ code: String, name: String) throws {
-        try report { () throws(LuaError) in try engine.runChunk(code, name: name) }
-    }
-
-    /// Runs FILE (or `-`) with `arg` and `...` set the way `lua` sets them.
-    func runScript(path: String, arguments: [String]) throws {
-        let code: String
-        let chunkName: String
-        if path == "-" {
-            code = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            chunkName = "=stdin"
-        } else {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                FileHandle.standardError.write(Data("ckrun: cannot open \(path)\n".utf8))
-                throw ExitCode(1)
-            }
-            code = String(decoding: data, as: UTF8.self)
-            chunkName = "@" + path
-        }
-        engine.setArguments(script: path, arguments: arguments, interpreter: CommandLine.arguments.first ?? "ckrun")
-        var isApp = false
-        try report { () throws(LuaError) in isApp = try engine.runApp(code, name: chunkName, arguments: arguments) }
-        guard isApp else { return }
-        try report { () throws(LuaError) in try engine.runUntilIdle() }
-        ReplSession(engine: engine, appFile: path == "-" ? nil : path, runsLoopUntilIdle: true).run()
-    }
-
-    /// `ckrun repl [FILE]`: an error in FILE is reported and the REPL still starts.
+    /// `ckrun repl [FILE]`: FILE runs first, loaded as lua loads files (its bytes as they are);
+    /// an app is hosted by the app rule. An error in FILE is reported and the REPL still starts.
     func runRepl(file: String?) throws {
         var isApp = false
         if let file {
-            guard let data = FileManager.default.contents(atPath: file) else {
+            guard FileManager.default.isReadableFile(atPath: file) else {
                 FileHandle.standardError.write(Data("ckrun: cannot open \(file)\n".utf8))
                 throw ExitCode(1)
             }
             engine.setArguments(script: file, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
             do {
-                isApp = try engine.runApp(String(decoding: data, as: UTF8.self), name: "@" + file)
+                let lua = engine.lua, base = lua.top
+                defer { lua.top = base }
+                let classes = engine.definedComponentClasses
+                try lua.loadFile(file)
+                try engine.withLimits { () throws(LuaError) in try lua.call(arguments: 0, results: 1) }
+                isApp = try engine.hostApp(returnedAt: -1, classesBefore: classes)
                 if isApp { try engine.runUntilIdle() }
             } catch {
                 FileHandle.standardError.write(Data("ckrun: \(error.description)\n".utf8))
@@ -59,6 +39,7 @@ final class ScriptSession {
         ReplSession(engine: engine, appFile: file, runsLoopUntilIdle: isApp).run()
     }
 
+    /// Runs `body`; a Lua error is printed after "ckrun: " and ends the command with status 1.
     func report(_ body: () throws(LuaError) -> Void) throws {
         do {
             try body()
