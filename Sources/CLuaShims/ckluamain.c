@@ -146,7 +146,13 @@ int ck_lua_repl_read(lua_State *L) {
     int base = lua_gettop(L);
     lua_pushcfunction(L, read_protected);
     int status = lua_pcall(L, 0, LUA_MULTRET, 0);
-    if (status != LUA_OK) return status;          /* a _PROMPT whose __tostring failed */
+    if (status != LUA_OK) {                       /* a _PROMPT whose __tostring failed: stop */
+        const char *why = lua_tostring(L, -1);
+        fprintf(stderr, "%s\n", why ? why : "(error object is not a string)");
+        fflush(stderr);
+        lua_settop(L, base);
+        return -1;
+    }
     status = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
     if (status == -1) lua_settop(L, base);

@@ -99,7 +99,7 @@ void ck_lua_print_version(void);
 int ck_lua_default_paths(lua_State *L);
 /// lua.c's REPL line reader: prompt (_PROMPT/_PROMPT2), read, compile as `return …` or as a
 /// statement with continuation lines. Pushes the chunk (status 0) or the error (status > 0);
-/// returns -1 at the end of input.
+/// returns -1 at the end of input (or when the prompt itself fails, reported on stderr).
 int ck_lua_repl_read(lua_State *L);
 /// Prints the values on the stack above `base` with the global print, as lua.c's REPL does.
 void ck_lua_repl_print(lua_State *L, int base);
