@@ -5,8 +5,8 @@ extension Engine {
     /// The host of the running app (`ck.run`, or the provider a script returned).
     public var appHost: Host? { appHostObject }
 
-    /// Runs an app script. If it returns a provider function or a component class, hosts and
-    /// mounts it and binds `app`. Returns whether an app is running.
+    /// Runs an app script. If it is an app by the app rule (`hostApp(returnedAt:classesBefore:)`),
+    /// hosts and mounts it and binds `app`. Returns whether an app is running.
     public func runApp(_ code: String, name: String, arguments: [String] = []) throws(LuaError) -> Bool {
         // The chunk, the provider, the first build and the mount share one deadline.
         try withLimits { () throws(LuaError) in try startApp(code, name: name, arguments: arguments) }
@@ -14,21 +14,11 @@ extension Engine {
 
     private func startApp(_ code: String, name: String, arguments: [String]) throws(LuaError) -> Bool {
         let base = lua.top
+        let classes = componentClassesDefined
         let n = try runChunk(code, name: name, arguments: arguments, results: 1)
         defer { lua.top = base }
         guard n > 0 else { return appHostObject != nil }
-        let L = lua.L
-        let returnsApp = LuaStack(L).isFunction(-1) || objects.object(at: -1, L) is ComponentClass
-        if returnsApp && appHostObject == nil {
-            try protect {
-                let h = try makeHost(providerAt: LuaStack(L).top, optsAt: 0, L)
-                try h.mount()
-                appHostObject = h
-                push(h, L)
-                lua.setGlobal("app", on: L)
-            }
-        }
-        return appHostObject != nil
+        return try hostApp(returnedAt: -1, classesBefore: classes)
     }
 
     /// `ck.flush()` from Swift: builds every host's pending updates, under the script's time limit.

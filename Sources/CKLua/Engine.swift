@@ -38,8 +38,9 @@ public final class Engine {
     var traceTracer: Tracer?
     /// Method and field tables of component and controller classes.
     var classTables: [ObjectIdentifier: LuaRef] = [:]
-    /// Set while `withDeadline` runs its body.
+    /// Set while `withDeadline` runs its body with a deadline, and while it watches for Ctrl-C.
     var hasDeadline = false
+    var isWatchingInterrupts = false
     /// Set while `deinit` closes the Lua state: Swift functions then refuse (`[deadObject]`).
     var isClosing = false
     /// Component classes' scope functions, which their handles carry (`setScopeFunction`).
@@ -57,6 +58,8 @@ public final class Engine {
     /// The last handler or render error the runtime re-raised into Lua, with its own traceback
     /// (see `restoringInnerTraceback`).
     var lastScriptFailure: ScriptFailure?
+    /// Component classes defined so far: the app rule asks whether a script defined one.
+    var componentClassesDefined = 0
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -69,12 +72,13 @@ public final class Engine {
         runtime.onWarning = { [unowned self] in self.warn($0) }
         runtime.currentLocation = { [unowned self] in self.currentScriptLocation() }
         ModuleBinding.open(in: self)
+        // Warnings while they are on (`warn("@on")`, `-W`): a finalizer's error goes to
+        // `ck.config.onWarning` as `[finalizerError]` when a handler is set; C prints the rest
+        // as lua.c does.
         lua.onWarning = { [unowned(unsafe) self] text, isFinalizerError in
-            if isFinalizerError {
-                self.runtime.warn(.finalizerError, "\(text); finalizers should not raise")
-            } else {
-                FileStream.standardError.write("Lua warning: \(text)\n")
-            }
+            guard isFinalizerError, self.warningHandler != nil else { return false }
+            self.runtime.warn(.finalizerError, "\(text); finalizers should not raise")
+            return true
         }
         if configuration.sandbox { Sandbox.apply(to: lua) }
         installWorkLimits()
@@ -129,15 +133,29 @@ public final class Engine {
         try withDeadline(configuration.timeoutSeconds, body)
     }
 
-    /// Runs `body` with Lua code stopped by `[timeout]` after `seconds` (nil: no limit). Nested
-    /// calls keep the outermost deadline (an app's chunk, provider, mount and loop share one).
+    /// Runs `body` with Lua code stopped by `[timeout]` after `seconds` (nil: no limit), and
+    /// Ctrl-C turned into `[interrupted]` as lua.c does (a second Ctrl-C ends the process).
+    /// Nested calls keep the outermost deadline (an app's chunk, provider, mount and loop share one).
     public func withDeadline<T>(_ seconds: Double?, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
-        guard let seconds, !hasDeadline else { return try body() }
-        hasDeadline = true
-        lua.setDeadline(seconds)
+        let setsDeadline = seconds != nil && !hasDeadline
+        let watches = !isWatchingInterrupts
+        if watches {
+            isWatchingInterrupts = true
+            lua.watchInterrupts()
+        }
+        if setsDeadline, let seconds {
+            hasDeadline = true
+            lua.setDeadline(seconds)
+        }
         defer {
-            lua.clearDeadline()
-            hasDeadline = false
+            if setsDeadline {
+                lua.clearDeadline()
+                hasDeadline = false
+            }
+            if watches {
+                lua.unwatchInterrupts()
+                isWatchingInterrupts = false
+            }
         }
         return try body()
     }

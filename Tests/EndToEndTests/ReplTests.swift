@@ -118,7 +118,7 @@ struct ReplTests {
         let dir = try TemporaryDirectory()
         let app = try dir.write("app.lua", """
             ck.after(2, function() print("timer at", ck.now()) end)
-            return function() return ck.Text{text = "hello"} end
+            ck.run(function() return ck.Text{text = "hello"} end)
             """)
         let r = try Ckrun.run([app.path], stdin: "app.root.props.text\nlocal id = ck.after(1, function() print('later', ck.now()) end)\n")
         #expect(r.status == 0, "\(r.stderr)")

@@ -56,8 +56,13 @@ describe("fault isolation", function()
 
   it("turns a finalizer's error into a warning", function()
     local warnings = {}
+    warn("@on")  -- finalizer errors are warnings: shown (and handed over) only while warnings are on
     ck.config.onWarning = function(m) warnings[#warnings + 1] = m end
     setmetatable({}, {__gc = function() error("gc exploded") end})
+    collectgarbage()
+    collectgarbage()
+    warn("@off")
+    setmetatable({}, {__gc = function() error("while off") end})
     collectgarbage()
     collectgarbage()
     ck.config.onWarning = nil

@@ -58,6 +58,7 @@ extension Engine {
     /// Builds a class from `def`: special keys configure it, functions become methods.
     func defineComponentClass(_ name: String, defAt def: Int32, _ L: OpaquePointer) throws -> ComponentClass {
         let cls = ComponentClass(name: name)
+        componentClassesDefined += 1
         // Keyed by identity: a class freed earlier may have had this address.
         scopeFunctions[ObjectIdentifier(cls)] = nil
         LuaStack(L).newTable(array: 0, fields: 8)

@@ -86,22 +86,23 @@ public final class LuaState {
 
     // MARK: Loading and calling
 
-    /// Loads a chunk onto the stack. Text after a `#!` first line keeps its line numbers.
     /// Set by `--sandbox`: every chunk Swift loads is text (bytecode is not verified by Lua).
     public var loadsTextOnly = false
 
+    /// Loads a chunk onto the stack, from its UTF-8 bytes. A file's chunk (a name starting with
+    /// `@`) skips a BOM and a `#` first line as `luaL_loadfilex` does, keeping line numbers.
     public func load(_ code: String, name: String, mode: String = "bt") throws(LuaError) {
         let mode = loadsTextOnly ? "t" : mode
-        var source = code
-        if source.hasPrefix("#") {
-            let end = source.firstIndex(of: "\n") ?? source.endIndex
-            source.replaceSubrange(source.startIndex..<end, with: "")
+        if name.hasPrefix("@") {
+            try load(bytes: Array(LuaState.skippingFilePrefix(code.utf8)), name: name, mode: mode)
+            return
         }
-        let status = source.utf8.withContiguousStorageIfAvailable { bytes in
+        var source = code
+        let status = source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 ck_loadbuffer(L, chars.baseAddress, chars.count, name, mode)
             }
-        } ?? ck_loadbuffer(L, source, source.utf8.count, name, mode)
+        }
         if status != LUA_OK { throw Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: loadsTextOnly) }
     }
 
@@ -146,6 +147,10 @@ public final class LuaState {
 
     /// Lua code raises `[timeout]` once `seconds` have passed (see ckwatchdog.c).
     public func setDeadline(_ seconds: Double) { ck_set_deadline(L, seconds) }
+    /// Ctrl-C stops the running chunk (`as lua`: the error "interrupted!", else `[interrupted]`);
+    /// a second Ctrl-C ends the process, as lua.c does.
+    public func watchInterrupts(asLua: Bool = false) { ck_sigint_watch(L, asLua ? 1 : 0) }
+    public func unwatchInterrupts() { ck_sigint_unwatch() }
     public func clearDeadline() { ck_clear_deadline(L) }
     /// Async-signal-safe: the running chunk stops at its next instruction check with `[interrupted]`.
     public func interrupt() { ck_interrupt(L) }
@@ -158,19 +163,20 @@ public final class LuaState {
 
     /// Receives Lua's whole warnings (`warn()` text, or a finalizer's error), with Swift mode on
     /// and the warning's thread current, as for any Swift function.
-    public var onWarning: ((String, _ isFinalizerError: Bool) -> Void)? {
+    /// Returns whether it took the warning; otherwise C prints it as lua.c does.
+    public var onWarning: ((String, _ isFinalizerError: Bool) -> Bool)? {
         didSet { ck_set_warning_handler(L, onWarning == nil ? nil : LuaState.warning) }
     }
 
     private static let warning: ck_warning_fn = { L, message, isFinalizerError in
-        guard let L, let message, let state = ck_get_owner(L) else { return }
+        guard let L, let message, let state = ck_get_owner(L) else { return 0 }
         let lua = Unmanaged<LuaState>.fromOpaque(state).takeUnretainedValue()
-        guard lua.owner != nil, let handler = lua.onWarning else { return }
+        guard lua.owner != nil, let handler = lua.onWarning else { return 0 }
         // Entered from Lua, not through the trampoline.
         var frame = ck_swift_frame()
         ck_enter_swift(L, &frame)
         defer { ck_leave_swift(L, &frame) }
-        handler(String(cString: message), isFinalizerError != 0)
+        return handler(String(cString: message), isFinalizerError != 0) ? 1 : 0
     }
 
     // MARK: Stack helpers that never raise

@@ -109,9 +109,29 @@ void ck_clear_deadline(lua_State *L);
 int ck_deadline_passed(lua_State *L);
 void ck_interrupt(lua_State *L);   // async-signal-safe: stop at the next check with [interrupted]
 void ck_clear_interrupt(lua_State *L);
+/// SIGINT now interrupts L as lua.c does (a second one ends the process); `as_lua`: the error is
+/// lua.c's "interrupted!" rather than [interrupted]. Unwatch restores the previous handler.
+void ck_sigint_watch(lua_State *L, int as_lua);
+void ck_sigint_unwatch(void);
 
-/// Receives whole Lua warnings; `is_finalizer_error` for errors in __gc.
-typedef void (*ck_warning_fn)(lua_State *L, const char *message, int is_finalizer_error);
+// The stand-alone interpreter (lua.c's behaviour), see ckluamain.c.
+/// Calls the function below `nargs` arguments as lua.c does: lua.c's message handler, Ctrl-C
+/// watched, one C level below the chunk (tracebacks end with "[C]: in ?").
+int ck_lua_docall(lua_State *L, int nargs, int nresults);
+/// Writes "Lua 5.4.x  Copyright (C) ..." and a newline to stdout.
+void ck_lua_print_version(void);
+/// Pushes the default package.path and package.cpath (as with LUA_NOENV); returns 0 if it cannot.
+int ck_lua_default_paths(lua_State *L);
+/// lua.c's REPL line reader: prompt (_PROMPT/_PROMPT2), read, compile as `return …` or as a
+/// statement with continuation lines. Pushes the chunk (status 0) or the error (status > 0);
+/// returns -1 at the end of input (or when the prompt itself fails, reported on stderr).
+int ck_lua_repl_read(lua_State *L);
+/// Prints the values on the stack above `base` with the global print, as lua.c's REPL does.
+void ck_lua_repl_print(lua_State *L, int base);
+
+/// Receives whole Lua warnings while warnings are on; `is_finalizer_error` for errors in __gc.
+/// Returns 1 if it took the message, 0 to have it printed as lua.c prints it.
+typedef int (*ck_warning_fn)(lua_State *L, const char *message, int is_finalizer_error);
 void ck_set_warning_handler(lua_State *L, ck_warning_fn fn);
 
 // Handles: a userdata {int32 slot, int32 kind} with its kind's metatable, kept in a weak-valued
@@ -136,6 +156,8 @@ void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_i
 size_t ck_heap_bytes(void);
 
 void ck_gc_collect(lua_State *L);
+void ck_gc_generational(lua_State *L);
+void ck_gc_incremental(lua_State *L);
 int ck_gc_count_kb(lua_State *L);
 
 #endif
