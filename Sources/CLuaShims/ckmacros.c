@@ -24,3 +24,7 @@ int ck_rawgetfield(lua_State *L, int idx, const char *k) {
 
 /* A literal's one address hits Lua's string cache: no hashing per component. */
 int ck_rawgetkey(lua_State *L, int idx) { return ck_rawgetfield(L, idx, "key"); }
+
+/* C's standard streams, which Swift 6 cannot name (they are mutable globals). */
+FILE *ck_stdout(void) { return stdout; }
+FILE *ck_stderr(void) { return stderr; }

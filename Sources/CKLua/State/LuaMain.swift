@@ -29,7 +29,7 @@ public final class LuaMain {
     /// order, the script, then -i (or, with nothing to run, the REPL or standard input).
     public func run() -> Int32 {
         let ok = runAll()
-        fflush(stdout)
+        fflush(ck_stdout())
         engine.close()
         return ok ? 0 : 1
     }
@@ -211,14 +211,14 @@ public final class LuaMain {
     }
 
     private func writeError(_ message: [UInt8], withProgname: Bool = true) {
-        fflush(stdout)
+        fflush(ck_stdout())
         if withProgname, let progname {
-            fputs(progname, stderr)
-            fputs(": ", stderr)
+            fputs(progname, ck_stderr())
+            fputs(": ", ck_stderr())
         }
-        message.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, stderr) }
-        fputs("\n", stderr)
-        fflush(stderr)
+        message.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, ck_stderr()) }
+        fputs("\n", ck_stderr())
+        fflush(ck_stderr())
     }
 
     /// lua.c's REPL on standard input that is not a terminal (`-i` in a pipe): prompts on
@@ -239,7 +239,7 @@ public final class LuaMain {
             }
         }
         lua_settop(L, 0)
-        fputs("\n", stdout)
-        fflush(stdout)
+        fputs("\n", ck_stdout())
+        fflush(ck_stdout())
     }
 }

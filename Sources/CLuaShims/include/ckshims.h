@@ -160,4 +160,9 @@ void ck_gc_generational(lua_State *L);
 void ck_gc_incremental(lua_State *L);
 int ck_gc_count_kb(lua_State *L);
 
+/// C's standard streams, which Swift 6 cannot name.
+#include <stdio.h>
+FILE *ck_stdout(void);
+FILE *ck_stderr(void);
+
 #endif
