@@ -12,10 +12,25 @@ public final class Engine {
         public var timeoutSeconds: Double?
         public var memoryLimitBytes: Int
 
+        /// A timeout too long to arm a timer with (inf, 1e300: more than a century) is no limit.
         public init(sandbox: Bool = false, timeoutSeconds: Double? = nil, memoryLimitBytes: Int = 0) {
             self.sandbox = sandbox
-            self.timeoutSeconds = timeoutSeconds
+            self.timeoutSeconds = timeoutSeconds.flatMap { $0 < Self.longestTimeout ? $0 : nil }
             self.memoryLimitBytes = memoryLimitBytes
+        }
+
+        public init(sandbox: Bool = false, timeoutSeconds: Double? = nil, memoryLimitMegabytes: Int?) {
+            self.init(sandbox: sandbox, timeoutSeconds: timeoutSeconds,
+                      memoryLimitBytes: Self.bytes(megabytes: memoryLimitMegabytes))
+        }
+
+        static let longestTimeout = 100.0 * 365 * 24 * 3600
+
+        /// Megabytes as bytes; a limit past what Int holds is no limit (0), never an overflow trap.
+        public static func bytes(megabytes: Int?) -> Int {
+            guard let megabytes, megabytes > 0 else { return 0 }
+            let (bytes, overflow) = megabytes.multipliedReportingOverflow(by: 1024 * 1024)
+            return overflow ? 0 : bytes
         }
     }
 
@@ -137,6 +152,7 @@ public final class Engine {
     /// Ctrl-C turned into `[interrupted]` as lua.c does (a second Ctrl-C ends the process).
     /// Nested calls keep the outermost deadline (an app's chunk, provider, mount and loop share one).
     public func withDeadline<T>(_ seconds: Double?, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        let seconds = seconds.flatMap { $0 < Configuration.longestTimeout ? $0 : nil }
         let setsDeadline = seconds != nil && !hasDeadline
         let watches = !isWatchingInterrupts
         if watches {

@@ -71,13 +71,14 @@ extension Engine {
         let isClass = objects.object(at: index, L) is ComponentClass
         let isProvider = lua_type(L, index) == LUA_TFUNCTION && componentClassesDefined > classesBefore
         guard isClass || isProvider else { return false }
-        try protect {
+        // The first build runs the provider and every render: under the limits as the chunk was.
+        try withLimits { () throws(LuaError) in try protect {
             let h = try makeHost(providerAt: index, optsAt: 0, L)
             try h.mount()
             appHostObject = h
             push(h, L)
             lua.setGlobal("app", on: L)
-        }
+        } }
         return true
     }
 }

@@ -22,7 +22,7 @@ public final class LuaMain {
         progname = args.argv[0].pointee == 0 ? nil : args.argv[0]
         engine = Engine(configuration: .init(
             sandbox: args.sandbox, timeoutSeconds: args.timeout,
-            memoryLimitBytes: (args.memoryLimit ?? 0) * 1024 * 1024))
+            memoryLimitMegabytes: args.memoryLimit))
     }
 
     /// lua.c's order: version, -E, `arg`, the generational collector, LUA_INIT, -e/-l/-W in

@@ -10,7 +10,7 @@ final class ScriptSession {
         engine = Engine(configuration: .init(
             sandbox: options.sandbox,
             timeoutSeconds: options.timeout,
-            memoryLimitBytes: (options.memoryLimit ?? 0) * 1024 * 1024))
+            memoryLimitMegabytes: options.memoryLimit))
     }
 
     /// `ckrun repl [FILE]`: FILE runs first, loaded as lua loads files (its bytes as they are);

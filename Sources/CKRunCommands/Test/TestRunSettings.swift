@@ -1,3 +1,5 @@
+import CKLua
+
 /// What every test file's run needs to know, in the parent and in `--jobs` workers alike.
 struct TestRunSettings: Sendable {
     var filters: [String] = []
@@ -12,7 +14,7 @@ struct TestRunSettings: Sendable {
     var sandbox = false
     var memoryLimitMB: Int?
 
-    var memoryLimitBytes: Int { (memoryLimitMB ?? 0) * 1024 * 1024 }
+    var memoryLimitBytes: Int { Engine.Configuration.bytes(megabytes: memoryLimitMB) }
 
     /// The command line that makes a worker run `file` with these settings.
     func workerArguments(file: String, fileIndex: Int) -> [String] {
