@@ -21,8 +21,19 @@ extension LuaState {
     /// Loads a file as `luaL_loadfilex` does (a UTF-8 BOM and a `#` first line skipped, binary
     /// chunks detected); `nil` reads standard input. On failure the error is left on the stack
     /// and its status returned, for callers that report as lua.c does.
+    public func loadFileKeepingError(_ path: UnsafePointer<CChar>?) -> Int32 {
+        let status = luaL_loadfilex(L, path, loadsTextOnly ? "t" : nil)
+        guard status != LUA_OK, loadsTextOnly else { return status }
+        // Under --sandbox a binary chunk gets the catalogued refusal instead of Lua's message.
+        let name = path.map { "@" + String(cString: $0) } ?? "=stdin"
+        let refusal = Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: true)
+        LuaStack(L).push(refusal.message)
+        return status
+    }
+
     public func loadFileKeepingError(_ path: String?) -> Int32 {
-        luaL_loadfilex(L, path, loadsTextOnly ? "t" : nil)
+        guard let path else { return loadFileKeepingError(nil as UnsafePointer<CChar>?) }
+        return path.withCString { loadFileKeepingError($0) }
     }
 
     /// Loads a file as `luaL_loadfilex` does; `nil` reads standard input.

@@ -73,7 +73,7 @@ public final class LuaMain {
         let base = lua_gettop(L)
         // `require` also finds modules beside the script (SPEC §9).
         if let path { engine.installSiblingSearcher(directories: [Engine.directory(of: String(cString: path))]) }
-        var status = luaL_loadfilex(L, path, engine.lua.loadsTextOnly ? "t" : nil)
+        var status = engine.lua.loadFileKeepingError(UnsafePointer(path))
         if status == LUA_OK {
             let n = pushingArguments ? pushArguments() : 0
             guard n >= 0 else { return false }
