@@ -48,7 +48,11 @@ let package = Package(
         // Linked by lld: gold prints glibc's "the use of `mktemp' is dangerous" for the static
         // Foundation of release builds (its temporary-file code, which ckrun never calls).
         .executableTarget(name: "ckrun", dependencies: ["CKRunCommands"],
-                          linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]),
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux])),
+                                           // 75,000 relative relocations packed (DT_RELR, glibc 2.36):
+                                           // start-up 6.01M → 5.67M instructions.
+                                           .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                                                        .when(platforms: [.linux], configuration: .release))]),
         .target(name: "CKTestHelpers", dependencies: ["CKCore"], path: "Tests/CKTestHelpers"),
         .testTarget(name: "CKCoreTests", dependencies: ["CKCore", "CKTestHelpers"]),
         .testTarget(name: "CKLuaTests", dependencies: ["CKLua", "CKCore", "CKTestHelpers"]),

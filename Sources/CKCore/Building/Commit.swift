@@ -52,10 +52,6 @@ struct Commit {
         for scope in folded {
             if let state = context.folded(scope) { scope.state = state }
         }
-        for scope in context.newScopes where scope.foldedInBuild == context.id {
-            scope.state = scope.foldedState ?? .nil
-            scope.foldedState = nil
-        }
     }
 
     /// Rebuilt maps replace the old ones; returns the scopes not in them, which left the tree.

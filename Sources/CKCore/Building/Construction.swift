@@ -29,7 +29,7 @@ extension Runtime {
         if isNew, let initial = cls.initialState {
             renderDepth += 1
             defer { renderDepth -= 1 }
-            build.foldInitial(try initial(component), into: scope)
+            build.setInitial(try initial(component), of: scope)
         }
         component.scope = scope
         component.state = build.state(of: scope)

@@ -20,15 +20,15 @@ public final class Scope: RuntimeObject {
     let hostLink: HostLink
     public var host: Host? { hostLink.host }
     public internal(set) var state: Value = .nil
-    /// The build that folded `foldedState` for this scope (its updates, or initialState).
+    /// The build that folded updates for this scope, and where that build keeps the state.
     var foldedInBuild: Int32 = 0
+    var foldedSlot: Int32 = 0
     public internal(set) var controller: Controller?
     /// The newest committed component of this scope.
     public internal(set) var component: Component?
     var children = ScopeMap()
     var pendingUpdates: [StateUpdate] = []
     var rebuiltChildren: ScopeMap?
-    var foldedState: Value?
     let identityHash: Int
 
     init(identity: ScopeIdentity, ordinal: Int, parent: Scope?, host: Host) {
