@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "CKCore", swiftSettings: fast),
         // The `ck` module: a thin Lua face over CKCore.
         .target(name: "CKLua", dependencies: ["CKCore", "CLua", "CLuaShims"],
-                resources: [.embedInCode("State/sandbox.lua")], swiftSettings: fast),
+                resources: [.embedInCode("State/sandbox.lua"), .embedInCode("State/searcher.lua")], swiftSettings: fast),
         // The commands behind the executable: run, repl, test, tree.
         .target(
             name: "CKRunCommands",
@@ -46,7 +46,14 @@ let package = Package(
                         "Test/Prelude/config.lua"].map { .embedInCode($0) },
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .executableTarget(name: "ckrun", dependencies: ["CKRunCommands"]),
+        // Linked by lld: gold prints glibc's "the use of `mktemp' is dangerous" for the static
+        // Foundation of release builds (its temporary-file code, which ckrun never calls).
+        .executableTarget(name: "ckrun", dependencies: ["CKRunCommands"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux])),
+                                           // 75,000 relative relocations packed (DT_RELR, glibc 2.36):
+                                           // start-up 6.01M → 5.67M instructions.
+                                           .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                                                        .when(platforms: [.linux], configuration: .release))]),
         .target(name: "CKTestHelpers", dependencies: ["CKCore"], path: "Tests/CKTestHelpers"),
         .testTarget(name: "CKCoreTests", dependencies: ["CKCore", "CKTestHelpers"]),
         .testTarget(name: "CKLuaTests", dependencies: ["CKLua", "CKCore", "CKTestHelpers"]),

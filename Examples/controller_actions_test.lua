@@ -1,10 +1,8 @@
-local dir = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-
 describe("the controller actions example", function()
   it("lets the controller handle the action and keep its count across generations", function()
     local realPrint = print
     _G.print = function() end
-    dofile(dir .. "controller_actions.lua")
+    require("controller_actions")
     _G.print = realPrint
     local controller = ck.controllerOf(app.root)
     assert.are.equal(2, controller.likes)

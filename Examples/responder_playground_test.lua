@@ -1,12 +1,10 @@
-local dir = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-
 describe("the responder playground example", function()
   local printed
-  before_each(function()
+  setup(function()
     printed = {}
     local realPrint = print
     _G.print = function(s) printed[#printed + 1] = s end
-    dofile(dir .. "responder_playground.lua")
+    require("responder_playground")   -- found beside this file (SPEC §9)
     _G.print = realPrint
   end)
 

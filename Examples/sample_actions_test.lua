@@ -1,11 +1,9 @@
-local dir = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-
 describe("the sample actions example", function()
   it("calls each handler with what its arity allows", function()
     local lines = {}
     local realPrint = print
     _G.print = function(s) lines[#lines + 1] = s end
-    dofile(dir .. "sample_actions.lua")
+    require("sample_actions")
     _G.print = realPrint
     assert.are.equal(3, #lines)
     assert.is_not_nil(lines[1]:find("event touchUpInside on UIButton", 1, true))

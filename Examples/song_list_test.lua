@@ -1,5 +1,4 @@
-local dir = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-local provider = dofile(dir .. "song_list.lua")
+local provider = require("song_list")   -- found beside this file (SPEC §9)
 
 describe("the song list example", function()
   it("downloads a song in the background and shows it done, with the same controller", function()

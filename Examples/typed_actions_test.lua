@@ -1,11 +1,9 @@
-local dir = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
-
 describe("the typed actions example", function()
   it("promotes to the prop's types and zero-fills demoted arguments", function()
     local lines = {}
     local realPrint = print
     _G.print = function(s) lines[#lines + 1] = s end
-    dofile(dir .. "typed_actions.lua")
+    require("typed_actions")
     _G.print = realPrint
     assert.are.same({
       "Canvas.onStroke is typed Point, number",

@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 public enum LuaVersion {
     public static let string = "Lua 5.4"
@@ -14,20 +12,37 @@ public final class Engine {
         public var timeoutSeconds: Double?
         public var memoryLimitBytes: Int
 
+        /// A timeout too long to arm a timer with (inf, 1e300: more than a century) is no limit.
         public init(sandbox: Bool = false, timeoutSeconds: Double? = nil, memoryLimitBytes: Int = 0) {
             self.sandbox = sandbox
-            self.timeoutSeconds = timeoutSeconds
+            self.timeoutSeconds = timeoutSeconds.flatMap { $0 < Self.longestTimeout ? $0 : nil }
             self.memoryLimitBytes = memoryLimitBytes
+        }
+
+        public init(sandbox: Bool = false, timeoutSeconds: Double? = nil, memoryLimitMegabytes: Int?) {
+            self.init(sandbox: sandbox, timeoutSeconds: timeoutSeconds,
+                      memoryLimitBytes: Self.bytes(megabytes: memoryLimitMegabytes))
+        }
+
+        static let longestTimeout = 100.0 * 365 * 24 * 3600
+
+        /// Megabytes as bytes; a limit past what Int holds is no limit (0), never an overflow trap.
+        public static func bytes(megabytes: Int?) -> Int {
+            guard let megabytes, megabytes > 0 else { return 0 }
+            let (bytes, overflow) = megabytes.multipliedReportingOverflow(by: 1024 * 1024)
+            return overflow ? 0 : bytes
         }
     }
 
-    public let lua: LuaState
+    let lua: LuaState
     public let configuration: Configuration
     public let runtime = Runtime()
     let objects = ObjectRegistry()
     let refs: RefStore
-    /// The thread whose host function is running: nested calls into Lua use its stack.
-    var L: OpaquePointer
+    /// The thread whose Swift function is running: nested calls into Lua use its stack. C keeps
+    /// it (set and restored around every Swift function and protected call), so no unwind can
+    /// leave it pointing at a finished coroutine.
+    var runningThread: OpaquePointer { lua.currentThread.pointee.unsafelyUnwrapped }
     /// Registry refs of `ck.config.onWarning` and `onTrace`, when set from Lua.
     var warningHandler: LuaRef?
     var traceHandler: LuaRef?
@@ -38,29 +53,50 @@ public final class Engine {
     var traceTracer: Tracer?
     /// Method and field tables of component and controller classes.
     var classTables: [ObjectIdentifier: LuaRef] = [:]
-    /// Set while `deinit` closes the Lua state: host functions then refuse (`[deadObject]`).
+    /// Set while `withDeadline` runs its body with a deadline, and while it watches for Ctrl-C.
+    var hasDeadline = false
+    var isWatchingInterrupts = false
+    /// Set while `deinit` closes the Lua state: Swift functions then refuse (`[deadObject]`).
     var isClosing = false
     /// Component classes' scope functions, which their handles carry (`setScopeFunction`).
     var scopeFunctions: [ObjectIdentifier: LuaRef] = [:]
     /// Script fields of live controllers (weak: a controller lives as long as its scope).
     var controllerFields: [ObjectIdentifier: ControllerFields] = [:]
     var controllerFieldsPruneAt = 64
+    /// Warnings given once per engine (misspelled names, unknown props of built-ins).
+    var warnedOnce: Set<String> = []
     /// The host `ck.run` made (the app runner's `app`).
     public internal(set) var appHostObject: Host?
+    /// Set while the app file runs again for `.reload` / `--watch`: `ck.run` then reloads the
+    /// running app's host instead of making a second one (see AppReload.swift).
+    var isReloadingApp = false
+    /// The last handler or render error the runtime re-raised into Lua, with its own traceback
+    /// (see `restoringInnerTraceback`).
+    var lastScriptFailure: ScriptFailure?
+    /// Component classes defined so far: the app rule asks whether a script defined one.
+    var componentClassesDefined = 0
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
         lua = LuaState(memoryLimitBytes: configuration.memoryLimitBytes)
-        L = lua.L
         refs = RefStore(L: lua.L)
         lua.owner = self
         objects.setUp(lua.L, refs: refs)
         scriptTables = TablesAdapter(engine: self)
         runtime.tables = scriptTables
         runtime.onWarning = { [unowned self] in self.warn($0) }
+        runtime.currentLocation = { [unowned self] in self.currentScriptLocation() }
         ModuleBinding.open(in: self)
-        ck_set_warning_handler(lua.L, Engine.luaWarning)
+        // Warnings while they are on (`warn("@on")`, `-W`): a finalizer's error goes to
+        // `ck.config.onWarning` as `[finalizerError]` when a handler is set; C prints the rest
+        // as lua.c does.
+        lua.onWarning = { [unowned(unsafe) self] text, isFinalizerError in
+            guard isFinalizerError, self.warningHandler != nil else { return false }
+            self.runtime.warn(.finalizerError, "\(text); finalizers should not raise")
+            return true
+        }
         if configuration.sandbox { Sandbox.apply(to: lua) }
+        installWorkLimits()
     }
 
     deinit {
@@ -75,14 +111,14 @@ public final class Engine {
     /// Sets the global `arg` the way `lua` does: the script at 0, the interpreter below it.
     public func setArguments(script: String, arguments: [String], interpreter: String) {
         let L = lua.L
-        lua_createtable(L, Int32(arguments.count), 2)
+        LuaStack(L).newTable(array: arguments.count, fields: 2)
         lua.push(interpreter)
-        lua_rawseti(L, -2, -1)
+        LuaStack(L).set(-1, into: -2)
         lua.push(script)
-        lua_rawseti(L, -2, 0)
+        LuaStack(L).set(0, into: -2)
         for (i, a) in arguments.enumerated() {
             lua.push(a)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
+            LuaStack(L).set(i + 1, into: -2)
         }
         lua.setGlobal("arg")
     }
@@ -98,7 +134,12 @@ public final class Engine {
         let base = lua.top
         try lua.load(code, name: name)
         for a in arguments { lua.push(a) }
-        try withLimits { () throws(LuaError) in try lua.call(arguments: Int32(arguments.count), results: results) }
+        lastScriptFailure = nil
+        do {
+            try withLimits { () throws(LuaError) in try lua.call(arguments: Int32(arguments.count), results: results) }
+        } catch {
+            throw restoringInnerTraceback(error)
+        }
         return lua.top - base
     }
 
@@ -107,36 +148,42 @@ public final class Engine {
         try withDeadline(configuration.timeoutSeconds, body)
     }
 
-    /// Runs `body` with Lua code stopped by `[timeout]` after `seconds` (nil: no limit).
+    /// Runs `body` with Lua code stopped by `[timeout]` after `seconds` (nil: no limit), and
+    /// Ctrl-C turned into `[interrupted]` as lua.c does (a second Ctrl-C ends the process).
+    /// Nested calls keep the outermost deadline (an app's chunk, provider, mount and loop share one).
     public func withDeadline<T>(_ seconds: Double?, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
-        guard let seconds else { return try body() }
-        ck_set_deadline(lua.L, seconds)
-        defer { ck_clear_deadline(lua.L) }
+        let seconds = seconds.flatMap { $0 < Configuration.longestTimeout ? $0 : nil }
+        let setsDeadline = seconds != nil && !hasDeadline
+        let watches = !isWatchingInterrupts
+        if watches {
+            isWatchingInterrupts = true
+            lua.watchInterrupts()
+        }
+        if setsDeadline, let seconds {
+            hasDeadline = true
+            lua.setDeadline(seconds)
+        }
+        defer {
+            if setsDeadline {
+                lua.clearDeadline()
+                hasDeadline = false
+            }
+            if watches {
+                lua.unwatchInterrupts()
+                isWatchingInterrupts = false
+            }
+        }
         return try body()
     }
 
     /// Async-signal-safe: the running chunk stops at its next instruction check with `[interrupted]`.
-    public func interrupt() { ck_interrupt(lua.L) }
+    public func interrupt() { lua.interrupt() }
 
     // MARK: Diagnostics for tests and benchmarks
 
     /// Registry references held by the core, and live handles held by Lua.
     public var liveReferences: Int { refs.live }
     public var liveHandles: Int { objects.liveHandles }
-
-    /// Lua's own warnings: finalizer errors become `[finalizerError]` warnings, `warn()` text
-    /// goes to stderr as `lua` prints it.
-    private static let luaWarning: ck_warning_fn = { L, message, isFinalizerError in
-        guard let L, let message, let state = ck_get_host(L) else { return }
-        let lua = Unmanaged<LuaState>.fromOpaque(state).takeUnretainedValue()
-        let text = String(cString: message)
-        guard let engine = lua.owner as? Engine else { return }
-        if isFinalizerError != 0 {
-            engine.runtime.warn(.finalizerError, "\(text); finalizers should not raise")
-        } else {
-            FileStream.standardError.write("Lua warning: \(text)\n")
-        }
-    }
 
     func warn(_ message: String) {
         guard let handler = warningHandler else {

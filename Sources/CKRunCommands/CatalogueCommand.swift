@@ -9,6 +9,26 @@ struct CatalogueCommand: ParsableCommand {
     )
 
     func run() throws {
-        print(Catalogue.markdown, terminator: "")
+        print(Self.markdown, terminator: "")
+    }
+
+    /// The error catalogue page (`docs/errors.md`), made from `cause` and `fix`.
+    static var markdown: String {
+        var out = """
+        # Error catalogue
+
+        Every error ckrun raises to Lua is a string that starts with its id in brackets, then where it
+        happened (`file:line`) and what to do: `[unhandledAction] app.lua:12: nothing handles …`.
+        Warnings have the same form and go to `ck.config.onWarning` (stderr by default).
+        This page is generated from `Sources/CKCore/Errors/Catalogue.swift` (`ckrun catalogue`).
+
+        | id | cause | what to do |
+        |---|---|---|
+
+        """
+        for id in Catalogue.allCases {
+            out += "| `[\(id.rawValue)]` | \(id.cause) | \(id.fix) |\n"
+        }
+        return out
     }
 }

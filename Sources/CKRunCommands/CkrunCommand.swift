@@ -1,4 +1,6 @@
 import ArgumentParser
+import CKLua
+import Foundation
 
 /// `ckrun`: a Lua 5.4 interpreter whose `ck` module runs component trees.
 public struct CkrunCommand: ParsableCommand {
@@ -8,9 +10,18 @@ public struct CkrunCommand: ParsableCommand {
         commandName: "ckrun",
         abstract: "Run ComponentKit-style component trees written in Lua.",
         discussion: """
-        ckrun FILE [ARGS...] runs an app or a plain Lua script; ckrun -e CODE runs a chunk;
-        ckrun - reads a script from standard input. Exit status: 0 success, 1 a script error
-        or failing tests, 64 a usage error.
+        ckrun [options] [script [args]] runs Lua as lua5.4 does, with lua's options:
+          -e stat    run the chunk stat (-estat too)     -l mod     mod = require("mod")
+          -l g=mod   g = require("mod")                  -i         the REPL after the script
+          -v         print Lua's version                 -E         ignore LUA_INIT, LUA_PATH...
+          -W         turn warnings on                    --         stop handling options
+          -          run standard input
+        and ckrun's own (--sandbox, --timeout SECONDS, --memory-limit MB) anywhere before the
+        script. A script that is an app (SPEC §9) is hosted, then reads REPL input.
+        A script whose name is a subcommand's (repl, test, tree, bench, catalogue, run, help)
+        runs when named with a path: ckrun ./test.
+        Exit status: 0 success, 1 a script error or failing tests, 64 a usage error of ckrun's
+        own options and subcommands (lua's options fail as lua's do, with 1).
         """,
         version: "ckrun \(version) (Lua 5.4)",
         subcommands: [RunCommand.self, ReplCommand.self, TestCommand.self, TreeCommand.self, BenchCommand.self,
@@ -19,4 +30,36 @@ public struct CkrunCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// The command line as lua.c reads it, unless it names a subcommand or asks for help.
+    public static func main() {
+        let argv = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
+        Foundation.exit(runCommandLine(argv))
+    }
+
+    static func runCommandLine(_ argv: [UnsafeMutablePointer<CChar>]) -> Int32 {
+        switch LuaArguments.parse(argv) {
+        case .run(let arguments):
+            // `ckrun app.lua --watch`: the app reloads when its files change.
+            let watch = CommandLine.arguments.contains("--watch")
+            return LuaMain(arguments) { engine, appFile, isApp in
+                ReplSession(engine: engine, appFile: appFile, runsLoopUntilIdle: isApp, watch: watch && isApp).run()
+            }.run()
+        case .subcommand(let index):
+            // ckrun's options before the subcommand go after it, where ArgumentParser reads them.
+            let words = argv.dropFirst().map { String(cString: $0) }
+            let before = Array(words[..<(index - 1)])
+            main([words[index - 1]] + before + words[index...])
+            return 0
+        case .parserHandles:
+            main(argv.dropFirst().map { String(cString: $0) })
+            return 0
+        case .badOption(let index, let status):
+            LuaUsage.write(badOption: argv[index], progname: argv.first)
+            return status
+        case .badValue(let message):
+            FileHandle.standardError.write(Data("ckrun: \(message)\nSee 'ckrun --help'.\n".utf8))
+            return 64
+        }
+    }
 }

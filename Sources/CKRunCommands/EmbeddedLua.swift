@@ -1,5 +1,5 @@
 /// The Lua the command line runs itself, kept in `.lua` files beside the Swift that runs them
-/// and embedded at build time (`Package.swift` lists them; `scripts/check-lua` compiles each).
+/// and embedded at build time (`Package.swift` lists them; `scripts/check-layout` compiles each).
 enum EmbeddedLua {
     static var repl: String { text(PackageResources.repl_lua) }
     static var bench: String { text(PackageResources.bench_lua) }

@@ -13,7 +13,7 @@ void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (m->limit && nsize > old && m->used - old + nsize > m->limit) {
-        if (m->in_host == 0) return NULL;   /* Lua raises LUA_ERRMEM from C */
+        if (m->in_swift == 0) return NULL;   /* Lua raises LUA_ERRMEM from C */
         m->exceeded = 1;                    /* raised by the trampoline later */
     }
     void *p = realloc(ptr, nsize);

@@ -3,7 +3,7 @@
    is under way and `updateState` is refused) it runs here, as a plain Lua call from a C function
    Lua called: its errors unwind to the render's protected call with no Swift frame in between,
    and it costs no protected call of its own. What is not a class handle with props that are a
-   table or nil goes to the plain host function, which reports what is wrong; the others are
+   table or nil goes to the plain Swift function, which reports what is wrong; the others are
    told the class is checked. */
 #include "ckshims.h"
 #include "ckinternal.h"
@@ -12,16 +12,16 @@ static int class_call(lua_State *L) {
     const ck_callstate *state = (const ck_callstate *)lua_touserdata(L, lua_upvalueindex(5));
     int plain = (int)lua_tointeger(L, lua_upvalueindex(2));
     int props = lua_type(L, 2);
-    if (props > LUA_TNIL && props != LUA_TTABLE) return ck_call_host(L, plain);
+    if (props > LUA_TNIL && props != LUA_TTABLE) return ck_call_swift(L, plain);
     if (lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != CK_HANDLE_SIZE || !lua_getmetatable(L, 1))
-        return ck_call_host(L, plain);
+        return ck_call_swift(L, plain);
     int is_class = lua_rawequal(L, -1, lua_upvalueindex(1));
     lua_pop(L, 1);
-    if (!is_class) return ck_call_host(L, plain);
+    if (!is_class) return ck_call_swift(L, plain);
     lua_settop(L, 2);                                   /* class props */
     if (state->render_depth <= 0 || lua_getiuservalue(L, 1, 1) != LUA_TFUNCTION) {
         lua_settop(L, 2);
-        return ck_call_host(L, (int)lua_tointeger(L, lua_upvalueindex(3)));
+        return ck_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(3)));
     }                                                   /* class props scope */
     if (props != LUA_TTABLE) {                          /* no props: the table the class gets */
         lua_newtable(L);
@@ -32,7 +32,7 @@ static int class_call(lua_State *L) {
     lua_pushvalue(L, 3);
     lua_pushvalue(L, 2);
     lua_call(L, 1, 1);                                  /* class props scope key identifier */
-    return ck_call_host(L, (int)lua_tointeger(L, lua_upvalueindex(4)));
+    return ck_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(4)));
 }
 
 void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,

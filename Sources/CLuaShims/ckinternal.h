@@ -9,8 +9,10 @@
 
 /* The extra space holds a pointer to this block, shared by every thread of the state. */
 typedef struct ck_extra {
-    void *host;
+    void *owner;          /* the Swift LuaState that owns this state */
     ck_memory *memory;
+    lua_State *current;
+    int close_depth;      /* coroutine.close calls under way (ckguards.c) */   /* the thread whose Swift function runs (the main thread outside them) */
     volatile sig_atomic_t interrupted;
     int has_deadline;
     struct timespec deadline;
@@ -18,9 +20,9 @@ typedef struct ck_extra {
 
 static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }
 
-/// Runs host function `id` on the current stack as if Lua had called it (its `file:line` is
+/// Runs Swift function `id` on the current stack as if Lua had called it (its `file:line` is
 /// the Lua caller's); raises what it asks to raise. Returns its result count.
-int ck_call_host(lua_State *L, int id);
+int ck_call_swift(lua_State *L, int id);
 
 /// The allocator every state is made with: counts bytes against ck_memory.limit.
 void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize);

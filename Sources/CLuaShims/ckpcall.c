@@ -14,13 +14,19 @@ int ck_traceback(lua_State *L) {
     return 1;
 }
 
-/* Lua code called back from Swift may fail to allocate again: host mode is suspended for it. */
+/* Lua code called back from Swift may fail to allocate again: Swift mode is suspended for it.
+   Host mode and the running thread are restored whatever unwound to here. An overshoot Swift made
+   that the collector has since undone is forgotten (one still standing fails Lua's next allocation). */
 int ck_pcall_at(lua_State *L, int nargs, int nresults, int msgh) {
-    ck_memory *m = ck_memory_of(L);
-    int saved = m->in_host;
-    m->in_host = 0;
+    ck_extra *e = ck_extra_of(L);
+    ck_memory *m = e->memory;
+    int saved = m->in_swift;
+    lua_State *thread = e->current;
+    if (m->exceeded && m->used <= m->limit) m->exceeded = 0;
+    m->in_swift = 0;
     int status = lua_pcall(L, nargs, nresults, msgh);
-    m->in_host = saved;
+    m->in_swift = saved;
+    e->current = thread;
     return status;
 }
 
@@ -44,6 +50,27 @@ int ck_openlibs(lua_State *L) {
     return lua_pcall(L, 0, 0, 0);
 }
 
+static int next_k(lua_State *L) {
+    lua_settop(L, 2);
+    if (lua_next(L, 1)) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+/* lua_next under pcall, for traversals that run Lua between steps (a __tostring may change the
+   table: Lua then raises "invalid key to 'next'"). Key on top -> key, value (1), or nothing (0). */
+int ck_safe_next(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, next_k);
+    lua_pushvalue(L, idx);
+    lua_rotate(L, -3, 2);             /* fn t key */
+    if (ck_pcall_at(L, 2, LUA_MULTRET, 0) != LUA_OK || lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    return 1;
+}
+
 static int gettable_k(lua_State *L) { lua_gettable(L, 1); return 1; }
 static int settable_k(lua_State *L) { lua_settable(L, 1); return 0; }
 static int tostring_k(lua_State *L) { luaL_tolstring(L, 1, NULL); return 1; }
@@ -54,7 +81,7 @@ int ck_safe_gettable(lua_State *L, int idx) {
     lua_pushcfunction(L, gettable_k);
     lua_pushvalue(L, idx);            /* ... key fn t */
     lua_rotate(L, -3, 2);             /* ... fn t key */
-    return lua_pcall(L, 2, 1, 0);
+    return ck_pcall_at(L, 2, 1, 0);
 }
 
 int ck_safe_getfield(lua_State *L, int idx, const char *k) {
@@ -62,7 +89,7 @@ int ck_safe_getfield(lua_State *L, int idx, const char *k) {
     lua_pushcfunction(L, gettable_k);
     lua_pushvalue(L, idx);
     lua_pushstring(L, k);
-    return lua_pcall(L, 2, 1, 0);
+    return ck_pcall_at(L, 2, 1, 0);
 }
 
 int ck_safe_settable(lua_State *L, int idx) {
@@ -70,14 +97,14 @@ int ck_safe_settable(lua_State *L, int idx) {
     lua_pushcfunction(L, settable_k);
     lua_pushvalue(L, idx);            /* ... key value fn t */
     lua_rotate(L, -4, 2);             /* ... fn t key value */
-    return lua_pcall(L, 3, 0, 0);
+    return ck_pcall_at(L, 3, 0, 0);
 }
 
 int ck_safe_tostring(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, tostring_k);
     lua_pushvalue(L, idx);
-    return lua_pcall(L, 1, 1, 0);
+    return ck_pcall_at(L, 1, 1, 0);
 }
 
 int ck_safe_equal(lua_State *L, int a, int b, int *result) {
@@ -86,7 +113,7 @@ int ck_safe_equal(lua_State *L, int a, int b, int *result) {
     lua_pushcfunction(L, equal_k);
     lua_pushvalue(L, a);
     lua_pushvalue(L, b);
-    int status = lua_pcall(L, 2, 1, 0);
+    int status = ck_pcall_at(L, 2, 1, 0);
     if (status == LUA_OK) {
         *result = lua_toboolean(L, -1);
         lua_pop(L, 1);

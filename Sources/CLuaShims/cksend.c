@@ -166,7 +166,7 @@ static int send(lua_State *L) {
     }
     if (p == NULL) {
         lua_settop(L, base);
-        return ck_call_host(L, hooks->send);
+        return ck_call_swift(L, hooks->send);
     }
     /* The sender, then the converted arguments, then the demoted positions' zeros. */
     int n = p->passed;
@@ -178,18 +178,18 @@ static int send(lua_State *L) {
     ck_callstate *state = hooks->state;
     state->planned_sends++;
     state->depth++;
-    /* As ck_pcall_at: the handler may fail to allocate even inside host-run Lua (__tostring). */
-    int saved = hooks->memory->in_host;
-    hooks->memory->in_host = 0;
+    /* As ck_pcall_at: the handler may fail to allocate even inside Swift-run Lua (__tostring). */
+    int saved = hooks->memory->in_swift;
+    hooks->memory->in_swift = 0;
     int status = lua_pcall(L, n + p->has_receiver, 0, msgh);
-    hooks->memory->in_host = saved;
+    hooks->memory->in_swift = saved;
     if (status != LUA_OK) {
         lua_pushinteger(L, status);      /* error status: the full path's failure handling */
-        return ck_call_host(L, hooks->abandon);
+        return ck_call_swift(L, hooks->abandon);
     }
     if (state->depth == 1 && state->sync_requested) {
         lua_settop(L, base);
-        ck_call_host(L, hooks->leave);
+        ck_call_swift(L, hooks->leave);
     } else {
         state->depth--;
     }

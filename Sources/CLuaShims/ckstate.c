@@ -15,6 +15,7 @@ lua_State *ck_newstate(ck_memory *memory) {
     if (L == NULL) return NULL;
     ck_extra *e = calloc(1, sizeof(ck_extra));
     e->memory = memory;
+    e->current = L;
     *(ck_extra **)lua_getextraspace(L) = e;
     lua_atpanic(L, ck_panic);
     return L;
@@ -27,5 +28,20 @@ void ck_closestate(lua_State *L) {
 }
 
 ck_memory *ck_memory_of(lua_State *L) { return ck_extra_of(L)->memory; }
-void ck_set_host(lua_State *L, void *host) { ck_extra_of(L)->host = host; }
-void *ck_get_host(lua_State *L) { return ck_extra_of(L)->host; }
+void ck_set_owner(lua_State *L, void *owner) { ck_extra_of(L)->owner = owner; }
+void *ck_get_owner(lua_State *L) { return ck_extra_of(L)->owner; }
+lua_State **ck_current_thread(lua_State *L) { return &ck_extra_of(L)->current; }
+
+void ck_enter_swift(lua_State *L, ck_swift_frame *frame) {
+    ck_extra *e = ck_extra_of(L);
+    frame->thread = e->current;
+    frame->in_swift = e->memory->in_swift;
+    e->current = L;
+    e->memory->in_swift++;
+}
+
+void ck_leave_swift(lua_State *L, const ck_swift_frame *frame) {
+    ck_extra *e = ck_extra_of(L);
+    e->current = frame->thread;
+    e->memory->in_swift = frame->in_swift;
+}

@@ -1,4 +1,4 @@
-/* The one host-callback trampoline: Swift returns CK_RAISE, and C raises after Swift returned. */
+/* The one Swift-function trampoline: Swift returns CK_RAISE, and C raises after Swift returned. */
 #include "ckshims.h"
 #include "ckinternal.h"
 
@@ -21,26 +21,37 @@ static int raise_memory_overshoot(lua_State *L) {
                             "the script used more than its memory limit; raise --memory-limit or use less memory");
 }
 
-int ck_call_host(lua_State *L, int id) {
-    ck_memory *m = ck_memory_of(L);
-    m->in_host++;
+/* The running thread and Swift mode are saved here and restored here (and by every protected call
+   from Swift, ck_pcall_at), so no Swift code has to restore them and no unwind can leave them wrong. */
+int ck_call_swift(lua_State *L, int id) {
+    ck_extra *e = ck_extra_of(L);
+    ck_memory *m = e->memory;
+    lua_State *thread = e->current;
+    e->current = L;
+    m->in_swift++;
     int n = dispatcher(L, id);
-    m->in_host--;
+    m->in_swift--;
+    e->current = thread;
     if (n == CK_RAISE) return lua_error(L);
-    if (m->exceeded && m->in_host == 0) return raise_memory_overshoot(L);
+    if (m->exceeded && m->in_swift == 0) {
+        /* Garbage may be all that is over the limit (a failed allocation just unwound): collect first. */
+        lua_gc(L, LUA_GCCOLLECT);
+        if (m->used > m->limit) return raise_memory_overshoot(L);
+        m->exceeded = 0;
+    }
     return n;
 }
 
 static int trampoline(lua_State *L) {
-    return ck_call_host(L, (int)lua_tointeger(L, lua_upvalueindex(1)));
+    return ck_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(1)));
 }
 
-void ck_push_hostfunction(lua_State *L, int function_id) {
+void ck_push_swift_function(lua_State *L, int function_id) {
     lua_pushinteger(L, function_id);
     lua_pushcclosure(L, trampoline, 1);
 }
 
-int ck_hostfunction_id(lua_State *L, int idx) {
+int ck_swift_function_id(lua_State *L, int idx) {
     if (lua_tocfunction(L, idx) != trampoline) return -1;
     if (lua_getupvalue(L, idx, 1) == NULL) return -1;
     int id = (int)lua_tointeger(L, -1);

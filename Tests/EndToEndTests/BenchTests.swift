@@ -16,6 +16,15 @@ struct BenchTests {
         return out
     }
 
+    @Test func noRepeatsIsAUsageError() throws {
+        for repeats in ["0", "-2"] {
+            let r = try Ckrun.run(["bench", "--quick", "--repeats=\(repeats)"])
+            #expect(r.status == 64, "\(r.stderr)")
+            #expect(r.stderr.contains("--repeats must be at least 1"), "\(r.stderr)")
+            #expect(!r.stderr.contains("stack traceback"), "\(r.stderr)")
+        }
+    }
+
     @Test func measuresOnlyTheFiguresAskedForAgainstTheirBaselines() throws {
         let r = try Ckrun.run(["bench", "--quick", "--repeats", "1", "--only", "selector send"])
         #expect(r.status == 0, "\(r.stderr)")

@@ -79,7 +79,7 @@ struct TreeCommandTests {
         defer { withExtendedLifetime(dir) {} }
         let r = try Ckrun.run(["tree", file.path])
         #expect(r.status == 0)
-        #expect(r.stdout == "Stack\n  Card#a [CardController] state={n = 1}\n    Button <UIButton>\n  Card#b [CardController] state={n = 1}\n    Button <UIButton>\n")
+        #expect(r.stdout == "Stack\n  Card#a [CardController] state={n = 1}\n    Button <UIButton title=\"go\">\n  Card#b [CardController] state={n = 1}\n    Button <UIButton title=\"go\">\n")
         #expect(r.stderr.contains("the app prints this"))
     }
 
@@ -93,7 +93,10 @@ struct TreeCommandTests {
         #expect(cards?.count == 2)
         #expect(cards?[1]["identifier"] as? String == "b")
         #expect(cards?[1]["controller"] as? String == "CardController")
-        #expect((cards?[1]["children"] as? [[String: Any]])?.first?["view"] as? String == "UIButton")
+        let button = (cards?[1]["children"] as? [[String: Any]])?.first
+        #expect(button?["view"] as? String == "UIButton")
+        #expect((button?["attributes"] as? [String: Any])?["title"] as? String == "go", "what the view shows")
+        #expect((cards?[1]["state"] as? [String: Any])?["n"] as? Int == 1, "state is JSON")
     }
 
     @Test func dotDrawsTheResponderChain() throws {

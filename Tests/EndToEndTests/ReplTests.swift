@@ -83,9 +83,10 @@ struct ReplTests {
         #expect(lines[2] == "<Button gen 3> -> <Counter gen 3> -> <HostingView> -> nil")
         #expect(lines.contains("bump from Button: Button -> Counter (handled)"))
         #expect(lines.contains("3"))
-        #expect(lines.contains("reloaded \(app.path)"))
+        #expect(lines.contains("reloaded \(app.path): generation 5, state and controllers kept"))
+        #expect(lines.filter { $0.contains("bump from Button") }.count == 1, ".send prints its trace once with .trace on")
         #expect(lines.filter { $0 == "3" }.count == 2, "reload keeps the scope's state")
-        #expect(lines.last == "  Button <UIButton>")
+        #expect(lines.last == "  Button <UIButton title=\"n3\">", "the tree shows what is on screen")
     }
 
     @Test func ctrlCInterruptsARunningChunkAndTheSessionGoesOn() throws {
@@ -117,7 +118,7 @@ struct ReplTests {
         let dir = try TemporaryDirectory()
         let app = try dir.write("app.lua", """
             ck.after(2, function() print("timer at", ck.now()) end)
-            return function() return ck.Text{text = "hello"} end
+            ck.run(function() return ck.Text{text = "hello"} end)
             """)
         let r = try Ckrun.run([app.path], stdin: "app.root.props.text\nlocal id = ck.after(1, function() print('later', ck.now()) end)\n")
         #expect(r.status == 0, "\(r.stderr)")
@@ -137,7 +138,7 @@ struct ReplTerminalTests {
 
         init(command: String) throws {
             tmux = URL(fileURLWithPath: ReplTerminalTests.tmux!)
-            try Ckrun.runProcess(tmux, ["-L", socket, "new-session", "-d", "-x", "120", "-y", "40", command],
+            _ = try Ckrun.runProcess(tmux, ["-L", socket, "new-session", "-d", "-x", "120", "-y", "40", command],
                                  timeout: 10, captureOutput: false)
         }
 

@@ -203,7 +203,7 @@ describe("update errors", function()
     assert.error_matches(function() host:mount() end, "%[updateLoop%]")
   end)
 
-  it("keeps the previous generation, state and pending updates when a build raises", function()
+  it("keeps the previous generation and state and drops the updates when a build raises", function()
     local fail = false
     ck.controller("SturdyController", {})
     local C = ck.component("Sturdy", {scope = true, initialState = 1, render = function() if fail then error("render broke") end end})
@@ -218,7 +218,7 @@ describe("update errors", function()
     assert.are.equal(controller, ck.controllerOf(host.root))
     fail = false
     ck.flush()
-    assert.are.equal(2, host.root.state)
+    assert.are.equal(1, host.root.state, "SPEC §3: the updates the failed build folded are dropped")
     assert.are.equal(controller, ck.controllerOf(host.root))
   end)
 end)

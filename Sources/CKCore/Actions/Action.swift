@@ -64,23 +64,41 @@ public final class Action: RuntimeObject {
         return copy(types: declared, fullTypes: full)
     }
 
-    /// `scope:Card#1/didTap` — stable for the same kind, target, scope and selector.
+    /// `scope:Card#1@7f…/didTap` — equal for equal actions (`isEqual`), different otherwise:
+    /// objects are named by address, a plain-table target by its table's identity.
     public func identifier() -> String {
         let sel = selector ?? "block"
         switch kind {
         case .selector: return "selector:\(sel)"
-        case .target: return "target:\(target.map { "\($0.name)@\(ObjectIdentifier($0.object).hashValue)" } ?? "nil")/\(sel)"
-        case .scope: return "scope:\(scope?.path ?? "?")@\(scope.map { ObjectIdentifier($0).hashValue } ?? 0)/\(sel)"
+        case .target: return "target:\(target.map { "\($0.name)@\(Self.address($0))" } ?? "nil")/\(sel)"
+        case .scope: return "scope:\(scope?.path ?? "?")@\(scope.map { Self.hex(ObjectIdentifier($0)) } ?? "0")/\(sel)"
         case .block:
-            if case .function(let r) = blockIdentity { return "block:\(r.identity)" }
-            return "block:\(ObjectIdentifier(self).hashValue)"
+            if case .function(let r) = blockIdentity { return "block:\(String(r.identity, radix: 16))" }
+            return "block:\(Self.hex(ObjectIdentifier(self)))"
         }
     }
 
-    /// Same kind, target, scope, selector and function.
+    private static func hex(_ id: ObjectIdentifier) -> String { String(UInt(bitPattern: id), radix: 16) }
+
+    /// A target's identity: its object, or for a plain table (or host responder) its table.
+    private static func address(_ r: Responder) -> String {
+        if case .script(let s) = r, case .table(let t) = s.table { return "t" + String(t.identity, radix: 16) }
+        return hex(ObjectIdentifier(r.object))
+    }
+
+    /// Same kind, target, scope, selector and function (a plain-table target by identity).
     public func isEqual(to other: Action) -> Bool {
         kind == other.kind && selector == other.selector && scope === other.scope
-            && target?.object === other.target?.object && blockIdentity.rawEquals(other.blockIdentity)
+            && sameTarget(other) && blockIdentity.rawEquals(other.blockIdentity)
+    }
+
+    private func sameTarget(_ other: Action) -> Bool {
+        switch (target, other.target) {
+        case (nil, nil): return true
+        case let (.script(a)?, .script(b)?): return a === b || a.table.rawEquals(b.table)
+        case let (a?, b?): return a.object === b.object
+        default: return false
+        }
     }
 
     func describe(_ types: [TypeSpec]) -> String { "{" + types.map { "\"\($0)\"" }.joined(separator: ", ") + "}" }

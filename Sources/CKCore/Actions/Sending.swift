@@ -24,9 +24,9 @@ extension Runtime {
         return try perform {
             if action.kind == .block {
                 let entry = tracer?.begin(selector: "(block)", sender: sender)
+                defer { tracer?.end(entry, handledBy: nil) }
                 onPlan?(SendPlan(responder: nil, method: action.block!, epoch: callState.pointee.epoch))
                 try action.block!.call(nil, call)
-                tracer?.end(entry, handledBy: nil)
                 return true
             }
             guard case .some(let start) = walkStart(action, sender: sender) else { return false }
@@ -54,6 +54,7 @@ extension Runtime {
                       onPlan: ((SendPlan) -> Void)?) throws -> Bool {
         let selector = action.selector!
         let entry = tracer?.begin(selector: selector, sender: sender)
+        defer { tracer?.end(entry, handledBy: nil) }   // a canPerformAction that raised
         let epoch = callState.pointee.epoch
         // The resolution is a plan if no responder on the way had to be asked.
         var asked = false
@@ -159,12 +160,15 @@ extension Runtime {
         }
         for (i, type) in types.enumerated() {
             let value = i < count ? argument(i) : .nil
-            guard let converted = type.conform(value, tables: tables, className: classNames(of:)) else {
-                throw RuntimeError(.badArgument, "send: argument #\(i + 1) must be \(type), got \(value.typeName)")
+            switch try type.check(value, tables: tables, limits: limits, className: classNames(of:)) {
+            case .success(let converted): out.append(converted)
+            case .failure(let m):
+                // `argument #1 (Point).y must be number, got string`
+                let name = m.path.isEmpty && type.structType == nil ? "" : " (\(type))\(m.path)"
+                throw RuntimeError(.badArgument, "send: argument #\(i + 1)\(name) \(m.problem)")
             }
-            out.append(converted)
         }
-        for type in action.fullTypes.dropFirst(types.count) { out.append(type.zero(tables: tables)) }
+        for type in action.fullTypes.dropFirst(types.count) { out.append(try type.zero(tables: tables, limits: limits)) }
     }
 
     /// The class names an object answers to, for class-typed arguments.

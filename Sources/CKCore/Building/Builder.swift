@@ -41,6 +41,7 @@ struct Builder {
         do {
             try fold(dirty, into: context)
             if full || host.needsFullBuild {
+                context.running = .provider
                 context.beginRebuilding(host.rootScope)
                 context.currentScope = host.rootScope
                 runtime.renderDepth += 1
@@ -70,7 +71,7 @@ struct Builder {
             }
         } catch {
             rollBack(context)
-            throw error
+            throw failed(error, context: context, dirty: dirty, full: full)
         }
         let fullBuild = full || host.needsFullBuild
         host.needsFullBuild = false
@@ -84,6 +85,7 @@ struct Builder {
         defer { runtime.renderDepth -= 1 }
         for scope in dirty where scope.isLive {
             var state = scope.state
+            context.running = .updateFunction(scope)
             for update in scope.pendingUpdates {
                 switch update {
                 case .value(let v): state = v
@@ -161,6 +163,7 @@ struct Builder {
             context.beginRebuilding(scope)
         }
         context.currentScope = node.scope ?? node.enclosingScope ?? host.rootScope
+        context.running = .render(node)
         runtime.renderDepth += 1
         defer { runtime.renderDepth -= 1 }
         node.viewSpec = try cls.view?(node)
@@ -217,6 +220,39 @@ struct Builder {
                 continue
             }
             stack.append(contentsOf: c.children)
+        }
+    }
+
+    /// A build of a mounted generation that raised (SPEC §3): the updates it was folding are
+    /// dropped (as if never sent), a full build's model is put back by the caller, and the
+    /// error becomes `[buildFailed]`, followed by the render's own message and traceback. The
+    /// first build of a host has nothing to roll back to: its error reaches `ck.host` as it is.
+    private func failed(_ error: Error, context: BuildContext, dirty: [Scope], full: Bool) -> Error {
+        let dropped = dirty.filter { !$0.pendingUpdates.isEmpty }
+        for scope in dropped { scope.pendingUpdates.removeAll() }
+        host.dirtyScopes.removeAll { s in dirty.contains { $0 === s } }
+        host.needsFullBuild = false
+        guard host.generation > 0, !Self.passesThrough(error) else { return error }
+        let scopes = dropped.isEmpty ? "no state updates were pending"
+            : "the state updates of \(dropped.prefix(5).map(\.path).joined(separator: ", "))\(dropped.count > 5 ? " and \(dropped.count - 5) more" : "") were dropped"
+        let what = full ? "host:update (the previous model is kept)" : "a state update"
+        let detail = "building generation \(context.generation) for \(what) raised in \(context.running.description); the build was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then update again"
+        switch error {
+        case let e as ScriptFailure: return BuildFailure(detail: detail, cause: e.message, traceback: e.traceback)
+        case let e as RuntimeError: return BuildFailure(detail: detail, cause: e.description, traceback: "")
+        default: return BuildFailure(detail: detail, cause: "\(error)", traceback: "")
+        }
+    }
+
+    /// Errors that are not the render's own keep their id first: a nested build's failure, a
+    /// yield across the runtime, and the limits that stop a script.
+    private static func passesThrough(_ error: Error) -> Bool {
+        switch error {
+        case is BuildFailure: return true
+        case let e as RuntimeError: return e.id == .yieldAcrossRuntime
+        case let e as ScriptFailure:
+            return ["[timeout]", "[memoryLimit]", "[interrupted]"].contains { e.message.hasPrefix($0) }
+        default: return false
         }
     }
 

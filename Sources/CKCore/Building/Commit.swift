@@ -14,7 +14,37 @@ struct Commit {
     }
 
     func apply(fullBuild: Bool, newRoot: Component?, replacements: [(old: Component, new: Component)]) throws {
-        // State: what the build folded is now the state; the queues it folded are empty.
+        commitState()
+        let removed = commitScopes()
+        let oldRoot = host.root
+        commitTree(fullBuild: fullBuild, newRoot: newRoot, replacements: replacements)
+        var firstError: Error?
+        func keep(_ body: () throws -> Void) { do { try body() } catch { firstError = firstError ?? error } }
+        let created = attachControllers()
+        for scope in removed { scope.isLive = false }
+        for k in created {
+            keep {
+                try Lifecycle.call(k, "init", [.object(k.component)])
+                try Lifecycle.call(k, "didInit")
+            }
+        }
+        if host.isMounted {
+            keep { try mount(fullBuild: fullBuild, newRoot: newRoot, oldRoot: oldRoot, replacements: replacements) }
+        }
+        for c in context.rendered { c.previous = nil }
+        // Invalidation: once, after unmounting, for every scope that left the tree.
+        for scope in removed {
+            if let k = scope.controller, !k.isInvalidated {
+                k.isInvalidated = true
+                keep { try Lifecycle.call(k, "invalidateController") }
+            }
+            scope.retire()
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// What the build folded is now the state; the queues it folded are empty.
+    private func commitState() {
         for scope in folded {
             scope.pendingUpdates.removeAll()
         }
@@ -22,12 +52,10 @@ struct Commit {
         for scope in folded {
             if let state = context.folded(scope) { scope.state = state }
         }
-        for scope in context.newScopes where scope.foldedInBuild == context.id {
-            scope.state = scope.foldedState ?? .nil
-            scope.foldedState = nil
-        }
+    }
 
-        // Scopes: rebuilt maps replace the old ones; what is not in them left the tree.
+    /// Rebuilt maps replace the old ones; returns the scopes not in them, which left the tree.
+    private func commitScopes() -> [Scope] {
         var removed: [Scope] = []
         for rebuilt in context.rebuilt {
             for group in rebuilt.children.groups {
@@ -42,9 +70,10 @@ struct Commit {
                 entry.scope.children.append(scope)
             }
         }
+        return removed
+    }
 
-        // Tree.
-        let oldRoot = host.root
+    private func commitTree(fullBuild: Bool, newRoot: Component?, replacements: [(old: Component, new: Component)]) {
         if fullBuild {
             host.root = newRoot
         } else {
@@ -57,54 +86,42 @@ struct Commit {
             }
         }
         host.generation = context.generation
+    }
 
-        // Controllers: the latest component of each rendered scope; new ones are created.
+    /// The latest component of each rendered scope; a controller class redefined under the same
+    /// name (a reload) takes over its live controllers. Returns the controllers created.
+    private func attachControllers() -> [Controller] {
         var created: [Controller] = []
-        var firstError: Error?
         for component in context.rendered {
             guard let scope = component.scope else { continue }
             scope.component = component
+            let cls = try? runtime.controllerClass(for: component.componentClass)
             if let k = scope.controller {
                 k.component = component
-            } else if let cls = try? runtime.controllerClass(for: component.componentClass) {
+                if let cls, cls !== k.controllerClass, cls.name == k.controllerClass.name { k.controllerClass = cls }
+            } else if let cls {
                 let k = Controller(controllerClass: cls, scope: scope, component: component)
                 scope.controller = k
                 created.append(k)
             }
         }
-        for scope in removed { scope.isLive = false }
-        for k in created {
-            do {
-                try Lifecycle.call(k, "init", [.object(k.component)])
-                try Lifecycle.call(k, "didInit")
-            } catch { firstError = firstError ?? error }
-        }
+        return created
+    }
 
-        // Mounting: the new generation first, then what vanished is unmounted.
-        if host.isMounted {
-            var mounter = Mounter(host: host)
-            if fullBuild {
-                if let newRoot { mounter.mount(newRoot, previous: oldRoot, in: host.hostingView) }
-                if let oldRoot { mounter.unmountVanished(oldRoot, context: context) }
-            } else {
-                for (old, new) in replacements {
-                    mounter.mount(new, previous: old, in: superview(of: new))
-                }
-                for (old, _) in replacements { mounter.unmountVanished(old, context: context) }
+    /// The new generation first, then what vanished is unmounted.
+    private func mount(fullBuild: Bool, newRoot: Component?, oldRoot: Component?,
+                       replacements: [(old: Component, new: Component)]) throws {
+        var mounter = Mounter(host: host)
+        if fullBuild {
+            if let newRoot { mounter.mount(newRoot, previous: oldRoot, in: host.hostingView) }
+            if let oldRoot { mounter.unmountVanished(oldRoot, context: context) }
+        } else {
+            for (old, new) in replacements {
+                mounter.mount(new, previous: old, in: superview(of: new))
             }
-            do { try mounter.finish() } catch { firstError = firstError ?? error }
+            for (old, _) in replacements { mounter.unmountVanished(old, context: context) }
         }
-        for c in context.rendered { c.previous = nil }
-
-        // Invalidation: once, after unmounting, for every scope that left the tree.
-        for scope in removed {
-            if let k = scope.controller, !k.isInvalidated {
-                k.isInvalidated = true
-                do { try Lifecycle.call(k, "invalidateController") } catch { firstError = firstError ?? error }
-            }
-            scope.retire()
-        }
-        if let firstError { throw firstError }
+        try mounter.finish()
     }
 
     /// The view a component's views go into: its nearest ancestor's view, or the hosting view.

@@ -7,7 +7,8 @@ extension Runtime {
         let component = Component(componentClass: cls, props: props, key: key, generation: build?.generation ?? 0)
         guard cls.declaresScope else {
             if let controllerClass = try controllerClass(for: cls) {
-                throw RuntimeError(.controllerWithoutScope, "\(cls.name) has controller \(controllerClass.name) but declares no scope; add scope = true to \(cls.name) or drop its controller")
+                throw RuntimeError(.controllerWithoutScope, "\(cls.name) has controller \(controllerClass.name) but declares no scope; add scope = true to \(cls.name) or drop its controller",
+                                   at: currentLocation())
             }
             component.enclosingScope = build?.currentScope
             component.hostLink = build?.host.link
@@ -28,7 +29,7 @@ extension Runtime {
         if isNew, let initial = cls.initialState {
             renderDepth += 1
             defer { renderDepth -= 1 }
-            build.foldInitial(try initial(component), into: scope)
+            build.setInitial(try initial(component), of: scope)
         }
         component.scope = scope
         component.state = build.state(of: scope)
@@ -36,4 +37,16 @@ extension Runtime {
         component.hostLink = build.host.link
         return component
     }
+}
+
+/// `[buildFailed]`: a rebuild that raised and was rolled back; `cause` and `traceback` are the
+/// render's own error.
+public struct BuildFailure: Error, CustomStringConvertible {
+    public let detail: String
+    public let cause: String
+    public let traceback: String
+
+    /// The first line and the render's message (the bridge raises this; the traceback follows).
+    public var message: String { Catalogue.buildFailed.message(detail) + "\n" + cause }
+    public var description: String { traceback.isEmpty ? message : message + "\n" + traceback }
 }

@@ -48,7 +48,22 @@ public final class Component: RuntimeObject {
         self.generation = generation
     }
 
-    deinit { ownLink?.target = nil }
+    deinit {
+        ownLink?.target = nil
+        Reaper.release(self)
+    }
+
+    override var holdsUniqueLinks: Bool {
+        Reaper.unique(&scope) || Reaper.unique(&enclosingScope) || Reaper.unique(&view) || Reaper.anyUnique(&children)
+    }
+
+    override func moveLinks(into stack: inout [RuntimeObject]) {
+        stack.append(contentsOf: children as [RuntimeObject])
+        children = []
+        if let s = scope { stack.append(s); scope = nil }
+        if let s = enclosingScope { stack.append(s); enclosingScope = nil }
+        if let v = view { stack.append(v); view = nil }
+    }
 
     public override var typeName: String { componentClass.name }
     public var name: String { componentClass.name }

@@ -1,7 +1,9 @@
 /// The long-lived object of a scope: created once with its first generation, kept across
 /// generations, invalidated once when the scope leaves the tree or the host is destroyed.
 public final class Controller: RuntimeObject {
-    public let controllerClass: ControllerClass
+    /// Its class: a class redefined under the same name (the REPL's `.reload`) takes over at
+    /// the scope's next build, so edited handlers and callbacks apply to live controllers.
+    public internal(set) var controllerClass: ControllerClass
     /// Weak: the scope owns the controller.
     public internal(set) weak var scope: Scope?
     /// The latest component of its scope.
@@ -18,6 +20,19 @@ public final class Controller: RuntimeObject {
         self.controllerClass = controllerClass
         self.scope = scope
         self.component = component
+    }
+
+    deinit { Reaper.release(self) }
+
+    override var holdsUniqueLinks: Bool {
+        Reaper.unique(&mountedComponent) || Reaper.unique(&lastMountedComponent) || Reaper.unique(&acquiredView)
+    }
+
+    /// `component` is not optional: it stays, and frees its own links when it goes.
+    override func moveLinks(into stack: inout [RuntimeObject]) {
+        if let c = mountedComponent { stack.append(c); mountedComponent = nil }
+        if let c = lastMountedComponent { stack.append(c); lastMountedComponent = nil }
+        if let v = acquiredView { stack.append(v); acquiredView = nil }
     }
 
     public override var typeName: String { controllerClass.name }

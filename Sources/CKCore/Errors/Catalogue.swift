@@ -3,7 +3,7 @@
 public enum Catalogue: String, CaseIterable, Sendable {
     // Components, scopes and state (SPEC §2–3)
     case immutableComponent, outsideBuild, noScope, scopeCollision, updateDuringRender, updateLoop
-    case unknownClass, badReturn
+    case unknownClass, badReturn, buildFailed
     // Controllers and hosts (SPEC §4–5)
     case controllerWithoutScope, hostDestroyed, deadObject, badQuery
     // Actions (SPEC §6)
@@ -13,6 +13,8 @@ public enum Catalogue: String, CaseIterable, Sendable {
     case notAControl
     // Limits and the command line (SPEC §9)
     case timeout, memoryLimit, interrupted, sandbox, usage, testFailure, finalizerError
+    // Limits of the Lua stack and of nesting; names and fields a script may have misspelled
+    case stackLimit, suspiciousName, unknownProp
 
     /// What makes ckrun raise it.
     public var cause: String {
@@ -25,6 +27,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .updateLoop: "State updates kept triggering builds that queued more updates: 100 builds in a row."
         case .unknownClass: "A class name was used that no `ck.component` or `ck.controller` defined."
         case .badReturn: "A render, provider or view function returned something that is not a component (or view spec)."
+        case .buildFailed: "A render, provider or state update function raised while a host rebuilt a mounted generation; the build was rolled back and the updates it was folding were dropped."
         case .controllerWithoutScope: "A component class has a controller but the component declares no scope."
         case .hostDestroyed: "A method of a destroyed host, or `updateState` on one of its components, was called."
         case .deadObject: "A controller was used after `invalidateController`, a runtime object after its host went away, or `ck` from a finalizer that ran while the engine closed its state."
@@ -43,10 +46,13 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .timeout: "The script ran longer than `--timeout` (or a test's time limit)."
         case .memoryLimit: "The script allocated more than `--memory-limit`."
         case .interrupted: "Ctrl-C stopped a running chunk."
-        case .sandbox: "Under `--sandbox`, the script called a function that runs programs, loads C code or writes files."
+        case .sandbox: "Under `--sandbox`, the script called a function that runs programs, loads C code or bytecode, writes files, reads the environment or ends the process (docs/sandbox.md)."
         case .usage: "The command line could not be understood."
         case .testFailure: "A test file failed to load or one of its hooks failed."
         case .finalizerError: "A `__gc` metamethod raised an error while Lua collected garbage (warning)."
+        case .stackLimit: "A call passed or returned more values than a Lua stack holds, or `coroutine.close` calls nested deeper than 100 (Lua 5.4.4 overflows the C stack there)."
+        case .suspiciousName: "A controller or component class defined a method whose name is one letter or two away from a lifecycle method's (warning)."
+        case .unknownProp: "A built-in component (`ck.Button`, `ck.Text`, …) was given a prop it does not read (warning)."
         }
     }
 
@@ -61,6 +67,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .updateLoop: "Update state only when the value actually changes, not unconditionally from a lifecycle callback."
         case .unknownClass: "Define the class first, or check the spelling of its name."
         case .badReturn: "Return one component (built with `Class(props)`) or nil."
+        case .buildFailed: "Read the render's own error and traceback after the first line, fix it, and update again; the previous generation is still mounted."
         case .controllerWithoutScope: "Add `scope = true` to the component class, or drop its controller."
         case .hostDestroyed: "Make a new host with `ck.host`; a destroyed one cannot be revived."
         case .deadObject: "Drop references to objects of scopes that left the tree, or look them up again; do not call `ck` from `__gc` metamethods."
@@ -79,10 +86,13 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .timeout: "Find the loop that does not end, or raise `--timeout`."
         case .memoryLimit: "Use less memory, or raise `--memory-limit`."
         case .interrupted: "Nothing: the REPL goes on."
-        case .sandbox: "Run without `--sandbox`, or leave the call out."
+        case .sandbox: "Do what the message says instead, or run without `--sandbox`."
         case .usage: "See `ckrun --help`."
         case .testFailure: "Read the message and traceback; fix the test file or the code it tests."
         case .finalizerError: "Make the finalizer handle its own errors (pcall inside __gc)."
+        case .stackLimit: "Pass many values in a table; close coroutines one after another instead of from each other's `__close`."
+        case .suspiciousName: "Rename the method to the lifecycle name the warning suggests, or to a name further from it."
+        case .unknownProp: "Use one of the props the warning lists, or check the spelling."
         }
     }
 
@@ -97,33 +107,14 @@ public enum Catalogue: String, CaseIterable, Sendable {
 public struct RuntimeError: Error, CustomStringConvertible, Sendable {
     public let id: Catalogue
     public let detail: String
+    /// The script's `file:line` when the core knows it (else the bridge adds its caller's).
+    public let location: String?
 
-    public init(_ id: Catalogue, _ detail: String) {
+    public init(_ id: Catalogue, _ detail: String, at location: String? = nil) {
         self.id = id
         self.detail = detail
+        self.location = location
     }
 
-    public var description: String { id.message(detail) }
-}
-
-extension Catalogue {
-    /// The error catalogue page (`docs/errors.md`), made from `cause` and `fix`.
-    public static var markdown: String {
-        var out = """
-        # Error catalogue
-
-        Every error ckrun raises to Lua is a string that starts with its id in brackets, then where it
-        happened (`file:line`) and what to do: `[unhandledAction] app.lua:12: nothing handles …`.
-        Warnings have the same form and go to `ck.config.onWarning` (stderr by default).
-        This page is generated from `Sources/CKCore/Errors/Catalogue.swift` (`ckrun catalogue`).
-
-        | id | cause | what to do |
-        |---|---|---|
-
-        """
-        for id in allCases {
-            out += "| `[\(id.rawValue)]` | \(id.cause) | \(id.fix) |\n"
-        }
-        return out
-    }
+    public var description: String { id.message(detail, at: location) }
 }

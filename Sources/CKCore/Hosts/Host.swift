@@ -8,7 +8,7 @@ public final class Host: RuntimeObject {
     public private(set) var rootScope: Scope!
     public internal(set) var root: Component?
     public let hostingView: View
-    public let responders: [ScriptResponder]
+    public private(set) var responders: [ScriptResponder]
     public internal(set) var generation = 0
     public internal(set) var isMounted = false
     public internal(set) var isDestroyed = false
@@ -83,8 +83,9 @@ public final class Host: RuntimeObject {
     /// `host:update(model)`: re-runs the provider and every render below it.
     public func update(model: Value) throws {
         try checkAlive("update")
+        let previous = self.model
         self.model = model
-        try runtime.perform {
+        do { try runtime.perform {
             if isBusy {
                 needsFullBuild = true
                 runtime.register(self)
@@ -93,13 +94,36 @@ public final class Host: RuntimeObject {
                 return
             }
             try Builder(host: self).run(full: true)
+        } } catch {
+            if error is BuildFailure { self.model = previous }   // SPEC §3: a failed update keeps the model
+            throw error
         }
     }
 
     /// Replaces the provider (the REPL's `.reload`) and rebuilds, keeping scopes by identity.
+    /// A reload that fails keeps the previous provider, responders and model.
     public func reload(provider: @escaping (Value) throws -> Component?) throws {
+        try reload(provider: provider, responders: responders, model: model)
+    }
+
+    /// `ck.run` while an app reloads: the same host takes the file's new provider, host
+    /// responders and model, and rebuilds keeping scopes (state, controllers) by identity.
+    public func reload(provider: @escaping (Value) throws -> Component?, responders: [ScriptResponder], model: Value) throws {
+        let saved = (self.provider, self.responders)
         self.provider = provider
-        try update(model: model)
+        setResponders(responders)
+        do { try update(model: model) } catch {
+            self.provider = saved.0
+            setResponders(saved.1)
+            throw error
+        }
+    }
+
+    private func setResponders(_ list: [ScriptResponder]) {
+        responders = list
+        for (a, b) in zip(list, list.dropFirst()) { a.next = b }
+        list.last?.next = nil
+        runtime.invalidateSendPlans()
     }
 
     func buildPendingUpdates() throws {

@@ -58,36 +58,61 @@ public struct Query {
         RuntimeError(.badQuery, "cannot parse the query \"\(text)\"; use Class, Class#id, #id, A > B or A B")
     }
 
-    public func matches(_ c: Component) -> Bool {
-        guard parts[0].0.matches(c) else { return false }
-        return matchAncestors(from: c, part: 0)
+    /// Calls `visit` with each component under `root` that matches, depth-first, parents first,
+    /// until it returns false. One pass from the root down: each component gets two bit sets
+    /// over the query's parts (left to right), from its parent's alone — `matched` (this
+    /// component matches part i with parts 0..<i matched above it) and `below` (some strict
+    /// ancestor has `matched` at i) — so a query costs O(components × parts) whatever the
+    /// tree's depth or the query's descendant combinators (backtracking was exponential).
+    func forEachMatch(under root: Component, limits: WorkLimits?, _ visit: (Component) -> Bool) throws {
+        let simples = parts.reversed().map(\.0)
+        // combinators[i]: how part i relates to part i - 1 (nil for part 0).
+        let combinators = parts.reversed().map(\.1)
+        let n = simples.count
+        let words = (n + 63) / 64
+        let none = [UInt64](repeating: 0, count: words)
+        var stack: [(Component, matched: [UInt64], below: [UInt64])] = [(root, none, none)]
+        while let (c, parentMatched, parentBelow) = stack.popLast() {
+            try limits?.tick(n)
+            var matched = none
+            for i in 0..<n where simples[i].matches(c) {
+                let ok: Bool
+                if i == 0 {
+                    ok = true
+                } else if combinators[i] == .child {
+                    ok = Query.bit(parentMatched, i - 1)
+                } else {
+                    ok = Query.bit(parentBelow, i - 1)
+                }
+                if ok { matched[i / 64] |= 1 << UInt64(i % 64) }
+            }
+            if Query.bit(matched, n - 1), !visit(c) { return }
+            guard !c.children.isEmpty else { continue }
+            var below = parentBelow
+            for w in 0..<words { below[w] |= matched[w] }
+            for child in c.children.reversed() { stack.append((child, matched, below)) }
+        }
     }
 
-    /// Parts[i] matched `c`; checks the rest against its ancestors (backtracking on descendant).
-    private func matchAncestors(from c: Component, part i: Int) -> Bool {
-        guard i + 1 < parts.count else { return true }
-        let (next, _) = parts[i + 1]
-        let combinator = parts[i].1!
-        var ancestor = c.parent
-        while let a = ancestor {
-            if next.matches(a), matchAncestors(from: a, part: i + 1) { return true }
-            if combinator == .child { return false }
-            ancestor = a.parent
-        }
-        return false
-    }
+    private static func bit(_ bits: [UInt64], _ i: Int) -> Bool { bits[i / 64] & (1 << UInt64(i % 64)) != 0 }
 }
 
 extension Host {
     public func find(_ query: String) throws -> Component? {
         try checkAlive("find")
         let q = try Query(query)
-        return allComponents().first(where: q.matches)
+        guard let root else { return nil }
+        var found: Component?
+        try q.forEachMatch(under: root, limits: runtime.limits) { found = $0; return false }
+        return found
     }
 
     public func findAll(_ query: String) throws -> [Component] {
         try checkAlive("findAll")
         let q = try Query(query)
-        return allComponents().filter(q.matches)
+        guard let root else { return [] }
+        var all: [Component] = []
+        try q.forEachMatch(under: root, limits: runtime.limits) { all.append($0); return true }
+        return all
     }
 }

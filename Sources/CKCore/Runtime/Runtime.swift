@@ -9,10 +9,12 @@ public final class Runtime {
     public var controls = ControlClasses()
     public var unhandledAction: UnhandledPolicy = .error
     /// Receives `[id] …` warnings; prints to stderr unless replaced.
-    public var onWarning: (String) -> Void = { FileStream.standardError.write($0 + "\n") }
+    public var onWarning: (String) -> Void = { writeStandardError($0 + "\n") }
     /// The script side's table access (strong: it holds its engine unowned, so no cycle).
     public var tables: ScriptTables?
     public let loop = RunLoop()
+    /// Ticked by Swift loops whose size a script controls (see `WorkLimits`).
+    public let limits = WorkLimits()
     public var tracer: Tracer? {
         didSet { callState.pointee.tracing = tracer == nil ? 0 : 1 }
     }
@@ -102,6 +104,13 @@ public final class Runtime {
 
     public func warn(_ id: Catalogue, _ detail: String) { onWarning(id.message(detail)) }
 
+    /// Where the script is (`file:line` of the innermost script function running), for errors
+    /// and warnings the core finds during a build; the script side sets it.
+    public var currentLocation: () -> String? = { nil }
+
+    /// A warning with the script's current `file:line` after the id.
+    public func warnHere(_ id: Catalogue, _ detail: String) { onWarning(id.message(detail, at: currentLocation())) }
+
     public var isRendering: Bool { renderDepth > 0 }
     public var isBuilding: Bool { build != nil }
 
@@ -156,14 +165,21 @@ public final class Runtime {
     }
 
     /// `ck.flush()`: builds every host's pending updates, then runs due timers, until idle.
+    /// A host whose build fails does not stop the others; the first error is raised at the end.
     public func flush() throws {
         try perform {
             var builds = 0
-            while let host = hosts.values.first(where: { $0.hasPendingUpdates && !$0.isDestroyed }) {
+            var failed: Set<ObjectIdentifier> = []
+            var firstError: Error?
+            while let host = hosts.values.first(where: { $0.hasPendingUpdates && !$0.isDestroyed && !failed.contains(ObjectIdentifier($0)) }) {
                 builds += 1
                 if builds > Host.maxBuildsPerFlush { throw host.updateLoopError() }
-                try host.buildPendingUpdates()
+                do { try host.buildPendingUpdates() } catch {
+                    failed.insert(ObjectIdentifier(host))
+                    firstError = firstError ?? error
+                }
             }
+            if let firstError { throw firstError }
         }
     }
 
@@ -189,25 +205,17 @@ import Darwin
 private func currentThreadID() -> Int { Int(bitPattern: pthread_self()) }
 #endif
 
-/// Writes to stderr without Foundation.
-public enum FileStream {
-    public struct Stream: Sendable {
-        let fd: Int32
-        public func write(_ text: String) {
-            var s = text
-            s.withUTF8 { buf in
-                var offset = 0
-                while offset < buf.count {
-                    let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                    if n <= 0 { return }
-                    offset += n
-                }
-            }
+/// The default warning printer: standard error, without Foundation (the script side replaces it).
+func writeStandardError(_ text: String) {
+    var s = text
+    s.withUTF8 { buf in
+        var offset = 0
+        while offset < buf.count {
+            let n = Glibc.write(2, buf.baseAddress! + offset, buf.count - offset)
+            if n <= 0 { return }
+            offset += n
         }
     }
-
-    public static let standardError = Stream(fd: 2)
-    public static let standardOutput = Stream(fd: 1)
 }
 
 extension Runtime {

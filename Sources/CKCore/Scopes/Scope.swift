@@ -15,19 +15,20 @@ public final class Scope: RuntimeObject {
     /// Strong: a parent keeps its children too, and `retire` (which every scope gets when it
     /// leaves the tree or its host ends) empties `children`, so no cycle outlives the tree.
     /// A weak link would give every parent a side table and every retain of it the slow path.
-    public let parent: Scope?
+    /// A variable only so that `Reaper` can take it as the scope goes.
+    public private(set) var parent: Scope?
     let hostLink: HostLink
     public var host: Host? { hostLink.host }
     public internal(set) var state: Value = .nil
-    /// The build that folded `foldedState` for this scope (its updates, or initialState).
+    /// The build that folded updates for this scope, and where that build keeps the state.
     var foldedInBuild: Int32 = 0
+    var foldedSlot: Int32 = 0
     public internal(set) var controller: Controller?
     /// The newest committed component of this scope.
     public internal(set) var component: Component?
     var children = ScopeMap()
     var pendingUpdates: [StateUpdate] = []
     var rebuiltChildren: ScopeMap?
-    var foldedState: Value?
     let identityHash: Int
 
     init(identity: ScopeIdentity, ordinal: Int, parent: Scope?, host: Host) {
@@ -38,6 +39,22 @@ public final class Scope: RuntimeObject {
         self.ordinal = ordinal
         self.parent = parent
         hostLink = host.link
+    }
+
+    deinit { Reaper.release(self) }
+
+    override var holdsUniqueLinks: Bool {
+        Reaper.unique(&parent) || Reaper.unique(&component) || Reaper.unique(&controller) || !children.isEmpty
+            || rebuiltChildren.map { !$0.isEmpty } == true
+    }
+
+    override func moveLinks(into stack: inout [RuntimeObject]) {
+        if let p = parent { stack.append(p); parent = nil }
+        if let c = component { stack.append(c); component = nil }
+        if let k = controller { stack.append(k); controller = nil }
+        children.moveAll(into: &stack)
+        rebuiltChildren?.moveAll(into: &stack)
+        rebuiltChildren = nil
     }
 
     public override var typeName: String { "scope" }

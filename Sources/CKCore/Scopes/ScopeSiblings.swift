@@ -14,6 +14,14 @@ struct ScopeSiblings: RandomAccessCollection {
     mutating func append(_ scope: Scope) {
         if first == nil { first = scope } else { rest.append(scope) }
     }
+
+    /// Empties the group into `stack` (`Reaper`).
+    mutating func moveAll(into stack: inout [RuntimeObject]) {
+        if let f = first { stack.append(f) }
+        stack.append(contentsOf: rest as [RuntimeObject])
+        first = nil
+        rest = []
+    }
 }
 
 /// A scope's child scopes by identity: open addressing over sibling groups, each found by the
@@ -65,6 +73,13 @@ struct ScopeMap {
         let result = body(&slots[i])
         if wasEmpty && !slots[i].isEmpty { count += 1 }
         return result
+    }
+
+    /// Empties the map into `stack` (`Reaper`).
+    mutating func moveAll(into stack: inout [RuntimeObject]) {
+        for i in slots.indices { slots[i].moveAll(into: &stack) }
+        slots = []
+        count = 0
     }
 
     mutating func append(_ scope: Scope) {

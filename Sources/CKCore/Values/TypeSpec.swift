@@ -28,6 +28,8 @@ public indirect enum TypeSpec: Equatable, CustomStringConvertible {
         }
     }
 
+    var structType: StructType? { if case .structure(let s) = self { s } else { nil } }
+
     /// Object types accept nil; value types do not.
     public var acceptsNil: Bool {
         switch self {
@@ -47,11 +49,19 @@ public indirect enum TypeSpec: Equatable, CustomStringConvertible {
 /// A struct declared with `ck.struct(name, fields)`.
 public final class StructType {
     public let name: String
-    public let fields: [(name: String, type: TypeSpec)]
+    /// A variable only so that `release` can empty it as the type goes.
+    public private(set) var fields: [(name: String, type: TypeSpec)]
 
     public init(name: String, fields: [(name: String, type: TypeSpec)]) {
         self.name = name
         self.fields = fields.sorted { $0.name < $1.name }
+    }
+
+    deinit { StructType.release(self) }
+
+    func moveNested(into stack: inout [StructType]) {
+        for f in fields { if let s = f.type.structType { stack.append(s) } }
+        fields = []
     }
 }
 
@@ -85,21 +95,53 @@ public protocol ScriptTables: AnyObject {
 
 extension TypeSpec {
     /// The zero value: nil for object types, false, 0, 0.0, and a table of zeros for a struct.
-    public func zero(tables: ScriptTables?) -> Value {
+    /// Nested structs are built with an explicit stack (100,000 nested types is a chain), and
+    /// `limits` is ticked per table: a struct whose fields repeat a struct type doubles per level.
+    public func zero(tables: ScriptTables?, limits: WorkLimits? = nil) throws -> Value {
         switch self {
         case .bool: return .bool(false)
         case .int: return .int(0)
         case .number: return .number(0)
         case .structure(let s):
             guard let tables else { return .nil }
-            return tables.makeTable(s.fields.map { ($0.name, $0.type.zero(tables: tables)) })
+            return try StructType.build(s, from: nil, tables: tables, limits: limits, className: { _ in [] }).get()
         default: return .nil
         }
     }
 
     /// Checks `value` against this type and converts it (integral floats to int, numbers to float,
-    /// structs to a table with every field). Returns nil when it does not conform.
-    public func conform(_ value: Value, tables: ScriptTables?, className: (RuntimeObject) -> [String]) -> Value? {
+    /// structs to a new table of exactly their fields). Returns nil when it does not conform.
+    public func conform(_ value: Value, tables: ScriptTables?, limits: WorkLimits? = nil,
+                        className: (RuntimeObject) -> [String]) throws -> Value? {
+        try? check(value, tables: tables, limits: limits, className: className).get()
+    }
+
+    /// Why a value does not conform: the field path inside it (`.y`, `.origin.x`; empty for the
+    /// value itself) and what was wrong.
+    public struct Mismatch: Error {
+        public var path: String
+        public let problem: String
+    }
+
+    /// `conform`, with the reason when it fails (SPEC §6.4: a wrong or undeclared struct field
+    /// is named). Throws only what `limits` throws.
+    public func check(_ value: Value, tables: ScriptTables?, limits: WorkLimits? = nil,
+                      className: (RuntimeObject) -> [String]) throws -> Result<Value, Mismatch> {
+        if case .structure(let s) = self, case .table(let ref) = value, let tables {
+            return try StructType.build(s, from: ref, tables: tables, limits: limits, className: className)
+        }
+        if let v = conformFlat(value, className: className) { return .success(v) }
+        return .failure(mismatch(value))
+    }
+
+    func mismatch(_ value: Value, path: String = "") -> Mismatch {
+        var got = value.typeName
+        if case .int = self, case .number(let d) = value { got = "\(d) (a number that is not an integer)" }
+        return Mismatch(path: path, problem: "must be \(self), got \(got)")
+    }
+
+    /// `conform` for everything but a struct given a table.
+    func conformFlat(_ value: Value, className: (RuntimeObject) -> [String]) -> Value? {
         switch (self, value) {
         case (_, .nil): return acceptsNil ? .nil : nil
         case (.any, _): return value
@@ -114,19 +156,61 @@ extension TypeSpec {
         case (.string, .opaque(let r)) where r.typeName == "string": return value   // not UTF-8
         case (.table, .table): return value
         case (.function, .function): return value
-        case (.structure(let s), .table(let ref)):
-            guard let tables else { return value }
-            var out: [(String, Value)] = []
-            for f in s.fields {
-                let v = tables.field(ref, f.name)
-                if v.isNil { out.append((f.name, f.type.zero(tables: tables))); continue }
-                guard let c = f.type.conform(v, tables: tables, className: className) else { return nil }
-                out.append((f.name, c))
-            }
-            return tables.makeTable(out)
+        case (.structure, .table): return value   // no script tables to look inside
         case (.className(let n), .object(let o)):
             return className(o).contains(n) ? value : nil
         default: return nil
         }
+    }
+}
+
+extension StructType {
+    /// A new table of exactly `root`'s fields: converted from `source`'s, or zeros where `source`
+    /// (or the field) is nil. Depth-first with an explicit stack of half-built tables; a wrong
+    /// or undeclared field is a mismatch naming its path.
+    static func build(_ root: StructType, from source: ScriptRef?, tables: ScriptTables, limits: WorkLimits?,
+                      className: (RuntimeObject) -> [String]) throws -> Result<Value, TypeSpec.Mismatch> {
+        var frames: [(type: StructType, source: ScriptRef?, out: [(String, Value)])] = []
+        func path() -> String { frames.map { f in f.out.count < f.type.fields.count ? ".\(f.type.fields[f.out.count].name)" : "" }.joined() }
+        func enter(_ s: StructType, _ ref: ScriptRef?) -> TypeSpec.Mismatch? {
+            if let ref, let listing = tables as? ScriptTableListing {
+                for name in listing.keyNames(ref) where !s.fields.contains(where: { $0.name == name }) {
+                    let declared = s.fields.map(\.name).joined(separator: ", ")
+                    return TypeSpec.Mismatch(path: path(), problem: "has a field \(name) that \(s.name) does not declare (it declares \(declared))")
+                }
+            }
+            frames.append((s, ref, []))
+            return nil
+        }
+        if let m = enter(root, source) { return .failure(m) }
+        var finished: Value?
+        while let top = frames.indices.last {
+            let s = frames[top].type
+            if let done = finished {
+                frames[top].out.append((s.fields[frames[top].out.count].name, done))
+                finished = nil
+            }
+            let i = frames[top].out.count
+            guard i < s.fields.count else {
+                try limits?.tick()
+                finished = tables.makeTable(frames.removeLast().out)
+                if frames.isEmpty { return .success(finished!) }
+                continue
+            }
+            let f = s.fields[i]
+            let v = frames[top].source.map { tables.field($0, f.name) } ?? .nil
+            if let nested = f.type.structType {
+                switch v {
+                case .nil: if let m = enter(nested, nil) { return .failure(m) }
+                case .table(let ref): if let m = enter(nested, ref) { return .failure(m) }
+                default: return .failure(f.type.mismatch(v, path: path()))
+                }
+                continue
+            }
+            let c = v.isNil ? try f.type.zero(tables: tables) : f.type.conformFlat(v, className: className)
+            guard let c else { return .failure(f.type.mismatch(v, path: path())) }
+            frames[top].out.append((f.name, c))
+        }
+        return .success(finished ?? .nil)
     }
 }

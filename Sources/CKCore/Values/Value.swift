@@ -46,6 +46,11 @@ open class RuntimeObject {
     public var bridgeSlot: Int32 = 0
     public init() {}
     open var typeName: String { "object" }
+
+    /// Whether a strong tree link of this object would be freed with it (see `Reaper`).
+    var holdsUniqueLinks: Bool { false }
+    /// Moves this object's strong tree links into `stack` (called only as it goes).
+    func moveLinks(into stack: inout [RuntimeObject]) {}
 }
 
 extension Value {

@@ -62,7 +62,18 @@ public final class View: RuntimeObject {
         self.spec = spec
     }
 
-    deinit { ownLink?.target = nil }
+    deinit {
+        ownLink?.target = nil
+        Reaper.release(self)
+    }
+
+    override var holdsUniqueLinks: Bool { Reaper.unique(&component) || Reaper.anyUnique(&subviews) }
+
+    override func moveLinks(into stack: inout [RuntimeObject]) {
+        stack.append(contentsOf: subviews as [RuntimeObject])
+        subviews = []
+        if let c = component { stack.append(c); component = nil }
+    }
 
     public override var typeName: String { "View" }
 

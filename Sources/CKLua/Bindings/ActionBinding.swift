@@ -1,163 +1,198 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// `ck.action`, action objects (`send`, `withBehavior`, `demoted`, `identifier`, `==`),
 /// `ck.actionSend`, `ck.onTap`, `ck.onControl` and `ck.registerControlClass`.
 enum ActionBinding {
+    typealias Function = (Arguments) throws -> Int32
+    typealias Method = (Arguments, Action) throws -> Int32
+
+    /// `ck.*` functions.
+    static var functions: [(String, Function)] {
+        [("action", action), ("actionSend", actionSend), ("onTap", onTap), ("onControl", onControl),
+         ("registerControlClass", registerControlClass), ("struct", defineStruct)]
+    }
+
+    /// Methods of action objects (`send` is C's, see `registerSend`).
+    static var methods: [(String, Method)] {
+        [("withBehavior", withBehavior), ("demoted", demoted), ("identifier", identifier)]
+    }
+
     static func register(in engine: Engine) {
-        var methods: [String: Int32] = [:]
-        func method(_ name: String, _ body: @escaping (Arguments, Action) throws -> Int32) {
-            engine.registerMethod(name, of: "action", into: &methods, body)
-        }
-        // `send` is C (cksend.c): it answers from a plan when it can, else calls this full send.
-        method("send") { args, a in
-            let sender = try args.optionalResponder(2, "sender")
-            let e = args.engine, L = args.L
-            let handled = try e.runtime.send(a, sender: sender, count: Int(max(0, args.count - 2)),
-                                             argument: { args.value(Int32($0) + 3) },
-                                             onPlan: { e.sendPlans.record($0, for: a, sender: sender, actionAt: 1, engine: e, L) })
-            lua_pushboolean(args.L, handled ? 1 : 0)
-            return 1
-        }
+        var ids: [String: Int32] = [:]
+        for (name, body) in methods { engine.registerMethod(name, of: "action", into: &ids, body) }
+        registerSend(in: engine)
+        engine.defineMetatable(.action, methods: ids, nativeMethods: ["send": { engine.sendPlans.pushSend($0) }],
+                               index: { args, key in try index(args, key, methods: ids) }, tostring: tostring,
+                               extra: { $0.setFunction("__eq", qualified: "==", equal) })
+        engine.setFunctions(functions, prefix: "ck.")
+    }
+
+    /// `action:send` is C (cksend.c): it answers from a plan when it can, else calls `send`;
+    /// `leave` and `abandon` end a planned send's runtime call.
+    private static func registerSend(in engine: Engine) {
+        var ids: [String: Int32] = [:]
+        engine.registerMethod("send", of: "action", into: &ids, send)
         let leave = engine.registerFunction("action:send") { args in
             try args.engine.runtime.leaveCall()
             return 0
         }
         let abandon = engine.registerFunction("action:send") { args in
-            let status = Int32(lua_tointegerx(args.L, -1, nil))
-            ck_pop(args.L, 1)
+            let status = Int32(clamping: LuaStack(args.L).integer(-1))
+            LuaStack(args.L).pop(1)
             let failure = args.engine.failure(status)
             args.engine.runtime.abandonCall()
             throw failure
         }
-        let fullSend = methods.removeValue(forKey: "send")!
-        engine.sendPlans = SendPlans(engine: engine, send: fullSend, leave: leave, abandon: abandon)
-        method("withBehavior") { args, a in
-            let name = try args.string(2, "behavior")
-            guard let b = Action.Behavior(rawValue: name) else {
-                throw args.bad(2, "behavior", "\"startAtSender\" or \"startAtSenderNextResponder\"")
-            }
-            args.engine.push(a.withBehavior(b), args.L)
-            return 1
-        }
-        method("demoted") { args, a in
-            args.engine.push(try a.demoted(to: try args.types(2)), args.L)
-            return 1
-        }
-        method("identifier") { args, a in
-            args.engine.pushString(a.identifier(), args.L)
-            return 1
-        }
-        engine.defineMetatable(.action, methods: methods, nativeMethods: ["send": { engine.sendPlans.pushSend($0) }],
-                               index: { args, key in
-            let a: Action = try args.object(1, "self", "an action")
-            let e = args.engine, L = args.L
-            switch key {
-            case "kind": e.pushString(a.kind.rawValue, L)
-            case "selector": if let s = a.selector { e.pushString(s, L) } else { lua_pushnil(L) }
-            case "types": e.pushStrings(a.types.map(\.description), L)
-            case "behavior": e.pushString(a.behavior.rawValue, L)
-            case "target": e.push(a.target?.object)
-            case "scope": e.push(a.scope)
-            default:
-                if let id = methods[key] { e.pushFunction(id, L) } else { lua_pushnil(L) }
-            }
-            return 1
-        }, tostring: { args in
-            let a: Action = try args.object(1, "self", "an action")
-            let types = a.types.isEmpty ? "" : " " + args.engine.describeTypes(a.types)
-            switch a.kind {
-            case .selector: return "<selector action \(a.selector!)\(types)>"
-            case .target: return "<target action \(a.selector!) -> \(a.target!.name)\(types)>"
-            case .scope: return "<scope action \(a.selector!) -> \(a.scope?.path ?? "?")\(types)>"
-            case .block: return "<block action\(types)>"
-            }
-        }, extra: { engine in
-            engine.setFunction("__eq", qualified: "==") { args in
-                let a = args.engine.objects.object(at: 1, args.L) as? Action
-                let b = args.engine.objects.object(at: 2, args.L) as? Action
-                lua_pushboolean(args.L, (a != nil && b != nil && a!.isEqual(to: b!)) ? 1 : 0)
-                return 1
-            }
-        })
+        engine.sendPlans = SendPlans(engine: engine, send: ids["send"]!, leave: leave, abandon: abandon)
+    }
 
-        engine.setFunction("action", qualified: "ck.action") { args in
-            let e = args.engine, L = args.L
-            let action: Action
-            switch lua_type(L, 1) {
-            case LUA_TSTRING:
-                action = e.runtime.selectorAction(try args.string(1, "selector"), types: try args.types(2))
-            case LUA_TFUNCTION:
-                let m = e.method(at: 1, name: "block", hasSelf: false, L)
-                action = e.runtime.blockAction(m, identity: args.value(1), types: try args.types(2))
-            default:
-                let target = try args.responder(1, "target")
-                action = try e.runtime.targetAction(target, try args.string(2, "selector"), types: try args.types(3))
+    /// The full send: checks, walks the chain, calls the handler, records a plan.
+    static func send(_ args: Arguments, _ a: Action) throws -> Int32 {
+        let sender = try args.optionalResponder(2, "sender")
+        let e = args.engine, L = args.L
+        let handled = try e.runtime.send(a, sender: sender, count: Int(max(0, args.count - 2)),
+                                         argument: { args.value(Int32($0) + 3) },
+                                         onPlan: { e.sendPlans.record($0, for: a, sender: sender, actionAt: 1, engine: e, L) })
+        LuaStack(args.L).push(handled)
+        return 1
+    }
+
+    static func withBehavior(_ args: Arguments, _ a: Action) throws -> Int32 {
+        let name = try args.string(2, "behavior")
+        guard let b = Action.Behavior(rawValue: name) else {
+            throw args.bad(2, "behavior", "\"startAtSender\" or \"startAtSenderNextResponder\"")
+        }
+        args.engine.push(a.withBehavior(b), args.L)
+        return 1
+    }
+
+    static func demoted(_ args: Arguments, _ a: Action) throws -> Int32 {
+        args.engine.push(try a.demoted(to: try args.types(2)), args.L)
+        return 1
+    }
+
+    static func identifier(_ args: Arguments, _ a: Action) throws -> Int32 {
+        args.engine.pushString(a.identifier(), args.L)
+        return 1
+    }
+
+    static func index(_ args: Arguments, _ key: String, methods: [String: Int32]) throws -> Int32 {
+        let a: Action = try args.object(1, "self", "an action")
+        let e = args.engine, L = args.L
+        switch key {
+        case "kind": e.pushString(a.kind.rawValue, L)
+        case "selector": if let s = a.selector { e.pushString(s, L) } else { LuaStack(L).pushNil() }
+        case "types": e.pushStrings(a.types.map(\.description), L)
+        case "behavior": e.pushString(a.behavior.rawValue, L)
+        case "target": e.push(a.target?.object)
+        case "scope": e.push(a.scope)
+        default:
+            if let id = methods[key] { e.pushFunction(id, L) } else { LuaStack(L).pushNil() }
+        }
+        return 1
+    }
+
+    static func tostring(_ args: Arguments) throws -> String {
+        let a: Action = try args.object(1, "self", "an action")
+        let types = a.types.isEmpty ? "" : " " + args.engine.describeTypes(a.types)
+        switch a.kind {
+        case .selector: return "<selector action \(a.selector!)\(types)>"
+        case .target: return "<target action \(a.selector!) -> \(a.target!.name)\(types)>"
+        case .scope: return "<scope action \(a.selector!) -> \(a.scope?.path ?? "?")\(types)>"
+        case .block: return "<block action\(types)>"
+        }
+    }
+
+    static func equal(_ args: Arguments) throws -> Int32 {
+        let a = args.engine.objects.object(at: 1, args.L) as? Action
+        let b = args.engine.objects.object(at: 2, args.L) as? Action
+        LuaStack(args.L).push(a != nil && b != nil && a!.isEqual(to: b!))
+        return 1
+    }
+
+    static func action(_ args: Arguments) throws -> Int32 {
+        let e = args.engine, L = args.L
+        let action: Action
+        switch LuaStack(L).type(1) {
+        case .string:
+            action = e.runtime.selectorAction(try args.string(1, "selector"), types: try args.types(2))
+        case .function:
+            let m = e.method(at: 1, name: "block", hasSelf: false, L)
+            action = e.runtime.blockAction(m, identity: args.value(1), types: try args.types(2))
+        default:
+            let target = try args.responder(1, "target")
+            action = try e.runtime.targetAction(target, try args.string(2, "selector"), types: try args.types(3))
+        }
+        e.push(action, L)
+        return 1
+    }
+
+    static func actionSend(_ args: Arguments) throws -> Int32 {
+        let e = args.engine
+        let action: Action
+        if LuaStack(args.L).isString(1) {
+            action = e.runtime.selectorAction(try args.string(1, "selector"), types: [.any])
+        } else {
+            action = try args.object(1, "action", "an action or a selector string")
+        }
+        let sender = try args.optionalResponder(2, "sender")
+        let context = args.value(3)
+        let arguments: [Value] = action.types.isEmpty && context.isNil ? [] : [context]
+        LuaStack(args.L).push(try e.runtime.send(action, sender: sender, arguments: arguments))
+        return 1
+    }
+
+    static func onTap(_ args: Arguments) throws -> Int32 {
+        let a: Action? = try args.optionalObject(1, "action", "an action or nil")
+        let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: "onTap", component: "ck") }
+        args.engine.push(ActionAttribute(kind: .tap, action: promoted), args.L)
+        return 1
+    }
+
+    static func onControl(_ args: Arguments) throws -> Int32 {
+        let a: Action? = try args.optionalObject(1, "action", "an action or nil")
+        let events = try controlEvents(args)
+        let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: "onControl", component: "ck") }
+        args.engine.push(ActionAttribute(kind: .control(events: events), action: promoted), args.L)
+        return 1
+    }
+
+    /// Argument 2 of `ck.onControl`: an event name, a list of them, or nil (`touchUpInside`).
+    private static func controlEvents(_ args: Arguments) throws -> [String] {
+        let stack = LuaStack(args.L)
+        if stack.isString(2) { return [try args.string(2, "events")] }
+        if args.isNil(2) { return ["touchUpInside"] }
+        guard stack.isTable(2) else { throw args.bad(2, "events", "an event name or a list of names") }
+        var events: [String] = []
+        for i in 0..<stack.length(2) {
+            stack.get(i + 1, from: 2)
+            defer { stack.pop() }
+            guard let s = args.engine.lua.name(at: -1, on: args.L) else { throw args.bad(2, "events", "an event name or a list of names") }
+            events.append(s)
+        }
+        return events
+    }
+
+    static func registerControlClass(_ args: Arguments) throws -> Int32 {
+        args.engine.runtime.controls.register(try args.string(1, "viewClass"))
+        return 0
+    }
+
+    static func defineStruct(_ args: Arguments) throws -> Int32 {
+        let name = try args.string(1, "name")
+        try args.table(2, "fields")
+        var fields: [(name: String, type: TypeSpec)] = []
+        LuaStack(args.L).pushNil()
+        while LuaStack(args.L).next(2) {
+            defer { LuaStack(args.L).pop(1) }
+            guard let field = args.engine.lua.name(at: -2, on: args.L),
+                  let typeName = args.engine.lua.name(at: -1, on: args.L) else {
+                throw RuntimeError(.badArgument, "ck.struct(\"\(name)\"): fields must map field names to type names")
             }
-            e.push(action, L)
-            return 1
+            fields.append((field, try args.engine.resolveType(typeName)))
         }
-        engine.setFunction("actionSend", qualified: "ck.actionSend") { args in
-            let e = args.engine
-            let action: Action
-            if lua_type(args.L, 1) == LUA_TSTRING {
-                action = e.runtime.selectorAction(try args.string(1, "selector"), types: [.any])
-            } else {
-                action = try args.object(1, "action", "an action or a selector string")
-            }
-            let sender = try args.optionalResponder(2, "sender")
-            let context = args.value(3)
-            let arguments: [Value] = action.types.isEmpty && context.isNil ? [] : [context]
-            lua_pushboolean(args.L, try e.runtime.send(action, sender: sender, arguments: arguments) ? 1 : 0)
-            return 1
-        }
-        engine.setFunction("onTap", qualified: "ck.onTap") { args in
-            let a: Action? = try args.optionalObject(1, "action", "an action or nil")
-            let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: "onTap", component: "ck") }
-            args.engine.push(ActionAttribute(kind: .tap, action: promoted), args.L)
-            return 1
-        }
-        engine.setFunction("onControl", qualified: "ck.onControl") { args in
-            let a: Action? = try args.optionalObject(1, "action", "an action or nil")
-            var events = ["touchUpInside"]
-            if lua_type(args.L, 2) == LUA_TSTRING {
-                events = [try args.string(2, "events")]
-            } else if lua_type(args.L, 2) == LUA_TTABLE {
-                events = []
-                for i in 1...max(1, Int(lua_rawlen(args.L, 2))) where i <= Int(lua_rawlen(args.L, 2)) {
-                    lua_rawgeti(args.L, 2, lua_Integer(i))
-                    defer { ck_pop(args.L, 1) }
-                    guard let s = args.engine.lua.string(at: -1, on: args.L) else { throw args.bad(2, "events", "an event name or a list of names") }
-                    events.append(s)
-                }
-            } else if !args.isNil(2) {
-                throw args.bad(2, "events", "an event name or a list of names")
-            }
-            let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: "onControl", component: "ck") }
-            args.engine.push(ActionAttribute(kind: .control(events: events), action: promoted), args.L)
-            return 1
-        }
-        engine.setFunction("registerControlClass", qualified: "ck.registerControlClass") { args in
-            args.engine.runtime.controls.register(try args.string(1, "viewClass"))
-            return 0
-        }
-        engine.setFunction("struct", qualified: "ck.struct") { args in
-            let name = try args.string(1, "name")
-            try args.table(2, "fields")
-            var fields: [(name: String, type: TypeSpec)] = []
-            lua_pushnil(args.L)
-            while lua_next(args.L, 2) != 0 {
-                defer { ck_pop(args.L, 1) }
-                guard let field = args.engine.lua.string(at: -2, on: args.L),
-                      let typeName = args.engine.lua.string(at: -1, on: args.L) else {
-                    throw RuntimeError(.badArgument, "ck.struct(\"\(name)\"): fields must map field names to type names")
-                }
-                fields.append((field, try args.engine.resolveType(typeName)))
-            }
-            args.engine.runtime.types.structs[name] = StructType(name: name, fields: fields)
-            args.engine.pushString(name, args.L)
-            return 1
-        }
+        args.engine.runtime.types.structs[name] = StructType(name: name, fields: fields)
+        args.engine.pushString(name, args.L)
+        return 1
     }
 }

@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// The built-in classes: `ck.Stack`, `ck.View`, `ck.Text` (a UILabel) and `ck.Button`
 /// (a UIButton whose `action` prop is typed `{"Event"}`).
@@ -8,10 +6,14 @@ enum BuiltinsBinding {
     /// The closures capture the engine unowned(unsafe), as every class's do (see defineComponentClass).
     static func register(in engine: Engine) {
         let stack = builtin("Stack", in: engine)
-        stack.children = { [unowned(unsafe) engine] c in try engine.componentList(engine.prop(c, "children"), in: c, field: "children") }
+        stack.children = { [unowned(unsafe) engine] c in
+            engine.checkBuiltinProps(c)
+            return try engine.componentList(engine.prop(c, "children"), in: c, field: "children")
+        }
 
         let view = builtin("View", in: engine)
         view.view = { [unowned(unsafe) engine] c in
+            engine.checkBuiltinProps(c)
             guard case .string(let cls) = engine.prop(c, "class") else {
                 throw RuntimeError(.badArgument, "ck.View{class=...}: class must be a view class name, at \(c.path)")
             }
@@ -22,12 +24,14 @@ enum BuiltinsBinding {
 
         let text = builtin("Text", in: engine)
         text.view = { [unowned(unsafe) engine] c in
-            ViewSpec(viewClass: "UILabel", attributes: engine.scriptTables.makeTable([("text", engine.prop(c, "text"))]))
+            engine.checkBuiltinProps(c)
+            return ViewSpec(viewClass: "UILabel", attributes: engine.scriptTables.makeTable([("text", engine.prop(c, "text"))]))
         }
 
         let button = builtin("Button", in: engine)
         button.actionProps = [(name: "action", types: [.className("Event")])]
         button.view = { [unowned(unsafe) engine] c in
+            engine.checkBuiltinProps(c)
             var events = ["touchUpInside"]
             switch engine.prop(c, "events") {
             case .string(let s): events = [s]
@@ -49,12 +53,18 @@ enum BuiltinsBinding {
         let L = engine.lua.L
         let cls = try! engine.defineComponentClass(name, defAt: 0, L)
         engine.push(cls, L)
-        lua_setfield(L, -2, name)
+        LuaStack(L).setField(name, of: -2)
         return cls
     }
 }
 
 extension Engine {
+    /// Warns once about each prop a built-in does not read (`ck.Button{onTap = …}`).
+    func checkBuiltinProps(_ c: Component) {
+        guard let known = NameCheck.builtinProps[c.name] else { return }
+        NameCheck.props(of: c, known: known, engine: self)
+    }
+
     func component(_ v: Value, in c: Component, field: String) throws -> Component? {
         switch v {
         case .nil: return nil
@@ -68,16 +78,16 @@ extension Engine {
             if v.isNil { return [] }
             throw RuntimeError(.badArgument, "\(c.name){\(field)=...} must be a list of components, got \(v.typeName), at \(c.path)")
         }
-        let L = self.L
+        let L = self.runningThread
         (ref as! LuaRef).push(L)
-        defer { ck_pop(L, 1) }
-        let n = lua_rawlen(L, -1)
+        defer { LuaStack(L).pop(1) }
+        let n = LuaStack(L).length(-1)
         var out: [Component] = []
         out.reserveCapacity(Int(n))
         for i in 0..<n {
-            lua_rawgeti(L, -1, lua_Integer(i + 1))
+            LuaStack(L).get(i + 1, from: -1)
             let o = objects.object(at: -1, L)
-            ck_pop(L, 1)
+            LuaStack(L).pop(1)
             guard let child = o as? Component else {
                 throw RuntimeError(.badArgument, "\(c.name){\(field)=...}[\(i + 1)] must be a component, at \(c.path)")
             }
@@ -87,15 +97,15 @@ extension Engine {
     }
 
     func strings(in ref: ScriptRef) -> [String] {
-        let L = self.L
+        let L = self.runningThread
         (ref as! LuaRef).push(L)
-        defer { ck_pop(L, 1) }
+        defer { LuaStack(L).pop(1) }
         var out: [String] = []
-        let n = lua_rawlen(L, -1)
+        let n = LuaStack(L).length(-1)
         for i in 0..<n {
-            lua_rawgeti(L, -1, lua_Integer(i + 1))
+            LuaStack(L).get(i + 1, from: -1)
             if let s = lua.string(at: -1, on: L) { out.append(s) }
-            ck_pop(L, 1)
+            LuaStack(L).pop(1)
         }
         return out
     }

@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// Component instances: `c.props`, `c.state`, `c.class`, `c.name`, `c.key`, `c.scope`,
 /// `c:updateState(fnOrValue, mode)`, `c:action(sel, types)` and the class's methods. Immutable.
@@ -17,7 +15,7 @@ enum ComponentBinding {
             let mode = try args.optionalString(3, "mode") ?? "async"
             guard mode == "sync" || mode == "async" else { throw args.bad(3, "mode", "\"sync\" or \"async\"") }
             let update: StateUpdate
-            if lua_type(args.L, 2) == LUA_TFUNCTION {
+            if LuaStack(args.L).isFunction(2) {
                 let f = args.engine.reference(at: 2, args.L, "function")
                 update = .transform { [unowned(unsafe) engine = args.engine] old in try engine.callForValue(f, old) }
             } else {
@@ -43,10 +41,10 @@ enum ComponentBinding {
             case "name": e.pushString(c.name, L)
             case "key": e.push(c.key, L)
             case "scope": e.push(c.scope)
-            case "generation": lua_pushinteger(L, lua_Integer(c.generation))
+            case "generation": LuaStack(L).push(c.generation)
             case "path": e.pushString(c.path, L)
             case "view": e.push(c.isMounted ? c.view : nil)
-            case "isMounted": lua_pushboolean(L, c.isMounted ? 1 : 0)
+            case "isMounted": LuaStack(L).push(c.isMounted)
             case "updateState": e.pushFunction(updateState, L)
             case "action": e.pushFunction(action, L)
             default: e.pushClassField(c.componentClass, key, L)

@@ -1,21 +1,19 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// `ck.config`: a proxy table over the runtime's settings (`unhandledAction`, `onWarning`,
 /// `onTrace`) so that an assignment takes effect at once and bad values are refused.
 enum ConfigBinding {
     static func register(in engine: Engine) {
         let L = engine.lua.L
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 4)
+        LuaStack(L).newTable(array: 0, fields: 0)
+        LuaStack(L).newTable(array: 0, fields: 4)
         engine.setFunction("__index", qualified: "ck.config") { args in
             let e = args.engine
             switch e.lua.string(at: 2, on: args.L) ?? "" {
             case "unhandledAction": e.pushString(e.runtime.unhandledAction.rawValue, args.L)
             case "onWarning": if let h = e.warningHandler { h.push(args.L) } else { e.pushFunction(e.defaultWarning, args.L) }
-            case "onTrace": if let h = e.traceHandler { h.push(args.L) } else { lua_pushnil(args.L) }
-            default: lua_pushnil(args.L)
+            case "onTrace": if let h = e.traceHandler { h.push(args.L) } else { LuaStack(args.L).pushNil() }
+            default: LuaStack(args.L).pushNil()
             }
             return 1
         }
@@ -37,9 +35,9 @@ enum ConfigBinding {
             return 0
         }
         engine.pushString("locked", L)
-        lua_setfield(L, -2, "__metatable")
-        lua_setmetatable(L, -2)
-        lua_setfield(L, -2, "config")
+        LuaStack(L).setField("__metatable", of: -2)
+        LuaStack(L).setMetatable(of: -2)
+        LuaStack(L).setField("config", of: -2)
     }
 }
 
@@ -51,7 +49,7 @@ extension Engine {
             traceTracer = nil
         }
         guard let handler else { return }
-        let t = Tracer(parent: runtime.tracer)
+        let t = Tracer(parent: runtime.tracer, keepsEntries: false)
         t.onEntry = { [unowned self] entry in
             do { try self.call(handler, [.object(entry)], results: 0) } catch {
                 self.runtime.warn(.badArgument, "ck.config.onTrace failed: \(error)")

@@ -1,131 +1,148 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// `ck.host(provider, opts)` and host objects.
 enum HostBinding {
+    typealias Method = (Arguments, Host) throws -> Int32
+
+    /// Methods of host objects.
+    static var methods: [(String, Method)] {
+        [("mount", { _, h in try h.mount(); return 0 }), ("unmount", { _, h in try h.unmount(); return 0 }),
+         ("update", { args, h in try h.update(model: args.value(2)); return 0 }),
+         ("flush", { _, h in try h.flush(); return 0 }), ("appear", { _, h in try h.appear(); return 0 }),
+         ("disappear", { _, h in try h.disappear(); return 0 }), ("destroy", { _, h in try h.destroy(); return 0 }),
+         ("find", find), ("findAll", findAll), ("dump", dump), ("tap", tap), ("controlEvent", controlEvent),
+         ("reload", reload)]
+    }
+
     static func register(in engine: Engine) {
-        var methods: [String: Int32] = [:]
-        func method(_ name: String, _ body: @escaping (Arguments, Host) throws -> Int32) {
-            engine.registerMethod(name, of: "host", into: &methods, body)
+        var ids: [String: Int32] = [:]
+        for (name, body) in methods { engine.registerMethod(name, of: "host", into: &ids, body) }
+        engine.defineMetatable(.host, methods: ids, index: { args, key in try index(args, key, methods: ids) }, tostring: tostring)
+        engine.setFunctions([("host", host), ("run", run)], prefix: "ck.")
+    }
+
+    static func find(_ args: Arguments, _ h: Host) throws -> Int32 {
+        args.engine.push(try h.find(try args.string(2, "query")))
+        return 1
+    }
+
+    static func findAll(_ args: Arguments, _ h: Host) throws -> Int32 {
+        let all = try h.findAll(try args.string(2, "query"))
+        args.engine.pushList(all, args.L)
+        return 1
+    }
+
+    static func dump(_ args: Arguments, _ h: Host) throws -> Int32 {
+        try h.checkAlive("dump")
+        args.engine.pushString(try h.dump(describe: args.engine.describe), args.L)
+        return 1
+    }
+
+    static func tap(_ args: Arguments, _ h: Host) throws -> Int32 {
+        LuaStack(args.L).push(try h.tap(try args.string(2, "query")))
+        return 1
+    }
+
+    static func controlEvent(_ args: Arguments, _ h: Host) throws -> Int32 {
+        LuaStack(args.L).push(try h.controlEvent(try args.string(2, "query"), try args.string(3, "eventName")))
+        return 1
+    }
+
+    static func reload(_ args: Arguments, _ h: Host) throws -> Int32 {
+        try h.reload(provider: try args.engine.provider(at: 2, args.L))
+        return 0
+    }
+
+    static func index(_ args: Arguments, _ key: String, methods: [String: Int32]) throws -> Int32 {
+        let h: Host = try args.object(1, "self", "a host")
+        let e = args.engine, L = args.L
+        switch key {
+        case "root": e.push(h.root)
+        case "view": e.push(h.hostingView, L)
+        case "generation": LuaStack(L).push(h.generation)
+        case "isMounted": LuaStack(L).push(h.isMounted)
+        case "isDestroyed": LuaStack(L).push(h.isDestroyed)
+        default:
+            if let id = methods[key] { e.pushFunction(id, L) } else { LuaStack(L).pushNil() }
         }
-        method("mount") { _, h in try h.mount(); return 0 }
-        method("unmount") { _, h in try h.unmount(); return 0 }
-        method("update") { args, h in try h.update(model: args.value(2)); return 0 }
-        method("flush") { _, h in try h.flush(); return 0 }
-        method("appear") { _, h in try h.appear(); return 0 }
-        method("disappear") { _, h in try h.disappear(); return 0 }
-        method("destroy") { args, h in
-            try h.destroy()
-            return 0
-        }
-        method("find") { args, h in
-            args.engine.push(try h.find(try args.string(2, "query")))
-            return 1
-        }
-        method("findAll") { args, h in
-            let all = try h.findAll(try args.string(2, "query"))
-            lua_createtable(args.L, Int32(all.count), 0)
-            for (i, c) in all.enumerated() {
-                args.engine.push(c, args.L)
-                lua_rawseti(args.L, -2, lua_Integer(i + 1))
-            }
-            return 1
-        }
-        method("dump") { args, h in
-            try h.checkAlive("dump")
-            args.engine.pushString(h.dump(describe: args.engine.describe), args.L)
-            return 1
-        }
-        method("tap") { args, h in
-            lua_pushinteger(args.L, lua_Integer(try h.tap(try args.string(2, "query"))))
-            return 1
-        }
-        method("controlEvent") { args, h in
-            let n = try h.controlEvent(try args.string(2, "query"), try args.string(3, "eventName"))
-            lua_pushinteger(args.L, lua_Integer(n))
-            return 1
-        }
-        method("reload") { args, h in
-            try h.reload(provider: try args.engine.provider(at: 2, args.L))
-            return 0
-        }
-        engine.defineMetatable(.host, methods: methods, index: { args, key in
-            let h: Host = try args.object(1, "self", "a host")
-            let e = args.engine, L = args.L
-            switch key {
-            case "root": e.push(h.root)
-            case "view": e.push(h.hostingView, L)
-            case "generation": lua_pushinteger(L, lua_Integer(h.generation))
-            case "isMounted": lua_pushboolean(L, h.isMounted ? 1 : 0)
-            case "isDestroyed": lua_pushboolean(L, h.isDestroyed ? 1 : 0)
-            default:
-                if let id = methods[key] { e.pushFunction(id, L) } else { lua_pushnil(L) }
-            }
-            return 1
-        }, tostring: { args in
-            let h: Host = try args.object(1, "self", "a host")
-            let state = h.isDestroyed ? "destroyed" : h.isMounted ? "mounted" : "unmounted"
-            return "<Host \(h.root?.label ?? "(empty)") gen \(h.generation), \(state)>"
-        })
-        engine.setFunction("host", qualified: "ck.host") { args in
-            let h = try args.engine.makeHost(providerAt: 1, optsAt: 2, args.L)
+        return 1
+    }
+
+    static func tostring(_ args: Arguments) throws -> String {
+        let h: Host = try args.object(1, "self", "a host")
+        let state = h.isDestroyed ? "destroyed" : h.isMounted ? "mounted" : "unmounted"
+        return "<Host \(h.root?.label ?? "(empty)") gen \(h.generation), \(state)>"
+    }
+
+    static func host(_ args: Arguments) throws -> Int32 {
+        let h = try args.engine.makeHost(providerAt: 1, optsAt: 2, args.L)
+        args.engine.push(h, args.L)
+        return 1
+    }
+
+    /// `ck.run`: hosts, mounts and binds the global `app` (raw: a strict `_G` does not object).
+    static func run(_ args: Arguments) throws -> Int32 {
+        if let h = try args.engine.reloadRunningApp(providerAt: 1, optsAt: 2, args.L) {
             args.engine.push(h, args.L)
             return 1
         }
-        engine.setFunction("run", qualified: "ck.run") { args in
-            let h = try args.engine.makeHost(providerAt: 1, optsAt: 2, args.L)
-            try h.mount()
-            args.engine.appHostObject = h
-            args.engine.push(h, args.L)
-            lua_pushvalue(args.L, -1)
-            lua_setglobal(args.L, "app")
-            return 1
-        }
+        let h = try args.engine.makeHost(providerAt: 1, optsAt: 2, args.L)
+        try h.mount()
+        args.engine.appHostObject = h
+        args.engine.push(h, args.L)
+        LuaStack(args.L).pushValue(at: -1)
+        args.engine.lua.setGlobal("app", on: args.L)
+        return 1
     }
 }
 
 extension Engine {
     func makeHost(providerAt p: Int32, optsAt o: Int32, _ L: OpaquePointer) throws -> Host {
         let provider = try provider(at: p, L)
+        let (model, responders) = try hostOptions(at: o, L)
+        return try Host(runtime: runtime, model: model, responders: responders, provider: provider)
+    }
+
+    /// `opts.model` and `opts.responders` of `ck.host`/`ck.run` (o = 0: none).
+    func hostOptions(at o: Int32, _ L: OpaquePointer) throws -> (Value, [ScriptResponder]) {
         var model = Value.nil
         var responders: [ScriptResponder] = []
-        if o != 0, lua_type(L, o) == LUA_TTABLE {
+        if o != 0, LuaStack(L).isTable(o) {
             rawField(L, o, "model")
             model = value(at: -1, L)
-            ck_pop(L, 1)
+            LuaStack(L).pop(1)
             rawField(L, o, "responders")
-            let list = lua_gettop(L)
-            if lua_type(L, list) == LUA_TTABLE {
-                for i in 1...max(1, Int(lua_rawlen(L, list))) where i <= Int(lua_rawlen(L, list)) {
-                    lua_rawgeti(L, list, lua_Integer(i))
-                    guard lua_type(L, -1) == LUA_TTABLE else {
+            let list = LuaStack(L).top
+            if LuaStack(L).isTable(list) {
+                for i in 1...max(1, LuaStack(L).length(list)) where i <= LuaStack(L).length(list) {
+                    LuaStack(L).get(i, from: list)
+                    guard LuaStack(L).isTable(-1) else {
                         throw RuntimeError(.badArgument, "ck.host: opts.responders[\(i)] must be a table {name = ..., methods = {...}}")
                     }
-                    responders.append(scriptResponder(at: lua_gettop(L), L))
-                    ck_pop(L, 1)
+                    responders.append(scriptResponder(at: LuaStack(L).top, L))
+                    LuaStack(L).pop(1)
                 }
-            } else if lua_type(L, list) > LUA_TNIL {
+            } else if !LuaStack(L).isNil(list) {
                 throw RuntimeError(.badArgument, "ck.host: opts.responders must be a list of responder tables")
             }
-            ck_pop(L, 1)
-        } else if o != 0, lua_type(L, o) > LUA_TNIL {
-            throw RuntimeError(.badArgument, "ck.host: argument #2 (opts) must be a table or nil, got \(String(cString: lua_typename(L, lua_type(L, o))))")
+            LuaStack(L).pop(1)
+        } else if o != 0, !LuaStack(L).isNil(o) {
+            throw RuntimeError(.badArgument, "ck.host: argument #2 (opts) must be a table or nil, got \(LuaStack(L).typeName(o))")
         }
-        return try Host(runtime: runtime, model: model, responders: responders, provider: provider)
+        return (model, responders)
     }
 
     /// A provider function, or a component class standing for `Class(model)`.
     func provider(at p: Int32, _ L: OpaquePointer) throws -> (Value) throws -> Component? {
         if let cls = objects.object(at: p, L) as? ComponentClass {
             return { [unowned self] model in
-                let L = self.L
+                let L = self.runningThread
                 self.push(model, L)
-                defer { ck_pop(L, 1) }
-                return try self.construct(cls, propsAt: lua_gettop(L), L)
+                defer { LuaStack(L).pop(1) }
+                return try self.construct(cls, propsAt: LuaStack(L).top, L)
             }
         }
-        guard lua_type(L, p) == LUA_TFUNCTION else {
+        guard LuaStack(L).isFunction(p) else {
             throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function or a component class, got \(value(at: p, L).typeName)")
         }
         let f = reference(at: p, L, "function")
@@ -134,21 +151,23 @@ extension Engine {
             switch v {
             case .nil: return nil
             case .object(let c as Component): return c
-            default: throw RuntimeError(.badReturn, "the host's provider returned a \(v.typeName); return one component built with Class(props), or nil")
+            default:
+                let at = self.definition(of: f).map { " (defined at \($0))" } ?? ""
+                throw RuntimeError(.badReturn, "the host's provider\(at) returned \(Engine.withArticle(v.typeName)); return one component built with Class(props), or nil")
             }
         }
     }
 
     /// A responder table: `{name = "ViewController", methods = {...}}`, or any table with methods.
     func scriptResponder(at index: Int32, _ L: OpaquePointer) -> ScriptResponder {
-        let index = lua_absindex(L, index)
-        let identity = UInt(bitPattern: lua_topointer(L, index))
+        let index = LuaStack(L).absolute(index)
+        let identity = LuaStack(L).identity(index)
         for host in runtime.allHosts {
             if let r = host.responders.first(where: { $0.table.identity == identity }) { return r }
         }
         rawField(L, index, "name")
         let name = lua.string(at: -1, on: L) ?? "table"
-        ck_pop(L, 1)
+        LuaStack(L).pop(1)
         let table = reference(at: index, L, "table")
         return ScriptResponder(name: name, table: .table(table), lookup: { [unowned self] sel in
             self.responderMethod(table, sel)
@@ -156,15 +175,15 @@ extension Engine {
     }
 
     private func responderMethod(_ table: LuaRef, _ selector: String) -> Method? {
-        let L = self.L
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
+        let L = self.runningThread
+        let base = LuaStack(L).top
+        defer { LuaStack(L).top = base }
         table.push(L)
-        if rawField(L, -1, "methods") == LUA_TTABLE, rawField(L, -1, selector) == LUA_TFUNCTION {
+        if rawField(L, -1, "methods") == .table, rawField(L, -1, selector) == .function {
             return method(at: -1, name: selector, hasSelf: true, L)
         }
-        lua_settop(L, base + 1)
-        if rawField(L, -1, selector) == LUA_TFUNCTION { return method(at: -1, name: selector, hasSelf: true, L) }
+        LuaStack(L).top = base + 1
+        if rawField(L, -1, selector) == .function { return method(at: -1, name: selector, hasSelf: true, L) }
         return nil
     }
 }

@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// `ck.nextResponder`, `ck.responderChain`, `ck.targetForAction`, `ck.trace`, trace entries.
 enum ResponderBinding {
@@ -28,21 +26,21 @@ enum ResponderBinding {
             switch key {
             case "selector": e.pushString(t.selector, L)
             case "sender": e.push(t.sender?.object)
-            case "handled": lua_pushboolean(L, t.handler != nil ? 1 : 0)
+            case "handled": LuaStack(L).push(t.handler != nil)
             case "handler": e.push(t.handler?.object)
             case "responders": e.pushList(t.visited.map(\.responder.object), L)
             case "visited":
-                lua_createtable(L, Int32(t.visited.count), 0)
+                LuaStack(L).newTable(array: t.visited.count, fields: 0)
                 for (i, v) in t.visited.enumerated() {
-                    lua_createtable(L, 0, 2)
+                    LuaStack(L).newTable(array: 0, fields: 2)
                     e.push(v.responder.object, L)
-                    lua_setfield(L, -2, "responder")
-                    lua_pushboolean(L, v.handled ? 1 : 0)
-                    lua_setfield(L, -2, "handled")
-                    lua_rawseti(L, -2, lua_Integer(i + 1))
+                    LuaStack(L).setField("responder", of: -2)
+                    LuaStack(L).push(v.handled)
+                    LuaStack(L).setField("handled", of: -2)
+                    LuaStack(L).set(i + 1, into: -2)
                 }
             case "line": e.pushString(t.line, L)
-            default: lua_pushnil(L)
+            default: LuaStack(L).pushNil()
             }
             return 1
         }, tostring: { args in
@@ -52,10 +50,13 @@ enum ResponderBinding {
         engine.setFunction("trace", qualified: "ck.trace") { args in
             let f = try args.function(1, "fn")
             let e = args.engine
-            let tracer = Tracer(parent: e.runtime.tracer)
+            let tracer = Tracer(parent: e.runtime.tracer, limits: e.runtime.limits)
             e.runtime.tracer = tracer
             defer { e.runtime.tracer = tracer.parent }
             try e.call(f, [], results: 0)
+            if tracer.isTruncated {
+                e.runtime.warn(.memoryLimit, "ck.trace kept the first \(tracer.entries.count) sends only (at most \(Tracer.recordLimit) sends and visits, within --memory-limit); trace a smaller function")
+            }
             e.pushList(tracer.entries, args.L)
             return 1
         }

@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// The run loop: `ck.flush()`, `ck.after(seconds, fn)`, `ck.cancel(id)`, `ck.advance(seconds)`,
 /// `ck.runUntilIdle()` and `ck.now()`. Time is virtual, so runs are deterministic.
@@ -11,29 +9,29 @@ enum RunLoopBinding {
             return 0
         }
         engine.setFunction("after", qualified: "ck.after") { args in
-            let seconds = try args.number(1, "seconds")
+            let seconds = try args.seconds(1, "seconds")
             let f = try args.function(2, "fn")
             let e = args.engine
             let id = e.runtime.loop.after(seconds) { [unowned e] in try e.call(f, [], results: 0) }
-            lua_pushinteger(args.L, lua_Integer(id))
+            LuaStack(args.L).push(id)
             return 1
         }
         engine.setFunction("cancel", qualified: "ck.cancel") { args in
-            args.engine.runtime.loop.cancel(Int(try args.number(1, "id")))
+            args.engine.runtime.loop.cancel(try args.integer(1, "id"))
             return 0
         }
         engine.setFunction("advance", qualified: "ck.advance") { args in
-            let seconds = try args.number(1, "seconds")
+            let seconds = try args.seconds(1, "seconds")
             let r = args.engine.runtime
-            lua_pushinteger(args.L, lua_Integer(try r.runTimers(until: r.loop.now + seconds)))
+            LuaStack(args.L).push(try r.runTimers(until: r.loop.now + seconds))
             return 1
         }
         engine.setFunction("runUntilIdle", qualified: "ck.runUntilIdle") { args in
-            lua_pushinteger(args.L, lua_Integer(try args.engine.runtime.runUntilIdle()))
+            LuaStack(args.L).push(try args.engine.runtime.runUntilIdle())
             return 1
         }
         engine.setFunction("now", qualified: "ck.now") { args in
-            lua_pushnumber(args.L, args.engine.runtime.loop.now)
+            LuaStack(args.L).push(args.engine.runtime.loop.now)
             return 1
         }
     }

@@ -1,6 +1,4 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// `ck.stats()`: what the runtime holds, for soak tests and the curious.
 enum StatsBinding {
@@ -8,7 +6,7 @@ enum StatsBinding {
         engine.setFunction("stats", qualified: "ck.stats") { args in
             let e = args.engine, L = args.L
             e.releaseDeadControllers()
-            lua_createtable(L, 0, 7)
+            LuaStack(L).newTable(array: 0, fields: 7)
             let fields: [(String, Int)] = [
                 ("luaBytes", e.lua.memoryInUse),
                 ("heapBytes", Engine.heapBytes),
@@ -19,8 +17,8 @@ enum StatsBinding {
                 ("plannedSends", e.runtime.callState.pointee.plannedSends),
             ]
             for (name, value) in fields {
-                lua_pushinteger(L, lua_Integer(value))
-                lua_setfield(L, -2, name)
+                LuaStack(L).push(value)
+                LuaStack(L).setField(name, of: -2)
             }
             return 1
         }

@@ -1,10 +1,16 @@
 import CKCore
-import CLua
-import CLuaShims
 
 /// Views, events, attributes and scopes: read-only runtime objects.
 enum ViewBinding {
     static func register(in engine: Engine) {
+        registerViews(in: engine)
+        registerEvents(in: engine)
+        registerAttributes(in: engine)
+        registerScopes(in: engine)
+        registerLookups(in: engine)
+    }
+
+    private static func registerViews(in engine: Engine) {
         engine.defineMetatable(.view, index: { args, key in
             let v: View = try args.object(1, "self", "a view")
             let e = args.engine, L = args.L
@@ -15,7 +21,7 @@ enum ViewBinding {
             case "attributes": e.push(v.attributes, L)
             case "component": e.push(v.component?.isMounted == true ? v.component : nil)
             case "host": e.push(v.hostingHost)
-            default: lua_pushnil(L)
+            default: LuaStack(L).pushNil()
             }
             return 1
         }, tostring: { args in
@@ -23,18 +29,24 @@ enum ViewBinding {
             if v.hostingHost != nil { return "<HostingView>" }
             return "<\(v.viewClass)\(v.component.map { " of \($0.label)" } ?? "")>"
         })
+    }
+
+    private static func registerEvents(in engine: Engine) {
         engine.defineMetatable(.event, index: { args, key in
             let ev: Event = try args.object(1, "self", "an event")
             switch key {
             case "type": args.engine.pushString(ev.type, args.L)
             case "view": args.engine.push(ev.view)
-            default: lua_pushnil(args.L)
+            default: LuaStack(args.L).pushNil()
             }
             return 1
         }, tostring: { args in
             let ev: Event = try args.object(1, "self", "an event")
             return "<Event \(ev.type)>"
         })
+    }
+
+    private static func registerAttributes(in engine: Engine) {
         engine.defineMetatable(.attribute, index: { args, key in
             let a: ActionAttribute = try args.object(1, "self", "an attribute")
             switch key {
@@ -42,8 +54,8 @@ enum ViewBinding {
             case "kind":
                 if case .control = a.kind { args.engine.pushString("control", args.L) } else { args.engine.pushString("tap", args.L) }
             case "events":
-                if case .control(let events) = a.kind { args.engine.pushStrings(events, args.L) } else { lua_pushnil(args.L) }
-            default: lua_pushnil(args.L)
+                if case .control(let events) = a.kind { args.engine.pushStrings(events, args.L) } else { LuaStack(args.L).pushNil() }
+            default: LuaStack(args.L).pushNil()
             }
             return 1
         }, tostring: { args in
@@ -53,6 +65,9 @@ enum ViewBinding {
             case .control(let events): return "<onControl \(a.action?.selector ?? "nil") on \(events.joined(separator: ","))>"
             }
         })
+    }
+
+    private static func registerScopes(in engine: Engine) {
         engine.defineMetatable(.scope, index: { args, key in
             let s: Scope = try args.object(1, "self", "a scope")
             let e = args.engine, L = args.L
@@ -61,16 +76,19 @@ enum ViewBinding {
             case "identifier": e.push(s.identifier, L)
             case "key": e.push(s.key, L)
             case "state": e.push(s.state, L)
-            case "isLive": lua_pushboolean(L, s.isLive ? 1 : 0)
+            case "isLive": LuaStack(L).push(s.isLive)
             case "controller": e.push(s.controller)
             case "component": e.push(s.component)
-            default: lua_pushnil(L)
+            default: LuaStack(L).pushNil()
             }
             return 1
         }, tostring: { args in
             let s: Scope = try args.object(1, "self", "a scope")
             return "<scope \(s.path)\(s.isLive ? "" : ", gone")>"
         })
+    }
+
+    private static func registerLookups(in engine: Engine) {
         engine.setFunction("componentOf", qualified: "ck.componentOf") { args in
             let v: View = try args.object(1, "view", "a view")
             args.engine.push(v.component?.isMounted == true ? v.component : nil)
@@ -86,25 +104,25 @@ enum ViewBinding {
 
 extension Engine {
     func pushList(_ objects: [RuntimeObject], _ L: OpaquePointer) {
-        lua_createtable(L, Int32(objects.count), 0)
+        LuaStack(L).newTable(array: objects.count, fields: 0)
         for (i, o) in objects.enumerated() {
             push(o, L)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
+            LuaStack(L).set(i + 1, into: -2)
         }
     }
 
     func pushStrings(_ strings: [String], _ L: OpaquePointer) {
-        lua_createtable(L, Int32(strings.count), 0)
+        LuaStack(L).newTable(array: strings.count, fields: 0)
         for (i, s) in strings.enumerated() {
             pushString(s, L)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
+            LuaStack(L).set(i + 1, into: -2)
         }
     }
 
     /// Reads `t[name]` without metamethods; pushes the value and returns its type.
     @discardableResult
-    func rawField(_ L: OpaquePointer, _ index: Int32, _ name: String) -> Int32 {
-        name.withCString { ck_rawgetfield(L, index, $0) }
+    func rawField(_ L: OpaquePointer, _ index: Int32, _ name: String) -> LuaType {
+        LuaStack(L).field(name, of: index)
     }
 
     /// `{class = "UIButton", attributes = {...}}` → a view spec; action attributes are split
@@ -114,55 +132,55 @@ extension Engine {
             if v.isNil { return nil }
             throw RuntimeError(.badReturn, "the view of \(owner) is a \(v.typeName); use {class = \"UIView\", attributes = {...}}")
         }
-        let L = self.L
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
+        let L = self.runningThread
+        let base = LuaStack(L).top
+        defer { LuaStack(L).top = base }
         (ref as! LuaRef).push(L)
-        let t = lua_gettop(L)
-        guard rawField(L, t, "class") == LUA_TSTRING, let cls = lua.string(at: -1, on: L) else {
+        let t = LuaStack(L).top
+        guard rawField(L, t, "class") == .string, let cls = lua.name(at: -1, on: L) else {
             throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)")
         }
-        guard rawField(L, t, "attributes") == LUA_TTABLE else { return ViewSpec(viewClass: cls) }
-        let attrs = lua_gettop(L)
-        lua_createtable(L, 0, 4)
-        let plain = lua_gettop(L)
+        guard rawField(L, t, "attributes") == .table else { return ViewSpec(viewClass: cls) }
+        let attrs = LuaStack(L).top
+        LuaStack(L).newTable(array: 0, fields: 4)
+        let plain = LuaStack(L).top
         var keyed: [(String, ActionAttribute)] = []
-        let n = lua_rawlen(L, attrs)
-        lua_pushnil(L)
-        while lua_next(L, attrs) != 0 {
+        let n = LuaStack(L).length(attrs)
+        LuaStack(L).pushNil()
+        while LuaStack(L).next(attrs) {
             if let a = objects.object(at: -1, L) as? ActionAttribute {
-                if lua_isinteger(L, -2) != 0, case let i = lua_tointegerx(L, -2, nil), i >= 1, i <= n {
+                if LuaStack(L).isInteger(-2), case let i = LuaStack(L).integer(-2), i >= 1, i <= n {
                     keyed.append((String(format6(i)), a))
                 } else {
                     keyed.append(("~" + lua.describe(at: -2, on: L), a))
                 }
-                ck_pop(L, 1)
+                LuaStack(L).pop(1)
             } else {
-                lua_pushvalue(L, -2)
-                ck_insert(L, -2)
-                lua_rawset(L, plain)
+                LuaStack(L).pushValue(at: -2)
+                LuaStack(L).insert(at: -2)
+                LuaStack(L).set(into: plain)
             }
         }
         return ViewSpec(viewClass: cls, attributes: value(at: plain, L), actions: keyed.sorted { $0.0 < $1.0 }.map(\.1))
     }
 
-    private func format6(_ i: lua_Integer) -> String {
+    private func format6(_ i: Int64) -> String {
         let s = String(i)
         return String(repeating: "0", count: max(0, 12 - s.count)) + s
     }
 
     /// A one-line rendering of a value for dumps: `{count = 1, title = "x"}`.
     func describe(_ v: Value) -> String {
+        let L = runningThread
         switch v {
         case .string(let s): return "\"\(s)\""
         case .table:
-            let L = self.L
             push(v, L)
-            defer { ck_pop(L, 1) }
-            return describeTable(at: lua_gettop(L), depth: 0, L)
+            defer { LuaStack(L).pop(1) }
+            return describeTable(at: LuaStack(L).top, depth: 0, L)
         default:
             push(v, L)
-            defer { ck_pop(L, 1) }
+            defer { LuaStack(L).pop(1) }
             return lua.describe(at: -1, on: L)
         }
     }
@@ -170,18 +188,18 @@ extension Engine {
     private func describeTable(at t: Int32, depth: Int, _ L: OpaquePointer) -> String {
         if depth > 1 { return "{…}" }
         var parts: [(String, String)] = []
-        lua_pushnil(L)
-        while lua_next(L, t) != 0 {
-            if parts.count >= 20 { ck_pop(L, 2); parts.append(("~", "…")); break }
-            let key = lua_type(L, -2) == LUA_TSTRING ? lua.string(at: -2, on: L)! : "[\(lua.describe(at: -2, on: L))]"
+        LuaStack(L).pushNil()
+        while LuaStack(L).protectedNext(t) {
+            if parts.count >= 20 { LuaStack(L).pop(2); parts.append(("~", "…")); break }
+            let key = LuaStack(L).isString(-2) ? lua.string(at: -2, on: L)! : "[\(lua.describe(at: -2, on: L))]"
             let val: String
-            switch lua_type(L, -1) {
-            case LUA_TSTRING: val = "\"\(lua.string(at: -1, on: L)!)\""
-            case LUA_TTABLE: val = describeTable(at: lua_gettop(L), depth: depth + 1, L)
+            switch LuaStack(L).type(-1) {
+            case .string: val = "\"\(lua.string(at: -1, on: L)!)\""
+            case .table: val = describeTable(at: LuaStack(L).top, depth: depth + 1, L)
             default: val = lua.describe(at: -1, on: L)
             }
             parts.append((key, val))
-            ck_pop(L, 1)
+            LuaStack(L).pop(1)
         }
         return "{" + parts.sorted { $0.0 < $1.0 }.map { "\($0.0) = \($0.1)" }.joined(separator: ", ") + "}"
     }

@@ -2,7 +2,7 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// Reads a host function's arguments; every check throws a `[badArgument]` naming the
+/// Reads a Swift function's arguments; every check throws a `[badArgument]` naming the
 /// function, the argument, the expected and the actual type.
 struct Arguments {
     let L: OpaquePointer
@@ -23,8 +23,23 @@ struct Arguments {
     func isNil(_ i: Int32) -> Bool { lua_type(L, i) <= LUA_TNIL }
 
     func string(_ i: Int32, _ name: String) throws -> String {
-        guard lua_type(L, i) == LUA_TSTRING, let s = engine.lua.string(at: i, on: L) else { throw bad(i, name, "a string") }
+        guard lua_type(L, i) == LUA_TSTRING else { throw bad(i, name, "a string") }
+        guard let s = engine.lua.name(at: i, on: L) else { throw notAName(i, name) }
         return s
+    }
+
+    /// Strings `ck` takes (names, selectors, queries) are UTF-8 without NUL bytes.
+    func notAName(_ i: Int32, _ name: String) -> RuntimeError {
+        RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be UTF-8 text without NUL bytes, got \(engine.lua.quoted(at: i, on: L))")
+    }
+
+    /// A key of a definition table (a method or field name): a string key must be a name.
+    func key(at i: Int32, in what: String) throws -> String? {
+        guard lua_type(L, i) == LUA_TSTRING else { return nil }
+        guard let key = engine.lua.name(at: i, on: L) else {
+            throw RuntimeError(.badArgument, "\(what): key \(engine.lua.quoted(at: i, on: L)) must be UTF-8 text without NUL bytes")
+        }
+        return key
     }
 
     func optionalString(_ i: Int32, _ name: String) throws -> String? {
@@ -34,6 +49,23 @@ struct Arguments {
     func number(_ i: Int32, _ name: String) throws -> Double {
         guard lua_type(L, i) == LUA_TNUMBER else { throw bad(i, name, "a number") }
         return lua_tonumberx(L, i, nil)
+    }
+
+    /// A duration: any number but NaN (negative ones count as 0, infinite ones as never).
+    func seconds(_ i: Int32, _ name: String) throws -> Double {
+        let d = try number(i, name)
+        guard !d.isNaN else { throw RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be a number of seconds, got nan") }
+        return d
+    }
+
+    /// A number with an integral value that fits an `Int` (1e300, NaN, inf and 1.5 are refused).
+    func integer(_ i: Int32, _ name: String) throws -> Int {
+        guard lua_type(L, i) == LUA_TNUMBER else { throw bad(i, name, "an integer") }
+        if lua_isinteger(L, i) != 0, let n = Int(exactly: lua_tointegerx(L, i, nil)) { return n }
+        guard let n = Int(exactly: lua_tonumberx(L, i, nil)) else {
+            throw RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be an integer, got \(engine.lua.describe(at: i, on: L))")
+        }
+        return n
     }
 
     func table(_ i: Int32, _ name: String) throws {
@@ -77,8 +109,10 @@ struct Arguments {
         for k in 0..<n {
             lua_rawgeti(L, i, lua_Integer(k + 1))
             defer { ck_pop(L, 1) }
-            guard let s = engine.lua.string(at: -1, on: L) else {
-                throw RuntimeError(.badArgument, "\(function): \(name)[\(k + 1)] must be a type name string, got \(String(cString: lua_typename(L, lua_type(L, -1))))")
+            guard let s = engine.lua.name(at: -1, on: L) else {
+                let got = lua_type(L, -1) == LUA_TSTRING ? engine.lua.quoted(at: -1, on: L) + " (not UTF-8 text without NUL bytes)"
+                    : String(cString: lua_typename(L, lua_type(L, -1)))
+                throw RuntimeError(.badArgument, "\(function): \(name)[\(k + 1)] must be a type name string, got \(got)")
             }
             out.append(try engine.resolveType(s))
         }
@@ -94,8 +128,8 @@ extension Engine {
         return t
     }
 
-    /// Wraps a throwing body as a host function; thrown errors are raised by the trampoline.
-    func hostFunction(_ name: String, _ body: @escaping (Arguments) throws -> Int32) -> LuaState.HostFunction {
+    /// Wraps a throwing body as a Swift function; thrown errors are raised by the trampoline.
+    func hostFunction(_ name: String, _ body: @escaping (Arguments) throws -> Int32) -> LuaState.SwiftFunction {
         // unowned(unsafe): finalizers run through here while the engine closes its state in deinit;
         // then only handles' own `__gc` runs (the rest of the engine is going).
         let refusedWhileClosing = name != "__gc"
@@ -103,34 +137,44 @@ extension Engine {
             if self.isClosing && refusedWhileClosing {
                 return call.raise(.deadObject, "\(name): the engine is closing its Lua state; a finalizer that runs then cannot call into ck")
             }
-            let saved = self.L
-            self.L = call.L
-            defer { self.L = saved }
             do {
                 return try body(Arguments(L: call.L, engine: self, function: name))
             } catch let e as RuntimeError {
+                if let at = e.location { return call.raise(e.id.message(e.detail, at: at)) }
                 return call.raise(e.id, e.detail)
             } catch let e as ScriptFailure {
+                // The innermost keeps its traceback: the same error re-raised by an outer
+                // runtime call (ck.trace around a send) has fewer frames.
+                if self.lastScriptFailure?.message != e.message { self.lastScriptFailure = e }
                 return call.raise(e.message)
+            } catch let e as BuildFailure {
+                return call.raise(Catalogue.buildFailed.message(e.detail, at: call.location()) + "\n" + e.cause
+                                  + (e.traceback.isEmpty ? "" : "\n" + e.traceback))
             } catch {
                 return call.raise("\(error)")
             }
         }
     }
 
-    /// Sets `t[name]` (t on top of the stack) to a new host function.
+    /// Sets `t[name]` (t on top of the stack) to a new Swift function.
     func setFunction(_ name: String, qualified: String? = nil, _ body: @escaping (Arguments) throws -> Int32) {
-        lua.pushHostFunction(lua.register(hostFunction(qualified ?? name, body)))
+        lua.pushSwiftFunction(lua.register(hostFunction(qualified ?? name, body)))
         lua_setfield(lua.L, -2, name)
     }
 
-    /// Registers a host function and returns its id (to push it later without a table).
+    /// Sets `t[name]` (t on top of the stack) for each function of a binding's table, as
+    /// `prefix + name` in error messages.
+    func setFunctions(_ table: [(String, (Arguments) throws -> Int32)], prefix: String) {
+        for (name, body) in table { setFunction(name, qualified: prefix + name, body) }
+    }
+
+    /// Registers a Swift function and returns its id (to push it later without a table).
     func registerFunction(_ name: String, _ body: @escaping (Arguments) throws -> Int32) -> Int32 {
         lua.register(hostFunction(name, body))
     }
 
     /// Makes and registers the metatable of `kind`. `index` answers fields and methods.
-    /// `nativeMethods` are pushed by their closures (C functions that are not host functions).
+    /// `nativeMethods` are pushed by their closures (C functions that are not Swift functions).
     func defineMetatable(_ kind: ObjectKind, methods: [String: Int32] = [:],
                          nativeMethods: [String: (OpaquePointer) -> Void] = [:],
                          index: @escaping (Arguments, String) throws -> Int32,
@@ -144,14 +188,14 @@ extension Engine {
         pushString("locked", L)
         lua_setfield(L, -2, "__metatable")
         let fields = registerFunction(kind.name) { args in
-            guard let key = args.engine.lua.string(at: 2, on: args.L) else { lua_pushnil(args.L); return 1 }
+            guard let key = args.engine.lua.name(at: 2, on: args.L) else { lua_pushnil(args.L); return 1 }
             return try index(args, key)
         }
         pushIndex(methods: methods, nativeMethods: nativeMethods, fields: fields, L)
         lua_setfield(L, -2, "__index")
         let typeName = kind.name
         setFunction("__newindex", qualified: kind.name) { args in
-            if let newindex, let key = args.engine.lua.string(at: 2, on: args.L) { return try newindex(args, key) }
+            if let newindex, let key = try args.key(at: 2, in: "\(typeName) field") { return try newindex(args, key) }
             throw RuntimeError(.badArgument, "cannot set fields of a \(typeName)")
         }
         setFunction("__tostring", qualified: "tostring") { args in
@@ -198,6 +242,6 @@ extension Engine {
 
     /// Pushes a cached method function by id.
     func pushFunction(_ id: Int32, _ L: OpaquePointer) {
-        ck_push_hostfunction(L, id)
+        ck_push_swift_function(L, id)
     }
 }

@@ -143,3 +143,17 @@ enum ObjectKind: Int32, CaseIterable {
         }
     }
 }
+
+extension ObjectRegistry {
+    /// Sets the handle at `index`'s user value 1 to the value on top (popped).
+    func setUserValue(of index: Int32, _ L: OpaquePointer) {
+        lua_setiuservalue(L, index, 1)
+    }
+
+    /// Pushes the `__call` of component classes (see ckclass.c) for the metatable at `metatable`.
+    func pushClassCall<T>(metatableAt metatable: Int32, plain: Int32, checked: Int32, computed: Int32,
+                          state: UnsafeMutablePointer<T>, _ L: OpaquePointer) {
+        let s = UnsafeRawPointer(state).bindMemory(to: ck_callstate.self, capacity: 1)
+        ck_push_class_call(L, metatable, plain, checked, computed, s)
+    }
+}

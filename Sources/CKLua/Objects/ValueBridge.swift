@@ -4,7 +4,7 @@ import CLuaShims
 
 /// Moves values between the Lua stack and the core.
 extension Engine {
-    func push(_ value: Value) { push(value, L) }
+    func push(_ value: Value) { push(value, runningThread) }
 
     func push(_ value: Value, _ L: OpaquePointer) {
         switch value {
@@ -33,7 +33,7 @@ extension Engine {
     }
 
     func push(_ object: RuntimeObject?) {
-        if let object { push(object, L) } else { lua_pushnil(L) }
+        if let object { push(object, runningThread) } else { lua_pushnil(runningThread) }
     }
 
     func pushString(_ s: String, _ L: OpaquePointer) {
@@ -43,7 +43,7 @@ extension Engine {
         }
     }
 
-    func pushString(_ s: String) { pushString(s, L) }
+    func pushString(_ s: String) { pushString(s, runningThread) }
 
     /// The value at `index` as the core sees it; tables and functions become references.
     func value(at index: Int32, _ L: OpaquePointer) -> Value {
@@ -68,7 +68,7 @@ extension Engine {
         }
     }
 
-    func value(at index: Int32) -> Value { value(at: index, L) }
+    func value(at index: Int32) -> Value { value(at: index, runningThread) }
 
     func reference(at index: Int32, _ L: OpaquePointer, _ typeName: String) -> LuaRef {
         let identity = UInt(bitPattern: lua_topointer(L, index))
@@ -92,7 +92,8 @@ extension Engine {
     /// Calls a Lua function under pcall on the running thread; Lua errors become `ScriptFailure`.
     @discardableResult
     func call(_ fn: LuaRef, _ args: [Value], results: Int32 = 1) throws -> [Value] {
-        let L = self.L
+        let L = self.runningThread
+        try reserve(args.count, L)
         let base = lua_gettop(L)
         fn.push(L)
         for a in args { push(a, L) }
@@ -109,7 +110,7 @@ extension Engine {
     /// Calls a Lua function with up to three arguments for its first result (nil if none): the
     /// build's path (render, scope, initialState, shouldUpdate), so it builds no arrays.
     func callForValue(_ fn: LuaRef, _ a: Value, _ b: Value? = nil, _ c: Value? = nil) throws -> Value {
-        let L = self.L
+        let L = self.runningThread
         let base = pushCall(fn)
         push(a, L)
         var n: Int32 = 1
@@ -124,7 +125,8 @@ extension Engine {
     /// Calls a handler with its receiver (if any) and arguments, discarding results: the send
     /// path, so it builds no arrays.
     func callHandler(_ fn: LuaRef, receiver: Value?, _ args: [Value]) throws {
-        let L = self.L
+        let L = self.runningThread
+        try reserve(args.count, L)
         let base = pushCall(fn)
         var n: Int32 = 0
         if let receiver {
@@ -136,27 +138,37 @@ extension Engine {
         lua_settop(L, base)
     }
 
+    /// Room on `L` for `n` values and a call's few extras, or `[stackLimit]`. Lua guarantees a
+    /// C function 20 free slots, so a handful of values needs no check (the send path's case).
+    @inline(__always)
+    func reserve(_ n: Int, _ L: OpaquePointer) throws {
+        guard n > 8 else { return }
+        guard LuaStack(L).reserve(n + 8) else {
+            throw RuntimeError(.stackLimit, "\(n) values are more than a Lua stack holds; pass them in a table")
+        }
+    }
+
     /// Pushes the message handler and `fn` (the handler first, so nothing has to be rotated
     /// under the function); returns the stack top before them.
     private func pushCall(_ fn: LuaRef) -> Int32 {
-        let base = lua_gettop(L)
-        lua_pushcclosure(L, ck_traceback, 0)
-        fn.push(L)
+        let base = lua_gettop(runningThread)
+        lua_pushcclosure(runningThread, ck_traceback, 0)
+        fn.push(runningThread)
         return base
     }
 
     /// Calls what `pushCall` and the arguments left; on error, restores `base` and throws.
     private func protectedCall(_ nargs: Int32, results: Int32, base: Int32) throws {
-        let status = ck_pcall_at(L, nargs, results, base + 1)
+        let status = ck_pcall_at(runningThread, nargs, results, base + 1)
         guard status != LUA_OK else { return }
         let error = failure(status)
-        lua_settop(L, base)
+        lua_settop(runningThread, base)
         throw error
     }
 
     /// Pops a pcall error and classifies it.
     func failure(_ status: Int32) -> Error {
-        let e = lua.popError(status: status, on: L)
+        let e = lua.popError(status: status, on: runningThread)
         if e.message.contains("attempt to yield across a C-call boundary") {
             return RuntimeError(.yieldAcrossRuntime, "a coroutine yielded inside a render, handler or callback the runtime called; yield outside runtime calls, or use ck.after for delayed work")
         }
@@ -173,30 +185,45 @@ final class TablesAdapter: ScriptTableComparing {
     }
 
     func field(_ table: ScriptRef, _ name: String) -> Value {
-        let L = engine.L
+        let L = engine.runningThread
         (table as! LuaRef).push(L)
-        engine.pushString(name, L)
-        lua_rawget(L, -2)
+        LuaStack(L).field(name, of: -1)
         let v = engine.value(at: -1, L)
         lua_settop(L, -3)
         return v
     }
 
     func makeTable(_ fields: [(String, Value)]) -> Value {
-        let L = engine.L
-        lua_createtable(L, 0, Int32(fields.count))
+        let L = engine.runningThread
+        LuaStack(L).newTable(fields: fields.count)
         for (k, v) in fields {
             engine.push(v, L)
-            lua_setfield(L, -2, k)
+            LuaStack(L).setField(k, of: -2)
         }
         let v = engine.value(at: -1, L)
         ck_pop(L, 1)
         return v
     }
 
+    /// The string keys of a table (raw), in traversal order.
+    func keys(of table: ScriptRef) -> [String] {
+        let L = engine.runningThread
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.top = base }
+        (table as! LuaRef).push(L)
+        var out: [String] = []
+        stack.pushNil()
+        while stack.next(base + 1) {
+            if stack.isString(-2), let k = engine.lua.string(at: -2, on: L) { out.append(k) }
+            stack.pop()
+        }
+        return out
+    }
+
     /// Raw, one level: same keys with raw-equal values.
     func shallowEqual(_ a: ScriptRef, _ b: ScriptRef) -> Bool {
-        let L = engine.L
+        let L = engine.runningThread
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (a as! LuaRef).push(L)

@@ -2,28 +2,34 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// Owns one `lua_State` and the host functions callable from it.
+/// Owns one `lua_State` and the Swift functions callable from it.
 ///
 /// Not actor-isolated on purpose: every Lua → Swift call goes through here, and an
 /// isolation hop on that path was measured at +20 ns per call.
 public final class LuaState {
-    public typealias HostFunction = (borrowing HostCall) -> Int32
+    public typealias SwiftFunction = (borrowing SwiftCall) -> Int32
 
     public let L: OpaquePointer
+    /// Where C keeps the thread whose Swift function runs (see `ck_call_swift`).
+    let currentThread: UnsafeMutablePointer<OpaquePointer?>
     private let memory: UnsafeMutablePointer<ck_memory>
-    private var hostFunctions: [HostFunction] = []
+    private var swiftFunctions: [SwiftFunction] = []
     /// Whatever owns this state (the `ck` engine); found again from any coroutine. The owner
     /// clears it before it goes (a weak reference would make every retain of the engine slow).
     public unowned(unsafe) var owner: AnyObject?
 
     public init(memoryLimitBytes: Int = 0, openLibraries: Bool = true) {
         memory = .allocate(capacity: 1)
-        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_host: 0, exceeded: 0))
+        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_swift: 1, exceeded: 0))
         guard let state = ck_newstate(memory) else { fatalError("ckrun: cannot create a Lua state (out of memory)") }
         L = state
+        currentThread = ck_current_thread(state)
         LuaState.installDispatcher()
-        ck_set_host(L, Unmanaged.passUnretained(self).toOpaque())
-        if openLibraries { _ = ck_openlibs(L) }
+        ck_set_owner(L, Unmanaged.passUnretained(self).toOpaque())
+        if openLibraries {
+            _ = ck_openlibs(L)
+            _ = ck_install_guards(L)
+        }
     }
 
     private var isClosed = false
@@ -52,27 +58,27 @@ public final class LuaState {
 
     /// Collects garbage fully (runs finalizers under Lua's own protection).
     public func collectGarbage() {
-        memory.pointee.in_host += 1
+        memory.pointee.in_swift += 1
         ck_gc_collect(L)
-        memory.pointee.in_host -= 1
+        memory.pointee.in_swift -= 1
     }
 
     // MARK: Host functions
 
-    /// Registers a Swift function; it is pushed with `pushHostFunction(id)`.
-    public func register(_ function: @escaping HostFunction) -> Int32 {
-        hostFunctions.append(function)
-        return Int32(hostFunctions.count - 1)
+    /// Registers a Swift function; it is pushed with `pushSwiftFunction(id)`.
+    public func register(_ function: @escaping SwiftFunction) -> Int32 {
+        swiftFunctions.append(function)
+        return Int32(swiftFunctions.count - 1)
     }
 
-    public func pushHostFunction(_ id: Int32) { ck_push_hostfunction(L, id) }
+    public func pushSwiftFunction(_ id: Int32) { ck_push_swift_function(L, id) }
 
     /// Registers and pushes in one step.
-    public func push(_ function: @escaping HostFunction) { pushHostFunction(register(function)) }
+    public func push(_ function: @escaping SwiftFunction) { pushSwiftFunction(register(function)) }
 
     fileprivate static let dispatch: ck_dispatch_fn = { L, id in
-        let state = Unmanaged<LuaState>.fromOpaque(ck_get_host(L!)!).takeUnretainedValue()
-        return state.hostFunctions[Int(id)](HostCall(L: L!, state: state))
+        let state = Unmanaged<LuaState>.fromOpaque(ck_get_owner(L!)!).takeUnretainedValue()
+        return state.swiftFunctions[Int(id)](SwiftCall(L: L!, state: state))
     }
 
     private static let installOnce: Void = { ck_set_dispatcher(LuaState.dispatch) }()
@@ -80,19 +86,24 @@ public final class LuaState {
 
     // MARK: Loading and calling
 
-    /// Loads a chunk onto the stack. Text after a `#!` first line keeps its line numbers.
+    /// Set by `--sandbox`: every chunk Swift loads is text (bytecode is not verified by Lua).
+    public var loadsTextOnly = false
+
+    /// Loads a chunk onto the stack, from its UTF-8 bytes. A file's chunk (a name starting with
+    /// `@`) skips a BOM and a `#` first line as `luaL_loadfilex` does, keeping line numbers.
     public func load(_ code: String, name: String, mode: String = "bt") throws(LuaError) {
-        var source = code
-        if source.hasPrefix("#") {
-            let end = source.firstIndex(of: "\n") ?? source.endIndex
-            source.replaceSubrange(source.startIndex..<end, with: "")
+        let mode = loadsTextOnly ? "t" : mode
+        if name.hasPrefix("@") {
+            try load(bytes: Array(LuaState.skippingFilePrefix(code.utf8)), name: name, mode: mode)
+            return
         }
-        let status = source.utf8.withContiguousStorageIfAvailable { bytes in
+        var source = code
+        let status = source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 ck_loadbuffer(L, chars.baseAddress, chars.count, name, mode)
             }
-        } ?? ck_loadbuffer(L, source, source.utf8.count, name, mode)
-        if status != LUA_OK { throw popError(status: status) }
+        }
+        if status != LUA_OK { throw Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: loadsTextOnly) }
     }
 
     /// Calls the function below `nargs` arguments under pcall with a traceback.
@@ -132,6 +143,42 @@ public final class LuaState {
         return LuaError(handled: describe(at: -1, on: L), status: status)
     }
 
+    // MARK: Limits
+
+    /// Lua code raises `[timeout]` once `seconds` have passed (see ckwatchdog.c).
+    public func setDeadline(_ seconds: Double) { ck_set_deadline(L, seconds) }
+    /// Ctrl-C stops the running chunk (`as lua`: the error "interrupted!", else `[interrupted]`);
+    /// a second Ctrl-C ends the process, as lua.c does.
+    public func watchInterrupts(asLua: Bool = false) { ck_sigint_watch(L, asLua ? 1 : 0) }
+    public func unwatchInterrupts() { ck_sigint_unwatch() }
+    public func clearDeadline() { ck_clear_deadline(L) }
+    /// Async-signal-safe: the running chunk stops at its next instruction check with `[interrupted]`.
+    public func interrupt() { ck_interrupt(L) }
+    public func clearInterrupt() { ck_clear_interrupt(L) }
+
+    /// Bytes malloc has handed out in this process: Lua's and Swift's allocations together.
+    public static var heapBytes: Int { Int(ck_heap_bytes()) }
+
+    // MARK: Warnings
+
+    /// Receives Lua's whole warnings (`warn()` text, or a finalizer's error), with Swift mode on
+    /// and the warning's thread current, as for any Swift function.
+    /// Returns whether it took the warning; otherwise C prints it as lua.c does.
+    public var onWarning: ((String, _ isFinalizerError: Bool) -> Bool)? {
+        didSet { ck_set_warning_handler(L, onWarning == nil ? nil : LuaState.warning) }
+    }
+
+    private static let warning: ck_warning_fn = { L, message, isFinalizerError in
+        guard let L, let message, let state = ck_get_owner(L) else { return 0 }
+        let lua = Unmanaged<LuaState>.fromOpaque(state).takeUnretainedValue()
+        guard lua.owner != nil, let handler = lua.onWarning else { return 0 }
+        // Entered from Lua, not through the trampoline.
+        var frame = ck_swift_frame()
+        ck_enter_swift(L, &frame)
+        defer { ck_leave_swift(L, &frame) }
+        return handler(String(cString: message), isFinalizerError != 0) ? 1 : 0
+    }
+
     // MARK: Stack helpers that never raise
 
     public var top: Int32 {
@@ -150,6 +197,40 @@ public final class LuaState {
         return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
     }
 
+    /// A string that can be a name (of a class, method, selector, field, type, event): valid
+    /// UTF-8 without NUL bytes, or nil. Names are compared as Swift strings, so bytes a lossy
+    /// decoding would merge (`"\254"` and `"\255"`) or cut (`"a\0b"`) are refused instead.
+    public func name(at index: Int32, on L: OpaquePointer) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let chars = ck_tostring(L, index, &length) else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: chars, count: length)
+        var ascii = true
+        for b in bytes {
+            if b == 0 { return nil }
+            if b >= 0x80 { ascii = false }
+        }
+        let s = String(decoding: bytes, as: UTF8.self)
+        // Decoding replaces what is not UTF-8, so the bytes come back different (this avoids the
+        // generic `String(validating:)`, measured at ~600 instructions a call on this path).
+        return ascii || s.utf8.elementsEqual(bytes) ? s : nil
+    }
+
+    /// The string at `index` as a Lua literal: bytes outside printable ASCII as `\ddd`.
+    public func quoted(at index: Int32, on L: OpaquePointer) -> String {
+        var length = 0
+        guard lua_type(L, index) == LUA_TSTRING, let chars = ck_tostring(L, index, &length) else { return "?" }
+        var out = "\""
+        for byte in UnsafeRawBufferPointer(start: chars, count: length) {
+            if byte >= 32 && byte < 127 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "\\\(byte)"
+            }
+        }
+        return out + "\""
+    }
+
     /// `tostring` of any value, running `__tostring` under pcall.
     public func describe(at index: Int32) -> String { describe(at: index, on: L) }
 
@@ -161,7 +242,7 @@ public final class LuaState {
         return string(at: -1, on: L) ?? "?"
     }
 
-    /// Pushes onto the main thread's stack (host functions push onto their own thread's).
+    /// Pushes onto the main thread's stack (Swift functions push onto their own thread's).
     public func push(_ string: String) {
         var s = string
         s.withUTF8 { bytes in
@@ -169,6 +250,18 @@ public final class LuaState {
         }
     }
 
-    /// Sets `_G[name]` to the value on top of the stack and pops it (raw: `_G` has no metatable of ours).
-    public func setGlobal(_ name: String) { lua_setglobal(L, name) }
+    /// Sets `_G[name]` to the value on top of the stack and pops it, raw: a script's `_G.__newindex`
+    /// (a strict-globals `_G`) does not run.
+    public func setGlobal(_ name: String) { setGlobal(name, on: L) }
+
+    /// Pushes `_G[name]`, raw (nil if absent).
+    func pushGlobal(_ name: String) {
+        var n = name
+        _ = n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ck_getglobal_raw(L, $0.baseAddress, $0.count) } }
+    }
+
+    public func setGlobal(_ name: String, on L: OpaquePointer) {
+        var n = name
+        n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ck_setglobal_raw(L, $0.baseAddress, $0.count) } }
+    }
 }

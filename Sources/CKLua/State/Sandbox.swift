@@ -2,17 +2,50 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// `--sandbox`: removes what runs programs, loads C code or writes files.
+/// `--sandbox`: removes what runs programs, loads C code or bytecode, writes files, reads the
+/// environment or ends the process; keeps the debug library's safe part (docs/sandbox.md).
 enum Sandbox {
+    static let debugKey = "ckrun.debug"
+
     static func apply(to lua: LuaState) {
         // The id first, then the position the script adds, as every ckrun error.
-        let message = "[\(Catalogue.sandbox.rawValue)] %s%s is not allowed under --sandbox; run without --sandbox or leave the call out"
+        let message = "[\(Catalogue.sandbox.rawValue)] %s%s is not allowed under --sandbox; %s"
+        // The whole debug library stays in the registry for the host's own Lua (hostDebugLibrary).
+        lua_getglobal(lua.L, "debug")
+        lua_setfield(lua.L, ck_registryindex(), debugKey)
         do {
             try lua.load(String(decoding: PackageResources.sandbox_lua, as: UTF8.self), name: "=(sandbox)")
             lua.push(message)
             try lua.call(arguments: 1, results: 0)
+            lua.loadsTextOnly = true
         } catch {
             fatalError("ckrun: the sandbox failed to install: \(error)")
         }
+    }
+
+    /// A load error under `--sandbox` that is Lua's "binary chunk" refusal, as a `[sandbox]` error.
+    static func refusingBytecode(_ error: LuaError, name: String, textOnly: Bool) -> LuaError {
+        guard textOnly, error.message.contains("attempt to load a binary chunk") else { return error }
+        let file = name.hasPrefix("@") || name.hasPrefix("=") ? String(name.dropFirst()) : name
+        return LuaError(message: Catalogue.sandbox.message(
+            "\(file): loading a binary (precompiled) chunk is not allowed under --sandbox; load Lua source text"), status: error.status)
+    }
+}
+
+extension Engine {
+    /// The whole debug library, for the host's own trusted Lua (the test runner's preludes keep
+    /// it in locals): under `--sandbox` scripts see only traceback and getinfo. Never hand it,
+    /// or a function that takes a function and uses it, to a script.
+    public var hostDebugLibrary: Value {
+        let L = lua.L
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.top = base }
+        lua_getfield(L, ck_registryindex(), Sandbox.debugKey)
+        if lua_type(L, -1) != LUA_TTABLE {
+            stack.top = base
+            lua_getglobal(L, "debug")
+        }
+        return value(at: -1, L)
     }
 }

@@ -1,30 +1,115 @@
--- --sandbox: removes what runs programs, loads C code or writes files. Its one argument is the
--- refusal's format: "[sandbox] %s%s is not allowed ..." (where, what).
+-- --sandbox: removes what runs programs, loads native code or bytecode, writes files, reads the
+-- environment or ends the process, and hands the debug library's safe part only. docs/sandbox.md
+-- lists every choice. Its one argument is the refusal's format: "[sandbox] %s%s is not allowed
+-- under --sandbox; %s" (where, what, what to do instead).
+--
+-- It runs before any script. Everything the wrappers below call is a local captured here, never a
+-- global or a string method looked up later: a script may replace `string.find`, `type` or the
+-- string metatable's __index, and must not change what a wrapper checks.
 local message = ...
-local getinfo = debug.getinfo
--- "[sandbox] file:line: what": the id first, then where the script called it.
-local function refuse(name)
+local error, type, select, rawequal, tostring = error, type, select, rawequal, tostring
+local format, find, sub = string.format, string.find, string.sub
+local getinfo, traceback = debug.getinfo, debug.traceback
+local load, loadfile = load, loadfile
+local searchpath, open = package.searchpath, io.open
+local package, io_output = package, io.output
+
+-- "[sandbox] file:line: what ...": the id first, then where the script called it (level 3: the
+-- script's caller of the wrapper that called this).
+local function refuse(name, instead)
   local info = getinfo(3, "Sl")
   local where = info and info.currentline > 0 and (info.short_src .. ":" .. info.currentline .. ": ") or ""
-  error(string.format(message, where, name), 0)
+  error(format(message, where, name, instead), 0)
 end
-local function deny(name) return function() refuse(name) end end
-os.execute = deny("os.execute")
-io.popen = deny("io.popen")
-os.remove = deny("os.remove")
-os.rename = deny("os.rename")
-os.tmpname = deny("os.tmpname")
-package.loadlib = deny("package.loadlib")
+local function deny(name, instead) return function() refuse(name, instead) end end
+
+-- Programs, native code, file writes, the environment, the process.
+os.execute = deny("os.execute", "run the program outside ckrun and pass its output in")
+io.popen = deny("io.popen", "run the program outside ckrun and pass its output in")
+os.remove = deny("os.remove", "leave files alone, or run without --sandbox")
+os.rename = deny("os.rename", "leave files alone, or run without --sandbox")
+os.tmpname = deny("os.tmpname", "keep data in memory")
+io.tmpfile = deny("io.tmpfile", "keep data in memory")
+os.getenv = deny("os.getenv", "pass settings as script arguments (arg)")
+os.exit = deny("os.exit", "return from the script or raise an error to end it")
+package.loadlib = deny("package.loadlib", "use Lua modules (require finds .lua files)")
 package.cpath = ""
+
+-- Bytecode: Lua does not verify it, so a crafted binary chunk reads and writes memory. Every
+-- loader loads text only; a binary chunk gets a catalogued error instead of Lua's own.
+local binaryMessage = "a binary (precompiled) chunk"
+local function textOnly(f, err)
+  if f == nil and type(err) == "string" and find(err, "attempt to load a binary chunk", 1, true) then
+    local info = getinfo(3, "Sl")
+    local where = info and info.currentline and info.currentline > 0 and (info.short_src .. ":" .. info.currentline .. ": ") or ""
+    return nil, format(message, where, "loading " .. binaryMessage, "load Lua source text"), true
+  end
+  return f, err, false
+end
+-- (Never a tail call to textOnly: it names the script's line from its caller's frame.)
+_ENV.load = function(chunk, name, mode, ...)
+  local f, err
+  if select("#", ...) == 0 then f, err = textOnly(load(chunk, name, "t"))
+  else f, err = textOnly(load(chunk, name, "t", (...))) end
+  return f, err
+end
+_ENV.loadfile = function(filename, mode, ...)
+  local f, err
+  if select("#", ...) == 0 then f, err = textOnly(loadfile(filename, "t"))
+  else f, err = textOnly(loadfile(filename, "t", (...))) end
+  return f, err
+end
+_ENV.dofile = function(filename)
+  local f, err = textOnly(loadfile(filename, "t"))
+  if f == nil then error(err, 0) end
+  return f()
+end
+-- require: the preload searcher stays; the Lua searcher loads text only; the C searchers go.
 local searchers = package.searchers
+searchers[2] = function(name)
+  local path = package.path
+  if type(path) ~= "string" then error("'package.path' must be a string", 2) end
+  local filename, err = searchpath(name, path)
+  if filename == nil then return err end
+  local f, loadErr, binary = textOnly(loadfile(filename, "t"))
+  if binary then error(loadErr, 0) end
+  if f == nil then
+    error(format("error loading module '%s' from file '%s':\n\t%s", tostring(name), filename, tostring(loadErr)), 0)
+  end
+  return f, filename
+end
 searchers[3], searchers[4] = nil, nil
-local open = io.open
+
+-- Files open for reading only: the mode is compared, never searched with a replaceable function.
 io.open = function(path, mode)
-  mode = mode or "r"
-  if not string.find(mode, "^r") or string.find(mode, "+", 1, true) then
-    refuse("io.open in mode '" .. mode .. "'")
+  if mode == nil then mode = "r" end
+  if not (rawequal(mode, "r") or rawequal(mode, "rb")) then
+    refuse("io.open in mode '" .. (type(mode) == "string" and sub(mode, 1, 16) or type(mode)) .. "'",
+      "open files for reading (mode \"r\"), or print results to standard output")
   end
   return open(path, mode)
 end
-io.output = deny("io.output")
-io.tmpfile = deny("io.tmpfile")
+-- io.output() (no argument) answers the current output, standard output; a file name would open one.
+io.output = function(...)
+  if select("#", ...) > 0 then refuse("io.output with a file", "write to standard output (io.write, print)") end
+  return io_output()
+end
+
+-- debug: only traceback and getinfo. getupvalue gave the real io.open, setupvalue changed the
+-- runtime's upvalues, sethook removed the time limit, getregistry exposed the runtime's
+-- references, setmetatable changed every string's or number's metatable. getinfo's levels are
+-- the caller's (this wrapper is not counted), and its `func` field is left out: it would hand
+-- out the functions on the stack, the runtime's own among them.
+local function safeGetinfo(a, ...)
+  local info
+  if type(a) == "number" and a > 0 then
+    info = getinfo(a + 1, ...)
+  else
+    info = getinfo(a, ...)
+  end
+  if type(info) == "table" then info.func = nil end
+  return info
+end
+local safeDebug = {traceback = traceback, getinfo = safeGetinfo}
+debug = safeDebug
+package.loaded.debug = safeDebug

@@ -18,6 +18,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Run only the figures whose name contains this.")
     var only: String?
 
+    func validate() throws {
+        guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1 (the median of no runs is undefined); got \(repeats)") }
+    }
+
     func run() throws {
         let engine = Engine()
         BenchSupport.install(in: engine)

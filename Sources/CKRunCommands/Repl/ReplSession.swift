@@ -1,4 +1,5 @@
 import CEditLine
+import CKCore
 import CKLua
 import Foundation
 
@@ -10,13 +11,19 @@ final class ReplSession {
     let appFile: String?
     /// After each input: build async updates (the REPL) or run the loop until idle (an app).
     let runsLoopUntilIdle: Bool
+    /// `--watch`: reload the app when its files change.
+    let watch: Bool
+    private let app: AppSession
     private let terminal = isatty(0) == 1
-    private static let registryKey = "ckrun.repl"
+    /// The table `repl.lua` returns: compile, format, dot, complete.
+    private var repl: Value = .nil
 
-    init(engine: Engine, appFile: String?, runsLoopUntilIdle: Bool) {
+    init(engine: Engine, appFile: String?, runsLoopUntilIdle: Bool, watch: Bool = false) {
         self.engine = engine
         self.appFile = appFile
         self.runsLoopUntilIdle = runsLoopUntilIdle
+        self.watch = watch
+        app = AppSession(engine: engine, file: appFile)
     }
 
     /// Runs until EOF or `.quit`.
@@ -25,6 +32,8 @@ final class ReplSession {
         ReplSignals.install()
         let input: LineInput = terminal ? TerminalInput(engine: engine) : PipeInput()
         if terminal { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
+        greet()
+        if watch { startWatching(input) }
         var pending = ""
         while let line = input.read(prompt: pending.isEmpty ? "> " : ">> ") {
             if pending.isEmpty && line.trimmingCharacters(in: .whitespaces).hasPrefix(".") {
@@ -50,61 +59,68 @@ final class ReplSession {
 
     enum Outcome { case done, incomplete, failed }
 
+    /// Started on an app: which one is mounted and where to begin (stderr when piped, so
+    /// that standard output stays the session's).
+    private func greet() {
+        guard let banner = app.banner else { return }
+        if terminal { print(banner, terminator: "") } else { writeError(banner, newline: false) }
+    }
+
+    private func startWatching(_ input: LineInput) {
+        guard let watcher = app.makeWatcher() else {
+            writeError("ckrun: --watch needs the app's file and inotify; watching nothing")
+            return
+        }
+        input.watch = Watch(watcher: watcher) { [unowned self] files in
+            print("changed: \(files.joined(separator: ", "))")
+            do throws(LuaError) { print(try app.reload()) } catch { report(error.keepingFirstTraceback()) }
+            afterInput()
+        }
+    }
+
     private func installPrelude() {
         do {
-            try engine.lua.load(EmbeddedLua.repl, name: "=(repl)")
-            engine.lua.push(appFile ?? "")
-            try engine.lua.call(arguments: 1, results: 1)
-            engine.lua.storeInRegistry(Self.registryKey)
+            let chunk = try engine.load(EmbeddedLua.repl, name: "=(repl)")
+            repl = try engine.call(chunk, [.string(appFile ?? ""), engine.replSession(app)]).first ?? .nil
+            Completion.prelude = repl
         } catch {
             report(error)
         }
     }
 
-    /// Pushes `repl[name]`.
-    private func pushHelper(_ name: String) {
-        engine.lua.pushFromRegistry(Self.registryKey)
-        engine.lua.pushField(name)
-        engine.lua.remove(at: -2)
-    }
+    /// `repl[name]` (nil if the prelude failed: calling it is then a reported error).
+    private func helper(_ name: String) -> Value { engine.field(name, of: repl) }
 
     private func evaluate(_ source: String) -> Outcome {
-        let lua = engine.lua
-        let base = lua.top
-        defer { lua.top = base }
-        pushHelper("compile")
-        lua.push(source)
+        let compiled: [Value]
         do {
-            try lua.call(arguments: 1, results: 2)
+            compiled = try engine.call(helper("compile"), [.string(source)])
         } catch {
             report(error)
             return .failed
         }
-        guard lua.isFunction(at: -2) else {
-            if lua.string(at: -1) == "incomplete" { return .incomplete }
-            writeError(lua.string(at: -1) ?? "syntax error")
+        guard let chunk = compiled.first, case .function = chunk else {
+            let message = compiled.count > 1 ? engine.text(compiled[1]) : nil
+            if message == "incomplete" { return .incomplete }
+            writeError(message ?? "syntax error")
             return .failed
         }
-        lua.pop(1)
-        let results: Int32
+        let results: [Value]
         do {
             ReplSignals.beginEvaluating(engine)
             defer {
                 ReplSignals.evaluating = nil
                 engine.clearInterrupt()
             }
-            try engine.withLimits { () throws(LuaError) in try lua.call(arguments: 0, results: -1) }
-            results = lua.top - base
+            engine.forgetInnerTraceback()
+            results = try engine.withLimits { () throws(LuaError) in try engine.call(chunk) }
         } catch {
-            report(error)
+            report(engine.restoringInnerTraceback(error))
             return .failed
         }
-        guard results > 0 else { return .done }
-        pushHelper("format")
-        lua.insert(at: base + 1)
+        guard !results.isEmpty else { return .done }
         do {
-            try lua.call(arguments: results, results: 1)
-            print(lua.string(at: -1) ?? "")
+            print(try engine.call(helper("format"), results).first.flatMap(engine.text) ?? "")
         } catch {
             report(error)
         }
@@ -114,31 +130,48 @@ final class ReplSession {
     private enum DotOutcome { case done, quit }
 
     private func runDot(_ line: String) -> DotOutcome {
-        let lua = engine.lua
-        let base = lua.top
-        defer { lua.top = base }
-        pushHelper("dot")
-        lua.push(line.trimmingCharacters(in: .whitespaces))
         do {
             ReplSignals.beginEvaluating(engine)
             defer {
                 ReplSignals.evaluating = nil
                 engine.clearInterrupt()
             }
-            try engine.withLimits { () throws(LuaError) in try lua.call(arguments: 1, results: 1) }
-            return lua.string(at: -1) == "quit" ? .quit : .done
+            engine.forgetInnerTraceback()
+            let command = Value.string(line.trimmingCharacters(in: .whitespaces))
+            let result = try engine.withLimits { () throws(LuaError) in try engine.call(helper("dot"), [command]) }
+            return result.first.flatMap(engine.text) == "quit" ? .quit : .done
         } catch {
-            writeError(error.message)
+            writeError(Self.dotError(engine.restoringInnerTraceback(error)))
             return .done
         }
     }
 
+    /// A dot command's own complaint (starting with \u{1}) prints without the REPL's location;
+    /// any error prints with the user's frames of its traceback, if it has any.
+    static func dotError(_ e: LuaError) -> String {
+        let message = e.message.hasPrefix("\u{1}") ? String(e.message.dropFirst())
+            : e.message.replacingOccurrences(of: #"\(repl\):\d+: "#, with: "", options: .regularExpression)
+        let frames = e.keepingFirstTraceback().traceback.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            .filter { !$0.contains("(repl)") }
+        let userFrames = frames.filter {
+            let frame = $0.trimmingCharacters(in: .whitespaces)
+            return !frame.isEmpty && !frame.hasPrefix("[C]") && !frame.hasPrefix("(...")
+        }
+        guard !userFrames.isEmpty else { return message }
+        return message + "\nstack traceback:\n" + frames.joined(separator: "\n")
+    }
+
+    /// Builds pending updates; with an app that is not paused (`.pause`), runs the loop until idle.
     private func afterInput() {
+        let paused: Bool = if case .bool(true) = engine.field("paused", of: repl) { true } else { false }
         do {
-            if runsLoopUntilIdle {
-                try engine.runUntilIdle()
-            } else {
-                try engine.runChunk("ck.flush()", name: "=(repl)")
+            // Ctrl-C stops the loop's renders, timers and updates as it stops a chunk.
+            try ReplSignals.during(engine) { () throws(LuaError) in
+                if (runsLoopUntilIdle || engine.appHost != nil) && !paused {
+                    try engine.runUntilIdle()
+                } else {
+                    try engine.flushHosts()
+                }
             }
         } catch {
             report(error)
@@ -149,9 +182,9 @@ final class ReplSession {
         writeError(error.description)
     }
 
-    private func writeError(_ text: String) {
+    private func writeError(_ text: String, newline: Bool = true) {
         fflush(stdout)
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
     }
 }
 
@@ -169,6 +202,17 @@ enum ReplSignals {
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Runs `body` with Ctrl-C stopping `engine`'s Lua code (`[interrupted]`).
+    static func during(_ engine: Engine, _ body: () throws(LuaError) -> Void) throws(LuaError) {
+        install()
+        beginEvaluating(engine)
+        defer {
+            evaluating = nil
+            engine.clearInterrupt()
+        }
+        try body()
     }
 
     static func install() {

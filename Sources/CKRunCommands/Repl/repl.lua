@@ -1,7 +1,10 @@
 -- The REPL's Lua side: compiling input the way `lua -i` does, readable printing, completion
 -- and the dot commands. It lives in a hidden table so the user's globals stay theirs.
 local repl = {}
-local appFile = ...
+-- The file the REPL started on (or ""), and the session's Swift side: clock() returns the
+-- virtual time, the pending timers and the next one's due time; reload() runs the app file
+-- again and returns what to print.
+local appFile, session = ...
 
 -- Printing ------------------------------------------------------------------------------
 
@@ -54,6 +57,7 @@ end
 
 -- Returns a function, or nil and "incomplete", or nil and the syntax error.
 function repl.compile(source)
+  repl.quietTrace = false
   if source:sub(1, 1) == "=" then source = "return " .. source:sub(2) end
   local f = load("return " .. source, "=stdin")
   if f then return f end
@@ -65,6 +69,22 @@ end
 
 -- Completion ------------------------------------------------------------------------------
 
+-- The fields of runtime objects, which answer them from Swift (their metatables are locked;
+-- the methods are in an __index table that debug.getmetatable can see).
+local objectFields = {
+  ["ck.Host"] = {"root", "view", "generation", "isMounted", "isDestroyed"},
+  ["ck.Component"] = {"props", "state", "class", "name", "key", "scope", "generation", "path", "view", "isMounted",
+                      "updateState", "action"},
+  ["ck.Controller"] = {"component", "view", "class", "name", "scope", "isInvalidated"},
+  ["ck.ComponentClass"] = {"name", "render", "view", "scope", "initialState", "controller", "pure", "actions",
+                           "canPerformAction", "shouldUpdate"},
+  ["ck.Action"] = {"kind", "selector", "types", "behavior", "target", "scope"},
+  ["ck.View"] = {"class", "superview", "subviews", "attributes", "component", "host"},
+  ["ck.Scope"] = {"path", "identifier", "key", "state", "isLive", "controller", "component"},
+  ["ck.Event"] = {"type", "view"},
+  ["ck.TraceEntry"] = {"selector", "sender", "handled", "handler", "responders", "visited", "line"},
+}
+
 local function fieldsOf(v, seen)
   local names = {}
   local t = v
@@ -74,9 +94,15 @@ local function fieldsOf(v, seen)
     if type(t) == "table" then
       for k in pairs(t) do if type(k) == "string" then names[k] = true end end
     end
-    local mt = getmetatable(t)
+    local mt = debug.getmetatable(t)
     if type(mt) ~= "table" then break end
+    for _, name in ipairs(objectFields[rawget(mt, "__name")] or {}) do names[name] = true end
     t = rawget(mt, "__index")
+    if type(t) == "function" then
+      -- A runtime object's __index is a C closure over its method table.
+      local _, methods = debug.getupvalue(t, 1)
+      t = methods
+    end
     if type(t) ~= "table" then break end
   end
   return names
@@ -86,13 +112,20 @@ function repl.complete(text)
   local base, sep, partial = text:match("^(.-)([%.:])([%w_]*)$")
   local candidates, prefix = {}, ""
   if base and base ~= "" then
+    -- Only names and fields (`app.root`): completing never calls a function.
+    if not base:match("^[%a_][%w_]*[%w_.]*$") or base:find("..", 1, true) then return {} end
     local f = load("return " .. base, "=complete")
     local ok, v = false, nil
     if f then ok, v = pcall(f) end
     if not ok or v == nil then return {} end
     prefix = base .. sep
     for name in pairs(fieldsOf(v)) do
-      if name:sub(1, #partial) == partial then candidates[#candidates + 1] = prefix .. name end
+      -- After ':' only methods; after '.' anything.
+      local ok2, field = pcall(function() return v[name] end)
+      local callable = ok2 and type(field) == "function"
+      if name:sub(1, #partial) == partial and (sep == "." or callable) and not name:match("^__") then
+        candidates[#candidates + 1] = prefix .. name
+      end
     end
   else
     for name in pairs(fieldsOf(_G)) do
@@ -112,14 +145,19 @@ end
 local commands = {}
 local help = {}
 
+-- A dot command's own complaint (a usage error, no app): printed as it is, without a
+-- traceback. Errors from the user's code reach the session with theirs.
+local FAIL = "\1"
+local function fail(message) error(FAIL .. message, 0) end
+
 local function needApp()
-  if type(app) ~= "userdata" then error("no app is running: start one with ckrun repl app.lua, or ck.run(provider)", 0) end
+  if type(app) ~= "userdata" then fail("no app is running: start one with ckrun repl app.lua, or ck.run(provider)") end
   return app
 end
 
 local function find(query)
   local c = needApp():find(query)
-  if not c then error("nothing matches " .. query .. " (try .tree)", 0) end
+  if not c then fail("nothing matches " .. query .. " (try .tree)") end
   return c
 end
 
@@ -131,15 +169,22 @@ end
 define("tree", "tree", "print the app's tree (app:dump())", function()
   io.write(needApp():dump())
 end)
+-- How the chain prints a responder: runtime objects by tostring, host responders by name.
+local function responderName(r)
+  if type(r) == "table" then return "<" .. tostring(rawget(r, "name") or "table") .. ">" end
+  return tostring(r)
+end
+
 define("chain", "chain QUERY", "print the responder chain of a component", function(args)
   local parts = {}
-  for i, r in ipairs(ck.responderChain(find(args))) do parts[i] = tostring(r) end
+  for i, r in ipairs(ck.responderChain(find(args))) do parts[i] = responderName(r) end
   parts[#parts + 1] = "nil"
   print(table.concat(parts, " -> "))
 end)
 -- QUERY may hold spaces (descendants): the longest prefix that matches a component is the
 -- query, the next word the selector, the rest the arguments.
 local function parseSend(args)
+  needApp()
   local words = {}
   for w in args:gmatch("%S+") do words[#words + 1] = w end
   for k = #words - 1, 1, -1 do
@@ -151,7 +196,7 @@ local function parseSend(args)
       return found, selector, rest
     end
   end
-  error("usage: .send QUERY SELECTOR [ARGS] (no component matches the query; try .tree)", 0)
+  fail("usage: .send QUERY SELECTOR [ARGS] (no component matches the query; try .tree)")
 end
 
 define("send", "send QUERY SELECTOR [ARGS]", "send a selector action from a component (ARGS are Lua)", function(args)
@@ -159,14 +204,18 @@ define("send", "send QUERY SELECTOR [ARGS]", "send a selector action from a comp
   local values = {n = 0}
   if rest ~= "" then
     local f, err = load("return " .. rest, "=args")
-    if not f then error("cannot read the arguments: " .. err, 0) end
+    if not f then fail("cannot read the arguments: " .. err) end
     values = table.pack(f())
   end
   local types = {}
   for i = 1, values.n do types[i] = "any" end
+  -- The trace lines printed here are the send's own: .trace on stays quiet meanwhile (until
+  -- the next input, if the handler raised).
+  repl.quietTrace = true
   local entries = ck.trace(function()
     ck.action(selector, types):withBehavior("startAtSender"):send(sender, table.unpack(values, 1, values.n))
   end)
+  repl.quietTrace = false
   for _, e in ipairs(entries) do print(tostring(e)) end
 end)
 define("tap", "tap QUERY", "tap a component's view (app:tap)", function(args)
@@ -175,37 +224,62 @@ define("tap", "tap QUERY", "tap a component's view (app:tap)", function(args)
 end)
 define("trace", "trace on|off", "print every send with the responders it visited", function(args)
   if args == "on" then
-    ck.config.onTrace = function(entry) print("trace: " .. tostring(entry)) end
+    ck.config.onTrace = function(entry) if not repl.quietTrace then print("trace: " .. tostring(entry)) end end
   elseif args == "off" then
     ck.config.onTrace = nil
   else
-    error("usage: .trace on|off", 0)
+    fail("usage: .trace on|off")
   end
 end)
 define("reload", "reload", "re-run the app file, keeping state and controllers by scope", function()
-  if not appFile or appFile == "" then error("no app file to reload", 0) end
-  local f = assert(loadfile(appFile))
-  local result = f()
-  local isClass = type(result) == "userdata" and tostring(result):find("^<component class") ~= nil
-  if type(result) == "function" or isClass then
-    needApp():reload(result)
+  if not appFile or appFile == "" then
+    fail("no app file to reload: start the REPL on the app (ckrun app.lua, or ckrun repl app.lua)")
   end
-  print("reloaded " .. appFile)
+  print(session.reload())
 end)
+
+-- The virtual clock: while paused, timers (ck.after) fire only when .advance moves the clock.
+repl.paused = false
+
+local function clockLine()
+  local now, pending, nextDue = session.clock()
+  local timers = pending == 0 and "no timers pending"
+    or string.format("%d timer%s pending, next at %gs", pending, pending == 1 and "" or "s", nextDue)
+  return string.format("time %gs (%s), %s", now, repl.paused and "paused" or "running", timers)
+end
+
+define("pause", "pause", "stop firing timers after each input (the clock stands still)", function()
+  repl.paused = true
+  print(clockLine())
+end)
+define("resume", "resume", "fire timers again after each input (runs until idle)", function()
+  repl.paused = false
+  ck.runUntilIdle()
+  print(clockLine())
+end)
+define("advance", "advance SECONDS", "move the virtual clock, firing the timers due on the way", function(args)
+  local seconds = tonumber(args)
+  if not seconds or seconds < 0 then fail("usage: .advance SECONDS (a number, e.g. .advance 0.5)") end
+  local fired = ck.advance(seconds)
+  print(string.format("%d timer%s fired; %s", fired, fired == 1 and "" or "s", clockLine()))
+end)
+define("time", "time", "print the virtual time and the pending timers", function()
+  print(clockLine())
+end)
+
 define("help", "help", "list the commands", function()
   print("Lua: expressions print their values; =expr too; incomplete input continues on the next line.")
   for _, line in ipairs(help) do print(line) end
 end)
 define("quit", "quit", "leave (Ctrl-D too)", function() return "quit" end)
 
--- Runs a dot command; returns "quit" to leave. Errors are raised as plain messages.
+-- Runs a dot command; returns "quit" to leave. Its own complaints start with FAIL.
 function repl.dot(line)
   local name, args = line:match("^%.(%S*)%s*(.-)%s*$")
   local command = commands[name]
-  if not command then error("unknown command ." .. name .. " (.help lists them)", 0) end
-  local ok, result = pcall(command, args)
-  if not ok then error((tostring(result):gsub("%(repl%):%d+: ", "")), 0) end
-  return result
+  if not command then fail("unknown command ." .. name .. " (.help lists them)") end
+  repl.quietTrace = false
+  return command(args)
 end
 
 return repl

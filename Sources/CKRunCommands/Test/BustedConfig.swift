@@ -11,16 +11,12 @@ enum BustedConfig {
             if let task { throw ValidationError("--run \(task): there is no .busted file here") }
             return [:]
         }
-        let lua = LuaState()
-        defer { lua.close() }
+        let engine = Engine()
+        defer { engine.close() }
         let text: String?
         do {
-            try lua.load(EmbeddedLua.bustedConfig, name: "=(ckrun test: .busted)")
-            lua.push(path)
-            if let task { lua.push(task) } else { lua.pushNil() }
-            try lua.call(arguments: 2, results: 1)
-            text = lua.string(at: -1)
-            lua.pop()
+            let reader = try engine.load(EmbeddedLua.bustedConfig, name: "=(ckrun test: .busted)")
+            text = try engine.call(reader, [.string(path), task.map(Value.string) ?? .nil]).first.flatMap(engine.text)
         } catch {
             throw ValidationError(".busted: \(error.message)")
         }

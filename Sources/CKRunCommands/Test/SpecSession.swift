@@ -1,7 +1,5 @@
 import CKCore
 import CKLua
-import CLua
-import CLuaShims
 import Foundation
 
 /// One test file's fresh Lua state with the spec language installed (Prelude/*.lua). The
@@ -13,46 +11,40 @@ final class SpecSession {
     init(settings: TestRunSettings) throws(LuaError) {
         engine = Engine(configuration: .init(
             sandbox: settings.sandbox, timeoutSeconds: nil, memoryLimitBytes: settings.memoryLimitBytes))
-        try SpecPrelude.install(in: engine.lua)
-        let lua = engine.lua
-        let main = lua.L
-        try lua.load(#"local T = _ENV["(ckrun test)"]; T.deadline, T.memory_message = ..."#, name: "=(ckrun test: limits)")
-        lua.push { call in
-            if lua_type(call.L, 1) == LUA_TNUMBER {
-                ck_set_deadline(main, max(0, lua_tonumberx(call.L, 1, nil)))
-            } else {
-                ck_clear_deadline(main)
+        try SpecPrelude.install(in: engine)
+        let deadline = engine.function { [unowned engine] arguments throws(LuaError) in
+            switch arguments.first {
+            case .int(let i): engine.setDeadline(Double(i))
+            case .number(let d): engine.setDeadline(d)
+            default: engine.setDeadline(nil)
             }
-            return 0
+            return []
         }
-        lua.push(Catalogue.memoryLimit.message(
-            "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory"))
-        try lua.call(arguments: 2, results: 0)
+        let memory = Catalogue.memoryLimit.message(
+            "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory")
+        let limits = try SpecPrelude.compiled.load(
+            #"local T = _ENV["(ckrun test)"]; T.deadline, T.memory_message = ..."#, name: "=(ckrun test: limits)", in: engine)
+        try engine.call(limits, [deadline, .string(memory)])
     }
 
     /// Calls `T[name](arguments...)` with string arguments; returns its result if it is a string.
     @discardableResult
     func call(_ name: String, _ arguments: String...) throws(LuaError) -> String? {
-        let lua = engine.lua
-        try lua.load(#"local T = _ENV["(ckrun test)"]; return T[(...)](select(2, ...))"#, name: "=(ckrun test: call)")
-        lua.push(name)
-        for argument in arguments { lua.push(argument) }
-        try lua.call(arguments: Int32(1 + arguments.count), results: 1)
-        defer { lua.pop() }
-        return lua.string(at: -1)
+        let function = engine.field(name, of: engine.global("(ckrun test)"))
+        return try engine.call(function, arguments.map(Value.string)).first.flatMap(engine.text)
     }
 
     /// Loads the test file and runs it; returns its results as JSON. A file that does not
     /// compile throws.
     func run(code: String, path: String) throws(LuaError) -> String {
         engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
-        let lua = engine.lua
-        try lua.load(#"return _ENV["(ckrun test)"].run_file(...)"#, name: "=(ckrun test: run)")
-        try lua.load(code, name: "@" + path)
-        lua.push(path)
-        try lua.call(arguments: 2, results: 1)
-        defer { lua.pop() }
-        return lua.string(at: -1) ?? "[]"
+        // `require` finds modules beside the test file and in the project root (SPEC §9).
+        engine.installSiblingSearcher(directories: [Engine.directory(of: path), FileManager.default.currentDirectoryPath])
+        let runFile = engine.field("run_file", of: engine.global("(ckrun test)"))
+        let chunk = try engine.load(code, name: "@" + path)
+        // No limit of its own (each piece of user code sets one); Ctrl-C stops it.
+        let results = try engine.withDeadline(nil) { () throws(LuaError) in try engine.call(runFile, [chunk, .string(path)]) }
+        return results.first.flatMap(engine.text) ?? "[]"
     }
 }
 

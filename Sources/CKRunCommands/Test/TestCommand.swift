@@ -12,8 +12,8 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Run test files written in busted's spec language.",
         discussion: """
-        Each file runs in a fresh Lua state. Output ends with the line `N passed, N failed`
-        (`, N skipped` if any). Exit status: 0 when nothing failed, 1 when a test failed or
+        Each file runs in a fresh Lua state. Output ends with the line `N passed, N failed` \
+        (`, N skipped` if any). Exit status: 0 when nothing failed, 1 when a test failed or \
         errored (or none matched), 64 on a usage error. See docs/testing.md.
         """)
 
@@ -105,7 +105,7 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .customLong("pass-with-no-tests"), help: "Succeed when no test matched (otherwise an error).")
     var passWithNoTests = false
 
-    @Option(help: ArgumentHelp("Stop each test body or hook after this long with [timeout] (default: 10).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Stop each test body or hook after this long with [timeout].", valueName: "seconds"))
     var timeout: Double = 10
 
     @Flag(help: "No os.execute, io.popen, package.loadlib, C modules or file writes in the tests.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CKCore
 import CKLua
 import Foundation
 
@@ -84,20 +85,15 @@ enum TestDiscovery {
 
 /// `string.find(text, pattern)` with Lua's own patterns.
 final class LuaFind {
-    private let lua = LuaState()
+    private let engine = Engine()
+    private lazy var finder: Value? = try? engine.load(
+        "local text, pattern = ...; return text:find(pattern) ~= nil", name: "=(ckrun test: pattern)")
 
-    deinit { lua.close() }
+    deinit { engine.close() }
 
     func find(_ pattern: String, in text: String) -> Bool {
-        do {
-            try lua.load("local text, pattern = ...; return text:find(pattern) ~= nil", name: "=(ckrun test: pattern)")
-            lua.push(text)
-            lua.push(pattern)
-            try lua.call(arguments: 2, results: 1)
-            defer { lua.pop() }
-            return lua.describe(at: -1) == "true"
-        } catch {
-            return false
-        }
+        guard let finder, let result = try? engine.call(finder, [.string(text), .string(pattern)]).first,
+              case .bool(let found) = result else { return false }
+        return found
     }
 }

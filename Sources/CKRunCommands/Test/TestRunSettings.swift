@@ -1,3 +1,5 @@
+import CKLua
+
 /// What every test file's run needs to know, in the parent and in `--jobs` workers alike.
 struct TestRunSettings: Sendable {
     var filters: [String] = []
@@ -19,7 +21,7 @@ struct TestRunSettings: Sendable {
     var cpath: String?
     var helper: String?
 
-    var memoryLimitBytes: Int { (memoryLimitMB ?? 0) * 1024 * 1024 }
+    var memoryLimitBytes: Int { Engine.Configuration.bytes(megabytes: memoryLimitMB) }
 
     /// The command line that starts a `--jobs` worker with these settings (WorkerProtocol).
     func workerArguments() -> [String] {

@@ -29,6 +29,7 @@ struct TreeCommand: ParsableCommand {
         }
         let engine = session.engine
         engine.setArguments(script: file, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
+        engine.installSiblingSearcher(directories: [Engine.directory(of: file)])
         var isApp = false
         try session.report { () throws(LuaError) in
             // The tree goes to stdout; what the app prints goes to stderr.
@@ -44,10 +45,10 @@ struct TreeCommand: ParsableCommand {
             throw ExitCode(1)
         }
         switch format {
-        case .text: print(host.dump(describe: engine.describeValue), terminator: "")
-        case .json: print(host.json(describe: engine.describeValue), terminator: "")
-        case .dot: print(host.dot(describe: engine.describeValue), terminator: "")
-        case .svg: try printSVG(host.dot(describe: engine.describeValue))
+        case .text: print(try host.dump(describe: engine.describeValue), terminator: "")
+        case .json: print(try TreeExport(host: host, engine: engine).json(), terminator: "")
+        case .dot: print(try TreeExport(host: host, engine: engine).dot(), terminator: "")
+        case .svg: try printSVG(try TreeExport(host: host, engine: engine).dot())
         }
     }
 

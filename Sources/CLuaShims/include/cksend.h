@@ -41,10 +41,10 @@ typedef struct ck_plan {
 
 struct ck_memory;
 
-/// What the C path shares with the runtime and falls back on (host function ids).
+/// What the C path shares with the runtime and falls back on (Swift function ids).
 typedef struct ck_send_hooks {
     ck_callstate *state;
-    struct ck_memory *memory; // the state's allocator accounting (handlers run outside host mode)
+    struct ck_memory *memory; // the state's allocator accounting (handlers run outside Swift mode)
     int send;                 // the full send: checks, walks, calls, may record a plan
     int leave;                // ends the outermost call: builds sync updates
     int abandon;              // ends a call whose handler raised: (error, status) -> raises

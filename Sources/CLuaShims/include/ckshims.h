@@ -13,7 +13,7 @@
 
 #include "cksend.h"
 
-/// A host callback returns this to ask the trampoline to raise the value on top of the stack.
+/// A Swift function returns this to ask the trampoline to raise the value on top of the stack.
 #define CK_RAISE (-1)
 
 // Macros Swift cannot import.
@@ -32,29 +32,51 @@ int ck_rawgetfield(lua_State *L, int idx, const char *k);
 /// `t.key` without metamethods (props' key, read for every component made).
 int ck_rawgetkey(lua_State *L, int idx);
 
-// Allocator accounting, per state. Allocation never fails while host (Swift) code runs:
+// Non-raising raw access for Swift (ckstack.c): a non-table reads as nil and ignores writes;
+// keys carry their length. Each returns the type pushed, or 1 if it stored.
+int ck_rawget_key(lua_State *L, int idx);                          /* key on top -> value */
+int ck_rawget_named(lua_State *L, int idx, const char *k, size_t len);
+int ck_rawset_named(lua_State *L, int idx, const char *k, size_t len);   /* value on top */
+int ck_rawset_key(lua_State *L, int idx);                          /* key, value on top */
+int ck_rawgeti_checked(lua_State *L, int idx, lua_Integer i);
+int ck_rawseti_checked(lua_State *L, int idx, lua_Integer i);      /* value on top */
+void ck_setglobal_raw(lua_State *L, const char *name, size_t len); /* value on top */
+int ck_getglobal_raw(lua_State *L, const char *name, size_t len);
+/// lua_checkstack, which never raises: 0 if the stack cannot grow by `n`.
+int ck_checkstack(lua_State *L, int n);
+
+// Allocator accounting, per state. Allocation never fails while Swift code runs:
 // an overshoot is recorded and raised by the trampoline once Swift has returned.
 typedef struct ck_memory {
     size_t used;
     size_t peak;
     size_t limit;        // 0: unlimited
-    int in_host;         // > 0 while a Swift callback runs
-    int exceeded;        // set when the limit was passed inside host code
+    int in_swift;         // > 0 while Swift runs (from creation; 0 while Lua runs under ck_pcall_at)
+    int exceeded;        // set when the limit was passed inside Swift code
 } ck_memory;
 
 lua_State *ck_newstate(ck_memory *memory);
 void ck_closestate(lua_State *L);
 ck_memory *ck_memory_of(lua_State *L);
 
-// The host pointer (the Swift engine) stored in the state's extra space; coroutines inherit it.
-void ck_set_host(lua_State *L, void *host);
-void *ck_get_host(lua_State *L);
+/// The thread whose Swift function is running (the main thread outside them): saved and
+/// restored in C around every Swift function and every protected call from Swift.
+lua_State **ck_current_thread(lua_State *L);
+/// For Swift entered from Lua other than through the trampoline (warnings): Swift mode on and
+/// `L` current until ck_leave_swift restores both.
+typedef struct ck_swift_frame { lua_State *thread; int in_swift; } ck_swift_frame;
+void ck_enter_swift(lua_State *L, ck_swift_frame *frame);
+void ck_leave_swift(lua_State *L, const ck_swift_frame *frame);
 
-// The one host-callback trampoline.
+// The owner (the Swift LuaState) stored in the state's extra space; coroutines inherit it.
+void ck_set_owner(lua_State *L, void *owner);
+void *ck_get_owner(lua_State *L);
+
+// The one Swift-function trampoline.
 typedef int (*ck_dispatch_fn)(lua_State *L, int function_id);
 void ck_set_dispatcher(ck_dispatch_fn fn);
-void ck_push_hostfunction(lua_State *L, int function_id);
-int ck_hostfunction_id(lua_State *L, int idx);   // -1 if not a host function
+void ck_push_swift_function(lua_State *L, int function_id);
+int ck_swift_function_id(lua_State *L, int idx);   // -1 if not a Swift function
 
 /// Pops a methods table and pushes an `__index` function: methods from the table, other
 /// keys from the host function `fields_id(object, key)`.
@@ -68,6 +90,8 @@ int ck_pcall_at(lua_State *L, int nargs, int nresults, int msgh);
 // Load and protect a chunk; returns the status of load or run.
 int ck_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 int ck_openlibs(lua_State *L);
+/// Replaces pcall, xpcall and coroutine.close by guarded versions (ckguards.c).
+int ck_install_guards(lua_State *L);
 
 // Operations that may run metamethods, each under pcall. On error the message
 // replaces the result; the return value is the status.
@@ -75,6 +99,7 @@ int ck_safe_gettable(lua_State *L, int idx);           // key on top -> value
 int ck_safe_getfield(lua_State *L, int idx, const char *k);
 int ck_safe_settable(lua_State *L, int idx);           // key, value on top -> nothing
 int ck_safe_tostring(lua_State *L, int idx);           // pushes luaL_tolstring result
+int ck_safe_next(lua_State *L, int idx);               // key on top -> key, value (1) or nothing (0)
 int ck_safe_equal(lua_State *L, int a, int b, int *result);
 
 // Instruction-count watchdog: once the deadline passes, Lua code raises [timeout]
@@ -84,9 +109,29 @@ void ck_clear_deadline(lua_State *L);
 int ck_deadline_passed(lua_State *L);
 void ck_interrupt(lua_State *L);   // async-signal-safe: stop at the next check with [interrupted]
 void ck_clear_interrupt(lua_State *L);
+/// SIGINT now interrupts L as lua.c does (a second one ends the process); `as_lua`: the error is
+/// lua.c's "interrupted!" rather than [interrupted]. Unwatch restores the previous handler.
+void ck_sigint_watch(lua_State *L, int as_lua);
+void ck_sigint_unwatch(void);
 
-/// Receives whole Lua warnings; `is_finalizer_error` for errors in __gc.
-typedef void (*ck_warning_fn)(lua_State *L, const char *message, int is_finalizer_error);
+// The stand-alone interpreter (lua.c's behaviour), see ckluamain.c.
+/// Calls the function below `nargs` arguments as lua.c does: lua.c's message handler, Ctrl-C
+/// watched, one C level below the chunk (tracebacks end with "[C]: in ?").
+int ck_lua_docall(lua_State *L, int nargs, int nresults);
+/// Writes "Lua 5.4.x  Copyright (C) ..." and a newline to stdout.
+void ck_lua_print_version(void);
+/// Pushes the default package.path and package.cpath (as with LUA_NOENV); returns 0 if it cannot.
+int ck_lua_default_paths(lua_State *L);
+/// lua.c's REPL line reader: prompt (_PROMPT/_PROMPT2), read, compile as `return …` or as a
+/// statement with continuation lines. Pushes the chunk (status 0) or the error (status > 0);
+/// returns -1 at the end of input (or when the prompt itself fails, reported on stderr).
+int ck_lua_repl_read(lua_State *L);
+/// Prints the values on the stack above `base` with the global print, as lua.c's REPL does.
+void ck_lua_repl_print(lua_State *L, int base);
+
+/// Receives whole Lua warnings while warnings are on; `is_finalizer_error` for errors in __gc.
+/// Returns 1 if it took the message, 0 to have it printed as lua.c prints it.
+typedef int (*ck_warning_fn)(lua_State *L, const char *message, int is_finalizer_error);
 void ck_set_warning_handler(lua_State *L, ck_warning_fn fn);
 
 // Handles: a userdata {int32 slot, int32 kind} with its kind's metatable, kept in a weak-valued
@@ -111,6 +156,13 @@ void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_i
 size_t ck_heap_bytes(void);
 
 void ck_gc_collect(lua_State *L);
+void ck_gc_generational(lua_State *L);
+void ck_gc_incremental(lua_State *L);
 int ck_gc_count_kb(lua_State *L);
+
+/// C's standard streams, which Swift 6 cannot name.
+#include <stdio.h>
+FILE *ck_stdout(void);
+FILE *ck_stderr(void);
 
 #endif

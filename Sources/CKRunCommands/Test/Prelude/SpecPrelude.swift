@@ -10,14 +10,49 @@ enum SpecPrelude {
         "os.exit(%s) was called; ckrun test does not let a test end the process: raise an error or fail an assertion instead",
         at: "%s")
 
-    /// Chunk names start with "(ckrun test", which tracebacks and error locations skip.
-    static func install(in lua: LuaState) throws(LuaError) {
-        for chunk in chunks {
-            if chunk.name == "assert" { try CompiledModules.preload(in: lua) }
-            try CompiledModules.load(chunk.source, name: "=(ckrun test: \(chunk.name))", in: lua)
-            lua.push(exitMessage)
-            try lua.call(arguments: 1, results: 0)
+    /// The preludes and luassert's modules, compiled once per process (see `CompiledChunks`).
+    nonisolated(unsafe) static let compiled = CompiledChunks()
+    /// Modules are recorded only while the preludes install, never from a test's code.
+    nonisolated(unsafe) private static var installing = false
+
+    /// Chunk names start with "(ckrun test", which tracebacks and error locations skip. Each
+    /// chunk gets the `os.exit` message, the recorder of luassert's modules (assert.lua) and
+    /// the whole debug library (under --sandbox the test's code sees only part of it).
+    static func install(in engine: Engine) throws(LuaError) {
+        installing = true
+        defer { installing = false }
+        let recorder = engine.function { [unowned engine] arguments throws(LuaError) in
+            if installing, case .string(let name) = arguments.first, arguments.count > 1 {
+                compiled.record(arguments[1], as: name, in: engine)
+            }
+            return []
         }
-        CompiledModules.harvest(from: lua)
+        let debug = engine.hostDebugLibrary
+        for chunk in chunks {
+            if chunk.name == "assert" { try preload(in: engine) }
+            let function = try compiled.load(chunk.source, name: "=(ckrun test: \(chunk.name))", in: engine)
+            try engine.call(function, [.string(exitMessage), compiled.recorded.isEmpty ? recorder : .nil, debug])
+        }
+    }
+
+    /// luassert's modules this process recorded, as `package.preload` entries (`T.preloaded`
+    /// names them; assert.lua removes them once it has required luassert).
+    private static func preload(in engine: Engine) throws(LuaError) {
+        var pairs: [Value] = []
+        for name in compiled.recorded {
+            guard let function = compiled.function(name, in: engine) else { return }
+            pairs += [.string(name), function]
+        }
+        guard !pairs.isEmpty else { return }
+        let install = try compiled.load(#"""
+            local T, n = _ENV["(ckrun test)"], select("#", ...)
+            T.preloaded = {}
+            for i = 1, n, 2 do
+              local name, f = select(i, ...)
+              package.preload[name] = f
+              T.preloaded[#T.preloaded + 1] = name
+            end
+            """#, name: "=(ckrun test: preload)", in: engine)
+        try engine.call(install, pairs)
     }
 }

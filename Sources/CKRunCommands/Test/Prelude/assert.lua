@@ -1,24 +1,44 @@
 -- ckrun test: luassert (Debian's lua-luassert, exactly what busted uses) as the global
 -- `assert`, `spy`, `stub`, `mock` and `match`, and `require "busted"` for spec files.
+-- The whole debug library (the third argument): under --sandbox the test sees only part of it.
+local debug = select(3, ...) or debug
 local T = _ENV["(ckrun test)"]
 local G = _G
 
--- The first state of a process records luassert's modules as bytecode (string.dump); the
--- Swift side hands them to later states as package.preload entries, which skips compiling.
+-- The first state of a process records luassert's modules (the Swift side keeps their
+-- bytecode) and hands them to later states as package.preload entries, which skips compiling.
+local record = select(2, ...)
 local searchers = package.searchers
+-- Under --sandbox the test's `debug` is traceback and getinfo only; luassert's modules also
+-- need getmetatable and setmetatable (on the tables they copy), given in their environment.
+local module_env
+if not rawequal(debug, G.debug) then
+  local gmt, smt = debug.getmetatable, debug.setmetatable
+  module_env = setmetatable({ debug = {
+    getmetatable = gmt, getinfo = G.debug.getinfo, traceback = debug.traceback,
+    setmetatable = function(t, mt)
+      if type(t) ~= "table" then error("debug.setmetatable: tables only under --sandbox", 2) end
+      return smt(t, mt)
+    end,
+  } }, { __index = G, __newindex = G })
+end
+local function with_env(f)
+  if module_env and type(f) == "function" and debug.getupvalue(f, 1) == "_ENV" then debug.setupvalue(f, 1, module_env) end
+  return f
+end
 local recorder
-if string.dump and not T.preloaded then
-  T.dumps = {}
+if (record and not T.preloaded) or module_env then
   recorder = function(name)
     if not (name:find("^luassert") or name:find("^say") or name:find("^term")) then return nil end
     local path = package.searchpath(name, package.path)
     local f = path and loadfile(path)
     if not f then return nil end
-    T.dumps[#T.dumps + 1] = { name = name, bytes = string.dump(f) }
-    return f, path
+    if record then record(name, f) end
+    return with_env(f), path
   end
   table.insert(searchers, 2, recorder)
 end
+for _, name in ipairs(T.preloaded or {}) do with_env(package.preload[name]) end
 local ok, luassert = pcall(require, "luassert")
 if not ok then
   error("[testFailure] ckrun test needs luassert (" .. tostring(luassert):match("^[^\n]*") ..
@@ -68,7 +88,8 @@ api.version = "2.1.1"
 api.gettime, api.monotime = os.time, os.clock
 api.sleep = function() end
 api.publish, api.subscribe, api.unsubscribe = function() end, function() return {} end, function() end
-api.bindfenv = bindfenv
+-- Under --sandbox the spec code does not get a function that sets upvalues.
+api.bindfenv = rawequal(debug, G.debug) and bindfenv or function() end
 api.parent = function(el) return el and el.parent end
 api.children = function(el) return el and el.children or {} end
 package.loaded.busted = setmetatable({}, {
@@ -90,8 +111,11 @@ local function keep_id(f)
     if results[1] then return unpack(results, 2, results.n) end
     local err = results[2]
     if type(err) == "string" then
-      local id, location, rest = err:match("^(%[%a+%]) (.-:%d+: )(.*)$")
-      if id then err = location .. id .. " " .. rest end
+      local id, location, rest = err:match("^(%[%a+%]) ([^\n]-:%d+: )(.*)$")
+      if id then err = location .. id .. " " .. rest
+      -- No location on the id's line: a location there keeps luassert from dropping the
+      -- id's line up to one further down (a build error's own "file:line: ").
+      elseif err:find("^%[%a+%] ") then err = "(ckrun test):0: " .. err end
     end
     error(err, 0)
   end

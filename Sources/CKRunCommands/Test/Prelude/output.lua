@@ -2,6 +2,8 @@
 -- its one argument is the message the guarded os.exit raises.
 -- Captures what Lua prints, so test output lands in reports instead of on the terminal,
 -- and guards os.exit, so a test cannot end the runner.
+-- The whole debug library (the third argument): under --sandbox the test sees only part of it.
+local debug = select(3, ...) or debug
 local exit_message = ...
 -- The runner's internals, shared by its chunks and found by the Swift side under a key no
 -- identifier can spell.

@@ -4,6 +4,8 @@
 -- run only then), its lazy and strict teardowns. A test runs its ancestors' lazy_setup once,
 -- before_each outer to inner, the body, `finally`, after_each inner to outer. Filters act
 -- when a test or block registers, as busted's do. The Swift side calls `run` once per file.
+-- The whole debug library (the third argument): under --sandbox the test sees only part of it.
+local debug = select(3, ...) or debug
 local T = _ENV["(ckrun test)"]
 local insert, ipairs, pairs, type, select, tostring = table.insert, ipairs, pairs, type, select, tostring
 local xpcall, pcall, error, setmetatable, rawget, rawset, next = xpcall, pcall, error, setmetatable, rawget, rawset, next
@@ -398,7 +400,8 @@ function T.run_file(chunk, file)
   root.name = file
   local env = environment_for(chunk)
   if opts.lpath and opts.lpath ~= "" then package.path = opts.lpath .. ";" .. package.path end
-  if opts.cpath and opts.cpath ~= "" then package.cpath = opts.cpath .. ";" .. package.cpath end
+  -- Under --sandbox no C module loads: package.cpath stays empty.
+  if opts.cpath and opts.cpath ~= "" and rawequal(debug, G.debug) then package.cpath = opts.cpath .. ";" .. package.cpath end
   if opts.coverage then T.start_coverage() end
   if opts.helper and opts.helper ~= "" then
     local helper = element("helper", opts.helper, function()

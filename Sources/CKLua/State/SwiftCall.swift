@@ -2,9 +2,9 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// What a host function sees: the calling thread's stack and the state.
+/// What a Swift function sees: the calling thread's stack and the state.
 /// A function returns the number of results it pushed, or `raise(...)`.
-public struct HostCall: ~Copyable {
+public struct SwiftCall: ~Copyable {
     public let L: OpaquePointer
     public unowned(unsafe) let state: LuaState
 
@@ -25,7 +25,10 @@ public struct HostCall: ~Copyable {
     }
 
     /// `file:line` of the Lua code that called this function, or nil.
-    public func location(level: Int32 = 1) -> String? {
+    public func location(level: Int32 = 1) -> String? { Self.location(on: L, level: level) }
+
+    /// `file:line` of the Lua function `level` calls up `L`'s stack, or nil.
+    static func location(on L: OpaquePointer, level: Int32) -> String? {
         var ar = lua_Debug()
         guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 else { return nil }
         let source = withUnsafeBytes(of: &ar.short_src) { raw in
@@ -37,4 +40,8 @@ public struct HostCall: ~Copyable {
     public func type(at index: Int32) -> Int32 { lua_type(L, index) }
     public func typeName(at index: Int32) -> String { String(cString: lua_typename(L, lua_type(L, index))) }
     public func string(at index: Int32) -> String? { state.string(at: index, on: L) }
+}
+
+extension SwiftCall {
+    public func push(_ number: Double) { lua_pushnumber(L, number) }
 }

@@ -1,0 +1,36 @@
+import CKCore
+
+/// `.reload` and `ckrun app.lua --watch`: the app file runs again and the running app's one
+/// host takes its new provider, keeping scopes (state and controllers) by identity, whichever
+/// form the app has (a returned provider or class, or `ck.run`).
+extension Engine {
+    /// Runs the app file again. Returns false if no app is running to reload.
+    public func reloadApp(_ code: String, name: String) throws(LuaError) -> Bool {
+        guard let host = appHostObject, !host.isDestroyed else { return false }
+        isReloadingApp = true
+        defer { isReloadingApp = false }
+        let stack = LuaStack(lua.L)
+        let base = stack.top
+        defer { stack.top = base }
+        let n = try runChunk(code, name: name, results: 1)
+        guard n > 0 else { return true }
+        let L = lua.L
+        guard stack.isFunction(-1) || objects.object(at: -1, L) is ComponentClass else { return true }
+        try protect {
+            try host.reload(provider: try provider(at: stack.top, L))
+            if !host.isMounted { try host.mount() }
+        }
+        return true
+    }
+
+    /// `ck.run(provider, opts)` while the app reloads: the running host takes the provider,
+    /// responders and model; nil when not reloading (ck.run makes a host).
+    func reloadRunningApp(providerAt p: Int32, optsAt o: Int32, _ L: OpaquePointer) throws -> Host? {
+        guard isReloadingApp, let host = appHostObject, !host.isDestroyed else { return nil }
+        let provider = try provider(at: p, L)
+        let (model, responders) = try hostOptions(at: o, L)
+        try host.reload(provider: provider, responders: responders, model: model)
+        if !host.isMounted { try host.mount() }
+        return host
+    }
+}

@@ -1,0 +1,114 @@
+import CKCore
+
+/// Component and controller classes, configured by one path: the table of special keys below,
+/// then functions as methods. `Class.key = value` after definition takes the same path (nil
+/// clears a special key, or removes a method).
+struct ClassConfigurator {
+    /// A key that configures the class instead of naming a method. `apply` gets the value's
+    /// stack index; the value is nil to clear the setting.
+    struct SpecialKey: Sendable {
+        let components: Bool
+        let controllers: Bool
+        let apply: @Sendable (ClassConfigurator, Int32) throws -> Void
+
+        static func component(_ apply: @escaping @Sendable (ClassConfigurator, Int32) throws -> Void) -> SpecialKey {
+            SpecialKey(components: true, controllers: false, apply: apply)
+        }
+        static func both(_ apply: @escaping @Sendable (ClassConfigurator, Int32) throws -> Void) -> SpecialKey {
+            SpecialKey(components: true, controllers: true, apply: apply)
+        }
+    }
+
+    /// In the order a definition applies them: `actions` types resolve before methods are checked.
+    static let order = ["scope", "controller", "pure", "actions", "initialState", "render", "view",
+                        "canPerformAction", "shouldUpdate", "children"]
+    static let specialKeys: [String: SpecialKey] = [
+        "render": .component(ClassKeys.render), "view": .component(ClassKeys.view),
+        "scope": .component(ClassKeys.scope), "initialState": .component(ClassKeys.initialState),
+        "controller": .component(ClassKeys.controller), "pure": .component(ClassKeys.pure),
+        "actions": .component(ClassKeys.actions), "shouldUpdate": .component(ClassKeys.shouldUpdate),
+        "children": .component { _, _ in },   // reserved: the built-in Stack's prop
+        "canPerformAction": .both(ClassKeys.canPerformAction),
+    ]
+
+    unowned(unsafe) let engine: Engine
+    let L: OpaquePointer
+    /// Exactly one of these.
+    let component: ComponentClass?
+    let controller: ControllerClass?
+
+    var cls: RuntimeObject { component ?? controller! }
+    var name: String { component?.name ?? controller!.name }
+    var definer: String { component != nil ? "ck.component(\"\(name)\")" : "ck.controller(\"\(name)\")" }
+    var stack: LuaStack { LuaStack(L) }
+
+    func specialKey(_ key: String) -> SpecialKey? {
+        guard let k = Self.specialKeys[key], component != nil ? k.components : k.controllers else { return nil }
+        return k
+    }
+
+    /// Applies a definition table: special keys first, then every other string key.
+    func define(from def: Int32) throws {
+        guard def != 0, stack.isTable(def) else { return }
+        for key in Self.order where specialKey(key) != nil {
+            stack.field(key, of: def)
+            defer { stack.pop() }
+            if !stack.isNil(-1) {
+                try specialKey(key)!.apply(self, stack.top)
+                engine.storeClassField(cls, key, valueAt: stack.top, L)
+            }
+        }
+        // Keys first, then values: defining a method may warn, and a warning runs Lua, which
+        // must not run between the steps of a `next` traversal.
+        var keys: [String] = []
+        stack.pushNil()
+        while stack.next(def) {
+            defer { stack.pop() }
+            guard let key = try Arguments(L: L, engine: engine, function: definer).key(at: -2, in: definer),
+                  specialKey(key) == nil else { continue }
+            keys.append(key)
+        }
+        for key in keys {
+            stack.field(key, of: def)
+            defer { stack.pop() }
+            if !stack.isNil(-1) { try set(key, valueAt: stack.top) }
+        }
+    }
+
+    /// `Class.key = value`: a special key configures, a function is a method, nil removes one.
+    func set(_ key: String, valueAt index: Int32) throws {
+        let index = stack.absolute(index)
+        if let special = specialKey(key) {
+            try special.apply(self, index)
+        } else if stack.isFunction(index) {
+            let m = engine.method(at: index, name: key, hasSelf: true, L)
+            if let component { component.setMethod(m, named: key) } else { controller!.setMethod(m, named: key) }
+            NameCheck.method(key, of: self)
+        } else if stack.isNil(index) {
+            if let component { component.setMethod(nil, named: key) } else { controller!.setMethod(nil, named: key) }
+        }
+        engine.storeClassField(cls, key, valueAt: index, L)
+    }
+
+    /// The function at `i`, or `[badArgument]` naming the key.
+    func function(_ i: Int32, _ key: String) throws -> LuaRef {
+        guard stack.isFunction(i) else {
+            throw RuntimeError(.badArgument, "\(definer): \(key) must be a function, got \(stack.typeName(i))")
+        }
+        return engine.reference(at: i, L, "function")
+    }
+
+    func bad(_ key: String, _ expected: String) -> RuntimeError {
+        RuntimeError(.badArgument, "\(definer): \(key) must be \(expected)")
+    }
+}
+
+extension Engine {
+    func configurator(for cls: ComponentClass, _ L: OpaquePointer) -> ClassConfigurator {
+        ClassConfigurator(engine: self, L: L, component: cls, controller: nil)
+    }
+
+    func configurator(for cls: ControllerClass, _ L: OpaquePointer) -> ClassConfigurator {
+        ClassConfigurator(engine: self, L: L, component: nil, controller: cls)
+    }
+}

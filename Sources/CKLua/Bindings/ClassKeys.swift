@@ -1,0 +1,123 @@
+import CKCore
+
+/// The special keys of class definitions, one function each (the table is
+/// `ClassConfigurator.specialKeys`). Each gets the value's stack index; nil clears the setting.
+/// A class's closures capture the engine unowned(unsafe): only the engine's runtime builds, so
+/// they never run after it; a checked unowned capture costs an atomic per render.
+enum ClassKeys {
+    static func render(_ c: ClassConfigurator, _ i: Int32) throws {
+        let cls = c.component!
+        guard !c.stack.isNil(i) else { cls.render = nil; return }
+        let f = try c.function(i, "render")
+        cls.render = { [unowned(unsafe) engine = c.engine] comp in try engine.callRender(f, comp, what: "render of \(comp.name)") }
+    }
+
+    static func view(_ c: ClassConfigurator, _ i: Int32) throws {
+        let cls = c.component!, engine = c.engine
+        switch c.stack.type(i) {
+        case .nil, .none:
+            cls.view = nil
+        case .function:
+            let f = engine.reference(at: i, c.L, "function")
+            cls.view = { [unowned(unsafe) engine] comp in
+                try engine.viewSpec(try engine.callForValue(f, .object(comp), comp.props, comp.state), in: comp.name)
+            }
+        case .table:
+            // A view spec table is read once, at the first render: every instance shares it.
+            let spec = engine.value(at: i, c.L)
+            var read: ViewSpec??
+            cls.view = { [unowned(unsafe) engine] comp in
+                if let read { return read }
+                let made = try engine.viewSpec(spec, in: comp.name)
+                read = .some(made)
+                return made
+            }
+        default:
+            throw c.bad("view", "a view spec table or a function")
+        }
+    }
+
+    static func scope(_ c: ClassConfigurator, _ i: Int32) throws {
+        let cls = c.component!, engine = c.engine
+        // What `Class(props)` runs in C depends on it (see setScopeFunction).
+        defer { engine.refreshClassCall(cls, c.L) }
+        if c.stack.isFunction(i) {
+            let f = engine.reference(at: i, c.L, "function")
+            cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callForValue(f, comp.props) }
+            engine.scopeFunctions[ObjectIdentifier(cls)] = f
+        } else {
+            cls.scope = c.stack.toBool(i) ? .anonymous : .none
+            engine.scopeFunctions[ObjectIdentifier(cls)] = nil
+        }
+    }
+
+    static func initialState(_ c: ClassConfigurator, _ i: Int32) throws {
+        let cls = c.component!, engine = c.engine
+        if c.stack.isNil(i) {
+            cls.initialState = nil
+        } else if c.stack.isFunction(i) {
+            let f = engine.reference(at: i, c.L, "function")
+            cls.initialState = { [unowned(unsafe) engine] comp in try engine.callForValue(f, comp.props) }
+        } else {
+            let v = engine.value(at: i, c.L)
+            cls.initialState = { _ in v }
+        }
+    }
+
+    static func controller(_ c: ClassConfigurator, _ i: Int32) throws {
+        let cls = c.component!
+        if c.stack.isNil(i) {
+            cls.controllerName = nil
+        } else if let k = c.engine.objects.object(at: i, c.L) as? ControllerClass {
+            cls.controllerName = k.name
+        } else if let n = c.engine.lua.name(at: i, on: c.L) {
+            cls.controllerName = n
+        } else {
+            throw c.bad("controller", "a controller class or its name (UTF-8 text without NUL bytes)")
+        }
+    }
+
+    static func pure(_ c: ClassConfigurator, _ i: Int32) throws {
+        c.component!.isPure = c.stack.toBool(i)
+    }
+
+    static func actions(_ c: ClassConfigurator, _ i: Int32) throws {
+        let cls = c.component!
+        defer { c.engine.refreshClassCall(cls, c.L) }
+        guard !c.stack.isNil(i) else { cls.actionProps = []; return }
+        guard c.stack.isTable(i) else { throw c.bad("actions", "a table of prop = {types}") }
+        let where_ = "\(c.definer): actions"
+        var props: [(String, [TypeSpec])] = []
+        c.stack.pushNil()
+        while c.stack.next(i) {
+            defer { c.stack.pop() }
+            let args = Arguments(L: c.L, engine: c.engine, function: where_)
+            guard let name = try args.key(at: -2, in: where_) else { continue }
+            props.append((name, try args.types(c.stack.top, name)))
+        }
+        cls.actionProps = props.sorted { $0.0 < $1.0 }.map { (name: $0.0, types: $0.1) }
+    }
+
+    static func shouldUpdate(_ c: ClassConfigurator, _ i: Int32) throws {
+        let cls = c.component!
+        guard !c.stack.isNil(i) else { cls.shouldUpdate = nil; return }
+        let f = try c.function(i, "shouldUpdate")
+        cls.shouldUpdate = { [unowned(unsafe) engine = c.engine] old, new in
+            let r = try engine.callForValue(f, .object(new), old.props, new.props)
+            if case .bool(let b) = r { return b }
+            return !r.isNil
+        }
+    }
+
+    /// Components and controllers alike: nil clears the predicate.
+    static func canPerformAction(_ c: ClassConfigurator, _ i: Int32) throws {
+        guard !c.stack.isNil(i) else {
+            c.component?.canPerformAction = nil
+            c.controller?.canPerformAction = nil
+            return
+        }
+        let claim = c.engine.predicate(try c.function(i, "canPerformAction"))
+        c.component?.canPerformAction = { comp, sel, sender in try claim(.object(comp), sel, sender) }
+        c.controller?.canPerformAction = { k, sel, sender in try claim(.object(k), sel, sender) }
+    }
+}

@@ -1,0 +1,72 @@
+import CKCore
+
+/// Mistakes that would otherwise pass in silence: a method whose name is a letter or two from
+/// a lifecycle method's or a special key's (`didMout`, `rendr`), and props a built-in does not
+/// read (`ck.Button{onTap = …}`). Each warns once, as a catalogued `[id]` warning through
+/// `ck.config.onWarning`.
+enum NameCheck {
+    /// What the runtime calls on controllers by name.
+    static let lifecycle = ["init", "didInit", "willMount", "didMount", "willRemount", "didRemount",
+                            "willUnmount", "didUnmount", "willUpdateComponent", "didUpdateComponent",
+                            "componentDidAcquireView", "componentWillRelinquishView", "componentTreeWillAppear",
+                            "componentTreeDidDisappear", "invalidateController"]
+
+    /// The props each built-in reads (`key` is every component's).
+    static let builtinProps: [String: [String]] = [
+        "Stack": ["children", "key"], "View": ["class", "attributes", "child", "key"],
+        "Text": ["text", "key"], "Button": ["title", "action", "events", "key"],
+    ]
+
+    static func method(_ name: String, of c: ClassConfigurator) {
+        if c.controller != nil {
+            guard !lifecycle.contains(name), let near = nearest(name, in: lifecycle) else { return }
+            warn(c.engine, .suspiciousName, "\(c.definer): \"\(name)\" is not a lifecycle method, so nothing calls it by that name; did you mean \"\(near)\"?", L: c.L)
+        } else if lifecycle.contains(name) || nearest(name, in: lifecycle) != nil {
+            let near = lifecycle.contains(name) ? name : nearest(name, in: lifecycle)!
+            warn(c.engine, .suspiciousName, "\(c.definer): \"\(name)\" looks like the lifecycle method \"\(near)\", which only controllers get; did you mean to define \"\(near)\" on a ck.controller?", L: c.L)
+        } else if let near = nearest(name, in: ClassConfigurator.order) {
+            warn(c.engine, .suspiciousName, "\(c.definer): \"\(name)\" becomes a method, not a setting; did you mean \"\(near)\"?", L: c.L)
+        }
+    }
+
+    /// Warns about the props of built-in `c` that it does not read (once per class and prop).
+    static func props(of c: Component, known: [String], engine: Engine) {
+        guard case .table(let ref) = c.props else { return }
+        for key in engine.scriptTables.keys(of: ref) where !known.contains(key) {
+            let hint = nearest(key, in: known).map { "did you mean \"\($0)\"? " } ?? ""
+            warn(engine, .unknownProp, "ck.\(c.name){\(key) = …}: \(c.name) has no prop \"\(key)\"; \(hint)its props are \(known.joined(separator: ", "))",
+                 once: "prop \(c.name).\(key)")
+        }
+    }
+
+    private static func warn(_ engine: Engine, _ id: Catalogue, _ text: String, L: OpaquePointer? = nil, once key: String? = nil) {
+        guard engine.warnedOnce.insert(key ?? text).inserted else { return }
+        engine.warn(id.message(text, at: L.flatMap { SwiftCall.location(on: $0, level: 1) }))
+    }
+
+    /// The candidate one or two edits away (two only for longer names), if exactly one is nearest.
+    static func nearest(_ name: String, in candidates: [String]) -> String? {
+        guard name.count >= 3 else { return nil }
+        let limit = name.count >= 8 ? 2 : 1
+        let scored = candidates.map { ($0, distance(Array(name.utf8), Array($0.utf8))) }.filter { $0.1 > 0 && $0.1 <= limit }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.0
+    }
+
+    /// Edit distance (insertions, deletions, substitutions and swaps of neighbours).
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { rows[i][0] = i }
+        for j in 0...b.count { rows[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var d = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, rows[i - 2][j - 2] + 1) }
+                rows[i][j] = d
+            }
+        }
+        return rows[a.count][b.count]
+    }
+}

@@ -1,0 +1,115 @@
+import CKCore
+
+/// What the command line (the REPL, the test runner, tools) may do with Lua: load chunks, call
+/// functions and read fields, with Swift values in and out. Tables and functions come back as
+/// references (`Value.table`, `.function`) kept alive while the `Value` is; every call runs on
+/// the main thread under pcall with a traceback, and nothing here can raise.
+extension Engine {
+    /// Compiles `code` (a `#!` first line is skipped) into a function value.
+    public func load(_ code: String, name: String) throws(LuaError) -> Value {
+        let stack = LuaStack(lua.L)
+        let base = stack.top
+        defer { stack.top = base }
+        try lua.load(code, name: name)
+        return value(at: -1, lua.L)
+    }
+
+    /// Calls `function` with `arguments`; returns all its results. Errors (including calling
+    /// what is not a function) are `LuaError`s with the traceback.
+    @discardableResult
+    public func call(_ function: Value, _ arguments: [Value] = []) throws(LuaError) -> [Value] {
+        let L = lua.L
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.top = base }
+        guard stack.reserve(arguments.count + 8) else {
+            throw LuaError(message: Catalogue.stackLimit.message("\(arguments.count) values are more than a Lua stack holds; pass them in a table"))
+        }
+        push(function, L)
+        for a in arguments { push(a, L) }
+        try lua.call(arguments: Int32(arguments.count), results: -1)
+        let n = stack.top - base
+        return (0..<n).map { value(at: base + 1 + $0, L) }
+    }
+
+    /// `table[name]`, raw (nil if `table` is not a table).
+    public func field(_ name: String, of table: Value) -> Value {
+        let L = lua.L
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.top = base }
+        push(table, L)
+        stack.field(name, of: -1)
+        return value(at: -1, L)
+    }
+
+    /// `_G[name]`, raw: a strict `_G` does not raise.
+    public func global(_ name: String) -> Value {
+        let stack = LuaStack(lua.L)
+        let base = stack.top
+        defer { stack.top = base }
+        lua.pushGlobal(name)
+        return value(at: -1, lua.L)
+    }
+
+    /// The strings of an array (raw; other items are skipped, as is anything but a table).
+    public func strings(of array: Value) -> [String] {
+        let L = lua.L
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.top = base }
+        push(array, L)
+        guard stack.isTable(-1) else { return [] }
+        var out: [String] = []
+        for i in 0..<stack.length(-1) {
+            stack.get(i + 1, from: base + 1)
+            if let s = lua.string(at: -1) { out.append(s) }
+            stack.pop()
+        }
+        return out
+    }
+}
+
+extension Engine {
+    /// The text of a string value, bytes that are not UTF-8 replaced (nil for other values).
+    public func text(_ value: Value) -> String? {
+        switch value {
+        case .string(let s): return s
+        case .opaque:
+            let stack = LuaStack(lua.L)
+            let base = stack.top
+            defer { stack.top = base }
+            push(value, lua.L)
+            return lua.string(at: -1)
+        default: return nil
+        }
+    }
+}
+
+extension Engine {
+    /// A Lua function that runs `body` with its arguments and returns its results; a thrown
+    /// `LuaError` is raised in Lua with its text (for tools that hand Swift functions to Lua).
+    public func function(_ body: @escaping ([Value]) throws(LuaError) -> [Value]) -> Value {
+        let stack = LuaStack(lua.L)
+        let base = stack.top
+        defer { stack.top = base }
+        lua.push { [unowned(unsafe) self] call in
+            let L = call.L
+            let arguments = (0..<call.argumentCount).map { self.value(at: $0 + 1, L) }
+            do throws(LuaError) {
+                let results = try body(arguments)
+                guard LuaStack(L).reserve(results.count + 1) else { return call.raise(.stackLimit, "too many results") }
+                for r in results { self.push(r, L) }
+                return Int32(results.count)
+            } catch {
+                return call.raise(error.description)
+            }
+        }
+        return value(at: -1, lua.L)
+    }
+
+    /// A new table with these string-keyed fields.
+    public func table(_ fields: [(String, Value)]) -> Value {
+        scriptTables.makeTable(fields)
+    }
+}

@@ -1,0 +1,109 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// Chunks loaded from bytes, exactly as `lua` loads them: never through a Swift `String`.
+extension LuaState {
+    /// Loads a chunk from raw bytes (`luaL_loadbufferx`): no text is skipped.
+    public func load(bytes: UnsafeRawBufferPointer, name: String, mode: String = "bt") throws(LuaError) {
+        let status = ck_loadbuffer(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, name, loadsTextOnly ? "t" : mode)
+        if status != LUA_OK { throw Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: loadsTextOnly) }
+    }
+
+    public func load(bytes: [UInt8], name: String, mode: String = "bt") throws(LuaError) {
+        var status: Int32 = LUA_OK
+        bytes.withUnsafeBytes { raw in
+            status = ck_loadbuffer(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name, loadsTextOnly ? "t" : mode)
+        }
+        if status != LUA_OK { throw Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: loadsTextOnly) }
+    }
+
+    /// Loads a file as `luaL_loadfilex` does (a UTF-8 BOM and a `#` first line skipped, binary
+    /// chunks detected); `nil` reads standard input. On failure the error is left on the stack
+    /// and its status returned, for callers that report as lua.c does.
+    public func loadFileKeepingError(_ path: UnsafePointer<CChar>?) -> Int32 {
+        let status = luaL_loadfilex(L, path, loadsTextOnly ? "t" : nil)
+        guard status != LUA_OK, loadsTextOnly else { return status }
+        // Under --sandbox a binary chunk gets the catalogued refusal instead of Lua's message.
+        let name = path.map { "@" + String(cString: $0) } ?? "=stdin"
+        let refusal = Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: true)
+        LuaStack(L).push(refusal.message)
+        return status
+    }
+
+    public func loadFileKeepingError(_ path: String?) -> Int32 {
+        guard let path else { return loadFileKeepingError(nil as UnsafePointer<CChar>?) }
+        return path.withCString { loadFileKeepingError($0) }
+    }
+
+    /// Loads a file as `luaL_loadfilex` does; `nil` reads standard input.
+    public func loadFile(_ path: String?) throws(LuaError) {
+        let status = loadFileKeepingError(path)
+        if status != LUA_OK { throw popError(status: status) }
+    }
+
+    /// The part of a file's bytes `luaL_loadfilex` compiles: after a UTF-8 BOM, and with a first
+    /// line that starts with `#` dropped (its newline kept, so line numbers stay).
+    public static func skippingFilePrefix(_ bytes: some Collection<UInt8>) -> ArraySlice<UInt8> {
+        var rest = ArraySlice(bytes)
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        if rest.first == UInt8(ascii: "#") {
+            rest = rest.drop { $0 != UInt8(ascii: "\n") }
+        }
+        return rest
+    }
+}
+
+extension Engine {
+    /// `collectgarbage("generational")`, which lua.c sets before it runs anything.
+    public func useGenerationalCollector() { ck_gc_generational(lua.L) }
+
+    /// Closes the Lua state now, as lua.c does before it exits: pending finalizers run (and
+    /// their errors are warnings). The engine must not run Lua afterwards.
+    public func close() {
+        lua.owner = nil
+        isClosing = true
+        refs.L = nil
+        lua.close()
+    }
+
+    /// How many component classes have been defined so far (the built-in ones included).
+    public var definedComponentClasses: Int { componentClassesDefined }
+
+    /// The app rule (SPEC §9) for the value at `index`, the first result of a script that ran
+    /// while `classesBefore` component classes existed: a component class, or a function once
+    /// the script defined a component class, is hosted, mounted and bound to `app`. A script
+    /// that called `ck.run` is an app already. Any other result is ignored, as lua ignores it.
+    /// Returns whether an app is running.
+    public func hostApp(returnedAt index: Int32, classesBefore: Int) throws(LuaError) -> Bool {
+        if appHostObject != nil { return true }
+        let L = lua.L
+        let index = lua_absindex(L, index)
+        let isClass = objects.object(at: index, L) is ComponentClass
+        let isProvider = lua_type(L, index) == LUA_TFUNCTION && componentClassesDefined > classesBefore
+        guard isClass || isProvider else { return false }
+        // The first build runs the provider and every render: under the limits as the chunk was.
+        try withLimits { () throws(LuaError) in try protect {
+            let h = try makeHost(providerAt: index, optsAt: 0, L)
+            try h.mount()
+            appHostObject = h
+            push(h, L)
+            lua.setGlobal("app", on: L)
+        } }
+        return true
+    }
+}
+
+extension Engine {
+    /// Runs a file as lua loads it (its bytes as they are) under the configured limits, and
+    /// hosts it if it is an app by the app rule; returns whether an app is running.
+    public func runAppFile(_ path: String) throws(LuaError) -> Bool {
+        let stack = LuaStack(lua.L)
+        let base = stack.top
+        defer { stack.top = base }
+        let classes = componentClassesDefined
+        try lua.loadFile(path)
+        try withLimits { () throws(LuaError) in try lua.call(arguments: 0, results: 1) }
+        return try hostApp(returnedAt: -1, classesBefore: classes)
+    }
+}

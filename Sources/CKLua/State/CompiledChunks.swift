@@ -1,0 +1,75 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// A host's own Lua compiled once per process: the first state compiles a chunk from its text
+/// and records its bytecode (`lua_dump`, debug information kept); later states load that
+/// bytecode instead of compiling again. Only bytecode this process's Lua made from a function
+/// it compiled is ever recorded, so it is loaded through a trusted path even when the state
+/// loads scripts as text only (`--sandbox`); nothing here is reachable from a script, which
+/// still cannot load a binary chunk. One engine at a time (the runner is single-threaded).
+public final class CompiledChunks {
+    private var bytecode: [String: [UInt8]] = [:]
+    /// Names recorded with `record`, in the order they were recorded.
+    public private(set) var recorded: [String] = []
+
+    public init() {}
+
+    /// The function of chunk `name`: from its recorded bytecode, or compiled from `source`
+    /// (then recorded for the next state).
+    public func load(_ source: String, name: String, in engine: Engine) throws(LuaError) -> Value {
+        if let bytes = bytecode[name], let function = engine.loadTrusted(bytes, name: name) { return function }
+        let function = try engine.load(source, name: name)
+        if let bytes = engine.bytecode(of: function) { bytecode[name] = bytes }
+        return function
+    }
+
+    /// Records a Lua function a state compiled (a module's loader) under `name`; false for
+    /// anything else (C functions, values that are not functions).
+    @discardableResult
+    public func record(_ function: Value, as name: String, in engine: Engine) -> Bool {
+        guard bytecode[name] == nil, let bytes = engine.bytecode(of: function) else { return false }
+        bytecode[name] = bytes
+        recorded.append(name)
+        return true
+    }
+
+    /// The function recorded under `name`, loaded into `engine` (nil if there is none).
+    public func function(_ name: String, in engine: Engine) -> Value? {
+        bytecode[name].flatMap { engine.loadTrusted($0, name: name) }
+    }
+}
+
+extension Engine {
+    /// The bytecode of a Lua function (`lua_dump`, debug information kept); nil for others.
+    func bytecode(of function: Value) -> [UInt8]? {
+        let L = lua.L
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.top = base }
+        push(function, L)
+        guard lua_type(L, -1) == LUA_TFUNCTION, lua_iscfunction(L, -1) == 0 else { return nil }
+        var out: [UInt8] = []
+        let status = withUnsafeMutablePointer(to: &out) { pointer in
+            lua_dump(L, { _, data, size, ud in
+                guard let data, let ud else { return 0 }
+                ud.assumingMemoryBound(to: [UInt8].self).pointee.append(
+                    contentsOf: UnsafeRawBufferPointer(start: data, count: size))
+                return 0
+            }, pointer, 0)
+        }
+        return status == 0 && !out.isEmpty ? out : nil
+    }
+
+    /// Loads bytecode `bytecode(of:)` made in this process, whatever the state's loading mode.
+    func loadTrusted(_ bytes: [UInt8], name: String) -> Value? {
+        let L = lua.L
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.top = base }
+        let status = bytes.withUnsafeBytes { raw in
+            ck_loadbuffer(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name, "b")
+        }
+        return status == LUA_OK ? value(at: -1, L) : nil
+    }
+}

@@ -1,0 +1,31 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// `--timeout` and `--memory-limit` for Swift work a script sizes (`WorkLimits`): the core's
+/// loops tick `runtime.limits`, and this checks the deadline and Lua's bytes plus the Swift
+/// bytes the loop holds against the limit.
+extension Engine {
+    func installWorkLimits() {
+        let L = lua.L
+        runtime.limits.check = { extraBytes in
+            if ck_deadline_passed(L) != 0 {
+                throw RuntimeError(.timeout, "the script ran past its time limit; find the loop that does not end, or raise --timeout")
+            }
+            guard let m = ck_memory_of(L), m.pointee.limit > 0 else { return }
+            if m.pointee.used + max(0, extraBytes) > m.pointee.limit {
+                throw RuntimeError(.memoryLimit,
+                    "the script used more than its memory limit (\(m.pointee.limit / (1024 * 1024)) MB), counting what ckrun built for it; raise --memory-limit or use less memory")
+            }
+        }
+    }
+}
+
+extension Engine {
+    /// Sets the time limit of the Lua code running now, from now (nil clears it): for a host
+    /// that runs several pieces of user code in one call into Lua, each with its own limit
+    /// (the test runner). Inside `withDeadline`, which clears it on the way out.
+    public func setDeadline(_ seconds: Double?) {
+        if let seconds { lua.setDeadline(max(0, seconds)) } else { lua.clearDeadline() }
+    }
+}

@@ -1,0 +1,38 @@
+import CKCore
+
+extension Engine {
+    /// A handler's (or render's) error reaches the caller through the runtime, which re-raises
+    /// only its message: the traceback the caller's handler then takes starts at the runtime
+    /// call and drops the handler's own frames. The traceback taken where the error happened
+    /// has them (and, on the same thread, every frame below), so the command line prints that.
+    public func restoringInnerTraceback(_ e: LuaError) -> LuaError {
+        defer { lastScriptFailure = nil }
+        guard let f = lastScriptFailure, !f.traceback.isEmpty, e.message == f.message else { return e.keepingFirstTraceback() }
+        return LuaError(message: e.message, traceback: f.traceback, status: e.status).keepingFirstTraceback()
+    }
+
+    /// Forgets the last re-raised error (before a chunk runs).
+    public func forgetInnerTraceback() { lastScriptFailure = nil }
+}
+
+extension LuaError {
+    /// A `[buildFailed]` raised into Lua carries the render's traceback; the one taken where it
+    /// reached the caller then follows, repeating frames the first has (same thread). Keeps the
+    /// first.
+    public func keepingFirstTraceback() -> LuaError {
+        let marker = Array("\nstack traceback:\n".utf8)
+        let bytes = Array(traceback.utf8)
+        guard let again = bytes.firstRange(of: marker)?.lowerBound else { return self }
+        return LuaError(message: message, traceback: String(decoding: bytes[..<again], as: UTF8.self), status: status)
+    }
+
+    /// Drops the frames from the first one matching `frame` on (the command line's own callers).
+    public func cutTraceback(at frame: String) -> LuaError {
+        var lines: [Substring] = []
+        for line in traceback.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.contains(frame) { break }
+            lines.append(line)
+        }
+        return LuaError(message: message, traceback: lines.joined(separator: "\n"), status: status)
+    }
+}

@@ -1,0 +1,245 @@
+import CKCore
+import CLua
+import CLuaShims
+import Foundation
+
+/// `ckrun [options] [script [args]]`: what lua.c does with its command line, on a state that
+/// also has the `ck` module, plus the app rule (a script that is an app is hosted, then takes
+/// REPL input). Returns the exit status; the state is closed first, as lua.c closes it.
+/// `session(engine, appFile, isApp)` is the command line's REPL (or app session).
+public final class LuaMain {
+    let args: LuaArguments
+    let engine: Engine
+    let session: (Engine, _ appFile: String?, _ isApp: Bool) -> Void
+    var L: OpaquePointer { engine.lua.L }
+    /// lua.c's progname: argv[0], in front of every error it reports (none in the REPL).
+    private var progname: UnsafeMutablePointer<CChar>?
+
+    public init(_ args: LuaArguments, session: @escaping (Engine, _ appFile: String?, _ isApp: Bool) -> Void) {
+        self.args = args
+        self.session = session
+        if args.version { ck_lua_print_version() }
+        progname = args.argv[0].pointee == 0 ? nil : args.argv[0]
+        engine = Engine(configuration: .init(
+            sandbox: args.sandbox, timeoutSeconds: args.timeout,
+            memoryLimitMegabytes: args.memoryLimit))
+    }
+
+    /// lua.c's order: version, -E, `arg`, the generational collector, LUA_INIT, -e/-l/-W in
+    /// order, the script, then -i (or, with nothing to run, the REPL or standard input).
+    public func run() -> Int32 {
+        let ok = runAll()
+        fflush(ck_stdout())
+        engine.close()
+        return ok ? 0 : 1
+    }
+
+    private func runAll() -> Bool {
+        if args.ignoreEnvironment { ignoreEnvironment() }
+        makeArgTable()
+        engine.useGenerationalCollector()
+        if !args.ignoreEnvironment, !runLuaInit() { return false }
+        for action in args.actions {
+            switch action {
+            case .execute(let code):
+                guard report(dochunk(luaL_loadbufferx(L, code, strlen(code), "=(command line)", nil))) else { return false }
+            case .library(let spec):
+                guard require(spec) else { return false }
+            case .warningsOn:
+                lua_warning(L, "@on", 0)
+            }
+        }
+        let argc = args.argv.count
+        if args.script < argc {
+            let name = args.argv[args.script]
+            let stdin = strcmp(name, "-") == 0 && strcmp(args.argv[args.script - 1], "--") != 0
+            return runScript(path: stdin ? nil : name, pushingArguments: true)
+        }
+        if args.interactive {
+            isatty(0) == 1 ? session(engine, nil, false) : readEvalPrint()
+        } else if !args.execute && !args.version {
+            if isatty(0) == 1 {
+                session(engine, nil, false)
+            } else {
+                return runScript(path: nil, pushingArguments: false)
+            }
+        }
+        return true
+    }
+
+    /// The script (nil: standard input) with `...` from `arg[1...]`; then, if it is an app, the
+    /// app session; else -i's REPL if asked.
+    private func runScript(path: UnsafeMutablePointer<CChar>?, pushingArguments: Bool) -> Bool {
+        let base = lua_gettop(L)
+        // `require` also finds modules beside the script (SPEC §9).
+        if let path { engine.installSiblingSearcher(directories: [Engine.directory(of: String(cString: path))]) }
+        var status = engine.lua.loadFileKeepingError(UnsafePointer(path))
+        if status == LUA_OK {
+            let n = pushingArguments ? pushArguments() : 0
+            guard n >= 0 else { return false }
+            let classes = engine.definedComponentClasses
+            status = call(arguments: n, results: LUA_MULTRET)
+            if status == LUA_OK {
+                defer { lua_settop(L, base) }
+                if lua_gettop(L) == base { lua_pushnil(L) }
+                return hostAppIfAny(at: base + 1, classesBefore: classes, path: path)
+            }
+        }
+        return report(status)
+    }
+
+    private func hostAppIfAny(at index: Int32, classesBefore: Int, path: UnsafeMutablePointer<CChar>?) -> Bool {
+        do {
+            guard try engine.hostApp(returnedAt: index, classesBefore: classesBefore) else {
+                if args.interactive { lua_settop(L, index - 1); runInteractive() }
+                return true
+            }
+            lua_settop(L, index - 1)
+            try engine.runUntilIdle()
+        } catch {
+            writeError(Array(error.description.utf8))
+            return false
+        }
+        session(engine, path.map { String(cString: $0) }, true)
+        return true
+    }
+
+    private func runInteractive() {
+        isatty(0) == 1 ? session(engine, nil, false) : readEvalPrint()
+    }
+
+    // MARK: lua.c's pieces
+
+    /// `arg`: the script at 0, what follows it at 1..., everything before it (the interpreter,
+    /// the options and their values) at negative indices; the interpreter at 0 with no script.
+    private func makeArgTable() {
+        let argc = args.argv.count
+        let script = args.script == argc ? 0 : args.script
+        lua_createtable(L, Int32(argc - script - 1), Int32(script + 1))
+        for (i, a) in args.argv.enumerated() {
+            lua_pushstring(L, a)
+            lua_rawseti(L, -2, lua_Integer(i - script))
+        }
+        lua_setglobal(L, "arg")
+    }
+
+    /// Pushes `arg[1]...arg[#arg]`; -1 (reported) if `arg` is no longer a table.
+    private func pushArguments() -> Int32 {
+        guard lua_getglobal(L, "arg") == LUA_TTABLE else {
+            lua_settop(L, -3)
+            writeError(Array("'arg' is not a table".utf8))
+            return -1
+        }
+        let n = Int32(lua_rawlen(L, -1))
+        guard lua_checkstack(L, n + 3) != 0 else {
+            lua_settop(L, -3)
+            writeError(Array("too many arguments to script".utf8))
+            return -1
+        }
+        for i in 1...max(n, 1) where i <= n { lua_rawgeti(L, -Int32(i), lua_Integer(i)) }
+        ck_remove(L, -n - 1)
+        return n
+    }
+
+    /// `-E`: package.path and package.cpath as if LUA_PATH and friends were unset.
+    private func ignoreEnvironment() {
+        lua_pushboolean(L, 1)
+        lua_setfield(L, ck_registryindex(), "LUA_NOENV")
+        guard ck_lua_default_paths(L) != 0 else { return }
+        lua_getglobal(L, "package")
+        ck_insert(L, -3)
+        lua_setfield(L, -3, "cpath")
+        lua_setfield(L, -2, "path")
+        ck_pop(L, 1)
+    }
+
+    /// LUA_INIT_5_4, else LUA_INIT: `@file` runs the file, anything else runs as a chunk.
+    private func runLuaInit() -> Bool {
+        var name = "=LUA_INIT_5_4"
+        var value = getenv("LUA_INIT_5_4")
+        if value == nil {
+            name = "=LUA_INIT"
+            value = getenv("LUA_INIT")
+        }
+        guard let value else { return true }
+        if value.pointee == CChar(UInt8(ascii: "@")) {
+            return report(dochunk(luaL_loadfilex(L, value + 1, nil)))
+        }
+        return report(dochunk(luaL_loadbufferx(L, value, strlen(value), name, nil)))
+    }
+
+    /// `-l g=mod` / `-l mod`: `g = require("mod")`.
+    private func require(_ spec: UnsafeMutablePointer<CChar>) -> Bool {
+        let bytes = Array(UnsafeBufferPointer(start: spec, count: strlen(spec)))
+        let equals = bytes.firstIndex(of: CChar(UInt8(ascii: "=")))
+        let global = Array(bytes[..<(equals ?? bytes.count)]) + [0]
+        let module = equals.map { Array(bytes[($0 + 1)...]) } ?? bytes
+        lua_getglobal(L, "require")
+        module.withUnsafeBufferPointer { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        let status = call(arguments: 1, results: 1)
+        if status == LUA_OK { global.withUnsafeBufferPointer { lua_setglobal(L, $0.baseAddress) } }
+        return report(status)
+    }
+
+    private func dochunk(_ loadStatus: Int32) -> Int32 {
+        loadStatus == LUA_OK ? call(arguments: 0, results: 0) : loadStatus
+    }
+
+    /// lua.c's docall under ckrun's limits (--timeout).
+    private func call(arguments: Int32, results: Int32) -> Int32 {
+        var status: Int32 = LUA_OK
+        _ = try? engine.withLimits { () throws(LuaError) in status = ck_lua_docall(L, arguments, results) }
+        return status
+    }
+
+    /// Prints the error on top of the stack (if `status` is one) after the progname and pops it.
+    @discardableResult
+    private func report(_ status: Int32) -> Bool {
+        guard status != LUA_OK else { return true }
+        if status == LUA_ERRMEM {
+            writeError(Array(engine.lua.popError(status: status).description.utf8))
+            return false
+        }
+        var length = 0
+        if let text = ck_tostring(L, -1, &length) {
+            writeError(Array(UnsafeRawBufferPointer(start: text, count: length)))
+        } else {
+            writeError(Array("(error object is a \(String(cString: lua_typename(L, lua_type(L, -1)))) value)".utf8))
+        }
+        ck_pop(L, 1)
+        return false
+    }
+
+    private func writeError(_ message: [UInt8], withProgname: Bool = true) {
+        fflush(ck_stdout())
+        if withProgname, let progname {
+            fputs(progname, ck_stderr())
+            fputs(": ", ck_stderr())
+        }
+        message.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, ck_stderr()) }
+        fputs("\n", ck_stderr())
+        fflush(ck_stderr())
+    }
+
+    /// lua.c's REPL on standard input that is not a terminal (`-i` in a pipe): prompts on
+    /// stdout, `=expr` and expressions print their values, errors without the progname.
+    private func readEvalPrint() {
+        while true {
+            lua_settop(L, 0)
+            var status = ck_lua_repl_read(L)
+            if status == -1 { break }
+            if status == LUA_OK { status = call(arguments: 0, results: LUA_MULTRET) }
+            if status == LUA_OK {
+                ck_lua_repl_print(L, 0)
+            } else {
+                var length = 0
+                let text = ck_tostring(L, -1, &length)
+                writeError(text.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? Array("(error object is not a string)".utf8),
+                           withProgname: false)
+            }
+        }
+        lua_settop(L, 0)
+        fputs("\n", ck_stdout())
+        fflush(ck_stdout())
+    }
+}

@@ -1,0 +1,127 @@
+import CLua
+import CLuaShims
+
+/// A Lua value's type, as the stack reports it.
+enum LuaType: Int32 {
+    case none = -1, `nil`, boolean, lightUserdata, number, string, table, function, userdata, thread
+
+    /// `nil` or an absent argument.
+    var isNil: Bool { rawValue <= LUA_TNIL }
+    var name: String {
+        switch self {
+        case .none: "no value"
+        case .nil: "nil"
+        case .boolean: "boolean"
+        case .lightUserdata, .userdata: "userdata"
+        case .number: "number"
+        case .string: "string"
+        case .table: "table"
+        case .function: "function"
+        case .thread: "thread"
+        }
+    }
+}
+
+/// One thread's stack as the bindings and the CLI may use it. Nothing here can raise: access is
+/// raw (no metamethod runs), a value is checked to be a table before it is indexed, keys carry
+/// their length, and allocation cannot fail because Swift runs in Swift mode (see `ck_alloc`).
+/// Pushes beyond the 20 free slots Lua guarantees go through `reserve` first.
+struct LuaStack {
+    let L: OpaquePointer
+
+    @inline(__always) init(_ L: OpaquePointer) { self.L = L }
+
+    var top: Int32 {
+        @inline(__always) get { lua_gettop(L) }
+        @inline(__always) nonmutating set { lua_settop(L, newValue) }
+    }
+
+    @inline(__always) func type(_ i: Int32) -> LuaType { LuaType(rawValue: lua_type(L, i)) ?? .none }
+    @inline(__always) func isNil(_ i: Int32) -> Bool { lua_type(L, i) <= LUA_TNIL }
+    @inline(__always) func isTable(_ i: Int32) -> Bool { lua_type(L, i) == LUA_TTABLE }
+    @inline(__always) func isFunction(_ i: Int32) -> Bool { lua_type(L, i) == LUA_TFUNCTION }
+    @inline(__always) func isString(_ i: Int32) -> Bool { lua_type(L, i) == LUA_TSTRING }
+    func typeName(_ i: Int32) -> String { type(i).name }
+    @inline(__always) func absolute(_ i: Int32) -> Int32 { lua_absindex(L, i) }
+
+    /// Room for `n` more values; false if the stack cannot grow (the caller raises).
+    @inline(__always) func reserve(_ n: Int) -> Bool { n <= 0 || (n < Int(Int32.max) && ck_checkstack(L, Int32(n)) != 0) }
+
+    @inline(__always) func pop(_ n: Int32 = 1) { ck_pop(L, n) }
+    @inline(__always) func insert(at i: Int32) { ck_insert(L, i) }
+    @inline(__always) func remove(at i: Int32) { ck_remove(L, i) }
+    @inline(__always) func replace(at i: Int32) { ck_replace(L, i) }
+
+    // MARK: Pushes
+
+    @inline(__always) func pushNil() { lua_pushnil(L) }
+    @inline(__always) func push(_ b: Bool) { lua_pushboolean(L, b ? 1 : 0) }
+    @inline(__always) func push(_ i: Int) { lua_pushinteger(L, lua_Integer(i)) }
+    @inline(__always) func push(_ d: Double) { lua_pushnumber(L, d) }
+    @inline(__always) func pushValue(at i: Int32) { lua_pushvalue(L, i) }
+    func push(_ s: String) {
+        var s = s
+        s.withUTF8 { b in _ = b.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) } }
+    }
+    /// A new table with room for `array` items and `fields` keys.
+    @inline(__always) func newTable(array: Int = 0, fields: Int = 0) {
+        lua_createtable(L, Int32(clamping: array), Int32(clamping: fields))
+    }
+
+    // MARK: Reads
+
+    @inline(__always) func toBool(_ i: Int32) -> Bool { lua_toboolean(L, i) != 0 }
+    @inline(__always) func isInteger(_ i: Int32) -> Bool { lua_isinteger(L, i) != 0 }
+    @inline(__always) func integer(_ i: Int32) -> Int64 { lua_tointegerx(L, i, nil) }
+    @inline(__always) func number(_ i: Int32) -> Double { lua_tonumberx(L, i, nil) }
+    /// The raw length of a table or string (0 for anything else).
+    @inline(__always) func length(_ i: Int32) -> Int { Int(clamping: lua_rawlen(L, i)) }
+    @inline(__always) func identity(_ i: Int32) -> UInt { UInt(bitPattern: lua_topointer(L, i)) }
+    @inline(__always) func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
+
+    // MARK: Tables, raw
+
+    /// Pushes `t[name]` of the table at `t` (nil if it is not a table); returns its type.
+    @discardableResult
+    func field(_ name: String, of t: Int32) -> LuaType {
+        var n = name
+        let r = n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ck_rawget_named(L, t, $0.baseAddress, $0.count) } }
+        return LuaType(rawValue: r) ?? .none
+    }
+
+    /// `t[name] = ` the value on top (popped); nothing is stored if `t` is not a table.
+    func setField(_ name: String, of t: Int32) {
+        var n = name
+        n.withUTF8 { b in _ = b.withMemoryRebound(to: CChar.self) { ck_rawset_named(L, t, $0.baseAddress, $0.count) } }
+    }
+
+    /// Key on top → `t[key]`.
+    @discardableResult @inline(__always)
+    func get(from t: Int32) -> LuaType { LuaType(rawValue: ck_rawget_key(L, t)) ?? .none }
+    /// Key and value on top → `t[key] = value`.
+    @inline(__always) func set(into t: Int32) { _ = ck_rawset_key(L, t) }
+    @discardableResult @inline(__always)
+    func get(_ i: Int, from t: Int32) -> LuaType { LuaType(rawValue: ck_rawgeti_checked(L, t, lua_Integer(i))) ?? .none }
+    @inline(__always) func set(_ i: Int, into t: Int32) { _ = ck_rawseti_checked(L, t, lua_Integer(i)) }
+
+    /// `lua_next` over the table at `t` (key on top): false when done (or `t` is not a table).
+    /// The loop must run no Lua between steps (see `protectedNext`).
+    @inline(__always) func next(_ t: Int32) -> Bool {
+        guard lua_type(L, t) == LUA_TTABLE else { ck_pop(L, 1); return false }
+        return lua_next(L, t) != 0
+    }
+
+    /// `next` under pcall, for traversals that run Lua (`__tostring`) between their steps.
+    func protectedNext(_ t: Int32) -> Bool {
+        guard lua_type(L, t) == LUA_TTABLE else { ck_pop(L, 1); return false }
+        return ck_safe_next(L, t) != 0
+    }
+
+    /// The registry's `key` (raw).
+    @discardableResult
+    func registryField(_ key: String) -> LuaType { field(key, of: ck_registryindex()) }
+    func setRegistryField(_ key: String) { setField(key, of: ck_registryindex()) }
+
+    /// Sets the metatable of the value at `i` to the table on top (popped).
+    func setMetatable(of i: Int32) { lua_setmetatable(L, i) }
+}

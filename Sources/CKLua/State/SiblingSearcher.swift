@@ -1,0 +1,55 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// `require` of modules beside the script (SPEC §9): an extra searcher after Lua's own, for
+/// `ckrun FILE`, `ckrun repl FILE`, `ckrun tree FILE` (the script's directory) and `ckrun test`
+/// (each test file's directory, then the project root). `package.path` is not changed.
+extension Engine {
+    private static let searcherKey = "ckrun.searcher.loaded"
+
+    /// Appends the searcher for `directories` (empty strings, duplicates and "." — which
+    /// package.path's `./?.lua` already covers — are skipped).
+    public func installSiblingSearcher(directories: [String]) {
+        var dirs: [String] = []
+        for d in directories where !d.isEmpty && d != "." && !dirs.contains(d) { dirs.append(d) }
+        guard !dirs.isEmpty else { return }
+        let L = lua.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            try lua.load(String(decoding: PackageResources.searcher_lua, as: UTF8.self), name: "=(searcher)")
+            pushStrings(dirs, L)
+            try lua.call(arguments: 1, results: 1)
+            lua_setfield(L, ck_registryindex(), Self.searcherKey)
+        } catch {
+            FileStream.standardError.write("ckrun: the module searcher failed to install: \(error)\n")
+        }
+    }
+
+    /// Forgets the modules the searcher loaded (`package.loaded`), so a reload loads them again.
+    public func forgetSiblingModules() {
+        let L = lua.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        guard lua_getfield(L, ck_registryindex(), Self.searcherKey) == LUA_TTABLE else { return }
+        let list = lua_gettop(L)
+        lua_getglobal(L, "package")
+        guard lua_type(L, -1) == LUA_TTABLE, lua_getfield(L, -1, "loaded") == LUA_TTABLE else { return }
+        let loaded = lua_gettop(L)
+        let n = lua_rawlen(L, list)
+        for i in stride(from: Int(n), through: 1, by: -1) {
+            lua_rawgeti(L, list, lua_Integer(i))
+            lua_pushnil(L)
+            lua_settable(L, loaded)
+            lua_pushnil(L)
+            lua_rawseti(L, list, lua_Integer(i))
+        }
+    }
+
+    /// The directory part of a script path ("." for a bare file name).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,36 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// `file:line` of script code, for messages that point at the user's code.
+extension Engine {
+    /// The innermost Lua function running on the current thread (a render calling `Class{}`).
+    func currentScriptLocation() -> String? {
+        let L = runningThread
+        var ar = lua_Debug()
+        var level: Int32 = 0
+        while lua_getstack(L, level, &ar) != 0 {
+            if lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 { return Self.shortSource(&ar) + ":\(ar.currentline)" }
+            level += 1
+        }
+        return nil
+    }
+
+    /// Where a function was defined (`app.lua:12`), or nil for a C function.
+    func definition(of f: LuaRef) -> String? {
+        let L = self.runningThread
+        var ar = lua_Debug()
+        f.push(L)
+        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return nil }
+        return Self.shortSource(&ar) + ":\(ar.linedefined)"
+    }
+
+    private static func shortSource(_ ar: inout lua_Debug) -> String {
+        withUnsafeBytes(of: &ar.short_src) { raw in String(cString: raw.bindMemory(to: CChar.self).baseAddress!) }
+    }
+
+    /// "a number" / "an integer": a value's type with its article.
+    static func withArticle(_ typeName: String) -> String {
+        ("aeiou".contains(typeName.first ?? "x") ? "an " : "a ") + typeName
+    }
+}

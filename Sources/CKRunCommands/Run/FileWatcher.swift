@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--watch`: inotify on the app's directory. The REPL's input waits on `descriptor` beside
+/// standard input (poll, no polling loop) and calls `changedFiles()` when it is readable.
+final class FileWatcher {
+    let descriptor: Int32
+    private let directory: String
+
+    /// Watches the `.lua` files of `directory`; nil if inotify is unavailable.
+    init?(directory: String) {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
+        guard inotify_add_watch(fd, directory, mask) >= 0 else {
+            close(fd)
+            return nil
+        }
+        descriptor = fd
+        self.directory = directory
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads the pending events, then any that follow within 50 ms (an editor's save is often
+    /// several: write, rename, delete); returns the changed `.lua` files' names.
+    func changedFiles() -> [String] {
+        var names: [String] = []
+        repeat {
+            names += drain()
+        } while wait(milliseconds: 50)
+        var unique: [String] = []
+        for n in names where n.hasSuffix(".lua") && !unique.contains(n) { unique.append(n) }
+        return unique
+    }
+
+    private func wait(milliseconds: Int32) -> Bool {
+        var p = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, milliseconds) > 0
+    }
+
+    private func drain() -> [String] {
+        var names: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= n {
+                let (length, name) = buffer.withUnsafeBytes { raw -> (Int, String) in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    let start = offset + MemoryLayout<inotify_event>.size
+                    let bytes = raw[start..<min(n, start + Int(event.len))].prefix { $0 != 0 }
+                    return (Int(event.len), String(decoding: bytes, as: UTF8.self))
+                }
+                if !name.isEmpty { names.append(name) }
+                offset += MemoryLayout<inotify_event>.size + length
+            }
+        }
+        return names
+    }
+}
+
+/// Waits until standard input or the watcher is readable; returns which.
+enum InputWait {
+    enum Ready { case input, watcher }
+
+    static func next(_ watcher: FileWatcher) -> Ready {
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let n = poll(&fds, 2, -1)
+            if n < 0 && errno == EINTR { continue }
+            if fds[1].revents != 0 { return .watcher }
+            return .input
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import CKCore
+import CKLua
+
+/// The command line's formats of the core's tree model (`Host.tree()`): JSON and Graphviz dot.
+struct TreeExport {
+    let host: Host
+    let engine: Engine
+
+    /// Nested objects: class, path, identifier, key, controller, view (its class), viewMounted
+    /// (only when false), attributes (what the view shows), actions, state (as JSON), children.
+    func json() throws -> String {
+        guard let root = try host.tree() else { return "null\n" }
+        var out = ""
+        // Paths are made from the parent's as the walk goes down (a path per node from the
+        // root would be quadratic in depth).
+        enum Step { case open(TreeNode, Int, path: String, last: Bool), close(Int, last: Bool) }
+        var steps: [Step] = [.open(root, 0, path: root.path, last: true)]
+        while let step = steps.popLast() {
+            switch step {
+            case let .open(n, depth, path, last):
+                try host.runtime.limits.tick(holding: out.utf8.count)
+                out += String(repeating: "  ", count: min(depth, Host.dumpIndentLimit)) + "{" + fields(n, path: path).joined(separator: ", ") + ", \"children\": ["
+                if n.children.isEmpty {
+                    out += "]}" + (last ? "\n" : ",\n")
+                    continue
+                }
+                out += "\n"
+                steps.append(.close(depth, last: last))
+                for (i, child) in n.children.enumerated().reversed() {
+                    steps.append(.open(child, depth + 1, path: path + "/" + child.label, last: i == n.children.count - 1))
+                }
+            case let .close(depth, last):
+                out += String(repeating: "  ", count: min(depth, Host.dumpIndentLimit)) + "]}" + (last ? "\n" : ",\n")
+            }
+        }
+        return out
+    }
+
+    private func fields(_ n: TreeNode, path: String) -> [String] {
+        var f = ["\"class\": \(JSON.quote(n.component.name))", "\"path\": \(JSON.quote(path))"]
+        if let id = n.identifier { f.append("\"identifier\": \(JSON.quote(id))") }
+        if let k = n.key { f.append("\"key\": \(JSON.quote(k))") }
+        if let k = n.controller { f.append("\"controller\": \(JSON.quote(k))") }
+        if let v = n.viewClass {
+            let attributes = n.attributes.map { "\(JSON.quote($0.name)): \(engine.json($0.value))" }
+            let actions = n.actions.map { "{\"event\": \(JSON.quote($0.event)), \"action\": \($0.action.map { JSON.quote(engine.describeValue(.object($0))) } ?? "null")}" }
+            f.append("\"view\": \(JSON.quote(v))")
+            if !n.viewMounted { f.append("\"viewMounted\": false") }
+            f.append("\"attributes\": {\(attributes.joined(separator: ", "))}")
+            if !actions.isEmpty { f.append("\"actions\": [\(actions.joined(separator: ", "))]") }
+        }
+        if let s = n.state { f.append("\"state\": \(engine.json(s))") }
+        return f
+    }
+
+    /// Components (boxes, with what their view shows), controllers (ellipses) and views
+    /// (notes); solid edges are the tree, dashed red edges the responder chain from each leaf.
+    func dot() throws -> String {
+        var lines = ["digraph ckrun {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=11];"]
+        var ids: [ObjectIdentifier: String] = [:]
+        func id(_ o: RuntimeObject, _ prefix: String) -> String {
+            if let s = ids[ObjectIdentifier(o)] { return s }
+            let s = "\(prefix)\(ids.count)"
+            ids[ObjectIdentifier(o)] = s
+            return s
+        }
+        var leaves: [Component] = []
+        try host.tree()?.walk { n, _ in
+            try host.runtime.limits.tick()
+            let c = n.component
+            var label = n.label
+            for a in n.attributes { label += "\\n\(a.name): " + escape(engine.describeValue(a.value)) }
+            if let s = n.state, !s.isNil { label += "\\nstate: " + escape(engine.describeValue(s)) }
+            lines.append("  \(id(c, "c")) [shape=box, label=\"\(label)\"];")
+            for child in n.children { lines.append("  \(id(c, "c")) -> \(id(child.component, "c"));") }
+            if let k = c.controller, k.component === c {
+                lines.append("  \(id(k, "k")) [shape=ellipse, style=filled, fillcolor=\"#eef3ff\", label=\"\(k.controllerClass.name)\"];")
+                lines.append("  \(id(c, "c")) -> \(id(k, "k")) [style=dotted, arrowhead=none];")
+            }
+            if let v = c.view {
+                lines.append("  \(id(v, "v")) [shape=note, label=\"\(v.viewClass)\"];")
+                lines.append("  \(id(c, "c")) -> \(id(v, "v")) [style=dotted, arrowhead=none, color=gray];")
+            }
+            if n.children.isEmpty { leaves.append(c) }
+        }
+        lines.append("  \(id(host.hostingView, "v")) [shape=note, style=filled, fillcolor=\"#f4f4f4\", label=\"HostingView\"];")
+        for r in host.responders { lines.append("  \(id(r, "r")) [shape=hexagon, label=\"\(escape(r.name))\"];") }
+        var drawn: Set<String> = []
+        // A responder's chain is the same from every leaf that reaches it: each walk stops at the
+        // first edge already drawn, so drawing every chain costs one step per edge (not leaves × depth).
+        for leaf in leaves {
+            var a = Responder.component(leaf)
+            while let b = host.runtime.nextResponder(a) {
+                try host.runtime.limits.tick()
+                let edge = "  \(id(a.object, prefix(a))) -> \(id(b.object, prefix(b))) [color=red, style=dashed, constraint=false];"
+                guard drawn.insert(edge).inserted else { break }
+                lines.append(edge)
+                a = b
+            }
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func prefix(_ r: Responder) -> String {
+        switch r {
+        case .component: "c"
+        case .controller: "k"
+        case .view: "v"
+        case .script: "r"
+        }
+    }
+
+    private func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s { out += ch == "\"" ? "\\\"" : ch == "\n" ? "\\n" : ch == "\\" ? "\\\\" : String(ch) }
+        return out
+    }
+}

@@ -1,0 +1,79 @@
+/* Stack operations for Swift that cannot raise: raw access only (no metamethod runs), a table is
+   checked to be one before it is indexed, and keys carry their length (a NUL byte is a byte).
+   Allocation cannot fail either: Swift runs in Swift mode (see ckalloc.c), where an allocation
+   past the limit is recorded and raised once Lua runs again. */
+#include "ckshims.h"
+#include "ckinternal.h"
+
+int ck_rawget_key(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return LUA_TNIL;
+    }
+    return lua_rawget(L, idx);
+}
+
+int ck_rawget_named(lua_State *L, int idx, const char *k, size_t len) {
+    idx = lua_absindex(L, idx);
+    lua_pushlstring(L, k, len);
+    return ck_rawget_key(L, idx);
+}
+
+int ck_rawset_named(lua_State *L, int idx, const char *k, size_t len) {
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushlstring(L, k, len);
+    lua_insert(L, -2);
+    lua_rawset(L, idx);
+    return 1;
+}
+
+int ck_rawset_key(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    lua_rawset(L, idx);
+    return 1;
+}
+
+int ck_rawgeti_checked(lua_State *L, int idx, lua_Integer i) {
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        lua_pushnil(L);
+        return LUA_TNIL;
+    }
+    return lua_rawgeti(L, idx, i);
+}
+
+int ck_rawseti_checked(lua_State *L, int idx, lua_Integer i) {
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_rawseti(L, idx, i);
+    return 1;
+}
+
+/* _G[name] = value on top (popped), raw: a strict _G's __newindex does not run. */
+void ck_setglobal_raw(lua_State *L, const char *name, size_t len) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    lua_insert(L, -2);
+    ck_rawset_named(L, -2, name, len);
+    lua_pop(L, 1);
+}
+
+int ck_getglobal_raw(lua_State *L, const char *name, size_t len) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    int t = ck_rawget_named(L, -1, name, len);
+    lua_remove(L, -2);
+    return t;
+}
+
+int ck_checkstack(lua_State *L, int n) { return n <= 0 || lua_checkstack(L, n); }

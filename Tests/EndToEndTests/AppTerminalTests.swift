@@ -1,0 +1,82 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+@Suite("An app session on a terminal (tmux)")
+struct AppTerminalTests {
+    typealias Session = ReplTerminalTests.Session
+
+    /// Lines of the screen (tmux pads nothing at the end; blank lines dropped).
+    static func lines(_ screen: String) -> [String] {
+        screen.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func tapReloadFailCompleteAndTime() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("counter.lua", runCounterApp)
+        let history = dir.url.appendingPathComponent("history").path
+        let s = try Session(command: "env CKRUN_HISTORY=\(history) \(Ckrun.executableURL.path) \(app.path)")
+        try s.wait("the banner") { $0.contains("counter.lua: Counter mounted as app (generation 1)") }
+        try s.wait("the prompt") { Self.lines($0).contains(">") }
+
+        // Tap twice, keep the controller, reload: state and controller kept, one host.
+        try s.keys(".tap Button", "Enter")
+        try s.keys(".tap Button", "Enter")
+        try s.keys("k = ck.controllerOf(app.root)", "Enter")
+        try s.keys(".reload", "Enter")
+        try s.wait("the reload") { $0.contains("reloaded \(app.path): generation 4, state and controllers kept") }
+        try s.keys("app.root.state, ck.controllerOf(app.root) == k, ck.stats().hosts", "Enter")
+        try s.wait("state kept, one host") { Self.lines($0).contains("2\ttrue\t1") || $0.contains("2       true    1") }
+
+        // A failing update is reported once; the next input works.
+        try s.keys("app.root:updateState(13)", "Enter")
+        try s.wait("the failure") { $0.contains("[buildFailed]") && $0.contains("unlucky thirteen") }
+        try s.keys("print('after' .. 'wards')", "Enter")
+        let screen = try s.wait("the next input") { Self.lines($0).contains("afterwards") }
+        #expect(screen.components(separatedBy: "[buildFailed]").count == 2, "reported once:\n\(screen)")
+
+        // Completion of a host's methods after `app:`.
+        try s.keys("app:fi", "Tab")
+        try s.wait("app:fi completes to find or findAll") { $0.contains("> app:find") }
+        try s.keys("C-u")
+        try s.keys("app.gen", "Tab")
+        try s.wait("app.gen completes to generation") { $0.contains("> app.generation") }
+        try s.keys("Enter")
+        try s.wait("the generation") { Self.lines($0).contains("4") }
+
+        // The virtual clock: paused, a timer waits for .advance.
+        try s.keys(".pause", "Enter")
+        try s.keys("_ = ck.after(2, function() app.root:updateState(40) end)", "Enter")
+        try s.keys(".advance 1", "Enter")
+        try s.wait("the first advance") { $0.contains("0 timers fired; time 1s (paused), 1 timer pending, next at 2s") }
+        try s.keys("=app.root.state", "Enter")
+        try s.keys(".advance 1", "Enter")
+        try s.wait("the second advance") { $0.contains("1 timer fired; time 2s (paused)") }
+        try s.keys("=app.root.state * 10", "Enter")
+        try s.wait("the timer's update") { Self.lines($0).contains("400") }
+        try s.keys("C-d")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func watchReloadsWhenTheAppsFilesChange() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("watched.lua", """
+            local Label = require("label")
+            return ck.component("Watched", {scope = true, initialState = 5,
+              render = function(self, p, n) return ck.Text{text = Label.text .. n} end})
+            """)
+        try dir.write("label.lua", "return {text = 'first '}")
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path) --watch")
+        try s.wait("the prompt") { Self.lines($0).contains(">") }
+        try s.keys("app.root:updateState(6)", "Enter")
+        try s.keys("=app:find('Text').props.text", "Enter")
+        try s.wait("the first text") { $0.contains("\"first 6\"") }
+        try s.keys("=app:find('Text')", "Space")   // a line being typed when the change comes
+        try dir.write("label.lua", "return {text = 'second '}")
+        try s.wait("the reload") { $0.contains("changed: label.lua") && $0.contains("reloaded \(app.path)") }
+        try s.keys(".props.text", "Enter")
+        try s.wait("the module loaded again, state kept") { $0.contains("\"second 6\"") }
+        try s.keys("C-d")
+    }
+}

@@ -1,0 +1,3 @@
+-- ckrun-cmd: test --jobs 2 Tests/hostile/fake_result.d
+-- ckrun-expect-status: 1
+-- A worker that prints a fake result line and then dies by a signal fails its file.

@@ -1,0 +1,3 @@
+-- ckrun-args: --timeout inf
+-- ckrun-expect: ran
+print("ran")

@@ -1,0 +1,3 @@
+-- ckrun-cmd: test --output junit Tests/hostile/symlink_loop.d
+-- ckrun-expect-status: 0
+-- ckrun-expect-stdout-last: </testsuites>

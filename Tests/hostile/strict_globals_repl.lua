@@ -1,0 +1,5 @@
+-- ckrun-mode: repl
+-- ckrun-stdin: setmetatable(_G, {__newindex = function() error("strict") end, __index = function(_, k) error("undeclared " .. k) end})
+-- ckrun-stdin: 1 + 1
+-- ckrun-stdin: print("alive")
+-- ckrun-expect: alive

@@ -1,0 +1,4 @@
+-- ckrun-cmd: test Tests/hostile/symlink_loop.d
+-- ckrun-expect-status: 0
+-- ckrun-expect: 1 passed, 0 failed
+-- Symlink loops: each real directory is visited once.

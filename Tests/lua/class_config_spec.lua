@@ -1,0 +1,72 @@
+-- One configurator for component and controller classes, and the mistakes it no longer lets
+-- pass in silence: misspelled lifecycle names and unknown props of built-ins warn once, as
+-- catalogued warnings through ck.config.onWarning.
+
+local function warnings(f)
+  local got = {}
+  local previous = ck.config.onWarning
+  ck.config.onWarning = function(message) got[#got + 1] = message end
+  local ok, err = pcall(f)
+  ck.config.onWarning = previous
+  assert(ok, err)
+  return got
+end
+
+describe("class configuration", function()
+  it("clears a controller's canPerformAction with nil, as a component's", function()
+    local K = ck.controller("ClearsPredicateController", {canPerformAction = function() return false end,
+      hit = function() end})
+    local C = ck.component("ClearsPredicate", {scope = true, controller = "ClearsPredicateController",
+      canPerformAction = function() return false end, hit = function() end})
+    local host = ck.host(function() return C{} end)
+    host:mount()
+    local probe = ck.action("hit")
+    assert.is_false(pcall(probe.send, probe, host.root))
+    C.canPerformAction = nil
+    assert.is_false(pcall(probe.send, probe, host.root))   -- the controller still refuses
+    K.canPerformAction = nil
+    assert.is_true(probe:send(host.root))
+    assert.is_nil(K.canPerformAction)
+  end)
+
+  it("configures both kinds from one table of special keys", function()
+    local K = ck.controller("SpecialController", {canPerformAction = function() return true end, render = function() end})
+    assert.is_function(K.canPerformAction)
+    assert.is_function(K.render)   -- `render` is a plain method name on a controller
+  end)
+end)
+
+describe("names that look mistaken", function()
+  it("warns once about a misspelled lifecycle method on a controller, with a suggestion", function()
+    local got = warnings(function()
+      ck.controller("MisspeltController", {didMout = function() end, willUnmont = function() end, didMount = function() end})
+      ck.controller("MisspeltController2", {didMout = function() end})
+    end)
+    assert.are.equal(3, #got)
+    assert.matches('^%[suspiciousName%] .*"didMout".*did you mean "didMount"%?', got[1] .. got[2] .. got[3])
+    for _, w in ipairs(got) do assert.matches("^%[suspiciousName%]", w) end
+  end)
+
+  it("warns about lifecycle-like and setting-like handlers on a component", function()
+    local got = warnings(function()
+      local C = ck.component("LooksLikeLifecycle", {didMount = function() end})
+      C.rendr = function() end
+      C.tapped = function() end
+    end)
+    assert.are.equal(2, #got)
+    assert.matches('"didMount" looks like the lifecycle method', got[1])
+    assert.matches('did you mean "render"%?', got[2])
+  end)
+
+  it("warns once about props a built-in does not read, listing the ones it does", function()
+    local got = warnings(function()
+      local host = ck.host(function() return ck.Stack{children = {
+        ck.Button{title = "go", onTap = function() end}, ck.Button{onTap = 1}, ck.Text{txt = "x"}}} end)
+      host:mount()
+    end)
+    assert.are.equal(2, #got)
+    local all = table.concat(got, "\n")
+    assert.matches('%[unknownProp%] ck.Button{onTap = …}: Button has no prop "onTap"; its props are title, action, events, key', all)
+    assert.matches('%[unknownProp%] ck.Text{txt = …}: .*did you mean "text"%?', all)
+  end)
+end)

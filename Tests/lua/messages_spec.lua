@@ -1,0 +1,107 @@
+-- Messages that point at the user's code and name what was wrong (issue 16): struct
+-- arguments (SPEC §6.4), file:line in build errors and warnings, handler frames in
+-- tracebacks, and trace entries delivered outer-first.
+local here = "messages_spec.lua"
+
+describe("struct arguments", function()
+  ck.struct("MPoint", {x = "number", y = "number"})
+  ck.struct("MLine", {from = "MPoint", to = "MPoint", width = "int"})
+
+  local function receiver(types)
+    local got = {}
+    local a = ck.action(function(sender, ...) got.args = table.pack(...) end, types)
+    return a, got
+  end
+
+  it("reach the handler as a new table of exactly the declared fields, converted, missing ones zero", function()
+    local a, got = receiver({"MPoint"})
+    local given = {x = 1}
+    a:send(nil, given)
+    local p = got.args[1]
+    assert.are_not.equal(given, p)
+    assert.are.same({x = 1.0, y = 0.0}, p)
+    assert.are.equal("float", math.type(p.x))
+  end)
+
+  it("name a wrong-typed field", function()
+    local a = receiver({"MPoint"})
+    -- luassert's error assertions drop the location: the raw message keeps it.
+    local ok, err = pcall(function() a:send(nil, {x = 1, y = "two"}) end)
+    assert.is_false(ok)
+    assert.matches("^%[badArgument%] [^:]*" .. here .. ":%d+: send: argument #1 %(MPoint%)%.y must be number, got string$", err)
+  end)
+
+  it("name a nested field", function()
+    local a = receiver({"MLine"})
+    assert.error_matches(function() a:send(nil, {from = {x = 0, y = 0}, to = {x = 1, y = false}}) end,
+      "argument #1 %(MLine%)%.to%.y must be number, got boolean")
+    assert.error_matches(function() a:send(nil, {width = 1.5}) end,
+      "argument #1 %(MLine%)%.width must be int, got 1%.5 %(a number that is not an integer%)")
+  end)
+
+  it("refuse a field the struct does not declare", function()
+    local a = receiver({"MPoint"})
+    assert.error_matches(function() a:send(nil, {x = 1, y = 2, z = 3}) end,
+      "argument #1 %(MPoint%) has a field z that MPoint does not declare %(it declares x, y%)")
+  end)
+
+  it("say that a float is not an integer", function()
+    local a = receiver({"int"})
+    assert.error_matches(function() a:send(nil, 4.5) end, "argument #1 must be int, got 4%.5 %(a number that is not an integer%)")
+    a:send(nil, 4.0)
+  end)
+end)
+
+describe("errors and warnings found during a build", function()
+  it("[controllerWithoutScope] names the line that built the component", function()
+    local K = ck.component("MUnscoped", {})
+    ck.controller("MUnscopedController", {})
+    local P = ck.component("MParent", {scope = true, render = function() return K{} end})
+    local ok, err = pcall(function() return ck.host(function() return P{} end) end)
+    assert.is_false(ok)
+    assert.is_not_nil(err:find("^%[controllerWithoutScope%] [^:]*" .. here .. ":%d+: MUnscoped has controller"), err)
+  end)
+
+  it("[badReturn] names where the render was defined", function()
+    local R = ck.component("MBadReturn", {render = function() return 42 end})
+    local ok, err = pcall(function() return ck.host(function() return R{} end) end)
+    assert.is_false(ok)
+    assert.is_not_nil(err:find("^%[badReturn%].*render of MBadReturn %(defined at [^:]*" .. here .. ":%d+%) returned an integer"), err)
+  end)
+
+  it("[scopeCollision] names the line that built the second sibling", function()
+    local warnings = {}
+    ck.config.onWarning = function(m) warnings[#warnings + 1] = m end
+    local S = ck.component("MCollide", {scope = true})
+    ck.host(function() return ck.Stack{children = {S{}, S{}}} end)
+    ck.config.onWarning = nil
+    assert.are.equal(1, #warnings)
+    assert.is_not_nil(warnings[1]:find("^%[scopeCollision%] [^:]*" .. here .. ":%d+: two sibling scopes"), warnings[1])
+  end)
+end)
+
+describe("tracing", function()
+  it("delivers nested sends to ck.config.onTrace outer-first, each once", function()
+    local C = ck.component("MTraced", {scope = true,
+      outer = function(self, sender) self:action("inner"):send(sender) end,
+      inner = function() end})
+    local host = ck.host(function() return C{} end)
+    host:mount()
+    local lines = {}
+    ck.config.onTrace = function(e) lines[#lines + 1] = e.selector end
+    host.root:action("outer"):send(nil)
+    ck.config.onTrace = nil
+    assert.are.same({"outer", "inner"}, lines)
+  end)
+
+  it("still delivers what a send that raised had traced", function()
+    local C = ck.component("MTracedError", {scope = true, boom = function() error("no") end})
+    local host = ck.host(function() return C{} end)
+    local lines = {}
+    ck.config.onTrace = function(e) lines[#lines + 1] = e.selector end
+    pcall(function() host.root:action("boom"):send(nil) end)
+    host.root:action("boom")   -- the tracer is balanced again:
+    ck.config.onTrace = nil
+    assert.are.same({"boom"}, lines)
+  end)
+end)
