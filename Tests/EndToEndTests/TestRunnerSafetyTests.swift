@@ -39,6 +39,22 @@ struct TestRunnerSafetyTests {
         #expect(result.lastLine == "0 passed, 1 failed")
     }
 
+    /// The runner's table is a global a test can reach: changing it does not lift the limit
+    /// of the tests after it (issue 13, class 7).
+    @Test func aTestCannotLiftTheNextTestsTimeLimit() throws {
+        let fixture = try TestRunnerFixture(["lift_spec.lua": """
+        it("lifts", function()
+          local T = _G["(ckrun test)"]
+          T.deadline, T.opts.coverage, T.coverage = nil, true, {}
+        end)
+        it("spins", function() while true do end end)
+        """])
+        let result = try fixture.test("--timeout", "0.3")
+        #expect(result.outcomeLines == ["ok    lift_spec.lua:1: lifts", "ERROR lift_spec.lua:5: spins"])
+        #expect(result.stdout.contains("[timeout]"))
+        #expect(result.lastLine == "1 passed, 1 failed")
+    }
+
     /// A test that forges the worker's result line and then has its worker killed: the
     /// worker's death decides, not what it printed.
     @Test func aWorkerKilledAfterPrintingAFakeResultFailsItsFile() throws {

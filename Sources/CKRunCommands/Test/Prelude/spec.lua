@@ -90,10 +90,12 @@ local states = {}
 
 -- Runs user code `fn` as `el`, under the per-call time limit. Returns the status
 -- (success, failure, pending, error) and, unless success, the message and traceback.
+-- Both fixed when the file starts (run_file), before any of its code runs: a test that
+-- changes T.deadline or T.opts does not lift the next test's limit.
+local set_deadline, no_deadline
 local function deadline(seconds)
-  if T.coverage then return end
-  local set = T.deadline
-  if set then set(seconds) end
+  if no_deadline then return end
+  if set_deadline then set_deadline(seconds) end
 end
 -- The handler keeps its findings in upvalues: no closure per call.
 local h_status, h_message, h_trace
@@ -395,6 +397,7 @@ api.file = nil
 
 -- Runs the file: `chunk` is its loaded main function; `file` its path.
 function T.run_file(chunk, file)
+  set_deadline, no_deadline = T.deadline, opts.coverage
   T.file = file
   root.run = chunk
   root.name = file
