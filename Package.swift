@@ -22,8 +22,10 @@ let package = Package(
     targets: [
         // Debian's liblua5.4-dev, found through pkg-config. Never vendored.
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
-        // Debian's libedit-dev (BSD line editing) for the REPL.
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // Debian's libedit (BSD line editing) for the REPL, loaded with dlopen when the REPL
+        // first reads a terminal: linked, it and its three libraries cost every start-up ~445
+        // symbol lookups. Its header comes from libedit-dev (scripts/setup).
+        .target(name: "CEditLine", linkerSettings: [.linkedLibrary("dl")]),
         // Macro shims, the traceback handler, the host-callback trampoline and pcall-wrapped helpers.
         // Calls into liblua go through the GOT directly rather than a PLT stub: the send path is
         // mostly Lua API calls.
