@@ -190,6 +190,20 @@ struct AppSessionTests {
         #expect(dot.stdout.contains("title: \\\"Louder\\\""), "\(dot.stdout)")
     }
 
+    /// Control characters in state or attributes (a NUL ended dot's parse) stay inside the label.
+    @Test func dotLabelsCarryControlCharactersAsText() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("bytes.lua", """
+            local C = ck.component("B", {scope = true, initialState = "a\\0b\\1c\\r",
+              render = function() return ck.Text{text = "\\0\\t\\"q\\"\\\\"} end})
+            return C
+            """)
+        let dot = try Ckrun.run(["tree", app.path, "--format", "dot"])
+        #expect(dot.status == 0)
+        #expect(!dot.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(dot.stdout)")
+        #expect(dot.stdout.contains("text: \\\"\\\\x00\\\\x09\\\"q\\\"\\\\\\\""), "\(dot.stdout)")
+    }
+
     @Test func requireFindsModulesBesideTheScriptFromAnyDirectory() throws {
         let dir = try TemporaryDirectory()
         try dir.write("app/theme.lua", "return {accent = 'teal'}")

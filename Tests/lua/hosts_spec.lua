@@ -49,6 +49,8 @@ describe("hosts", function()
     assert.error_matches(function() host:find("X") end, "^%[hostDestroyed%]")
     assert.error_matches(function() host:tap("X") end, "^%[hostDestroyed%]")
     assert.error_matches(function() root:updateState(1) end, "^%[hostDestroyed%]")
+    -- SPEC §5: a second destroy() does nothing.
+    assert.has_no.errors(function() host:destroy() end)
   end)
 
   it("are flushed together by ck.flush", function()

@@ -68,20 +68,19 @@ final class TerminalInput: LineInput {
         historyPath = ProcessInfo.processInfo.environment["CKRUN_HISTORY"]
             ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.ckrun_history")
         setlocale(LC_CTYPE, "")   // libedit reads multibyte (UTF-8) input only under a locale
-        stifle_history(Self.historyLimit)
-        _ = read_history(historyPath)
+        ck_stifle_history(Int32(Self.historyLimit))
+        _ = ck_read_history(historyPath)
         Completion.engine = engine
-        rl_completion_entry_function = Completion.generate
-        // libedit reads the basic set; readline the completer's. No space after a completion:
-        // a field is usually followed by `.`, `:` or `(`.
-        rl_basic_word_break_characters = UnsafePointer(Completion.wordBreaks)
-        rl_completer_word_break_characters = Completion.wordBreaks
-        rl_completion_append_character = 0
+        // No space after a completion: a field is usually followed by `.`, `:` or `(`.
+        ck_set_completion(Completion.generate, Completion.wordBreaks)
     }
+
+    /// libedit, if it can be loaded; else the REPL reads plain lines.
+    static var isAvailable: Bool { ck_edit_load() != 0 }
 
     func read(prompt: String) -> String? {
         if let watch { return readWatching(prompt: prompt, watch) }
-        guard let raw = readline(prompt) else {
+        guard let raw = ck_readline(prompt) else {
             print("")
             return nil
         }
@@ -94,16 +93,16 @@ final class TerminalInput: LineInput {
     private func readWatching(prompt: String, _ watch: Watch) -> String? {
         Callback.done = false
         Callback.line = nil
-        rl_callback_handler_install(prompt, Callback.handler)
-        defer { rl_callback_handler_remove() }
+        ck_callback_handler_install(prompt, Callback.handler)
+        defer { ck_callback_handler_remove() }
         while !Callback.done {
             switch InputWait.next(watch.watcher) {
             case .watcher:
                 print("")
                 if !watch.handle() { print("(no .lua file changed)") }
-                rl_forced_update_display()
+                ck_forced_update_display()
             case .input:
-                rl_callback_read_char()
+                ck_callback_read_char()
             }
         }
         if Callback.line == nil { print("") }
@@ -123,12 +122,12 @@ final class TerminalInput: LineInput {
     func remember(_ entry: String) {
         guard !entry.trimmingCharacters(in: .whitespaces).isEmpty, entry != last else { return }
         last = entry
-        add_history(entry)
+        ck_add_history(entry)
     }
 
     func close() {
-        _ = write_history(historyPath)
-        _ = history_truncate_file(historyPath, Self.historyLimit)
+        _ = ck_write_history(historyPath)
+        _ = ck_history_truncate_file(historyPath, Self.historyLimit)
     }
 }
 
@@ -157,8 +156,8 @@ enum Completion {
 
     /// The name-and-field chain that ends at the cursor (`app.root:up`).
     private static func expressionBeforeCursor() -> String? {
-        guard let buffer = rl_line_buffer else { return nil }
-        let line = Array(String(cString: buffer).utf8.prefix(Int(max(0, rl_point))))
+        guard let buffer = ck_line_buffer() else { return nil }
+        let line = Array(String(cString: buffer).utf8.prefix(Int(max(0, ck_point()))))
         var start = line.count
         while start > 0, let c = Optional(line[start - 1]),
               c == UInt8(ascii: "_") || c == UInt8(ascii: ".") || c == UInt8(ascii: ":") || c >= 0x80

@@ -30,7 +30,7 @@ final class ReplSession {
     func run() {
         installPrelude()
         ReplSignals.install()
-        let input: LineInput = terminal ? TerminalInput(engine: engine) : PipeInput()
+        let input: LineInput = terminal && TerminalInput.isAvailable ? TerminalInput(engine: engine) : PipeInput()
         if terminal { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
         greet()
         if watch { startWatching(input) }

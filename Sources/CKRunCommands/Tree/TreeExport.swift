@@ -111,9 +111,21 @@ struct TreeExport {
         }
     }
 
+    /// A quoted dot label: quotes and backslashes escaped, a newline as dot's `\n`, and other
+    /// control characters (a NUL ends dot's parse) shown as `\xHH` text.
     private func escape(_ s: String) -> String {
         var out = ""
-        for ch in s { out += ch == "\"" ? "\\\"" : ch == "\n" ? "\\n" : ch == "\\" ? "\\\\" : String(ch) }
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\\\x" + (hex.count < 2 ? "0" : "") + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
         return out
     }
 }

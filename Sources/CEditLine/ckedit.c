@@ -1,0 +1,71 @@
+/* libedit through dlopen: the functions and variables the REPL uses, resolved once. */
+#include "ckedit.h"
+#include <dlfcn.h>
+#include <stddef.h>
+
+typedef char *compentry(const char *, int);
+
+static struct {
+    int tried, loaded;
+    char *(*readline)(const char *);
+    int (*add_history)(const char *);
+    int (*read_history)(const char *);
+    int (*write_history)(const char *);
+    int (*history_truncate_file)(const char *, int);
+    void (*stifle_history)(int);
+    void (*handler_install)(const char *, void (*)(char *));
+    void (*handler_remove)(void);
+    void (*read_char)(void);
+    int (*forced_update_display)(void);
+    compentry **entry_function;
+    const char **basic_word_breaks;
+    char **completer_word_breaks;
+    int *append_character;
+    char **line_buffer;
+    int *point;
+} ed;
+
+#define RESOLVE(field, name) (*(void **)&ed.field = dlsym(lib, name)) != NULL
+
+int ck_edit_load(void) {
+    if (ed.tried) return ed.loaded;
+    ed.tried = 1;
+    void *lib = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (lib == NULL) lib = dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL);
+    if (lib == NULL) return 0;
+    ed.loaded = RESOLVE(readline, "readline") && RESOLVE(add_history, "add_history")
+        && RESOLVE(read_history, "read_history") && RESOLVE(write_history, "write_history")
+        && RESOLVE(history_truncate_file, "history_truncate_file") && RESOLVE(stifle_history, "stifle_history")
+        && RESOLVE(handler_install, "rl_callback_handler_install")
+        && RESOLVE(handler_remove, "rl_callback_handler_remove")
+        && RESOLVE(read_char, "rl_callback_read_char") && RESOLVE(forced_update_display, "rl_forced_update_display")
+        && RESOLVE(entry_function, "rl_completion_entry_function")
+        && RESOLVE(basic_word_breaks, "rl_basic_word_break_characters")
+        && RESOLVE(completer_word_breaks, "rl_completer_word_break_characters")
+        && RESOLVE(append_character, "rl_completion_append_character")
+        && RESOLVE(line_buffer, "rl_line_buffer") && RESOLVE(point, "rl_point");
+    return ed.loaded;
+}
+
+char *ck_readline(const char *prompt) { return ed.readline(prompt); }
+void ck_add_history(const char *line) { ed.add_history(line); }
+int ck_read_history(const char *path) { return ed.read_history(path); }
+int ck_write_history(const char *path) { return ed.write_history(path); }
+int ck_history_truncate_file(const char *path, int lines) { return ed.history_truncate_file(path, lines); }
+void ck_stifle_history(int max) { ed.stifle_history(max); }
+
+void ck_set_completion(char *(*generator)(const char *, int), char *word_breaks) {
+    *ed.entry_function = generator;
+    /* libedit reads the basic set; readline the completer's. No space after a completion. */
+    *ed.basic_word_breaks = word_breaks;
+    *ed.completer_word_breaks = word_breaks;
+    *ed.append_character = 0;
+}
+
+const char *ck_line_buffer(void) { return *ed.line_buffer; }
+int ck_point(void) { return *ed.point; }
+
+void ck_callback_handler_install(const char *prompt, void (*handler)(char *)) { ed.handler_install(prompt, handler); }
+void ck_callback_handler_remove(void) { ed.handler_remove(); }
+void ck_callback_read_char(void) { ed.read_char(); }
+void ck_forced_update_display(void) { (void)ed.forced_update_display(); }
