@@ -73,6 +73,8 @@ public final class Engine {
     /// The last handler or render error the runtime re-raised into Lua, with its own traceback
     /// (see `restoringInnerTraceback`).
     var lastScriptFailure: ScriptFailure?
+    /// Registry ref of the props views by props table (ckprops.c, PropsViews.swift).
+    var propsViews: Int32 = 0
     /// Component classes defined so far: the app rule asks whether a script defined one.
     var componentClassesDefined = 0
 
@@ -82,6 +84,7 @@ public final class Engine {
         refs = RefStore(L: lua.L)
         lua.owner = self
         objects.setUp(lua.L, refs: refs)
+        setUpPropsViews()
         scriptTables = TablesAdapter(engine: self)
         runtime.tables = scriptTables
         runtime.onWarning = { [unowned self] in self.warn($0) }

@@ -30,18 +30,26 @@ static int class_call(lua_State *L) {
     ck_rawgetkey(L, 2);                                 /* the key as given, before the scope */
                                                         /* function could change it */
     lua_pushvalue(L, 3);
-    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 2);                                /* the scope function gets a props view */
+    int views = (int)lua_tointeger(L, lua_upvalueindex(6));
+    if (!ck_push_cached_props_view(L, views)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 2);
+        ck_make_props_view(L, views);
+    }
     lua_call(L, 1, 1);                                  /* class props scope key identifier */
     return ck_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(4)));
 }
 
 void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
-                        const ck_callstate *state) {
+                        const ck_callstate *state, int props_views) {
     metatable = lua_absindex(L, metatable);
     lua_pushvalue(L, metatable);
     lua_pushinteger(L, plain_id);
     lua_pushinteger(L, checked_id);
     lua_pushinteger(L, computed_id);
     lua_pushlightuserdata(L, (void *)state);
-    lua_pushcclosure(L, class_call, 5);
+    lua_pushinteger(L, props_views);
+    lua_pushcclosure(L, class_call, 6);
 }

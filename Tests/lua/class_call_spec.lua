@@ -121,9 +121,14 @@ describe("Class(props) and the rest of the runtime", function()
     assert.truthy(tostring(result[2]):find("[updateDuringRender]", 1, true))
   end)
 
-  it("reads the key before the scope function runs", function()
-    local Item = ck.component("CallKey", {scope = function(p) p.key = "changed" return 1 end})
+  it("reads the key before the scope function runs, which cannot change the props", function()
+    local refused
+    local Item = ck.component("CallKey", {scope = function(p)
+      refused = select(2, pcall(function() p.key = "changed" end))
+      return 1
+    end})
     local host = ck.host(function() return Item{key = "given"} end)
+    assert.matches("^%[immutableComponent%].-cannot set props.key of CallKey", refused)
     assert.are.equal("given", host.root.key)
     assert.are.equal("given", host.root.scope.key)
   end)

@@ -19,7 +19,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     /// What makes ckrun raise it.
     public var cause: String {
         switch self {
-        case .immutableComponent: "A script wrote a field of a component instance; instances are immutable snapshots."
+        case .immutableComponent: "A script wrote a field of a component instance or of its props; both are immutable snapshots."
         case .outsideBuild: "A scoped component was constructed outside a build (not inside a host's provider or a render)."
         case .noScope: "`updateState` or `component:action` was called on a component whose class declares no scope."
         case .scopeCollision: "Two siblings built in the same enclosing scope have the same class, identifier and key; they are told apart by order (warning)."
@@ -59,7 +59,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     /// What to do about it.
     public var fix: String {
         switch self {
-        case .immutableComponent: "Keep data in props or state; call `updateState` to change what the next generation shows."
+        case .immutableComponent: "Pass new props from the parent's render, or keep the value in state and call `updateState` to change what the next generation shows."
         case .outsideBuild: "Construct scoped components in a provider or a render, or give the class no scope."
         case .noScope: "Declare `scope = true` (or a scope function) on the component class."
         case .scopeCollision: "Give each sibling a distinct scope identifier or `key` prop."

@@ -20,7 +20,7 @@ enum ClassKeys {
         case .function:
             let f = engine.reference(at: i, c.L, "function")
             cls.view = { [unowned(unsafe) engine] comp in
-                try engine.viewSpec(try engine.callForValue(f, .object(comp), comp.props, comp.state), in: comp.name)
+                try engine.viewSpec(try engine.callWithProps(f, receiver: comp, props: comp, state: comp.state), in: comp.name)
             }
         case .table:
             // A view spec table is read once, at the first render: every instance shares it.
@@ -43,7 +43,7 @@ enum ClassKeys {
         defer { engine.refreshClassCall(cls, c.L) }
         if c.stack.isFunction(i) {
             let f = engine.reference(at: i, c.L, "function")
-            cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callForValue(f, comp.props) }
+            cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callWithProps(f, props: comp) }
             engine.scopeFunctions[ObjectIdentifier(cls)] = f
         } else {
             cls.scope = c.stack.toBool(i) ? .anonymous : .none
@@ -57,7 +57,7 @@ enum ClassKeys {
             cls.initialState = nil
         } else if c.stack.isFunction(i) {
             let f = engine.reference(at: i, c.L, "function")
-            cls.initialState = { [unowned(unsafe) engine] comp in try engine.callForValue(f, comp.props) }
+            cls.initialState = { [unowned(unsafe) engine] comp in try engine.callWithProps(f, props: comp) }
         } else {
             let v = engine.value(at: i, c.L)
             cls.initialState = { _ in v }
@@ -103,7 +103,7 @@ enum ClassKeys {
         guard !c.stack.isNil(i) else { cls.shouldUpdate = nil; return }
         let f = try c.function(i, "shouldUpdate")
         cls.shouldUpdate = { [unowned(unsafe) engine = c.engine] old, new in
-            let r = try engine.callForValue(f, .object(new), old.props, new.props)
+            let r = try engine.callWithProps(f, receiver: new, props: old, then: new)
             if case .bool(let b) = r { return b }
             return !r.isNil
         }

@@ -35,7 +35,7 @@ enum ComponentBinding {
             let c: Component = try args.object(1, "self", "a component")
             let e = args.engine, L = args.L
             switch key {
-            case "props": e.push(c.props, L)
+            case "props": e.pushProps(of: c, L)
             case "state": e.push(c.state, L)
             case "class": e.push(c.componentClass, L)
             case "name": e.pushString(c.name, L)

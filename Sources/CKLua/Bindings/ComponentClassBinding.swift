@@ -41,7 +41,8 @@ enum ComponentClassBinding {
                 return 1
             }
             engine.objects.pushClassCall(metatableAt: -1, plain: plain, checked: checked, computed: computed,
-                                         state: engine.runtime.callState, engine.runningThread)
+                                         state: engine.runtime.callState, propsViews: engine.propsViews,
+                                         engine.runningThread)
             LuaStack(engine.runningThread).setField("__call", of: -2)
         })
         engine.setFunction("component", qualified: "ck.component") { args in
@@ -99,7 +100,7 @@ extension Engine {
 
     /// Calls a render-like function `(self, props, state)`; it must return a component or nil.
     func callRender(_ f: LuaRef, _ c: Component, what: @autoclosure () -> String) throws -> Component? {
-        let v = try callForValue(f, .object(c), c.props, c.state)
+        let v = try callWithProps(f, receiver: c, props: c, state: c.state)
         switch v {
         case .nil: return nil
         case .object(let o as Component): return o
@@ -133,6 +134,7 @@ extension Engine {
                    computed: (key: Value, identifier: Value)? = nil) throws -> Component {
         if LuaStack(L).isTable(index) {
             LuaStack(L).pushValue(at: index)
+            unwrapPropsView(at: -1, L)
         } else if LuaStack(L).isNil(index) {
             LuaStack(L).newTable(array: 0, fields: 0)
         } else {

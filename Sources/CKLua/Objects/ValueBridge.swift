@@ -150,7 +150,7 @@ extension Engine {
 
     /// Pushes the message handler and `fn` (the handler first, so nothing has to be rotated
     /// under the function); returns the stack top before them.
-    private func pushCall(_ fn: LuaRef) -> Int32 {
+    func pushCall(_ fn: LuaRef) -> Int32 {
         let base = lua_gettop(runningThread)
         lua_pushcclosure(runningThread, ck_traceback, 0)
         fn.push(runningThread)
@@ -158,7 +158,7 @@ extension Engine {
     }
 
     /// Calls what `pushCall` and the arguments left; on error, restores `base` and throws.
-    private func protectedCall(_ nargs: Int32, results: Int32, base: Int32) throws {
+    func protectedCall(_ nargs: Int32, results: Int32, base: Int32) throws {
         let status = ck_pcall_at(runningThread, nargs, results, base + 1)
         guard status != LUA_OK else { return }
         let error = failure(status)

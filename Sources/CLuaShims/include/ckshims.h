@@ -148,9 +148,22 @@ void ck_push_new_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, 
 /// Pushes the `__call` of component classes (whose metatable is at `metatable`): host function
 /// `plain_id(class, props)` for anything, `checked_id(class, props)` once the class handle and
 /// the props (a table or nil) are checked, `computed_id(class, props, scope, key, identifier)` once the
-/// class's scope function has run too (only while `state->render_depth` is up).
+/// class's scope function has run too (only while `state->render_depth` is up). The scope
+/// function is given the props' view from `props_views` (ckprops.c).
 void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
-                        const ck_callstate *state);
+                        const ck_callstate *state, int props_views);
+
+// Props views (ckprops.c): read-only tables that read through to a component's props.
+/// Pushes a new ephemeron table for the views (props table -> view).
+void ck_push_props_views(lua_State *L);
+/// Replaces the props table on top by its view and returns 1, or returns 0 if it has none yet.
+int ck_push_cached_props_view(lua_State *L, int views_ref);
+/// Replaces the class and props table on top by a new view of the props (errors name the class).
+void ck_make_props_view(lua_State *L, int views_ref);
+/// 1 if the value at `index` is a props view.
+int ck_is_props_view(lua_State *L, int index);
+/// Replaces a props view at `index` by its props table; anything else stays.
+void ck_props_table(lua_State *L, int index);
 
 /// Bytes malloc has handed out (Lua and Swift together), for benchmarks.
 size_t ck_heap_bytes(void);

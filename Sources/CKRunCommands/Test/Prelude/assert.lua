@@ -99,6 +99,25 @@ package.loaded.busted = setmetatable({}, {
 -- A spec file that calls require "busted.runner"() to run standalone is already running.
 package.preload["busted.runner"] = function() return function() end end
 
+-- ck's props views (read-only tables that read through to the props) compare and print by their
+-- contents: luassert walks tables with `next`, which sees a view as empty.
+local util, astate = require "luassert.util", require "luassert.state"
+local deepcompare, getmetatable, pairs = util.deepcompare, getmetatable, pairs
+local function contents(v)
+  if type(v) ~= "table" or getmetatable(v) ~= "read-only props" then return nil end
+  local copy = {}
+  for k, x in pairs(v) do copy[k] = x end
+  return copy
+end
+function util.deepcompare(t1, t2, ...)
+  return deepcompare(contents(t1) or t1, contents(t2) or t2, ...)
+end
+luassert:add_formatter(function(v, fmtargs)
+  local copy = contents(v)
+  local text = copy and astate.format_argument(copy, nil, fmtargs)
+  return text and text:gsub("^%(table[^)]*%) ", "(read-only props) ", 1)
+end)
+
 -- ckrun's errors read "[id] file:line: what". luassert's error assertions drop everything up
 -- to the first "file:line: ", which would drop the id too: for those errors the id is moved
 -- after the location first, so `assert.error_matches(f, "^%[badArgument%]")` works. Other

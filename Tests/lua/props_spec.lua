@@ -1,0 +1,126 @@
+-- Props are read-only (issue 16): Lua gets a view of a component's props that reads through to
+-- the table it was built with and refuses writes with [immutableComponent] at the writer's line.
+
+local function refusal(f)
+  local ok, err = pcall(f)
+  assert.is_false(ok, "the write went through")
+  return tostring(err)
+end
+
+local function line_of(marker)
+  local n = 0
+  for l in io.lines(debug.getinfo(1, "S").short_src) do
+    n = n + 1
+    if l:find(marker, 1, true) and not l:find("line_of", 1, true) then return n end
+  end
+end
+
+describe("props views", function()
+  it("refuse a write to c.props, naming the class and the writer's file:line", function()
+    local Card = ck.component("PropsCard", {render = function(_, p) return ck.Text{text = p.title} end})
+    local c = Card{title = "a"}
+    local err = refusal(function() c.props.title = "b" end) -- the write
+    assert.matches("^%[immutableComponent%] [^:]*props_spec%.lua:" .. line_of("-- the write") .. ": cannot set props%.title of PropsCard", err)
+    assert.are.equal("a", c.props.title)
+  end)
+
+  it("refuse writes in render, view, initialState, a scope function and shouldUpdate", function()
+    local seen = {}
+    local function try(where, p) seen[where] = refusal(function() p.x = 1 end) end
+    local Leaf = ck.component("PropsLeaf", {
+      scope = function(p) try("scope", p) return p.id end,
+      initialState = function(p) try("initialState", p) return 0 end,
+      pure = true,
+      shouldUpdate = function(_, old, new) try("shouldUpdate old", old) try("shouldUpdate new", new) return true end,
+      view = function(_, p) try("view", p) return {class = "UIView"} end,
+    })
+    local Root = ck.component("PropsRoot", {scope = true, initialState = 0, render = function(self, p, s)
+      try("render", p)
+      return Leaf{id = 1, n = s}
+    end})
+    local host = ck.host(function() return Root{} end)
+    host:mount()
+    host.root:updateState(function(n) return n + 1 end)
+    ck.flush()
+    for _, where in ipairs({"scope", "initialState", "shouldUpdate old", "shouldUpdate new", "view", "render"}) do
+      assert.matches("^%[immutableComponent%].-cannot set props%.x of Props", seen[where] or "not called: " .. where)
+    end
+  end)
+
+  it("refuse writes from a controller through its component", function()
+    local err
+    ck.controller("PropsTouchyController", {didMount = function(self)
+      err = refusal(function() self.component.props.title = "x" end)
+    end})
+    local Touchy = ck.component("PropsTouchy", {scope = true, render = function() return ck.Text{text = "t"} end})
+    ck.host(function() return Touchy{title = "t"} end):mount()
+    assert.matches("^%[immutableComponent%].-cannot set props%.title of PropsTouchy", err)
+  end)
+
+  it("read as the table does: fields, #, pairs, ipairs, and the same value every time", function()
+    local t = {"a", "b", title = "x"}
+    local render_props
+    local List = ck.component("PropsList", {render = function(self, p) render_props = p return nil end})
+    local host = ck.host(function() return List(t) end)
+    local p = host.root.props
+    assert.are.equal("x", p.title)
+    assert.are.equal(2, #p)
+    local pairs_seen, ipairs_seen = {}, {}
+    for k, v in pairs(p) do pairs_seen[k] = v end
+    for i, v in ipairs(p) do ipairs_seen[i] = v end
+    assert.are.same(t, pairs_seen)
+    assert.are.same({"a", "b"}, ipairs_seen)
+    assert.are.equal(p, render_props)
+    assert.are.equal(p, host.root.props)
+    assert.are.equal("table", type(p))
+    assert.are.equal("read-only props", getmetatable(p))
+    assert.is_false(pcall(setmetatable, p, {}))
+  end)
+
+  it("are shallow: a table inside the props stays the script's own", function()
+    local items = {}
+    local c = ck.component("PropsShallow", {})({items = items})
+    table.insert(c.props.items, 1)
+    assert.are.same({1}, items)
+  end)
+
+  it("are unwrapped when passed on: Child(self.props) gets the table itself", function()
+    local t = {text = "hello"}
+    local child_props
+    local Child = ck.component("PropsChild", {render = function(_, p) child_props = p return ck.Text(p) end})
+    local Parent = ck.component("PropsParent", {render = function(self) return Child(self.props) end})
+    local host = ck.host(function() return Parent(t) end)
+    host:mount()
+    assert.are.equal(host.root.props, child_props)
+    assert.truthy(host:dump():find("hello", 1, true))
+  end)
+
+  it("let a pure component skip its update when its parent passes the same props table", function()
+    local renders, shared = 0, {v = 1}
+    local Pure = ck.component("PropsPure", {pure = true, render = function() renders = renders + 1 return nil end})
+    local Root = ck.component("PropsPureRoot", {scope = true, initialState = 0, render = function() return Pure(shared) end})
+    local host = ck.host(function() return Root{} end)
+    host:mount()
+    host.root:updateState(function(n) return n + 1 end)
+    ck.flush()
+    assert.are.equal(1, renders)
+  end)
+end)
+
+describe("props views in assertions", function()
+  local C = ck.component("PropsAsserted", {})
+  it("compare by their contents in assert.same, in both directions", function()
+    local c = C{title = "x", 1}
+    assert.are.same({title = "x", 1}, c.props)
+    assert.are.same(c.props, {title = "x", 1})
+    assert.are_not.same({title = "x"}, c.props)
+    assert.are_not.same(c.props, {title = "x"})
+    assert.are.same({p = {a = 1}}, {p = C{a = 1}.props})
+  end)
+
+  it("print their contents when an assertion fails", function()
+    local ok, err = pcall(assert.are.same, {title = "y"}, C{title = "x"}.props)
+    assert.is_false(ok)
+    assert.matches("%(read%-only props%) {.-%[title%] = 'x'", tostring(err))
+  end)
+end)
