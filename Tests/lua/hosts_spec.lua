@@ -150,4 +150,13 @@ describe("host:dump", function()
     assert.is_not_nil(lines[1]:find("count = 2", 1, true))
     assert.is_not_nil(lines[2]:find('  Text <UILabel text="t">', 1, true), "what the view shows")
   end)
+
+  it("dump prints a state's array part in order, then the other keys, as the REPL prints tables", function()
+    local C = ck.component("DumpedList", {scope = true,
+      initialState = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", [20] = 1, name = "x", [true] = 2}})
+    local host = ck.host(function() return C{} end)
+    host:mount()
+    assert.are.equal('DumpedList state={"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", [20] = 1, [true] = 2, name = "x"}',
+      host:dump():match("^[^\n]*"))
+  end)
 end)

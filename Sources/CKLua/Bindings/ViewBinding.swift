@@ -185,22 +185,31 @@ extension Engine {
         }
     }
 
+    /// `{"a", "b", count = 1, [10] = true}`: the array part in order, then the other keys
+    /// (numbers, then names), as the REPL prints tables.
     private func describeTable(at t: Int32, depth: Int, _ L: OpaquePointer) -> String {
         if depth > 1 { return "{…}" }
-        var parts: [(String, String)] = []
+        var items: [Int64: String] = [:], named: [(String, String)] = [], more = false
         LuaStack(L).pushNil()
         while LuaStack(L).protectedNext(t) {
-            if parts.count >= 20 { LuaStack(L).pop(2); parts.append(("~", "…")); break }
-            let key = LuaStack(L).isString(-2) ? lua.string(at: -2, on: L)! : "[\(lua.describe(at: -2, on: L))]"
+            if items.count + named.count >= 20 { LuaStack(L).pop(2); more = true; break }
             let val: String
             switch LuaStack(L).type(-1) {
             case .string: val = "\"\(lua.string(at: -1, on: L)!)\""
             case .table: val = describeTable(at: LuaStack(L).top, depth: depth + 1, L)
             default: val = lua.describe(at: -1, on: L)
             }
-            parts.append((key, val))
+            if LuaStack(L).isString(-2) { named.append((lua.string(at: -2, on: L)!, val)) }
+            else if LuaStack(L).isInteger(-2) { items[LuaStack(L).integer(-2)] = val }
+            else { named.append(("[\(lua.describe(at: -2, on: L))]", val)) }
             LuaStack(L).pop(1)
         }
-        return "{" + parts.sorted { $0.0 < $1.0 }.map { "\($0.0) = \($0.1)" }.joined(separator: ", ") + "}"
+        var parts: [String] = []
+        var n: Int64 = 1
+        while let v = items.removeValue(forKey: n) { parts.append(v); n += 1 }
+        parts += items.sorted { $0.key < $1.key }.map { "[\($0.key)] = \($0.value)" }
+        parts += named.sorted { $0.0 < $1.0 }.map { "\($0.0) = \($0.1)" }
+        if more { parts.append("…") }
+        return "{" + parts.joined(separator: ", ") + "}"
     }
 }
