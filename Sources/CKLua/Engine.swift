@@ -73,8 +73,6 @@ public final class Engine {
     /// The last handler or render error the runtime re-raised into Lua, with its own traceback
     /// (see `restoringInnerTraceback`).
     var lastScriptFailure: ScriptFailure?
-    /// Registry ref of the props views by props table (ckprops.c, PropsViews.swift).
-    var propsViews: Int32 = 0
     /// Component classes defined so far: the app rule asks whether a script defined one.
     var componentClassesDefined = 0
 

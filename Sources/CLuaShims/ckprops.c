@@ -1,43 +1,62 @@
-/* Props views: what Lua is given of a component's props. An empty table whose metatable reads
-   through to the props table (`__index`, `__len`, `__pairs`) and refuses writes, so no render,
-   handler or test can change a generation's props behind the runtime. One view per props table,
-   kept in an ephemeron table, so the same props give the same value. Shallow: a table inside the
-   props is the script's own. The runtime itself reads the props table, never the view. */
+/* Props views: what Lua is given of a component's props. A table holding the props table and
+   the component's class under private keys, with a metatable shared by all views that reads
+   through to the props (`__index`, `__len`, `__pairs`) and refuses writes, so no render,
+   handler or test can change a generation's props behind the runtime. Shallow: a table inside
+   the props is the script's own. The runtime itself reads the props table, never the view.
+   (A per-view metatable with `__index` = the props reads faster but costs 370 bytes a view; an
+   ephemeron cache of views made every collection walk all of them: +60% build instructions.) */
 #include "ckshims.h"
 
-/* The metatable's slot beside its metamethods: the class of the component it was made for. */
-enum { VIEW_OWNER = 1 };
+static const char props_key = 'p', owner_key = 'o', metatable_key = 'm';
 
 static void push_props_table(lua_State *L, int view) {
-    lua_getmetatable(L, view);
-    lua_getfield(L, -1, "__index");
-    lua_remove(L, -2);
+    lua_rawgetp(L, view, &props_key);
+}
+
+/* For the metamethods, which anything can call with anything (`getmetatable` is protected, but
+   `debug.getmetatable` is not): the props table of the view at 1, or an error. */
+static void push_checked_props_table(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TTABLE && (push_props_table(L, 1), lua_type(L, -1) == LUA_TTABLE)) return;
+    luaL_where(L, 1);
+    lua_pushfstring(L, "[badArgument] %sa props view's metamethod was given a %s that is not one; "
+                    "use the view through indexing, # and pairs", lua_tostring(L, -1), luaL_typename(L, 1));
+    lua_error(L);
+}
+
+static int view_index(lua_State *L) {
+    push_checked_props_table(L);
+    lua_pushvalue(L, 2);
+    lua_gettable(L, -2);
+    return 1;
 }
 
 static int view_newindex(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
     const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
-    lua_getmetatable(L, 1);
-    if (lua_rawgeti(L, -1, VIEW_OWNER) != LUA_TNIL) lua_getfield(L, -1, "name");
+    if (lua_rawgetp(L, 1, &owner_key) != LUA_TNIL) lua_getfield(L, -1, "name");
     const char *owner = lua_tostring(L, -1);
     luaL_where(L, 1);
+    const char *where = lua_tostring(L, -1);
+    if (!owner) owner = "a component";
     if (key)
         lua_pushfstring(L, "[immutableComponent] %scannot set props.%s of %s: props are read-only; "
                         "pass new props from the parent's render, or keep the value in state and call updateState",
-                        lua_tostring(L, -1), key, owner ? owner : "a component");
+                        where, key, owner);
     else
         lua_pushfstring(L, "[immutableComponent] %scannot set a %s key in the props of %s: props are read-only; "
                         "pass new props from the parent's render, or keep the value in state and call updateState",
-                        lua_tostring(L, -1), luaL_typename(L, 2), owner ? owner : "a component");
+                        where, luaL_typename(L, 2), owner);
     return lua_error(L);
 }
 
 static int view_len(lua_State *L) {
-    push_props_table(L, 1);
+    push_checked_props_table(L);
     lua_len(L, -1);
     return 1;
 }
 
 static int view_next(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 2);
     if (lua_next(L, 1)) return 2;
     lua_pushnil(L);
@@ -46,43 +65,14 @@ static int view_next(lua_State *L) {
 
 static int view_pairs(lua_State *L) {
     lua_pushcfunction(L, view_next);
-    push_props_table(L, 1);
+    push_checked_props_table(L);
     lua_pushnil(L);
     return 3;
 }
 
-void ck_push_props_views(lua_State *L) {
-    lua_createtable(L, 0, 0);
-    lua_createtable(L, 0, 1);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-}
-
-int ck_is_props_view(lua_State *L, int index) {
-    if (!lua_getmetatable(L, index)) return 0;
-    int is_view = lua_rawgetp(L, -1, (void *)view_newindex) == LUA_TBOOLEAN;
-    lua_pop(L, 2);
-    return is_view;
-}
-
-int ck_push_cached_props_view(lua_State *L, int views_ref) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, views_ref);       /* props views */
-    lua_pushvalue(L, -2);
-    if (lua_rawget(L, -2) != LUA_TTABLE) {              /* props views view? */
-        lua_pop(L, 2);
-        return 0;
-    }
-    lua_replace(L, -3);
-    lua_pop(L, 1);
-    return 1;
-}
-
-void ck_make_props_view(lua_State *L, int views_ref) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, views_ref);       /* class props views */
-    lua_createtable(L, 0, 0);                           /* class props views view */
-    lua_createtable(L, 1, 6);                           /* class props views view mt */
-    lua_pushvalue(L, -4);
+void ck_open_props_views(lua_State *L) {
+    lua_createtable(L, 0, 5);
+    lua_pushcfunction(L, view_index);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, view_newindex);
     lua_setfield(L, -2, "__newindex");
@@ -92,21 +82,32 @@ void ck_make_props_view(lua_State *L, int views_ref) {
     lua_setfield(L, -2, "__pairs");
     lua_pushliteral(L, "read-only props");
     lua_setfield(L, -2, "__metatable");
-    lua_pushboolean(L, 1);                              /* the mark ck_is_props_view looks for */
-    lua_rawsetp(L, -2, (void *)view_newindex);
-    lua_pushvalue(L, -5);
-    lua_rawseti(L, -2, VIEW_OWNER);
-    lua_setmetatable(L, -2);                            /* class props views view */
-    lua_pushvalue(L, -3);
-    lua_pushvalue(L, -2);
-    lua_rawset(L, -4);                                  /* views[props] = view */
-    lua_replace(L, -4);                                 /* view props views */
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &metatable_key);
+}
+
+void ck_make_props_view(lua_State *L) {
+    lua_createtable(L, 0, 2);                           /* class props view */
+    lua_insert(L, -3);                                  /* view class props */
+    lua_rawsetp(L, -3, &props_key);
+    lua_rawsetp(L, -2, &owner_key);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &metatable_key);
+    lua_setmetatable(L, -2);
+}
+
+int ck_is_props_view(lua_State *L, int index) {
+    if (!lua_getmetatable(L, index)) return 0;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &metatable_key);
+    int is_view = lua_rawequal(L, -1, -2);
     lua_pop(L, 2);
+    return is_view;
 }
 
 void ck_props_table(lua_State *L, int index) {
     index = lua_absindex(L, index);
     if (!ck_is_props_view(L, index)) return;
     push_props_table(L, index);
-    lua_replace(L, index);
+    if (lua_type(L, -1) == LUA_TTABLE)
+        lua_replace(L, index);
+    else
+        lua_pop(L, 1);                                  /* a forged view (debug.setmetatable) */
 }

@@ -24,11 +24,11 @@ describe("props views", function()
     assert.are.equal("a", c.props.title)
   end)
 
-  it("refuse writes in render, view, initialState, a scope function and shouldUpdate", function()
+  it("refuse writes in render, view, initialState and shouldUpdate", function()
     local seen = {}
     local function try(where, p) seen[where] = refusal(function() p.x = 1 end) end
     local Leaf = ck.component("PropsLeaf", {
-      scope = function(p) try("scope", p) return p.id end,
+      scope = function(p) return p.id end,
       initialState = function(p) try("initialState", p) return 0 end,
       pure = true,
       shouldUpdate = function(_, old, new) try("shouldUpdate old", old) try("shouldUpdate new", new) return true end,
@@ -42,7 +42,7 @@ describe("props views", function()
     host:mount()
     host.root:updateState(function(n) return n + 1 end)
     ck.flush()
-    for _, where in ipairs({"scope", "initialState", "shouldUpdate old", "shouldUpdate new", "view", "render"}) do
+    for _, where in ipairs({"initialState", "shouldUpdate old", "shouldUpdate new", "view", "render"}) do
       assert.matches("^%[immutableComponent%].-cannot set props%.x of Props", seen[where] or "not called: " .. where)
     end
   end)
@@ -93,6 +93,17 @@ describe("props views", function()
     host:mount()
     assert.are.equal(host.root.props, child_props)
     assert.truthy(host:dump():find("hello", 1, true))
+  end)
+
+  it("passed on to a class with a scope function: it reads the key and the props through the view", function()
+    local Scoped = ck.component("PropsScopedChild", {scope = function(p) return p.id end, render = function() return nil end})
+    local Parent = ck.component("PropsScopedParent", {render = function(self) return Scoped(self.props) end})
+    local host = ck.host(function() return Parent{id = 4, key = "k"} end)
+    host:mount()
+    local child = host:find("PropsScopedChild")
+    assert.are.equal("k", child.key)
+    assert.are.equal(4, child.scope.identifier)
+    assert.are.equal(4, child.props.id)
   end)
 
   it("let a pure component skip its update when its parent passes the same props table", function()

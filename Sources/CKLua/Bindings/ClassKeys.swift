@@ -43,7 +43,7 @@ enum ClassKeys {
         defer { engine.refreshClassCall(cls, c.L) }
         if c.stack.isFunction(i) {
             let f = engine.reference(at: i, c.L, "function")
-            cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callWithProps(f, props: comp) }
+            cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callForValue(f, comp.props) }
             engine.scopeFunctions[ObjectIdentifier(cls)] = f
         } else {
             cls.scope = c.stack.toBool(i) ? .anonymous : .none

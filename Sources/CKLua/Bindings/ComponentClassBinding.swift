@@ -41,8 +41,7 @@ enum ComponentClassBinding {
                 return 1
             }
             engine.objects.pushClassCall(metatableAt: -1, plain: plain, checked: checked, computed: computed,
-                                         state: engine.runtime.callState, propsViews: engine.propsViews,
-                                         engine.runningThread)
+                                         state: engine.runtime.callState, engine.runningThread)
             LuaStack(engine.runningThread).setField("__call", of: -2)
         })
         engine.setFunction("component", qualified: "ck.component") { args in
@@ -132,9 +131,10 @@ extension Engine {
     /// already run it.
     func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer,
                    computed: (key: Value, identifier: Value)? = nil) throws -> Component {
+        var view: Int32 = 0
         if LuaStack(L).isTable(index) {
             LuaStack(L).pushValue(at: index)
-            unwrapPropsView(at: -1, L)
+            view = takePropsView(at: -1, L)
         } else if LuaStack(L).isNil(index) {
             LuaStack(L).newTable(array: 0, fields: 0)
         } else {
@@ -142,6 +142,23 @@ extension Engine {
         }
         let t = LuaStack(L).top
         defer { LuaStack(L).top = t - 1 }
+        var c: Component?
+        defer { adoptPropsView(view, by: c) }
+        let copied = try promoteActionProps(of: cls, at: t, L)
+        let key: Value
+        if let computed { key = computed.key } else {
+            rawField(L, t, "key")
+            key = value(at: -1, L)
+            LuaStack(L).pop(1)
+        }
+        c = try runtime.construct(cls, props: value(at: t, L), key: key, identifier: computed?.identifier)
+        if copied { adoptPropsView(view, by: nil); view = 0 }
+        return c!
+    }
+
+    /// Checks the typed action props in the props table at `t`, promoting them; true if that
+    /// replaced the table by a copy.
+    private func promoteActionProps(of cls: ComponentClass, at t: Int32, _ L: OpaquePointer) throws -> Bool {
         var copied = false
         for (name, declared) in cls.actionProps {
             rawField(L, t, name)
@@ -157,13 +174,7 @@ extension Engine {
                 LuaStack(L).setField(name, of: t)
             }
         }
-        let key: Value
-        if let computed { key = computed.key } else {
-            rawField(L, t, "key")
-            key = value(at: -1, L)
-            LuaStack(L).pop(1)
-        }
-        return try runtime.construct(cls, props: value(at: t, L), key: key, identifier: computed?.identifier)
+        return copied
     }
 
     /// Replaces the table at `index` by a shallow copy (raw).

@@ -29,6 +29,11 @@ final class RefStore {
     /// Pops the top value of `thread`'s stack (a coroutine's, when a script calls from one)
     /// into the registry, which all of a state's threads share.
     func make(_ thread: OpaquePointer, typeName: String, identity: UInt) -> LuaRef {
+        LuaRef(store: self, ref: take(thread), typeName: typeName, identity: identity)
+    }
+
+    /// Pops the top value of `thread`'s stack into a registry key that `release` frees.
+    func take(_ thread: OpaquePointer) -> Int32 {
         let ref: Int32
         if let reused = free.popLast() {
             ref = reused
@@ -37,7 +42,7 @@ final class RefStore {
             ref = pin(thread)
         }
         live += 1
-        return LuaRef(store: self, ref: ref, typeName: typeName, identity: identity)
+        return ref
     }
 
     func release(_ ref: Int32) {
@@ -55,6 +60,8 @@ final class LuaRef: ScriptRef {
     let ref: Int32
     private let name: String
     private let pointer: UInt
+    /// The read-only view of a props table, once Lua was given one (PropsViews.swift).
+    var view: Int32 = 0
 
     init(store: RefStore, ref: Int32, typeName: String, identity: UInt) {
         self.store = store
@@ -63,7 +70,10 @@ final class LuaRef: ScriptRef {
         pointer = identity
     }
 
-    deinit { store.release(ref) }
+    deinit {
+        store.release(ref)
+        if view != 0 { store.release(view) }
+    }
 
     override var typeName: String { name }
     override var identity: UInt { pointer }

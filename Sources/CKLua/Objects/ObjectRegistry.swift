@@ -152,8 +152,8 @@ extension ObjectRegistry {
 
     /// Pushes the `__call` of component classes (see ckclass.c) for the metatable at `metatable`.
     func pushClassCall<T>(metatableAt metatable: Int32, plain: Int32, checked: Int32, computed: Int32,
-                          state: UnsafeMutablePointer<T>, propsViews: Int32, _ L: OpaquePointer) {
+                          state: UnsafeMutablePointer<T>, _ L: OpaquePointer) {
         let s = UnsafeRawPointer(state).bindMemory(to: ck_callstate.self, capacity: 1)
-        ck_push_class_call(L, metatable, plain, checked, computed, s, propsViews)
+        ck_push_class_call(L, metatable, plain, checked, computed, s)
     }
 }

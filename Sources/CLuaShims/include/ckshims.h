@@ -149,17 +149,15 @@ void ck_push_new_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, 
 /// `plain_id(class, props)` for anything, `checked_id(class, props)` once the class handle and
 /// the props (a table or nil) are checked, `computed_id(class, props, scope, key, identifier)` once the
 /// class's scope function has run too (only while `state->render_depth` is up). The scope
-/// function is given the props' view from `props_views` (ckprops.c).
+/// function is given a view of the props (ckprops.c).
 void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
-                        const ck_callstate *state, int props_views);
+                        const ck_callstate *state);
 
 // Props views (ckprops.c): read-only tables that read through to a component's props.
-/// Pushes a new ephemeron table for the views (props table -> view).
-void ck_push_props_views(lua_State *L);
-/// Replaces the props table on top by its view and returns 1, or returns 0 if it has none yet.
-int ck_push_cached_props_view(lua_State *L, int views_ref);
+/// Makes the views' shared metatable (once per state).
+void ck_open_props_views(lua_State *L);
 /// Replaces the class and props table on top by a new view of the props (errors name the class).
-void ck_make_props_view(lua_State *L, int views_ref);
+void ck_make_props_view(lua_State *L);
 /// 1 if the value at `index` is a props view.
 int ck_is_props_view(lua_State *L, int index);
 /// Replaces a props view at `index` by its props table; anything else stays.
