@@ -93,6 +93,35 @@ struct TestRunnerReportTests {
     }
 }
 
+@Suite("ckrun test: results cross from Lua and from workers byte for byte")
+struct TestRunnerTransportTests {
+    /// Names, messages and output with the bytes the result records use as separators and
+    /// escapes, and newlines: the same in the JSON report whether one process or workers ran them.
+    @Test func separatorBytesSurviveInProcessAndFromWorkers() throws {
+        let fixture = try TestRunnerFixture(["sep_spec.lua": #"""
+        describe("names \30 with \31 separators \29 and", function()
+          it("a newline\nand a fake nil \0290", function() print("out\30put\n\29") end)
+          it("fails \31", function() error("message \31 with \n newline \0290 \30") end)
+          pending("later \30")
+        end)
+        """#])
+        var reports: [String] = []
+        for jobs in ["1", "2"] {
+            let result = try fixture.test("--jobs", jobs, "--output", "json")
+            #expect(result.status == 1)
+            reports.append(result.stdout)
+            let json = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let errors = try #require(json["errors"] as? [[String: Any]])
+            #expect(errors.first?["name"] as? String == "names \u{1E} with \u{1F} separators \u{1D} and fails \u{1F}")
+            #expect((errors.first?["message"] as? String)?.hasSuffix("message \u{1F} with \n newline \u{1D}0 \u{1E}") == true)
+            let passed = try #require(json["successes"] as? [[String: Any]])
+            #expect(passed.first?["name"] as? String == "names \u{1E} with \u{1F} separators \u{1D} and a newline\nand a fake nil \u{1D}0")
+        }
+        #expect(reports[0].replacingOccurrences(of: #""duration":[0-9.e-]+"#, with: "", options: .regularExpression)
+                == reports[1].replacingOccurrences(of: #""duration":[0-9.e-]+"#, with: "", options: .regularExpression))
+    }
+}
+
 @Suite("ckrun test: JUnit class names")
 struct JUnitClassNameTests {
     @Test func classNamesAreRelativeDottedPathsThatNeverStartWithADot() throws {

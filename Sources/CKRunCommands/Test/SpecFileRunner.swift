@@ -21,8 +21,8 @@ struct SpecFileRunner {
                 return result
             }
             try configure(session)
-            let json = try session.run(code: String(decoding: data, as: UTF8.self), path: file)
-            var tests = try JSONDecoder().decode([TestResult].self, from: Data(json.utf8))
+            let records = try session.run(code: String(decoding: data, as: UTF8.self), path: file)
+            var tests = try ResultRecords.tests(records, file: file)
             for index in tests.indices { tests[index].traceback = tests[index].traceback.map(Traceback.clean) }
             result.tests = tests
         } catch let error as LuaError {

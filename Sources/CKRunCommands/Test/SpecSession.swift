@@ -34,8 +34,8 @@ final class SpecSession {
         return try engine.call(function, arguments.map(Value.string)).first.flatMap(engine.text)
     }
 
-    /// Loads the test file and runs it; returns its results as JSON. A file that does not
-    /// compile throws.
+    /// Loads the test file and runs it; returns its results as `ResultRecords`. A file that
+    /// does not compile throws.
     func run(code: String, path: String) throws(LuaError) -> String {
         engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
         // `require` finds modules beside the test file and in the project root (SPEC §9).
@@ -44,7 +44,7 @@ final class SpecSession {
         let chunk = try engine.load(code, name: "@" + path)
         // No limit of its own (each piece of user code sets one); Ctrl-C stops it.
         let results = try engine.withDeadline(nil) { () throws(LuaError) in try engine.call(runFile, [chunk, .string(path)]) }
-        return results.first.flatMap(engine.text) ?? "[]"
+        return results.first.flatMap(engine.text) ?? ""
     }
 }
 

@@ -4,8 +4,8 @@ import Foundation
 /// the parent writes a secret token (a line) and then one request per file (`index<TAB>path`)
 /// to the worker's standard input, the next only after the previous result came back. The
 /// worker moves that pipe off file descriptor 0 before any Lua runs (tests read /dev/null),
-/// and answers each request with one line on standard output: the marker, the token, then
-/// JSON. A line without the token (a test printing a fake result) is just output. The
+/// and answers each request with one line on standard output: the marker, the token, then the
+/// result as `ResultRecords`. A line without the token (a test printing a fake result) is just output. The
 /// worker's exit status decides too: a worker that dies (a signal, a non-zero status) while
 /// a file is in flight fails that file, whatever it printed.
 enum WorkerProtocol {
@@ -16,15 +16,14 @@ enum WorkerProtocol {
     }
 
     static func encode(_ result: FileResult, token: String) -> String {
-        let json = (try? JSONEncoder().encode(result)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-        return marker + token + " " + json + "\n"
+        marker + token + " " + ResultRecords.line(result) + "\n"
     }
 
     /// The result a line carries, when it is a result line with this token.
     static func decode(line: Substring, token: String) -> FileResult? {
         let prefix = marker + token + " "
         guard line.hasPrefix(prefix) else { return nil }
-        return try? JSONDecoder().decode(FileResult.self, from: Data(line.dropFirst(prefix.count).utf8))
+        return ResultRecords.fileResult(line.dropFirst(prefix.count))
     }
 
     static func request(index: Int, path: String) -> String { "\(index)\t\(path)\n" }

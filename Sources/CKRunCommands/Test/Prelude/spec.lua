@@ -456,18 +456,22 @@ local function json_string(s)
 end
 T.json_string = json_string
 
+-- The results as ResultRecords.swift reads them: per test name, line, status, output, seconds,
+-- message, traceback, each ended by \31, each test by \30; \29 escapes (\29 "0" is nil).
+local record_escapes = { ["\29"] = "\0291", ["\30"] = "\0292", ["\31"] = "\0293", ["\n"] = "\0294" }
+local function field(s)
+  if s == nil then return "\0290\31" end
+  s = tostring(s)
+  if find(s, "[\29\30\31\n]") then s = s:gsub("[\29\30\31\n]", record_escapes) end
+  return s .. "\31"
+end
 function T.encode_results(list)
   local parts = {}
-  local file = json_string(T.file)
   for i, r in ipairs(list) do
-    local text = '{"name":' .. json_string(r.name) .. ',"file":' .. file .. ',"line":' .. (math.tointeger(r.line) or 0)
-      .. ',"status":"' .. r.status .. '","output":' .. (r.output == "" and '""' or json_string(r.output))
-      .. ',"seconds":' .. (math.floor(r.seconds * 1e6) .. "e-6")
-    if r.message then text = text .. ',"message":' .. json_string(r.message) end
-    if r.traceback then text = text .. ',"traceback":' .. json_string(r.traceback) end
-    parts[i] = text .. "}"
+    parts[i] = field(r.name) .. (math.tointeger(r.line) or 0) .. "\31" .. r.status .. "\31" .. field(r.output)
+      .. math.floor(r.seconds * 1e6) .. "e-6\31" .. field(r.message) .. field(r.traceback) .. "\30"
   end
-  return "[" .. concat(parts, ",") .. "]"
+  return concat(parts)
 end
 
 function T.take_file_output() return T.take(T.file_output) end
