@@ -1,17 +1,21 @@
 -- ckrun test's busted compatibility: each rule found by running third-party busted suites
 -- (docs/testing.md, "Coming from busted") has a spec here, since CI cannot download them.
--- The tests in this file depend on running in order, as busted runs them.
+-- The tests in this file depend on running in order, as busted runs them: each block says
+-- randomize(false), so --shuffle leaves them be (a block's setting does not reach its children).
+randomize(false)
 
 local log = {}
 local function note(s) log[#log + 1] = s end
 
 describe("run order", function()
+  randomize(false)
   before_each(function() note("before") end)
   after_each(function() note("after") end)
   it("runs the first test", function() note("first") end)
   -- busted runs a nested describe's body only when the run reaches it: after the earlier
   -- tests and their hooks, so state they set up is visible here.
   describe("a nested block", function()
+    randomize(false)
     note("nested body")
     it("saw the earlier test's hooks before its body ran", function()
       assert.are.same({ "before", "first", "after", "nested body", "before" }, log)
@@ -20,6 +24,7 @@ describe("run order", function()
 end)
 
 describe("setup and teardown", function()
+  randomize(false)
   local events = {}
   setup(function() events[#events + 1] = "setup" end)
   lazy_setup(function() events[#events + 1] = "lazy_setup" end)
@@ -34,6 +39,7 @@ describe("setup and teardown", function()
 end)
 
 describe("finally", function()
+  randomize(false)
   local cleaned = 0
   it("registers a function run after the test", function()
     finally(function() cleaned = cleaned + 1 end)
@@ -43,6 +49,7 @@ describe("finally", function()
 end)
 
 describe("pending", function()
+  randomize(false)
   pending("a pending test is declared and not run", function() error("not run") end)
   it("can be raised inside a running test", function()
     pending("not ready")
@@ -51,22 +58,27 @@ describe("pending", function()
 end)
 
 describe("insulate and expose", function()
+  randomize(false)
   insulate("an insulated block", function()
+    randomize(false)
     it("sets a global", function() _G.insulated_global = 1 end)
   end)
   it("does not leak its globals", function() assert.is_nil(_G.insulated_global) end)
   insulate("a block with package.loaded changes", function()
+    randomize(false)
     package.loaded["ckrun.fake.module"] = {}
     it("sees them", function() assert.is_table(package.loaded["ckrun.fake.module"]) end)
   end)
   it("rolls package.loaded back", function() assert.is_nil(package.loaded["ckrun.fake.module"]) end)
   expose("an exposed block", function()
+    randomize(false)
     it("sets a global", function() _G.exposed_global = 2 end)
   end)
   it("keeps an exposed block's globals", function() assert.are.equal(2, _G.exposed_global) end)
 end)
 
 describe("require inside spec files", function()
+  randomize(false)
   it("returns the global assert for luassert", function()
     assert.are.equal(assert, require("luassert"))
   end)
@@ -99,6 +111,7 @@ describe("require inside spec files", function()
 end)
 
 describe("the spec environment", function()
+  randomize(false)
   it("keeps busted's names out of _G, so modules see Lua's own assert", function()
     local module_assert = load("return assert")()
     assert.are_not.equal(assert, module_assert)
@@ -114,6 +127,7 @@ describe("the spec environment", function()
 end)
 
 describe("spies, stubs, mocks and matchers", function()
+  randomize(false)
   it("spies on calls with matchers", function()
     local s = spy.new(function(x) return x * 2 end)
     assert.are.equal(4, s(2))
@@ -139,6 +153,7 @@ describe("spies, stubs, mocks and matchers", function()
 end)
 
 describe("describe with tags #slowish", function()
+  randomize(false)
   it("keeps the tag in the name", function() end)
 end)
 

