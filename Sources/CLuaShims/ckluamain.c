@@ -146,28 +146,28 @@ int ck_lua_repl_read(lua_State *L) {
     int base = lua_gettop(L);
     lua_pushcfunction(L, read_protected);
     int status = lua_pcall(L, 0, LUA_MULTRET, 0);
-    if (status != LUA_OK) {                       /* a _PROMPT whose __tostring failed: stop */
-        const char *why = lua_tostring(L, -1);
-        fprintf(stderr, "%s\n", why ? why : "(error object is not a string)");
-        fflush(stderr);
-        lua_settop(L, base);
-        return -1;
-    }
+    if (status != LUA_OK) return -2;   /* the error on top: the _PROMPT lookup or its __tostring
+                                          failed, and lua.c ends there */
     status = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
     if (status == -1) lua_settop(L, base);
     return status;
 }
 
-void ck_lua_repl_print(lua_State *L, int base) {
+int ck_lua_repl_print(lua_State *L, int base) {
     int n = lua_gettop(L) - base;
-    if (n <= 0) return;
+    if (n <= 0) return 0;
     if (!lua_checkstack(L, LUA_MINSTACK)) {
         lua_settop(L, base);
         fputs("too many results to print\n", stderr);
-        return;
+        return 0;
     }
-    lua_getglobal(L, "print");
+    /* The lookup runs protected (a strict _G may raise; lua.c ends there, as ckrun does). */
+    if (ck_lua_getglobal(L, "print") != LUA_OK) {
+        lua_replace(L, base + 1);
+        lua_settop(L, base + 1);
+        return -2;
+    }
     lua_insert(L, base + 1);
     if (ck_pcall_at(L, n, 0, 0) != LUA_OK) {
         const char *why = lua_tostring(L, -1);
@@ -175,4 +175,44 @@ void ck_lua_repl_print(lua_State *L, int base) {
         fflush(stderr);
         lua_settop(L, base);
     }
+    return 0;
+}
+
+/* `-l g=mod`: lua.c's dolibrary, each step that can run a script's metamethods (`_G` with
+   __index or __newindex) under a protected call. The error, if any, is left on the stack. */
+static int get_require(lua_State *L) {
+    lua_getglobal(L, "require");
+    return 1;
+}
+
+static int set_global(lua_State *L) {      /* value name */
+    lua_pushvalue(L, 1);
+    lua_setglobal(L, lua_tostring(L, 2));
+    return 0;
+}
+
+int ck_lua_dolibrary(lua_State *L, const char *global, const char *module, size_t module_len) {
+    lua_pushcfunction(L, get_require);
+    int status = lua_pcall(L, 0, 1, 0);
+    if (status != LUA_OK) return status;
+    lua_pushlstring(L, module, module_len);
+    status = ck_lua_docall(L, 1, 1);
+    if (status != LUA_OK) return status;
+    lua_pushcfunction(L, set_global);
+    lua_insert(L, -2);
+    lua_pushstring(L, global);
+    return lua_pcall(L, 2, 0, 0);
+}
+
+/* Pushes the global `name` as lua.c's lua_getglobal does, under a protected call; returns the
+   status (the error on the stack if it failed). */
+static int get_global(lua_State *L) {
+    lua_getglobal(L, lua_tostring(L, 1));
+    return 1;
+}
+
+int ck_lua_getglobal(lua_State *L, const char *name) {
+    lua_pushcfunction(L, get_global);
+    lua_pushstring(L, name);
+    return lua_pcall(L, 1, 1, 0);
 }

@@ -56,7 +56,7 @@ public final class LuaMain {
             return runScript(path: stdin ? nil : name, pushingArguments: true)
         }
         if args.interactive {
-            isatty(0) == 1 ? session(engine, nil, false) : readEvalPrint()
+            return runInteractive()
         } else if !args.execute && !args.version {
             if isatty(0) == 1 {
                 session(engine, nil, false)
@@ -91,7 +91,10 @@ public final class LuaMain {
     private func hostAppIfAny(at index: Int32, classesBefore: Int, path: UnsafeMutablePointer<CChar>?) -> Bool {
         do {
             guard try engine.hostApp(returnedAt: index, classesBefore: classesBefore) else {
-                if args.interactive { lua_settop(L, index - 1); runInteractive() }
+                if args.interactive {
+                    lua_settop(L, index - 1)
+                    return runInteractive()
+                }
                 return true
             }
             lua_settop(L, index - 1)
@@ -104,8 +107,12 @@ public final class LuaMain {
         return true
     }
 
-    private func runInteractive() {
-        isatty(0) == 1 ? session(engine, nil, false) : readEvalPrint()
+    private func runInteractive() -> Bool {
+        if isatty(0) == 1 {
+            session(engine, nil, false)
+            return true
+        }
+        return readEvalPrint()
     }
 
     // MARK: lua.c's pieces
@@ -120,14 +127,16 @@ public final class LuaMain {
             lua_pushstring(L, a)
             lua_rawseti(L, -2, lua_Integer(i - script))
         }
-        lua_setglobal(L, "arg")
+        engine.lua.setGlobal("arg", on: L)  // before any script runs: raw is what lua.c's set does
     }
 
     /// Pushes `arg[1]...arg[#arg]`; -1 (reported) if `arg` is no longer a table.
     private func pushArguments() -> Int32 {
-        guard lua_getglobal(L, "arg") == LUA_TTABLE else {
-            lua_settop(L, -3)
-            writeError(Array("'arg' is not a table".utf8))
+        let found = ck_lua_getglobal(L, "arg")
+        guard found == LUA_OK, lua_type(L, -1) == LUA_TTABLE else {
+            if found != LUA_OK { report(found) } else { ck_pop(L, 1) }  // the error or the value
+            ck_pop(L, 1)
+            if found == LUA_OK { writeError(Array("'arg' is not a table".utf8)) }
             return -1
         }
         let n = Int32(lua_rawlen(L, -1))
@@ -143,13 +152,15 @@ public final class LuaMain {
 
     /// `-E`: package.path and package.cpath as if LUA_PATH and friends were unset.
     private func ignoreEnvironment() {
-        lua_pushboolean(L, 1)
-        lua_setfield(L, ck_registryindex(), "LUA_NOENV")
+        // -E comes before any script runs: raw accesses are what lua.c's do.
+        let stack = LuaStack(L)
+        stack.push(true)
+        stack.setRegistryField("LUA_NOENV")
         guard ck_lua_default_paths(L) != 0 else { return }
-        lua_getglobal(L, "package")
+        engine.lua.pushGlobal("package")
         ck_insert(L, -3)
-        lua_setfield(L, -3, "cpath")
-        lua_setfield(L, -2, "path")
+        stack.setField("cpath", of: -3)
+        stack.setField("path", of: -2)
         ck_pop(L, 1)
     }
 
@@ -174,10 +185,12 @@ public final class LuaMain {
         let equals = bytes.firstIndex(of: CChar(UInt8(ascii: "=")))
         let global = Array(bytes[..<(equals ?? bytes.count)]) + [0]
         let module = equals.map { Array(bytes[($0 + 1)...]) } ?? bytes
-        lua_getglobal(L, "require")
-        module.withUnsafeBufferPointer { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        let status = call(arguments: 1, results: 1)
-        if status == LUA_OK { global.withUnsafeBufferPointer { lua_setglobal(L, $0.baseAddress) } }
+        var status: Int32 = LUA_OK
+        _ = try? engine.withLimits { () throws(LuaError) in
+            status = module.withUnsafeBufferPointer { m in
+                global.withUnsafeBufferPointer { ck_lua_dolibrary(L, $0.baseAddress, m.baseAddress, m.count) }
+            }
+        }
         return report(status)
     }
 
@@ -223,14 +236,17 @@ public final class LuaMain {
 
     /// lua.c's REPL on standard input that is not a terminal (`-i` in a pipe): prompts on
     /// stdout, `=expr` and expressions print their values, errors without the progname.
-    private func readEvalPrint() {
+    /// lua.c's REPL on a pipe; false when a global it looks up (`_PROMPT`, `print`) raised:
+    /// lua.c's REPL ends with that error, and so does this one.
+    private func readEvalPrint() -> Bool {
         while true {
             lua_settop(L, 0)
             var status = ck_lua_repl_read(L)
             if status == -1 { break }
+            if status == -2 { return endWithError() }
             if status == LUA_OK { status = call(arguments: 0, results: LUA_MULTRET) }
             if status == LUA_OK {
-                ck_lua_repl_print(L, 0)
+                if ck_lua_repl_print(L, 0) == -2 { return endWithError() }
             } else {
                 var length = 0
                 let text = ck_tostring(L, -1, &length)
@@ -241,5 +257,16 @@ public final class LuaMain {
         lua_settop(L, 0)
         fputs("\n", ck_stdout())
         fflush(ck_stdout())
+        return true
+    }
+
+    /// The REPL's own error (lua.c reports it without the progname, as in interactive mode).
+    private func endWithError() -> Bool {
+        var length = 0
+        let text = ck_tostring(L, -1, &length)
+        writeError(text.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? Array("(error object is not a string)".utf8),
+                   withProgname: false)
+        lua_settop(L, 0)
+        return false
     }
 }

@@ -11,8 +11,8 @@ enum Sandbox {
         // The id first, then the position the script adds, as every ckrun error.
         let message = "[\(Catalogue.sandbox.rawValue)] %s%s is not allowed under --sandbox; %s"
         // The whole debug library stays in the registry for the host's own Lua (hostDebugLibrary).
-        lua_getglobal(lua.L, "debug")
-        lua_setfield(lua.L, ck_registryindex(), debugKey)
+        lua.pushGlobal("debug")
+        LuaStack(lua.L).setRegistryField(debugKey)
         do {
             try lua.load(String(decoding: PackageResources.sandbox_lua, as: UTF8.self), name: "=(sandbox)")
             lua.push(message)
@@ -41,10 +41,9 @@ extension Engine {
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.top = base }
-        lua_getfield(L, ck_registryindex(), Sandbox.debugKey)
-        if lua_type(L, -1) != LUA_TTABLE {
+        if stack.registryField(Sandbox.debugKey) != .table {
             stack.top = base
-            lua_getglobal(L, "debug")
+            lua.pushGlobal("debug")
         }
         return value(at: -1, L)
     }

@@ -21,7 +21,7 @@ extension Engine {
             try lua.load(String(decoding: PackageResources.searcher_lua, as: UTF8.self), name: "=(searcher)")
             pushStrings(dirs, L)
             try lua.call(arguments: 1, results: 1)
-            lua_setfield(L, ck_registryindex(), Self.searcherKey)
+            LuaStack(L).setRegistryField(Self.searcherKey)
         } catch {
             FileStream.standardError.write("ckrun: the module searcher failed to install: \(error)\n")
         }
@@ -32,16 +32,18 @@ extension Engine {
         let L = lua.L
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
-        guard lua_getfield(L, ck_registryindex(), Self.searcherKey) == LUA_TTABLE else { return }
+        // Raw throughout: a script's metatables on _G, package or package.loaded do not run here.
+        let stack = LuaStack(L)
+        guard stack.registryField(Self.searcherKey) == .table else { return }
         let list = lua_gettop(L)
-        lua_getglobal(L, "package")
-        guard lua_type(L, -1) == LUA_TTABLE, lua_getfield(L, -1, "loaded") == LUA_TTABLE else { return }
+        lua.pushGlobal("package")
+        guard stack.field("loaded", of: -1) == .table else { return }
         let loaded = lua_gettop(L)
         let n = lua_rawlen(L, list)
         for i in stride(from: Int(n), through: 1, by: -1) {
             lua_rawgeti(L, list, lua_Integer(i))
             lua_pushnil(L)
-            lua_settable(L, loaded)
+            stack.set(into: loaded)
             lua_pushnil(L)
             lua_rawseti(L, list, lua_Integer(i))
         }

@@ -124,10 +124,16 @@ void ck_lua_print_version(void);
 int ck_lua_default_paths(lua_State *L);
 /// lua.c's REPL line reader: prompt (_PROMPT/_PROMPT2), read, compile as `return …` or as a
 /// statement with continuation lines. Pushes the chunk (status 0) or the error (status > 0);
-/// returns -1 at the end of input (or when the prompt itself fails, reported on stderr).
+/// returns -1 at the end of input, -2 with the error pushed when the prompt's lookup failed.
 int ck_lua_repl_read(lua_State *L);
-/// Prints the values on the stack above `base` with the global print, as lua.c's REPL does.
-void ck_lua_repl_print(lua_State *L, int base);
+/// Prints the values on the stack above `base` with the global print, as lua.c's REPL does;
+/// returns -2 with the error pushed when looking `print` up failed (lua.c ends there), else 0.
+int ck_lua_repl_print(lua_State *L, int base);
+
+/// `-l g=mod` as lua.c does it (require, then set the global), metamethods run protected.
+int ck_lua_dolibrary(lua_State *L, const char *global, const char *module, size_t module_len);
+/// `lua_getglobal` under a protected call: the status, and the value or the error on top.
+int ck_lua_getglobal(lua_State *L, const char *name);
 
 /// Receives whole Lua warnings while warnings are on; `is_finalizer_error` for errors in __gc.
 /// Returns 1 if it took the message, 0 to have it printed as lua.c prints it.
