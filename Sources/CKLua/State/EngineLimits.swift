@@ -29,3 +29,19 @@ extension Engine {
         if let seconds { lua.setDeadline(max(0, seconds)) } else { lua.clearDeadline() }
     }
 }
+
+extension Engine {
+    /// `setDeadline` as a Lua function, `f(seconds)` or `f(nil)`, for a host's own Lua that sets
+    /// a limit per piece of user code (the test runner): it costs no call into Swift.
+    public var deadlineFunction: Value { cFunction(ck_lua_set_deadline) }
+
+    /// A Lua function returning a monotonic time in seconds (no system call: the vDSO's clock).
+    public var monotonicClockFunction: Value { cFunction(ck_lua_monotonic_clock) }
+
+    private func cFunction(_ f: lua_CFunction) -> Value {
+        let L = lua.L
+        lua_pushcclosure(L, f, 0)
+        defer { ck_pop(L, 1) }
+        return value(at: -1, L)
+    }
+}

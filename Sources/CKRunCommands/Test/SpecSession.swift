@@ -12,19 +12,11 @@ final class SpecSession {
         engine = Engine(configuration: .init(
             sandbox: settings.sandbox, timeoutSeconds: nil, memoryLimitBytes: settings.memoryLimitBytes))
         try SpecPrelude.install(in: engine)
-        let deadline = engine.function { [unowned engine] arguments throws(LuaError) in
-            switch arguments.first {
-            case .int(let i): engine.setDeadline(Double(i))
-            case .number(let d): engine.setDeadline(d)
-            default: engine.setDeadline(nil)
-            }
-            return []
-        }
         let memory = Catalogue.memoryLimit.message(
             "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory")
         let limits = try SpecPrelude.compiled.load(
-            #"local T = _ENV["(ckrun test)"]; T.deadline, T.memory_message = ..."#, name: "=(ckrun test: limits)", in: engine)
-        try engine.call(limits, [deadline, .string(memory)])
+            #"local T = _ENV["(ckrun test)"]; T.deadline, T.memory_message, T.clock = ..."#, name: "=(ckrun test: limits)", in: engine)
+        try engine.call(limits, [engine.deadlineFunction, .string(memory), engine.monotonicClockFunction])
     }
 
     /// Calls `T[name](arguments...)` with string arguments; returns its result if it is a string.

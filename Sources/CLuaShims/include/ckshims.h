@@ -169,6 +169,11 @@ int ck_is_props_view(lua_State *L, int index);
 /// Replaces a props view at `index` by its props table; anything else stays.
 void ck_props_table(lua_State *L, int index);
 
+/// Lua functions: `f(seconds)` sets the time limit from now (nil clears it); `f()` returns a
+/// monotonic time in seconds (the test runner's per-test limit and durations).
+int ck_lua_set_deadline(lua_State *L);
+int ck_lua_monotonic_clock(lua_State *L);
+
 /// Bytes malloc has handed out (Lua and Swift together), for benchmarks.
 size_t ck_heap_bytes(void);
 

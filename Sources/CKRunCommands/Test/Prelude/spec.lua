@@ -10,7 +10,7 @@ local T = _ENV["(ckrun test)"]
 local insert, ipairs, pairs, type, select, tostring = table.insert, ipairs, pairs, type, select, tostring
 local xpcall, pcall, error, setmetatable, rawget, rawset, next = xpcall, pcall, error, setmetatable, rawget, rawset, next
 local dgetmetatable, getinfo, traceback = debug.getmetatable, debug.getinfo, debug.traceback
-local clock, concat = os.clock, table.concat
+local clock, concat = os.clock, table.concat -- clock: T.clock once run_file starts
 local G = _G
 
 T.opts = { filters = {}, filter_out = {}, tags = {}, exclude_tags = {}, timeout = nil }
@@ -398,6 +398,7 @@ api.file = nil
 -- Runs the file: `chunk` is its loaded main function; `file` its path.
 function T.run_file(chunk, file)
   set_deadline, no_deadline = T.deadline, opts.coverage
+  clock = T.clock or clock
   T.file = file
   root.run = chunk
   root.name = file
