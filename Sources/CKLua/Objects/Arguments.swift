@@ -159,7 +159,7 @@ extension Engine {
     /// Sets `t[name]` (t on top of the stack) to a new Swift function.
     func setFunction(_ name: String, qualified: String? = nil, _ body: @escaping (Arguments) throws -> Int32) {
         lua.pushSwiftFunction(lua.register(hostFunction(qualified ?? name, body)))
-        lua_setfield(lua.L, -2, name)
+        LuaStack(lua.L).setField(name, of: -2)
     }
 
     /// Sets `t[name]` (t on top of the stack) for each function of a binding's table, as
@@ -184,15 +184,15 @@ extension Engine {
         let L = lua.L
         lua_createtable(L, 0, 8)
         pushString("ck." + kind.name, L)
-        lua_setfield(L, -2, "__name")
+        LuaStack(L).setField("__name", of: -2)
         pushString("locked", L)
-        lua_setfield(L, -2, "__metatable")
+        LuaStack(L).setField("__metatable", of: -2)
         let fields = registerFunction(kind.name) { args in
             guard let key = args.engine.lua.name(at: 2, on: args.L) else { lua_pushnil(args.L); return 1 }
             return try index(args, key)
         }
         pushIndex(methods: methods, nativeMethods: nativeMethods, fields: fields, L)
-        lua_setfield(L, -2, "__index")
+        LuaStack(L).setField("__index", of: -2)
         let typeName = kind.name
         setFunction("__newindex", qualified: kind.name) { args in
             if let newindex, let key = try args.key(at: 2, in: "\(typeName) field") { return try newindex(args, key) }
@@ -222,11 +222,11 @@ extension Engine {
         lua_createtable(L, 0, Int32(methods.count + nativeMethods.count))
         for (name, id) in methods {
             pushFunction(id, L)
-            lua_setfield(L, -2, name)
+            LuaStack(L).setField(name, of: -2)
         }
         for (name, push) in nativeMethods {
             push(L)
-            lua_setfield(L, -2, name)
+            LuaStack(L).setField(name, of: -2)
         }
         ck_push_index(L, fields)
     }
