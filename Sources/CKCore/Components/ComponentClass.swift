@@ -28,6 +28,9 @@ public final class ComponentClass: RuntimeObject {
     var methodTable = MethodTable()
     /// Reads a prop by name (for action props and `key`); set by the script side.
     public var readProp: ((Component, String) -> Value)?
+    /// The props the class reads, when it lists them (the built-ins): a script that passes
+    /// another is warned (`[unknownProp]`), at its `Class(props)`.
+    public var knownProps: [String]?
 
     /// `name.hashValue`, for scope identities.
     let nameHash: Int

@@ -7,13 +7,11 @@ enum BuiltinsBinding {
     static func register(in engine: Engine) {
         let stack = builtin("Stack", in: engine)
         stack.children = { [unowned(unsafe) engine] c in
-            engine.checkBuiltinProps(c)
             return try engine.componentList(engine.prop(c, "children"), in: c, field: "children")
         }
 
         let view = builtin("View", in: engine)
         view.view = { [unowned(unsafe) engine] c in
-            engine.checkBuiltinProps(c)
             guard case .string(let cls) = engine.prop(c, "class") else {
                 throw RuntimeError(.badArgument, "ck.View{class=...}: class must be a view class name, at \(c.path)")
             }
@@ -24,14 +22,12 @@ enum BuiltinsBinding {
 
         let text = builtin("Text", in: engine)
         text.view = { [unowned(unsafe) engine] c in
-            engine.checkBuiltinProps(c)
             return ViewSpec(viewClass: "UILabel", attributes: engine.scriptTables.makeTable([("text", engine.prop(c, "text"))]))
         }
 
         let button = builtin("Button", in: engine)
         button.actionProps = [(name: "action", types: [.className("Event")])]
         button.view = { [unowned(unsafe) engine] c in
-            engine.checkBuiltinProps(c)
             var events = ["touchUpInside"]
             switch engine.prop(c, "events") {
             case .string(let s): events = [s]
@@ -52,6 +48,7 @@ enum BuiltinsBinding {
     private static func builtin(_ name: String, in engine: Engine) -> ComponentClass {
         let L = engine.lua.L
         let cls = try! engine.defineComponentClass(name, defAt: 0, L)
+        cls.knownProps = NameCheck.builtinProps[name]
         engine.push(cls, L)
         LuaStack(L).setField(name, of: -2)
         return cls
@@ -59,11 +56,6 @@ enum BuiltinsBinding {
 }
 
 extension Engine {
-    /// Warns once about each prop a built-in does not read (`ck.Button{onTap = …}`).
-    func checkBuiltinProps(_ c: Component) {
-        guard let known = NameCheck.builtinProps[c.name] else { return }
-        NameCheck.props(of: c, known: known, engine: self)
-    }
 
     func component(_ v: Value, in c: Component, field: String) throws -> Component? {
         switch v {

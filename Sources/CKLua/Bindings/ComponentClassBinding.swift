@@ -151,9 +151,11 @@ extension Engine {
             key = value(at: -1, L)
             LuaStack(L).pop(1)
         }
-        c = try runtime.construct(cls, props: value(at: t, L), key: key, identifier: computed?.identifier)
+        let built = try runtime.construct(cls, props: value(at: t, L), key: key, identifier: computed?.identifier)
+        c = built
         if copied { adoptPropsView(view, by: nil); view = 0 }
-        return c!
+        if let known = cls.knownProps { NameCheck.props(of: built, known: known, engine: self, L: L) }
+        return built
     }
 
     /// Checks the typed action props in the props table at `t`, promoting them; true if that

@@ -29,13 +29,14 @@ enum NameCheck {
         }
     }
 
-    /// Warns about the props of built-in `c` that it does not read (once per class and prop).
-    static func props(of c: Component, known: [String], engine: Engine) {
+    /// Warns about the props of built-in `c` that it does not read (once per class and prop), at
+    /// the script's `Class(props)` on `L`.
+    static func props(of c: Component, known: [String], engine: Engine, L: OpaquePointer) {
         guard case .table(let ref) = c.props else { return }
         for key in engine.scriptTables.keys(of: ref) where !known.contains(key) {
             let hint = nearest(key, in: known).map { "did you mean \"\($0)\"? " } ?? ""
             warn(engine, .unknownProp, "ck.\(c.name){\(key) = …}: \(c.name) has no prop \"\(key)\"; \(hint)its props are \(known.joined(separator: ", "))",
-                 once: "prop \(c.name).\(key)")
+                 L: L, once: "prop \(c.name).\(key)")
         }
     }
 
