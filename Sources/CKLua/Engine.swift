@@ -51,15 +51,11 @@ public final class Engine {
     var sendPlans: SendPlans!
     var defaultWarning: Int32 = 0
     var traceTracer: Tracer?
-    /// Method and field tables of component and controller classes.
-    var classTables: [ObjectIdentifier: LuaRef] = [:]
     /// Set while `withDeadline` runs its body with a deadline, and while it watches for Ctrl-C.
     var hasDeadline = false
     var isWatchingInterrupts = false
     /// Set while `deinit` closes the Lua state: Swift functions then refuse (`[deadObject]`).
     var isClosing = false
-    /// Component classes' scope functions, which their handles carry (`setScopeFunction`).
-    var scopeFunctions: [ObjectIdentifier: LuaRef] = [:]
     /// Script fields of live controllers (weak: a controller lives as long as its scope).
     var controllerFields: [ObjectIdentifier: ControllerFields] = [:]
     var controllerFieldsPruneAt = 64

@@ -14,6 +14,8 @@ local hostile = dofile((arg[0]:match("^(.*/)") or "./") .. "hostile.lua")
 local pcall, load, tostring, print, setmetatable, ipairs, assert, type, error =
   pcall, load, tostring, print, setmetatable, ipairs, assert, type, error
 local find, format, concat, exit, collectgarbage = string.find, string.format, table.concat, os.exit, collectgarbage
+local host, after, cancel = ck.host, ck.after, ck.cancel
+local function destroy(h) h:destroy() end
 local G = _G
 
 local function rng(s)
@@ -136,7 +138,23 @@ for run = 0, runs - 1 do
   if only == "hostile" then mode = hostile.order[s % (#hostile.order - 1) + 2]
   elseif only and only ~= "all" then mode = only end
   local environment = hostile.environments[mode]
-  local env = setmetatable({r = r}, {__index = G})
+  -- The run's hosts are destroyed and its timers cancelled when it ends: a mounted host lives
+  -- until destroyed and a timer until it fires (by design), and a timer's closure keeps the run's
+  -- whole environment; kept from run to run they made each run slower than the last.
+  local hosts, timers = {}, {}
+  local fuzz_ck = setmetatable({
+    host = function(...)
+      local h = host(...)
+      hosts[#hosts + 1] = h
+      return h
+    end,
+    after = function(...)
+      local id = after(...)
+      timers[#timers + 1] = id
+      return id
+    end,
+  }, {__index = ck})
+  local env = setmetatable({r = r, ck = fuzz_ck}, {__index = G})
   assert(load(prelude, "=prelude", "t", env))()
   assert(load(hostile.prelude, "=hostile prelude", "t", env))()
   environment.setup(env)
@@ -168,6 +186,11 @@ for run = 0, runs - 1 do
     end
   end
   environment.teardown(env)
+  for _, h in ipairs(hosts) do pcall(destroy, h) end
+  for _, id in ipairs(timers) do pcall(cancel, id) end
+  -- The run's classes are referenced by their own closures through env (Item, Root): emptied,
+  -- env no longer closes that loop through the registry, and the run's objects can go.
+  for k in next, env do rawset(env, k, nil) end
   env = nil
   collectgarbage()
 end

@@ -31,6 +31,10 @@ public final class ComponentClass: RuntimeObject {
     /// The props the class reads, when it lists them (the built-ins): a script that passes
     /// another is warned (`[unknownProp]`), at its `Class(props)`.
     public var knownProps: [String]?
+    /// What a bridge keeps for the class, released with it: its script table of fields and
+    /// methods, and its scope function when that is a script function.
+    public var scriptTable: ScriptRef?
+    public var scriptScopeFunction: ScriptRef?
 
     /// `name.hashValue`, for scope identities.
     let nameHash: Int
@@ -56,6 +60,8 @@ public final class ComponentClass: RuntimeObject {
 /// A controller class defined by `ck.controller(name, def)`.
 public final class ControllerClass: RuntimeObject {
     public let name: String
+    /// The bridge's script table of the class's fields and methods, released with it.
+    public var scriptTable: ScriptRef?
     var methodTable = MethodTable()
     public var canPerformAction: ((_ controller: Controller, _ selector: String, _ sender: Responder?) throws -> Bool)? {
         didSet { methodTable.selectors?.methodsChanged() }

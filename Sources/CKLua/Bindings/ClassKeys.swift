@@ -44,10 +44,10 @@ enum ClassKeys {
         if c.stack.isFunction(i) {
             let f = engine.reference(at: i, c.L, "function")
             cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callForValue(f, comp.props) }
-            engine.scopeFunctions[ObjectIdentifier(cls)] = f
+            cls.scriptScopeFunction = f
         } else {
             cls.scope = c.stack.toBool(i) ? .anonymous : .none
-            engine.scopeFunctions[ObjectIdentifier(cls)] = nil
+            cls.scriptScopeFunction = nil
         }
     }
 

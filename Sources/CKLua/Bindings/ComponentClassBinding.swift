@@ -59,10 +59,10 @@ extension Engine {
     func defineComponentClass(_ name: String, defAt def: Int32, _ L: OpaquePointer) throws -> ComponentClass {
         let cls = ComponentClass(name: name)
         componentClassesDefined += 1
-        // Keyed by identity: a class freed earlier may have had this address.
-        scopeFunctions[ObjectIdentifier(cls)] = nil
+        // The class keeps its table (not the engine: a redefined class's table, and what its
+        // closures captured, went with it; kept by the engine, each redefinition leaked them).
         LuaStack(L).newTable(array: 0, fields: 8)
-        classTables[ObjectIdentifier(cls)] = reference(at: -1, L, "table")
+        cls.scriptTable = reference(at: -1, L, "table")
         LuaStack(L).pop(1)
         // A class's closures capture the engine unowned(unsafe): only the engine's runtime builds,
         // so they never run after it; a checked unowned capture costs an atomic per render.
@@ -74,7 +74,8 @@ extension Engine {
 
     /// Keeps `Class.key = value` readable from Lua (the class's field table).
     func storeClassField(_ cls: RuntimeObject, _ key: String, valueAt index: Int32, _ L: OpaquePointer) {
-        classTables[ObjectIdentifier(cls)]!.push(L)
+        guard let table = classTable(of: cls) else { return }
+        table.push(L)
         LuaStack(L).pushValue(at: index)
         LuaStack(L).setField(key, of: -2)
         LuaStack(L).pop(1)
@@ -89,8 +90,17 @@ extension Engine {
         }
     }
 
+    /// The script table of a component or controller class.
+    func classTable(of cls: RuntimeObject) -> LuaRef? {
+        switch cls {
+        case let c as ComponentClass: c.scriptTable as? LuaRef
+        case let c as ControllerClass: c.scriptTable as? LuaRef
+        default: nil
+        }
+    }
+
     func pushClassField(_ cls: RuntimeObject, _ key: String, _ L: OpaquePointer) {
-        guard let table = classTables[ObjectIdentifier(cls)] else { LuaStack(L).pushNil(); return }
+        guard let table = classTable(of: cls) else { LuaStack(L).pushNil(); return }
         table.push(L)
         pushString(key, L)
         LuaStack(L).get(from: -2)
@@ -114,7 +124,7 @@ extension Engine {
     /// actions are promoted, which Swift does, so Swift calls it.
     func setScopeFunction(of cls: ComponentClass, onHandleAt index: Int32, _ L: OpaquePointer) {
         let index = LuaStack(L).absolute(index)
-        if cls.actionProps.isEmpty, let f = scopeFunctions[ObjectIdentifier(cls)] { f.push(L) } else { LuaStack(L).pushNil() }
+        if cls.actionProps.isEmpty, let f = cls.scriptScopeFunction as? LuaRef { f.push(L) } else { LuaStack(L).pushNil() }
         objects.setUserValue(of: index, L)
     }
 

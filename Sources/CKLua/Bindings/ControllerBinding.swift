@@ -36,7 +36,7 @@ enum ControllerBinding {
             let cls = ControllerClass(name: name)
             let L = args.L
             LuaStack(L).newTable(array: 0, fields: 8)
-            args.engine.classTables[ObjectIdentifier(cls)] = args.engine.reference(at: -1, L, "table")
+            cls.scriptTable = args.engine.reference(at: -1, L, "table")
             LuaStack(L).pop(1)
             try args.engine.configurator(for: cls, L).define(from: 2)
             args.engine.runtime.define(cls)
