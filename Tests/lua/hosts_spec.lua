@@ -159,4 +159,20 @@ describe("host:dump", function()
     assert.are.equal('DumpedList state={"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", [20] = 1, [true] = 2, name = "x"}',
       host:dump():match("^[^\n]*"))
   end)
+
+  it("destroy lets go of the props, model and provider, which may refer back to the host", function()
+    local Holder = ck.component("DestroyHolder", {scope = function(p) return p.i end, render = function() return nil end})
+    local function counts() collectgarbage() collectgarbage() local st = ck.stats() return st.handles, st.references end
+    local handles, refs = counts()
+    for _ = 1, 50 do
+      local h
+      h = ck.host(function(m) return Holder{i = h, model = m} end, {model = {back = function() return h end}})
+      h:mount()
+      h:destroy()
+      assert.is_nil(h.root)
+    end
+    local handlesAfter, refsAfter = counts()
+    assert.is_true(handlesAfter <= handles + 2, ("handles %d -> %d"):format(handles, handlesAfter))
+    assert.is_true(refsAfter <= refs + 2, ("references %d -> %d"):format(refs, refsAfter))
+  end)
 end)

@@ -222,6 +222,11 @@ public final class Host: RuntimeObject {
             }
             for scope in scopes { scope.retire() }
             dirtyScopes.removeAll()
+            // What the host held of the script goes: props, model and provider can refer back to
+            // the host (`Item{host = h}`), a loop through Lua's registry that no collector sees.
+            root = nil
+            model = .nil
+            provider = { _ in nil }
             isDestroyed = true
             runtime.unregister(self)
             if let firstError { throw firstError }
