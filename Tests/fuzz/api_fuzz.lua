@@ -14,7 +14,7 @@ local hostile = dofile((arg[0]:match("^(.*/)") or "./") .. "hostile.lua")
 local pcall, load, tostring, print, setmetatable, ipairs, assert, type, error =
   pcall, load, tostring, print, setmetatable, ipairs, assert, type, error
 local find, format, concat, exit, collectgarbage = string.find, string.format, table.concat, os.exit, collectgarbage
-local host, after, cancel = ck.host, ck.after, ck.cancel
+local host, after, cancel, stats = ck.host, ck.after, ck.cancel, ck.stats
 local function destroy(h) h:destroy() end
 local G = _G
 
@@ -193,6 +193,16 @@ for run = 0, runs - 1 do
   for k in next, env do rawset(env, k, nil) end
   env = nil
   collectgarbage()
+end
+-- Nothing a run made outlives it (its hosts destroyed, timers cancelled, env emptied): what is
+-- still referenced after all runs is bounded, however many ran. A leak grows with the runs.
+collectgarbage()
+collectgarbage()
+local left = stats()
+if left.handles > 1000 or left.references > 1000 then
+  failures = failures + 1
+  print(format("leak: after %d runs, %d handles and %d references are still live (each run's objects should go with it)",
+    runs, left.handles, left.references))
 end
 local counts = {}
 for _, m in ipairs(hostile.order) do if perMode[m] then counts[#counts + 1] = m .. " " .. perMode[m] end end
