@@ -9,13 +9,13 @@ final class ParallelRunner: @unchecked Sendable {
 
     private let jobs: Int
     private let settings: TestRunSettings
-    private let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    private let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     /// Guards everything below it.
     private let condition = NSCondition()
     private var finished: [Int: FileResult] = [:]
     private var nextToStart = 0
     private var stopped = false
-    private var running: [Process] = []
+    private var running: [WorkerProcess] = []
     /// Workers that ended badly after answering for all their files.
     private var lateFailures: [FileResult] = []
     private var workersLeft = 0
@@ -77,7 +77,7 @@ final class ParallelRunner: @unchecked Sendable {
         stopped = true
         let processes = running
         condition.unlock()
-        for process in processes where process.isRunning { process.terminate() }
+        for process in processes { process.terminate() }
     }
 
     /// One worker slot: a worker process fed files until none are left; a worker that dies
@@ -99,7 +99,7 @@ final class ParallelRunner: @unchecked Sendable {
                 current.lastFile = file.path
             } else {
                 current.process.waitUntilExit()
-                store(crashed(file.path, "its worker process \(Self.ending(current.process)) before reporting results"), at: position)
+                store(crashed(file.path, "its worker process \(current.process.ending) before reporting results"), at: position)
                 worker = nil
             }
         }
@@ -107,33 +107,24 @@ final class ParallelRunner: @unchecked Sendable {
     }
 
     private final class Worker {
-        let process: Process
-        let requests: FileHandle
+        let process: WorkerProcess
         let reader: LineReader
         let token = WorkerProtocol.newToken()
         var lastFile: String?
+        var requests: FileHandle { process.requests }
 
-        init(process: Process, requests: FileHandle, reader: LineReader) {
+        init(process: WorkerProcess) {
             self.process = process
-            self.requests = requests
-            self.reader = reader
+            reader = LineReader(fd: process.output)
         }
     }
 
     private func start() throws -> Worker {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = settings.workerArguments()
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
+        let process = try WorkerProcess(executable: executable, arguments: settings.workerArguments())
         condition.lock()
         running.append(process)
         condition.unlock()
-        try process.run()
-        let worker = Worker(process: process, requests: input.fileHandleForWriting,
-                            reader: LineReader(fd: output.fileHandleForReading.fileDescriptor))
+        let worker = Worker(process: process)
         worker.requests.write(Data((worker.token + "\n").utf8))
         return worker
     }
@@ -144,9 +135,8 @@ final class ParallelRunner: @unchecked Sendable {
         while worker.reader.next() != nil {}
         worker.process.waitUntilExit()
         condition.lock()
-        if !(worker.process.terminationReason == .exit && worker.process.terminationStatus == 0),
-           let lastFile = worker.lastFile, !stopped {
-            lateFailures.append(crashed(lastFile, "its worker process \(Self.ending(worker.process)) after reporting results"))
+        if !worker.process.exitedCleanly, let lastFile = worker.lastFile, !stopped {
+            lateFailures.append(crashed(lastFile, "its worker process \(worker.process.ending) after reporting results"))
         }
         condition.unlock()
     }
@@ -162,14 +152,6 @@ final class ParallelRunner: @unchecked Sendable {
             other.append(line)
         }
         return nil
-    }
-
-    static func ending(_ process: Process) -> String {
-        switch process.terminationReason {
-        case .uncaughtSignal: "was killed by signal \(process.terminationStatus)"
-        case .exit: "ended with status \(process.terminationStatus)"
-        @unknown default: "ended"
-        }
     }
 
     private func crashed(_ file: String, _ detail: String) -> FileResult {

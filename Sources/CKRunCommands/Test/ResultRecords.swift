@@ -30,34 +30,58 @@ enum ResultRecords {
 
     /// The records of `text`, each a list of fields (nil where nil was written).
     static func records(_ text: String) -> [[String?]] {
-        var records: [[String?]] = [], fields: [String?] = [], bytes: [UInt8] = []
-        var isNil = false, escaped = false
-        for byte in text.utf8 {
+        var out: [[String?]] = []
+        forEachRecord(text) { out.append($0) }
+        return out
+    }
+
+    /// Calls `body` with each record's fields; the array is reused, copy what you keep. A field
+    /// without escapes is decoded straight from the bytes (most are: names, statuses, numbers).
+    static func forEachRecord(_ text: String, _ body: ([String?]) -> Void) {
+        let bytes = Array(text.utf8)
+        var fields: [String?] = []
+        fields.reserveCapacity(8)
+        var start = 0, escaped = false
+        bytes.withUnsafeBufferPointer { b in
+            for i in 0..<b.count {
+                switch b[i] {
+                case escape: escaped = true
+                case fieldEnd:
+                    fields.append(escaped ? unescape(b[start..<i]) : String(decoding: b[start..<i], as: UTF8.self))
+                    start = i + 1
+                    escaped = false
+                case recordEnd:
+                    body(fields)
+                    fields.removeAll(keepingCapacity: true)
+                    start = i + 1
+                default: break
+                }
+            }
+        }
+    }
+
+    private static func unescape(_ field: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        if field.count == 2, field.first == escape, field.last == 0x30 { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(field.count)
+        var escaped = false
+        for byte in field {
             if escaped {
                 escaped = false
                 switch byte {
-                case 0x30: isNil = true
                 case 0x31: bytes.append(escape)
                 case 0x32: bytes.append(recordEnd)
                 case 0x33: bytes.append(fieldEnd)
                 case 0x34: bytes.append(newline)
                 default: bytes.append(byte)
                 }
-                continue
-            }
-            switch byte {
-            case escape: escaped = true
-            case fieldEnd:
-                fields.append(isNil ? nil : String(decoding: bytes, as: UTF8.self))
-                bytes.removeAll(keepingCapacity: true)
-                isNil = false
-            case recordEnd:
-                records.append(fields)
-                fields.removeAll(keepingCapacity: true)
-            default: bytes.append(byte)
+            } else if byte == escape {
+                escaped = true
+            } else {
+                bytes.append(byte)
             }
         }
-        return records
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: Tests and files
@@ -71,10 +95,12 @@ enum ResultRecords {
     }
 
     static func tests(_ text: String, file: String) throws -> [TestResult] {
-        try records(text).map { fields in
-            guard let test = test(fields, file: file) else { throw RecordError(fields: fields) }
-            return test
+        var out: [TestResult] = [], bad: [String?]?
+        forEachRecord(text) { fields in
+            if let test = test(fields, file: file) { out.append(test) } else if bad == nil { bad = fields }
         }
+        if let bad { throw RecordError(fields: bad) }
+        return out
     }
 
     struct RecordError: Error, CustomStringConvertible {
@@ -99,17 +125,24 @@ enum ResultRecords {
     }
 
     static func fileResult(_ line: Substring) -> FileResult? {
-        let all = records(String(line))
-        guard let head = all.first, head.count == 4, let file = head[0] else { return nil }
-        var result = FileResult(file: file, output: head[1] ?? "", seconds: head[2].flatMap { Double($0) } ?? 0)
-        result.coverage = head[3].flatMap { try? JSONDecoder().decode([String: [String: Int]].self, from: Data($0.utf8)) }
-        for fields in all.dropFirst() {
-            guard fields.count == 8, let file = fields[1] else { return nil }
-            var trimmed = fields
-            trimmed.remove(at: 1)
-            guard let test = test(trimmed, file: file) else { return nil }
-            result.tests.append(test)
+        var result: FileResult?, valid = true
+        forEachRecord(String(line)) { fields in
+            guard valid else { return }
+            guard var current = result else {
+                guard fields.count == 4, let file = fields[0] else { valid = false; return }
+                var head = FileResult(file: file, output: fields[1] ?? "", seconds: fields[2].flatMap { Double($0) } ?? 0)
+                head.coverage = fields[3].flatMap { try? JSONDecoder().decode([String: [String: Int]].self, from: Data($0.utf8)) }
+                result = head
+                return
+            }
+            guard fields.count == 8, let file = fields[1], let name = fields[0],
+                  let status = fields[3].flatMap(TestStatus.init(rawValue:)) else { valid = false; return }
+            result = nil  // one reference while appending
+            current.tests.append(TestResult(name: name, file: file, line: fields[2].flatMap { Int($0) } ?? 0, status: status,
+                                            message: fields[6], traceback: fields[7], output: fields[4] ?? "",
+                                            seconds: fields[5].flatMap { Double($0) } ?? 0))
+            result = current
         }
-        return result
+        return valid ? result : nil
     }
 }
