@@ -90,6 +90,9 @@ step1 = function(r, mode)
     function() return "ck.config.unhandledAction = " .. pick(r, {"'error'", "'warn'", "'ignore'", "'loud'"}) end,
     function() return "collectgarbage()" end,
     function() return "H:dump()" end,
+    function() return "C.props." .. pick(r, {"i", "x", "key"}) .. " = " .. v() end,
+    function() return "for k, x in pairs(C.props) do local _ = #C.props end" end,
+    function() return "H = ck.host(function() return Item(C.props) end)" end,
   }
   return pick(r, ops)()
 end
