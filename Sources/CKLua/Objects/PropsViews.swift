@@ -3,7 +3,8 @@ import CLua
 import CLuaShims
 
 /// Props reach Lua as read-only views (ckprops.c): `c.props` and the props arguments of render,
-/// view, initialState, a computed scope and shouldUpdate. The runtime keeps and reads the tables.
+/// view, initialState and shouldUpdate (a scope function gets the table: it runs before its
+/// component exists). The runtime keeps and reads the tables.
 /// A props reference keeps its view once made, so the same props are the same Lua value.
 extension Engine {
     func setUpPropsViews() { ck_open_props_views(lua.L) }
