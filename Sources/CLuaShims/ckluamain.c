@@ -180,11 +180,6 @@ int ck_lua_repl_print(lua_State *L, int base) {
 
 /* `-l g=mod`: lua.c's dolibrary, each step that can run a script's metamethods (`_G` with
    __index or __newindex) under a protected call. The error, if any, is left on the stack. */
-static int get_require(lua_State *L) {
-    lua_getglobal(L, "require");
-    return 1;
-}
-
 static int set_global(lua_State *L) {      /* value name */
     lua_pushvalue(L, 1);
     lua_setglobal(L, lua_tostring(L, 2));
@@ -192,8 +187,7 @@ static int set_global(lua_State *L) {      /* value name */
 }
 
 int ck_lua_dolibrary(lua_State *L, const char *global, const char *module, size_t module_len) {
-    lua_pushcfunction(L, get_require);
-    int status = lua_pcall(L, 0, 1, 0);
+    int status = ck_lua_getglobal(L, "require");
     if (status != LUA_OK) return status;
     lua_pushlstring(L, module, module_len);
     status = ck_lua_docall(L, 1, 1);

@@ -102,12 +102,14 @@ int ck_is_props_view(lua_State *L, int index) {
     return is_view;
 }
 
-void ck_props_table(lua_State *L, int index) {
+int ck_props_table(lua_State *L, int index) {
     index = lua_absindex(L, index);
-    if (!ck_is_props_view(L, index)) return;
+    if (!ck_is_props_view(L, index)) return 0;
     push_props_table(L, index);
-    if (lua_type(L, -1) == LUA_TTABLE)
-        lua_replace(L, index);
-    else
-        lua_pop(L, 1);                                  /* a forged view (debug.setmetatable) */
+    if (lua_type(L, -1) != LUA_TTABLE) {                /* a forged view (debug.setmetatable) */
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_replace(L, index);
+    return 1;
 }

@@ -141,10 +141,10 @@ extension Engine {
     /// already run it.
     func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer,
                    computed: (key: Value, identifier: Value)? = nil) throws -> Component {
-        var view: Int32 = 0
+        var fromView = false
         if LuaStack(L).isTable(index) {
             LuaStack(L).pushValue(at: index)
-            view = takePropsView(at: -1, L)
+            fromView = unwrapPropsView(at: -1, L)
         } else if LuaStack(L).isNil(index) {
             LuaStack(L).newTable(array: 0, fields: 0)
         } else {
@@ -152,8 +152,6 @@ extension Engine {
         }
         let t = LuaStack(L).top
         defer { LuaStack(L).top = t - 1 }
-        var c: Component?
-        defer { adoptPropsView(view, by: c) }
         let copied = try promoteActionProps(of: cls, at: t, L)
         let key: Value
         if let computed { key = computed.key } else {
@@ -162,8 +160,7 @@ extension Engine {
             LuaStack(L).pop(1)
         }
         let built = try runtime.construct(cls, props: value(at: t, L), key: key, identifier: computed?.identifier)
-        c = built
-        if copied { adoptPropsView(view, by: nil); view = 0 }
+        if fromView, !copied { adoptPropsView(at: index, by: built, L) }
         if let known = cls.knownProps { NameCheck.props(of: built, known: known, engine: self, L: L) }
         return built
     }

@@ -110,12 +110,22 @@ extension Engine {
     /// Calls a Lua function with up to three arguments for its first result (nil if none): the
     /// build's path (render, scope, initialState, shouldUpdate), so it builds no arrays.
     func callForValue(_ fn: LuaRef, _ a: Value, _ b: Value? = nil, _ c: Value? = nil) throws -> Value {
+        try callForValue(fn) { L in
+            var n: Int32 = 1
+            push(a, L)
+            if let b { push(b, L); n += 1 }
+            if let c { push(c, L); n += 1 }
+            return n
+        }
+    }
+
+    /// Calls `fn` with the arguments `pushArguments` pushes (it returns their count, at most
+    /// three: Lua promises a C function more free slots than that) for its first result.
+    @inline(__always)
+    func callForValue(_ fn: LuaRef, pushing pushArguments: (OpaquePointer) -> Int32) throws -> Value {
         let L = self.runningThread
         let base = pushCall(fn)
-        push(a, L)
-        var n: Int32 = 1
-        if let b { push(b, L); n += 1 }
-        if let c { push(c, L); n += 1 }
+        let n = pushArguments(L)
         try protectedCall(n, results: 1, base: base)
         let result = value(at: -1, L)
         lua_settop(L, base)
@@ -150,7 +160,7 @@ extension Engine {
 
     /// Pushes the message handler and `fn` (the handler first, so nothing has to be rotated
     /// under the function); returns the stack top before them.
-    func pushCall(_ fn: LuaRef) -> Int32 {
+    private func pushCall(_ fn: LuaRef) -> Int32 {
         let base = lua_gettop(runningThread)
         lua_pushcclosure(runningThread, ck_traceback, 0)
         fn.push(runningThread)
@@ -158,7 +168,7 @@ extension Engine {
     }
 
     /// Calls what `pushCall` and the arguments left; on error, restores `base` and throws.
-    func protectedCall(_ nargs: Int32, results: Int32, base: Int32) throws {
+    private func protectedCall(_ nargs: Int32, results: Int32, base: Int32) throws {
         let status = ck_pcall_at(runningThread, nargs, results, base + 1)
         guard status != LUA_OK else { return }
         let error = failure(status)

@@ -28,13 +28,6 @@ enum ResultRecords {
 
     // MARK: Reading
 
-    /// The records of `text`, each a list of fields (nil where nil was written).
-    static func records(_ text: String) -> [[String?]] {
-        var out: [[String?]] = []
-        forEachRecord(text) { out.append($0) }
-        return out
-    }
-
     /// Calls `body` with each record's fields; the array is reused, copy what you keep. A field
     /// without escapes is decoded straight from the bytes (most are: names, statuses, numbers).
     static func forEachRecord(_ text: String, _ body: ([String?]) -> Void) {
@@ -86,9 +79,10 @@ enum ResultRecords {
 
     // MARK: Tests and files
 
-    /// One test as `T.encode_results` writes it: name, line, status, output, seconds, message, traceback.
+    /// One test from its first seven fields, as `T.encode_results` writes them: name, line,
+    /// status, output, seconds, message, traceback (a worker's line adds the file after them).
     static func test(_ fields: [String?], file: String) -> TestResult? {
-        guard fields.count == 7, let name = fields[0], let status = fields[2].flatMap(TestStatus.init(rawValue:)) else { return nil }
+        guard fields.count >= 7, let name = fields[0], let status = fields[2].flatMap(TestStatus.init(rawValue:)) else { return nil }
         return TestResult(name: name, file: file, line: fields[1].flatMap { Int($0) } ?? 0, status: status,
                           message: fields[5], traceback: fields[6], output: fields[3] ?? "",
                           seconds: fields[4].flatMap { Double($0) } ?? 0)
@@ -97,7 +91,7 @@ enum ResultRecords {
     static func tests(_ text: String, file: String) throws -> [TestResult] {
         var out: [TestResult] = [], bad: [String?]?
         forEachRecord(text) { fields in
-            if let test = test(fields, file: file) { out.append(test) } else if bad == nil { bad = fields }
+            if fields.count == 7, let test = test(fields, file: file) { out.append(test) } else if bad == nil { bad = fields }
         }
         if let bad { throw RecordError(fields: bad) }
         return out
@@ -109,14 +103,14 @@ enum ResultRecords {
     }
 
     /// A file's result as one line (no newline in it): a record of the file, its output, seconds
-    /// and coverage (JSON), then one record per test with its file.
+    /// and coverage (JSON), then one record per test, its file last.
     static func line(_ result: FileResult) -> String {
         var out: [UInt8] = []
         let coverage = result.coverage.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         for value in [result.file, result.output, String(result.seconds), coverage] { append(value, to: &out) }
         endRecord(&out)
         for t in result.tests {
-            for value in [t.name, t.file, String(t.line), t.status.rawValue, t.output, String(t.seconds), t.message, t.traceback] {
+            for value in [t.name, String(t.line), t.status.rawValue, t.output, String(t.seconds), t.message, t.traceback, t.file] {
                 append(value, to: &out)
             }
             endRecord(&out)
@@ -128,20 +122,15 @@ enum ResultRecords {
         var result: FileResult?, valid = true
         forEachRecord(String(line)) { fields in
             guard valid else { return }
-            guard var current = result else {
+            guard result != nil else {
                 guard fields.count == 4, let file = fields[0] else { valid = false; return }
                 var head = FileResult(file: file, output: fields[1] ?? "", seconds: fields[2].flatMap { Double($0) } ?? 0)
                 head.coverage = fields[3].flatMap { try? JSONDecoder().decode([String: [String: Int]].self, from: Data($0.utf8)) }
                 result = head
                 return
             }
-            guard fields.count == 8, let file = fields[1], let name = fields[0],
-                  let status = fields[3].flatMap(TestStatus.init(rawValue:)) else { valid = false; return }
-            result = nil  // one reference while appending
-            current.tests.append(TestResult(name: name, file: file, line: fields[2].flatMap { Int($0) } ?? 0, status: status,
-                                            message: fields[6], traceback: fields[7], output: fields[4] ?? "",
-                                            seconds: fields[5].flatMap { Double($0) } ?? 0))
-            result = current
+            guard fields.count == 8, let file = fields[7], let test = test(fields, file: file) else { valid = false; return }
+            result?.tests.append(test)
         }
         return valid ? result : nil
     }

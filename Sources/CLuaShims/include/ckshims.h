@@ -166,8 +166,8 @@ void ck_open_props_views(lua_State *L);
 void ck_make_props_view(lua_State *L);
 /// 1 if the value at `index` is a props view.
 int ck_is_props_view(lua_State *L, int index);
-/// Replaces a props view at `index` by its props table; anything else stays.
-void ck_props_table(lua_State *L, int index);
+/// Replaces a props view at `index` by its props table and returns 1; anything else stays (0).
+int ck_props_table(lua_State *L, int index);
 
 /// Lua functions: `f(seconds)` sets the time limit from now (nil clears it); `f()` returns a
 /// monotonic time in seconds (the test runner's per-test limit and durations).

@@ -27,13 +27,7 @@ final class TextReporter: TestReporter {
         for test in file.tests {
             out += label(test.status).utf8
             out.append(0x20)
-            if test.line > 0 {
-                out += test.file.utf8
-                out.append(0x3A)
-                out += String(test.line).utf8
-                out += ": ".utf8
-            }
-            out += test.name.utf8
+            out += test.location.utf8
             if test.status == .skipped, let reason = test.message, reason != "pending" { out += " (\(reason))".utf8 }
             out.append(0x0A)
         }
