@@ -15,6 +15,7 @@ typedef struct ck_extra {
     int close_depth;      /* coroutine.close calls under way (ckguards.c) */   /* the thread whose Swift function runs (the main thread outside them) */
     volatile sig_atomic_t interrupted;
     int has_deadline;
+    int hooks_coroutines; /* coroutines get the watchdog when made (ckwatchdog.c); the main thread runs unhooked */
     struct timespec deadline;
 } ck_extra;
 

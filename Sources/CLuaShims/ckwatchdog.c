@@ -26,7 +26,10 @@ static void watchdog(lua_State *L, lua_Debug *ar) {
     ck_extra *e = ck_extra_of(L);
     if (e->interrupted) {
         e->interrupted = 0;
-        lua_sethook(L, e->has_deadline ? watchdog : NULL, e->has_deadline ? LUA_MASKCOUNT : 0, 1000);
+        int main_thread = lua_pushthread(L);
+        lua_pop(L, 1);
+        int keep = e->has_deadline || (e->hooks_coroutines && !main_thread);
+        lua_sethook(L, keep ? watchdog : NULL, keep ? LUA_MASKCOUNT : 0, 1000);
         if (interrupt_as_lua) luaL_error(L, "interrupted!");
         ck_raise_catalogued(L, "interrupted", 0, "stopped by Ctrl-C");
     }
@@ -90,8 +93,10 @@ void ck_set_deadline(lua_State *L, double seconds) {
         sigprocmask(SIG_UNBLOCK, &set, NULL);
         prepared = 1;
     }
-    /* The count hook is inherited by coroutines made from now on: they see the flag too. */
-    lua_sethook(L, watchdog, LUA_MASKCOUNT, 1000);
+    /* The count hook is inherited by coroutines made from now on: they see the flag too. A
+       state whose coroutines are hooked when made (ckrun test) leaves its main thread without a
+       hook until the timer fires: a hook makes the VM trace every instruction (1.8x slower). */
+    if (!e->hooks_coroutines) lua_sethook(L, watchdog, LUA_MASKCOUNT, 1000);
     set_timer(seconds, 1.0);
 }
 
@@ -102,7 +107,53 @@ void ck_clear_deadline(lua_State *L) {
     setitimer(ITIMER_REAL, &off, NULL);
     e->has_deadline = 0;
     expired = 0;
-    lua_sethook(L, NULL, 0, 0);
+    /* A hook the script set (luacov, a debugger) stays. */
+    if (lua_gethook(L) == watchdog) lua_sethook(L, NULL, 0, 0);
+}
+
+/* ckrun test's coroutine.create and coroutine.wrap: lcorolib's, with the watchdog's count hook
+   on the new thread unless it inherited a hook, so a coroutine that loops past the time limit
+   is stopped while the main thread runs without a hook. wrap's closure is lcorolib's own
+   (auxwrap, taken from a wrapped function), so its errors read exactly as lua5.4's. */
+static lua_CFunction auxwrap = NULL;
+
+static lua_State *hooked_thread(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *NL = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, NL, 1);
+    if (lua_gethook(NL) == NULL) lua_sethook(NL, watchdog, LUA_MASKCOUNT, 1000);
+    return NL;
+}
+
+static int co_create(lua_State *L) {
+    hooked_thread(L);
+    return 1;
+}
+
+static int co_wrap(lua_State *L) {
+    hooked_thread(L);
+    lua_pushcclosure(L, auxwrap, 1);
+    return 1;
+}
+
+/* hook_coroutines(coroutine): installs the two above in the table given. */
+int ck_lua_hook_coroutines(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (auxwrap == NULL) {
+        lua_getfield(L, 1, "wrap");
+        lua_pushcfunction(L, co_create);   /* any function: only the closure's C function is kept */
+        lua_call(L, 1, 1);
+        auxwrap = lua_tocfunction(L, -1);
+        lua_pop(L, 1);
+        if (auxwrap == NULL) return luaL_error(L, "coroutine.wrap did not return a C closure");
+    }
+    lua_pushcfunction(L, co_create);
+    lua_setfield(L, 1, "create");
+    lua_pushcfunction(L, co_wrap);
+    lua_setfield(L, 1, "wrap");
+    ck_extra_of(L)->hooks_coroutines = 1;
+    return 0;
 }
 
 /* The test runner's per-test time limit and clock, as Lua functions: called twice a test, they
@@ -181,6 +232,6 @@ void ck_gc_incremental(lua_State *L) { lua_gc(L, LUA_GCINC, 0, 0, 0); }
 void ck_clear_interrupt(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
     e->interrupted = 0;
-    if (e->has_deadline) lua_sethook(L, watchdog, LUA_MASKCOUNT, expired ? 1 : 1000);
+    if (e->has_deadline && (expired || !e->hooks_coroutines)) lua_sethook(L, watchdog, LUA_MASKCOUNT, expired ? 1 : 1000);
     else lua_sethook(L, NULL, 0, 0);
 }

@@ -30,6 +30,26 @@ struct TestRunnerSafetyTests {
         #expect(result.lastLine == "1 passed, 1 failed")
     }
 
+    /// Coroutines carry the time limit's hook from when they are made; the main thread runs
+    /// without one until the limit passes.
+    @Test func anEndlessLoopInACoroutineTimesOut() throws {
+        let fixture = try TestRunnerFixture(["co_spec.lua": """
+        it("resumes", function() coroutine.resume(coroutine.create(function() while true do end end)) end)
+        it("wraps", function() coroutine.wrap(function() while true do end end)() end)
+        it("nests", function()
+          coroutine.wrap(function() coroutine.resume(coroutine.create(function() while true do end end)) end)()
+        end)
+        it("runs after", function() assert.are.equal(1, 1) end)
+        """])
+        let start = Date()
+        let result = try fixture.test("--timeout", "0.3")
+        #expect(Date().timeIntervalSince(start) < 8)
+        #expect(result.outcomeLines == ["ERROR co_spec.lua:1: resumes", "ERROR co_spec.lua:2: wraps",
+                                        "ERROR co_spec.lua:3: nests", "ok    co_spec.lua:6: runs after"])
+        #expect(result.stdout.components(separatedBy: "[timeout]").count == 4)
+        #expect(result.lastLine == "1 passed, 3 failed")
+    }
+
     @Test func aTestCannotSwallowItsTimeoutWithPcall() throws {
         let fixture = try TestRunnerFixture(["swallow_spec.lua": """
         it("retries forever", function() while true do pcall(function() while true do end end) end end)

@@ -38,6 +38,10 @@ extension Engine {
     /// A Lua function returning a monotonic time in seconds (no system call: the vDSO's clock).
     public var monotonicClockFunction: Value { cFunction(ck_lua_monotonic_clock) }
 
+    /// `f(coroutine)`: new coroutines carry the time limit's hook, and the main thread runs
+    /// user code without one (a hook makes Lua trace every instruction).
+    public var hookCoroutinesFunction: Value { cFunction(ck_lua_hook_coroutines) }
+
     private func cFunction(_ f: lua_CFunction) -> Value {
         let L = lua.L
         lua_pushcclosure(L, f, 0)

@@ -1,8 +1,8 @@
 import CKCore
 import Foundation
 
-/// `--jobs N`: N worker processes (this executable in its hidden worker mode), each started
-/// once and handed files one at a time as it finishes the previous one (WorkerProtocol).
+/// `--jobs N`: N worker processes (forked from this one, or this executable in its hidden
+/// worker mode), each started once and handed files one at a time as it finishes the previous one (WorkerProtocol).
 /// Results are handed on in the run's order, whatever order they finish in.
 final class ParallelRunner: @unchecked Sendable {
     typealias File = (path: String, index: Int)
@@ -28,9 +28,13 @@ final class ParallelRunner: @unchecked Sendable {
     /// Calls `consume` with each file's result in order; it returns false to stop the run.
     func run(_ files: [File], consume: (FileResult) -> Bool) {
         workersLeft = min(jobs, files.count)
+        // Forked while this process has one thread (before the slots' threads start); a worker
+        // that replaces one that died is spawned.
+        var forked = ProcessThreads.count == 1 ? (0..<workersLeft).compactMap { _ in try? start(forking: true) } : []
         for _ in 0..<workersLeft {
+            let first = forked.popLast()
             Thread.detachNewThread { [self] in
-                serve(files)
+                serve(files, first: first)
                 condition.lock()
                 workersLeft -= 1
                 condition.broadcast()
@@ -82,8 +86,8 @@ final class ParallelRunner: @unchecked Sendable {
 
     /// One worker slot: a worker process fed files until none are left; a worker that dies
     /// fails the file it was running and a new one takes the next file.
-    private func serve(_ files: [File]) {
-        var worker: Worker?
+    private func serve(_ files: [File], first: Worker?) {
+        var worker = first
         while let position = claim(files.count) {
             let file = files[position]
             if worker == nil {
@@ -119,8 +123,9 @@ final class ParallelRunner: @unchecked Sendable {
         }
     }
 
-    private func start() throws -> Worker {
-        let process = try WorkerProcess(executable: executable, arguments: settings.workerArguments())
+    private func start(forking: Bool = false) throws -> Worker {
+        let process = forking ? try WorkerProcess(forking: settings)
+            : try WorkerProcess(executable: executable, arguments: settings.workerArguments())
         condition.lock()
         running.append(process)
         condition.unlock()

@@ -15,8 +15,10 @@ final class SpecSession {
         let memory = Catalogue.memoryLimit.message(
             "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory")
         let limits = try SpecPrelude.compiled.load(
-            #"local T = _ENV["(ckrun test)"]; T.deadline, T.memory_message, T.clock = ..."#, name: "=(ckrun test: limits)", in: engine)
-        try engine.call(limits, [engine.deadlineFunction, .string(memory), engine.monotonicClockFunction])
+            #"local T = _ENV["(ckrun test)"]; T.deadline, T.memory_message, T.clock = ...; select(4, ...)(coroutine)"#,
+            name: "=(ckrun test: limits)", in: engine)
+        try engine.call(limits, [engine.deadlineFunction, .string(memory), engine.monotonicClockFunction,
+                                 engine.hookCoroutinesFunction])
     }
 
     /// Calls `T[name](arguments...)` with string arguments; returns its result if it is a string.

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// A `--jobs` worker started with posix_spawn: its standard input and output are pipes to the
+/// A `--jobs` worker, forked or started with posix_spawn: its standard input and output are pipes to the
 /// parent, its standard error is the parent's. Foundation's Process rebuilds the environment
 /// dictionary and adds a close action for every possible descriptor on each start: 53 million
 /// instructions a worker (callgrind, 1,024 descriptors), on the run's critical path.
@@ -66,6 +66,56 @@ final class WorkerProcess: @unchecked Sendable {
         output = outputPipe[0]
     }
 
+    /// A worker forked from this process instead of started from the executable: no program to
+    /// load, no command line to parse, luassert and the preludes already compiled if this
+    /// process compiled them. Only a single-threaded process may fork (`ProcessThreads`). The
+    /// child is what `--worker` runs: requests on standard input, results on standard output.
+    init(forking settings: TestRunSettings) throws {
+        let input = try Self.cloexecPipe()
+        let outputPipe: [Int32]
+        do { outputPipe = try Self.cloexecPipe() } catch {
+            close(input[0]); close(input[1])
+            throw error
+        }
+        fflush(nil)   // nothing this process buffered may be written again by the child
+        let child = fork()
+        if child == 0 {
+            dup2(input[0], 0)
+            dup2(outputPipe[1], 1)
+            // No other worker's pipe ends (its input would never end), and a spawned worker's signals.
+            Self.closeDescriptors(from: 3)
+            for signal in 1..<Int32(32) where signal != SIGKILL && signal != SIGSTOP { Glibc.signal(signal, SIG_DFL) }
+            var none = sigset_t()
+            sigemptyset(&none)
+            sigprocmask(SIG_SETMASK, &none, nil)
+            WorkerLoop.serve(settings: settings)
+            fflush(nil)
+            _exit(0)
+        }
+        close(input[0])
+        close(outputPipe[1])
+        guard child > 0 else {
+            let code = errno
+            close(input[1]); close(outputPipe[0])
+            throw POSIXError(.init(rawValue: code) ?? .EIO)
+        }
+        pid = child
+        requests = FileHandle(fileDescriptor: input[1], closeOnDealloc: true)
+        output = outputPipe[0]
+    }
+
+    /// Closes every open descriptor from `lowest` up (those /proc/self/fd lists).
+    private static func closeDescriptors(from lowest: Int32) {
+        guard let directory = opendir("/proc/self/fd") else { return }
+        var open: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let fd = Int32(name), fd >= lowest, fd != dirfd(directory) { open.append(fd) }
+        }
+        closedir(directory)
+        for fd in open { close(fd) }
+    }
+
     deinit { close(output) }
 
     var isRunning: Bool {
@@ -96,5 +146,14 @@ final class WorkerProcess: @unchecked Sendable {
         guard let status = waitStatus else { return "ended" }
         if status & 0x7f == 0 { return "ended with status \((status >> 8) & 0xff)" }
         return "was killed by signal \(status & 0x7f)"
+    }
+}
+
+/// The number of threads this process runs (from /proc; 0 when it cannot tell).
+enum ProcessThreads {
+    static var count: Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Threads:") }) else { return 0 }
+        return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) ?? 0
     }
 }
