@@ -42,6 +42,13 @@ extension Engine {
     /// user code without one (a hook makes Lua trace every instruction).
     public var hookCoroutinesFunction: Value { cFunction(ck_lua_hook_coroutines) }
 
+    /// The test runner's stack lookups without a table per frame (ckframes.c): `f(level [,
+    /// skip_luassert])` → short_src, currentline of the first frame outside the runner.
+    public var userFrameFunction: Value { cFunction(ck_lua_user_frame) }
+
+    /// luassert's `util.errorlevel`, in C (ckframes.c).
+    public var errorLevelFunction: Value { cFunction(ck_lua_errorlevel) }
+
     private func cFunction(_ f: lua_CFunction) -> Value {
         let L = lua.L
         lua_pushcclosure(L, f, 0)

@@ -150,11 +150,11 @@ final class ParallelRunner: @unchecked Sendable {
     private func awaitResult(_ reader: LineReader, token: String) -> FileResult? {
         var other: [String] = []
         while let line = reader.next() {
-            if var result = WorkerProtocol.decode(line: Substring(line), token: token) {
+            if var result = WorkerProtocol.decode(line: line, token: token) {
                 if !other.isEmpty { result.output = (other.joined(separator: "\n") + "\n") + result.output }
                 return result
             }
-            other.append(line)
+            other.append(String(decoding: line, as: UTF8.self))
         }
         return nil
     }

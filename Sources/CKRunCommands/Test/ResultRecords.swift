@@ -30,12 +30,12 @@ enum ResultRecords {
 
     /// Calls `body` with each record's fields; the array is reused, copy what you keep. A field
     /// without escapes is decoded straight from the bytes (most are: names, statuses, numbers).
-    static func forEachRecord(_ text: String, _ body: ([String?]) -> Void) {
-        let bytes = Array(text.utf8)
+    static func forEachRecord(_ bytes: ArraySlice<UInt8>, _ body: ([String?]) -> Void) {
         var fields: [String?] = []
         fields.reserveCapacity(8)
-        var start = 0, escaped = false
+        var escaped = false
         bytes.withUnsafeBufferPointer { b in
+            var start = 0
             for i in 0..<b.count {
                 switch b[i] {
                 case escape: escaped = true
@@ -79,19 +79,32 @@ enum ResultRecords {
 
     // MARK: Tests and files
 
-    /// One test from its first seven fields, as `T.encode_results` writes them: name, line,
-    /// status, output, seconds, message, traceback (a worker's line adds the file after them).
+    /// One test from its seven fields, as `T.encode_results` writes them: name, line, status,
+    /// output, seconds, message, traceback (the runner's own frames taken out of it).
     static func test(_ fields: [String?], file: String) -> TestResult? {
-        guard fields.count >= 7, let name = fields[0], let status = fields[2].flatMap(TestStatus.init(rawValue:)) else { return nil }
+        guard fields.count == 7, let name = fields[0], let status = fields[2].flatMap(TestStatus.init(rawValue:)) else { return nil }
         return TestResult(name: name, file: file, line: fields[1].flatMap { Int($0) } ?? 0, status: status,
-                          message: fields[5], traceback: fields[6], output: fields[3] ?? "",
-                          seconds: fields[4].flatMap { Double($0) } ?? 0)
+                          message: fields[5], traceback: fields[6].map(Traceback.clean), output: fields[3] ?? "",
+                          seconds: fields[4].flatMap(seconds) ?? 0)
     }
 
-    static func tests(_ text: String, file: String) throws -> [TestResult] {
+    /// `NNNe-6` (microseconds, as the runner's Lua writes them) without strtod; other forms through Double.
+    private static func seconds(_ text: String) -> Double? {
+        var micros = 0, digits = 0
+        for byte in text.utf8 {
+            guard byte >= 0x30 && byte <= 0x39 else { break }
+            micros = micros &* 10 &+ Int(byte - 0x30)
+            digits += 1
+        }
+        if digits > 0, digits < 16, text.utf8.count == digits + 3, text.hasSuffix("e-6") { return Double(micros) / 1e6 }
+        return Double(text)
+    }
+
+    static func tests(_ records: ArraySlice<UInt8>, file: String) throws -> [TestResult] {
         var out: [TestResult] = [], bad: [String?]?
-        forEachRecord(text) { fields in
-            if fields.count == 7, let test = test(fields, file: file) { out.append(test) } else if bad == nil { bad = fields }
+        out.reserveCapacity(records.count / 48)
+        forEachRecord(records) { fields in
+            if let test = test(fields, file: file) { out.append(test) } else if bad == nil { bad = fields }
         }
         if let bad { throw RecordError(fields: bad) }
         return out
@@ -102,36 +115,42 @@ enum ResultRecords {
         var description: String { "a malformed result record (\(fields.count) fields)" }
     }
 
-    /// A file's result as one line (no newline in it): a record of the file, its output, seconds
-    /// and coverage (JSON), then one record per test, its file last.
-    static func line(_ result: FileResult) -> String {
+    /// Tests made on the Swift side (a file that failed to load) as records.
+    static func records(_ tests: [TestResult]) -> [UInt8] {
         var out: [UInt8] = []
-        let coverage = result.coverage.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
-        for value in [result.file, result.output, String(result.seconds), coverage] { append(value, to: &out) }
-        endRecord(&out)
-        for t in result.tests {
-            for value in [t.name, String(t.line), t.status.rawValue, t.output, String(t.seconds), t.message, t.traceback, t.file] {
+        for t in tests {
+            for value in [t.name, String(t.line), t.status.rawValue, t.output, String(t.seconds), t.message, t.traceback] {
                 append(value, to: &out)
             }
             endRecord(&out)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
-    static func fileResult(_ line: Substring) -> FileResult? {
-        var result: FileResult?, valid = true
-        forEachRecord(String(line)) { fields in
-            guard valid else { return }
-            guard result != nil else {
-                guard fields.count == 4, let file = fields[0] else { valid = false; return }
-                var head = FileResult(file: file, output: fields[1] ?? "", seconds: fields[2].flatMap { Double($0) } ?? 0)
-                head.coverage = fields[3].flatMap { try? JSONDecoder().decode([String: [String: Int]].self, from: Data($0.utf8)) }
-                result = head
-                return
-            }
-            guard fields.count == 8, let file = fields[7], let test = test(fields, file: file) else { valid = false; return }
-            result?.tests.append(test)
+    /// A file's result as one line (no newline in it): a record of the file, its output, seconds
+    /// and coverage (JSON), then its tests' records as its Lua state wrote them (a `--jobs`
+    /// worker sends them on undecoded: the parent decodes each test once).
+    static func line(_ head: FileResult, records: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(records.count + head.output.utf8.count + 64)
+        let coverage = head.coverage.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        for value in [head.file, head.output, String(head.seconds), coverage] { append(value, to: &out) }
+        endRecord(&out)
+        out += records
+        return out
+    }
+
+    static func fileResult(_ line: ArraySlice<UInt8>) -> FileResult? {
+        guard let headEnd = line.firstIndex(of: recordEnd) else { return nil }
+        var head: FileResult?
+        forEachRecord(line[...headEnd]) { fields in
+            guard fields.count == 4, let file = fields[0] else { return }
+            var result = FileResult(file: file, output: fields[1] ?? "", seconds: fields[2].flatMap { Double($0) } ?? 0)
+            result.coverage = fields[3].flatMap { try? JSONDecoder().decode([String: [String: Int]].self, from: Data($0.utf8)) }
+            head = result
         }
-        return valid ? result : nil
+        guard var result = head, let tests = try? tests(line[(headEnd + 1)...], file: result.file) else { return nil }
+        result.tests = tests
+        return result
     }
 }

@@ -11,33 +11,39 @@ struct SpecFileRunner {
     var listOnly = false
 
     func run() -> FileResult {
+        let (head, records) = runRecords()
+        var result = head
+        do { result.tests = try ResultRecords.tests(records[...], file: file) } catch {
+            result.tests = [failure("could not read its results: \(error)", traceback: "")]
+        }
+        return result
+    }
+
+    /// The file's result with its tests as `ResultRecords` (what a `--jobs` worker sends on).
+    func runRecords() -> (head: FileResult, records: [UInt8]) {
         let start = DispatchTime.now()
-        var result = FileResult(file: file)
+        var head = FileResult(file: file)
+        var records: [UInt8] = []
         var session: SpecSession?
         do {
             session = try SpecSession(settings: settings)
             guard let session, let data = FileManager.default.contents(atPath: file) else {
-                result.tests = [failure("cannot read the file", traceback: "")]
-                return result
+                records = ResultRecords.records([failure("cannot read the file", traceback: "")])
+                return (head, records)
             }
             try configure(session)
-            let records = try session.run(code: String(decoding: data, as: UTF8.self), path: file)
-            var tests = try ResultRecords.tests(records, file: file)
-            for index in tests.indices { tests[index].traceback = tests[index].traceback.map(Traceback.clean) }
-            result.tests = tests
-        } catch let error as LuaError {
-            if settings.shard?.includes(fileIndex: fileIndex, position: 0) ?? true {
-                result.tests = [failure(error.message, traceback: Traceback.clean(error.traceback))]
-            }
+            records = Array(try session.run(code: String(decoding: data, as: UTF8.self), path: file).utf8)
         } catch {
-            result.tests = [failure("could not read its results: \(error)", traceback: "")]
+            if settings.shard?.includes(fileIndex: fileIndex, position: 0) ?? true {
+                records = ResultRecords.records([failure(error.message, traceback: Traceback.clean(error.traceback))])
+            }
         }
-        result.output = (try? session?.call("take_file_output")) ?? ""
+        head.output = (try? session?.call("take_file_output")) ?? ""
         if settings.coverage, let json = try? session?.call("coverage_json") {
-            result.coverage = try? JSONDecoder().decode([String: [String: Int]].self, from: Data(json.utf8))
+            head.coverage = try? JSONDecoder().decode([String: [String: Int]].self, from: Data(json.utf8))
         }
-        result.seconds = seconds(since: start)
-        return result
+        head.seconds = seconds(since: start)
+        return (head, records)
     }
 
     private func configure(_ session: SpecSession) throws(LuaError) {

@@ -197,7 +197,7 @@ struct TestCommand: ParsableCommand {
             settings.shard = Shard(index: index + 1, count: total)
         }
         if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
-            FileManager.default.createFile(atPath: status, contents: nil)
+            _ = FileManager.default.createFile(atPath: status, contents: nil)
         }
         if junit == nil, let xml = environment["XML_OUTPUT_FILE"], !xml.isEmpty { junit = xml }
     }

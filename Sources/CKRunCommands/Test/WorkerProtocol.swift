@@ -15,14 +15,14 @@ enum WorkerProtocol {
         (0..<4).map { _ in String(UInt32.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
     }
 
-    static func encode(_ result: FileResult, token: String) -> String {
-        marker + token + " " + ResultRecords.line(result) + "\n"
+    static func encode(_ head: FileResult, records: [UInt8], token: String) -> [UInt8] {
+        Array((marker + token + " ").utf8) + ResultRecords.line(head, records: records) + [10]
     }
 
     /// The result a line carries, when it is a result line with this token.
-    static func decode(line: Substring, token: String) -> FileResult? {
-        let prefix = marker + token + " "
-        guard line.hasPrefix(prefix) else { return nil }
+    static func decode(line: ArraySlice<UInt8>, token: String) -> FileResult? {
+        let prefix = Array((marker + token + " ").utf8)
+        guard line.count >= prefix.count, line.prefix(prefix.count).elementsEqual(prefix) else { return nil }
         return ResultRecords.fileResult(line.dropFirst(prefix.count))
     }
 
@@ -38,22 +38,28 @@ enum WorkerProtocol {
 final class LineReader {
     private let fd: Int32
     private var buffer: [UInt8] = []
+    /// Where the next line starts in `buffer` (lines before it were handed out).
+    private var start = 0
     private var atEnd = false
 
     init(fd: Int32) { self.fd = fd }
 
     /// The next line without its newline; nil at end of input (a last unterminated line is returned).
-    func next() -> String? {
+    func next() -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer.firstIndex(of: 10) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
+            if let newline = buffer[start...].firstIndex(of: 10) {
+                let line = buffer[start..<newline]
+                start = newline + 1
                 return line
+            }
+            if start > 0 {   // keep only the unfinished line
+                buffer.removeSubrange(..<start)
+                start = 0
             }
             if atEnd {
                 guard !buffer.isEmpty else { return nil }
                 defer { buffer.removeAll() }
-                return String(decoding: buffer, as: UTF8.self)
+                return buffer[...]
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -61,6 +67,9 @@ final class LineReader {
             if count <= 0 { atEnd = true } else { buffer += chunk[..<count] }
         }
     }
+
+    /// The next line as text.
+    func nextText() -> String? { next().map { String(decoding: $0, as: UTF8.self) } }
 }
 
 /// The worker's side: runs each requested file and answers with its result.
@@ -71,10 +80,11 @@ enum WorkerLoop {
         let null = open("/dev/null", O_RDONLY)
         if null >= 0 { dup2(null, 0); close(null) }
         let reader = LineReader(fd: requests)
-        guard let token = reader.next() else { return }
-        while let line = reader.next(), let request = WorkerProtocol.parse(request: line) {
-            let result = SpecFileRunner(file: request.path, fileIndex: request.index, settings: settings).run()
-            StandardStreams.out(WorkerProtocol.encode(result, token: token))
+        guard let token = reader.nextText() else { return }
+        while let line = reader.nextText(), let request = WorkerProtocol.parse(request: line) {
+            let (head, records) = SpecFileRunner(file: request.path, fileIndex: request.index, settings: settings).runRecords()
+            let answer = WorkerProtocol.encode(head, records: records, token: token)
+            answer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
         }
     }
 }

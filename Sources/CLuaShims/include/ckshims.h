@@ -176,6 +176,10 @@ int ck_lua_monotonic_clock(lua_State *L);
 /// ckrun test: `f(coroutine)` makes the table's create and wrap hook new coroutines with the
 /// watchdog, so the main thread runs tests without a hook (ckwatchdog.c).
 int ck_lua_hook_coroutines(lua_State *L);
+/// ckrun test: `user_frame(level [, skip_luassert])` → short_src, currentline of the first frame
+/// outside the runner (ckframes.c); `errorlevel(level)` is luassert's util.errorlevel.
+int ck_lua_user_frame(lua_State *L);
+int ck_lua_errorlevel(lua_State *L);
 
 /// Bytes malloc has handed out (Lua and Swift together), for benchmarks.
 size_t ck_heap_bytes(void);

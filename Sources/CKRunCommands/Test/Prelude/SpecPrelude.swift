@@ -16,8 +16,9 @@ enum SpecPrelude {
     nonisolated(unsafe) private static var installing = false
 
     /// Chunk names start with "(ckrun test", which tracebacks and error locations skip. Each
-    /// chunk gets the `os.exit` message, the recorder of luassert's modules (assert.lua) and
-    /// the whole debug library (under --sandbox the test's code sees only part of it).
+    /// chunk gets the `os.exit` message, the recorder of luassert's modules (assert.lua), the
+    /// whole debug library (under --sandbox the test's code sees only part of it), and the C
+    /// stack lookups `user_frame` and `errorlevel` (ckframes.c).
     static func install(in engine: Engine) throws(LuaError) {
         installing = true
         defer { installing = false }
@@ -31,7 +32,8 @@ enum SpecPrelude {
         for chunk in chunks {
             if chunk.name == "assert" { try preload(in: engine) }
             let function = try compiled.load(chunk.source, name: "=(ckrun test: \(chunk.name))", in: engine)
-            try engine.call(function, [.string(exitMessage), compiled.recorded.isEmpty ? recorder : .nil, debug])
+            try engine.call(function, [.string(exitMessage), compiled.recorded.isEmpty ? recorder : .nil, debug,
+                                       engine.userFrameFunction, engine.errorLevelFunction])
         }
     }
 

@@ -18,17 +18,15 @@ local concat, select, tostring, type = table.concat, select, tostring, type
 T.file_output = {}
 T.sink = T.file_output
 
+-- The C stack lookups (ckframes.c): user_frame(level [, skip_luassert]) → short_src, line of
+-- the first frame from `level` up (getinfo's levels) outside the runner's chunks.
+local user_frame = select(4, ...)
+
 -- `file:line` of the innermost caller outside the runner's own chunks.
 function T.where()
-  local level = 2
-  while true do
-    local info = debug.getinfo(level, "Sl")
-    if not info then return nil end
-    if info.what ~= "C" and not info.source:find("^=%(ckrun test") then
-      return info.short_src .. ":" .. (info.currentline or 0)
-    end
-    level = level + 1
-  end
+  local src, line = user_frame(2)
+  if src then return src .. ":" .. line end
+  return nil
 end
 
 -- Returns the text gathered in `buffer` and empties it.

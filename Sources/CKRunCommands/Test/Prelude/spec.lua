@@ -39,9 +39,14 @@ local function errortype(obj)
   return "error"
 end
 
+-- Elements that hold no others (tests and hooks) get no `children` table.
+local no_children = { it = true, pending = true, before_each = true, after_each = true, lazy_setup = true,
+                      lazy_teardown = true, strict_setup = true, strict_teardown = true, finally = true }
+
 -- The element tree. `ctx` is the element whose function is running.
 local function element(descriptor, name, fn, parent, line)
-  return { descriptor = descriptor, name = name, run = fn, parent = parent, children = {}, line = line or 0 }
+  return { descriptor = descriptor, name = name, run = fn, parent = parent,
+           children = not no_children[descriptor] and {} or nil, line = line or 0 }
 end
 local root = element("file", nil, nil, nil, 0)
 T.root = root
@@ -50,27 +55,24 @@ local results = {}
 T.results = results
 local skip_all = false
 
+-- The names from the outermost block in, joined by spaces (each element keeps its own).
 local function full_name(el)
-  local names = { el.name or el.descriptor }
-  local parent = el.parent
-  while parent and parent.descriptor ~= "file" do
-    insert(names, 1, parent.name or parent.descriptor)
-    parent = parent.parent
+  local full = el.full_name
+  if full == nil then
+    local parent = el.parent
+    if parent and parent.descriptor ~= "file" then
+      full = concat({ full_name(parent), el.name or el.descriptor }, " ")
+    else
+      full = concat({ el.name or el.descriptor })
+    end
+    el.full_name = full
   end
-  return concat(names, " ")
+  return full
 end
 
--- The first frame outside the runner and luassert: where the user's code is.
-local function user_frame(level)
-  while true do
-    local info = getinfo(level, "Sl")
-    if not info then return nil end
-    if info.what ~= "C" and not info.source:find("^=%(ckrun test") and not info.short_src:find("luassert[/\\].*%.lua$") then
-      return info
-    end
-    level = level + 1
-  end
-end
+-- user_frame(level, true): short_src and line of the first frame from `level` up (getinfo's
+-- levels, seen from the caller) outside the runner and luassert: where the user's code is.
+local user_frame = select(4, ...)
 
 -- Insulation, as busted's context.lua: an insulated block restores globals and package.loaded.
 local function save()
@@ -108,8 +110,8 @@ local function handler(err)
   else msg = T.pretty and T.pretty(err) or tostring(err) end
   if msg == "not enough memory" then msg = T.memory_message or msg end
   if not msg:find("^[^\n]-:%d+: ") and not msg:find("^%[%a+%]") then
-    local info = user_frame(3)
-    if info then msg = info.short_src .. ":" .. (info.currentline or 0) .. ": " .. msg end
+    local src, line = user_frame(2, true)
+    if src then msg = src .. ":" .. line .. ": " .. msg end
   end
   h_message = msg
   h_trace = traceback("", 2):gsub("^\n", "")
@@ -305,38 +307,38 @@ end
 
 local hook_kinds = { before_each = true, after_each = true, lazy_setup = true, lazy_teardown = true,
                      strict_setup = true, strict_teardown = true }
-local no_children = { it = true, pending = true, before_each = true, after_each = true, lazy_setup = true,
-                      lazy_teardown = true, strict_setup = true, strict_teardown = true, finally = true }
 
 local function register(descriptor, alias, envmode, default_fn)
-  local publisher
-  publisher = function(name, fn)
+  -- Called from the user's `it(name, fn)` or `it(name)(fn)`: level 3 is the user's code.
+  local function publish(name, f)
+    if no_children[ctx.descriptor] then
+      error("'" .. (alias or descriptor) .. "' not supported inside current context block", 3)
+    end
+    if skip_all or rejected(descriptor, name) then return end
+    local _, line = user_frame(2, true)
+    local el = element(descriptor, name, f, ctx, line)
+    el.envmode = envmode
+    if hook_kinds[descriptor] then
+      local list = ctx[descriptor]
+      if not list then list = {}; ctx[descriptor] = list end
+      list[#list + 1] = el
+    else
+      local children = ctx.children
+      children[#children + 1] = el
+    end
+  end
+  return function(name, fn)
     if not fn and type(name) == "function" then fn, name = name, alias
     elseif not fn then fn = default_fn end
-    local function publish(f)
-      if no_children[ctx.descriptor] then
-        error("'" .. (alias or descriptor) .. "' not supported inside current context block", 3)
-      end
-      if skip_all or rejected(descriptor, name) then return end
-      local info = user_frame(3)
-      local el = element(descriptor, name, f, ctx, info and info.currentline)
-      el.envmode = envmode
-      if hook_kinds[descriptor] then
-        local list = ctx[descriptor]
-        if not list then list = {}; ctx[descriptor] = list end
-        list[#list + 1] = el
-      else
-        insert(ctx.children, el)
-      end
-    end
-    if fn then publish(fn) else return publish end
+    if fn then publish(name, fn) else return function(f) publish(name, f) end end
   end
-  return publisher
 end
 
+-- One buffer for every test's output: end_test empties it.
+local test_output = {}
 function T.begin_test()
-  T.test_output = {}
-  T.sink = T.test_output
+  T.test_output = test_output
+  T.sink = test_output
 end
 
 function T.end_test()

@@ -5,8 +5,15 @@ import Foundation
 /// output is not a terminal.
 final class TextReporter: TestReporter {
     let colour: Bool
+    /// Each status's label as bytes (built once: a line per test).
+    private let labels: [TestStatus: [UInt8]]
 
-    init(colour: Bool = TextReporter.colourWanted()) { self.colour = colour }
+    init(colour: Bool = TextReporter.colourWanted()) {
+        self.colour = colour
+        labels = Dictionary(uniqueKeysWithValues: [TestStatus.passed, .failed, .errored, .skipped].map {
+            ($0, Array(Self.label($0, colour: colour).utf8))
+        })
+    }
 
     static func colourWanted() -> Bool {
         let environment = ProcessInfo.processInfo.environment
@@ -25,9 +32,15 @@ final class TextReporter: TestReporter {
         out.reserveCapacity(file.output.utf8.count + file.tests.count * 80)
         out += file.output.asLines.utf8
         for test in file.tests {
-            out += label(test.status).utf8
+            out += labels[test.status] ?? []
             out.append(0x20)
-            out += test.location.utf8
+            if test.line > 0 {   // test.location, without building a string per test
+                out += test.file.utf8
+                out.append(0x3A)
+                out += String(test.line).utf8
+                out += [0x3A, 0x20]
+            }
+            out += test.name.utf8
             if test.status == .skipped, let reason = test.message, reason != "pending" { out += " (\(reason))".utf8 }
             out.append(0x0A)
         }
@@ -58,7 +71,9 @@ final class TextReporter: TestReporter {
         return parts.joined(separator: "\n")
     }
 
-    private func label(_ status: TestStatus) -> String {
+    private func label(_ status: TestStatus) -> String { Self.label(status, colour: colour) }
+
+    private static func label(_ status: TestStatus, colour: Bool) -> String {
         let (text, code) = switch status {
         case .passed: ("ok   ", "32")
         case .failed: ("FAIL ", "31")

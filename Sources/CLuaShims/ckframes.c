@@ -1,0 +1,66 @@
+/* The test runner's questions about the call stack, answered from lua_getinfo without the table
+   debug.getinfo makes for each frame (a table of five or six fields: about 5,000 instructions a
+   call, and a test asked several times). Levels count as debug.getinfo's do, seen from the Lua
+   function that calls these: 1 is that function. */
+#include "ckshims.h"
+#include <string.h>
+
+static int ends_with(const char *s, size_t n, const char *suffix) {
+    size_t k = strlen(suffix);
+    return n >= k && memcmp(s + n - k, suffix, k) == 0;
+}
+
+/* short_src matches the Lua pattern "luassert[/\\].*%.lua$". */
+static int in_luassert(const char *src) {
+    size_t n = strlen(src);
+    if (!ends_with(src, n, ".lua")) return 0;
+    for (const char *p = strstr(src, "luassert"); p != NULL; p = strstr(p + 1, "luassert")) {
+        size_t at = (size_t)(p - src);
+        if ((p[8] == '/' || p[8] == '\\') && at + 9 <= n - 4) return 1;
+    }
+    return 0;
+}
+
+/* user_frame(level [, skip_luassert]): the short_src and currentline of the first frame at or
+   above `level` that is Lua code outside the runner's chunks ("=(ckrun test…"), and, when asked,
+   outside luassert's files; nothing when there is none. */
+int ck_lua_user_frame(lua_State *L) {
+    lua_Integer level = luaL_checkinteger(L, 1);
+    int skip_luassert = lua_toboolean(L, 2);
+    lua_Debug ar;
+    for (; level >= 0 && lua_getstack(L, (int)level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (strcmp(ar.what, "C") == 0 || strncmp(ar.source, "=(ckrun test", 12) == 0) continue;
+        if (skip_luassert && in_luassert(ar.short_src)) continue;
+        lua_pushstring(L, ar.short_src);
+        lua_pushinteger(L, ar.currentline);
+        return 2;
+    }
+    return 0;
+}
+
+static const char *source_at(lua_State *L, lua_Integer level, lua_Debug *ar) {
+    if (level < 0 || !lua_getstack(L, (int)level, ar)) return NULL;
+    lua_getinfo(L, "S", ar);
+    return ar->source;
+}
+
+/* luassert's util.errorlevel(level), the same loop: the level of the first frame above the
+   caller whose source differs from the caller's. Sources are compared whole (a chunk loaded from
+   a string has its text as its source); the caller's stays alive: its function is running. */
+int ck_lua_errorlevel(lua_State *L) {
+    lua_Integer level = luaL_optinteger(L, 1, 1) + 1;
+    lua_Debug ar;
+    /* The Lua original runs one frame deeper than this C function: its level n is our n - 1. */
+    const char *file = source_at(L, level - 1, &ar);
+    size_t file_len = file ? ar.srclen : 0;
+    const char *source = file;
+    while (source != NULL && ((ar.srclen == file_len && memcmp(file, source, file_len) == 0) ||
+                              (ar.srclen == 12 && memcmp(source, "=(tail call)", 12) == 0))) {
+        level++;
+        source = source_at(L, level - 1, &ar);
+    }
+    if (level > 1) level--;
+    lua_pushinteger(L, level);
+    return 1;
+}
