@@ -28,9 +28,11 @@ final class ParallelRunner: @unchecked Sendable {
     /// Calls `consume` with each file's result in order; it returns false to stop the run.
     func run(_ files: [File], consume: (FileResult) -> Bool) {
         workersLeft = min(jobs, files.count)
-        // Forked while this process has one thread (before the slots' threads start); a worker
-        // that replaces one that died is spawned.
-        var forked = ProcessThreads.count == 1 ? (0..<workersLeft).compactMap { _ in try? start(forking: true) } : []
+        // Forked while this process has one thread (before the slots' threads start), all of
+        // them before any worker's token exists (no worker's memory holds another's token); a
+        // worker that replaces one that died is spawned.
+        let processes = ProcessThreads.count == 1 ? (0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings) } : []
+        var forked = processes.map(adopt)
         for _ in 0..<workersLeft {
             let first = forked.popLast()
             Thread.detachNewThread { [self] in
@@ -123,9 +125,12 @@ final class ParallelRunner: @unchecked Sendable {
         }
     }
 
-    private func start(forking: Bool = false) throws -> Worker {
-        let process = forking ? try WorkerProcess(forking: settings)
-            : try WorkerProcess(executable: executable, arguments: settings.workerArguments())
+    private func start() throws -> Worker {
+        adopt(try WorkerProcess(executable: executable, arguments: settings.workerArguments()))
+    }
+
+    /// A started worker: tracked, and given its token.
+    private func adopt(_ process: WorkerProcess) -> Worker {
         condition.lock()
         running.append(process)
         condition.unlock()
