@@ -90,26 +90,39 @@ final class ParallelRunner: @unchecked Sendable {
     /// fails the file it was running and a new one takes the next file.
     private func serve(_ files: [File], first: Worker?) {
         var worker = first
-        while let position = claim(files.count) {
+        var next = claim(files.count)
+        var requested: Int?   // the file the worker was already asked for
+        while let position = next {
             let file = files[position]
             if worker == nil {
                 do { worker = try start() } catch {
                     store(crashed(file.path, "could not start a worker: \(error.localizedDescription)"), at: position)
+                    next = claim(files.count)
                     continue
                 }
             }
             guard let current = worker else { continue }
-            current.requests.write(Data(WorkerProtocol.request(index: file.index, path: file.path).utf8))
-            if let result = awaitResult(current.reader, token: current.token) {
-                store(result, at: position)
-                current.lastFile = file.path
-            } else {
+            if requested != position { request(files[position], from: current) }
+            guard let answer = awaitAnswer(current.reader, token: current.token) else {
                 current.process.waitUntilExit()
                 store(crashed(file.path, "its worker process \(current.process.ending) before reporting results"), at: position)
                 worker = nil
+                requested = nil
+                next = claim(files.count)
+                continue
             }
+            current.lastFile = file.path
+            // The worker starts on the next file while this one's answer is decoded.
+            next = claim(files.count)
+            requested = next
+            if let next { request(files[next], from: current) }
+            store(decode(answer, file: file.path), at: position)
         }
         if let worker { finish(worker) }
+    }
+
+    private func request(_ file: File, from worker: Worker) {
+        worker.requests.write(Data(WorkerProtocol.request(index: file.index, path: file.path).utf8))
     }
 
     private final class Worker {
@@ -151,17 +164,29 @@ final class ParallelRunner: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// A worker's answer: its result line (the marker and token cut off) and the lines it
+    /// printed before it.
+    private struct Answer {
+        let line: ArraySlice<UInt8>
+        let printed: [String]
+    }
+
     /// Reads the worker's output up to the result line bearing the token; other lines are the file's output.
-    private func awaitResult(_ reader: LineReader, token: String) -> FileResult? {
+    private func awaitAnswer(_ reader: LineReader, token: String) -> Answer? {
         var other: [String] = []
         while let line = reader.next() {
-            if var result = WorkerProtocol.decode(line: line, token: token) {
-                if !other.isEmpty { result.output = (other.joined(separator: "\n") + "\n") + result.output }
-                return result
-            }
+            if let result = WorkerProtocol.resultLine(line, token: token) { return Answer(line: result, printed: other) }
             other.append(String(decoding: line, as: UTF8.self))
         }
         return nil
+    }
+
+    private func decode(_ answer: Answer, file: String) -> FileResult {
+        guard var result = ResultRecords.fileResult(answer.line) else {
+            return crashed(file, "its worker sent a result it could not read")
+        }
+        if !answer.printed.isEmpty { result.output = (answer.printed.joined(separator: "\n") + "\n") + result.output }
+        return result
     }
 
     private func crashed(_ file: String, _ detail: String) -> FileResult {

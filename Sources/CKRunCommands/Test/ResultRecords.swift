@@ -79,40 +79,74 @@ enum ResultRecords {
 
     // MARK: Tests and files
 
-    /// One test from its seven fields, as `T.encode_results` writes them: name, line, status,
-    /// output, seconds, message, traceback (the runner's own frames taken out of it).
-    static func test(_ fields: [String?], file: String) -> TestResult? {
-        guard fields.count == 7, let name = fields[0], let status = fields[2].flatMap(TestStatus.init(rawValue:)) else { return nil }
-        return TestResult(name: name, file: file, line: fields[1].flatMap { Int($0) } ?? 0, status: status,
-                          message: fields[5], traceback: fields[6].map(Traceback.clean), output: fields[3] ?? "",
-                          seconds: fields[4].flatMap(seconds) ?? 0)
-    }
-
-    /// `NNNe-6` (microseconds, as the runner's Lua writes them) without strtod; other forms through Double.
-    private static func seconds(_ text: String) -> Double? {
-        var micros = 0, digits = 0
-        for byte in text.utf8 {
-            guard byte >= 0x30 && byte <= 0x39 else { break }
-            micros = micros &* 10 &+ Int(byte - 0x30)
-            digits += 1
-        }
-        if digits > 0, digits < 16, text.utf8.count == digits + 3, text.hasSuffix("e-6") { return Double(micros) / 1e6 }
-        return Double(text)
-    }
-
+    /// The tests of a file from their records, seven fields each, as `T.encode_results` writes
+    /// them: name, line, status, output, seconds, message, traceback (the runner's own frames
+    /// taken out of it). Read straight from the bytes: a passing test makes one string, its name.
     static func tests(_ records: ArraySlice<UInt8>, file: String) throws -> [TestResult] {
-        var out: [TestResult] = [], bad: [String?]?
+        var out: [TestResult] = []
         out.reserveCapacity(records.count / 48)
-        forEachRecord(records) { fields in
-            if let test = test(fields, file: file) { out.append(test) } else if bad == nil { bad = fields }
+        var bad: Int?
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(8)
+        records.withUnsafeBufferPointer { b in
+            var start = 0
+            for i in 0..<b.count {
+                if b[i] == fieldEnd {
+                    fields.append(start..<i)
+                    start = i + 1
+                } else if b[i] == recordEnd {
+                    if let test = test(b, fields, file: file) { out.append(test) } else if bad == nil { bad = fields.count }
+                    fields.removeAll(keepingCapacity: true)
+                    start = i + 1
+                }
+            }
         }
         if let bad { throw RecordError(fields: bad) }
         return out
     }
 
+    private static func test(_ b: UnsafeBufferPointer<UInt8>, _ f: [Range<Int>], file: String) -> TestResult? {
+        guard f.count == 7, let name = text(b, f[0]), let status = status(b, f[2]) else { return nil }
+        let line = integer(b, f[1])
+        return TestResult(name: name, file: file, line: line.end == f[1].upperBound ? line.value ?? 0 : 0, status: status,
+                          message: text(b, f[5]), traceback: text(b, f[6]).map(Traceback.clean),
+                          output: f[3].isEmpty ? "" : text(b, f[3]) ?? "", seconds: seconds(b, f[4]) ?? 0)
+    }
+
+    /// A field's text; nil for the nil mark (0x1D '0').
+    private static func text(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String? {
+        let field = b[r]
+        guard field.contains(escape) else { return String(decoding: field, as: UTF8.self) }
+        return unescape(field)
+    }
+
+    private static let statuses: [(bytes: [UInt8], status: TestStatus)] =
+        [TestStatus.passed, .failed, .errored, .skipped].map { (Array($0.rawValue.utf8), $0) }
+
+    private static func status(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> TestStatus? {
+        statuses.first { $0.bytes.elementsEqual(b[r]) }?.status
+    }
+
+    /// The decimal digits at the start of the field: their value and where they end.
+    private static func integer(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> (value: Int?, end: Int) {
+        var value = 0, i = r.lowerBound
+        while i < r.upperBound, i - r.lowerBound < 18, b[i] >= 0x30 && b[i] <= 0x39 {
+            value = value * 10 + Int(b[i] - 0x30)
+            i += 1
+        }
+        return (i > r.lowerBound ? value : nil, i)
+    }
+
+    /// `NNNe-6` (microseconds, as the runner's Lua writes them) without strtod; other forms through Double.
+    private static func seconds(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Double? {
+        let (micros, end) = integer(b, r)
+        if let micros, r.upperBound - end == 3, b[end] == 0x65, b[end + 1] == 0x2D, b[end + 2] == 0x36 { return Double(micros) / 1e6 }
+        return text(b, r).flatMap { Double($0) }
+    }
+
     struct RecordError: Error, CustomStringConvertible {
-        let fields: [String?]
-        var description: String { "a malformed result record (\(fields.count) fields)" }
+        let fields: Int
+        var description: String { "a malformed result record (\(fields) fields)" }
     }
 
     /// Tests made on the Swift side (a file that failed to load) as records.

@@ -35,12 +35,14 @@ struct TestSummary: Sendable {
     var passed = 0, failures = 0, errors = 0, skipped = 0
 
     init(_ files: [FileResult]) {
-        for test in files.flatMap(\.tests) {
-            switch test.status {
-            case .passed: passed += 1
-            case .failed: failures += 1
-            case .errored: errors += 1
-            case .skipped: skipped += 1
+        for file in files {
+            for test in file.tests {
+                switch test.status {
+                case .passed: passed += 1
+                case .failed: failures += 1
+                case .errored: errors += 1
+                case .skipped: skipped += 1
+                }
             }
         }
     }

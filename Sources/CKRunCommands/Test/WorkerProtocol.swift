@@ -19,11 +19,12 @@ enum WorkerProtocol {
         Array((marker + token + " ").utf8) + ResultRecords.line(head, records: records) + [10]
     }
 
-    /// The result a line carries, when it is a result line with this token.
-    static func decode(line: ArraySlice<UInt8>, token: String) -> FileResult? {
+    /// The result records a line carries (`ResultRecords.fileResult` reads them), when it is a
+    /// result line with this token.
+    static func resultLine(_ line: [UInt8], token: String) -> ArraySlice<UInt8>? {
         let prefix = Array((marker + token + " ").utf8)
         guard line.count >= prefix.count, line.prefix(prefix.count).elementsEqual(prefix) else { return nil }
-        return ResultRecords.fileResult(line.dropFirst(prefix.count))
+        return line.dropFirst(prefix.count)
     }
 
     static func request(index: Int, path: String) -> String { "\(index)\t\(path)\n" }
@@ -44,11 +45,12 @@ final class LineReader {
 
     init(fd: Int32) { self.fd = fd }
 
-    /// The next line without its newline; nil at end of input (a last unterminated line is returned).
-    func next() -> ArraySlice<UInt8>? {
+    /// The next line without its newline, a copy; nil at end of input (a last unterminated line is returned).
+    func next() -> [UInt8]? {
+        var scanned = start
         while true {
-            if let newline = buffer[start...].firstIndex(of: 10) {
-                let line = buffer[start..<newline]
+            if let newline = newline(from: scanned) {
+                let line = Array(buffer[start..<newline])
                 start = newline + 1
                 return line
             }
@@ -56,20 +58,37 @@ final class LineReader {
                 buffer.removeSubrange(..<start)
                 start = 0
             }
+            scanned = buffer.count
             if atEnd {
                 guard !buffer.isEmpty else { return nil }
                 defer { buffer.removeAll() }
-                return buffer[...]
+                return buffer
             }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { atEnd = true } else { buffer += chunk[..<count] }
+            if !fill() { atEnd = true }
         }
     }
 
     /// The next line as text.
     func nextText() -> String? { next().map { String(decoding: $0, as: UTF8.self) } }
+
+    private func newline(from index: Int) -> Int? {
+        guard index < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { b in
+            memchr(b.baseAddress! + index, 10, b.count - index).map { UnsafeRawPointer($0) - UnsafeRawPointer(b.baseAddress!) }
+        }
+    }
+
+    /// Reads what is there (up to 64 KiB) onto the end of the buffer; false at end of input.
+    private func fill() -> Bool {
+        var count = 0
+        repeat { count = read(fd, chunk, 65536) } while count < 0 && errno == EINTR
+        guard count > 0 else { return false }
+        buffer.append(contentsOf: UnsafeRawBufferPointer(start: chunk, count: count))
+        return true
+    }
+
+    private let chunk = UnsafeMutableRawPointer.allocate(byteCount: 65536, alignment: 16)
+    deinit { chunk.deallocate() }
 }
 
 /// The worker's side: runs each requested file and answers with its result.

@@ -48,7 +48,7 @@ final class TextReporter: TestReporter {
     }
 
     func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
-        let failed = files.flatMap(\.tests).filter(\.didFail)
+        let failed = files.lazy.flatMap(\.tests).filter(\.didFail)
         var text = ""
         if !failed.isEmpty {
             text += "\nFailures and errors:\n"
