@@ -6,8 +6,11 @@ import Foundation
 /// busted's `.busted` file in the working directory: a Lua file returning tasks of options
 /// (`default`, `_all`, or the one `--run` names). Options given on the command line win.
 enum BustedConfig {
-    static func load(task: String?, path: String = ".busted") throws -> [String: [String]] {
+    /// `path` is busted's `-f/--config-file`: it must exist; `.busted` may be missing.
+    static func load(task: String?, path: String? = nil) throws -> [String: [String]] {
+        let path = path ?? ".busted"
         guard FileManager.default.fileExists(atPath: path) else {
+            if path != ".busted" { throw ValidationError("--config-file: no such file: \(path)") }
             if let task { throw ValidationError("--run \(task): there is no .busted file here") }
             return [:]
         }
@@ -36,7 +39,7 @@ extension TestCommand {
     mutating func apply(_ config: [String: [String]]) throws {
         func list(_ key: String) -> [String] { config[key] ?? [] }
         func single(_ key: String) -> String? { config[key]?.first }
-        func flag(_ key: String) -> Bool { single(key) == "true" }
+        func flag(_ key: String) -> Bool? { single(key).map { $0 == "true" } }
         if paths.isEmpty { paths = list("ROOT") }
         if pattern.isEmpty { pattern = list("pattern") }
         if excludePattern.isEmpty { excludePattern = list("exclude-pattern") }
@@ -47,14 +50,34 @@ extension TestCommand {
         lpath = lpath ?? single("lpath")
         cpath = cpath ?? single("cpath")
         helper = helper ?? single("helper")
-        if output == .text, let value = single("output"), let format = TestOutputFormat(rawValue: value) { output = format }
-        if !shuffle { shuffle = flag("shuffle") }
-        if !sort { sort = flag("sort") }
-        if !failFast { failFast = flag("no-keep-going") }
+        if output == nil { output = single("output") }
+        shuffle = shuffle ?? flag("shuffle")
+        sort = sort ?? flag("sort")
+        coverage = coverage ?? flag("coverage")
+        if !failFast { failFast = flag("no-keep-going") ?? false }
         if seed == nil, let value = single("seed") { seed = UInt64(value) }
         if repeatCount == 1, let value = single("repeat"), let n = Int(value), n >= 1 { repeatCount = n }
+        try busted.apply(config, flag: flag)
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw ValidationError(".busted ROOT: no such file or directory: \(path)")
         }
+    }
+}
+
+extension BustedOptions {
+    /// busted's own keys of a `.busted` task (the command line wins).
+    mutating func apply(_ config: [String: [String]], flag: (String) -> Bool?) throws {
+        if statements.isEmpty { statements = config["e"] ?? [] }
+        if helperOptions.isEmpty { helperOptions = config["Xhelper"] ?? [] }
+        lang = lang ?? config["lang"]?.first
+        verbose = verbose ?? flag("verbose")
+        lazy = lazy ?? flag("lazy")
+        keepGoing = keepGoing ?? flag("keep-going")
+        recursive = recursive ?? flag("recursive")
+        shuffleFiles = shuffleFiles ?? flag("shuffle-files")
+        shuffleTests = shuffleTests ?? flag("shuffle-tests")
+        sortFiles = sortFiles ?? flag("sort-files")
+        sortTests = sortTests ?? flag("sort-tests")
+        suppressPending = suppressPending ?? flag("suppress-pending")
     }
 }

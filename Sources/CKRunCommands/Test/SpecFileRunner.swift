@@ -69,10 +69,14 @@ struct SpecFileRunner {
             // Seeds math.random too, so a shuffled run's random data is reproducible with --seed.
             var random = SeededRandom(seed: seed, path: file)
             let derived = String(Int64(bitPattern: random.next() >> 1))
-            try session.call("set", "randomize", "true")
+            if settings.shuffleTests { try session.call("set", "randomize", "true") }
             try session.call("set", "seed", derived)
             try session.call("seed_random", derived)
         }
+        if settings.lazy { try session.call("set", "lazy", "true") }
+        for option in settings.helperArguments { try session.call("set", "helper_arguments", option) }
+        if let lang = settings.lang { try session.setLanguage(lang) }
+        for statement in settings.statements { try session.runStatement(statement) }
     }
 
     private func failure(_ detail: String, traceback: String) -> TestResult {

@@ -15,18 +15,19 @@ enum TestDiscovery {
 
     /// With busted's `--pattern`/`--exclude-pattern` (Lua patterns found in a file's name; a
     /// `.lua` file whose name matches no pattern, or any exclusion, is left out).
-    static func files(in paths: [String], patterns: [String], excluding: [String]) throws -> [String] {
-        guard !patterns.isEmpty || !excluding.isEmpty else { return try files(in: paths) }
+    static func files(in paths: [String], patterns: [String], excluding: [String], recursive: Bool = true) throws -> [String] {
+        guard !patterns.isEmpty || !excluding.isEmpty else { return try files(in: paths, recursive: recursive) }
         let matcher = LuaFind()
         let chosen = patterns.isEmpty ? ["_spec"] : patterns
-        return try files(in: paths) { name in
+        return try files(in: paths, recursive: recursive) { name in
             name.hasSuffix(".lua") && !excluding.contains { !$0.isEmpty && matcher.find($0, in: name) }
                 && chosen.contains { matcher.find($0, in: name) }
         }
     }
 
-    /// Sorted by path, each file once. A path that does not exist is a usage error.
-    static func files(in paths: [String], isTest: (String) -> Bool = isTestFile) throws -> [String] {
+    /// Sorted by path, each file once. A path that does not exist is a usage error. Not
+    /// `recursive` (busted's --no-recursive): only the files directly in each directory.
+    static func files(in paths: [String], recursive: Bool = true, isTest: (String) -> Bool = isTestFile) throws -> [String] {
         let fileManager = FileManager.default
         var found = Set<String>()
         var visited = Set<String>()
@@ -36,7 +37,7 @@ enum TestDiscovery {
                 throw ValidationError("no such file or directory: \(path)")
             }
             if isDirectory.boolValue {
-                found.formUnion(search(directory: path, visited: &visited, isTest: isTest))
+                found.formUnion(search(directory: path, visited: &visited, recursive: recursive, isTest: isTest))
             } else {
                 found.insert(tidy(path))
             }
@@ -52,7 +53,7 @@ enum TestDiscovery {
         return String(cString: resolved)
     }
 
-    private static func search(directory: String, visited: inout Set<String>, isTest: (String) -> Bool) -> [String] {
+    private static func search(directory: String, visited: inout Set<String>, recursive: Bool, isTest: (String) -> Bool) -> [String] {
         let fileManager = FileManager.default
         guard visited.insert(realPath(directory) ?? directory).inserted,
               let entries = try? fileManager.contentsOfDirectory(atPath: directory) else { return [] }
@@ -62,7 +63,7 @@ enum TestDiscovery {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                files += search(directory: path, visited: &visited, isTest: isTest)
+                if recursive { files += search(directory: path, visited: &visited, recursive: true, isTest: isTest) }
             } else if isTest(entry) {
                 files.append(tidy(path))
             }

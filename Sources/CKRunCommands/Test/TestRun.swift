@@ -9,7 +9,7 @@ struct TestRun {
     /// Each file with its index in sorted order (sharding and shuffling key on it).
     var order: [ParallelRunner.File] {
         var order = files.enumerated().map { (path: $0.element, index: $0.offset) }
-        if let seed = settings.seed {
+        if settings.shuffleFiles, let seed = settings.seed {
             var random = SeededRandom(seed: seed)
             random.shuffle(&order)
         }

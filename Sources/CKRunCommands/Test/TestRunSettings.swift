@@ -20,6 +20,17 @@ struct TestRunSettings: Sendable {
     var lpath: String?
     var cpath: String?
     var helper: String?
+    /// busted's -Xhelper options: the helper's `arg`.
+    var helperArguments: [String] = []
+    /// busted's -e statements, run in each file's state first.
+    var statements: [String] = []
+    /// busted's --lang: luassert's messages in this language.
+    var lang: String?
+    /// busted's --lazy: setup and teardown are lazy_setup and lazy_teardown.
+    var lazy = false
+    /// Shuffled with `seed`: the order of the files, the tests within each block.
+    var shuffleFiles = false
+    var shuffleTests = false
 
     var memoryLimitBytes: Int { Engine.Configuration.bytes(megabytes: memoryLimitMB) }
 
@@ -32,10 +43,16 @@ struct TestRunSettings: Sendable {
         if !excludeTags.isEmpty { arguments += ["--exclude-tags", excludeTags.joined(separator: ",")] }
         if let shard { arguments += ["--shard", shard.description] }
         if let seed { arguments += ["--seed", String(seed)] }
+        arguments.append(shuffleFiles ? "--shuffle-files" : "--no-shuffle-files")
+        arguments.append(shuffleTests ? "--shuffle-tests" : "--no-shuffle-tests")
+        if lazy { arguments.append("--lazy") }
+        if let lang { arguments += ["--lang", lang] }
+        for statement in statements { arguments += ["-e", statement] }
+        for option in helperArguments { arguments += ["-Xhelper", option] }
         if failFast { arguments.append("--fail-fast") }
         if sandbox { arguments.append("--sandbox") }
         if let memoryLimitMB { arguments += ["--memory-limit", String(memoryLimitMB)] }
-        if sort { arguments.append("--sort") }
+        if sort { arguments.append("--sort-tests") }
         if updateSnapshots { arguments.append("--update-snapshots") }
         if coverage { arguments.append("--coverage") }
         if let lpath { arguments += ["--lpath", lpath] }

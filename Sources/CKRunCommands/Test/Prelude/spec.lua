@@ -13,7 +13,7 @@ local dgetmetatable, getinfo, traceback = debug.getmetatable, debug.getinfo, deb
 local clock, concat = os.clock, table.concat -- clock: T.clock once run_file starts
 local G = _G
 
-T.opts = { filters = {}, filter_out = {}, tags = {}, exclude_tags = {}, timeout = nil }
+T.opts = { filters = {}, filter_out = {}, tags = {}, exclude_tags = {}, helper_arguments = {}, timeout = nil }
 local opts = T.opts
 
 -- Failures and pendings are tables with these metatables, as busted's `fail` and `pending` make.
@@ -410,9 +410,16 @@ function T.run_file(chunk, file)
   if opts.cpath and opts.cpath ~= "" and rawequal(debug, G.debug) then package.cpath = opts.cpath .. ";" .. package.cpath end
   if opts.coverage then T.start_coverage() end
   if opts.helper and opts.helper ~= "" then
+    -- As busted's helper loader: a `.lua` file is run, another name required, with the
+    -- -Xhelper options as `arg` meanwhile.
     local helper = element("helper", opts.helper, function()
-      local f = assert(loadfile(opts.helper, "t", env))
-      return f()
+      local saved_arg = G.arg
+      G.arg = opts.helper_arguments
+      local ok, err = pcall(function()
+        if opts.helper:find("%.lua$") then assert(loadfile(opts.helper, "t", env))() else require(opts.helper) end
+      end)
+      G.arg = saved_arg
+      if not ok then error(err, 0) end
     end, root, 0)
     local status, message, trace = safe("helper", helper.run, helper)
     if status ~= "success" then
@@ -431,7 +438,7 @@ end
 function T.current_test_name() return T.current and full_name(T.current) or "?" end
 
 -- Settings from the Swift side, as strings: lists grow, numbers convert, "true" is true.
-local lists = { filters = true, filter_out = true, tags = true, exclude_tags = true }
+local lists = { filters = true, filter_out = true, tags = true, exclude_tags = true, helper_arguments = true }
 function T.set(key, value)
   if lists[key] then insert(opts[key], value)
   elseif value == "true" then opts[key] = true

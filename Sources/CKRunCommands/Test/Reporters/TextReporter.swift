@@ -8,8 +8,15 @@ final class TextReporter: TestReporter {
     /// Each status's label as bytes (built once: a line per test).
     private let labels: [TestStatus: [UInt8]]
 
-    init(colour: Bool = TextReporter.colourWanted()) {
+    /// busted's -v: the output of passing tests too, under their lines.
+    let verbose: Bool
+    /// busted's --suppress-pending: no line for pending tests.
+    let suppressPending: Bool
+
+    init(colour: Bool = TextReporter.colourWanted(), verbose: Bool = false, suppressPending: Bool = false) {
         self.colour = colour
+        self.verbose = verbose
+        self.suppressPending = suppressPending
         labels = Dictionary(uniqueKeysWithValues: [TestStatus.passed, .failed, .errored, .skipped].map {
             ($0, Array(Self.label($0, colour: colour).utf8))
         })
@@ -31,7 +38,7 @@ final class TextReporter: TestReporter {
         var out: [UInt8] = []
         out.reserveCapacity(file.output.utf8.count + file.tests.count * 80)
         out += file.output.asLines.utf8
-        for test in file.tests {
+        for test in file.tests where !(suppressPending && test.status == .skipped) {
             out += labels[test.status] ?? []
             out.append(0x20)
             if test.line > 0 {   // test.location, without building a string per test
@@ -43,6 +50,7 @@ final class TextReporter: TestReporter {
             out += test.name.utf8
             if test.status == .skipped, let reason = test.message, reason != "pending" { out += " (\(reason))".utf8 }
             out.append(0x0A)
+            if verbose, !test.didFail, !test.output.isEmpty { out += test.output.indented("  ").asLines.utf8 }
         }
         out.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
     }
