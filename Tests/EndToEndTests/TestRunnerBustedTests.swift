@@ -172,3 +172,68 @@ struct TestRunnerExtrasTests {
         }
     }
 }
+
+/// busted 2.1.1's command line (busted/modules/cli.lua) as projects' CI scripts write it.
+@Suite("ckrun test: busted's command-line options")
+struct TestRunnerBustedOptionsTests {
+    let fixture: TestRunnerFixture
+
+    init() throws {
+        fixture = try TestRunnerFixture([
+            "proj/.busted": "return { default = { verbose = true, output = 'gtest' }, other = { ['exclude-tags'] = 'slow' } }",
+            "proj/alt.busted": "return { default = { ['filter-out'] = 'second' } }",
+            "proj/helper.lua": "HELPER_ARGS = table.concat(arg, '+')",
+            "proj/spec/a_spec.lua": """
+            it("first", function() print("said by a passing test") end)
+            it("second #slow", function() assert.are.equal(5, FROM_E or 5) end)
+            pending("later")
+            """,
+            "proj/spec/deeper/b_spec.lua": "it('deep', function() end)",
+            "proj/spec/h_check.lua": "it('sees -Xhelper', function() assert.are.equal('a+b+c', HELPER_ARGS) end)",
+        ])
+    }
+
+    @Test func everyBustedOptionIsAccepted() throws {
+        let options: [[String]] = [
+            ["-v"], ["--no-verbose"], ["-l"], ["--defer-print"], ["--suppress-pending"], ["--no-auto-insulate"],
+            ["--lazy"], ["--no-lazy"], ["--lua=lua5.4"], ["--ignore-lua"], ["--coverage-config-file=x"], ["--no-coverage"],
+            ["--no-sort"], ["--no-shuffle"], ["--shuffle-files"], ["--shuffle-tests"], ["--sort-files"], ["--sort-tests"],
+            ["--keep-going"], ["-k"], ["-R"], ["--no-recursive"], ["-s"], ["--no-enable-sound"], ["-Xoutput", "x"],
+            ["--loaders=lua"], ["-o", "TAP"], ["-o", "plainTerminal"], ["-o", "utfTerminal"], ["--lang=en"],
+        ]
+        for option in options {
+            let result = try fixture.test(["-C", "proj"] + option)
+            #expect(result.status == 0, "\(option): \(result.stderr)")
+        }
+    }
+
+    @Test func directoryConfigFileStatementsAndHelperOptions() throws {
+        // -C reads that directory's .busted (verbose: passing tests' output is shown; gtest: text).
+        let verbose = try fixture.test("-C", "proj")
+        #expect(verbose.stdout.contains("  said by a passing test"))
+        #expect(verbose.lastLine == "3 passed, 0 failed, 1 skipped")
+        // -f replaces .busted; -e runs in each file's state first.
+        let other = try fixture.test("-C", "proj", "-f", "alt.busted", "-e", "FROM_E = 6")
+        #expect(other.lastLine == "2 passed, 0 failed, 1 skipped")
+        #expect(!other.stdout.contains("said by a passing test"))
+        #expect(try fixture.test("-C", "proj", "-e", "FROM_E = 6").lastLine == "2 passed, 1 failed, 1 skipped")
+        // -Xhelper options are the helper's arg; --no-recursive stays out of spec/deeper.
+        let helped = try fixture.test("-C", "proj", "--helper", "helper.lua", "-Xhelper", "a,b", "-Xhelper", "c",
+                                      "-p", "_check", "spec")
+        #expect(helped.lastLine == "1 passed, 0 failed")
+        let flat = try fixture.test("-C", "proj", "--no-recursive", "--suppress-pending", "spec")
+        #expect(flat.lastLine == "2 passed, 0 failed, 1 skipped")
+        #expect(!flat.stdout.contains("SKIP"))
+        #expect(!flat.stdout.contains("deep"))
+        #expect(try fixture.test("-C", "proj", "-f", "missing.busted").status == 64)
+    }
+
+    @Test func bustedsOutputNames() throws {
+        let tap = try fixture.test("-C", "proj", "-o", "TAP")
+        #expect(tap.stdout.hasPrefix("TAP version 14"))
+        let custom = try fixture.test("-C", "proj", "-o", "./handlers/mine.lua")
+        #expect(custom.status == 0)
+        #expect(custom.stderr.contains("no output handler './handlers/mine.lua'"))
+        #expect(custom.lastLine == "3 passed, 0 failed, 1 skipped")
+    }
+}
