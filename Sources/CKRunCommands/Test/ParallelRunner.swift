@@ -175,7 +175,10 @@ final class ParallelRunner: @unchecked Sendable {
     private func awaitAnswer(_ reader: LineReader, token: String) -> Answer? {
         var other: [String] = []
         while let line = reader.next() {
-            if let result = WorkerProtocol.resultLine(line, token: token) { return Answer(line: result, printed: other) }
+            if let result = WorkerProtocol.resultLine(line, token: token) {
+                if other.last == "" { other.removeLast() }   // the answer's own line break
+                return Answer(line: result, printed: other)
+            }
             other.append(String(decoding: line, as: UTF8.self))
         }
         return nil

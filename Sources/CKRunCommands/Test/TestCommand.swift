@@ -248,6 +248,7 @@ struct TestCommand: ParsableCommand {
         if let output, TestOutputFormat(name: output) == nil {
             StandardStreams.err("ckrun test: no output handler '\(output)' here (text, tap, junit, json, or busted's TAP, utfTerminal, plainTerminal, gtest): the text report follows\n")
         }
+        if format != .text { StandardStreams.reserveForReport() }
         let reporter: TestReporter = switch format {
         case .text: TextReporter(verbose: busted.verbose ?? false, suppressPending: busted.suppressPending ?? false)
         case .tap: TAPReporter()

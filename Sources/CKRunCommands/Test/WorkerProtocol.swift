@@ -15,8 +15,10 @@ enum WorkerProtocol {
         (0..<4).map { _ in String(UInt32.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
     }
 
+    /// The answer starts a line of its own, whatever a test's child process left unfinished on
+    /// standard output (the parent drops the empty line this makes after finished output).
     static func encode(_ head: FileResult, records: [UInt8], token: String) -> [UInt8] {
-        Array((marker + token + " ").utf8) + ResultRecords.line(head, records: records) + [10]
+        Array(("\n" + marker + token + " ").utf8) + ResultRecords.line(head, records: records) + [10]
     }
 
     /// The result records a line carries (`ResultRecords.fileResult` reads them), when it is a

@@ -39,18 +39,14 @@ enum JUnitXML {
         " tests=\"\(summary.total)\" failures=\"\(summary.failures)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\""
     }
 
-    /// `spec/math_spec.lua` → `spec.math_spec`, the dotted form CI servers group by. The path is
-    /// made relative to the working directory first; `.`, `..` and empty segments are dropped,
-    /// so a class name never starts with a dot.
+    /// The test file's path relative to the working directory (`spec/math_spec.lua`; `./` and
+    /// `..` steps resolved), so a class name never starts with a dot; a file outside the working
+    /// directory is named by its absolute path.
     static func className(_ file: String, directory: String = FileManager.default.currentDirectoryPath) -> String {
-        var name = file
-        if name.hasPrefix("/") {
-            let base = directory.hasSuffix("/") ? directory : directory + "/"
-            if name.hasPrefix(base) { name.removeFirst(base.count) }
-        }
-        if name.hasSuffix(".lua") { name.removeLast(4) }
-        let segments = name.split(separator: "/").filter { $0 != "." && $0 != ".." }
-        return segments.map { $0.replacingOccurrences(of: ".", with: "_") }.joined(separator: ".")
+        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let path = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     private static func time(_ seconds: Double) -> String { String(format: "%.3f", seconds) }

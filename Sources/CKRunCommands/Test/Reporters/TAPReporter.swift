@@ -1,10 +1,11 @@
-/// TAP version 14: a test point per test, a YAML diagnostics block under each `not ok`,
-/// `# SKIP` for pending tests, and the plan at the end (TAP allows a trailing plan).
+/// TAP version 13, which `prove` and most consumers read (14 is a superset they reject): a test
+/// point per test, a YAML diagnostics block under each `not ok`, `# SKIP` for pending tests,
+/// and the plan at the end (TAP allows a trailing plan).
 final class TAPReporter: TestReporter {
     private var number = 0
 
     func start(seed: UInt64?) {
-        var text = "TAP version 14\n"
+        var text = "TAP version 13\n"
         if let seed { text += "# shuffled with seed \(seed) (run again with --seed \(seed))\n" }
         StandardStreams.out(text)
     }
@@ -40,18 +41,38 @@ final class TAPReporter: TestReporter {
         return (["---"] + yaml + ["..."]).joined(separator: "\n").indented("  ") + "\n"
     }
 
-    /// A YAML literal block; the indentation indicator keeps leading spaces of the first line.
+    /// A YAML literal block (`|`: TAP's YAMLish readers take no chomping or indentation
+    /// indicators), or a double-quoted scalar when the text has control characters (YAML does
+    /// not allow them raw) or starts with a blank.
     private static func block(_ key: String, _ value: String) -> String {
         let text = value.trimmingTrailingNewlines
-        let indicator = text.hasPrefix(" ") || text.hasPrefix("\t") ? "|2-" : "|-"
-        return "\(key): \(indicator)\n" + text.replacingOccurrences(of: "\t", with: "    ").indented("  ")
+        let plain = text.unicodeScalars.allSatisfy { $0 == "\n" || $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }
+        guard plain, !text.hasPrefix(" "), !text.hasPrefix("\t"), !text.hasPrefix("\n") else { return "\(key): \(quoted(text))" }
+        return "\(key): |\n" + text.replacingOccurrences(of: "\t", with: "    ").indented("  ")
     }
 
+    /// A YAML double-quoted scalar: `\\`, `"` and control characters escaped.
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 
-    /// TAP 14 descriptions escape `\` and `#`; a newline would end the line.
+    /// Descriptions escape `\` and `#` (a `#` starts a directive); a newline would end the line.
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "#", with: "\\#")

@@ -9,8 +9,25 @@ protocol TestReporter: AnyObject {
 
 /// Writes straight to the file descriptors, so output from workers and from us never interleaves mid-line.
 enum StandardStreams {
-    static func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    /// Where the report goes: standard output, or a copy of it once `reserveForReport` gave the
+    /// report standard output alone.
+    nonisolated(unsafe) private(set) static var report = FileHandle.standardOutput
+
+    static func out(_ text: String) { report.write(Data(text.utf8)) }
+    static func out(_ bytes: [UInt8]) { bytes.withUnsafeBytes { report.write(Data($0)) } }
     static func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+
+    /// Machine formats own standard output: the report keeps a copy of it and descriptor 1 becomes
+    /// standard error, so what a test's child process writes (os.execute("echo …")) cannot break
+    /// the TAP, JUnit or JSON document.
+    static func reserveForReport() {
+        guard report === FileHandle.standardOutput else { return }
+        let copy = fcntl(1, F_DUPFD_CLOEXEC, 3)
+        guard copy >= 0 else { return }
+        fflush(stdout)
+        dup2(2, 1)
+        report = FileHandle(fileDescriptor: copy, closeOnDealloc: true)
+    }
 }
 
 extension String {

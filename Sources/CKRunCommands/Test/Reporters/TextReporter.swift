@@ -52,7 +52,7 @@ final class TextReporter: TestReporter {
             out.append(0x0A)
             if verbose, !test.didFail, !test.output.isEmpty { out += test.output.indented("  ").asLines.utf8 }
         }
-        out.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
+        StandardStreams.out(out)
     }
 
     func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
