@@ -230,7 +230,7 @@ struct TestRunnerBustedOptionsTests {
 
     @Test func bustedsOutputNames() throws {
         let tap = try fixture.test("-C", "proj", "-o", "TAP")
-        #expect(tap.stdout.hasPrefix("TAP version 14"))
+        #expect(tap.stdout.hasPrefix("TAP version 13"))
         let custom = try fixture.test("-C", "proj", "-o", "./handlers/mine.lua")
         #expect(custom.status == 0)
         #expect(custom.stderr.contains("no output handler './handlers/mine.lua'"))
