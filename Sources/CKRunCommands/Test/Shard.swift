@@ -32,39 +32,90 @@ struct Shard: Sendable, Equatable, CustomStringConvertible {
 
 /// `--shard-timings FILE`: with a JUnit report of an earlier run, shards take whole files,
 /// balanced by those files' durations (longest first, each to the shard with the least time
-/// so far), so shards finish together. A file the report does not name counts as the average.
+/// so far), so shards finish together. A file the report does not name counts as the average;
+/// with no report (a CI's first run) every file weighs the same, so shards split them by count.
 enum ShardTimings {
-    /// Seconds per file: each `<testsuite name="FILE" ... time="S">` of the report.
-    static func read(_ path: String) throws -> [String: Double] {
+    /// Seconds per file (keyed by `key(_:)`), and a note when the report gave none.
+    struct Report {
+        var seconds: [String: Double] = [:]
+        var note: String?
+    }
+
+    /// Seconds per file: each `<testsuite name="FILE" time="S">`, or for files no suite names,
+    /// the sum of their `<testcase file="FILE" time="S">` (busted's `classname="FILE:LINE"`).
+    /// Several reports concatenated (one per shard) read as one.
+    static func read(_ path: String) -> Report {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("--shard-timings: cannot read \(path)")
+            let problem = FileManager.default.fileExists(atPath: path) ? "cannot read \(path)" : "\(path) does not exist yet"
+            return Report(note: "--shard-timings: \(problem); shards take whole files, balanced by count")
         }
-        let xml = String(decoding: data, as: UTF8.self)
-        var times: [String: Double] = [:]
-        let pattern = try? NSRegularExpression(pattern: #"<testsuite\s+name="([^"]*)"[^>]*\stime="([0-9.]+)""#)
-        let text = xml as NSString
-        for match in pattern?.matches(in: xml, range: NSRange(location: 0, length: text.length)) ?? [] {
-            let name = text.substring(with: match.range(at: 1)).replacingOccurrences(of: "&amp;", with: "&")
-            times[name, default: 0] += Double(text.substring(with: match.range(at: 2))) ?? 0
+        var suites: [String: Double] = [:]
+        var cases: [String: Double] = [:]
+        for tag in tags(in: String(decoding: data, as: UTF8.self)) {
+            guard let time = tag.attributes["time"].flatMap(Double.init) else { continue }
+            if tag.name == "testsuite", let name = tag.attributes["name"] {
+                suites[key(name), default: 0] += time
+            } else if tag.name == "testcase", let file = tag.attributes["file"] ?? busted(tag.attributes["classname"]) {
+                cases[key(file), default: 0] += time
+            }
         }
-        return times
+        let seconds = cases.merging(suites) { _, suite in suite }
+        guard seconds.isEmpty else { return Report(seconds: seconds) }
+        return Report(note: "--shard-timings: \(path) is not a JUnit report (no <testsuite> or <testcase> with a time); shards take whole files, balanced by count")
+    }
+
+    /// One spelling per file, so `./spec/a_spec.lua`, `spec/a_spec.lua` and its absolute path
+    /// (from the working directory) find the same time.
+    static func key(_ path: String) -> String {
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
     }
 
     /// The files of `shard`, in their original order.
     static func files(_ files: [String], shard: Shard, times: [String: Double]) -> [String] {
-        let known = files.compactMap { times[$0] }
+        let weights = files.map { times[key($0)] }
+        let known = weights.compactMap { $0 }
         let average = known.isEmpty ? 1 : known.reduce(0, +) / Double(known.count)
-        let longestFirst = files.enumerated().sorted { a, b in
-            let (ta, tb) = (times[a.element] ?? average, times[b.element] ?? average)
-            return ta != tb ? ta > tb : a.offset < b.offset
+        let longestFirst = weights.map { $0 ?? average }.enumerated().sorted { a, b in
+            a.element != b.element ? a.element > b.element : a.offset < b.offset
         }
         var load = [Double](repeating: 0, count: shard.count)
         var mine = Set<Int>()
-        for (offset, file) in longestFirst {
+        for (offset, weight) in longestFirst {
             let target = load.indices.min { load[$0] < load[$1] } ?? 0
-            load[target] += times[file] ?? average
+            load[target] += weight
             if target == shard.index - 1 { mine.insert(offset) }
         }
         return files.enumerated().filter { mine.contains($0.offset) }.map(\.element)
+    }
+
+    /// busted's JUnit `classname`: `FILE:LINE`.
+    private static func busted(_ classname: String?) -> String? {
+        guard let classname, let colon = classname.lastIndex(of: ":"), Int(classname[classname.index(after: colon)...]) != nil else { return nil }
+        return String(classname[..<colon])
+    }
+
+    /// The `<testsuite …>` and `<testcase …>` start tags of an XML text, with their attributes
+    /// (entities decoded). A reader of these two tags only, which is all the timings need.
+    private static func tags(in xml: String) -> [(name: String, attributes: [String: String])] {
+        guard let tag = try? NSRegularExpression(pattern: #"<(testsuite|testcase)(\s[^>]*)?>"#),
+              let attribute = try? NSRegularExpression(pattern: #"([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')"#) else { return [] }
+        let text = xml as NSString
+        return tag.matches(in: xml, range: NSRange(location: 0, length: text.length)).map { match in
+            let body = match.range(at: 2).location == NSNotFound ? "" : text.substring(with: match.range(at: 2))
+            var attributes: [String: String] = [:]
+            for pair in attribute.matches(in: body, range: NSRange(location: 0, length: (body as NSString).length)) {
+                let valueRange = pair.range(at: 2).location != NSNotFound ? pair.range(at: 2) : pair.range(at: 3)
+                let name = (body as NSString).substring(with: pair.range(at: 1))
+                attributes[name] = decodeEntities((body as NSString).substring(with: valueRange))
+            }
+            return (text.substring(with: match.range(at: 1)), attributes)
+        }
+    }
+
+    private static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")]
+            .reduce(text) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
     }
 }

@@ -104,7 +104,7 @@ struct TestCommand: ParsableCommand {
     var shard: String?
 
     @Option(name: .customLong("shard-timings"), help: ArgumentHelp(
-        "With --shard: give shards whole files, balanced by the durations in this JUnit report of an earlier run.",
+        "With --shard: give shards whole files, balanced by the durations in this JUnit report of an earlier run (by count until it exists).",
         valueName: "file"))
     var shardTimings: String?
 
@@ -204,13 +204,9 @@ struct TestCommand: ParsableCommand {
             WorkerLoop.serve(settings: settings)
             return
         }
-        var files = try discover()
         var junitPath = junit
-        Self.applyBazel(&settings, junit: &junitPath)
-        if let shardTimings, let shard = settings.shard {
-            files = ShardTimings.files(files, shard: shard, times: try ShardTimings.read(shardTimings))
-            settings.shard = nil
-        }
+        try Self.applyBazel(&settings, junit: &junitPath)
+        let files = shardFiles(try discover(), settings: &settings)
         let run = TestRun(files: files, settings: settings, jobs: jobs, repeats: repeatCount)
         if watch {
             try TestWatcher(roots: paths.isEmpty ? ["."] : paths).loop { changed in
@@ -228,16 +224,42 @@ struct TestCommand: ParsableCommand {
     /// Bazel's test protocol: TEST_TOTAL_SHARDS / TEST_SHARD_INDEX (0-based) pick the shard
     /// when --shard is not given, TEST_SHARD_STATUS_FILE is touched to say sharding is
     /// understood, XML_OUTPUT_FILE receives the JUnit report when --junit is not given.
-    static func applyBazel(_ settings: inout TestRunSettings, junit: inout String?) {
+    static func applyBazel(_ settings: inout TestRunSettings, junit: inout String?) throws {
         let environment = ProcessInfo.processInfo.environment
-        if settings.shard == nil, let total = environment["TEST_TOTAL_SHARDS"].flatMap(Int.init),
-           let index = environment["TEST_SHARD_INDEX"].flatMap(Int.init), total >= 1, index >= 0, index < total {
-            settings.shard = Shard(index: index + 1, count: total)
-        }
+        if settings.shard == nil, let shard = try bazelShard(environment) { settings.shard = shard }
         if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
             _ = FileManager.default.createFile(atPath: status, contents: nil)
         }
         if junit == nil, let xml = environment["XML_OUTPUT_FILE"], !xml.isEmpty { junit = xml }
+    }
+
+    /// The shard Bazel's variables name, nil when neither is set. An index outside the shards
+    /// is a usage error, as a bad --shard is: running every test instead would hide the mistake.
+    static func bazelShard(_ environment: [String: String]) throws -> Shard? {
+        let total = environment["TEST_TOTAL_SHARDS"].flatMap { $0.isEmpty ? nil : $0 }
+        let index = environment["TEST_SHARD_INDEX"].flatMap { $0.isEmpty ? nil : $0 }
+        if total == nil && index == nil { return nil }
+        guard let count = total.flatMap({ Int($0) }), let zeroBased = index.flatMap({ Int($0) }),
+              count >= 1, zeroBased >= 0, zeroBased < count else {
+            throw ValidationError(
+                "TEST_SHARD_INDEX must be a number from 0 to TEST_TOTAL_SHARDS - 1, and TEST_TOTAL_SHARDS a positive number "
+                    + "(Bazel's sharding; got TEST_SHARD_INDEX=\(index ?? "(unset)"), TEST_TOTAL_SHARDS=\(total ?? "(unset)"))")
+        }
+        return Shard(index: zeroBased + 1, count: count)
+    }
+
+    /// `--shard-timings`: the shard's share of whole files (`ShardTimings`), every test of which
+    /// then runs. Without a shard there is nothing to balance, which a note says.
+    private func shardFiles(_ files: [String], settings: inout TestRunSettings) -> [String] {
+        guard let shardTimings else { return files }
+        guard let shard = settings.shard else {
+            StandardStreams.err("ckrun test: note: --shard-timings does nothing without --shard I/N (or Bazel's TEST_TOTAL_SHARDS): every test runs\n")
+            return files
+        }
+        let report = ShardTimings.read(shardTimings)
+        if let note = report.note { StandardStreams.err("ckrun test: note: \(note)\n") }
+        settings.shard = nil
+        return ShardTimings.files(files, shard: shard, times: report.seconds)
     }
 
     /// The report: `--output` or `.busted`'s, by ckrun's or busted's name; an output handler ckrun

@@ -202,18 +202,129 @@ function T.write_snapshots()
   end
   f:close()
 end
-local function line_diff(old, new)
-  local a, b, out = {}, {}, {}
-  for l in (old .. "\n"):gmatch("(.-)\n") do a[#a + 1] = l end
-  for l in (new .. "\n"):gmatch("(.-)\n") do b[#b + 1] = l end
-  for i = 1, math.max(#a, #b) do
-    if a[i] == b[i] then out[#out + 1] = "  " .. a[i]
-    else
-      if a[i] then out[#out + 1] = "- " .. a[i] end
-      if b[i] then out[#out + 1] = "+ " .. b[i] end
+-- The snapshot diff: the shortest edit script between the snapshot's lines and the current
+-- ones (Myers' O((n+m)·D) search, after setting the common head and tail aside, so one inserted
+-- line is one `+`). A change prints its `-` lines then its `+` lines; up to DIFF_CONTEXT
+-- unchanged lines are shown around each change, and "..." stands for the others.
+local DIFF_CONTEXT = 2
+-- Past this many edits the search's saved rounds (O(D²)) grow large, and the diff is past
+-- reading line by line anyway: the differing middle is then shown as all removed, all added.
+local DIFF_MAX_EDITS = 1000
+
+local function split_lines(text)
+  local lines = {}
+  for l in (text .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = l end
+  return lines
+end
+
+-- The lines of both texts; a final newline both share is not a line of its own.
+local function diff_lines(old, new)
+  local a, b = split_lines(old), split_lines(new)
+  if a[#a] == "" and b[#b] == "" and #a > 1 and #b > 1 then a[#a], b[#b] = nil, nil end
+  return a, b
+end
+
+-- Myers' forward search over a[lo+1 .. lo+n] and b[lo+1 .. lo+m]: the furthest x reached on
+-- each diagonal k = x - y, saved before each round d for the walk back. Returns the saved
+-- rounds and the number of edits, or nil past DIFF_MAX_EDITS.
+local function myers_rounds(a, b, lo, n, m)
+  local v, rounds = { [1] = 0 }, {}
+  for d = 0, math.min(n + m, DIFF_MAX_EDITS) do
+    local saved = {}
+    for k = -d - 1, d + 1 do saved[k] = v[k] end
+    rounds[d] = saved
+    for k = -d, d, 2 do
+      local x = (k == -d or (k ~= d and v[k - 1] < v[k + 1])) and v[k + 1] or v[k - 1] + 1
+      local y = x - k
+      while x < n and y < m and a[lo + x + 1] == b[lo + y + 1] do x, y = x + 1, y + 1 end
+      v[k] = x
+      if x >= n and y >= m then return rounds, d end
+    end
+  end
+  return nil
+end
+
+-- Walks the saved rounds back from (n, m): the edit script, last operation first.
+local function myers_walk_back(a, b, lo, n, m, rounds, edits)
+  local reversed, x, y = {}, n, m
+  for d = edits, 0, -1 do
+    local v, k = rounds[d], x - y
+    local prev_k = (k == -d or (k ~= d and v[k - 1] < v[k + 1])) and k + 1 or k - 1
+    local prev_x = v[prev_k]
+    local prev_y = prev_x - prev_k
+    while x > prev_x and y > prev_y do
+      reversed[#reversed + 1] = { " ", a[lo + x] }
+      x, y = x - 1, y - 1
+    end
+    if d > 0 then
+      reversed[#reversed + 1] = x == prev_x and { "+", b[lo + y] } or { "-", a[lo + x] }
+    end
+    x, y = prev_x, prev_y
+  end
+  return reversed
+end
+
+-- The edit script of the lines between the common head (lo lines) and tail.
+local function middle_ops(a, b, lo, n, m, ops)
+  local rounds, edits = myers_rounds(a, b, lo, n, m)
+  if not rounds then
+    for i = 1, n do ops[#ops + 1] = { "-", a[lo + i] } end
+    for i = 1, m do ops[#ops + 1] = { "+", b[lo + i] } end
+    return
+  end
+  local reversed = myers_walk_back(a, b, lo, n, m, rounds, edits)
+  for i = #reversed, 1, -1 do ops[#ops + 1] = reversed[i] end
+end
+
+-- Each run of changes as its removed lines, then its added lines.
+local function group_changes(ops)
+  local out, removed, added = {}, {}, {}
+  local function flush()
+    table.move(removed, 1, #removed, #out + 1, out)
+    table.move(added, 1, #added, #out + 1, out)
+    removed, added = {}, {}
+  end
+  for _, op in ipairs(ops) do
+    if op[1] == "-" then removed[#removed + 1] = op
+    elseif op[1] == "+" then added[#added + 1] = op
+    else flush(); out[#out + 1] = op end
+  end
+  flush()
+  return out
+end
+
+-- `op` lines: "  " unchanged, "- " snapshot, "+ " now; an unchanged line further than
+-- DIFF_CONTEXT from every change is left out, a run of them shown as "..." (a run of one
+-- line is shown: it is no longer than its "...").
+local function render_ops(ops)
+  local shown = { [0] = true, [#ops + 1] = true }
+  local function show_around(i)
+    for j = math.max(i - DIFF_CONTEXT, 1), math.min(i + DIFF_CONTEXT, #ops) do shown[j] = true end
+  end
+  for i, op in ipairs(ops) do
+    if op[1] ~= " " then show_around(i) end
+  end
+  local out = {}
+  for i, op in ipairs(ops) do
+    if shown[i] or (shown[i - 1] and shown[i + 1]) then
+      out[#out + 1] = op[1] .. " " .. op[2]
+    elseif shown[i - 1] then
+      out[#out + 1] = "..."
     end
   end
   return table.concat(out, "\n")
+end
+
+local function line_diff(old, new)
+  local a, b = diff_lines(old, new)
+  local head, tail = 0, 0
+  while head < #a and head < #b and a[head + 1] == b[head + 1] do head = head + 1 end
+  while tail < #a - head and tail < #b - head and a[#a - tail] == b[#b - tail] do tail = tail + 1 end
+  local ops = {}
+  for i = 1, head do ops[#ops + 1] = { " ", a[i] } end
+  middle_ops(a, b, head, #a - head - tail, #b - head - tail, ops)
+  for i = #a - tail + 1, #a do ops[#ops + 1] = { " ", a[i] } end
+  return render_ops(group_changes(ops))
 end
 luassert:register("assertion", "tree_snapshot", function(state, arguments)
   local subject = arguments[1]

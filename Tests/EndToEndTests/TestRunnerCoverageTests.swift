@@ -1,0 +1,64 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// lcov.info's list of lines that could run (`DA:` lines), as luacov's reporter counts them
+/// (checked with luacov's own reporter under lua5.4 on the same source and stats).
+@Suite("ckrun test: coverage's lines that could run")
+struct TestRunnerCoverageTests {
+    /// Long comments and long strings across lines, `]]` inside a level-2 comment and a level-1
+    /// string, and a function never called (its lines could run, with 0 hits).
+    static let module = [
+        "--[[ licence",            // 1  a long comment
+        "  text here ]]",          // 2  its end
+        "--[==[ another",          // 3  a level-2 long comment
+        "  ]] still comment",      // 4  `]]` does not end it
+        "]==] local after = 1",    // 5  code after the comment's end
+        "local M = {}",            // 6
+        "M.doc = [[",              // 7  Lua gives the string's code to line 9, where it ends
+        "line of a string",        // 8
+        "]]",                      // 9
+        "local s = [=[",           // 10
+        "x ]] y",                  // 11 `]]` does not end a level-1 string
+        "]=]",                     // 12
+        "function M.f() return 1 end -- trailing comment", // 13
+        "function M.never()",      // 14
+        "  print([[",              // 15 a call starts here: code
+        "  a]], 2)",               // 16
+        "  return s",              // 17
+        "end",                     // 18 the closure is made here: it ran (luacov leaves out even a run `end`)
+        "return M",                // 19
+    ]
+    static let couldRun = [5, 6, 9, 12, 13, 14, 15, 16, 17, 18, 19]
+
+    static let spec = """
+    local m, crlf = require("m"), require("crlf")
+    it("f", function() assert.equal(1, m.f()); assert.equal(1, crlf.f()) end)
+    """
+
+    /// `DA:` line numbers per `SF:` file of an lcov tracefile.
+    static func listedLines(_ lcov: String) -> [String: [Int]] {
+        var lines: [String: [Int]] = [:]
+        var file = ""
+        for line in lcov.split(separator: "\n") {
+            if line.hasPrefix("SF:") { file = String(line.dropFirst(3)) }
+            if line.hasPrefix("DA:"), let number = Int(line.dropFirst(3).prefix { $0 != "," }) { lines[file, default: []].append(number) }
+        }
+        return lines
+    }
+
+    @Test func longCommentsAndStringsCountAsLuacovCountsThem() throws {
+        let fixture = try TestRunnerFixture([
+            "src/m.lua": Self.module.joined(separator: "\n") + "\n",
+            // The same lines with CRLF ends, after a `#!` line Lua skips.
+            "src/crlf.lua": (["#!/usr/bin/env lua"] + Self.module).joined(separator: "\r\n") + "\r\n",
+            "spec/m_spec.lua": Self.spec,
+        ])
+        #expect(try fixture.test("--coverage", "spec").status == 0)
+        let lcov = try fixture.read("lcov.info")
+        let listed = Self.listedLines(lcov)
+        #expect(listed["src/m.lua"] == Self.couldRun)
+        #expect(listed["src/crlf.lua"] == Self.couldRun.map { $0 + 1 })
+        #expect(lcov.contains("SF:src/m.lua\n") && lcov.contains("LF:11\nLH:8\n"), "\(lcov)")
+    }
+}
