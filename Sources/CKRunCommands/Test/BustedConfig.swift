@@ -40,7 +40,8 @@ extension TestCommand {
         func list(_ key: String) -> [String] { config[key] ?? [] }
         func single(_ key: String) -> String? { config[key]?.first }
         func flag(_ key: String) -> Bool? { single(key).map { $0 == "true" } }
-        if paths.isEmpty { paths = list("ROOT") }
+        let fromConfig = paths.isEmpty
+        if fromConfig { paths = list("ROOT") }
         if pattern.isEmpty { pattern = list("pattern") }
         if excludePattern.isEmpty { excludePattern = list("exclude-pattern") }
         if filters.isEmpty { filters = list("filter") }
@@ -58,7 +59,7 @@ extension TestCommand {
         if seed == nil, let value = single("seed") { seed = UInt64(value) }
         if repeatCount == 1, let value = single("repeat"), let n = Int(value), n >= 1 { repeatCount = n }
         try busted.apply(config, flag: flag)
-        for path in paths where !FileManager.default.fileExists(atPath: path) {
+        for path in paths where fromConfig && !FileManager.default.fileExists(atPath: path) {
             throw ValidationError(".busted ROOT: no such file or directory: \(path)")
         }
     }

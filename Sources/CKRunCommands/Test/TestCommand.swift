@@ -153,6 +153,10 @@ struct TestCommand: ParsableCommand {
         for (flag, list) in [("--tags", tags), ("--exclude-tags", excludeTags)] where Self.tagList(list).isEmpty && !list.isEmpty {
             throw ValidationError("\(flag) takes tag names, for example \(flag) slow,network")
         }
+        // With -C the paths are relative to that directory: run() checks them there.
+        for path in paths where busted.directories.isEmpty && !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("no such file or directory: \(path)")
+        }
         if worker, !paths.isEmpty { throw ValidationError("--worker takes its files on standard input") }
         if let junit, junit.isEmpty { throw ValidationError("--junit takes a file name") }
     }
