@@ -49,7 +49,8 @@ let package = Package(
             resources: ["Repl/repl.lua", "Bench/bench.lua", "Test/Prelude/output.lua", "Test/Prelude/format.lua",
                         "Test/Prelude/spec.lua", "Test/Prelude/assert.lua",
                         "Test/Prelude/config.lua"].map { .embedInCode($0) },
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            swiftSettings: [.swiftLanguageMode(.v5),
+                            .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))]
         ),
         // Linked by lld: gold prints glibc's "the use of `mktemp' is dangerous" for the static
         // Foundation of release builds (its temporary-file code, which ckrun never calls).
