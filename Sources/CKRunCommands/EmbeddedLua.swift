@@ -6,7 +6,8 @@ enum EmbeddedLua {
     /// The test runner's preludes, in the order each test file's fresh state runs them.
     static var specPreludes: [(name: String, source: String)] {
         [("output", text(PackageResources.output_lua)), ("format", text(PackageResources.format_lua)),
-         ("spec", text(PackageResources.spec_lua)), ("assert", text(PackageResources.assert_lua))]
+         ("spec", text(PackageResources.spec_lua)), ("loads", text(PackageResources.loads_lua)),
+         ("assert", text(PackageResources.assert_lua))]
     }
 
     /// Reads busted's `.busted` configuration file.

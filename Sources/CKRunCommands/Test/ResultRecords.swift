@@ -161,14 +161,16 @@ enum ResultRecords {
         return out
     }
 
-    /// A file's result as one line (no newline in it): a record of the file, its output, seconds
-    /// and coverage (JSON), then its tests' records as its Lua state wrote them (a `--jobs`
-    /// worker sends them on undecoded: the parent decodes each test once).
+    /// A file's result as one line (no newline in it): a record of the file, its output, seconds,
+    /// coverage (JSON) and, under --watch, one field per file it loaded, then its tests' records
+    /// as its Lua state wrote them (a `--jobs` worker sends them on undecoded: the parent
+    /// decodes each test once).
     static func line(_ head: FileResult, records: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(records.count + head.output.utf8.count + 64)
         let coverage = head.coverage.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
-        for value in [head.file, head.output, String(head.seconds), coverage] { append(value, to: &out) }
+        let fields = [head.file, head.output, String(head.seconds), coverage] + head.loadedFiles.map(Optional.some)
+        for value in fields { append(value, to: &out) }
         endRecord(&out)
         out += records
         return out
@@ -178,9 +180,10 @@ enum ResultRecords {
         guard let headEnd = line.firstIndex(of: recordEnd) else { return nil }
         var head: FileResult?
         forEachRecord(line[...headEnd]) { fields in
-            guard fields.count == 4, let file = fields[0] else { return }
+            guard fields.count >= 4, let file = fields[0] else { return }
             var result = FileResult(file: file, output: fields[1] ?? "", seconds: fields[2].flatMap { Double($0) } ?? 0)
             result.coverage = fields[3].flatMap { try? JSONDecoder().decode([String: [String: Int]].self, from: Data($0.utf8)) }
+            result.loadedFiles = fields[4...].compactMap { $0 }
             head = result
         }
         guard var result = head, let tests = try? tests(line[(headEnd + 1)...], file: result.file) else { return nil }

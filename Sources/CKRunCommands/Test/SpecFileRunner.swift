@@ -39,6 +39,9 @@ struct SpecFileRunner {
             }
         }
         head.output = (try? session?.call("take_file_output")) ?? ""
+        if settings.recordLoads, let files = try? session?.call("loaded_files") {
+            head.loadedFiles = files.split(separator: "\0").map(String.init)
+        }
         if settings.coverage, let json = try? session?.call("coverage_json") {
             head.coverage = try? JSONDecoder().decode([String: [String: Int]].self, from: Data(json.utf8))
         }

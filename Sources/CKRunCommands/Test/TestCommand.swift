@@ -114,7 +114,7 @@ struct TestCommand: ParsableCommand {
     @Flag(name: [.customShort("c"), .long], inversion: .prefixedNo, help: "Count the lines the tests run: luacov.stats.out and lcov.info.")
     var coverage: Bool?
 
-    @Flag(help: "Run the tests again when a file under the test paths changes (inotify).")
+    @Flag(help: "After the run, wait for changes (inotify) and re-run the test files they affect: changed, new, or loading a changed file.")
     var watch = false
 
     @Flag(name: .customLong("pass-with-no-tests"), help: "Say nothing when no test matched (the run succeeds either way).")
@@ -195,6 +195,7 @@ struct TestCommand: ParsableCommand {
         settings.lazy = busted.lazy ?? false
         settings.updateSnapshots = updateSnapshots
         settings.coverage = coverage ?? false
+        settings.recordLoads = watch
         // busted: --shuffle is --shuffle-files and --shuffle-tests; ckrun's --seed alone shuffles both.
         settings.shuffleFiles = busted.shuffleFiles ?? shuffle ?? (seed != nil)
         settings.shuffleTests = busted.shuffleTests ?? shuffle ?? (seed != nil)
@@ -212,16 +213,27 @@ struct TestCommand: ParsableCommand {
         try Self.applyBazel(&settings, junit: &junitPath)
         let files = shardFiles(try discover(), settings: &settings)
         let run = TestRun(files: files, settings: settings, jobs: jobs, repeats: repeatCount)
-        if watch {
-            try TestWatcher(roots: paths.isEmpty ? ["."] : paths).loop { changed in
-                let subset = changed.map { changed in TestRun(files: changed, settings: run.settings, jobs: jobs) } ?? run
-                try? runTests(subset, junit: junitPath)
-            }
-        }
+        if watch { try watchTests(run, junit: junitPath) }
         if list {
             try listTests(run)
-        } else {
-            try runTests(run, junit: junitPath)
+        } else if runTests(run, junit: junitPath).failed {
+            throw ExitCode(1)
+        }
+    }
+
+    /// `--watch`: the first pass runs `run`, later ones the files the watcher picks.
+    private func watchTests(_ run: TestRun, junit: String?) throws -> Never {
+        let (roots, patterns) = discoveryRoots()
+        let recursive = busted.recursive ?? true
+        var outputs = run.settings.coverage ? ["luacov.stats.out", "lcov.info"] : []
+        if let junit { outputs.append(junit) }
+        let watcher = try TestWatcher(roots: roots, recursive: recursive, outputs: outputs) { [excludePattern] in
+            let present = roots.filter { FileManager.default.fileExists(atPath: $0) }
+            return (try? TestDiscovery.files(in: present, patterns: patterns, excluding: excludePattern, recursive: recursive)) ?? []
+        }
+        watcher.loop { files in
+            let pass = files.map { TestRun(files: $0, settings: run.settings, jobs: jobs) } ?? run
+            return runTests(pass, junit: junit).results
         }
     }
 
@@ -270,7 +282,8 @@ struct TestCommand: ParsableCommand {
     /// does not know (a module of the project's) is the text report, as busted falls back to its default.
     var format: TestOutputFormat { output.flatMap(TestOutputFormat.init(name:)) ?? .text }
 
-    private func runTests(_ run: TestRun, junit: String?) throws {
+    /// Runs and reports; `failed` when a test failed or a report could not be written.
+    private func runTests(_ run: TestRun, junit: String?) -> (results: [FileResult], failed: Bool) {
         if let output, TestOutputFormat(name: output) == nil {
             StandardStreams.err("ckrun test: no output handler '\(output)' here (text, tap, junit, json, or busted's TAP, utfTerminal, plainTerminal, gtest): the text report follows\n")
         }
@@ -310,7 +323,7 @@ struct TestCommand: ParsableCommand {
         if summary.total == 0 && !passWithNoTests {
             StandardStreams.err("ckrun test: \(noTestsMessage(run))\n")
         }
-        if failed { throw ExitCode(1) }
+        return (results, failed)
     }
 
     private func listTests(_ run: TestRun) throws {
@@ -337,18 +350,18 @@ struct TestCommand: ParsableCommand {
     /// Test files: the paths given, else the .busted ROOT, else `spec/` with busted's rules when
     /// it exists, else the working directory.
     private func discover() throws -> [String] {
-        var roots = paths
-        var patterns = pattern
-        if roots.isEmpty {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: "spec", isDirectory: &isDirectory), isDirectory.boolValue {
-                roots = ["spec"]
-                if patterns.isEmpty { patterns = ["_spec"] }
-            } else {
-                roots = ["."]
-            }
-        }
+        let (roots, patterns) = discoveryRoots()
         return try TestDiscovery.files(in: roots, patterns: patterns, excluding: excludePattern, recursive: busted.recursive ?? true)
+    }
+
+    /// The paths searched and busted's --pattern list for them.
+    private func discoveryRoots() -> (roots: [String], patterns: [String]) {
+        guard paths.isEmpty else { return (paths, pattern) }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: "spec", isDirectory: &isDirectory), isDirectory.boolValue {
+            return (["spec"], pattern.isEmpty ? ["_spec"] : pattern)
+        }
+        return (["."], pattern)
     }
 
     private func noTestsMessage(_ run: TestRun) -> String {

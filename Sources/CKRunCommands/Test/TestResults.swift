@@ -26,6 +26,8 @@ struct FileResult: Codable, Sendable {
     var seconds: Double = 0
     /// Under --coverage: file → line (as text) → hits.
     var coverage: [String: [String: Int]]?
+    /// Under --watch: the files its run loaded besides itself, as the loaders named them.
+    var loadedFiles: [String] = []
 
     var didFail: Bool { tests.contains { $0.didFail } }
 }

@@ -31,6 +31,8 @@ struct TestRunSettings: Sendable {
     /// Shuffled with `seed`: the order of the files, the tests within each block.
     var shuffleFiles = false
     var shuffleTests = false
+    /// --watch: each file's result carries the files its run loaded (FileResult.loadedFiles).
+    var recordLoads = false
 
     var memoryLimitBytes: Int { Engine.Configuration.bytes(megabytes: memoryLimitMB) }
 
@@ -58,6 +60,7 @@ struct TestRunSettings: Sendable {
         if let lpath { arguments += ["--lpath", lpath] }
         if let cpath { arguments += ["--cpath", cpath] }
         if let helper { arguments += ["--helper", helper] }
+        if recordLoads { arguments.append("--watch") }
         return arguments
     }
 }

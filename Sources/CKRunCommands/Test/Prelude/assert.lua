@@ -166,6 +166,7 @@ local function snapshot_path()
 end
 local function read_snapshots()
   if snapshot.entries then return snapshot.entries end
+  T.note_loaded((snapshot_path()))   -- a hand-edited snapshot re-runs its file under --watch
   local entries, key, lines = {}, nil, nil
   local f = io.open((snapshot_path()))
   if f then
