@@ -2,6 +2,8 @@
 -- notes what it loads (Prelude/loads.lua), and the Swift side reads the list with
 -- T.loaded_files() as these tests do. The wrappers that note loads change nothing else.
 local T = _G["(ckrun test)"]
+-- Only --watch records loads; this file turns recording on for itself.
+if not T.opts.record_loads then T.record_loads() end
 local here = debug.getinfo(1, "S").short_src:match("^(.*/)") or "./"
 
 local function loaded()

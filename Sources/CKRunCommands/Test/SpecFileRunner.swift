@@ -77,6 +77,7 @@ struct SpecFileRunner {
             try session.call("seed_random", derived)
         }
         if settings.lazy { try session.call("set", "lazy", "true") }
+        if settings.recordLoads { try session.call("set", "record_loads", "true") }
         for option in settings.helperArguments { try session.call("set", "helper_arguments", option) }
         if let lang = settings.lang { try session.setLanguage(lang) }
         for statement in settings.statements { try session.runStatement(statement) }

@@ -405,7 +405,8 @@ function T.run_file(chunk, file)
   root.run = chunk
   root.name = file
   local env = environment_for(chunk)
-  T.record_loads()
+  -- Only --watch needs the files a run loads: a normal run keeps Lua's own dofile and loadfile.
+  if opts.record_loads then T.record_loads() end
   if opts.lpath and opts.lpath ~= "" then package.path = opts.lpath .. ";" .. package.path end
   -- Under --sandbox no C module loads: package.cpath stays empty.
   if opts.cpath and opts.cpath ~= "" and rawequal(debug, G.debug) then package.cpath = opts.cpath .. ";" .. package.cpath end
