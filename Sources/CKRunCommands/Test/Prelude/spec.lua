@@ -214,10 +214,10 @@ function executors.describe(el)
   local state = el.envmode == "insulate" and save() or false
   insert(states, state)
   local randomize, seed = opts.randomize, opts.seed
-  el.randomize = function(...)
+  el.env = { randomize = function(...)
     randomize = (select("#", ...) == 0 or ...)
     if randomize then seed = tonumber(({ ... })[1]) or tonumber(({ ... })[2]) or seed end
-  end
+  end }
   local status, message, trace = safe(el.descriptor, el.run, el)
   if status == "success" then
     if opts.sort then sort_by_name(el.children)
@@ -232,7 +232,8 @@ function executors.describe(el)
   else
     outside_error(el, status, message, trace)
   end
-  table.remove(states)
+  -- busted's pop_state: an expose block hands what it did to the enclosing insulate's restore.
+  state = table.remove(states)
   if el.envmode == "expose" and states[#states] then states[#states] = save() end
   if state then restore(state) end
 end
@@ -348,23 +349,73 @@ end
 
 local api = {}
 T.api = api
--- What busted exports lives in the spec file's environment, not in _G, as under busted: a
--- module the tests require sees Lua's own `assert`, and no `describe` or `it`. Spec code's
--- global assignments land in that environment too; reads fall through to _G.
+-- The suite's environment (busted's root context): what busted exports lives here, not in _G,
+-- so a module the tests require sees Lua's own `assert` and no `describe` or `it`.
 local exports = setmetatable({}, { __index = G })
 T.exports = exports
 local function export(name, fn) api[name] = fn; exports[name] = fn end
+
+-- busted's environments (busted/environment.lua, context.lua): each block (the file, a
+-- describe, a test, a hook) has its own `env`, made when first written. Spec code's one _ENV
+-- reads from the running block's env, then its parents', the suite's, then _G (busted's `or`
+-- chain: a false value reads as the next one out); it writes to the running block's env, a
+-- hook's to its block's and an expose's to its grandparent's (busted's `unwrap`).
+local suite = { descriptor = "suite", env = exports }
+-- Names a test or hook defines for itself, shadowing its parents' (busted's block.rejectAll and
+-- init.lua's `it` put them in the element's env before each run), by descriptor: filled in below.
+local own_names = {}
+
+local function parent_of(el) return el.parent or (el ~= suite and suite or nil) end
+
+local function lookup(_, key)
+  local el = ctx
+  local env, v = el.env, nil
+  if env then v = env[key] if v then return v end end
+  local own = own_names[el.descriptor]
+  if own then v = own[key] if v then return v end end
+  el = el.parent
+  while el do
+    env = el.env
+    if env then v = env[key] if v then return v end end
+    el = el.parent
+  end
+  return exports[key] or G[key]
+end
+
+-- How many blocks up a write in `el` lands: busted's unwrap, on hooks and expose blocks.
+local function unwrap_levels(el)
+  if hook_kinds[el.descriptor] then return 1 end
+  if el.envmode == "expose" then return 2 end
+end
+
+local function assign(_, key, value)
+  local el = ctx
+  while true do
+    local env = el.env
+    local levels = not (env and rawget(env, key) ~= nil) and unwrap_levels(el)
+    if not levels then
+      if env then env[key] = value else el.env = { [key] = value } end
+      return
+    end
+    for _ = 1, levels do
+      el = parent_of(el)
+      if not el then G[key] = value return end
+    end
+  end
+end
+
+-- Spec code's _ENV, one for the whole file as busted's: it reads and writes through the
+-- running block.
+local spec_env = setmetatable({}, { __index = lookup, __newindex = assign })
 local setupvalue, getupvalue = debug.setupvalue, debug.getupvalue
 
 -- Gives `chunk` the spec environment; without the debug library to do it, the exports go to _G.
 local function environment_for(chunk)
-  local env = setmetatable({}, { __index = exports })
   if setupvalue and getupvalue and getupvalue(chunk, 1) == "_ENV" then
-    setupvalue(chunk, 1, env)
+    setupvalue(chunk, 1, spec_env)
   else
     for k, v in pairs(exports) do rawset(G, k, v) end
   end
-  return env
 end
 export("describe", register("describe", nil))
 export("context", register("describe", "context"))
@@ -393,7 +444,7 @@ export("randomize", function(...)
   if ctx.descriptor ~= "describe" and ctx.descriptor ~= "file" then
     error("'randomize' not supported inside current context block", 2)
   end
-  return ctx.randomize(...)
+  return ctx.env.randomize(...)
 end)
 api.file = nil
 
@@ -404,14 +455,15 @@ function T.run_file(chunk, file)
   T.file = file
   root.run = chunk
   root.name = file
-  local env = environment_for(chunk)
+  environment_for(chunk)
   if opts.lpath and opts.lpath ~= "" then package.path = opts.lpath .. ";" .. package.path end
   -- Under --sandbox no C module loads: package.cpath stays empty.
   if opts.cpath and opts.cpath ~= "" and rawequal(debug, G.debug) then package.cpath = opts.cpath .. ";" .. package.cpath end
   if opts.coverage then T.start_coverage() end
   if opts.helper and opts.helper ~= "" then
     local helper = element("helper", opts.helper, function()
-      local f = assert(loadfile(opts.helper, "t", env))
+      -- busted runs the helper with dofile: in _G, not in the spec environment.
+      local f = assert(loadfile(opts.helper, "t"))
       return f()
     end, root, 0)
     local status, message, trace = safe("helper", helper.run, helper)

@@ -1,0 +1,88 @@
+-- ckrun test's busted compatibility, continued from testrunner_spec.lua (same convention: each
+-- rule was found by running a third-party suite, busted's own here, and has a spec since CI cannot
+-- download the suites). Plain busted code: `lua5.4 /usr/bin/busted busted_rules_spec.lua` passes
+-- too, but for the blocks that need ckrun's runner table (said where). The tests depend on running
+-- in order, as busted runs them: each block says randomize(false), so --shuffle leaves them be.
+randomize(false)
+
+-- busted/context.lua + environment.lua: every block has its own environment. Reads look in the
+-- running block's, then its parents', then _G; writes go to the running block's (a hook's to the
+-- block it is in, an expose's to its grandparent).
+describe("per-block environments", function()
+  randomize(false)
+  describe("a global assigned in a test", function()
+    randomize(false)
+    it("is the test's own", function()
+      test_global = 1 -- luacheck: ignore
+      assert.are.equal(1, test_global)
+      assert.is_nil(rawget(_G, "test_global"))
+    end)
+    it("is not seen by the next test", function() assert.is_nil(test_global) end)
+  end)
+
+  describe("a global assigned in a block's body and hooks", function()
+    randomize(false)
+    body_global = "body" -- luacheck: ignore
+    setup(function() setup_global = "setup" end) -- luacheck: ignore
+    before_each(function() hook_global = "before_each" end) -- luacheck: ignore
+    it("is seen by the block's tests", function()
+      assert.are.same({ "body", "setup", "before_each" }, { body_global, setup_global, hook_global })
+    end)
+    describe("and nested blocks", function()
+      randomize(false)
+      it("sees it too", function() assert.are.equal("body", body_global) end)
+    end)
+  end)
+
+  it("is not seen after the block", function()
+    assert.is_nil(body_global)
+    assert.is_nil(setup_global)
+    assert.is_nil(hook_global)
+  end)
+
+  describe("a later block's body", function()
+    randomize(false)
+    assert.is_nil(test_global)
+    it("does not see a test's global either", function() assert.is_nil(test_global) end)
+  end)
+
+  insulate("writes through _G", function()
+    randomize(false)
+    it("reach every block", function() _G.through_g = "g" end)
+    it("and are read where no block has the name", function() assert.are.equal("g", through_g) end)
+    it("and are shadowed by a block's own", function()
+      through_g = "mine" -- luacheck: ignore
+      assert.are.same({ "mine", "g" }, { through_g, _G.through_g })
+    end)
+  end)
+  it("insulate restored _G", function() assert.is_nil(through_g) end)
+end)
+
+-- busted/context.lua pop_state: leaving an expose block replaces the enclosing insulate's saved
+-- state, so what the expose did to _G and package.loaded outlives that insulate.
+package.preload["busted_rules_exposed_module"] = function() return {} end
+insulate("expose inside insulate", function()
+  randomize(false)
+  describe("mid", function()
+    randomize(false)
+    insulate("inner", function()
+      randomize(false)
+      expose("e", function()
+        randomize(false)
+        _G.exposed_g = true
+        exposed_env = true -- luacheck: ignore
+        require "busted_rules_exposed_module"
+      end)
+    end)
+    it("keeps its _G change past the insulate", function() assert.is_true(_G.exposed_g) end)
+    it("keeps its package.loaded change", function()
+      assert.is_table(package.loaded["busted_rules_exposed_module"])
+    end)
+    it("puts its globals in its grandparent's environment", function() assert.is_true(exposed_env) end)
+  end)
+  it("not further out", function() assert.is_nil(exposed_env) end)
+end)
+it("the outer insulate restores them", function()
+  assert.is_nil(_G.exposed_g)
+  assert.is_nil(package.loaded["busted_rules_exposed_module"])
+end)
