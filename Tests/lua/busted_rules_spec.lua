@@ -86,3 +86,67 @@ it("the outer insulate restores them", function()
   assert.is_nil(_G.exposed_g)
   assert.is_nil(package.loaded["busted_rules_exposed_module"])
 end)
+
+-- busted/block.lua rejectAll: inside a test or a hook, the block and hook functions (and
+-- randomize) are replaced by ones raising "'NAME' not supported inside current context block",
+-- however they are called: with a function, with a name only (curried), or with nothing.
+local block_names = { "describe", "context", "insulate", "expose", "it", "spec", "test", "setup",
+  "teardown", "before_each", "after_each", "lazy_setup", "lazy_teardown", "strict_setup",
+  "strict_teardown", "randomize" }
+local function unsupported(name) return "'" .. name .. "' not supported inside current context block" end
+-- What calling each of `names` in `env` raises, in every form.
+local function rejections(env, names)
+  local seen = {}
+  for _, name in ipairs(names) do
+    local called = {}
+    for _, args in ipairs({ {}, { "a name" }, { "a name", function() end } }) do
+      local _, err = pcall(env[name], table.unpack(args))
+      called[#called + 1] = tostring(err):match("'.*$") or "no error"
+    end
+    seen[name] = called
+  end
+  return seen
+end
+local function all_rejected(names)
+  local expected = {}
+  for _, name in ipairs(names) do
+    local message = unsupported(name)
+    expected[name] = { message, message, message }
+  end
+  return expected
+end
+
+describe("block functions called inside a test", function()
+  randomize(false)
+  it("are rejected", function()
+    assert.are.same(all_rejected(block_names), rejections(_ENV, block_names))
+  end)
+end)
+
+-- (busted decides what to reject from the test's or hook's own function: getfenv(element.run).
+-- One that names no global has no _ENV, so busted takes its environment to be _G and rejects
+-- only randomize; what such a test calls through a helper registers a block that never runs.)
+describe("block functions called inside hooks", function()
+  randomize(false)
+  local seen = {}
+  setup(function() seen.setup = rejections(_ENV, block_names) end)
+  before_each(function() seen.before_each = rejections(_ENV, block_names) end)
+  after_each(function() seen.after_each = rejections(_ENV, block_names) end)
+  lazy_setup(function() seen.lazy_setup = rejections(_ENV, block_names) end)
+  it("are rejected", function()
+    local expected = all_rejected(block_names)
+    assert.are.same({ setup = expected, before_each = expected, lazy_setup = expected }, seen)
+  end)
+  it("in after_each too", function() assert.are.same(all_rejected(block_names), seen.after_each) end)
+end)
+
+describe("a test whose function names no global", function()
+  randomize(false)
+  local seen
+  local function call_describe() return rejections(_ENV, { "describe", "randomize" }) end
+  it("gets describe unrejected and randomize rejected", function() seen = call_describe() end)
+  it("(seen)", function()
+    assert.are.same({ describe = { "no error", "no error", "no error" },
+      randomize = all_rejected({ "randomize" }).randomize }, seen)
+  end)
+end)

@@ -312,9 +312,9 @@ local hook_kinds = { before_each = true, after_each = true, lazy_setup = true, l
 local function register(descriptor, alias, envmode, default_fn)
   -- Called from the user's `it(name, fn)` or `it(name)(fn)`: level 3 is the user's code.
   local function publish(name, f)
-    if no_children[ctx.descriptor] then
-      error("'" .. (alias or descriptor) .. "' not supported inside current context block", 3)
-    end
+    -- Inside a test or hook the names are rejected (lookup); one reached some other way
+    -- registers, as busted's does, under the test or hook, which never runs it.
+    if no_children[ctx.descriptor] then return end
     if skip_all or rejected(descriptor, name) then return end
     local _, line = user_frame(2, true)
     local el = element(descriptor, name, f, ctx, line)
@@ -367,12 +367,56 @@ local own_names = {}
 
 local function parent_of(el) return el.parent or (el ~= suite and suite or nil) end
 
+local setupvalue, getupvalue = debug.setupvalue, debug.getupvalue
+local spec_env
+
+-- busted's getfenv(fn): the value of its _ENV upvalue, or _G when it names no global.
+local function fenv(fn)
+  if type(fn) ~= "function" then return G end
+  local up = 1
+  repeat
+    local name, value = getupvalue(fn, up)
+    if name == "_ENV" then return value end
+    up = up + 1
+  until name == nil
+  return G
+end
+
+-- Whether busted's rejectAll rejects the block function `name` in a test or hook running `fn`:
+-- it asks the function's own environment for the name, so a function naming no global (its
+-- environment then taken to be _G) gets only randomize rejected.
+local function rejects(fn, name)
+  local env = fenv(fn)
+  if env == spec_env then return true end
+  if env == G or type(env) ~= "table" then return rawget(G, name) ~= nil end
+  return env[name]
+end
+
+-- busted's block.reject: what a rejected name holds.
+local function rejection(name)
+  return function() error("'" .. name .. "' not supported inside current context block", 2) end
+end
+-- Every block function busted registers (busted.executors but the hidden `file`).
+local block_rejections = {}
+for _, name in ipairs({ "describe", "context", "insulate", "expose", "it", "spec", "test", "pending",
+                        "setup", "teardown", "before_each", "after_each", "lazy_setup", "lazy_teardown",
+                        "strict_setup", "strict_teardown" }) do
+  block_rejections[name] = rejection(name)
+end
+local in_hook = { randomize = rejection("randomize") }
+for kind in pairs(hook_kinds) do own_names[kind] = in_hook end
+-- init.lua's `it`: a test's `pending` stops it as pending.
+own_names.it = { randomize = in_hook.randomize, pending = T.raise_pending }
+
 local function lookup(_, key)
   local el = ctx
   local env, v = el.env, nil
   if env then v = env[key] if v then return v end end
   local own = own_names[el.descriptor]
-  if own then v = own[key] if v then return v end end
+  if own then
+    v = own[key] if v then return v end
+    v = block_rejections[key] if v and rejects(el.run, key) then return v end
+  end
   el = el.parent
   while el do
     env = el.env
@@ -406,8 +450,7 @@ end
 
 -- Spec code's _ENV, one for the whole file as busted's: it reads and writes through the
 -- running block.
-local spec_env = setmetatable({}, { __index = lookup, __newindex = assign })
-local setupvalue, getupvalue = debug.setupvalue, debug.getupvalue
+spec_env = setmetatable({}, { __index = lookup, __newindex = assign })
 
 -- Gives `chunk` the spec environment; without the debug library to do it, the exports go to _G.
 local function environment_for(chunk)
