@@ -150,3 +150,27 @@ describe("a test whose function names no global", function()
       randomize = all_rejected({ "randomize" }).randomize }, seen)
   end)
 end)
+
+-- init.lua gives `finally` to tests only (element.env.finally); busted exports neither it nor
+-- randomize (each block body gets its own), and hides `file`.
+describe("names only some blocks have", function()
+  randomize(false)
+  local seen = { body = { finally = finally == nil, file = file == nil } }
+  local function note(where, env) seen[where] = { finally = env.finally == nil, file = env.file == nil } end
+  setup(function() note("setup", _ENV) end)
+  before_each(function() note("before_each", _ENV) end)
+  after_each(function() note("after_each", _ENV) end)
+  teardown(function() note("teardown", _ENV) end)
+  it("finally is a test's", function()
+    assert.is_function(finally)
+    assert.is_nil(file)
+  end)
+  it("and nil in block bodies and hooks", function()
+    local none = { finally = true, file = true }
+    assert.are.same({ body = none, setup = none, before_each = none, after_each = none }, seen)
+  end)
+  it("require 'busted' has no finally, randomize or file", function()
+    local busted = require("busted")
+    assert.are.same({}, { busted.finally, busted.randomize, busted.file })
+  end)
+end)

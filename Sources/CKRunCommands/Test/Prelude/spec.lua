@@ -405,8 +405,10 @@ for _, name in ipairs({ "describe", "context", "insulate", "expose", "it", "spec
 end
 local in_hook = { randomize = rejection("randomize") }
 for kind in pairs(hook_kinds) do own_names[kind] = in_hook end
--- init.lua's `it`: a test's `pending` stops it as pending.
-own_names.it = { randomize = in_hook.randomize, pending = T.raise_pending }
+-- init.lua's `it`: a test's `pending` stops it as pending; `finally(fn)` (only in a test) runs fn
+-- after the test body, whatever its outcome (the last one given).
+own_names.it = { randomize = in_hook.randomize, pending = T.raise_pending,
+                 finally = function(fn) ctx.finally = fn end }
 
 local function lookup(_, key)
   local el = ctx
@@ -479,17 +481,6 @@ export("pending", function(name, ...)
   return register_pending(name, ...)
 end)
 -- finally(fn) inside a test: runs after the test body, whatever its outcome (the last one given).
-export("finally", function(fn)
-  if ctx.descriptor ~= "it" then error("'finally' not supported inside current context block", 2) end
-  ctx.finally = fn
-end)
-export("randomize", function(...)
-  if ctx.descriptor ~= "describe" and ctx.descriptor ~= "file" then
-    error("'randomize' not supported inside current context block", 2)
-  end
-  return ctx.env.randomize(...)
-end)
-api.file = nil
 
 -- Runs the file: `chunk` is its loaded main function; `file` its path.
 function T.run_file(chunk, file)
