@@ -174,3 +174,12 @@ describe("names only some blocks have", function()
     assert.are.same({}, { busted.finally, busted.randomize, busted.file })
   end)
 end)
+
+-- init.lua rejects `pending` before running a test's finally: it can no longer make the test
+-- pending there.
+describe("pending inside finally", function()
+  randomize(false)
+  it("is rejected", function()
+    finally(function() assert.has_error(pending, unsupported("pending")) end)
+  end)
+end)

@@ -53,6 +53,10 @@ T.root = root
 local ctx = root
 local results = {}
 T.results = results
+-- Names a test or hook defines for itself, shadowing its parents' (busted's block.rejectAll and
+-- init.lua's `it` put them in the element's env before each run), by descriptor; a test's
+-- while its body runs and while its finally runs. Filled in with the environments below.
+local own_names, in_test, in_finally = {}, nil, nil
 local skip_all = false
 
 -- The names from the outermost block in, joined by spaces (each element keeps its own).
@@ -250,7 +254,9 @@ function executors.it(el)
     local status, message, trace
     if opts.list then status = "success" else status, message, trace = safe("it", el.run, el) end
     if el.finally then
+      own_names.it = in_finally
       local s, m, t = safe("finally", el.finally, el)
+      own_names.it = in_test
       if status == "success" or (status == "pending" and s ~= "success") then
         status, message, trace = s, m, t
       end
@@ -361,9 +367,6 @@ local function export(name, fn) api[name] = fn; exports[name] = fn end
 -- chain: a false value reads as the next one out); it writes to the running block's env, a
 -- hook's to its block's and an expose's to its grandparent's (busted's `unwrap`).
 local suite = { descriptor = "suite", env = exports }
--- Names a test or hook defines for itself, shadowing its parents' (busted's block.rejectAll and
--- init.lua's `it` put them in the element's env before each run), by descriptor: filled in below.
-local own_names = {}
 
 local function parent_of(el) return el.parent or (el ~= suite and suite or nil) end
 
@@ -409,6 +412,9 @@ for kind in pairs(hook_kinds) do own_names[kind] = in_hook end
 -- after the test body, whatever its outcome (the last one given).
 own_names.it = { randomize = in_hook.randomize, pending = T.raise_pending,
                  finally = function(fn) ctx.finally = fn end }
+-- While a test's finally runs, its `pending` is rejected (busted's block.reject before it).
+in_test, in_finally = own_names.it, { randomize = in_hook.randomize, pending = rejection("pending"),
+                                     finally = own_names.it.finally }
 
 local function lookup(_, key)
   local el = ctx
