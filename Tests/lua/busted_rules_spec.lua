@@ -183,3 +183,30 @@ describe("pending inside finally", function()
     finally(function() assert.has_error(pending, unsupported("pending")) end)
   end)
 end)
+
+-- busted/utils.lua shuffle: math.randomseed(seed), then Fisher-Yates with math.random, so a
+-- seed gives the order busted gives (busted's spec/randomize_spec.lua checks seeds 3210, 56789).
+local function busted_shuffle(t, seed)
+  math.randomseed(seed)
+  for n = #t, 2, -1 do
+    local k = math.random(n)
+    t[n], t[k] = t[k], t[n]
+  end
+  return t
+end
+local shuffled = { first = {}, second = {} }
+describe("randomize(seed)", function()
+  randomize(3210)
+  for i = 1, 10 do it("runs " .. i, function() table.insert(shuffled.first, i) end) end
+end)
+describe("randomize(true, seed)", function()
+  randomize(true, 56789)
+  for i = 1, 10 do it("runs " .. i, function() table.insert(shuffled.second, i) end) end
+end)
+describe("randomized blocks", function()
+  randomize(false)
+  it("ran in busted's order for their seed", function()
+    assert.are.same({ first = busted_shuffle({ 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }, 3210),
+      second = busted_shuffle({ 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }, 56789) }, shuffled)
+  end)
+end)

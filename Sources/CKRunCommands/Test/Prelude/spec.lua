@@ -225,7 +225,7 @@ function executors.describe(el)
   local status, message, trace = safe(el.descriptor, el.run, el)
   if status == "success" then
     if opts.sort then sort_by_name(el.children)
-    elseif randomize then T.shuffle(el.children, seed or 0) end
+    elseif randomize then T.shuffle(el.children, seed) end
     if exec_all("strict_setup", el) then execute_children(el) end
     local lazy = el.lazy_setup
     if lazy and lazy.success ~= nil then
@@ -530,14 +530,13 @@ function T.set(key, value)
   else opts[key] = tonumber(value) or value end
 end
 
+-- busted/utils.lua's shuffle, so a seed gives busted's order: it reseeds math.random (without a
+-- seed it goes on from math.random's state).
 function T.shuffle(list, seed)
-  local n = #list
-  local state = math.floor(tonumber(seed) or 0) % 2147483647
-  if state <= 0 then state = state + 2147483646 end
-  for i = n, 2, -1 do
-    state = state * 16807 % 2147483647
-    local j = state % i + 1
-    list[i], list[j] = list[j], list[i]
+  if seed then math.randomseed(seed) end
+  for n = #list, 2, -1 do
+    local k = math.random(n)
+    list[n], list[k] = list[k], list[n]
   end
 end
 
