@@ -210,3 +210,54 @@ describe("randomized blocks", function()
       second = busted_shuffle({ 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }, 56789) }, shuffled)
   end)
 end)
+
+-- busted/core.lua's mediator, as require "busted" hands it out: subscribe(channel, fn) returns
+-- the subscriber (with an id), publish(channel, ...) calls the channel's subscribers, then its
+-- parent channel's while they return a second value, unsubscribe(id, channel) removes one.
+describe("require 'busted' publish and subscribe", function()
+  randomize(false)
+  local busted = require("busted")
+  it("call subscribers with what was published", function()
+    local got
+    local sub = busted.subscribe({ "busted_rules" }, function(...) got = { ... } end)
+    busted.publish({ "busted_rules" }, "a", "b")
+    assert.are.same({ "a", "b" }, got)
+    assert.are.equal(sub, busted.unsubscribe(sub.id, { "busted_rules" }))
+    busted.publish({ "busted_rules" }, "c")
+    assert.are.same({ "a", "b" }, got)
+  end)
+  it("go on to the parent channel while subscribers ask to", function()
+    local got = {}
+    local outer = busted.subscribe({ "busted_rules" }, function(x) got[#got + 1] = "outer " .. x end)
+    local inner = busted.subscribe({ "busted_rules", "inner" }, function(x)
+      got[#got + 1] = "inner " .. x
+      return "value", x == 1
+    end)
+    assert.are.same({ "value" }, busted.publish({ "busted_rules", "inner" }, 1))
+    busted.publish({ "busted_rules", "inner" }, 2)
+    busted.unsubscribe(inner.id, { "busted_rules", "inner" })
+    busted.unsubscribe(outer.id, { "busted_rules" })
+    assert.are.same({ "inner 1", "outer 1", "inner 2" }, got)
+  end)
+
+  describe("the run's test events", function()
+    randomize(false)
+    local events = {}
+    local function note(kind)
+      return function(element, _, status)
+        events[#events + 1] = kind .. " " .. element.name .. (status and " " .. status or "")
+        return nil, true
+      end
+    end
+    local start = busted.subscribe({ "test", "start" }, note("start"))
+    local finish = busted.subscribe({ "test", "end" }, note("end"))
+    it("one", function() end)
+    it("two", function()
+      busted.unsubscribe(start.id, { "test", "start" })
+      busted.unsubscribe(finish.id, { "test", "end" })
+    end)
+    it("reach subscribers", function()
+      assert.are.same({ "start one", "end one success", "start two" }, events)
+    end)
+  end)
+end)

@@ -151,6 +151,107 @@ local function outside_error(el, status, message, trace)
   record(full_name(el), el.line, statuses[status] == "skipped" and "skipped" or "errored", message, trace)
 end
 
+-- busted's mediator (mediator_lua, which busted/core.lua hands out): channels named by lists of
+-- names; a publish calls the channel's subscribers in order, then its parent channel's, for as
+-- long as each returns a second value; results are the first values.
+local Channel = {}
+Channel.__index = Channel
+local function new_channel(namespace, parent)
+  return setmetatable({ stopped = false, namespace = namespace, callbacks = {}, channels = {}, parent = parent }, Channel)
+end
+
+local function update_subscriber(sub, options)
+  if options then
+    sub.fn = options.fn or sub.fn
+    sub.options = options.options or sub.options
+  end
+end
+
+local function new_subscriber(fn, options)
+  local sub = { options = options or {}, fn = fn, channel = nil, update = update_subscriber }
+  sub.id = tonumber(tostring(sub):match(":%s*[0xX]*(%x+)"), 16)
+  return sub
+end
+
+function Channel:addSubscriber(fn, options)
+  local callback = new_subscriber(fn, options)
+  local priority = #self.callbacks + 1
+  options = options or {}
+  if options.priority and options.priority >= 0 and options.priority < priority then priority = options.priority end
+  insert(self.callbacks, priority, callback)
+  return callback
+end
+
+function Channel:getSubscriber(id)
+  for i = 1, #self.callbacks do
+    if self.callbacks[i].id == id then return { index = i, value = self.callbacks[i] } end
+  end
+  for _, channel in pairs(self.channels) do
+    local sub = channel:getSubscriber(id)
+    if sub then return sub end
+  end
+end
+
+function Channel:setPriority(id, priority)
+  local callback = self:getSubscriber(id)
+  if callback.value then
+    table.remove(self.callbacks, callback.index)
+    insert(self.callbacks, priority, callback.value)
+  end
+end
+
+function Channel:addChannel(namespace)
+  self.channels[namespace] = new_channel(namespace, self)
+  return self.channels[namespace]
+end
+function Channel:hasChannel(namespace) return namespace and self.channels[namespace] and true end
+function Channel:getChannel(namespace) return self.channels[namespace] or self:addChannel(namespace) end
+
+function Channel:removeSubscriber(id)
+  local callback = self:getSubscriber(id)
+  if callback and callback.value then
+    for _, channel in pairs(self.channels) do channel:removeSubscriber(id) end
+    return table.remove(self.callbacks, callback.index)
+  end
+end
+
+function Channel:publish(result, ...)
+  for i = 1, #self.callbacks do
+    local callback = self.callbacks[i]
+    if not callback.options.predicate or callback.options.predicate(...) then
+      local value, continue = callback.fn(...)
+      if value then insert(result, value) end
+      if not continue then return result end
+    end
+  end
+  if self.parent then return self.parent:publish(result, ...) end
+  return result
+end
+
+local channels = new_channel("root")
+local function channel_of(namespace)
+  local channel = channels
+  for i = 1, #namespace do channel = channel:getChannel(namespace[i]) end
+  return channel
+end
+local mediator = {
+  publish = function(namespace, ...) return channel_of(namespace):publish({}, ...) end,
+  unsubscribe = function(id, namespace) return channel_of(namespace):removeSubscriber(id) end,
+}
+-- The run's events are published once something subscribed (nothing to do per test before).
+local subscribed = false
+function mediator.subscribe(namespace, fn, options)
+  subscribed = true
+  return channel_of(namespace):addSubscriber(fn, options)
+end
+
+-- busted's safe_publish: the run's own events reach subscribers as user code of `el`.
+local function announce(descriptor, el, namespace, ...)
+  local args = table.pack(...)
+  return safe(descriptor, function() mediator.publish(namespace, table.unpack(args, 1, args.n)) end, el)
+end
+local TEST_START, TEST_END = { "test", "start" }, { "test", "end" }
+
 local function exec(descriptor, el)
   if opts.list then return true end
   local status, message, trace = safe(descriptor, el.run, el)
@@ -214,34 +315,69 @@ local function sort_by_name(list)
   end)
 end
 
-function executors.describe(el)
-  local state = el.envmode == "insulate" and save() or false
-  insert(states, state)
+-- busted's block.execute: the block's body, then its setups, children and teardowns.
+local function execute_block(el)
   local randomize, seed = opts.randomize, opts.seed
   el.env = { randomize = function(...)
     randomize = (select("#", ...) == 0 or ...)
     if randomize then seed = tonumber(({ ... })[1]) or tonumber(({ ... })[2]) or seed end
   end }
   local status, message, trace = safe(el.descriptor, el.run, el)
-  if status == "success" then
-    if opts.sort then sort_by_name(el.children)
-    elseif randomize then T.shuffle(el.children, seed) end
-    if exec_all("strict_setup", el) then execute_children(el) end
-    local lazy = el.lazy_setup
-    if lazy and lazy.success ~= nil then
-      dexec_all("lazy_teardown", el)
-      lazy.success = nil
-    end
-    dexec_all("strict_teardown", el)
-  else
-    outside_error(el, status, message, trace)
+  if status ~= "success" then return outside_error(el, status, message, trace) end
+  if opts.sort then sort_by_name(el.children)
+  elseif randomize then T.shuffle(el.children, seed) end
+  if exec_all("strict_setup", el) then execute_children(el) end
+  local lazy = el.lazy_setup
+  if lazy and lazy.success ~= nil then
+    dexec_all("lazy_teardown", el)
+    lazy.success = nil
   end
+  dexec_all("strict_teardown", el)
+end
+
+-- An event of `el` for subscribers; one that fails is an error of `el`.
+local function announce_block(el, namespace, ...)
+  local status, message, trace = announce(el.descriptor, el, namespace, ...)
+  if status == "success" then return true end
+  outside_error(el, status, message, trace)
+end
+
+-- A file or describe block, between its start and end events (their arguments: `...`), in
+-- its insulation.
+local function run_block(el, ...)
+  local state = el.envmode == "insulate" and save() or false
+  insert(states, state)
+  local kind = el.descriptor
+  if not subscribed or announce_block(el, { kind, "start" }, ...) then execute_block(el) end
+  if subscribed then announce_block(el, { kind, "end" }, ...) end
   -- busted's pop_state: an expose block hands what it did to the enclosing insulate's restore.
   state = table.remove(states)
   if el.envmode == "expose" and states[#states] then states[#states] = save() end
   if state then restore(state) end
 end
-executors.file = executors.describe
+function executors.describe(el) return run_block(el, el, el.parent) end
+function executors.file(el) return run_block(el, el) end
+
+-- A test's body and its finally: the status, and unless success the message and traceback.
+local function run_test(el)
+  if opts.list then return "success" end
+  local status, message, trace = safe("it", el.run, el)
+  if el.finally then
+    own_names.it = in_finally
+    local s, m, t = safe("finally", el.finally, el)
+    own_names.it = in_test
+    if status == "success" or (status == "pending" and s ~= "success") then
+      status, message, trace = s, m, t
+    end
+  end
+  return status, message, trace
+end
+
+-- A test's end event for subscribers; one that fails is an error of the test.
+local function announce_end(descriptor, el, status)
+  local s, m, t = announce(descriptor, el, TEST_END, el, el.parent, status)
+  if s ~= "success" then outside_error(el, s, m, t) end
+end
 
 function executors.it(el)
   local parent = el.parent
@@ -252,23 +388,23 @@ function executors.it(el)
     T.current = el
     T.begin_test()
     local status, message, trace
-    if opts.list then status = "success" else status, message, trace = safe("it", el.run, el) end
-    if el.finally then
-      own_names.it = in_finally
-      local s, m, t = safe("finally", el.finally, el)
-      own_names.it = in_test
-      if status == "success" or (status == "pending" and s ~= "success") then
-        status, message, trace = s, m, t
-      end
-    end
+    if subscribed then status, message, trace = announce("test", el, TEST_START, el, parent) end
+    if status == nil or status == "success" then status, message, trace = run_test(el) end
     if status == "pending" then trace = nil end
     record(full_name(el), el.line, statuses[status], message, trace, T.end_test(), clock() - start)
+    if subscribed then announce_end("test", el, status) end
   end
   dexec_all("after_each", ancestor, true)
 end
 
 function executors.pending(el)
-  record(full_name(el), el.line, "skipped", el.message or "pending")
+  local status, message, trace = "pending", el.message or "pending", nil
+  if subscribed then
+    local s, m, t = announce("it", el, TEST_START, el, el.parent)
+    if s ~= "success" then status, message, trace = s, m, t end
+  end
+  record(full_name(el), el.line, statuses[status], message, trace)
+  if subscribed then announce_end("it", el, status) end
 end
 
 -- Registration, with busted's filters.
@@ -486,7 +622,7 @@ export("pending", function(name, ...)
   if ctx.descriptor == "it" then return T.raise_pending(name) end
   return register_pending(name, ...)
 end)
--- finally(fn) inside a test: runs after the test body, whatever its outcome (the last one given).
+api.publish, api.subscribe, api.unsubscribe = mediator.publish, mediator.subscribe, mediator.unsubscribe
 
 -- Runs the file: `chunk` is its loaded main function; `file` its path.
 function T.run_file(chunk, file)
