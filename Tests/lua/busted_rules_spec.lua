@@ -261,3 +261,34 @@ describe("require 'busted' publish and subscribe", function()
     end)
   end)
 end)
+
+-- busted's --lazy (or `.busted`'s lazy = true; ckrun's Swift side then calls the runner's
+-- set("lazy", "true")): setup and teardown register lazy_setup and lazy_teardown, as busted's
+-- runner.lua re-registers them. Needs ckrun's runner table: left out under busted, whose --lazy
+-- is a command-line flag (with `busted --lazy` and `lazy` a no-op the block passes there too).
+local runner = rawget(_G, "(ckrun test)")
+if runner then
+  local function lazy(fn)
+    runner.set("lazy", "true")
+    fn()
+    runner.set("lazy", "false")
+  end
+  local ran = {}
+  describe("--lazy", function()
+    randomize(false)
+    lazy(function()
+      setup(function() ran[#ran + 1] = "setup" end)
+      teardown(function() ran[#ran + 1] = "teardown" end)
+    end)
+    describe("a child without tests", function()
+      randomize(false)
+      ran[#ran + 1] = "child"
+      lazy(function() setup(function() ran[#ran + 1] = "child setup" end) end)
+    end)
+    it("makes setup run before the block's first test", function()
+      assert.are.same({ "child", "setup" }, ran)
+    end)
+    it("once", function() assert.are.same({ "child", "setup" }, ran) end)
+  end)
+  it("and teardown after its last", function() assert.are.same({ "child", "setup", "teardown" }, ran) end)
+end

@@ -614,8 +614,13 @@ export("test", register("it", "test"))
 for _, kind in ipairs({ "before_each", "after_each", "lazy_setup", "lazy_teardown", "strict_setup", "strict_teardown" }) do
   export(kind, register(kind, nil))
 end
-export("setup", register("strict_setup", "setup"))
-export("teardown", register("strict_teardown", "teardown"))
+-- busted's --lazy makes setup and teardown lazy (runner.lua registers them again, as aliases
+-- of lazy_setup and lazy_teardown).
+local function alias_setup(lazy)
+  export("setup", register(lazy and "lazy_setup" or "strict_setup", "setup"))
+  export("teardown", register(lazy and "lazy_teardown" or "strict_teardown", "teardown"))
+end
+alias_setup(false)
 local register_pending = register("pending", nil, nil, function() end)
 -- pending("name") declares a pending test; inside a running test it stops the test as pending.
 export("pending", function(name, ...)
@@ -664,6 +669,7 @@ function T.set(key, value)
   if lists[key] then insert(opts[key], value)
   elseif value == "true" then opts[key] = true
   else opts[key] = tonumber(value) or value end
+  if key == "lazy" then alias_setup(opts.lazy == true) end
 end
 
 -- busted/utils.lua's shuffle, so a seed gives busted's order: it reseeds math.random (without a
