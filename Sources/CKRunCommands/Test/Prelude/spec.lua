@@ -151,16 +151,15 @@ local function outside_error(el, status, message, trace)
   record(full_name(el), el.line, statuses[status] == "skipped" and "skipped" or "errored", message, trace)
 end
 
--- busted's mediator (mediator_lua, which busted/core.lua hands out): channels named by lists of
--- names; a publish calls the channel's subscribers in order, then its parent channel's, for as
--- long as each returns a second value; results are the first values.
-local Channel = {}
-Channel.__index = Channel
-local function new_channel(namespace, parent)
-  return setmetatable({ stopped = false, namespace = namespace, callbacks = {}, channels = {}, parent = parent }, Channel)
-end
+-- busted's mediator (mediator_lua, which busted/core.lua hands out), compiled when a file first
+-- uses it (most never do; its functions would be loaded into every file's state). Channels are
+-- named by lists of names; a publish calls the channel's subscribers in order, then its parent
+-- channel's, for as long as each returns a second value; the results are the first values.
+-- Only what busted's subscribe/publish/unsubscribe reach is here.
+local mediator_source = [==[
+local setmetatable, insert, remove, pairs, tostring, tonumber = ...
 
-local function update_subscriber(sub, options)
+local function update(sub, options)
   if options then
     sub.fn = options.fn or sub.fn
     sub.options = options.options or sub.options
@@ -168,82 +167,96 @@ local function update_subscriber(sub, options)
 end
 
 local function new_subscriber(fn, options)
-  local sub = { options = options or {}, fn = fn, channel = nil, update = update_subscriber }
+  local sub = { options = options or {}, fn = fn, channel = nil, update = update }
   sub.id = tonumber(tostring(sub):match(":%s*[0xX]*(%x+)"), 16)
   return sub
 end
 
-function Channel:addSubscriber(fn, options)
-  local callback = new_subscriber(fn, options)
-  local priority = #self.callbacks + 1
+local function new_channel(namespace, parent)
+  return { stopped = false, namespace = namespace, callbacks = {}, channels = {}, parent = parent }
+end
+
+local function add_subscriber(channel, fn, options)
+  local sub = new_subscriber(fn, options)
+  local priority = #channel.callbacks + 1
   options = options or {}
   if options.priority and options.priority >= 0 and options.priority < priority then priority = options.priority end
-  insert(self.callbacks, priority, callback)
-  return callback
+  insert(channel.callbacks, priority, sub)
+  return sub
 end
 
-function Channel:getSubscriber(id)
-  for i = 1, #self.callbacks do
-    if self.callbacks[i].id == id then return { index = i, value = self.callbacks[i] } end
+local function find_subscriber(channel, id)
+  for i = 1, #channel.callbacks do
+    if channel.callbacks[i].id == id then return { index = i, value = channel.callbacks[i] } end
   end
-  for _, channel in pairs(self.channels) do
-    local sub = channel:getSubscriber(id)
-    if sub then return sub end
-  end
-end
-
-function Channel:setPriority(id, priority)
-  local callback = self:getSubscriber(id)
-  if callback.value then
-    table.remove(self.callbacks, callback.index)
-    insert(self.callbacks, priority, callback.value)
+  for _, child in pairs(channel.channels) do
+    local found = find_subscriber(child, id)
+    if found then return found end
   end
 end
 
-function Channel:addChannel(namespace)
-  self.channels[namespace] = new_channel(namespace, self)
-  return self.channels[namespace]
-end
-function Channel:hasChannel(namespace) return namespace and self.channels[namespace] and true end
-function Channel:getChannel(namespace) return self.channels[namespace] or self:addChannel(namespace) end
-
-function Channel:removeSubscriber(id)
-  local callback = self:getSubscriber(id)
-  if callback and callback.value then
-    for _, channel in pairs(self.channels) do channel:removeSubscriber(id) end
-    return table.remove(self.callbacks, callback.index)
+-- (As mediator_lua: a subscriber found in a sub-channel is removed from this one's list by index.)
+local function remove_subscriber(channel, id)
+  local found = find_subscriber(channel, id)
+  if found and found.value then
+    for _, child in pairs(channel.channels) do remove_subscriber(child, id) end
+    return remove(channel.callbacks, found.index)
   end
 end
 
-function Channel:publish(result, ...)
-  for i = 1, #self.callbacks do
-    local callback = self.callbacks[i]
-    if not callback.options.predicate or callback.options.predicate(...) then
-      local value, continue = callback.fn(...)
+local function publish(channel, result, ...)
+  for i = 1, #channel.callbacks do
+    local sub = channel.callbacks[i]
+    if not sub.options.predicate or sub.options.predicate(...) then
+      local value, continue = sub.fn(...)
       if value then insert(result, value) end
       if not continue then return result end
     end
   end
-  if self.parent then return self.parent:publish(result, ...) end
+  if channel.parent then return publish(channel.parent, result, ...) end
   return result
 end
 
-local channels = new_channel("root")
+local root = new_channel("root")
 local function channel_of(namespace)
-  local channel = channels
-  for i = 1, #namespace do channel = channel:getChannel(namespace[i]) end
+  local channel = root
+  for i = 1, #namespace do
+    local name = namespace[i]
+    local child = channel.channels[name]
+    if not child then
+      child = new_channel(name, channel)
+      channel.channels[name] = child
+    end
+    channel = child
+  end
   return channel
 end
-local mediator = {
-  publish = function(namespace, ...) return channel_of(namespace):publish({}, ...) end,
-  unsubscribe = function(id, namespace) return channel_of(namespace):removeSubscriber(id) end,
+
+return {
+  subscribe = function(namespace, fn, options) return add_subscriber(channel_of(namespace), fn, options) end,
+  publish = function(namespace, ...) return publish(channel_of(namespace), {}, ...) end,
+  unsubscribe = function(id, namespace) return remove_subscriber(channel_of(namespace), id) end,
 }
+]==]
+local load, remove = load, table.remove
+local compiled_mediator
+local function the_mediator()
+  if not compiled_mediator then
+    compiled_mediator = load(mediator_source, "=(ckrun test: mediator)", "t")(setmetatable, insert, remove, pairs,
+                                                                              tostring, tonumber)
+  end
+  return compiled_mediator
+end
 -- The run's events are published once something subscribed (nothing to do per test before).
 local subscribed = false
-function mediator.subscribe(namespace, fn, options)
-  subscribed = true
-  return channel_of(namespace):addSubscriber(fn, options)
-end
+local mediator = {
+  publish = function(namespace, ...) return the_mediator().publish(namespace, ...) end,
+  unsubscribe = function(id, namespace) return the_mediator().unsubscribe(id, namespace) end,
+  subscribe = function(namespace, fn, options)
+    subscribed = true
+    return the_mediator().subscribe(namespace, fn, options)
+  end,
+}
 
 -- busted's safe_publish: the run's own events reach subscribers as user code of `el`.
 local function announce(descriptor, el, namespace, ...)
