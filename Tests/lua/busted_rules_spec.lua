@@ -240,6 +240,12 @@ describe("require 'busted' publish and subscribe", function()
     assert.are.same({ "inner 1", "outer 1", "inner 2" }, got)
   end)
 
+  it("sleep waits, as monotime tells (busted's are luasystem's)", function()
+    local start = busted.monotime()
+    busted.sleep(0.05)
+    assert.is_true(busted.monotime() - start >= 0.04)
+  end)
+
   describe("the run's test events", function()
     randomize(false)
     local events = {}

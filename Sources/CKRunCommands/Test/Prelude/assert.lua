@@ -87,11 +87,14 @@ api.fail = T.fail
 api.version = "2.1.1"
 -- busted's clock functions are luasystem's (Debian's lua-system), loaded when first called;
 -- without it (or under --sandbox) os.time, the runner's clock and a busy wait stand in.
+local system -- luasystem, false once it did not load
 local function system_function(name, fallback)
   return function(...)
-    local ok, system = pcall(require, "system")
-    local f = ok and type(system) == "table" and system[name] or fallback
-    return f(...)
+    if system == nil then
+      local ok, loaded = pcall(require, "system")
+      system = ok and type(loaded) == "table" and loaded or false
+    end
+    return (system and system[name] or fallback)(...)
   end
 end
 local function clock() return (T.clock or os.clock)() end

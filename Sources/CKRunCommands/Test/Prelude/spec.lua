@@ -157,7 +157,7 @@ end
 -- channel's, for as long as each returns a second value; the results are the first values.
 -- Only what busted's subscribe/publish/unsubscribe reach is here.
 local mediator_source = [==[
-local setmetatable, insert, remove, pairs, tostring, tonumber = ...
+local insert, remove, pairs, tostring, tonumber = ...
 
 local function update(sub, options)
   if options then
@@ -242,8 +242,7 @@ local load, remove = load, table.remove
 local compiled_mediator
 local function the_mediator()
   if not compiled_mediator then
-    compiled_mediator = load(mediator_source, "=(ckrun test: mediator)", "t")(setmetatable, insert, remove, pairs,
-                                                                              tostring, tonumber)
+    compiled_mediator = load(mediator_source, "=(ckrun test: mediator)", "t")(insert, remove, pairs, tostring, tonumber)
   end
   return compiled_mediator
 end
@@ -259,9 +258,10 @@ local mediator = {
 }
 
 -- busted's safe_publish: the run's own events reach subscribers as user code of `el`.
+local pack, unpack = table.pack, table.unpack
 local function announce(descriptor, el, namespace, ...)
-  local args = table.pack(...)
-  return safe(descriptor, function() mediator.publish(namespace, table.unpack(args, 1, args.n)) end, el)
+  local args = pack(...)
+  return safe(descriptor, function() mediator.publish(namespace, unpack(args, 1, args.n)) end, el)
 end
 local TEST_START, TEST_END = { "test", "start" }, { "test", "end" }
 
@@ -465,10 +465,9 @@ local hook_kinds = { before_each = true, after_each = true, lazy_setup = true, l
                      strict_setup = true, strict_teardown = true }
 
 local function register(descriptor, alias, envmode, default_fn)
-  -- Called from the user's `it(name, fn)` or `it(name)(fn)`: level 3 is the user's code.
   local function publish(name, f)
-    -- Inside a test or hook the names are rejected (lookup); one reached some other way
-    -- registers, as busted's does, under the test or hook, which never runs it.
+    -- Inside a test or hook the names are rejected (lookup). One reached some other way busted
+    -- registers under the test or hook, which never runs it: here it is dropped.
     if no_children[ctx.descriptor] then return end
     if skip_all or rejected(descriptor, name) then return end
     local _, line = user_frame(2, true)
