@@ -1,5 +1,6 @@
 -- ckrun test's busted compatibility: each rule found by running third-party busted suites
--- (docs/testing.md, "Coming from busted") has a spec here, since CI cannot download them.
+-- (docs/testing.md, "Coming from busted") has a spec here, since CI cannot download them
+-- (continued in busted_rules_spec.lua: environments, rejections, randomize, mediator, --lazy).
 -- The tests in this file depend on running in order, as busted runs them: each block says
 -- randomize(false), so --shuffle leaves them be (a block's setting does not reach its children).
 randomize(false)

@@ -85,9 +85,25 @@ local api = T.api
 api.assert, api.spy, api.stub, api.mock, api.match = luassert, spy, stub, mock, match
 api.fail = T.fail
 api.version = "2.1.1"
-api.gettime, api.monotime = os.time, os.clock
-api.sleep = function() end
-api.publish, api.subscribe, api.unsubscribe = function() end, function() return {} end, function() end
+-- busted's clock functions are luasystem's (Debian's lua-system), loaded when first called;
+-- without it (or under --sandbox) os.time, the runner's clock and a busy wait stand in.
+local system -- luasystem, false once it did not load
+local function system_function(name, fallback)
+  return function(...)
+    if system == nil then
+      local ok, loaded = pcall(require, "system")
+      system = ok and type(loaded) == "table" and loaded or false
+    end
+    return (system and system[name] or fallback)(...)
+  end
+end
+local function clock() return (T.clock or os.clock)() end
+api.gettime = system_function("gettime", os.time)
+api.monotime = system_function("monotime", clock)
+api.sleep = system_function("sleep", function(seconds)
+  local deadline = clock() + (tonumber(seconds) or 0)
+  repeat until clock() >= deadline
+end)
 -- Under --sandbox the spec code does not get a function that sets upvalues.
 api.bindfenv = rawequal(debug, G.debug) and bindfenv or function() end
 api.parent = function(el) return el and el.parent end

@@ -53,6 +53,10 @@ T.root = root
 local ctx = root
 local results = {}
 T.results = results
+-- Names a test or hook defines for itself, shadowing its parents' (busted's block.rejectAll and
+-- init.lua's `it` put them in the element's env before each run), by descriptor; a test's
+-- while its body runs and while its finally runs. Filled in with the environments below.
+local own_names, in_test, in_finally = {}, nil, nil
 local skip_all = false
 
 -- The names from the outermost block in, joined by spaces (each element keeps its own).
@@ -147,6 +151,120 @@ local function outside_error(el, status, message, trace)
   record(full_name(el), el.line, statuses[status] == "skipped" and "skipped" or "errored", message, trace)
 end
 
+-- busted's mediator (mediator_lua, which busted/core.lua hands out), compiled when a file first
+-- uses it (most never do; its functions would be loaded into every file's state). Channels are
+-- named by lists of names; a publish calls the channel's subscribers in order, then its parent
+-- channel's, for as long as each returns a second value; the results are the first values.
+-- Only what busted's subscribe/publish/unsubscribe reach is here.
+local mediator_source = [==[
+local insert, remove, pairs, tostring, tonumber = ...
+
+local function update(sub, options)
+  if options then
+    sub.fn = options.fn or sub.fn
+    sub.options = options.options or sub.options
+  end
+end
+
+local function new_subscriber(fn, options)
+  local sub = { options = options or {}, fn = fn, channel = nil, update = update }
+  sub.id = tonumber(tostring(sub):match(":%s*[0xX]*(%x+)"), 16)
+  return sub
+end
+
+local function new_channel(namespace, parent)
+  return { stopped = false, namespace = namespace, callbacks = {}, channels = {}, parent = parent }
+end
+
+local function add_subscriber(channel, fn, options)
+  local sub = new_subscriber(fn, options)
+  local priority = #channel.callbacks + 1
+  options = options or {}
+  if options.priority and options.priority >= 0 and options.priority < priority then priority = options.priority end
+  insert(channel.callbacks, priority, sub)
+  return sub
+end
+
+local function find_subscriber(channel, id)
+  for i = 1, #channel.callbacks do
+    if channel.callbacks[i].id == id then return { index = i, value = channel.callbacks[i] } end
+  end
+  for _, child in pairs(channel.channels) do
+    local found = find_subscriber(child, id)
+    if found then return found end
+  end
+end
+
+-- (As mediator_lua: a subscriber found in a sub-channel is removed from this one's list by index.)
+local function remove_subscriber(channel, id)
+  local found = find_subscriber(channel, id)
+  if found and found.value then
+    for _, child in pairs(channel.channels) do remove_subscriber(child, id) end
+    return remove(channel.callbacks, found.index)
+  end
+end
+
+local function publish(channel, result, ...)
+  for i = 1, #channel.callbacks do
+    local sub = channel.callbacks[i]
+    if not sub.options.predicate or sub.options.predicate(...) then
+      local value, continue = sub.fn(...)
+      if value then insert(result, value) end
+      if not continue then return result end
+    end
+  end
+  if channel.parent then return publish(channel.parent, result, ...) end
+  return result
+end
+
+local root = new_channel("root")
+local function channel_of(namespace)
+  local channel = root
+  for i = 1, #namespace do
+    local name = namespace[i]
+    local child = channel.channels[name]
+    if not child then
+      child = new_channel(name, channel)
+      channel.channels[name] = child
+    end
+    channel = child
+  end
+  return channel
+end
+
+return {
+  subscribe = function(namespace, fn, options) return add_subscriber(channel_of(namespace), fn, options) end,
+  publish = function(namespace, ...) return publish(channel_of(namespace), {}, ...) end,
+  unsubscribe = function(id, namespace) return remove_subscriber(channel_of(namespace), id) end,
+}
+]==]
+local load, remove = load, table.remove
+local compiled_mediator
+local function the_mediator()
+  if not compiled_mediator then
+    compiled_mediator = load(mediator_source, "=(ckrun test: mediator)", "t")(insert, remove, pairs, tostring, tonumber)
+  end
+  return compiled_mediator
+end
+-- The run's events are published once something subscribed (nothing to do per test before).
+local subscribed = false
+local mediator = {
+  publish = function(namespace, ...) return the_mediator().publish(namespace, ...) end,
+  unsubscribe = function(id, namespace) return the_mediator().unsubscribe(id, namespace) end,
+  subscribe = function(namespace, fn, options)
+    subscribed = true
+    return the_mediator().subscribe(namespace, fn, options)
+  end,
+}
+
+-- busted's safe_publish: the run's own events reach subscribers as user code of `el`.
+local pack, unpack = table.pack, table.unpack
+local function announce(descriptor, el, namespace, ...)
+  local args = pack(...)
+  return safe(descriptor, function() mediator.publish(namespace, unpack(args, 1, args.n)) end, el)
+end
+local TEST_START, TEST_END = { "test", "start" }, { "test", "end" }
+
 local function exec(descriptor, el)
   if opts.list then return true end
   local status, message, trace = safe(descriptor, el.run, el)
@@ -210,33 +328,69 @@ local function sort_by_name(list)
   end)
 end
 
-function executors.describe(el)
-  local state = el.envmode == "insulate" and save() or false
-  insert(states, state)
+-- busted's block.execute: the block's body, then its setups, children and teardowns.
+local function execute_block(el)
   local randomize, seed = opts.randomize, opts.seed
-  el.randomize = function(...)
+  el.env = { randomize = function(...)
     randomize = (select("#", ...) == 0 or ...)
     if randomize then seed = tonumber(({ ... })[1]) or tonumber(({ ... })[2]) or seed end
-  end
+  end }
   local status, message, trace = safe(el.descriptor, el.run, el)
-  if status == "success" then
-    if opts.sort then sort_by_name(el.children)
-    elseif randomize then T.shuffle(el.children, seed or 0) end
-    if exec_all("strict_setup", el) then execute_children(el) end
-    local lazy = el.lazy_setup
-    if lazy and lazy.success ~= nil then
-      dexec_all("lazy_teardown", el)
-      lazy.success = nil
-    end
-    dexec_all("strict_teardown", el)
-  else
-    outside_error(el, status, message, trace)
+  if status ~= "success" then return outside_error(el, status, message, trace) end
+  if opts.sort then sort_by_name(el.children)
+  elseif randomize then T.shuffle(el.children, seed) end
+  if exec_all("strict_setup", el) then execute_children(el) end
+  local lazy = el.lazy_setup
+  if lazy and lazy.success ~= nil then
+    dexec_all("lazy_teardown", el)
+    lazy.success = nil
   end
-  table.remove(states)
+  dexec_all("strict_teardown", el)
+end
+
+-- An event of `el` for subscribers; one that fails is an error of `el`.
+local function announce_block(el, namespace, ...)
+  local status, message, trace = announce(el.descriptor, el, namespace, ...)
+  if status == "success" then return true end
+  outside_error(el, status, message, trace)
+end
+
+-- A file or describe block, between its start and end events (their arguments: `...`), in
+-- its insulation.
+local function run_block(el, ...)
+  local state = el.envmode == "insulate" and save() or false
+  insert(states, state)
+  local kind = el.descriptor
+  if not subscribed or announce_block(el, { kind, "start" }, ...) then execute_block(el) end
+  if subscribed then announce_block(el, { kind, "end" }, ...) end
+  -- busted's pop_state: an expose block hands what it did to the enclosing insulate's restore.
+  state = table.remove(states)
   if el.envmode == "expose" and states[#states] then states[#states] = save() end
   if state then restore(state) end
 end
-executors.file = executors.describe
+function executors.describe(el) return run_block(el, el, el.parent) end
+function executors.file(el) return run_block(el, el) end
+
+-- A test's body and its finally: the status, and unless success the message and traceback.
+local function run_test(el)
+  if opts.list then return "success" end
+  local status, message, trace = safe("it", el.run, el)
+  if el.finally then
+    own_names.it = in_finally
+    local s, m, t = safe("finally", el.finally, el)
+    own_names.it = in_test
+    if status == "success" or (status == "pending" and s ~= "success") then
+      status, message, trace = s, m, t
+    end
+  end
+  return status, message, trace
+end
+
+-- A test's end event for subscribers; one that fails is an error of the test.
+local function announce_end(descriptor, el, status)
+  local s, m, t = announce(descriptor, el, TEST_END, el, el.parent, status)
+  if s ~= "success" then outside_error(el, s, m, t) end
+end
 
 function executors.it(el)
   local parent = el.parent
@@ -247,21 +401,23 @@ function executors.it(el)
     T.current = el
     T.begin_test()
     local status, message, trace
-    if opts.list then status = "success" else status, message, trace = safe("it", el.run, el) end
-    if el.finally then
-      local s, m, t = safe("finally", el.finally, el)
-      if status == "success" or (status == "pending" and s ~= "success") then
-        status, message, trace = s, m, t
-      end
-    end
+    if subscribed then status, message, trace = announce("test", el, TEST_START, el, parent) end
+    if status == nil or status == "success" then status, message, trace = run_test(el) end
     if status == "pending" then trace = nil end
     record(full_name(el), el.line, statuses[status], message, trace, T.end_test(), clock() - start)
+    if subscribed then announce_end("test", el, status) end
   end
   dexec_all("after_each", ancestor, true)
 end
 
 function executors.pending(el)
-  record(full_name(el), el.line, "skipped", el.message or "pending")
+  local status, message, trace = "pending", el.message or "pending", nil
+  if subscribed then
+    local s, m, t = announce("it", el, TEST_START, el, el.parent)
+    if s ~= "success" then status, message, trace = s, m, t end
+  end
+  record(full_name(el), el.line, statuses[status], message, trace)
+  if subscribed then announce_end("it", el, status) end
 end
 
 -- Registration, with busted's filters.
@@ -309,11 +465,10 @@ local hook_kinds = { before_each = true, after_each = true, lazy_setup = true, l
                      strict_setup = true, strict_teardown = true }
 
 local function register(descriptor, alias, envmode, default_fn)
-  -- Called from the user's `it(name, fn)` or `it(name)(fn)`: level 3 is the user's code.
   local function publish(name, f)
-    if no_children[ctx.descriptor] then
-      error("'" .. (alias or descriptor) .. "' not supported inside current context block", 3)
-    end
+    -- Inside a test or hook the names are rejected (lookup). One reached some other way busted
+    -- registers under the test or hook, which never runs it: here it is dropped.
+    if no_children[ctx.descriptor] then return end
     if skip_all or rejected(descriptor, name) then return end
     local _, line = user_frame(2, true)
     local el = element(descriptor, name, f, ctx, line)
@@ -348,23 +503,118 @@ end
 
 local api = {}
 T.api = api
--- What busted exports lives in the spec file's environment, not in _G, as under busted: a
--- module the tests require sees Lua's own `assert`, and no `describe` or `it`. Spec code's
--- global assignments land in that environment too; reads fall through to _G.
+-- The suite's environment (busted's root context): what busted exports lives here, not in _G,
+-- so a module the tests require sees Lua's own `assert` and no `describe` or `it`.
 local exports = setmetatable({}, { __index = G })
 T.exports = exports
 local function export(name, fn) api[name] = fn; exports[name] = fn end
+
+-- busted's environments (busted/environment.lua, context.lua): each block (the file, a
+-- describe, a test, a hook) has its own `env`, made when first written. Spec code's one _ENV
+-- reads from the running block's env, then its parents', the suite's, then _G (busted's `or`
+-- chain: a false value reads as the next one out); it writes to the running block's env, a
+-- hook's to its block's and an expose's to its grandparent's (busted's `unwrap`).
+local suite = { descriptor = "suite", env = exports }
+
+local function parent_of(el) return el.parent or (el ~= suite and suite or nil) end
+
 local setupvalue, getupvalue = debug.setupvalue, debug.getupvalue
+local spec_env
+
+-- busted's getfenv(fn): the value of its _ENV upvalue, or _G when it names no global.
+local function fenv(fn)
+  if type(fn) ~= "function" then return G end
+  local up = 1
+  repeat
+    local name, value = getupvalue(fn, up)
+    if name == "_ENV" then return value end
+    up = up + 1
+  until name == nil
+  return G
+end
+
+-- Whether busted's rejectAll rejects the block function `name` in a test or hook running `fn`:
+-- it asks the function's own environment for the name, so a function naming no global (its
+-- environment then taken to be _G) gets only randomize rejected.
+local function rejects(fn, name)
+  local env = fenv(fn)
+  if env == spec_env then return true end
+  if env == G or type(env) ~= "table" then return rawget(G, name) ~= nil end
+  return env[name]
+end
+
+-- busted's block.reject: what a rejected name holds.
+local function rejection(name)
+  return function() error("'" .. name .. "' not supported inside current context block", 2) end
+end
+-- Every block function busted registers (busted.executors but the hidden `file`).
+local block_rejections = {}
+for _, name in ipairs({ "describe", "context", "insulate", "expose", "it", "spec", "test", "pending",
+                        "setup", "teardown", "before_each", "after_each", "lazy_setup", "lazy_teardown",
+                        "strict_setup", "strict_teardown" }) do
+  block_rejections[name] = rejection(name)
+end
+local in_hook = { randomize = rejection("randomize") }
+for kind in pairs(hook_kinds) do own_names[kind] = in_hook end
+-- init.lua's `it`: a test's `pending` stops it as pending; `finally(fn)` (only in a test) runs fn
+-- after the test body, whatever its outcome (the last one given).
+own_names.it = { randomize = in_hook.randomize, pending = T.raise_pending,
+                 finally = function(fn) ctx.finally = fn end }
+-- While a test's finally runs, its `pending` is rejected (busted's block.reject before it).
+in_test, in_finally = own_names.it, { randomize = in_hook.randomize, pending = rejection("pending"),
+                                     finally = own_names.it.finally }
+
+local function lookup(_, key)
+  local el = ctx
+  local env, v = el.env, nil
+  if env then v = env[key] if v then return v end end
+  local own = own_names[el.descriptor]
+  if own then
+    v = own[key] if v then return v end
+    v = block_rejections[key] if v and rejects(el.run, key) then return v end
+  end
+  el = el.parent
+  while el do
+    env = el.env
+    if env then v = env[key] if v then return v end end
+    el = el.parent
+  end
+  return exports[key] or G[key]
+end
+
+-- How many blocks up a write in `el` lands: busted's unwrap, on hooks and expose blocks.
+local function unwrap_levels(el)
+  if hook_kinds[el.descriptor] then return 1 end
+  if el.envmode == "expose" then return 2 end
+end
+
+local function assign(_, key, value)
+  local el = ctx
+  while true do
+    local env = el.env
+    local levels = not (env and rawget(env, key) ~= nil) and unwrap_levels(el)
+    if not levels then
+      if env then env[key] = value else el.env = { [key] = value } end
+      return
+    end
+    for _ = 1, levels do
+      el = parent_of(el)
+      if not el then G[key] = value return end
+    end
+  end
+end
+
+-- Spec code's _ENV, one for the whole file as busted's: it reads and writes through the
+-- running block.
+spec_env = setmetatable({}, { __index = lookup, __newindex = assign })
 
 -- Gives `chunk` the spec environment; without the debug library to do it, the exports go to _G.
 local function environment_for(chunk)
-  local env = setmetatable({}, { __index = exports })
   if setupvalue and getupvalue and getupvalue(chunk, 1) == "_ENV" then
-    setupvalue(chunk, 1, env)
+    setupvalue(chunk, 1, spec_env)
   else
     for k, v in pairs(exports) do rawset(G, k, v) end
   end
-  return env
 end
 export("describe", register("describe", nil))
 export("context", register("describe", "context"))
@@ -376,26 +626,20 @@ export("test", register("it", "test"))
 for _, kind in ipairs({ "before_each", "after_each", "lazy_setup", "lazy_teardown", "strict_setup", "strict_teardown" }) do
   export(kind, register(kind, nil))
 end
-export("setup", register("strict_setup", "setup"))
-export("teardown", register("strict_teardown", "teardown"))
+-- busted's --lazy makes setup and teardown lazy (runner.lua registers them again, as aliases
+-- of lazy_setup and lazy_teardown).
+local function alias_setup(lazy)
+  export("setup", register(lazy and "lazy_setup" or "strict_setup", "setup"))
+  export("teardown", register(lazy and "lazy_teardown" or "strict_teardown", "teardown"))
+end
+alias_setup(false)
 local register_pending = register("pending", nil, nil, function() end)
 -- pending("name") declares a pending test; inside a running test it stops the test as pending.
 export("pending", function(name, ...)
   if ctx.descriptor == "it" then return T.raise_pending(name) end
   return register_pending(name, ...)
 end)
--- finally(fn) inside a test: runs after the test body, whatever its outcome (the last one given).
-export("finally", function(fn)
-  if ctx.descriptor ~= "it" then error("'finally' not supported inside current context block", 2) end
-  ctx.finally = fn
-end)
-export("randomize", function(...)
-  if ctx.descriptor ~= "describe" and ctx.descriptor ~= "file" then
-    error("'randomize' not supported inside current context block", 2)
-  end
-  return ctx.randomize(...)
-end)
-api.file = nil
+api.publish, api.subscribe, api.unsubscribe = mediator.publish, mediator.subscribe, mediator.unsubscribe
 
 -- Runs the file: `chunk` is its loaded main function; `file` its path.
 function T.run_file(chunk, file)
@@ -404,7 +648,7 @@ function T.run_file(chunk, file)
   T.file = file
   root.run = chunk
   root.name = file
-  local env = environment_for(chunk)
+  environment_for(chunk)
   -- Only --watch needs the files a run loads: a normal run keeps Lua's own dofile and loadfile.
   if opts.record_loads then T.record_loads() end
   if opts.lpath and opts.lpath ~= "" then package.path = opts.lpath .. ";" .. package.path end
@@ -415,10 +659,11 @@ function T.run_file(chunk, file)
     -- As busted's helper loader: a `.lua` file is run, another name required, with the
     -- -Xhelper options as `arg` meanwhile.
     local helper = element("helper", opts.helper, function()
+      -- In _G, not in the spec environment, as busted's dofile runs it.
       local saved_arg = G.arg
       G.arg = opts.helper_arguments
       local ok, err = pcall(function()
-        if opts.helper:find("%.lua$") then assert(loadfile(opts.helper, "t", env))() else require(opts.helper) end
+        if opts.helper:find("%.lua$") then assert(loadfile(opts.helper, "t"))() else require(opts.helper) end
       end)
       G.arg = saved_arg
       if not ok then error(err, 0) end
@@ -445,16 +690,16 @@ function T.set(key, value)
   if lists[key] then insert(opts[key], value)
   elseif value == "true" then opts[key] = true
   else opts[key] = tonumber(value) or value end
+  if key == "lazy" then alias_setup(opts.lazy == true) end
 end
 
+-- busted/utils.lua's shuffle, so a seed gives busted's order: it reseeds math.random (without a
+-- seed it goes on from math.random's state).
 function T.shuffle(list, seed)
-  local n = #list
-  local state = math.floor(tonumber(seed) or 0) % 2147483647
-  if state <= 0 then state = state + 2147483646 end
-  for i = n, 2, -1 do
-    state = state * 16807 % 2147483647
-    local j = state % i + 1
-    list[i], list[j] = list[j], list[i]
+  if seed then math.randomseed(seed) end
+  for n = #list, 2, -1 do
+    local k = math.random(n)
+    list[n], list[k] = list[k], list[n]
   end
 end
 
