@@ -50,6 +50,25 @@ struct TestRunnerSafetyTests {
         #expect(result.lastLine == "1 passed, 3 failed")
     }
 
+    /// --coverage's line hook and the time limit get along: the limit needs no hook until it
+    /// expires, and the line hook is back for the next test.
+    @Test func theTimeLimitHoldsUnderCoverageAndCountingGoesOn() throws {
+        let fixture = try TestRunnerFixture([
+            "src/m.lua": "local M = {}\nfunction M.f()\n  return 1\nend\nreturn M\n",
+            "spec/a_spec.lua": """
+            local m = require "m"
+            it("spins", function() while true do end end)
+            it("counts after", function() assert.are.equal(1, m.f()) end)
+            """,
+        ])
+        let result = try fixture.test("--coverage", "--timeout", "0.3")
+        #expect(result.outcomeLines == ["ERROR spec/a_spec.lua:2: spins", "ok    spec/a_spec.lua:3: counts after"])
+        #expect(result.stdout.contains("[timeout]"))
+        // Line 3 (`return 1`) ran once, in the test after the one that timed out.
+        #expect(try fixture.read("luacov.stats.out").split(separator: "\n").dropFirst().first?.split(separator: " ").map(String.init)
+                == ["1", "1", "1", "1", "1"])
+    }
+
     @Test func aTestCannotSwallowItsTimeoutWithPcall() throws {
         let fixture = try TestRunnerFixture(["swallow_spec.lua": """
         it("retries forever", function() while true do pcall(function() while true do end end) end end)

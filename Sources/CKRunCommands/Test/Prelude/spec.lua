@@ -98,10 +98,11 @@ local states = {}
 -- (success, failure, pending, error) and, unless success, the message and traceback.
 -- Both fixed when the file starts (run_file), before any of its code runs: a test that
 -- changes T.deadline or T.opts does not lift the next test's limit.
-local set_deadline, no_deadline
+local set_deadline, coverage_hook
 local function deadline(seconds)
-  if no_deadline then return end
   if set_deadline then set_deadline(seconds) end
+  -- A limit that expired put its own hook in place of --coverage's line hook: back it goes.
+  if seconds == nil and coverage_hook and debug.gethook() ~= coverage_hook then debug.sethook(coverage_hook, "l") end
 end
 -- The handler keeps its findings in upvalues: no closure per call.
 local h_status, h_message, h_trace
@@ -643,7 +644,7 @@ api.publish, api.subscribe, api.unsubscribe = mediator.publish, mediator.subscri
 
 -- Runs the file: `chunk` is its loaded main function; `file` its path.
 function T.run_file(chunk, file)
-  set_deadline, no_deadline = T.deadline, opts.coverage
+  set_deadline = T.deadline
   clock = T.clock or clock
   T.file = file
   root.run = chunk
@@ -736,12 +737,12 @@ function T.seed_random(n) math.randomseed(tonumber(n)) end
 
 -- --coverage: counts the executed lines of the code under test, as luacov does: not the test
 -- file itself, not ckrun's preludes or other chunks without a file, not the system's Lua
--- libraries. A line hook replaces the time limit's hook, so --timeout is off under --coverage.
+-- libraries. The time limit needs no hook of its own until it expires (see deadline).
 function T.start_coverage()
   local counts, skip = {}, {}
   T.coverage = counts
   local own = "@" .. tostring(T.file)
-  debug.sethook(function(_, line)
+  coverage_hook = function(_, line)
     local source = getinfo(2, "S").source
     local c = counts[source]
     if c == nil then
@@ -754,7 +755,8 @@ function T.start_coverage()
       counts[source] = c
     end
     c[line] = (c[line] or 0) + 1
-  end, "l")
+  end
+  debug.sethook(coverage_hook, "l")
 end
 
 function T.coverage_json()

@@ -38,21 +38,33 @@ final class TextReporter: TestReporter {
         var out: [UInt8] = []
         out.reserveCapacity(file.output.utf8.count + file.tests.count * 80)
         out += file.output.asLines.utf8
+        var path: (file: String, bytes: [UInt8]) = ("", [])   // a file's tests share it
         for test in file.tests where !(suppressPending && test.status == .skipped) {
             out += labels[test.status] ?? []
             out.append(0x20)
             if test.line > 0 {   // test.location, without building a string per test
-                out += test.file.utf8
-                out.append(0x3A)
-                out += String(test.line).utf8
+                if path.file != test.file { path = (test.file, Array(test.file.utf8) + [0x3A]) }
+                out += path.bytes
+                Self.appendDecimal(test.line, to: &out)
                 out += [0x3A, 0x20]
             }
-            out += test.name.utf8
+            Self.append(test.name, to: &out)
             if test.status == .skipped, let reason = test.message, reason != "pending" { out += " (\(reason))".utf8 }
             out.append(0x0A)
             if verbose, !test.didFail, !test.output.isEmpty { out += test.output.indented("  ").asLines.utf8 }
         }
         StandardStreams.out(out)
+    }
+
+    /// A string's bytes in one copy when it has them contiguous (as native strings do).
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil { out += text.utf8 }
+    }
+
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        guard value >= 10 else { return out.append(UInt8(0x30 + max(0, value))) }
+        appendDecimal(value / 10, to: &out)
+        out.append(UInt8(0x30 + value % 10))
     }
 
     func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
