@@ -275,7 +275,11 @@ struct TestCommand: ParsableCommand {
         let report = ShardTimings.read(shardTimings)
         if let note = report.note { StandardStreams.err("ckrun test: note: \(note)\n") }
         settings.shard = nil
-        return ShardTimings.files(files, shard: shard, times: report.seconds)
+        let share = ShardTimings.files(files, shard: shard, times: report.seconds)
+        if share.isEmpty, !files.isEmpty, !passWithNoTests {
+            StandardStreams.err("ckrun test: note: shard \(shard.index)/\(shard.count) got none of the \(files.count) test files (--shard-timings gives shards whole files): nothing to run\n")
+        }
+        return share
     }
 
     /// The report: `--output` or `.busted`'s, by ckrun's or busted's name; an output handler ckrun
@@ -320,8 +324,8 @@ struct TestCommand: ParsableCommand {
             failed = true
         }
         // Nothing ran, so nothing failed: exit 0, as busted does (SPEC §9), with a word on why.
-        if summary.total == 0 && !passWithNoTests {
-            StandardStreams.err("ckrun test: \(noTestsMessage(run))\n")
+        if summary.total == 0 && !passWithNoTests, let note = noTestsMessage(run) {
+            StandardStreams.err("ckrun test: \(note)\n")
         }
         return (results, failed)
     }
@@ -341,8 +345,8 @@ struct TestCommand: ParsableCommand {
                 }
             }
         }
-        if count == 0 && !passWithNoTests && !loadFailed {
-            StandardStreams.err("ckrun test: \(noTestsMessage(run))\n")
+        if count == 0 && !passWithNoTests && !loadFailed, let note = noTestsMessage(run) {
+            StandardStreams.err("ckrun test: \(note)\n")
         }
         if loadFailed { throw ExitCode(1) }
     }
@@ -364,7 +368,9 @@ struct TestCommand: ParsableCommand {
         return (["."], pattern)
     }
 
-    private func noTestsMessage(_ run: TestRun) -> String {
+    /// Why nothing ran; nil when --shard-timings left this shard no file (it said so then).
+    private func noTestsMessage(_ run: TestRun) -> String? {
+        if run.files.isEmpty && shardTimings != nil && run.settings.shard == nil { return nil }
         let where_ = (paths.isEmpty ? ["."] : paths).joined(separator: " ")
         let detail = run.files.isEmpty
             ? "no test files in \(where_) (test files are named *_test.lua, *_spec.lua or test_*.lua)"
