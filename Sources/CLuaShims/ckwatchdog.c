@@ -72,14 +72,18 @@ static void set_timer(double first, double interval) {
     setitimer(ITIMER_REAL, &t, NULL);
 }
 
+static _Thread_local int prepared = 0;
+
+void ck_watchdog_forked(void) { prepared = 0; }
+
 void ck_set_deadline(lua_State *L, double seconds) {
     ck_extra *e = ck_extra_of(L);
     e->has_deadline = 1;
     expired = 0;
     hook_runs = 0;
     signal_L = L;
-    /* Once per thread (ckrun test sets a deadline per test: two system calls fewer each). */
-    static _Thread_local int prepared = 0;
+    /* Once per thread (ckrun test sets a deadline per test: two system calls fewer each), and
+       again in a forked child, which starts with the default action (ck_watchdog_forked). */
     if (!prepared) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
@@ -112,9 +116,11 @@ void ck_clear_deadline(lua_State *L) {
 }
 
 /* ckrun test's coroutine.create and coroutine.wrap: lcorolib's, with the watchdog's count hook
-   on the new thread unless it inherited a hook, so a coroutine that loops past the time limit
-   is stopped while the main thread runs without a hook. wrap's closure is lcorolib's own
-   (auxwrap, taken from a wrapped function), so its errors read exactly as lua5.4's. */
+   on the new thread, so a coroutine that loops past the time limit is stopped while the main
+   thread runs without a hook. It replaces a hook the thread inherited: a hook set with
+   debug.sethook does nothing in a coroutine it was not set for (ldblib keys its function by
+   thread), and leaving it would let the loop run past the limit. wrap's closure is lcorolib's
+   own (auxwrap, taken from a wrapped function), so its errors read exactly as lua5.4's. */
 static lua_CFunction auxwrap = NULL;
 
 static lua_State *hooked_thread(lua_State *L) {
@@ -122,7 +128,7 @@ static lua_State *hooked_thread(lua_State *L) {
     lua_State *NL = lua_newthread(L);
     lua_pushvalue(L, 1);
     lua_xmove(L, NL, 1);
-    if (lua_gethook(NL) == NULL) lua_sethook(NL, watchdog, LUA_MASKCOUNT, 1000);
+    lua_sethook(NL, watchdog, LUA_MASKCOUNT, 1000);
     return NL;
 }
 

@@ -189,6 +189,7 @@ struct TestRunnerBustedOptionsTests {
             pending("later")
             """,
             "proj/spec/deeper/b_spec.lua": "it('deep', function() end)",
+            "proj/src/five.lua": "return 5",
             "proj/spec/h_check.lua": "it('sees -Xhelper', function() assert.are.equal('a+b+c', HELPER_ARGS) end)",
         ])
     }
@@ -212,8 +213,9 @@ struct TestRunnerBustedOptionsTests {
         let verbose = try fixture.test("-C", "proj")
         #expect(verbose.stdout.contains("  said by a passing test"))
         #expect(verbose.lastLine == "3 passed, 0 failed, 1 skipped")
-        // -f replaces .busted; -e runs in each file's state first.
-        let other = try fixture.test("-C", "proj", "-f", "alt.busted", "-e", "FROM_E = 6")
+        // -f replaces .busted (named from where ckrun started, as busted reads it before -C);
+        // -e runs in each file's state first.
+        let other = try fixture.test("-C", "proj", "-f", "proj/alt.busted", "-e", "FROM_E = 6")
         #expect(other.lastLine == "2 passed, 0 failed, 1 skipped")
         #expect(!other.stdout.contains("said by a passing test"))
         #expect(try fixture.test("-C", "proj", "-e", "FROM_E = 6").lastLine == "2 passed, 1 failed, 1 skipped")
@@ -225,7 +227,10 @@ struct TestRunnerBustedOptionsTests {
         #expect(flat.lastLine == "2 passed, 0 failed, 1 skipped")
         #expect(!flat.stdout.contains("SKIP"))
         #expect(!flat.stdout.contains("deep"))
-        #expect(try fixture.test("-C", "proj", "-f", "missing.busted").status == 64)
+        #expect(try fixture.test("-C", "proj", "-f", "alt.busted").status == 64)
+        // -e runs once the paths are set: a module on --lpath (busted's default ./src) is found.
+        let required = try fixture.test("-C", "proj", "-e", "FROM_E = require('five')", "--filter", "second")
+        #expect(required.lastLine == "1 passed, 0 failed", "\(required.stdout)")
     }
 
     @Test func bustedsOutputNames() throws {

@@ -132,6 +132,47 @@ struct TestRunnerWatchTests {
         session.wait(for: "the note") { $0.contains("ckrun test --watch: spec/notes.txt changed, but no test file loads it: nothing to run") }
     }
 
+    /// A one-file pass runs in the watcher's own process, which installs the time limit's alarm
+    /// handler; a worker forked after that starts with SIGALRM's default action and must install
+    /// the handler again: a spinning test ends with [timeout], not its worker killed by signal 14.
+    @Test func aForkedWorkerStopsALoopWithTheTimeLimitAfterAnInProcessPass() throws {
+        let fixture = try TestRunnerFixture(["spec/a_spec.lua": Self.plain, "spec/b_spec.lua": Self.plain])
+        let session = try WatchSession(fixture, ["--jobs", "2", "--timeout", "0.5", "spec"])
+        #expect(session.pass(1).contains("2 passed, 0 failed"))
+        try session.edit("spec/a_spec.lua", #"it("plain again", function() end)"#)
+        #expect(session.pass(2).contains("1 passed, 0 failed"))
+        try session.edit("spec/b_spec.lua", #"it("spins", function() while true do end end)"#)
+        try session.edit("spec/a_spec.lua", #"it("plain", function() end)"#)
+        let third = session.pass(3)
+        #expect(third.contains("ERROR spec/b_spec.lua:1: spins"), "\(third)")
+        #expect(third.contains("[timeout]"))
+        #expect(!third.contains("signal 14"))
+    }
+
+    /// A test that writes a file it loads changes it during every pass: one more pass, then the
+    /// watcher waits for a change of the user's, instead of running forever.
+    @Test func aTestThatWritesWhatItLoadsDoesNotLoopTheWatcher() throws {
+        let fixture = try TestRunnerFixture(["spec/w_spec.lua": """
+        it("writes and loads", function()
+          local f = io.open("spec/fixture.lua", "w"); f:write("return 1\\n"); f:close()
+          assert.are.equal(1, dofile("spec/fixture.lua"))
+        end)
+        """])
+        let session = try WatchSession(fixture, ["spec"])
+        #expect(session.pass(1).contains("1 passed, 0 failed"))
+        #expect(session.pass(2).contains("changed while the tests ran"))
+        try session.edit("spec/w_spec.lua", """
+        it("writes and loads, edited", function()
+          local f = io.open("spec/fixture.lua", "w"); f:write("return 1\\n"); f:close()
+          assert.are.equal(1, dofile("spec/fixture.lua"))
+        end)
+        """)
+        #expect(session.pass(3).contains("spec/w_spec.lua changed: running 1 test file"))
+        // Only the edit started a pass after the second: four would mean the writes go on starting passes.
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(session.wait(for: "output") { _ in true }.components(separatedBy: WatchSession.waitingLine).count == 4)
+    }
+
     @Test func withNoPathOnlyTheAffectedFilesRun() throws {
         let fixture = try TestRunnerFixture([
             "a_test.lua": Self.moduleUser, "b_test.lua": Self.plain, "src/mod.lua": "return { one = function() return 1 end }",

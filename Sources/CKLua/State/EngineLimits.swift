@@ -31,6 +31,12 @@ extension Engine {
 }
 
 extension Engine {
+    /// Call in a child forked from this process after resetting its signal actions: the time
+    /// limit installs its alarm handler again there.
+    public static func processForked() { ck_watchdog_forked() }
+}
+
+extension Engine {
     /// `setDeadline` as a Lua function, `f(seconds)` or `f(nil)`, for a host's own Lua that sets
     /// a limit per piece of user code (the test runner): it costs no call into Swift.
     public var deadlineFunction: Value { cFunction(ck_lua_set_deadline) }

@@ -52,13 +52,16 @@ extension TestCommand {
         cpath = cpath ?? single("cpath")
         helper = helper ?? single("helper")
         if output == nil { output = single("output") }
+        // --[no-]shuffle and --[no-]sort on the command line also stand for their -files and
+        // -tests halves, as busted's processShuffle/processSort set both: .busted's halves yield.
+        let orderGiven = (shuffle: shuffle != nil, sort: sort != nil)
         shuffle = shuffle ?? flag("shuffle")
         sort = sort ?? flag("sort")
         coverage = coverage ?? flag("coverage")
         if !failFast { failFast = flag("no-keep-going") ?? false }
         if seed == nil, let value = single("seed") { seed = UInt64(value) }
         if repeatCount == 1, let value = single("repeat"), let n = Int(value), n >= 1 { repeatCount = n }
-        try busted.apply(config, flag: flag)
+        try busted.apply(config, flag: flag, shuffleGiven: orderGiven.shuffle, sortGiven: orderGiven.sort)
         for path in paths where fromConfig && !FileManager.default.fileExists(atPath: path) {
             throw ValidationError(".busted ROOT: no such file or directory: \(path)")
         }
@@ -67,7 +70,7 @@ extension TestCommand {
 
 extension BustedOptions {
     /// busted's own keys of a `.busted` task (the command line wins).
-    mutating func apply(_ config: [String: [String]], flag: (String) -> Bool?) throws {
+    mutating func apply(_ config: [String: [String]], flag: (String) -> Bool?, shuffleGiven: Bool, sortGiven: Bool) throws {
         if statements.isEmpty { statements = config["e"] ?? [] }
         if helperOptions.isEmpty { helperOptions = config["Xhelper"] ?? [] }
         lang = lang ?? config["lang"]?.first
@@ -75,10 +78,14 @@ extension BustedOptions {
         lazy = lazy ?? flag("lazy")
         keepGoing = keepGoing ?? flag("keep-going")
         recursive = recursive ?? flag("recursive")
-        shuffleFiles = shuffleFiles ?? flag("shuffle-files")
-        shuffleTests = shuffleTests ?? flag("shuffle-tests")
-        sortFiles = sortFiles ?? flag("sort-files")
-        sortTests = sortTests ?? flag("sort-tests")
+        if !shuffleGiven {
+            shuffleFiles = shuffleFiles ?? flag("shuffle-files")
+            shuffleTests = shuffleTests ?? flag("shuffle-tests")
+        }
+        if !sortGiven {
+            sortFiles = sortFiles ?? flag("sort-files")
+            sortTests = sortTests ?? flag("sort-tests")
+        }
         suppressPending = suppressPending ?? flag("suppress-pending")
     }
 }

@@ -5,7 +5,16 @@ import ArgumentParser
 /// (another interpreter, sound, LuaJIT loaders) are accepted and do nothing; docs/testing.md lists them.
 struct BustedOptions: ParsableArguments {
     @Option(name: .customShort("e"), help: ArgumentHelp("Run this Lua statement in each test file's state before the file (repeatable).", valueName: "statement"))
-    var statements: [String] = []
+    var shortStatements: [String] = []
+
+    // How a spawned worker is given the statements: attached (`--statement=-- a comment`), which
+    // `-e` cannot take.
+    @Option(name: .customLong("statement"), help: .hidden) var longStatements: [String] = []
+
+    var statements: [String] {
+        get { shortStatements + longStatements }
+        set { shortStatements = newValue; longStatements = [] }
+    }
 
     @Option(name: [.customShort("C"), .customLong("directory")], help: ArgumentHelp(
         "Change to this directory first (repeatable: each is relative to the one before).", valueName: "dir"))

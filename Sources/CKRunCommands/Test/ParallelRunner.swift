@@ -27,6 +27,9 @@ final class ParallelRunner: @unchecked Sendable {
 
     /// Calls `consume` with each file's result in order; it returns false to stop the run.
     func run(_ files: [File], consume: (FileResult) -> Bool) {
+        // A write to a worker that died must fail with EPIPE, not end this process.
+        let previousPipeAction = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previousPipeAction) }
         workersLeft = min(jobs, files.count)
         // Forked while this process has one thread (before the slots' threads start), all of
         // them before any worker's token exists (no worker's memory holds another's token); a
@@ -121,8 +124,10 @@ final class ParallelRunner: @unchecked Sendable {
         if let worker { finish(worker) }
     }
 
+    /// A worker that died since its last answer cannot take it (EPIPE: SIGPIPE is ignored while
+    /// workers run); reading its answer then finds it gone.
     private func request(_ file: File, from worker: Worker) {
-        worker.requests.write(Data(WorkerProtocol.request(index: file.index, path: file.path).utf8))
+        try? worker.requests.write(contentsOf: Data(WorkerProtocol.request(index: file.index, path: file.path).utf8))
     }
 
     private final class Worker {
@@ -148,7 +153,7 @@ final class ParallelRunner: @unchecked Sendable {
         running.append(process)
         condition.unlock()
         let worker = Worker(process: process)
-        worker.requests.write(Data((worker.token + "\n").utf8))
+        try? worker.requests.write(contentsOf: Data((worker.token + "\n").utf8))
         return worker
     }
 
@@ -175,7 +180,8 @@ final class ParallelRunner: @unchecked Sendable {
     private func awaitAnswer(_ reader: LineReader, token: String) -> Answer? {
         var other: [String] = []
         while let line = reader.next() {
-            if let result = WorkerProtocol.resultLine(line, token: token) {
+            // An answer cut short (its worker died writing it) is no answer.
+            if reader.lastLineEnded, let result = WorkerProtocol.resultLine(line, token: token) {
                 if other.last == "" { other.removeLast() }   // the answer's own line break
                 return Answer(line: result, printed: other)
             }

@@ -80,7 +80,7 @@ struct SpecFileRunner {
         if settings.recordLoads { try session.call("set", "record_loads", "true") }
         for option in settings.helperArguments { try session.call("set", "helper_arguments", option) }
         if let lang = settings.lang { try session.setLanguage(lang) }
-        for statement in settings.statements { try session.runStatement(statement) }
+        for statement in settings.statements { try session.call("set", "statements", statement) }
     }
 
     private func failure(_ detail: String, traceback: String) -> TestResult {

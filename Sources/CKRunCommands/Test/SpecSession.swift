@@ -8,10 +8,7 @@ import Foundation
 final class SpecSession {
     let engine: Engine
 
-    private let timeout: Double
-
     init(settings: TestRunSettings) throws(LuaError) {
-        timeout = settings.timeout
         engine = Engine(configuration: .init(
             sandbox: settings.sandbox, timeoutSeconds: nil, memoryLimitBytes: settings.memoryLimitBytes))
         try SpecPrelude.install(in: engine)
@@ -29,13 +26,6 @@ final class SpecSession {
     func call(_ name: String, _ arguments: String...) throws(LuaError) -> String? {
         let function = engine.field(name, of: engine.global("(ckrun test)"))
         return try engine.call(function, arguments.map(Value.string)).first.flatMap(engine.text)
-    }
-
-    /// busted's `-e STATEMENT`, in the file's state before the file (its chunk is named by its
-    /// text, as `load` names it), under the time limit of a test.
-    func runStatement(_ statement: String) throws(LuaError) {
-        let chunk = try engine.load(statement, name: statement)
-        _ = try engine.withDeadline(timeout) { () throws(LuaError) in try engine.call(chunk, []) }
     }
 
     /// busted's `--lang`: luassert's messages from `luassert.languages.LANG`, when it has one.

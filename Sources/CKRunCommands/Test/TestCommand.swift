@@ -164,8 +164,10 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         var command = self
         if !worker {
+            // -f names a file from where ckrun was started, as busted reads it before -C.
+            let configFile = busted.configFile.map { URL(fileURLWithPath: $0).path }
             try Self.changeDirectory(busted.directories)
-            try command.apply(BustedConfig.load(task: task, path: busted.configFile))
+            try command.apply(BustedConfig.load(task: task, path: configFile))
             for path in command.paths where !FileManager.default.fileExists(atPath: path) {
                 throw ValidationError("no such file or directory: \(path)")
             }
@@ -227,12 +229,16 @@ struct TestCommand: ParsableCommand {
         let recursive = busted.recursive ?? true
         var outputs = run.settings.coverage ? ["luacov.stats.out", "lcov.info"] : []
         if let junit { outputs.append(junit) }
-        let watcher = try TestWatcher(roots: roots, recursive: recursive, outputs: outputs) { [excludePattern] in
+        let discover = { [excludePattern] () -> [String] in
             let present = roots.filter { FileManager.default.fileExists(atPath: $0) }
             return (try? TestDiscovery.files(in: present, patterns: patterns, excluding: excludePattern, recursive: recursive)) ?? []
         }
+        let watcher = try TestWatcher(roots: roots, recursive: recursive, outputs: outputs, discover: discover)
         watcher.loop { files in
-            let pass = files.map { TestRun(files: $0, settings: run.settings, jobs: jobs) } ?? run
+            guard let files else { return runTests(run, junit: junit).results }
+            // Each file keeps its place among all the test files: --shard and the shuffle key on it.
+            let places = Dictionary(discover().enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            let pass = TestRun(files: files, settings: run.settings, jobs: jobs, places: places)
             return runTests(pass, junit: junit).results
         }
     }

@@ -5,10 +5,12 @@ struct TestRun {
     let settings: TestRunSettings
     let jobs: Int
     var repeats = 1
+    /// A file's index among all the run's test files, when `files` is a part of them (--watch).
+    var places: [String: Int]? = nil
 
     /// Each file with its index in sorted order (sharding and shuffling key on it).
     var order: [ParallelRunner.File] {
-        var order = files.enumerated().map { (path: $0.element, index: $0.offset) }
+        var order = files.enumerated().map { (path: $0.element, index: places?[$0.element] ?? $0.offset) }
         if settings.shuffleFiles, let seed = settings.seed {
             var random = SeededRandom(seed: seed)
             random.shuffle(&order)

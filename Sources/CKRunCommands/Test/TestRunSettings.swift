@@ -37,29 +37,31 @@ struct TestRunSettings: Sendable {
     var memoryLimitBytes: Int { Engine.Configuration.bytes(megabytes: memoryLimitMB) }
 
     /// The command line that starts a `--jobs` worker with these settings (WorkerProtocol).
+    /// Values are attached (`--filter=-x`): a value that starts with `-` would read as an option.
     func workerArguments() -> [String] {
-        var arguments = ["test", "--worker", "--timeout", String(timeout)]
-        for f in filters { arguments += ["--filter", f] }
-        for e in excludes { arguments += ["--exclude", e] }
-        if !tags.isEmpty { arguments += ["--tags", tags.joined(separator: ",")] }
-        if !excludeTags.isEmpty { arguments += ["--exclude-tags", excludeTags.joined(separator: ",")] }
-        if let shard { arguments += ["--shard", shard.description] }
-        if let seed { arguments += ["--seed", String(seed)] }
+        var arguments = ["test", "--worker", "--timeout=\(timeout)"]
+        func add(_ option: String, _ values: [String]) { arguments += values.map { "\(option)=\($0)" } }
+        add("--filter", filters)
+        add("--exclude", excludes)
+        if !tags.isEmpty { add("--tags", [tags.joined(separator: ",")]) }
+        if !excludeTags.isEmpty { add("--exclude-tags", [excludeTags.joined(separator: ",")]) }
+        add("--shard", shard.map { [$0.description] } ?? [])
+        add("--seed", seed.map { [String($0)] } ?? [])
         arguments.append(shuffleFiles ? "--shuffle-files" : "--no-shuffle-files")
         arguments.append(shuffleTests ? "--shuffle-tests" : "--no-shuffle-tests")
         if lazy { arguments.append("--lazy") }
-        if let lang { arguments += ["--lang", lang] }
-        for statement in statements { arguments += ["-e", statement] }
-        for option in helperArguments { arguments += ["-Xhelper", option] }
+        add("--lang", lang.map { [$0] } ?? [])
+        add("--statement", statements)
+        add("-Xhelper", helperArguments)
         if failFast { arguments.append("--fail-fast") }
         if sandbox { arguments.append("--sandbox") }
-        if let memoryLimitMB { arguments += ["--memory-limit", String(memoryLimitMB)] }
+        add("--memory-limit", memoryLimitMB.map { [String($0)] } ?? [])
         if sort { arguments.append("--sort-tests") }
         if updateSnapshots { arguments.append("--update-snapshots") }
         if coverage { arguments.append("--coverage") }
-        if let lpath { arguments += ["--lpath", lpath] }
-        if let cpath { arguments += ["--cpath", cpath] }
-        if let helper { arguments += ["--helper", helper] }
+        add("--lpath", lpath.map { [$0] } ?? [])
+        add("--cpath", cpath.map { [$0] } ?? [])
+        add("--helper", helper.map { [$0] } ?? [])
         if recordLoads { arguments.append("--watch") }
         return arguments
     }

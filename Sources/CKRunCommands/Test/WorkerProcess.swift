@@ -1,3 +1,4 @@
+import CKLua
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -88,6 +89,7 @@ final class WorkerProcess: @unchecked Sendable {
             var none = sigset_t()
             sigemptyset(&none)
             sigprocmask(SIG_SETMASK, &none, nil)
+            Engine.processForked()
             WorkerLoop.serve(settings: settings)
             fflush(nil)
             _exit(0)

@@ -29,11 +29,25 @@ enum WorkerProtocol {
         return line.dropFirst(prefix.count)
     }
 
-    static func request(index: Int, path: String) -> String { "\(index)\t\(path)\n" }
+    /// `index<TAB>path`, the path's backslashes and newlines escaped (a file name may hold both).
+    static func request(index: Int, path: String) -> String {
+        "\(index)\t" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n") + "\n"
+    }
 
     static func parse(request line: String) -> (index: Int, path: String)? {
         guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]) else { return nil }
-        return (index, String(line[line.index(after: tab)...]))
+        var path = "", escaped = false
+        for character in line[line.index(after: tab)...] {
+            if escaped {
+                path.append(character == "n" ? "\n" : character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                path.append(character)
+            }
+        }
+        return (index, path)
     }
 }
 
@@ -44,6 +58,8 @@ final class LineReader {
     /// Where the next line starts in `buffer` (lines before it were handed out).
     private var start = 0
     private var atEnd = false
+    /// False after `next` returned a last line that had no newline (its writer stopped mid-line).
+    private(set) var lastLineEnded = true
 
     init(fd: Int32) { self.fd = fd }
 
@@ -64,6 +80,7 @@ final class LineReader {
             if atEnd {
                 guard !buffer.isEmpty else { return nil }
                 defer { buffer.removeAll() }
+                lastLineEnded = false
                 return buffer
             }
             if !fill() { atEnd = true }

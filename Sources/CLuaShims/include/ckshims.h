@@ -176,6 +176,8 @@ int ck_lua_monotonic_clock(lua_State *L);
 /// ckrun test: `f(coroutine)` makes the table's create and wrap hook new coroutines with the
 /// watchdog, so the main thread runs tests without a hook (ckwatchdog.c).
 int ck_lua_hook_coroutines(lua_State *L);
+/// In a child forked from a process that ran Lua: its signal actions are the defaults again.
+void ck_watchdog_forked(void);
 /// ckrun test: `user_frame(level [, skip_luassert])` → short_src, currentline of the first frame
 /// outside the runner (ckframes.c); `errorlevel(level)` is luassert's util.errorlevel.
 int ck_lua_user_frame(lua_State *L);

@@ -13,7 +13,7 @@ local dgetmetatable, getinfo, traceback = debug.getmetatable, debug.getinfo, deb
 local clock, concat = os.clock, table.concat -- clock: T.clock once run_file starts
 local G = _G
 
-T.opts = { filters = {}, filter_out = {}, tags = {}, exclude_tags = {}, helper_arguments = {}, timeout = nil }
+T.opts = { filters = {}, filter_out = {}, tags = {}, exclude_tags = {}, helper_arguments = {}, statements = {}, timeout = nil }
 local opts = T.opts
 
 -- Failures and pendings are tables with these metatables, as busted's `fail` and `pending` make.
@@ -644,7 +644,8 @@ api.publish, api.subscribe, api.unsubscribe = mediator.publish, mediator.subscri
 
 -- Runs the file: `chunk` is its loaded main function; `file` its path.
 function T.run_file(chunk, file)
-  set_deadline = T.deadline
+  -- Taken out of the table a test can reach: a test (under --sandbox too) cannot clear its limit.
+  set_deadline, T.deadline = T.deadline, nil
   clock = T.clock or clock
   T.file = file
   root.run = chunk
@@ -656,6 +657,15 @@ function T.run_file(chunk, file)
   -- Under --sandbox no C module loads: package.cpath stays empty.
   if opts.cpath and opts.cpath ~= "" and rawequal(debug, G.debug) then package.cpath = opts.cpath .. ";" .. package.cpath end
   if opts.coverage then T.start_coverage() end
+  -- busted's -e statements, in _G once the paths are set, before the helper (its runner.lua's order).
+  for _, statement in ipairs(opts.statements) do
+    local el = element("helper", statement, function() assert(load(statement, statement, "t"))() end, root, 0)
+    local status, message, trace = safe("helper", el.run, el)
+    if status ~= "success" then
+      outside_error(el, status, message, trace)
+      return T.encode_results(results)
+    end
+  end
   if opts.helper and opts.helper ~= "" then
     -- As busted's helper loader: a `.lua` file is run, another name required, with the
     -- -Xhelper options as `arg` meanwhile.
@@ -686,7 +696,7 @@ end
 function T.current_test_name() return T.current and full_name(T.current) or "?" end
 
 -- Settings from the Swift side, as strings: lists grow, numbers convert, "true" is true.
-local lists = { filters = true, filter_out = true, tags = true, exclude_tags = true, helper_arguments = true }
+local lists = { filters = true, filter_out = true, tags = true, exclude_tags = true, helper_arguments = true, statements = true }
 function T.set(key, value)
   if lists[key] then insert(opts[key], value)
   elseif value == "true" then opts[key] = true

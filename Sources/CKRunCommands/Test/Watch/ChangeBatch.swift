@@ -35,6 +35,8 @@ struct ChangeBatch {
     private(set) var overflowed = false
     /// Nothing happened, not even to a directory (a new one may hold new test files).
     private(set) var isEmpty = true
+    /// The files its events named.
+    var paths: Set<String> { Set(files.keys) }
 
     mutating func add(_ burst: DirectoryWatches.Burst, filter: WatchFilter, dropping drop: (String) -> Bool = { _ in false }) {
         if burst.overflowed { overflowed = true; isEmpty = false }

@@ -31,10 +31,22 @@ final class TestWatcher {
         watchRoots()
         _ = refreshTests()
         var pending = finish(run(nil))
+        // Files a pass's own tests changed (they write what they load), once such a change alone
+        // started another pass: the same change again starts none, so a pass cannot start itself forever.
+        var echoes: Set<String> = []
         while true {
+            let duringPass = pending.paths
             // Events kept from a pass may be the start of a burst: they settle 100 ms first.
             pending.add(watches.next(pending.isEmpty ? .block : .settle), filter: filter)
             guard !pending.isEmpty else { continue }
+            if !duringPass.isEmpty, pending.paths == duringPass {
+                if duringPass == echoes {
+                    pending = ChangeBatch()
+                    continue
+                }
+                echoes = duringPass
+                StandardStreams.err("\nckrun test --watch: \(duringPass.map(paths.display).sorted().joined(separator: ", ")) changed while the tests ran (do they write it?): once more, then only when you change it\n")
+            }
             let plan = makePlan(pending)
             pending = ChangeBatch()
             if let header = plan.header { StandardStreams.err("\n" + header + "\n") }
