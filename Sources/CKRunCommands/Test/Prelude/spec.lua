@@ -642,6 +642,28 @@ export("pending", function(name, ...)
 end)
 api.publish, api.subscribe, api.unsubscribe = mediator.publish, mediator.subscribe, mediator.unsubscribe
 
+-- A piece of the file's set-up (a -e statement, the helper), run as a block of the file; false
+-- when it failed (the failure is recorded: the file's tests do not run).
+local function set_up(name, fn)
+  local el = element("helper", name, fn, root, 0)
+  local status, message, trace = safe("helper", el.run, el)
+  if status == "success" then return true end
+  outside_error(el, status, message, trace)
+  return false
+end
+
+-- As busted's helper loader: in _G, not in the spec environment (busted runs it with dofile); a
+-- `.lua` file is run, another name required; the -Xhelper options are `arg` meanwhile.
+local function run_helper()
+  local saved_arg = G.arg
+  G.arg = opts.helper_arguments
+  local ok, err = pcall(function()
+    if opts.helper:find("%.lua$") then assert(loadfile(opts.helper, "t"))() else require(opts.helper) end
+  end)
+  G.arg = saved_arg
+  if not ok then error(err, 0) end
+end
+
 -- Runs the file: `chunk` is its loaded main function; `file` its path.
 function T.run_file(chunk, file)
   -- Taken out of the table a test can reach: a test (under --sandbox too) cannot clear its limit.
@@ -659,32 +681,9 @@ function T.run_file(chunk, file)
   if opts.coverage then T.start_coverage() end
   -- busted's -e statements, in _G once the paths are set, before the helper (its runner.lua's order).
   for _, statement in ipairs(opts.statements) do
-    local el = element("helper", statement, function() assert(load(statement, statement, "t"))() end, root, 0)
-    local status, message, trace = safe("helper", el.run, el)
-    if status ~= "success" then
-      outside_error(el, status, message, trace)
-      return T.encode_results(results)
-    end
+    if not set_up(statement, function() assert(load(statement, statement, "t"))() end) then return T.encode_results(results) end
   end
-  if opts.helper and opts.helper ~= "" then
-    -- As busted's helper loader: a `.lua` file is run, another name required, with the
-    -- -Xhelper options as `arg` meanwhile.
-    local helper = element("helper", opts.helper, function()
-      -- In _G, not in the spec environment, as busted's dofile runs it.
-      local saved_arg = G.arg
-      G.arg = opts.helper_arguments
-      local ok, err = pcall(function()
-        if opts.helper:find("%.lua$") then assert(loadfile(opts.helper, "t"))() else require(opts.helper) end
-      end)
-      G.arg = saved_arg
-      if not ok then error(err, 0) end
-    end, root, 0)
-    local status, message, trace = safe("helper", helper.run, helper)
-    if status ~= "success" then
-      outside_error(helper, status, message, trace)
-      return T.encode_results(results)
-    end
-  end
+  if opts.helper and opts.helper ~= "" and not set_up(opts.helper, run_helper) then return T.encode_results(results) end
   executors.file(root)
   if T.write_snapshots then
     local ok, err = pcall(T.write_snapshots)
