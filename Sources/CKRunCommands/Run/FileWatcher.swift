@@ -47,16 +47,8 @@ final class FileWatcher {
         while true {
             let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard n > 0 else { break }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= n {
-                let (length, name) = buffer.withUnsafeBytes { raw -> (Int, String) in
-                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    let start = offset + MemoryLayout<inotify_event>.size
-                    let bytes = raw[start..<min(n, start + Int(event.len))].prefix { $0 != 0 }
-                    return (Int(event.len), String(decoding: bytes, as: UTF8.self))
-                }
-                if !name.isEmpty { names.append(name) }
-                offset += MemoryLayout<inotify_event>.size + length
+            buffer.withUnsafeBytes { raw in
+                InotifyRecords.forEach(in: raw, count: n) { _, _, name in if !name.isEmpty { names.append(name) } }
             }
         }
         return names

@@ -80,18 +80,14 @@ final class DirectoryWatches {
     }
 
     private func parse(count: Int, into burst: inout Burst) {
-        var offset = 0
-        let header = MemoryLayout<inotify_event>.size
-        while offset + header <= count {
-            let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
-            let nameBytes = buffer[(offset + header)..<min(count, offset + header + Int(event.len))]
-            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-            offset += header + Int(event.len)
-            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { burst.overflowed = true }
-            if event.mask & UInt32(IN_IGNORED) != 0 { forget(event.wd) }
-            guard let directory = directories[event.wd], !name.isEmpty else { continue }
-            let path = directory.path == "/" ? "/" + name : directory.path + "/" + name
-            burst.events.append(take(event.mask, path: path, widensTree: directory.tree && !name.hasPrefix(".")))
+        buffer.withUnsafeBytes { raw in
+            InotifyRecords.forEach(in: raw, count: count) { wd, mask, name in
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { burst.overflowed = true }
+                if mask & UInt32(IN_IGNORED) != 0 { forget(wd) }
+                guard let directory = directories[wd], !name.isEmpty else { return }
+                let path = directory.path == "/" ? "/" + name : directory.path + "/" + name
+                burst.events.append(take(mask, path: path, widensTree: directory.tree && !name.hasPrefix(".")))
+            }
         }
     }
 
