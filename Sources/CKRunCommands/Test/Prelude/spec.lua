@@ -423,15 +423,10 @@ end
 
 -- Registration, with busted's filters.
 local function has_tag(name, tag) return name:find("#" .. tag) ~= nil end
-local function name_with(parent_name, name) return parent_name == nil and name or (parent_name .. " " .. name) end
+-- The full name a block or test registered now would have (full_name's, before it exists).
 local function prospective_name(name)
-  local names = { name }
-  local parent = ctx
-  while parent and parent.descriptor ~= "file" do
-    insert(names, 1, parent.name or parent.descriptor)
-    parent = parent.parent
-  end
-  return concat(names, " ")
+  if ctx.descriptor == "file" then return concat({ name }) end
+  return concat({ full_name(ctx), name }, " ")
 end
 
 local function rejected(descriptor, name)
