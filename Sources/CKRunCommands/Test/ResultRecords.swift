@@ -28,27 +28,20 @@ enum ResultRecords {
 
     // MARK: Reading
 
-    /// Calls `body` with each record's fields; the array is reused, copy what you keep. A field
-    /// without escapes is decoded straight from the bytes (most are: names, statuses, numbers).
-    static func forEachRecord(_ bytes: ArraySlice<UInt8>, _ body: ([String?]) -> Void) {
-        var fields: [String?] = []
+    /// Calls `body` with each record's fields, as ranges of `b` (the array is reused); `text`
+    /// reads a field.
+    private static func forEachRecord(_ b: UnsafeBufferPointer<UInt8>, _ body: ([Range<Int>]) -> Void) {
+        var fields: [Range<Int>] = []
         fields.reserveCapacity(8)
-        var escaped = false
-        bytes.withUnsafeBufferPointer { b in
-            var start = 0
-            for i in 0..<b.count {
-                switch b[i] {
-                case escape: escaped = true
-                case fieldEnd:
-                    fields.append(escaped ? unescape(b[start..<i]) : String(decoding: b[start..<i], as: UTF8.self))
-                    start = i + 1
-                    escaped = false
-                case recordEnd:
-                    body(fields)
-                    fields.removeAll(keepingCapacity: true)
-                    start = i + 1
-                default: break
-                }
+        var start = 0
+        for i in 0..<b.count {
+            if b[i] == fieldEnd {
+                fields.append(start..<i)
+                start = i + 1
+            } else if b[i] == recordEnd {
+                body(fields)
+                fields.removeAll(keepingCapacity: true)
+                start = i + 1
             }
         }
     }
@@ -83,23 +76,15 @@ enum ResultRecords {
     /// them: name, line, status, output, seconds, message, traceback (the runner's own frames
     /// taken out of it). Read straight from the bytes: a passing test makes one string, its name.
     static func tests(_ records: ArraySlice<UInt8>, file: String) throws -> [TestResult] {
+        try records.withUnsafeBufferPointer { b throws(RecordError) in try tests(b, file: file) }
+    }
+
+    private static func tests(_ b: UnsafeBufferPointer<UInt8>, file: String) throws(RecordError) -> [TestResult] {
         var out: [TestResult] = []
-        out.reserveCapacity(records.count / 48)
+        out.reserveCapacity(b.count / 48)
         var bad: Int?
-        var fields: [Range<Int>] = []
-        fields.reserveCapacity(8)
-        records.withUnsafeBufferPointer { b in
-            var start = 0
-            for i in 0..<b.count {
-                if b[i] == fieldEnd {
-                    fields.append(start..<i)
-                    start = i + 1
-                } else if b[i] == recordEnd {
-                    if let test = test(b, fields, file: file) { out.append(test) } else if bad == nil { bad = fields.count }
-                    fields.removeAll(keepingCapacity: true)
-                    start = i + 1
-                }
-            }
+        forEachRecord(b) { fields in
+            if let test = test(b, fields, file: file) { out.append(test) } else if bad == nil { bad = fields.count }
         }
         if let bad { throw RecordError(fields: bad) }
         return out
@@ -178,16 +163,19 @@ enum ResultRecords {
 
     static func fileResult(_ line: ArraySlice<UInt8>) -> FileResult? {
         guard let headEnd = line.firstIndex(of: recordEnd) else { return nil }
-        var head: FileResult?
-        forEachRecord(line[...headEnd]) { fields in
-            guard fields.count >= 4, let file = fields[0] else { return }
-            var result = FileResult(file: file, output: fields[1] ?? "", seconds: fields[2].flatMap { Double($0) } ?? 0)
-            result.coverage = fields[3].flatMap { try? JSONDecoder().decode([String: [String: Int]].self, from: Data($0.utf8)) }
-            result.loadedFiles = fields[4...].compactMap { $0 }
-            head = result
+        let bodyStart = headEnd + 1 - line.startIndex
+        return line.withUnsafeBufferPointer { b -> FileResult? in
+            var head: FileResult?
+            forEachRecord(UnsafeBufferPointer(rebasing: b[..<bodyStart])) { f in
+                guard f.count >= 4, let file = text(b, f[0]) else { return }
+                var result = FileResult(file: file, output: text(b, f[1]) ?? "", seconds: text(b, f[2]).flatMap { Double($0) } ?? 0)
+                result.coverage = text(b, f[3]).flatMap { try? JSONDecoder().decode([String: [String: Int]].self, from: Data($0.utf8)) }
+                result.loadedFiles = f[4...].compactMap { text(b, $0) }
+                head = result
+            }
+            guard var result = head, let tests = try? tests(UnsafeBufferPointer(rebasing: b[bodyStart...]), file: result.file) else { return nil }
+            result.tests = tests
+            return result
         }
-        guard var result = head, let tests = try? tests(line[(headEnd + 1)...], file: result.file) else { return nil }
-        result.tests = tests
-        return result
     }
 }
