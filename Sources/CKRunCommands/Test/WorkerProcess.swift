@@ -28,20 +28,40 @@ final class WorkerProcess: @unchecked Sendable {
         return ends
     }
 
+    /// The worker's standard input and output, each a pipe; [0] reads, [1] writes.
+    private struct Pipes {
+        let input: [Int32], output: [Int32]
+
+        init() throws {
+            input = try WorkerProcess.cloexecPipe()
+            do { output = try WorkerProcess.cloexecPipe() } catch {
+                close(input[0]); close(input[1])
+                throw error
+            }
+        }
+
+        /// Once the child has its ends (or failed to start: `error`, an errno): this process's
+        /// ends, the requests it writes and the output it reads.
+        func parentEnds(error: Int32?) throws -> (requests: FileHandle, output: Int32) {
+            close(input[0])
+            close(output[1])
+            if let error {
+                close(input[1]); close(output[0])
+                throw POSIXError(.init(rawValue: error) ?? .EIO)
+            }
+            return (FileHandle(fileDescriptor: input[1], closeOnDealloc: true), output[0])
+        }
+    }
+
     init(executable: String, arguments: [String]) throws {
         Self.spawning.lock()
         defer { Self.spawning.unlock() }
-        let input = try Self.cloexecPipe()
-        let outputPipe: [Int32]
-        do { outputPipe = try Self.cloexecPipe() } catch {
-            close(input[0]); close(input[1])
-            throw error
-        }
+        let pipes = try Pipes()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, pipes.input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, pipes.output[1], 1)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -56,15 +76,8 @@ final class WorkerProcess: @unchecked Sendable {
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        close(input[0])
-        close(outputPipe[1])
-        guard status == 0 else {
-            close(input[1]); close(outputPipe[0])
-            throw POSIXError(.init(rawValue: status) ?? .EIO)
-        }
+        (requests, output) = try pipes.parentEnds(error: status == 0 ? nil : status)
         pid = child
-        requests = FileHandle(fileDescriptor: input[1], closeOnDealloc: true)
-        output = outputPipe[0]
     }
 
     /// A worker forked from this process instead of started from the executable: no program to
@@ -72,17 +85,12 @@ final class WorkerProcess: @unchecked Sendable {
     /// process compiled them. Only a single-threaded process may fork (`ProcessThreads`). The
     /// child is what `--worker` runs: requests on standard input, results on standard output.
     init(forking settings: TestRunSettings) throws {
-        let input = try Self.cloexecPipe()
-        let outputPipe: [Int32]
-        do { outputPipe = try Self.cloexecPipe() } catch {
-            close(input[0]); close(input[1])
-            throw error
-        }
+        let pipes = try Pipes()
         fflush(nil)   // nothing this process buffered may be written again by the child
         let child = fork()
         if child == 0 {
-            dup2(input[0], 0)
-            dup2(outputPipe[1], 1)
+            dup2(pipes.input[0], 0)
+            dup2(pipes.output[1], 1)
             // No other worker's pipe ends (its input would never end), and a spawned worker's signals.
             Self.closeDescriptors(from: 3)
             for signal in 1..<Int32(32) where signal != SIGKILL && signal != SIGSTOP { Glibc.signal(signal, SIG_DFL) }
@@ -94,16 +102,8 @@ final class WorkerProcess: @unchecked Sendable {
             fflush(nil)
             _exit(0)
         }
-        close(input[0])
-        close(outputPipe[1])
-        guard child > 0 else {
-            let code = errno
-            close(input[1]); close(outputPipe[0])
-            throw POSIXError(.init(rawValue: code) ?? .EIO)
-        }
+        (requests, output) = try pipes.parentEnds(error: child > 0 ? nil : errno)
         pid = child
-        requests = FileHandle(fileDescriptor: input[1], closeOnDealloc: true)
-        output = outputPipe[0]
     }
 
     /// Closes every open descriptor from `lowest` up (those /proc/self/fd lists).
