@@ -154,9 +154,7 @@ struct TestCommand: ParsableCommand {
             throw ValidationError("\(flag) takes tag names, for example \(flag) slow,network")
         }
         // With -C the paths are relative to that directory: run() checks them there.
-        for path in paths where busted.directories.isEmpty && !FileManager.default.fileExists(atPath: path) {
-            throw ValidationError("no such file or directory: \(path)")
-        }
+        if busted.directories.isEmpty { try Self.checkExist(paths) }
         if worker, !paths.isEmpty { throw ValidationError("--worker takes its files on standard input") }
         if let junit, junit.isEmpty { throw ValidationError("--junit takes a file name") }
     }
@@ -168,11 +166,16 @@ struct TestCommand: ParsableCommand {
             let configFile = busted.configFile.map { URL(fileURLWithPath: $0).path }
             try Self.changeDirectory(busted.directories)
             try command.apply(BustedConfig.load(task: task, path: configFile))
-            for path in command.paths where !FileManager.default.fileExists(atPath: path) {
-                throw ValidationError("no such file or directory: \(path)")
-            }
+            try Self.checkExist(command.paths)
         }
         try command.execute()
+    }
+
+    /// A path that does not exist is a usage error.
+    static func checkExist(_ paths: [String]) throws {
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("no such file or directory: \(path)")
+        }
     }
 
     /// busted's `-C DIR`: each relative to the one before, before `.busted` is read.

@@ -241,6 +241,10 @@ local function diff_lines(old, new)
   return a, b
 end
 
+-- Whether diagonal k of round d is reached from diagonal k + 1 (a step down: an insertion)
+-- rather than from k - 1 (a step right: a deletion).
+local function from_above(v, k, d) return k == -d or (k ~= d and v[k - 1] < v[k + 1]) end
+
 -- Myers' forward search over a[lo+1 .. lo+n] and b[lo+1 .. lo+m]: the furthest x reached on
 -- each diagonal k = x - y, saved before each round d for the walk back. Returns the saved
 -- rounds and the number of edits, or nil past DIFF_MAX_EDITS.
@@ -251,7 +255,7 @@ local function myers_rounds(a, b, lo, n, m)
     for k = -d - 1, d + 1 do saved[k] = v[k] end
     rounds[d] = saved
     for k = -d, d, 2 do
-      local x = (k == -d or (k ~= d and v[k - 1] < v[k + 1])) and v[k + 1] or v[k - 1] + 1
+      local x = from_above(v, k, d) and v[k + 1] or v[k - 1] + 1
       local y = x - k
       while x < n and y < m and a[lo + x + 1] == b[lo + y + 1] do x, y = x + 1, y + 1 end
       v[k] = x
@@ -266,7 +270,7 @@ local function myers_walk_back(a, b, lo, n, m, rounds, edits)
   local reversed, x, y = {}, n, m
   for d = edits, 0, -1 do
     local v, k = rounds[d], x - y
-    local prev_k = (k == -d or (k ~= d and v[k - 1] < v[k + 1])) and k + 1 or k - 1
+    local prev_k = from_above(v, k, d) and k + 1 or k - 1
     local prev_x = v[prev_k]
     local prev_y = prev_x - prev_k
     while x > prev_x and y > prev_y do
