@@ -240,7 +240,7 @@ struct TestCommand: ParsableCommand {
         watcher.loop { files in
             guard let files else { return runTests(run, junit: junit).results }
             // Each file keeps its place among all the test files: --shard and the shuffle key on it.
-            let places = Dictionary(discover().enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            let places = Dictionary(watcher.discovered.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
             let pass = TestRun(files: files, settings: run.settings, jobs: jobs, places: places)
             return runTests(pass, junit: junit).results
         }

@@ -16,6 +16,8 @@ final class TestWatcher {
     private let watches: DirectoryWatches
     private var filter = WatchFilter()
     private var graph = DependencyGraph()
+    /// What discovery found last, in its order (a file's place among them keys --shard).
+    private(set) var discovered: [String] = []
 
     /// `outputs`: files the run writes (coverage reports, the JUnit file), never reacted to.
     init(roots: [String], recursive: Bool, outputs: [String], discover: @escaping () -> [String]) throws {
@@ -26,7 +28,8 @@ final class TestWatcher {
         filter.outputs = Set(outputs.map(paths.canonical))
     }
 
-    /// `run(nil)` runs everything (the first pass), `run(files)` those files; each returns the results.
+    /// `run(nil)` runs everything (the first pass), `run(files)` those files, which are among
+    /// `discovered`; each returns the results.
     func loop(_ run: ([String]?) -> [FileResult]) -> Never {
         watchRoots()
         _ = refreshTests()
@@ -68,7 +71,8 @@ final class TestWatcher {
 
     /// Discovery again: the test files it found and lost since the last time.
     private func refreshTests() -> (added: [String], removed: [String]) {
-        graph.setTests(discover().map { (paths.canonical($0), $0) })
+        discovered = discover()
+        return graph.setTests(discovered.map { (paths.canonical($0), $0) })
     }
 
     private func makePlan(_ batch: ChangeBatch) -> WatchPlan {
