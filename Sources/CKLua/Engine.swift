@@ -11,12 +11,15 @@ public final class Engine {
         public var sandbox: Bool
         public var timeoutSeconds: Double?
         public var memoryLimitBytes: Int
+        /// Small blocks from pools freed with the state: for short-lived states (a test file's).
+        public var pooledMemory: Bool
 
         /// A timeout too long to arm a timer with (inf, 1e300: more than a century) is no limit.
-        public init(sandbox: Bool = false, timeoutSeconds: Double? = nil, memoryLimitBytes: Int = 0) {
+        public init(sandbox: Bool = false, timeoutSeconds: Double? = nil, memoryLimitBytes: Int = 0, pooledMemory: Bool = false) {
             self.sandbox = sandbox
             self.timeoutSeconds = timeoutSeconds.flatMap { $0 < Self.longestTimeout ? $0 : nil }
             self.memoryLimitBytes = memoryLimitBytes
+            self.pooledMemory = pooledMemory
         }
 
         public init(sandbox: Bool = false, timeoutSeconds: Double? = nil, memoryLimitMegabytes: Int?) {
@@ -74,7 +77,7 @@ public final class Engine {
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
-        lua = LuaState(memoryLimitBytes: configuration.memoryLimitBytes)
+        lua = LuaState(memoryLimitBytes: configuration.memoryLimitBytes, pooledMemory: configuration.pooledMemory)
         refs = RefStore(L: lua.L)
         lua.owner = self
         objects.setUp(lua.L, refs: refs)

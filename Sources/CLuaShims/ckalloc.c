@@ -8,7 +8,7 @@ void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     ck_memory *m = (ck_memory *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        if (m->pool) ck_pool_release(m->pool, ptr, old); else free(ptr);
         m->used -= old;
         return NULL;
     }
@@ -16,7 +16,7 @@ void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (m->in_swift == 0) return NULL;   /* Lua raises LUA_ERRMEM from C */
         m->exceeded = 1;                    /* raised by the trampoline later */
     }
-    void *p = realloc(ptr, nsize);
+    void *p = m->pool ? ck_pool_realloc(m->pool, ptr, old, nsize) : realloc(ptr, nsize);
     if (p == NULL) return NULL;
     m->used = m->used - old + nsize;
     if (m->used > m->peak) m->peak = m->used;

@@ -28,6 +28,13 @@ int ck_call_swift(lua_State *L, int id);
 /// The allocator every state is made with: counts bytes against ck_memory.limit.
 void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
+/// Size-class pools (ckpool.c): a block's size is given back when it is released or resized.
+typedef struct ck_pool ck_pool;
+ck_pool *ck_pool_new(void);
+void ck_pool_free(ck_pool *pool);
+void *ck_pool_realloc(ck_pool *pool, void *ptr, size_t old, size_t nsize);
+void ck_pool_release(ck_pool *pool, void *ptr, size_t old);
+
 /// Raises "[id] where: detail": the id first, as every ckrun error.
 int ck_raise_catalogued(lua_State *L, const char *id, int level, const char *detail);
 

@@ -10,9 +10,14 @@ static int ck_panic(lua_State *L) {
     abort();
 }
 
-lua_State *ck_newstate(ck_memory *memory) {
+lua_State *ck_newstate(ck_memory *memory, int pooled) {
+    memory->pool = pooled ? ck_pool_new() : NULL;
     lua_State *L = lua_newstate(ck_alloc, memory);
-    if (L == NULL) return NULL;
+    if (L == NULL) {
+        ck_pool_free(memory->pool);
+        memory->pool = NULL;
+        return NULL;
+    }
     ck_extra *e = calloc(1, sizeof(ck_extra));
     e->memory = memory;
     e->current = L;
@@ -23,7 +28,10 @@ lua_State *ck_newstate(ck_memory *memory) {
 
 void ck_closestate(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
+    ck_memory *memory = e->memory;
     lua_close(L);
+    ck_pool_free(memory->pool);
+    memory->pool = NULL;
     free(e);
 }
 

@@ -18,10 +18,12 @@ public final class LuaState {
     /// clears it before it goes (a weak reference would make every retain of the engine slow).
     public unowned(unsafe) var owner: AnyObject?
 
-    public init(memoryLimitBytes: Int = 0, openLibraries: Bool = true) {
+    /// `pooledMemory`: small blocks come from pools freed with the state (ckpool.c), for
+    /// short-lived states such as a test file's.
+    public init(memoryLimitBytes: Int = 0, openLibraries: Bool = true, pooledMemory: Bool = false) {
         memory = .allocate(capacity: 1)
-        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_swift: 1, exceeded: 0))
-        guard let state = ck_newstate(memory) else { fatalError("ckrun: cannot create a Lua state (out of memory)") }
+        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_swift: 1, exceeded: 0, pool: nil))
+        guard let state = ck_newstate(memory, pooledMemory ? 1 : 0) else { fatalError("ckrun: cannot create a Lua state (out of memory)") }
         L = state
         currentThread = ck_current_thread(state)
         LuaState.installDispatcher()

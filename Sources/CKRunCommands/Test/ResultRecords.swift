@@ -81,7 +81,7 @@ enum ResultRecords {
 
     private static func tests(_ b: UnsafeBufferPointer<UInt8>, file: String) throws(RecordError) -> [TestResult] {
         var out: [TestResult] = []
-        out.reserveCapacity(b.count / 48)
+        out.reserveCapacity(b.reduce(0) { $1 == recordEnd ? $0 + 1 : $0 })
         var bad: Int?
         forEachRecord(b) { fields in
             if let test = test(b, fields, file: file) { out.append(test) } else if bad == nil { bad = fields.count }

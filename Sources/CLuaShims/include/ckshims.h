@@ -53,9 +53,11 @@ typedef struct ck_memory {
     size_t limit;        // 0: unlimited
     int in_swift;         // > 0 while Swift runs (from creation; 0 while Lua runs under ck_pcall_at)
     int exceeded;        // set when the limit was passed inside Swift code
+    struct ck_pool *pool; // small blocks from size-class pools (ckpool.c); NULL: malloc
 } ck_memory;
 
-lua_State *ck_newstate(ck_memory *memory);
+/// `pooled`: the state's small blocks come from pools freed with it (for short-lived states).
+lua_State *ck_newstate(ck_memory *memory, int pooled);
 void ck_closestate(lua_State *L);
 ck_memory *ck_memory_of(lua_State *L);
 
