@@ -31,6 +31,7 @@ end
 
 -- Returns the text gathered in `buffer` and empties it.
 function T.take(buffer)
+  if buffer[1] == nil then return "" end
   local text = concat(buffer)
   for i = #buffer, 1, -1 do buffer[i] = nil end
   return text

@@ -63,11 +63,11 @@ local skip_all = false
 local function full_name(el)
   local full = el.full_name
   if full == nil then
-    local parent = el.parent
+    local parent, name = el.parent, el.name or el.descriptor
     if parent and parent.descriptor ~= "file" then
-      full = concat({ full_name(parent), el.name or el.descriptor }, " ")
+      full = type(name) == "string" and full_name(parent) .. " " .. name or concat({ full_name(parent), name }, " ")
     else
-      full = concat({ el.name or el.descriptor })
+      full = type(name) == "string" and name or concat({ name })
     end
     el.full_name = full
   end
@@ -279,8 +279,8 @@ local function exec_all_once(descriptor, current)
   if not list then list = {}; current[descriptor] = list end
   if list.success ~= nil then return list.success end
   local success = true
-  for _, v in ipairs(list) do
-    if not exec(descriptor, v) then success = false end
+  for i = 1, #list do
+    if not exec(descriptor, list[i]) then success = false end
   end
   list.success = success
   return success
@@ -293,18 +293,18 @@ local function exec_all(descriptor, current, propagate)
     local success, ancestor = exec_all(descriptor, current.parent, propagate)
     if not success then return success, ancestor end
   end
-  local success = true
-  for _, v in ipairs(current[descriptor] or none) do
+  local success, list = true, current[descriptor] or none
+  for i = 1, #list do
     if skip_all then break end
-    if not exec(descriptor, v) then success = nil end
+    if not exec(descriptor, list[i]) then success = nil end
   end
   return success, current
 end
 
 local function dexec_all(descriptor, current, propagate)
-  local success = true
-  for _, v in ipairs(current[descriptor] or none) do
-    if not exec(descriptor, v) then success = nil end
+  local success, list = true, current[descriptor] or none
+  for i = 1, #list do
+    if not exec(descriptor, list[i]) then success = nil end
   end
   if propagate and current.parent then
     if not dexec_all(descriptor, current.parent, propagate) then success = nil end
@@ -721,17 +721,22 @@ T.json_string = json_string
 -- The results as ResultRecords.swift reads them: per test name, line, status, output, seconds,
 -- message, traceback, each ended by \31, each test by \30; \29 escapes (\29 "0" is nil).
 local record_escapes = { ["\29"] = "\0291", ["\30"] = "\0292", ["\31"] = "\0293", ["\n"] = "\0294" }
+local tointeger, floor = math.tointeger, math.floor
 local function field(s)
-  if s == nil then return "\0290\31" end
-  s = tostring(s)
-  if find(s, "[\29\30\31\n]") then s = s:gsub("[\29\30\31\n]", record_escapes) end
-  return s .. "\31"
+  if s == nil then return "\0290" end
+  if type(s) ~= "string" then s = tostring(s) end
+  if s ~= "" and find(s, "[\29\30\31\n]") then s = s:gsub("[\29\30\31\n]", record_escapes) end
+  return s
 end
 function T.encode_results(list)
-  local parts = {}
-  for i, r in ipairs(list) do
-    parts[i] = field(r.name) .. (math.tointeger(r.line) or 0) .. "\31" .. r.status .. "\31" .. field(r.output)
-      .. math.floor(r.seconds * 1e6) .. "e-6\31" .. field(r.message) .. field(r.traceback) .. "\30"
+  local parts, n = {}, 0
+  for i = 1, #list do
+    local r = list[i]
+    parts[n + 1], parts[n + 2], parts[n + 3], parts[n + 4] = field(r.name), "\31", tointeger(r.line) or 0, "\31"
+    parts[n + 5], parts[n + 6], parts[n + 7], parts[n + 8] = r.status, "\31", field(r.output), "\31"
+    parts[n + 9], parts[n + 10], parts[n + 11], parts[n + 12] = floor(r.seconds * 1e6), "e-6\31", field(r.message), "\31"
+    parts[n + 13], parts[n + 14] = field(r.traceback), "\31\30"
+    n = n + 14
   end
   return concat(parts)
 end
