@@ -35,6 +35,17 @@ struct TestRunnerBustedTests {
         #expect(Self.names(report["errors"]) == ["d errors", "d nested before_each"])
         #expect(Self.names(report["pendings"]) == ["d later"])
         #expect(result.stderr.contains("1 passed, 3 failed, 1 skipped"))
+        // As busted's outputHandlers/base.lua: the element by its own name and descriptor, a
+        // message only when the test did not pass.
+        let elements = ["successes", "failures", "errors", "pendings"].flatMap { key in
+            (report[key] ?? []).map { entry in
+                let element = entry["element"] as? [String: Any] ?? [:]
+                return "\(element["descriptor"] ?? "?") \(element["name"] ?? "?") \(entry["message"] == nil ? "-" : "m")"
+            }
+        }
+        #expect(elements == ["it passes -", "it fails m", "it errors m", "before_each before_each m", "pending later m"])
+        let trace = report["successes"]?.first?["trace"] as? [String: Any] ?? [:]
+        #expect(trace["source"] as? String == "@a_spec.lua" && trace["currentline"] as? Int == 2 && trace["message"] as? String == "passes")
     }
 
     @Test func nestedBlocksRunWhenReachedAfterEarlierHooks() throws {

@@ -32,7 +32,7 @@ enum ResultRecords {
     /// reads a field.
     private static func forEachRecord(_ b: UnsafeBufferPointer<UInt8>, _ body: ([Range<Int>]) -> Void) {
         var fields: [Range<Int>] = []
-        fields.reserveCapacity(8)
+        fields.reserveCapacity(12)
         var start = 0
         for i in 0..<b.count {
             if b[i] == fieldEnd {
@@ -72,9 +72,10 @@ enum ResultRecords {
 
     // MARK: Tests and files
 
-    /// The tests of a file from their records, seven fields each, as `T.encode_results` writes
+    /// The tests of a file from their records, nine fields each, as `T.encode_results` writes
     /// them: name, line, status, output, seconds, message, traceback (the runner's own frames
-    /// taken out of it). Read straight from the bytes: a passing test makes one string, its name.
+    /// taken out of it), own name and descriptor (nil: the name, "it"). Read straight from the
+    /// bytes: a passing test at the top level of its file makes one string, its name.
     static func tests(_ records: ArraySlice<UInt8>, file: String) throws -> [TestResult] {
         try records.withUnsafeBufferPointer { b throws(RecordError) in try tests(b, file: file) }
     }
@@ -91,11 +92,12 @@ enum ResultRecords {
     }
 
     private static func test(_ b: UnsafeBufferPointer<UInt8>, _ f: [Range<Int>], file: String) -> TestResult? {
-        guard f.count == 7, let name = text(b, f[0]), let status = status(b, f[2]) else { return nil }
+        guard f.count == 9, let name = text(b, f[0]), let status = status(b, f[2]) else { return nil }
         let line = integer(b, f[1])
         return TestResult(name: name, file: file, line: line.end == f[1].upperBound ? line.value ?? 0 : 0, status: status,
                           message: text(b, f[5]), traceback: text(b, f[6]).map(Traceback.clean),
-                          output: f[3].isEmpty ? "" : text(b, f[3]) ?? "", seconds: seconds(b, f[4]) ?? 0)
+                          output: f[3].isEmpty ? "" : text(b, f[3]) ?? "", seconds: seconds(b, f[4]) ?? 0,
+                          ownName: text(b, f[7]), descriptor: text(b, f[8]))
     }
 
     /// A field's text; nil for the nil mark (0x1D '0').
@@ -138,7 +140,8 @@ enum ResultRecords {
     static func records(_ tests: [TestResult]) -> [UInt8] {
         var out: [UInt8] = []
         for t in tests {
-            for value in [t.name, String(t.line), t.status.rawValue, t.output, String(t.seconds), t.message, t.traceback] {
+            for value in [t.name, String(t.line), t.status.rawValue, t.output, String(t.seconds), t.message, t.traceback,
+                          t.ownName, t.descriptor] {
                 append(value, to: &out)
             }
             endRecord(&out)

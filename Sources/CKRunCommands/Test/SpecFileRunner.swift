@@ -78,6 +78,7 @@ struct SpecFileRunner {
         }
         if settings.lazy { try session.call("set", "lazy", "true") }
         if settings.recordLoads { try session.call("set", "record_loads", "true") }
+        if settings.elementNames { try session.call("set", "element_names", "true") }
         for option in settings.helperArguments { try session.call("set", "helper_arguments", option) }
         if let lang = settings.lang { try session.setLanguage(lang) }
         for statement in settings.statements { try session.call("set", "statements", statement) }

@@ -201,6 +201,7 @@ struct TestCommand: ParsableCommand {
         settings.updateSnapshots = updateSnapshots
         settings.coverage = coverage ?? false
         settings.recordLoads = watch
+        settings.elementNames = output.flatMap(TestOutputFormat.init(name:)) == .json
         // busted: --shuffle is --shuffle-files and --shuffle-tests; ckrun's --seed alone shuffles both.
         settings.shuffleFiles = busted.shuffleFiles ?? shuffle ?? (seed != nil)
         settings.shuffleTests = busted.shuffleTests ?? shuffle ?? (seed != nil)

@@ -14,6 +14,11 @@ struct TestResult: Codable, Sendable {
     /// What the test printed with `print` and `io.write`.
     var output: String = ""
     var seconds: Double = 0
+    /// The element's own name, when it is not `name` (a test inside a block: busted's JSON
+    /// `element.name`), and its descriptor when it is not "it" (a hook or block that failed, a
+    /// pending test).
+    var ownName: String? = nil
+    var descriptor: String? = nil
 
     var didFail: Bool { status == .failed || status == .errored }
 }

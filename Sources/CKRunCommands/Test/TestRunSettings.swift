@@ -33,6 +33,9 @@ struct TestRunSettings: Sendable {
     var shuffleTests = false
     /// --watch: each file's result carries the files its run loaded (FileResult.loadedFiles).
     var recordLoads = false
+    /// --output json: each result names its element by its own name and descriptor, as
+    /// busted's JSON does (the other reports need only the full name).
+    var elementNames = false
 
     var memoryLimitBytes: Int { Engine.Configuration.bytes(megabytes: memoryLimitMB) }
 
@@ -57,6 +60,7 @@ struct TestRunSettings: Sendable {
         if sandbox { arguments.append("--sandbox") }
         add("--memory-limit", memoryLimitMB.map { [String($0)] } ?? [])
         if sort { arguments.append("--sort-tests") }
+        if elementNames { arguments.append("--output=json") }
         if updateSnapshots { arguments.append("--update-snapshots") }
         if coverage { arguments.append("--coverage") }
         add("--lpath", lpath.map { [$0] } ?? [])

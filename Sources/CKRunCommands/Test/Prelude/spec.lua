@@ -139,9 +139,10 @@ local function safe(descriptor, fn, el)
   return status, message, trace
 end
 
-local function record(name, line, status, message, trace, output, seconds)
+-- `el`: the element reported (busted's JSON names it by its own name and descriptor).
+local function record(name, line, status, message, trace, output, seconds, el)
   results[#results + 1] = { name = name, line = line, status = status, message = message, traceback = trace,
-                            output = output or "", seconds = seconds or 0 }
+                            output = output or "", seconds = seconds or 0, element = el }
   if opts.fail_fast and (status == "failed" or status == "errored") then skip_all = true end
 end
 
@@ -149,7 +150,7 @@ local statuses = { success = "passed", failure = "failed", error = "errored", pe
 
 -- An error outside a test (a hook, a block's body): reported under the element's full name.
 local function outside_error(el, status, message, trace)
-  record(full_name(el), el.line, statuses[status] == "skipped" and "skipped" or "errored", message, trace)
+  record(full_name(el), el.line, statuses[status] == "skipped" and "skipped" or "errored", message, trace, nil, nil, el)
 end
 
 -- busted's mediator (mediator_lua, which busted/core.lua hands out), compiled when a file first
@@ -405,7 +406,7 @@ function executors.it(el)
     if subscribed then status, message, trace = announce("test", el, TEST_START, el, parent) end
     if status == nil or status == "success" then status, message, trace = run_test(el) end
     if status == "pending" then trace = nil end
-    record(full_name(el), el.line, statuses[status], message, trace, T.end_test(), clock() - start)
+    record(full_name(el), el.line, statuses[status], message, trace, T.end_test(), clock() - start, el)
     if subscribed then announce_end("test", el, status) end
   end
   dexec_all("after_each", ancestor, true)
@@ -417,7 +418,7 @@ function executors.pending(el)
     local s, m, t = announce("it", el, TEST_START, el, el.parent)
     if s ~= "success" then status, message, trace = s, m, t end
   end
-  record(full_name(el), el.line, statuses[status], message, trace)
+  record(full_name(el), el.line, statuses[status], message, trace, nil, nil, el)
   if subscribed then announce_end("it", el, status) end
 end
 
@@ -719,7 +720,8 @@ end
 T.json_string = json_string
 
 -- The results as ResultRecords.swift reads them: per test name, line, status, output, seconds,
--- message, traceback, each ended by \31, each test by \30; \29 escapes (\29 "0" is nil).
+-- message, traceback, the element's own name and its descriptor (nil: the full name, "it"), each
+-- ended by \31, each test by \30; \29 escapes (\29 "0" is nil).
 local record_escapes = { ["\29"] = "\0291", ["\30"] = "\0292", ["\31"] = "\0293", ["\n"] = "\0294" }
 local tointeger, floor = math.tointeger, math.floor
 local function field(s)
@@ -735,8 +737,18 @@ function T.encode_results(list)
     parts[n + 1], parts[n + 2], parts[n + 3], parts[n + 4] = field(r.name), "\31", tointeger(r.line) or 0, "\31"
     parts[n + 5], parts[n + 6], parts[n + 7], parts[n + 8] = r.status, "\31", field(r.output), "\31"
     parts[n + 9], parts[n + 10], parts[n + 11], parts[n + 12] = floor(r.seconds * 1e6), "e-6\31", field(r.message), "\31"
-    parts[n + 13], parts[n + 14] = field(r.traceback), "\31\30"
-    n = n + 14
+    local el = opts.element_names and r.element
+    if el then
+      local own, descriptor = el.name or el.descriptor, el.descriptor
+      if own == r.name then own = nil end
+      if descriptor == "it" then descriptor = nil end
+      parts[n + 13], parts[n + 14], parts[n + 15], parts[n + 16] = field(r.traceback), "\31", field(own), "\31"
+      parts[n + 17], parts[n + 18] = field(descriptor), "\31\30"
+      n = n + 18
+    else
+      parts[n + 13], parts[n + 14] = field(r.traceback), "\31\0290\31\0290\31\30"
+      n = n + 14
+    end
   end
   return concat(parts)
 end

@@ -2,7 +2,8 @@ import Foundation
 
 /// `--output json`: busted's JSON report (its `-o json`): one object with the lists
 /// `successes`, `failures`, `errors` and `pendings`, each entry naming a test by its full
-/// name with its message and where it is, and the run's `duration`.
+/// name, its element by its own name and descriptor, with its message and where it is, and the
+/// run's `duration`.
 final class BustedJSONReporter: TestReporter {
     func start(seed: UInt64?) {
         if let seed { StandardStreams.err("ckrun test: shuffled with seed \(seed) (run again with --seed \(seed))\n") }
@@ -19,13 +20,17 @@ final class BustedJSONReporter: TestReporter {
             case .errored: "errors"
             case .skipped: "pendings"
             }
+            // As busted's outputHandlers/base.lua `format`: the element as registered (its own
+            // name and descriptor) and where it was registered; a message unless it passed.
+            let trace: [String: Any] = ["short_src": test.file, "source": "@" + test.file, "currentline": test.line,
+                                        "what": "Lua", "message": test.ownName ?? test.name]
             var entry: [String: Any] = [
                 "name": test.name,
-                "message": test.message ?? "",
-                "trace": ["short_src": test.file, "currentline": test.line, "traceback": test.traceback ?? ""],
-                "element": ["name": test.name, "descriptor": "it", "duration": test.seconds,
-                            "trace": ["short_src": test.file, "currentline": test.line]],
+                "trace": trace.merging(["traceback": test.traceback ?? ""]) { $1 },
+                "element": ["name": test.ownName ?? test.name, "descriptor": test.descriptor ?? "it",
+                            "duration": test.seconds, "attributes": [Any](), "trace": trace],
             ]
+            if test.status != .passed { entry["message"] = test.message ?? "" }
             if test.status == .errored { entry["isError"] = true }
             lists[key, default: []].append(entry)
         }
