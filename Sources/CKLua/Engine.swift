@@ -97,6 +97,7 @@ public final class Engine {
         }
         if configuration.sandbox { Sandbox.apply(to: lua) }
         installWorkLimits()
+        limitClosing(to: configuration.timeoutSeconds)
     }
 
     deinit {

@@ -17,9 +17,15 @@ typedef struct ck_extra {
     int has_deadline;
     int hooks_coroutines; /* coroutines get the watchdog when made (ckwatchdog.c); the main thread runs unhooked */
     struct timespec deadline;
+    double close_seconds; /* the time limit of lua_close's finalizers (0: none) */
+    int closing;          /* set by ck_closestate: the sentinel's finalizer may end the limit */
+    int has_sentinel;     /* the finalizer that runs last at close is in place */
 } ck_extra;
 
 static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }
+
+/// Ends a deadline without touching `L` (it may be closed): the timer stops, the handler forgets it.
+void ck_watchdog_forget(lua_State *L);
 
 /// Runs Swift function `id` on the current stack as if Lua had called it (its `file:line` is
 /// the Lua caller's); raises what it asks to raise. Returns its result count.

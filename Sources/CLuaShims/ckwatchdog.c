@@ -42,8 +42,9 @@ static void watchdog(lua_State *L, lua_Debug *ar) {
 }
 
 /* SIGALRM: the first tick sets the hook; a later tick that finds the hook never ran means a C
-   function (a pathological string.find) holds the thread: nothing can raise there, so the
-   process ends with the [timeout] message, as a second Ctrl-C ends lua. */
+   function (a pathological string.find) or a finalizer (Lua runs __gc with hooks off) holds the
+   thread: nothing can raise there, so the process ends with the [timeout] message, as a second
+   Ctrl-C ends lua. */
 static void on_alarm(int sig) {
     (void)sig;
     lua_State *L = signal_L;
@@ -54,8 +55,8 @@ static void on_alarm(int sig) {
         return;
     }
     if (hook_runs == 0) {
-        static const char msg[] = "ckrun: [timeout] a C function ran past the time limit and cannot be "
-                                  "stopped; the process ends\n";
+        static const char msg[] = "ckrun: [timeout] a C function or a finalizer (__gc) ran past the time "
+                                  "limit and cannot be stopped; the process ends\n";
         ssize_t w = write(2, msg, sizeof msg - 1);
         (void)w;
         _exit(1);
@@ -102,6 +103,15 @@ void ck_set_deadline(lua_State *L, double seconds) {
        hook until the timer fires: a hook makes the VM trace every instruction (1.8x slower). */
     if (!e->hooks_coroutines) lua_sethook(L, watchdog, LUA_MASKCOUNT, 1000);
     set_timer(seconds, 1.0);
+}
+
+void ck_watchdog_forget(lua_State *L) {
+    if (signal_L != L) return;
+    struct itimerval off;
+    memset(&off, 0, sizeof off);
+    setitimer(ITIMER_REAL, &off, NULL);
+    signal_L = NULL;
+    expired = 0;
 }
 
 void ck_clear_deadline(lua_State *L) {

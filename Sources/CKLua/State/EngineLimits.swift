@@ -34,6 +34,13 @@ extension Engine {
     /// Call in a child forked from this process after resetting its signal actions: the time
     /// limit installs its alarm handler again there.
     public static func processForked() { ck_watchdog_forked() }
+
+    /// The time limit of the finalizers that run when the state closes (the configured
+    /// `timeoutSeconds` unless set; nil: none): a `__gc` that never returns is stopped with
+    /// `[timeout]`, reported as a finalizer's error, instead of holding the process.
+    public func limitClosing(to seconds: Double?) {
+        ck_set_close_limit(lua.L, seconds.flatMap { $0 < Configuration.longestTimeout && $0 > 0 ? $0 : nil } ?? 0)
+    }
 }
 
 extension Engine {

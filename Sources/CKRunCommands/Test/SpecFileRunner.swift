@@ -11,16 +11,26 @@ struct SpecFileRunner {
     var listOnly = false
 
     func run() -> FileResult {
-        let (head, records) = runRecords()
-        var result = head
-        do { result.tests = try ResultRecords.tests(records[...], file: file) } catch {
-            result.tests = [failure("could not read its results: \(error)", traceback: "")]
-        }
+        var result = FileResult(file: file)
+        run { result = $0 }
         return result
     }
 
-    /// The file's result with its tests as `ResultRecords` (what a `--jobs` worker sends on).
-    func runRecords() -> (head: FileResult, records: [UInt8]) {
+    /// The file's result, handed to `deliver` before the file's state closes (see `runRecords`).
+    func run(_ deliver: (FileResult) -> Void) {
+        runRecords { head, records in
+            var result = head
+            do { result.tests = try ResultRecords.tests(records[...], file: file) } catch {
+                result.tests = [failure("could not read its results: \(error)", traceback: "")]
+            }
+            deliver(result)
+        }
+    }
+
+    /// The file's result with its tests as `ResultRecords` (what a `--jobs` worker sends on),
+    /// handed to `deliver` before the file's state closes: a finalizer that holds the close past
+    /// its time limit ends the process, and the results are out by then.
+    func runRecords(_ deliver: (_ head: FileResult, _ records: [UInt8]) -> Void) {
         let start = DispatchTime.now()
         var head = FileResult(file: file)
         var records: [UInt8] = []
@@ -29,7 +39,7 @@ struct SpecFileRunner {
             session = try SpecSession(settings: settings)
             guard let session, let data = FileManager.default.contents(atPath: file) else {
                 records = ResultRecords.records([failure("cannot read the file", traceback: "")])
-                return (head, records)
+                return deliver(head, records)
             }
             try configure(session)
             records = Array(try session.run(code: String(decoding: data, as: UTF8.self), path: file).utf8)
@@ -46,7 +56,7 @@ struct SpecFileRunner {
             head.coverage = try? JSONDecoder().decode([String: [String: Int]].self, from: Data(json.utf8))
         }
         head.seconds = seconds(since: start)
-        return (head, records)
+        withExtendedLifetime(session) { deliver(head, records) }
     }
 
     private func configure(_ session: SpecSession) throws(LuaError) {

@@ -11,6 +11,7 @@ final class SpecSession {
     init(settings: TestRunSettings) throws(LuaError) {
         engine = Engine(configuration: .init(
             sandbox: settings.sandbox, timeoutSeconds: nil, memoryLimitBytes: settings.memoryLimitBytes, pooledMemory: true))
+        engine.limitClosing(to: settings.timeout)
         try SpecPrelude.install(in: engine)
         let memory = Catalogue.memoryLimit.message(
             "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory")

@@ -31,8 +31,10 @@ struct TestRun {
             ParallelRunner(jobs: jobs, settings: settings).run(order, consume: take)
         } else {
             for file in order {
-                let result = SpecFileRunner(file: file.path, fileIndex: file.index, settings: settings).run()
-                if !take(result) { break }
+                // Taken (and reported) before the file's state closes: see SpecFileRunner.runRecords.
+                var goOn = true
+                SpecFileRunner(file: file.path, fileIndex: file.index, settings: settings).run { goOn = take($0) }
+                if !goOn { break }
             }
         }
         return results

@@ -120,9 +120,10 @@ enum WorkerLoop {
         let reader = LineReader(fd: requests)
         guard let token = reader.nextText() else { return }
         while let line = reader.nextText(), let request = WorkerProtocol.parse(request: line) {
-            let (head, records) = SpecFileRunner(file: request.path, fileIndex: request.index, settings: settings).runRecords()
-            let answer = WorkerProtocol.encode(head, records: records, token: token)
-            answer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
+            SpecFileRunner(file: request.path, fileIndex: request.index, settings: settings).runRecords { head, records in
+                let answer = WorkerProtocol.encode(head, records: records, token: token)
+                answer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
+            }
         }
     }
 }

@@ -59,6 +59,8 @@ typedef struct ck_memory {
 /// `pooled`: the state's small blocks come from pools freed with it (for short-lived states).
 lua_State *ck_newstate(ck_memory *memory, int pooled);
 void ck_closestate(lua_State *L);
+/// The time limit of the finalizers lua_close runs (0: none).
+void ck_set_close_limit(lua_State *L, double seconds);
 ck_memory *ck_memory_of(lua_State *L);
 
 /// The thread whose Swift function is running (the main thread outside them): saved and
