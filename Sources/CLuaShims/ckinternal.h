@@ -16,6 +16,7 @@ typedef struct ck_extra {
     volatile sig_atomic_t interrupted;
     int has_deadline;
     int hooks_coroutines; /* coroutines get the watchdog when made (ckwatchdog.c); the main thread runs unhooked */
+    int trusts_runner;    /* past the deadline, the test runner's own chunks ("=(ckrun test…") finish their step */
     struct timespec deadline;
     double close_seconds; /* the time limit of lua_close's finalizers (0: none) */
     int closing;          /* set by ck_closestate: the sentinel's finalizer may end the limit */

@@ -15,11 +15,28 @@ static lua_State *volatile signal_L = NULL;
 /* Set once the deadline's timer fired; counts the hook's runs after that. */
 static volatile sig_atomic_t expired = 0;
 static volatile sig_atomic_t hook_runs = 0;
+/* Hook runs past the deadline let through for the runner's code (in_runner); bounded, as a
+   script can name a chunk like the runner's. */
+static long runner_steps = 0;
+#define RUNNER_STEPS_PAST_DEADLINE 100000
 /* 1: Ctrl-C raises lua.c's "interrupted!"; 0: the catalogued [interrupted]. */
 static volatile sig_atomic_t interrupt_as_lua = 0;
 
 static const char timeout_detail[] =
     "the script ran past its time limit; find the loop that does not end, or raise --timeout";
+
+/* Whether the hook stopped in the test runner's own code (a C function: in its caller's). Past
+   the deadline the runner's message handler and bookkeeping must run to report the [timeout]
+   (the user code they call is stopped at its next instruction). */
+static int in_runner(lua_State *L, lua_Debug *ar) {
+    lua_Debug caller;
+    if (!lua_getinfo(L, "S", ar)) return 0;
+    if (strcmp(ar->what, "C") == 0) {
+        if (!lua_getstack(L, 1, &caller) || !lua_getinfo(L, "S", &caller)) return 0;
+        ar = &caller;
+    }
+    return strncmp(ar->source, "=(ckrun test", 12) == 0;
+}
 
 static void watchdog(lua_State *L, lua_Debug *ar) {
     (void)ar;
@@ -37,6 +54,10 @@ static void watchdog(lua_State *L, lua_Debug *ar) {
         hook_runs++;
         /* From now on every instruction raises, so a pcall in the script cannot go on looping. */
         lua_sethook(L, watchdog, LUA_MASKCOUNT, 1);
+        if (e->trusts_runner && runner_steps < RUNNER_STEPS_PAST_DEADLINE && in_runner(L, ar)) {
+            runner_steps++;
+            return;
+        }
         ck_raise_catalogued(L, "timeout", 0, timeout_detail);
     }
 }
@@ -82,6 +103,7 @@ void ck_set_deadline(lua_State *L, double seconds) {
     e->has_deadline = 1;
     expired = 0;
     hook_runs = 0;
+    runner_steps = 0;
     signal_L = L;
     /* Once per thread (ckrun test sets a deadline per test: two system calls fewer each), and
        again in a forked child, which starts with the default action (ck_watchdog_forked). */
@@ -169,6 +191,7 @@ int ck_lua_hook_coroutines(lua_State *L) {
     lua_pushcfunction(L, co_wrap);
     lua_setfield(L, 1, "wrap");
     ck_extra_of(L)->hooks_coroutines = 1;
+    ck_extra_of(L)->trusts_runner = 1;
     return 0;
 }
 

@@ -84,6 +84,34 @@ struct TestRunnerSafetyTests {
         #expect(result.lastLine == "0 passed, 1 failed")
     }
 
+    /// An error object's __tostring is user code: one that never returns is stopped under a
+    /// limit of its own, one that raises is named, and the run goes on (it hung the runner).
+    @Test func anErrorObjectsTostringCannotHoldTheRun() throws {
+        let fixture = try TestRunnerFixture(["tostring_spec.lua": """
+        it("loops", function() error(setmetatable({}, {__tostring = function() while true do end end})) end)
+        it("raises", function() error(setmetatable({}, {__tostring = function() error("no text") end})) end)
+        it("next", function() end)
+        """])
+        let result = try Ckrun.run(["test", "--timeout", "0.3"], directory: fixture.directory.url, timeout: 20)
+        #expect(result.outcomeLines == ["ERROR tostring_spec.lua:1: loops", "ERROR tostring_spec.lua:2: raises", "ok    tostring_spec.lua:3: next"])
+        #expect(result.stdout.contains("conversion to text failed: [timeout]"))
+        #expect(result.stdout.contains("conversion to text failed: tostring_spec.lua:2: no text"))
+    }
+
+    /// Past the deadline the runner's own code finishes its step (to report the [timeout]);
+    /// a chunk named like the runner's gets a bounded number of steps, then is stopped too.
+    @Test func aChunkNamedLikeTheRunnersIsStoppedToo() throws {
+        let fixture = try TestRunnerFixture(["forged_spec.lua": """
+        it("forges", function() load("while true do end", "=(ckrun test: forged)")() end)
+        it("wraps", function() coroutine.wrap(function() while true do end end)() end)
+        """])
+        let result = try Ckrun.run(["test", "--timeout", "0.3"], directory: fixture.directory.url, timeout: 20)
+        #expect(result.outcomeLines == ["ERROR forged_spec.lua:1: forges", "ERROR forged_spec.lua:2: wraps"])
+        #expect(result.stdout.contains("[timeout] (ckrun test: forged):1:"))
+        // As lua5.4's coroutine.wrap: the caller's position, then the coroutine's error.
+        #expect(result.stdout.contains("forged_spec.lua:2: [timeout] forged_spec.lua:2: the script ran past"))
+    }
+
     /// The runner's table is a global a test can reach: changing it does not lift the limit
     /// of the tests after it (issue 13, class 7).
     @Test func aTestCannotLiftTheNextTestsTimeLimit() throws {

@@ -104,15 +104,23 @@ local function deadline(seconds)
   -- A limit that expired put its own hook in place of --coverage's line hook: back it goes.
   if seconds == nil and coverage_hook and debug.gethook() ~= coverage_hook then debug.sethook(coverage_hook, "l") end
 end
--- The handler keeps its findings in upvalues: no closure per call.
+-- The handler keeps its findings in upvalues: no closure per call. An error object's
+-- __tostring (and luassert's formatters) are user code: they run under a limit of their own
+-- (the test's may have expired), and one that fails or never returns cannot hold the run.
 local h_status, h_message, h_trace
+local function describe_error(err)
+  if has_tostring(err) then return tostring(err) end
+  if err == nil then return "Nil error" end
+  return T.pretty and T.pretty(err) or tostring(err)
+end
 local function handler(err)
-  deadline(nil)
+  deadline(opts.timeout)
   h_status = errortype(err)
-  local msg
-  if has_tostring(err) then msg = tostring(err)
-  elseif err == nil then msg = "Nil error"
-  else msg = T.pretty and T.pretty(err) or tostring(err) end
+  local ok, msg = pcall(describe_error, err)
+  deadline(nil)
+  if not ok or type(msg) ~= "string" then
+    msg = "an error object (" .. type(err) .. ") whose conversion to text failed: " .. (type(msg) == "string" and msg or type(msg))
+  end
   if msg == "not enough memory" then msg = T.memory_message or msg end
   if not msg:find("^[^\n]-:%d+: ") and not msg:find("^%[%a+%]") then
     local src, line = user_frame(2, true)
