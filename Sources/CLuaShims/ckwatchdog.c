@@ -161,6 +161,13 @@ static lua_State *hooked_thread(lua_State *L) {
     lua_pushvalue(L, 1);
     lua_xmove(L, NL, 1);
     lua_sethook(NL, watchdog, LUA_MASKCOUNT, 1000);
+    /* --coverage's line hook goes on every coroutine too, as luacov's wrapper puts it. */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, "ckrun.on_coroutine") == LUA_TFUNCTION) {
+        lua_pushvalue(L, -2);
+        lua_call(L, 1, 0);
+    } else {
+        lua_pop(L, 1);
+    }
     return NL;
 }
 
@@ -213,6 +220,15 @@ int ck_lua_monotonic_clock(lua_State *L) {
     clock_gettime(CLOCK_MONOTONIC, &t);
     lua_pushnumber(L, (lua_Number)t.tv_sec + (lua_Number)t.tv_nsec * 1e-9);
     return 1;
+}
+
+/* check_deadline(): raises [timeout] once the deadline passed; for a Lua hook that stands in
+   for the watchdog's (--coverage's line hook on a coroutine). */
+int ck_lua_check_deadline(lua_State *L) {
+    ck_extra *e = ck_extra_of(L);
+    if (!(e->has_deadline && expired)) return 0;
+    hook_runs++;
+    return ck_raise_catalogued(L, "timeout", 2, timeout_detail);   /* the hooked function, past the hook */
 }
 
 int ck_deadline_passed(lua_State *L) {

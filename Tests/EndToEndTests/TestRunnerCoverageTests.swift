@@ -47,6 +47,40 @@ struct TestRunnerCoverageTests {
         return lines
     }
 
+    /// As luacov's coroutine wrapper: lines a coroutine runs count, and a coroutine of the code
+    /// under test that loops is still stopped by the time limit (its line hook checks it).
+    @Test func linesRunInCoroutinesCountAndTheirLoopsAreStopped() throws {
+        let fixture = try TestRunnerFixture([
+            "gen.lua": """
+            local M = {}
+            function M.numbers(n)
+              return coroutine.wrap(function()
+                for i = 1, n do
+                  coroutine.yield(i)
+                end
+              end)
+            end
+            function M.spin() return coroutine.resume(coroutine.create(function() local x = 0 while true do x = x + 1 end end)) end
+            return M
+            """,
+            "gen_spec.lua": """
+            local gen = require "gen"
+            it("yields", function()
+              local got = {}
+              for v in gen.numbers(3) do got[#got + 1] = v end
+              assert.are.same({1, 2, 3}, got)
+            end)
+            it("spins", function() gen.spin() end)
+            """,
+        ])
+        let result = try Ckrun.run(["test", "--coverage", "--timeout", "0.3"], directory: fixture.directory.url, timeout: 20)
+        #expect(result.outcomeLines == ["ok    gen_spec.lua:2: yields", "ERROR gen_spec.lua:7: spins"])
+        #expect(result.stdout.contains("[timeout]"))
+        let stats = try fixture.read("luacov.stats.out").split(separator: "\n")
+        let hits = try #require(stats.firstIndex { $0.hasSuffix(":gen.lua") }.map { stats[$0 + 1].split(separator: " ").map { Int($0) ?? -1 } })
+        #expect(hits.count >= 5 && hits[3] == 4 && hits[4] == 3, "lines 4 and 5 run inside the coroutine: \(hits)")
+    }
+
     @Test func longCommentsAndStringsCountAsLuacovCountsThem() throws {
         let fixture = try TestRunnerFixture([
             "src/m.lua": Self.module.joined(separator: "\n") + "\n",

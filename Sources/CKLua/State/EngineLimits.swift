@@ -48,6 +48,10 @@ extension Engine {
     /// a limit per piece of user code (the test runner): it costs no call into Swift.
     public var deadlineFunction: Value { cFunction(ck_lua_set_deadline) }
 
+    /// `f()`: raises `[timeout]` once the time limit passed, for a Lua hook that takes the place
+    /// of the limit's own (the test runner's coverage hook on a coroutine).
+    public var checkDeadlineFunction: Value { cFunction(ck_lua_check_deadline) }
+
     /// A Lua function returning a monotonic time in seconds (no system call: the vDSO's clock).
     public var monotonicClockFunction: Value { cFunction(ck_lua_monotonic_clock) }
 

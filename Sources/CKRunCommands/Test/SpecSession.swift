@@ -16,10 +16,10 @@ final class SpecSession {
         let memory = Catalogue.memoryLimit.message(
             "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory")
         let limits = try SpecPrelude.compiled.load(
-            #"local T = _ENV["(ckrun test)"]; T.deadline, T.memory_message, T.clock = ...; select(4, ...)(coroutine)"#,
+            #"local T = _ENV["(ckrun test)"]; T.deadline, T.memory_message, T.clock = ...; select(4, ...)(coroutine); T.check_deadline = select(5, ...)"#,
             name: "=(ckrun test: limits)", in: engine)
         try engine.call(limits, [engine.deadlineFunction, .string(memory), engine.monotonicClockFunction,
-                                 engine.hookCoroutinesFunction])
+                                 engine.hookCoroutinesFunction, engine.checkDeadlineFunction])
     }
 
     /// Calls `T[name](arguments...)` with string arguments; returns its result if it is a string.

@@ -177,6 +177,7 @@ int ck_props_table(lua_State *L, int index);
 /// monotonic time in seconds (the test runner's per-test limit and durations).
 int ck_lua_set_deadline(lua_State *L);
 int ck_lua_monotonic_clock(lua_State *L);
+int ck_lua_check_deadline(lua_State *L);
 /// ckrun test: `f(coroutine)` makes the table's create and wrap hook new coroutines with the
 /// watchdog, so the main thread runs tests without a hook (ckwatchdog.c).
 int ck_lua_hook_coroutines(lua_State *L);

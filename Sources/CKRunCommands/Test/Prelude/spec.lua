@@ -98,7 +98,7 @@ local states = {}
 -- (success, failure, pending, error) and, unless success, the message and traceback.
 -- Both fixed when the file starts (run_file), before any of its code runs: a test that
 -- changes T.deadline or T.opts does not lift the next test's limit.
-local set_deadline, coverage_hook
+local set_deadline, check_deadline, coverage_hook
 local function deadline(seconds)
   if set_deadline then set_deadline(seconds) end
   -- A limit that expired put its own hook in place of --coverage's line hook: back it goes.
@@ -672,6 +672,7 @@ end
 function T.run_file(chunk, file)
   -- Taken out of the table a test can reach: a test (under --sandbox too) cannot clear its limit.
   set_deadline, T.deadline = T.deadline, nil
+  check_deadline, T.check_deadline = T.check_deadline, nil
   clock = T.clock or clock
   T.file = file
   root.run = chunk
@@ -771,7 +772,12 @@ function T.start_coverage()
   local counts, skip = {}, {}
   T.coverage = counts
   local own = "@" .. tostring(T.file)
+  local check = check_deadline or function() end
   coverage_hook = function(_, line)
+    -- On a coroutine this hook stands in for the time limit's: each line checks it (a loop
+    -- makes a line event each time round). Count events would not do: one that falls while
+    -- a hook runs is dropped, and a loop's period can drop every one.
+    check()
     local source = getinfo(2, "S").source
     local c = counts[source]
     if c == nil then
@@ -786,6 +792,8 @@ function T.start_coverage()
     c[line] = (c[line] or 0) + 1
   end
   debug.sethook(coverage_hook, "l")
+  -- luacov's coroutine wrapper: coroutines made from now on count their lines too (ckwatchdog.c).
+  debug.getregistry()["ckrun.on_coroutine"] = function(co) debug.sethook(co, coverage_hook, "l") end
 end
 
 function T.coverage_json()
