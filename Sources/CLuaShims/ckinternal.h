@@ -27,6 +27,8 @@ static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_get
 
 /// Ends a deadline without touching `L` (it may be closed): the timer stops, the handler forgets it.
 void ck_watchdog_forget(lua_State *L);
+/// Whether another state's deadline is armed (one timer serves the process).
+int ck_watchdog_busy(lua_State *L);
 
 /// Runs Swift function `id` on the current stack as if Lua had called it (its `file:line` is
 /// the Lua caller's); raises what it asks to raise. Returns its result count.

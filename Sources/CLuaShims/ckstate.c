@@ -57,7 +57,7 @@ void ck_closestate(lua_State *L) {
     /* A finalizer that never returns would hold lua_close forever: under a time limit it is
        stopped with [timeout] (Lua reports a finalizer's error as a warning and goes on). */
     e->closing = 1;
-    if (e->close_seconds > 0 && e->has_sentinel) {
+    if (e->close_seconds > 0 && e->has_sentinel && !ck_watchdog_busy(L)) {
         ck_clear_interrupt(L);
         ck_set_deadline(L, e->close_seconds);
     }

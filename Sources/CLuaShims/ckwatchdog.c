@@ -12,6 +12,8 @@
 
 /* The state the signal handlers act on (one running state per process at a time). */
 static lua_State *volatile signal_L = NULL;
+/* Set while signal_L's deadline is armed (ck_set_deadline to ck_clear_deadline). */
+static int armed = 0;
 /* Set once the deadline's timer fired; counts the hook's runs after that. */
 static volatile sig_atomic_t expired = 0;
 static volatile sig_atomic_t hook_runs = 0;
@@ -105,6 +107,7 @@ void ck_set_deadline(lua_State *L, double seconds) {
     hook_runs = 0;
     runner_steps = 0;
     signal_L = L;
+    armed = 1;
     /* Once per thread (ckrun test sets a deadline per test: two system calls fewer each), and
        again in a forked child, which starts with the default action (ck_watchdog_forked). */
     if (!prepared) {
@@ -134,7 +137,10 @@ void ck_watchdog_forget(lua_State *L) {
     setitimer(ITIMER_REAL, &off, NULL);
     signal_L = NULL;
     expired = 0;
+    armed = 0;
 }
+
+int ck_watchdog_busy(lua_State *L) { return armed && signal_L != L; }
 
 void ck_clear_deadline(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
@@ -143,6 +149,7 @@ void ck_clear_deadline(lua_State *L) {
     setitimer(ITIMER_REAL, &off, NULL);
     e->has_deadline = 0;
     expired = 0;
+    if (signal_L == L) armed = 0;
     /* A hook the script set (luacov, a debugger) stays. */
     if (lua_gethook(L) == watchdog) lua_sethook(L, NULL, 0, 0);
 }
