@@ -19,8 +19,6 @@ typedef struct ck_extra {
     int trusts_runner;    /* past the deadline, the test runner's own chunks ("=(ckrun test…") finish their step */
     struct timespec deadline;
     double close_seconds; /* the time limit of lua_close's finalizers (0: none) */
-    int closing;          /* set by ck_closestate: the sentinel's finalizer may end the limit */
-    int has_sentinel;     /* the finalizer that runs last at close is in place */
 } ck_extra;
 
 static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }
@@ -29,6 +27,8 @@ static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_get
 void ck_watchdog_forget(lua_State *L);
 /// Whether another state's deadline is armed (one timer serves the process).
 int ck_watchdog_busy(lua_State *L);
+/// `L` is closing: the alarm's handler must not touch it (lua_close frees it meanwhile).
+void ck_watchdog_closing(lua_State *L);
 
 /// Runs Swift function `id` on the current stack as if Lua had called it (its `file:line` is
 /// the Lua caller's); raises what it asks to raise. Returns its result count.

@@ -10,28 +10,6 @@ static int ck_panic(lua_State *L) {
     abort();
 }
 
-/* lua_close calls finalizers in the reverse order of their marking: this one, marked first,
-   runs after every finalizer of the script. It ends the time limit ck_closestate set, before
-   lua_close frees the state the alarm's handler would touch. */
-static int closing_sentinel(lua_State *L) {
-    ck_extra *e = ck_extra_of(L);
-    if (e->closing) {
-        ck_watchdog_forget(L);
-        e->has_deadline = 0;
-    }
-    return 0;
-}
-
-static int make_sentinel(lua_State *L) {
-    lua_newuserdatauv(L, 0, 0);
-    lua_createtable(L, 0, 1);
-    lua_pushcfunction(L, closing_sentinel);
-    lua_setfield(L, -2, "__gc");
-    lua_setmetatable(L, -2);
-    lua_setfield(L, LUA_REGISTRYINDEX, "ckrun.closing");
-    return 0;
-}
-
 lua_State *ck_newstate(ck_memory *memory, int pooled) {
     memory->pool = pooled ? ck_pool_new() : NULL;
     lua_State *L = lua_newstate(ck_alloc, memory);
@@ -45,20 +23,18 @@ lua_State *ck_newstate(ck_memory *memory, int pooled) {
     e->current = L;
     *(ck_extra **)lua_getextraspace(L) = e;
     lua_atpanic(L, ck_panic);
-    lua_pushcfunction(L, make_sentinel);
-    e->has_sentinel = lua_pcall(L, 0, 0, 0) == LUA_OK;
-    if (!e->has_sentinel) lua_pop(L, 1);
     return L;
 }
 
 void ck_closestate(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
     ck_memory *memory = e->memory;
-    /* A finalizer that never returns would hold lua_close forever: under a time limit it is
-       stopped with [timeout] (Lua reports a finalizer's error as a warning and goes on). */
-    e->closing = 1;
-    if (e->close_seconds > 0 && e->has_sentinel && !ck_watchdog_busy(L)) {
+    /* A finalizer that never returns would hold lua_close forever. Lua runs finalizers with
+       hooks off, so nothing can raise there: under a time limit the process ends with
+       [timeout] (the alarm's second tick), as when a C function overruns. */
+    if (e->close_seconds > 0 && !ck_watchdog_busy(L)) {
         ck_clear_interrupt(L);
+        ck_watchdog_closing(L);
         ck_set_deadline(L, e->close_seconds);
     }
     lua_close(L);
@@ -87,3 +63,9 @@ void ck_leave_swift(lua_State *L, const ck_swift_frame *frame) {
     e->current = frame->thread;
     e->memory->in_swift = frame->in_swift;
 }
+
+/* lua_gc is variadic: Swift cannot call it. */
+void ck_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+int ck_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
+void ck_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
+void ck_gc_incremental(lua_State *L) { lua_gc(L, LUA_GCINC, 0, 0, 0); }

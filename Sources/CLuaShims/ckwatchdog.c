@@ -14,6 +14,8 @@
 static lua_State *volatile signal_L = NULL;
 /* Set while signal_L's deadline is armed (ck_set_deadline to ck_clear_deadline). */
 static int armed = 0;
+/* The state lua_close is freeing (ck_closestate): the handler only compares it, never uses it. */
+static lua_State *volatile closing_L = NULL;
 /* Set once the deadline's timer fired; counts the hook's runs after that. */
 static volatile sig_atomic_t expired = 0;
 static volatile sig_atomic_t hook_runs = 0;
@@ -74,7 +76,7 @@ static void on_alarm(int sig) {
     if (L == NULL) return;
     if (!expired) {
         expired = 1;
-        lua_sethook(L, watchdog, ALL_EVENTS, 1);
+        if (L != closing_L) lua_sethook(L, watchdog, ALL_EVENTS, 1);
         return;
     }
     if (hook_runs == 0) {
@@ -136,9 +138,12 @@ void ck_watchdog_forget(lua_State *L) {
     memset(&off, 0, sizeof off);
     setitimer(ITIMER_REAL, &off, NULL);
     signal_L = NULL;
+    closing_L = NULL;
     expired = 0;
     armed = 0;
 }
+
+void ck_watchdog_closing(lua_State *L) { closing_L = L; }
 
 int ck_watchdog_busy(lua_State *L) { return armed && signal_L != L; }
 
@@ -284,12 +289,6 @@ void ck_sigint_unwatch(void) {
     if (watching == 0 || --watching > 0) return;
     sigaction(SIGINT, &saved_sigint, NULL);
 }
-
-/* lua_gc is variadic: Swift cannot call it. */
-void ck_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
-int ck_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
-void ck_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
-void ck_gc_incremental(lua_State *L) { lua_gc(L, LUA_GCINC, 0, 0, 0); }
 
 void ck_clear_interrupt(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
