@@ -17,7 +17,7 @@ public final class Engine {
         /// A timeout too long to arm a timer with (inf, 1e300: more than a century) is no limit.
         public init(sandbox: Bool = false, timeoutSeconds: Double? = nil, memoryLimitBytes: Int = 0, pooledMemory: Bool = false) {
             self.sandbox = sandbox
-            self.timeoutSeconds = timeoutSeconds.flatMap { $0 < Self.longestTimeout ? $0 : nil }
+            self.timeoutSeconds = Self.limit(timeoutSeconds)
             self.memoryLimitBytes = memoryLimitBytes
             self.pooledMemory = pooledMemory
         }
@@ -28,6 +28,9 @@ public final class Engine {
         }
 
         static let longestTimeout = 100.0 * 365 * 24 * 3600
+
+        /// `seconds` as a time limit: nil when too long to arm a timer with.
+        static func limit(_ seconds: Double?) -> Double? { seconds.flatMap { $0 < longestTimeout ? $0 : nil } }
 
         /// Megabytes as bytes; a limit past what Int holds is no limit (0), never an overflow trap.
         public static func bytes(megabytes: Int?) -> Int {
@@ -153,7 +156,7 @@ public final class Engine {
     /// Ctrl-C turned into `[interrupted]` as lua.c does (a second Ctrl-C ends the process).
     /// Nested calls keep the outermost deadline (an app's chunk, provider, mount and loop share one).
     public func withDeadline<T>(_ seconds: Double?, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
-        let seconds = seconds.flatMap { $0 < Configuration.longestTimeout ? $0 : nil }
+        let seconds = Configuration.limit(seconds)
         let setsDeadline = seconds != nil && !hasDeadline
         let watches = !isWatchingInterrupts
         if watches {

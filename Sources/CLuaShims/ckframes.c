@@ -3,6 +3,7 @@
    call, and a test asked several times). Levels count as debug.getinfo's do, seen from the Lua
    function that calls these: 1 is that function. */
 #include "ckshims.h"
+#include "ckinternal.h"
 #include <string.h>
 
 static int ends_with(const char *s, size_t n, const char *suffix) {
@@ -30,7 +31,7 @@ int ck_lua_user_frame(lua_State *L) {
     lua_Debug ar;
     for (; level >= 0 && lua_getstack(L, (int)level, &ar); level++) {
         lua_getinfo(L, "Sl", &ar);
-        if (strcmp(ar.what, "C") == 0 || strncmp(ar.source, "=(ckrun test", 12) == 0) continue;
+        if (strcmp(ar.what, "C") == 0 || ck_is_runner_source(ar.source)) continue;
         if (skip_luassert && in_luassert(ar.short_src)) continue;
         lua_pushstring(L, ar.short_src);
         lua_pushinteger(L, ar.currentline);

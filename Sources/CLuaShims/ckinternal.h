@@ -6,6 +6,7 @@
 #include <lauxlib.h>
 #include <signal.h>
 #include <time.h>
+#include <string.h>
 
 /* The extra space holds a pointer to this block, shared by every thread of the state. */
 typedef struct ck_extra {
@@ -15,13 +16,16 @@ typedef struct ck_extra {
     int close_depth;      /* coroutine.close calls under way (ckguards.c) */   /* the thread whose Swift function runs (the main thread outside them) */
     volatile sig_atomic_t interrupted;
     int has_deadline;
-    int hooks_coroutines; /* coroutines get the watchdog when made (ckwatchdog.c); the main thread runs unhooked */
-    int trusts_runner;    /* past the deadline, the test runner's own chunks ("=(ckrun test…") finish their step */
+    int hooks_coroutines; /* the test runner's state: coroutines get the watchdog when made (ckwatchdog.c), the
+                             main thread runs unhooked, and past the deadline the runner's own chunks finish their step */
     struct timespec deadline;
     double close_seconds; /* the time limit of lua_close's finalizers (0: none) */
 } ck_extra;
 
 static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }
+
+/* Whether a chunk's source is one of the test runner's own ("=(ckrun test…"). */
+static inline int ck_is_runner_source(const char *source) { return strncmp(source, "=(ckrun test", 12) == 0; }
 
 /// Ends a deadline without touching `L` (it may be closed): the timer stops, the handler forgets it.
 void ck_watchdog_forget(lua_State *L);

@@ -33,7 +33,6 @@ void ck_closestate(lua_State *L) {
        hooks off, so nothing can raise there: under a time limit the process ends with
        [timeout] (the alarm's second tick), as when a C function overruns. */
     if (e->close_seconds > 0 && !ck_watchdog_busy(L)) {
-        ck_clear_interrupt(L);
         ck_watchdog_closing(L);
         ck_set_deadline(L, e->close_seconds);
     }

@@ -12,8 +12,6 @@
 
 /* The state the signal handlers act on (one running state per process at a time). */
 static lua_State *volatile signal_L = NULL;
-/* Set while signal_L's deadline is armed (ck_set_deadline to ck_clear_deadline). */
-static int armed = 0;
 /* The state lua_close is freeing (ck_closestate): the handler only compares it, never uses it. */
 static lua_State *volatile closing_L = NULL;
 /* Set once the deadline's timer fired; counts the hook's runs after that. */
@@ -39,7 +37,7 @@ static int in_runner(lua_State *L, lua_Debug *ar) {
         if (!lua_getstack(L, 1, &caller) || !lua_getinfo(L, "S", &caller)) return 0;
         ar = &caller;
     }
-    return strncmp(ar->source, "=(ckrun test", 12) == 0;
+    return ck_is_runner_source(ar->source);
 }
 
 static void watchdog(lua_State *L, lua_Debug *ar) {
@@ -58,7 +56,7 @@ static void watchdog(lua_State *L, lua_Debug *ar) {
         hook_runs++;
         /* From now on every instruction raises, so a pcall in the script cannot go on looping. */
         lua_sethook(L, watchdog, LUA_MASKCOUNT, 1);
-        if (e->trusts_runner && runner_steps < RUNNER_STEPS_PAST_DEADLINE && in_runner(L, ar)) {
+        if (e->hooks_coroutines && runner_steps < RUNNER_STEPS_PAST_DEADLINE && in_runner(L, ar)) {
             runner_steps++;
             return;
         }
@@ -109,7 +107,6 @@ void ck_set_deadline(lua_State *L, double seconds) {
     hook_runs = 0;
     runner_steps = 0;
     signal_L = L;
-    armed = 1;
     /* Once per thread (ckrun test sets a deadline per test: two system calls fewer each), and
        again in a forked child, which starts with the default action (ck_watchdog_forked). */
     if (!prepared) {
@@ -132,29 +129,33 @@ void ck_set_deadline(lua_State *L, double seconds) {
     set_timer(seconds, 1.0);
 }
 
-void ck_watchdog_forget(lua_State *L) {
-    if (signal_L != L) return;
+static void stop_timer(void) {
     struct itimerval off;
     memset(&off, 0, sizeof off);
     setitimer(ITIMER_REAL, &off, NULL);
+}
+
+void ck_watchdog_forget(lua_State *L) {
+    if (signal_L != L) return;
+    stop_timer();
     signal_L = NULL;
     closing_L = NULL;
     expired = 0;
-    armed = 0;
 }
 
 void ck_watchdog_closing(lua_State *L) { closing_L = L; }
 
-int ck_watchdog_busy(lua_State *L) { return armed && signal_L != L; }
+/* signal_L is never a closed state: ck_closestate forgets it. */
+int ck_watchdog_busy(lua_State *L) {
+    lua_State *S = signal_L;
+    return S != NULL && S != L && ck_extra_of(S)->has_deadline;
+}
 
 void ck_clear_deadline(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
-    struct itimerval off;
-    memset(&off, 0, sizeof off);
-    setitimer(ITIMER_REAL, &off, NULL);
+    stop_timer();
     e->has_deadline = 0;
     expired = 0;
-    if (signal_L == L) armed = 0;
     /* A hook the script set (luacov, a debugger) stays. */
     if (lua_gethook(L) == watchdog) lua_sethook(L, NULL, 0, 0);
 }
@@ -210,7 +211,6 @@ int ck_lua_hook_coroutines(lua_State *L) {
     lua_pushcfunction(L, co_wrap);
     lua_setfield(L, 1, "wrap");
     ck_extra_of(L)->hooks_coroutines = 1;
-    ck_extra_of(L)->trusts_runner = 1;
     return 0;
 }
 
@@ -237,8 +237,7 @@ int ck_lua_monotonic_clock(lua_State *L) {
 /* check_deadline(): raises [timeout] once the deadline passed; for a Lua hook that stands in
    for the watchdog's (--coverage's line hook on a coroutine). */
 int ck_lua_check_deadline(lua_State *L) {
-    ck_extra *e = ck_extra_of(L);
-    if (!(e->has_deadline && expired)) return 0;
+    if (!ck_deadline_passed(L)) return 0;
     hook_runs++;
     return ck_raise_catalogued(L, "timeout", 2, timeout_detail);   /* the hooked function, past the hook */
 }

@@ -36,10 +36,10 @@ extension Engine {
     public static func processForked() { ck_watchdog_forked() }
 
     /// The time limit of the finalizers that run when the state closes (the configured
-    /// `timeoutSeconds` unless set; nil: none): a `__gc` that never returns is stopped with
-    /// `[timeout]`, reported as a finalizer's error, instead of holding the process.
+    /// `timeoutSeconds` unless set; nil: none). Lua runs finalizers with hooks off: one that
+    /// never returns ends the process with `[timeout]` instead of holding it forever.
     public func limitClosing(to seconds: Double?) {
-        ck_set_close_limit(lua.L, seconds.flatMap { $0 < Configuration.longestTimeout && $0 > 0 ? $0 : nil } ?? 0)
+        ck_set_close_limit(lua.L, Configuration.limit(seconds).flatMap { $0 > 0 ? $0 : nil } ?? 0)
     }
 }
 
