@@ -2,7 +2,9 @@
 /// vanished after the new generation is mounted. Iterative: depth is unbounded.
 struct Mounter {
     let host: Host
-    private var pass: Int
+    private var pass: Int32
+    /// Numbers each depth-first walk (`mount` call): within one, views in place arrive in tree order.
+    private var walk: Int32 = 0
     /// Views whose subviews changed, each once.
     private var touched: [View] = []
     /// More than one depth-first pass: appends may then arrive out of tree order.
@@ -14,9 +16,13 @@ struct Mounter {
         pass = Mounter.nextPass(host)
     }
 
-    private static func nextPass(_ host: Host) -> Int {
-        host.runtime.lastMountPass += 1
-        return host.runtime.lastMountPass
+    /// Passes and walks are marks compared for equality (0: never); they wrap after 2^32.
+    private static func nextPass(_ host: Host) -> Int32 { next(&host.runtime.lastMountPass) }
+
+    private static func next(_ counter: inout Int32) -> Int32 {
+        counter &+= 1
+        if counter == 0 { counter = 1 }
+        return counter
     }
 
     private enum Step {
@@ -29,6 +35,7 @@ struct Mounter {
 
     mutating func mount(_ top: Component, previous: Component?, in superview: View) {
         mountCalls += 1
+        walk = Mounter.next(&host.runtime.lastMountWalk)
         var steps: [Step] = []
         visit(top, previous: previous, superview: superview, steps: &steps)
         while let step = steps.popLast() {
@@ -111,14 +118,31 @@ struct Mounter {
     }
 
     /// Appends now; `finish` puts every touched superview's subviews in tree order at once,
-    /// so mounting and unmounting n siblings stays O(n).
+    /// so mounting and unmounting n siblings stays O(n log n) at worst.
     private mutating func place(_ view: View, in superview: View) {
-        // A view already in place keeps its position: only arrivals make an order to fix.
-        guard view.superview !== superview else { return }
+        if view.superview === superview {
+            checkOrder(of: view, in: superview)
+            return
+        }
         if let old = view.superview { touch(old) }
         touch(superview, appending: true)
         view.superview = superview
+        // An arrival in a list `finish` reorders is no move; elsewhere it stays where it lands.
+        view.indexInSuperview = superview.needsOrdering ? -1 : Int32(truncatingIfNeeded: superview.subviews.count)
         superview.subviews.append(view)
+    }
+
+    /// A walk meets the views already under a superview in tree order (SPEC §5): one met at a
+    /// lower index than the one before it means reordered siblings, which `finish` moves.
+    /// Different walks mount disjoint subtrees, whose order among themselves cannot change.
+    private mutating func checkOrder(of view: View, in superview: View) {
+        let index = view.indexInSuperview
+        if superview.keptInWalk == walk, index < superview.lastKeptIndex {
+            touch(superview)
+            return
+        }
+        superview.keptInWalk = walk
+        superview.lastKeptIndex = index
     }
 
     /// Records that `view`'s subviews change. Appends to a list that was empty when this pass
@@ -184,17 +208,7 @@ struct Mounter {
         // A callback that mounted or built (another mounter ran) may have changed the tree
         // under this pass's appends: then every touched view is put in order.
         let orderAll = mountCalls > 1 || host.runtime.lastMountPass != pass
-        for view in touched where orderAll || view.needsOrdering {
-            let owner: Component? = view.hostingHost != nil ? host.root : view.component
-            guard let owner else { continue }
-            var order: [View] = []
-            var stack: [Component] = owner.view === view ? owner.children.reversed() : [owner]
-            while let c = stack.popLast() {
-                if let v = c.view, c.isMounted { order.append(v); continue }
-                stack.append(contentsOf: c.children.reversed())
-            }
-            view.subviews = order.filter { $0.superview === view }
-        }
+        for view in touched where orderAll || view.needsOrdering { putInOrder(view) }
         touched.removeAll()
         pass = Mounter.nextPass(host)
         mountCalls = 0
@@ -202,6 +216,25 @@ struct Mounter {
             firstError = nil
             throw e
         }
+    }
+
+    /// Sets `view.subviews` to the views of its mounted components in tree order, in one
+    /// assignment; counts as moves the views outside the longest run already in order.
+    private func putInOrder(_ view: View) {
+        let owner: Component? = view.hostingHost != nil ? host.root : view.component
+        guard let owner else { return }
+        var order: [View] = []
+        var stack: [Component] = owner.view === view ? owner.children.reversed() : [owner]
+        while let c = stack.popLast() {
+            if let v = c.view, c.isMounted {
+                if v.superview === view { order.append(v) }
+                continue
+            }
+            stack.append(contentsOf: c.children.reversed())
+        }
+        host.runtime.viewMoves += ViewMoves.count(order)
+        for (i, v) in order.enumerated() { v.indexInSuperview = Int32(truncatingIfNeeded: i) }
+        view.subviews = order
     }
 
     private mutating func call(_ k: Controller, _ name: String, _ arguments: [Value] = []) {

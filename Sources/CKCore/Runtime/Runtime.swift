@@ -41,8 +41,13 @@ public final class Runtime {
     }
     var lastComponentID = 0
     var lastBuildID: Int32 = 0
-    /// Numbers each mounter, so a view can tell whether the current one has touched it.
-    var lastMountPass = 0
+    /// Numbers each mounter, so a view can tell whether the current one has touched it, and
+    /// each of its depth-first walks.
+    var lastMountPass: Int32 = 0
+    var lastMountWalk: Int32 = 0
+    /// Views moved among their superview's subviews by keyed reorders (SPEC §5), for
+    /// `ck.stats()`: the fewest that put the subviews in their components' order.
+    public internal(set) var viewMoves = 0
 
     let callStateStorage = CallStateStorage()
 

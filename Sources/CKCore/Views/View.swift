@@ -34,6 +34,10 @@ public final class ActionAttribute: RuntimeObject {
 
 /// A mounted view: a runtime object with a superview, subviews and its mounted component.
 public final class View: RuntimeObject {
+    /// Its position in its superview's `subviews` (kept by the mounter), or -1 for a view that
+    /// arrived during a mount pass that will put that list in order. First: it fills the
+    /// padding after `bridgeSlot`.
+    var indexInSuperview: Int32 = 0
     /// What it shows: replaced when the next generation's component keeps this view.
     var spec: ViewSpec
     public var viewClass: String { spec.viewClass }
@@ -55,8 +59,13 @@ public final class View: RuntimeObject {
     public internal(set) weak var hostingHost: Host?
     /// The mount pass that last touched this view's subviews, and whether they then need to
     /// be put in tree order (anything but appends to an empty list in one depth-first pass).
-    var touchedInPass = 0
+    /// `Int32`s and a `Bool`: the object stays in glibc's 96-byte chunk.
+    var touchedInPass: Int32 = 0
     var needsOrdering = false
+    /// The mount walk that last met one of this view's subviews already in place, and that
+    /// subview's index: a later one at a lower index means its siblings were reordered.
+    var keptInWalk: Int32 = 0
+    var lastKeptIndex: Int32 = 0
 
     init(spec: ViewSpec) {
         self.spec = spec
@@ -76,23 +85,6 @@ public final class View: RuntimeObject {
     }
 
     public override var typeName: String { "View" }
-
-    func removeFromSuperview() {
-        guard let s = superview else { return }
-        if let i = s.subviews.firstIndex(where: { $0 === self }) { s.subviews.remove(at: i) }
-        superview = nil
-    }
-
-    func add(_ child: View, at index: Int) {
-        if child.superview === self, let i = subviews.firstIndex(where: { $0 === child }) {
-            if i == index { return }
-            subviews.remove(at: i)
-        } else {
-            child.removeFromSuperview()
-        }
-        subviews.insert(child, at: min(index, subviews.count))
-        child.superview = self
-    }
 }
 
 /// The view classes `ck.onControl` accepts (SPEC §7), extended by `ck.registerControlClass`.

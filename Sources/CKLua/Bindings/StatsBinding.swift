@@ -6,7 +6,7 @@ enum StatsBinding {
         engine.setFunction("stats", qualified: "ck.stats") { args in
             let e = args.engine, L = args.L
             e.releaseDeadControllers()
-            LuaStack(L).newTable(array: 0, fields: 7)
+            LuaStack(L).newTable(array: 0, fields: 8)
             let fields: [(String, Int)] = [
                 ("luaBytes", e.lua.memoryInUse),
                 ("heapBytes", Engine.heapBytes),
@@ -15,6 +15,7 @@ enum StatsBinding {
                 ("hosts", e.runtime.allHosts.count),
                 ("timers", e.runtime.loop.pendingTimers),
                 ("plannedSends", e.runtime.callState.pointee.plannedSends),
+                ("viewMoves", e.runtime.viewMoves),
             ]
             for (name, value) in fields {
                 LuaStack(L).push(value)
