@@ -74,7 +74,7 @@ final class ObjectRegistry {
     }
 
     func handle(at index: Int32, _ L: OpaquePointer) -> Handle? {
-        guard lua_type(L, index) == LUA_TUSERDATA, lua_rawlen(L, index) == MemoryLayout<Handle>.size,
+        guard lua_type(L, index) == LUA_TUSERDATA, ck_userdata_bytes(L, index) == MemoryLayout<Handle>.size,
               let raw = lua_touserdata(L, index), lua_getmetatable(L, index) != 0 else { return nil }
         let mt = UInt(bitPattern: lua_topointer(L, -1))
         ck_pop(L, 1)
