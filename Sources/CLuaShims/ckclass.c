@@ -13,7 +13,7 @@ static int class_call(lua_State *L) {
     int plain = (int)lua_tointeger(L, lua_upvalueindex(2));
     int props = lua_type(L, 2);
     if (props > LUA_TNIL && props != LUA_TTABLE) return ck_call_swift(L, plain);
-    if (lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != CK_HANDLE_SIZE || !lua_getmetatable(L, 1))
+    if (lua_type(L, 1) != LUA_TUSERDATA || ck_userdata_bytes(L, 1) != CK_HANDLE_SIZE || !lua_getmetatable(L, 1))
         return ck_call_swift(L, plain);
     int is_class = lua_rawequal(L, -1, lua_upvalueindex(1));
     lua_pop(L, 1);

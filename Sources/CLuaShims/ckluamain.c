@@ -107,7 +107,7 @@ static int compile_input(lua_State *L) {
     size_t len;
     const char *line = lua_tolstring(L, -1, &len);
     const char *as_return = lua_pushfstring(L, "return %s;", line);
-    if (luaL_loadbuffer(L, as_return, strlen(as_return), "=stdin") == LUA_OK) {
+    if (ck_loadbuffer(L, as_return, strlen(as_return), "=stdin", "bt") == LUA_OK) {
         lua_remove(L, -2);
         lua_remove(L, -2);
         return LUA_OK;
@@ -115,14 +115,15 @@ static int compile_input(lua_State *L) {
     lua_pop(L, 2);
     for (;;) {
         line = lua_tolstring(L, -1, &len);
-        int status = luaL_loadbuffer(L, line, len, "=stdin");
+        int status = ck_loadbuffer(L, line, len, "=stdin", "bt");
         if (!is_incomplete(L, status)) {
             lua_remove(L, -2);
             return status;
         }
         lua_pop(L, 1);
         if (!next_line(L, 0)) {
-            status = luaL_loadbuffer(L, lua_tostring(L, -1), lua_rawlen(L, -1), "=stdin");
+            line = lua_tolstring(L, -1, &len);
+            status = ck_loadbuffer(L, line, len, "=stdin", "bt");
             lua_remove(L, -2);
             return status;
         }

@@ -15,7 +15,7 @@ void ck_push_weak_values_metatable(lua_State *L) {
 void ck_store_plan(lua_State *L, int action, const ck_plan *plan, const ck_send_hooks *hooks) {
     action = lua_absindex(L, action);
     /* A plan the action already has is reused: walks that alternate senders allocate nothing. */
-    if (lua_getiuservalue(L, action, 1) == LUA_TUSERDATA && lua_rawlen(L, -1) == sizeof(ck_plan) &&
+    if (lua_getiuservalue(L, action, 1) == LUA_TUSERDATA && ck_userdata_bytes(L, -1) == sizeof(ck_plan) &&
         ((ck_plan *)lua_touserdata(L, -1))->owner == hooks) {
         memcpy(lua_touserdata(L, -1), plan, sizeof(ck_plan));
         lua_getiuservalue(L, -1, 1);     /* handler receiver sender plan values */
@@ -50,7 +50,7 @@ static int is_responder(lua_State *L, int idx, const ck_send_hooks *hooks) {
     case LUA_TUSERDATA: break;
     default: return 0;
     }
-    if (lua_rawlen(L, idx) != 2 * sizeof(int32_t) || !lua_getmetatable(L, idx)) return 0;
+    if (ck_userdata_bytes(L, idx) != 2 * sizeof(int32_t) || !lua_getmetatable(L, idx)) return 0;
     const void *mt = lua_topointer(L, -1);
     lua_pop(L, 1);
     const int32_t *handle = (const int32_t *)lua_touserdata(L, idx);   /* slot (0: dead), kind */
@@ -127,7 +127,7 @@ static ck_plan *usable_plan(lua_State *L, const ck_send_hooks *hooks, int given,
     if (state->tracing || state->changing || state->owner_thread != (intptr_t)pthread_self()) return NULL;
     if (lua_type(L, 1) != LUA_TUSERDATA || lua_getiuservalue(L, 1, 1) != LUA_TUSERDATA) return NULL;
     ck_plan *p = (ck_plan *)lua_touserdata(L, -1);
-    if (lua_rawlen(L, -1) != sizeof(ck_plan) || p->owner != hooks || p->epoch != state->epoch ||
+    if (ck_userdata_bytes(L, -1) != sizeof(ck_plan) || p->owner != hooks || p->epoch != state->epoch ||
         given > p->ntypes || (lua_type(L, 2) != LUA_TNIL && !is_responder(L, 2, hooks))) return NULL;
     for (int i = 0; i < p->ntypes; i++) {
         if (!conform(L, i < given ? 3 + i : 0, p->types[i], &args[i])) return NULL;

@@ -77,3 +77,19 @@ int ck_getglobal_raw(lua_State *L, const char *name, size_t len) {
 }
 
 int ck_checkstack(lua_State *L, int n) { return n <= 0 || lua_checkstack(L, n); }
+
+/* The one length of a script's list that Swift and C use: t[1], t[2], ... up to the first nil,
+   as ipairs walks it. `#t` (lua_rawlen) is a border, not a size: a table of 41 entries can have a
+   border of 2^40, so no border sizes a loop, an array or a stack here. This count never exceeds
+   the table's real entries. Not a table: 0. */
+lua_Integer ck_list_length(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    idx = lua_absindex(L, idx);
+    lua_Integer n = 0;
+    while (lua_rawgeti(L, idx, n + 1) != LUA_TNIL) {
+        lua_pop(L, 1);
+        n++;
+    }
+    lua_pop(L, 1);
+    return n;
+}

@@ -164,9 +164,7 @@ enum ActionBinding {
         if args.isNil(2) { return ["touchUpInside"] }
         guard stack.isTable(2) else { throw args.bad(2, "events", "an event name or a list of names") }
         var events: [String] = []
-        for i in 0..<stack.length(2) {
-            stack.get(i + 1, from: 2)
-            defer { stack.pop() }
+        try args.engine.forEachItem(ofList: 2, args.L) { _ in
             guard let s = args.engine.lua.name(at: -1, on: args.L) else { throw args.bad(2, "events", "an event name or a list of names") }
             events.append(s)
         }
@@ -185,6 +183,7 @@ enum ActionBinding {
         LuaStack(args.L).pushNil()
         while LuaStack(args.L).next(2) {
             defer { LuaStack(args.L).pop(1) }
+            try args.engine.runtime.limits.tick()
             guard let field = args.engine.lua.name(at: -2, on: args.L),
                   let typeName = args.engine.lua.name(at: -1, on: args.L) else {
                 throw RuntimeError(.badArgument, "ck.struct(\"\(name)\"): fields must map field names to type names")

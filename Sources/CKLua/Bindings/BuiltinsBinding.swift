@@ -31,11 +31,7 @@ enum BuiltinsBinding {
             var events = ["touchUpInside"]
             switch engine.prop(c, "events") {
             case .string(let s): events = [s]
-            case .table(let t):
-                events = []
-                var i = 1
-                while case .string(let s) = engine.scriptTables.field(t, String(i)) { events.append(s); i += 1 }
-                if events.isEmpty { events = engine.strings(in: t) }
+            case .table(let t): events = try engine.strings(in: t)
             default: break
             }
             let action = engine.prop(c, "action").object as? Action
@@ -73,31 +69,24 @@ extension Engine {
         let L = self.runningThread
         (ref as! LuaRef).push(L)
         defer { LuaStack(L).pop(1) }
-        let n = LuaStack(L).length(-1)
         var out: [Component] = []
-        out.reserveCapacity(Int(n))
-        for i in 0..<n {
-            LuaStack(L).get(i + 1, from: -1)
-            let o = objects.object(at: -1, L)
-            LuaStack(L).pop(1)
-            guard let child = o as? Component else {
-                throw RuntimeError(.badArgument, "\(c.name){\(field)=...}[\(i + 1)] must be a component, at \(c.path)")
+        try forEachItem(ofList: -1, L) { i in
+            guard let child = objects.object(at: -1, L) as? Component else {
+                throw RuntimeError(.badArgument, "\(c.name){\(field)=...}[\(i)] must be a component, at \(c.path)")
             }
             out.append(child)
         }
         return out
     }
 
-    func strings(in ref: ScriptRef) -> [String] {
+    /// The strings of a list (other items are skipped).
+    func strings(in ref: ScriptRef) throws -> [String] {
         let L = self.runningThread
         (ref as! LuaRef).push(L)
         defer { LuaStack(L).pop(1) }
         var out: [String] = []
-        let n = LuaStack(L).length(-1)
-        for i in 0..<n {
-            LuaStack(L).get(i + 1, from: -1)
+        try forEachItem(ofList: -1, L) { _ in
             if let s = lua.string(at: -1, on: L) { out.append(s) }
-            LuaStack(L).pop(1)
         }
         return out
     }

@@ -64,6 +64,7 @@ struct ClassConfigurator {
         stack.pushNil()
         while stack.next(def) {
             defer { stack.pop() }
+            try engine.runtime.limits.tick()
             guard let key = try Arguments(L: L, engine: engine, function: definer).key(at: -2, in: definer),
                   specialKey(key) == nil else { continue }
             keys.append(key)

@@ -91,6 +91,7 @@ enum ClassKeys {
         c.stack.pushNil()
         while c.stack.next(i) {
             defer { c.stack.pop() }
+            try c.engine.runtime.limits.tick()
             let args = Arguments(L: c.L, engine: c.engine, function: where_)
             guard let name = try args.key(at: -2, in: where_) else { continue }
             props.append((name, try args.types(c.stack.top, name)))

@@ -178,7 +178,7 @@ extension Engine {
             }
             let promoted = try runtime.conformActionProp(action, declared: declared, prop: name, component: cls.name)
             if promoted !== action {
-                if !copied { copyTable(at: t, L); copied = true }
+                if !copied { try copyTable(at: t, L); copied = true }
                 push(promoted, L)
                 LuaStack(L).setField(name, of: t)
             }
@@ -187,10 +187,11 @@ extension Engine {
     }
 
     /// Replaces the table at `index` by a shallow copy (raw).
-    private func copyTable(at index: Int32, _ L: OpaquePointer) {
+    private func copyTable(at index: Int32, _ L: OpaquePointer) throws {
         LuaStack(L).newTable(array: 0, fields: 8)
         LuaStack(L).pushNil()
         while LuaStack(L).next(index) {
+            try runtime.limits.tick()
             LuaStack(L).pushValue(at: -2)
             LuaStack(L).insert(at: -2)
             LuaStack(L).set(into: -4)

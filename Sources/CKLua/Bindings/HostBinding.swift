@@ -114,13 +114,11 @@ extension Engine {
             rawField(L, o, "responders")
             let list = LuaStack(L).top
             if LuaStack(L).isTable(list) {
-                for i in 1...max(1, LuaStack(L).length(list)) where i <= LuaStack(L).length(list) {
-                    LuaStack(L).get(i, from: list)
+                try forEachItem(ofList: list, L) { i in
                     guard LuaStack(L).isTable(-1) else {
                         throw RuntimeError(.badArgument, "ck.host: opts.responders[\(i)] must be a table {name = ..., methods = {...}}")
                     }
                     responders.append(scriptResponder(at: LuaStack(L).top, L))
-                    LuaStack(L).pop(1)
                 }
             } else if !LuaStack(L).isNil(list) {
                 throw RuntimeError(.badArgument, "ck.host: opts.responders must be a list of responder tables")

@@ -145,9 +145,10 @@ extension Engine {
         LuaStack(L).newTable(array: 0, fields: 4)
         let plain = LuaStack(L).top
         var keyed: [(String, ActionAttribute)] = []
-        let n = LuaStack(L).length(attrs)
+        let n = LuaStack(L).listLength(attrs)
         LuaStack(L).pushNil()
         while LuaStack(L).next(attrs) {
+            try runtime.limits.tick()
             if let a = objects.object(at: -1, L) as? ActionAttribute {
                 if LuaStack(L).isInteger(-2), case let i = LuaStack(L).integer(-2), i >= 1, i <= n {
                     keyed.append((String(format6(i)), a))

@@ -105,14 +105,11 @@ struct Arguments {
         if lua_type(L, i) == LUA_TSTRING { return [try engine.resolveType(try string(i, name))] }
         guard lua_type(L, i) == LUA_TTABLE else { throw bad(i, name, "an array of type names") }
         var out: [TypeSpec] = []
-        let n = lua_rawlen(L, i)
-        for k in 0..<n {
-            lua_rawgeti(L, i, lua_Integer(k + 1))
-            defer { ck_pop(L, 1) }
+        try engine.forEachItem(ofList: i, L) { k in
             guard let s = engine.lua.name(at: -1, on: L) else {
                 let got = lua_type(L, -1) == LUA_TSTRING ? engine.lua.quoted(at: -1, on: L) + " (not UTF-8 text without NUL bytes)"
                     : String(cString: lua_typename(L, lua_type(L, -1)))
-                throw RuntimeError(.badArgument, "\(function): \(name)[\(k + 1)] must be a type name string, got \(got)")
+                throw RuntimeError(.badArgument, "\(function): \(name)[\(k)] must be a type name string, got \(got)")
             }
             out.append(try engine.resolveType(s))
         }

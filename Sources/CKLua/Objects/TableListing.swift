@@ -75,7 +75,7 @@ extension Engine {
     }
 
     private func jsonTable(at i: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>, _ L: OpaquePointer) -> String {
-        let n = Int(lua_rawlen(L, i))
+        let n = LuaStack(L).listLength(i)
         var entries: [(String, String)] = []
         var isArray = true
         lua_pushnil(L)

@@ -61,10 +61,9 @@ extension Engine {
         push(array, L)
         guard stack.isTable(-1) else { return [] }
         var out: [String] = []
-        for i in 0..<stack.length(-1) {
-            stack.get(i + 1, from: base + 1)
+        // A limit that stops the walk leaves the strings read so far.
+        try? forEachItem(ofList: base + 1, L) { _ in
             if let s = lua.string(at: -1) { out.append(s) }
-            stack.pop()
         }
         return out
     }

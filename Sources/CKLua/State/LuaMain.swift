@@ -139,8 +139,9 @@ public final class LuaMain {
             if found == LUA_OK { writeError(Array("'arg' is not a table".utf8)) }
             return -1
         }
-        let n = Int32(lua_rawlen(L, -1))
-        guard lua_checkstack(L, n + 3) != 0 else {
+        // lua.c takes `#arg` as an int; a border is not a size (2^40 over 41 entries): the list.
+        let length = LuaStack(L).listLength(-1)
+        guard length < Int(Int32.max) - 3, case let n = Int32(length), lua_checkstack(L, n + 3) != 0 else {
             lua_settop(L, -3)
             writeError(Array("too many arguments to script".utf8))
             return -1

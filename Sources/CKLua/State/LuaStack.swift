@@ -74,8 +74,11 @@ struct LuaStack {
     @inline(__always) func isInteger(_ i: Int32) -> Bool { lua_isinteger(L, i) != 0 }
     @inline(__always) func integer(_ i: Int32) -> Int64 { lua_tointegerx(L, i, nil) }
     @inline(__always) func number(_ i: Int32) -> Double { lua_tonumberx(L, i, nil) }
-    /// The raw length of a table or string (0 for anything else).
-    @inline(__always) func length(_ i: Int32) -> Int { Int(clamping: lua_rawlen(L, i)) }
+    /// How many items the list at `i` has: t[1], t[2], … up to the first nil, as `ipairs`
+    /// walks it (0 for anything but a table). The only length of a script's list Swift uses:
+    /// `#t` is a border, not a size (41 entries can have a border of 2^40). Loops over a list
+    /// go through `Engine.forEachItem`, which also ticks the limits.
+    @inline(__always) func listLength(_ i: Int32) -> Int { Int(ck_list_length(L, i)) }
     @inline(__always) func identity(_ i: Int32) -> UInt { UInt(bitPattern: lua_topointer(L, i)) }
     @inline(__always) func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
 

@@ -39,8 +39,7 @@ extension Engine {
         lua.pushGlobal("package")
         guard stack.field("loaded", of: -1) == .table else { return }
         let loaded = lua_gettop(L)
-        let n = lua_rawlen(L, list)
-        for i in stride(from: Int(n), through: 1, by: -1) {
+        for i in stride(from: stack.listLength(list), through: 1, by: -1) {
             lua_rawgeti(L, list, lua_Integer(i))
             lua_pushnil(L)
             stack.set(into: loaded)

@@ -44,6 +44,11 @@ void ck_setglobal_raw(lua_State *L, const char *name, size_t len); /* value on t
 int ck_getglobal_raw(lua_State *L, const char *name, size_t len);
 /// lua_checkstack, which never raises: 0 if the stack cannot grow by `n`.
 int ck_checkstack(lua_State *L, int n);
+/// How many items the list at `idx` has: t[1], t[2], ... up to the first nil (0 for a non-table).
+/// The only length of a script's list anything may loop over or size by (`#t` is a border).
+lua_Integer ck_list_length(lua_State *L, int idx);
+/// The byte size of the full userdata at `idx` (the caller knows it is one): sizes, never lengths.
+static inline size_t ck_userdata_bytes(lua_State *L, int idx) { return lua_rawlen(L, idx); }
 
 // Allocator accounting, per state. Allocation never fails while Swift code runs:
 // an overshoot is recorded and raised by the trampoline once Swift has returned.
