@@ -14,9 +14,8 @@
 static lua_State *volatile signal_L = NULL;
 /* The state lua_close is freeing (ck_closestate): the handler only compares it, never uses it. */
 static lua_State *volatile closing_L = NULL;
-/* Set once the deadline's timer fired; counts the hook's runs after that. */
+/* Set once the deadline's timer fired; cleared when the host clears or sets a deadline. */
 static volatile sig_atomic_t expired = 0;
-static volatile sig_atomic_t hook_runs = 0;
 /* Hook runs past the deadline let through for the runner's code (in_runner); bounded, as a
    script can name a chunk like the runner's. */
 static long runner_steps = 0;
@@ -53,7 +52,6 @@ static void watchdog(lua_State *L, lua_Debug *ar) {
         ck_raise_catalogued(L, "interrupted", 0, "stopped by Ctrl-C");
     }
     if (e->has_deadline && expired) {
-        hook_runs++;
         /* From now on every instruction raises, so a pcall in the script cannot go on looping. */
         lua_sethook(L, watchdog, LUA_MASKCOUNT, 1);
         if (e->hooks_coroutines && runner_steps < RUNNER_STEPS_PAST_DEADLINE && in_runner(L, ar)) {
@@ -64,10 +62,13 @@ static void watchdog(lua_State *L, lua_Debug *ar) {
     }
 }
 
-/* SIGALRM: the first tick sets the hook; a later tick that finds the hook never ran means a C
-   function (a pathological string.find) or a finalizer (Lua runs __gc with hooks off) holds the
-   thread: nothing can raise there, so the process ends with the [timeout] message, as a second
-   Ctrl-C ends lua. */
+/* SIGALRM: the first tick sets the hook. The hook raises [timeout] in the code that overran, the
+   error reaches the host and the host clears the deadline (or sets the next one), which ends
+   `expired`. A later tick that finds the same deadline still expired means the code that overran
+   never stopped: a C function (a pathological string.find) or a finalizer (Lua runs __gc with
+   hooks off) holds the thread, and nothing can raise there, so the process ends with the
+   [timeout] message, as a second Ctrl-C ends lua. Hook runs elsewhere prove nothing: a finalizer
+   that loops resuming hooked coroutines (each stopped, each error caught) never stops itself. */
 static void on_alarm(int sig) {
     (void)sig;
     lua_State *L = signal_L;
@@ -77,13 +78,11 @@ static void on_alarm(int sig) {
         if (L != closing_L) lua_sethook(L, watchdog, ALL_EVENTS, 1);
         return;
     }
-    if (hook_runs == 0) {
-        static const char msg[] = "ckrun: [timeout] a C function or a finalizer (__gc) ran past the time "
-                                  "limit and cannot be stopped; the process ends\n";
-        ssize_t w = write(2, msg, sizeof msg - 1);
-        (void)w;
-        _exit(1);
-    }
+    static const char msg[] = "ckrun: [timeout] a C function or a finalizer (__gc) ran past the time "
+                              "limit and cannot be stopped; the process ends\n";
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    _exit(1);
 }
 
 static void set_timer(double first, double interval) {
@@ -104,7 +103,6 @@ void ck_set_deadline(lua_State *L, double seconds) {
     ck_extra *e = ck_extra_of(L);
     e->has_deadline = 1;
     expired = 0;
-    hook_runs = 0;
     runner_steps = 0;
     signal_L = L;
     /* Once per thread (ckrun test sets a deadline per test: two system calls fewer each), and
@@ -238,7 +236,6 @@ int ck_lua_monotonic_clock(lua_State *L) {
    for the watchdog's (--coverage's line hook on a coroutine). */
 int ck_lua_check_deadline(lua_State *L) {
     if (!ck_deadline_passed(L)) return 0;
-    hook_runs++;
     return ck_raise_catalogued(L, "timeout", 2, timeout_detail);   /* the hooked function, past the hook */
 }
 
