@@ -5,14 +5,14 @@ import CKCore
 /// form the app has (a returned provider or class, or `ck.run`).
 extension Engine {
     /// Runs the app file again. Returns false if no app is running to reload.
-    public func reloadApp(_ code: String, name: String) throws(LuaError) -> Bool {
+    public func reloadApp(_ source: LuaSource, name: String) throws(LuaError) -> Bool {
         guard let host = appHostObject, !host.isDestroyed else { return false }
         isReloadingApp = true
         defer { isReloadingApp = false }
         let stack = LuaStack(lua.L)
         let base = stack.top
         defer { stack.top = base }
-        let n = try runChunk(code, name: name, results: 1)
+        let n = try runChunk(source, name: name, results: 1)
         guard n > 0 else { return true }
         let L = lua.L
         guard stack.isFunction(-1) || objects.object(at: -1, L) is ComponentClass else { return true }

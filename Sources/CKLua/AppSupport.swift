@@ -7,15 +7,15 @@ extension Engine {
 
     /// Runs an app script. If it is an app by the app rule (`hostApp(returnedAt:classesBefore:)`),
     /// hosts and mounts it and binds `app`. Returns whether an app is running.
-    public func runApp(_ code: String, name: String, arguments: [String] = []) throws(LuaError) -> Bool {
+    public func runApp(_ source: LuaSource, name: String, arguments: [String] = []) throws(LuaError) -> Bool {
         // The chunk, the provider, the first build and the mount share one deadline.
-        try withLimits { () throws(LuaError) in try startApp(code, name: name, arguments: arguments) }
+        try withLimits { () throws(LuaError) in try startApp(source, name: name, arguments: arguments) }
     }
 
-    private func startApp(_ code: String, name: String, arguments: [String]) throws(LuaError) -> Bool {
+    private func startApp(_ source: LuaSource, name: String, arguments: [String]) throws(LuaError) -> Bool {
         let base = lua.top
         let classes = componentClassesDefined
-        let n = try runChunk(code, name: name, arguments: arguments, results: 1)
+        let n = try runChunk(source, name: name, arguments: arguments, results: 1)
         defer { lua.top = base }
         guard n > 0 else { return appHostObject != nil }
         return try hostApp(returnedAt: -1, classesBefore: classes)

@@ -128,15 +128,15 @@ public final class Engine {
     }
 
     /// Runs a chunk with `...` bound to `arguments`, under the configured time limit.
-    public func runChunk(_ code: String, name: String, arguments: [String] = []) throws(LuaError) {
-        _ = try runChunk(code, name: name, arguments: arguments, results: 0)
+    public func runChunk(_ source: LuaSource, name: String, arguments: [String] = []) throws(LuaError) {
+        _ = try runChunk(source, name: name, arguments: arguments, results: 0)
     }
 
     /// Runs a chunk and leaves `results` values on the stack (LUA_MULTRET = -1: all of them);
     /// returns how many it left.
-    public func runChunk(_ code: String, name: String, arguments: [String] = [], results: Int32) throws(LuaError) -> Int32 {
+    public func runChunk(_ source: LuaSource, name: String, arguments: [String] = [], results: Int32) throws(LuaError) -> Int32 {
         let base = lua.top
-        try lua.load(code, name: name)
+        try lua.load(source, name: name)
         for a in arguments { lua.push(a) }
         lastScriptFailure = nil
         do {

@@ -20,6 +20,7 @@ typedef struct ck_extra {
                              main thread runs unhooked, and past the deadline the runner's own chunks finish their step */
     struct timespec deadline;
     double close_seconds; /* the time limit of lua_close's finalizers (0: none) */
+    int text_only;        /* --sandbox: ck_loadbuffer and ck_loadfile load text only */
 } ck_extra;
 
 static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }

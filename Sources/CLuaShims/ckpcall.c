@@ -39,8 +39,23 @@ int ck_pcall(lua_State *L, int nargs, int nresults) {
     return status;
 }
 
+/* Every chunk ckrun loads for a script comes through these two (check-layout refuses Lua's own
+   loaders elsewhere), so a state that loads text only (--sandbox) never loads a binary chunk:
+   LUA_INIT=@file, -e, the REPL's lines and the app's file included. */
 int ck_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
-    return luaL_loadbufferx(L, buf, len, name, mode);
+    return luaL_loadbufferx(L, buf, len, name, ck_extra_of(L)->text_only ? "t" : mode);
+}
+
+int ck_loadfile(lua_State *L, const char *path) {
+    return luaL_loadfilex(L, path, ck_extra_of(L)->text_only ? "t" : NULL);
+}
+
+void ck_set_text_only(lua_State *L) { ck_extra_of(L)->text_only = 1; }
+
+/* Bytecode this process's lua_dump made from a function it compiled (CompiledChunks): never a
+   script's bytes, so it is loaded whatever the state's mode. */
+int ck_load_trusted_bytecode(lua_State *L, const char *buf, size_t len, const char *name) {
+    return luaL_loadbufferx(L, buf, len, name, "b");
 }
 
 static int openlibs_k(lua_State *L) { luaL_openlibs(L); return 0; }

@@ -1,16 +1,19 @@
 import CKCore
+import CLua
+import CLuaShims
 
 /// What the command line (the REPL, the test runner, tools) may do with Lua: load chunks, call
 /// functions and read fields, with Swift values in and out. Tables and functions come back as
 /// references (`Value.table`, `.function`) kept alive while the `Value` is; every call runs on
 /// the main thread under pcall with a traceback, and nothing here can raise.
 extension Engine {
-    /// Compiles `code` (a `#!` first line is skipped) into a function value.
-    public func load(_ code: String, name: String) throws(LuaError) -> Value {
+    /// Compiles `source` (for a file's chunk, `@name`, a `#!` first line is skipped) into a
+    /// function value.
+    public func load(_ source: LuaSource, name: String) throws(LuaError) -> Value {
         let stack = LuaStack(lua.L)
         let base = stack.top
         defer { stack.top = base }
-        try lua.load(code, name: name)
+        try lua.load(source, name: name)
         return value(at: -1, lua.L)
     }
 
@@ -50,6 +53,15 @@ extension Engine {
         defer { stack.top = base }
         lua.pushGlobal(name)
         return value(at: -1, lua.L)
+    }
+
+    /// A Lua string of exactly these bytes (the REPL's input lines, never decoded): `.string`
+    /// when they are UTF-8, else the Lua string itself (`.opaque`).
+    public func string(bytes: [UInt8]) -> Value {
+        let L = lua.L
+        bytes.withUnsafeBytes { raw in _ = lua_pushlstring(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count) }
+        defer { ck_pop(L, 1) }
+        return value(at: -1, L)
     }
 
     /// The strings of an array (raw; other items are skipped, as is anything but a table).

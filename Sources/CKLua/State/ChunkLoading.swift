@@ -2,30 +2,49 @@ import CKCore
 import CLua
 import CLuaShims
 
+/// A chunk's source as Lua gets it: the bytes as read, never decoded (issue 24, class 8: a
+/// Latin-1 literal is one byte, as in lua5.4; decoding into a `String` made it three). Every
+/// loader takes one. ckrun's own Lua is a string literal or `LuaSource(bytes: text.utf8)`; there
+/// is deliberately no initializer from a `String` value, whose bytes may come from a decoding.
+public struct LuaSource: ExpressibleByStringLiteral {
+    public let bytes: [UInt8]
+
+    public init(bytes: some Sequence<UInt8>) { self.bytes = Array(bytes) }
+    public init(stringLiteral literal: StaticString) {
+        bytes = Array(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+}
+
 /// Chunks loaded from bytes, exactly as `lua` loads them: never through a Swift `String`.
 extension LuaState {
-    /// Loads a chunk from raw bytes (`luaL_loadbufferx`): no text is skipped.
-    public func load(bytes: UnsafeRawBufferPointer, name: String, mode: String = "bt") throws(LuaError) {
-        let status = ck_loadbuffer(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, name, loadsTextOnly ? "t" : mode)
-        if status != LUA_OK { throw Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: loadsTextOnly) }
+    /// Loads a chunk onto the stack. A file's chunk (a name starting with `@`) skips a BOM and
+    /// a `#` first line as `luaL_loadfilex` does, keeping line numbers. Under `--sandbox` only
+    /// text loads (`ck_loadbuffer`).
+    public func load(_ source: LuaSource, name: String, mode: String = "bt") throws(LuaError) {
+        let status = loadKeepingError(source, name: name, mode: mode)
+        if status != LUA_OK { throw popError(status: status) }
     }
 
-    public func load(bytes: [UInt8], name: String, mode: String = "bt") throws(LuaError) {
-        var status: Int32 = LUA_OK
-        bytes.withUnsafeBytes { raw in
-            status = ck_loadbuffer(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name, loadsTextOnly ? "t" : mode)
+    /// `load`, leaving the error on the stack (the `[sandbox]` refusal for a binary chunk under
+    /// `--sandbox`) and returning the status, for callers that report as lua.c does.
+    public func loadKeepingError(_ source: LuaSource, name: String, mode: String = "bt") -> Int32 {
+        let body = name.hasPrefix("@") ? LuaState.skippingFilePrefix(source.bytes) : source.bytes[...]
+        let status = body.withUnsafeBytes { raw in
+            ck_loadbuffer(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name, mode)
         }
-        if status != LUA_OK { throw Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: loadsTextOnly) }
+        return refusingBytecode(status, name: name)
     }
 
     /// Loads a file as `luaL_loadfilex` does (a UTF-8 BOM and a `#` first line skipped, binary
     /// chunks detected); `nil` reads standard input. On failure the error is left on the stack
     /// and its status returned, for callers that report as lua.c does.
     public func loadFileKeepingError(_ path: UnsafePointer<CChar>?) -> Int32 {
-        let status = luaL_loadfilex(L, path, loadsTextOnly ? "t" : nil)
+        refusingBytecode(ck_loadfile(L, path), name: path.map { "@" + String(cString: $0) } ?? "=stdin")
+    }
+
+    /// Under --sandbox a binary chunk gets the catalogued refusal instead of Lua's message.
+    private func refusingBytecode(_ status: Int32, name: String) -> Int32 {
         guard status != LUA_OK, loadsTextOnly else { return status }
-        // Under --sandbox a binary chunk gets the catalogued refusal instead of Lua's message.
-        let name = path.map { "@" + String(cString: $0) } ?? "=stdin"
         let refusal = Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: true)
         LuaStack(L).push(refusal.message)
         return status

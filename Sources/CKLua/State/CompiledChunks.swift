@@ -17,7 +17,7 @@ public final class CompiledChunks {
 
     /// The function of chunk `name`: from its recorded bytecode, or compiled from `source`
     /// (then recorded for the next state).
-    public func load(_ source: String, name: String, in engine: Engine) throws(LuaError) -> Value {
+    public func load(_ source: LuaSource, name: String, in engine: Engine) throws(LuaError) -> Value {
         if let bytes = bytecode[name], let function = engine.loadTrusted(bytes, name: name) { return function }
         let function = try engine.load(source, name: name)
         if let bytes = engine.bytecode(of: function) { bytecode[name] = bytes }
@@ -68,7 +68,7 @@ extension Engine {
         let base = stack.top
         defer { stack.top = base }
         let status = bytes.withUnsafeBytes { raw in
-            ck_loadbuffer(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name, "b")
+            ck_load_trusted_bytecode(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name)
         }
         return status == LUA_OK ? value(at: -1, L) : nil
     }

@@ -42,7 +42,7 @@ public final class LuaMain {
         for action in args.actions {
             switch action {
             case .execute(let code):
-                guard report(dochunk(luaL_loadbufferx(L, code, strlen(code), "=(command line)", nil))) else { return false }
+                guard report(dochunk(loadChunk(code, name: "=(command line)"))) else { return false }
             case .library(let spec):
                 guard require(spec) else { return false }
             case .warningsOn:
@@ -174,10 +174,16 @@ public final class LuaMain {
             value = getenv("LUA_INIT")
         }
         guard let value else { return true }
+        // Text only under --sandbox, as every load (`@file` once loaded bytecode there).
         if value.pointee == CChar(UInt8(ascii: "@")) {
-            return report(dochunk(luaL_loadfilex(L, value + 1, nil)))
+            return report(dochunk(engine.lua.loadFileKeepingError(UnsafePointer(value + 1))))
         }
-        return report(dochunk(luaL_loadbufferx(L, value, strlen(value), name, nil)))
+        return report(dochunk(loadChunk(value, name: name)))
+    }
+
+    /// A command-line chunk (`-e`, LUA_INIT) as its bytes; the error stays on the stack.
+    private func loadChunk(_ text: UnsafePointer<CChar>, name: String) -> Int32 {
+        engine.lua.loadKeepingError(LuaSource(bytes: UnsafeRawBufferPointer(start: text, count: strlen(text))), name: name)
     }
 
     /// `-l g=mod` / `-l mod`: `g = require("mod")`.
@@ -248,6 +254,8 @@ public final class LuaMain {
             if status == LUA_OK { status = call(arguments: 0, results: LUA_MULTRET) }
             if status == LUA_OK {
                 if ck_lua_repl_print(L, 0) == -2 { return endWithError() }
+            } else if status == LUA_ERRMEM {
+                writeError(Array(engine.lua.popError(status: status).description.utf8), withProgname: false)
             } else {
                 var length = 0
                 let text = ck_tostring(L, -1, &length)

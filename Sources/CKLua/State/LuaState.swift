@@ -89,23 +89,8 @@ public final class LuaState {
     // MARK: Loading and calling
 
     /// Set by `--sandbox`: every chunk Swift loads is text (bytecode is not verified by Lua).
-    public var loadsTextOnly = false
-
-    /// Loads a chunk onto the stack, from its UTF-8 bytes. A file's chunk (a name starting with
-    /// `@`) skips a BOM and a `#` first line as `luaL_loadfilex` does, keeping line numbers.
-    public func load(_ code: String, name: String, mode: String = "bt") throws(LuaError) {
-        let mode = loadsTextOnly ? "t" : mode
-        if name.hasPrefix("@") {
-            try load(bytes: Array(LuaState.skippingFilePrefix(code.utf8)), name: name, mode: mode)
-            return
-        }
-        var source = code
-        let status = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                ck_loadbuffer(L, chars.baseAddress, chars.count, name, mode)
-            }
-        }
-        if status != LUA_OK { throw Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: loadsTextOnly) }
+    public var loadsTextOnly = false {
+        didSet { if loadsTextOnly { ck_set_text_only(L) } }
     }
 
     /// Calls the function below `nargs` arguments under pcall with a traceback.
@@ -115,14 +100,14 @@ public final class LuaState {
     }
 
     /// Loads and runs a chunk, discarding its results.
-    public func run(_ code: String, name: String = "=(ckrun)") throws(LuaError) {
-        try load(code, name: name)
+    public func run(_ source: LuaSource, name: String = "=(ckrun)") throws(LuaError) {
+        try load(source, name: name)
         try call(arguments: 0, results: 0)
     }
 
     /// Loads and runs a chunk, returning its first result converted to a string (or nil).
-    public func evaluate(_ code: String, name: String = "=(ckrun)") throws(LuaError) -> String? {
-        try load(code, name: name)
+    public func evaluate(_ source: LuaSource, name: String = "=(ckrun)") throws(LuaError) -> String? {
+        try load(source, name: name)
         try call(arguments: 0, results: 1)
         defer { ck_pop(L, 1) }
         if lua_type(L, -1) == LUA_TNIL { return nil }

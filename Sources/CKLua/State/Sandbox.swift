@@ -14,7 +14,7 @@ enum Sandbox {
         lua.pushGlobal("debug")
         LuaStack(lua.L).setRegistryField(debugKey)
         do {
-            try lua.load(String(decoding: PackageResources.sandbox_lua, as: UTF8.self), name: "=(sandbox)")
+            try lua.load(LuaSource(bytes: PackageResources.sandbox_lua), name: "=(sandbox)")
             lua.push(message)
             try lua.call(arguments: 1, results: 0)
             lua.loadsTextOnly = true

@@ -18,7 +18,7 @@ extension Engine {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         do {
-            try lua.load(String(decoding: PackageResources.searcher_lua, as: UTF8.self), name: "=(searcher)")
+            try lua.load(LuaSource(bytes: PackageResources.searcher_lua), name: "=(searcher)")
             pushStrings(dirs, L)
             try lua.call(arguments: 1, results: 1)
             LuaStack(L).setRegistryField(Self.searcherKey)

@@ -34,7 +34,7 @@ final class AppSession {
             throw LuaError(message: "cannot read \(file)")
         }
         engine.forgetSiblingModules()
-        guard try engine.reloadApp(String(decoding: data, as: UTF8.self), name: "@" + file),
+        guard try engine.reloadApp(LuaSource(bytes: data), name: "@" + file),
               let host = engine.appHost else {
             throw LuaError(message: "no app is running to reload: \(file) did not start one (return a component class or provider, or call ck.run)")
         }

@@ -42,7 +42,7 @@ struct SpecFileRunner {
                 return deliver(head, records)
             }
             try configure(session)
-            records = Array(try session.run(code: String(decoding: data, as: UTF8.self), path: file).utf8)
+            records = Array(try session.run(code: LuaSource(bytes: data), path: file).utf8)
         } catch {
             if settings.shard?.includes(fileIndex: fileIndex, position: 0) ?? true {
                 records = ResultRecords.records([failure(error.message, traceback: Traceback.clean(error.traceback))])

@@ -40,7 +40,7 @@ final class SpecSession {
 
     /// Loads the test file and runs it; returns its results as `ResultRecords`. A file that
     /// does not compile throws.
-    func run(code: String, path: String) throws(LuaError) -> String {
+    func run(code: LuaSource, path: String) throws(LuaError) -> String {
         engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
         // `require` finds modules beside the test file and in the project root (SPEC §9).
         engine.installSiblingSearcher(directories: [Engine.directory(of: path), FileManager.default.currentDirectoryPath])

@@ -37,7 +37,7 @@ struct TreeCommand: ParsableCommand {
                 print = function(...) local t = table.pack(...) for i = 1, t.n do t[i] = tostring(t[i]) end
                 io.stderr:write(table.concat(t, "\\t", 1, t.n), "\\n") end
                 """, name: "=(tree)")
-            isApp = try engine.runApp(String(decoding: data, as: UTF8.self), name: "@" + file)
+            isApp = try engine.runApp(LuaSource(bytes: data), name: "@" + file)
             if isApp { try engine.runUntilIdle() }
         }
         guard isApp, let host = engine.appHost else {

@@ -96,8 +96,15 @@ int ck_traceback(lua_State *L);
 int ck_pcall(lua_State *L, int nargs, int nresults);
 // lua_pcall with the message handler already at `msgh`.
 int ck_pcall_at(lua_State *L, int nargs, int nresults, int msgh);
-// Load and protect a chunk; returns the status of load or run.
+// Loading (ckpcall.c): the only loaders of scripts' chunks. Once ck_set_text_only was called
+// (--sandbox), both load text only whatever `mode` says. Return the status, the chunk or the
+// error on top.
 int ck_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
+/// luaL_loadfilex (a BOM and a `#` line skipped; NULL: standard input).
+int ck_loadfile(lua_State *L, const char *path);
+void ck_set_text_only(lua_State *L);
+/// Bytecode this process dumped itself (CompiledChunks), loaded in any mode.
+int ck_load_trusted_bytecode(lua_State *L, const char *buf, size_t len, const char *name);
 int ck_openlibs(lua_State *L);
 /// Replaces pcall, xpcall and coroutine.close by guarded versions (ckguards.c).
 int ck_install_guards(lua_State *L);
