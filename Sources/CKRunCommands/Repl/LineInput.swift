@@ -3,10 +3,11 @@ import CKCore
 import CKLua
 import Foundation
 
-/// Where the REPL's lines come from. With a watcher (`--watch`), reading also waits on it and
-/// calls `onChange` with the changed files between lines (the app reloads).
+/// Where the REPL's lines come from, as the bytes typed or piped (Lua gets them undecoded). With
+/// a watcher (`--watch`), reading also waits on it and calls `onChange` with the changed files
+/// between lines (the app reloads).
 protocol LineInput: AnyObject {
-    func read(prompt: String) -> String?
+    func read(prompt: String) -> [UInt8]?
     func remember(_ entry: String)
     func close()
     var watch: Watch? { get set }
@@ -31,17 +32,17 @@ final class PipeInput: LineInput {
     private var buffer: [UInt8] = []
     private var atEOF = false
 
-    func read(prompt: String) -> String? {
-        guard let watch else { return readLine(strippingNewline: true) }
+    func read(prompt: String) -> [UInt8]? {
+        guard let watch else { return Self.readLine() }
         while true {
             if let i = buffer.firstIndex(of: 10) {
                 defer { buffer.removeSubrange(...i) }
-                return String(decoding: buffer[..<i], as: UTF8.self)
+                return Array(buffer[..<i])
             }
             if atEOF {
                 guard !buffer.isEmpty else { return nil }
                 defer { buffer.removeAll() }
-                return String(decoding: buffer, as: UTF8.self)
+                return buffer
             }
             switch InputWait.next(watch.watcher) {
             case .watcher: _ = watch.handle()
@@ -55,6 +56,18 @@ final class PipeInput: LineInput {
 
     func remember(_ entry: String) {}
     func close() {}
+
+    /// A line of C's `stdin` (shared with Lua's io.read) without its "\n" or "\r\n".
+    private static func readLine() -> [UInt8]? {
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        let n = getline(&line, &capacity, stdin)
+        guard n >= 0, let line else { return nil }
+        var bytes = Array(UnsafeRawBufferPointer(start: line, count: n))
+        if bytes.last == 10 { bytes.removeLast(); if bytes.last == 13 { bytes.removeLast() } }
+        return bytes
+    }
 }
 
 /// A terminal: libedit's line editing, persistent history and completion.
@@ -78,19 +91,19 @@ final class TerminalInput: LineInput {
     /// libedit, if it can be loaded; else the REPL reads plain lines.
     static var isAvailable: Bool { ck_edit_load() != 0 }
 
-    func read(prompt: String) -> String? {
+    func read(prompt: String) -> [UInt8]? {
         if let watch { return readWatching(prompt: prompt, watch) }
         guard let raw = ck_readline(prompt) else {
             print("")
             return nil
         }
         defer { free(raw) }
-        return String(cString: raw)
+        return Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
     }
 
     /// libedit's callback interface, so that a change of the app's files can reload it while
     /// a line is being typed (the line is redrawn after the reload's output).
-    private func readWatching(prompt: String, _ watch: Watch) -> String? {
+    private func readWatching(prompt: String, _ watch: Watch) -> [UInt8]? {
         Callback.done = false
         Callback.line = nil
         ck_callback_handler_install(prompt, Callback.handler)
@@ -111,10 +124,10 @@ final class TerminalInput: LineInput {
 
     private enum Callback {
         nonisolated(unsafe) static var done = false
-        nonisolated(unsafe) static var line: String?
+        nonisolated(unsafe) static var line: [UInt8]?
         static let handler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { raw in
             done = true
-            line = raw.map { String(cString: $0) }
+            line = raw.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
             free(raw)
         }
     }

@@ -34,21 +34,22 @@ final class ReplSession {
         if terminal { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
         greet()
         if watch { startWatching(input) }
-        var pending = ""
+        // Lines are bytes (issue 24, class 8): Lua compiles what was typed or piped, undecoded.
+        var pending: [UInt8] = []
         while let line = input.read(prompt: pending.isEmpty ? "> " : ">> ") {
-            if pending.isEmpty && line.trimmingCharacters(in: .whitespaces).hasPrefix(".") {
-                input.remember(line)
+            if pending.isEmpty && line.drop(while: { $0 == 32 || $0 == 9 }).first == UInt8(ascii: ".") {
+                input.remember(String(decoding: line, as: UTF8.self))
                 if runDot(line) == .quit { break }
                 afterInput()
                 continue
             }
-            pending = pending.isEmpty ? line : pending + "\n" + line
+            pending = pending.isEmpty ? line : pending + [10] + line
             switch evaluate(pending) {
             case .incomplete:
                 continue
             case .done, .failed:
-                input.remember(pending)
-                pending = ""
+                input.remember(String(decoding: pending, as: UTF8.self))
+                pending = []
                 afterInput()
             }
         }
@@ -91,10 +92,10 @@ final class ReplSession {
     /// `repl[name]` (nil if the prelude failed: calling it is then a reported error).
     private func helper(_ name: String) -> Value { engine.field(name, of: repl) }
 
-    private func evaluate(_ source: String) -> Outcome {
+    private func evaluate(_ source: [UInt8]) -> Outcome {
         let compiled: [Value]
         do {
-            compiled = try engine.call(helper("compile"), [.string(source)])
+            compiled = try engine.call(helper("compile"), [engine.string(bytes: source)])
         } catch {
             report(error)
             return .failed
@@ -129,7 +130,7 @@ final class ReplSession {
 
     private enum DotOutcome { case done, quit }
 
-    private func runDot(_ line: String) -> DotOutcome {
+    private func runDot(_ line: [UInt8]) -> DotOutcome {
         do {
             ReplSignals.beginEvaluating(engine)
             defer {
@@ -137,7 +138,8 @@ final class ReplSession {
                 engine.clearInterrupt()
             }
             engine.forgetInnerTraceback()
-            let command = Value.string(line.trimmingCharacters(in: .whitespaces))
+            let blank: (UInt8) -> Bool = { $0 == 32 || $0 == 9 }
+            let command = engine.string(bytes: Array(line.drop(while: blank).reversed().drop(while: blank).reversed()))
             let result = try engine.withLimits { () throws(LuaError) in try engine.call(helper("dot"), [command]) }
             return result.first.flatMap(engine.text) == "quit" ? .quit : .done
         } catch {
