@@ -136,12 +136,18 @@ local function safe(descriptor, fn, el)
   ctx = el
   h_status = "success"
   deadline(opts.timeout)
-  local ok = xpcall(fn, handler)
+  local ok, err = xpcall(fn, handler)
   deadline(nil)
   ctx = outer
   if ok then return "success" end
   local status, message, trace = h_status, h_message, h_trace
   h_message, h_trace = nil, nil
+  -- Lua runs no message handler for out of memory (and the handler may have run out itself):
+  -- the message is xpcall's own, never empty.
+  if message == nil then
+    local memory = type(err) ~= "string" or err == "not enough memory" or err:find("[memoryLimit]", 1, true) == 1
+    message = memory and T.memory_message or err
+  end
   if status == "success" then status = "error" end
   if status == "failure" and descriptor ~= "it" then status = "error" end
   return status, message, trace
