@@ -1,6 +1,7 @@
 extension Runtime {
     public func selectorAction(_ selector: String, types: [TypeSpec]) -> Action {
-        Action(kind: .selector, selector: selector, selectorID: selectors.id(selector), types: types)
+        let (id, selector) = selectors.intern(selector)
+        return Action(kind: .selector, selector: selector, selectorID: id, types: types)
     }
 
     public func blockAction(_ method: Method, identity: Value, types: [TypeSpec]) -> Action {
@@ -15,7 +16,8 @@ extension Runtime {
         let controller = try controllerClass(for: component.componentClass)
         let method = component.componentClass.method(selector) ?? controller?.method(selector)
         try checkHandler(method, selector, types, owner: component.name + (controller.map { " or \($0.name)" } ?? ""))
-        return Action(kind: .scope, selector: selector, selectorID: selectors.id(selector), types: types, scope: scope,
+        let (id, name) = selectors.intern(selector)
+        return Action(kind: .scope, selector: name, selectorID: id, types: types, scope: scope,
                       generation: component.generation)
     }
 
@@ -39,7 +41,8 @@ extension Runtime {
             owner = v.viewClass
         }
         if case .view = target {} else { try checkHandler(method, selector, types, owner: owner) }
-        return Action(kind: .target, selector: selector, selectorID: selectors.id(selector), types: types, target: target)
+        let (id, name) = selectors.intern(selector)
+        return Action(kind: .target, selector: name, selectorID: id, types: types, target: target)
     }
 
     private func checkHandler(_ method: Method?, _ selector: String, _ types: [TypeSpec], owner: String) throws {

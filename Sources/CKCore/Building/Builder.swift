@@ -229,7 +229,7 @@ struct Builder {
     /// first build of a host has nothing to roll back to: its error reaches `ck.host` as it is.
     private func failed(_ error: Error, context: BuildContext, dirty: [Scope], full: Bool) -> Error {
         let dropped = dirty.filter { !$0.pendingUpdates.isEmpty }
-        for scope in dropped { scope.pendingUpdates.removeAll() }
+        for scope in dropped { scope.dropPendingUpdates(runtime.limits) }
         host.dirtyScopes.removeAll { s in dirty.contains { $0 === s } }
         host.needsFullBuild = false
         guard host.generation > 0, !Self.passesThrough(error) else { return error }

@@ -46,7 +46,7 @@ struct Commit {
     /// What the build folded is now the state; the queues it folded are empty.
     private func commitState() {
         for scope in folded {
-            scope.pendingUpdates.removeAll()
+            scope.dropPendingUpdates(runtime.limits)
         }
         host.dirtyScopes.removeAll { s in folded.contains { $0 === s } }
         for scope in folded {

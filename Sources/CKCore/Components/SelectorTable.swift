@@ -1,21 +1,31 @@
 /// Interned selectors: a class finds a handler by index instead of hashing the name on
 /// every responder of every walk. One table per runtime; classes attached to it report
 /// method changes through it, which makes cached send plans stale.
+/// Interned names are kept for good, so their bytes count as the script's (`WorkLimits.hold`),
+/// and actions share the interned copy instead of one of their own each.
 public final class SelectorTable {
     private var ids: [String: Int] = [:]
+    private var names: [String] = []
     private let calls: CallStateStorage
+    private let limits: WorkLimits
 
-    init(calls: CallStateStorage) {
+    init(calls: CallStateStorage, limits: WorkLimits) {
         self.calls = calls
+        self.limits = limits
     }
 
     func methodsChanged() { calls.invalidatePlans() }
 
-    public func id(_ selector: String) -> Int {
-        if let id = ids[selector] { return id }
+    public func id(_ selector: String) -> Int { intern(selector).id }
+
+    /// The selector's id and the table's copy of its name.
+    func intern(_ selector: String) -> (id: Int, name: String) {
+        if let id = ids[selector] { return (id, names[id]) }
         let id = ids.count
         ids[selector] = id
-        return id
+        names.append(selector)
+        limits.hold(selector.utf8.count + 64)
+        return (id, selector)
     }
 }
 

@@ -72,6 +72,7 @@ public final class Host: RuntimeObject {
         try runtime.perform {
             if scope.pendingUpdates.isEmpty { dirtyScopes.append(scope) }
             scope.pendingUpdates.append(update)
+            runtime.limits.hold(StateUpdate.heldBytes)
             runtime.register(self)
             if synchronous {
                 hasSyncUpdate = true
@@ -146,7 +147,7 @@ public final class Host: RuntimeObject {
 
     func updateLoopError() -> RuntimeError {
         let scopes = dirtyScopes.prefix(3).map(\.path).joined(separator: ", ")
-        dirtyScopes.forEach { $0.pendingUpdates.removeAll() }
+        dirtyScopes.forEach { $0.dropPendingUpdates(runtime.limits) }
         dirtyScopes.removeAll()
         hasSyncUpdate = false
         return RuntimeError(.updateLoop, "state updates re-triggered builds \(Host.maxBuildsPerFlush) times in a row (still updating: \(scopes)); the pending updates were dropped. Update state only when the value changes")

@@ -53,7 +53,7 @@ public final class Runtime {
 
     public init() {
         callState = callStateStorage.pointer
-        selectors = SelectorTable(calls: callStateStorage)
+        selectors = SelectorTable(calls: callStateStorage, limits: limits)
         callState.pointee.ownerThread = Int(bitPattern: ownerThread.raw)
     }
 

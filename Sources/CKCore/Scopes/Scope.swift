@@ -98,7 +98,7 @@ public final class Scope: RuntimeObject {
     /// component's props can hold actions that point back at this scope).
     func retire() {
         isLive = false
-        pendingUpdates.removeAll()
+        if !pendingUpdates.isEmpty { dropPendingUpdates(host?.runtime.limits) }
         state = .nil
         component = nil
         controller = nil
@@ -204,4 +204,17 @@ struct ScopeIdentity: Hashable {
 public enum StateUpdate {
     case value(Value)
     case transform((Value) throws -> Value)
+
+    /// What the queue keeps in Swift for an update, counted as the script's (`WorkLimits.hold`):
+    /// the entry, a closure or a reference, and a string the bridge copied (at most 64 bytes: it
+    /// keeps longer ones as the script's own strings).
+    static let heldBytes = 160
+}
+
+extension Scope {
+    /// Empties the update queue, giving its bytes back to the script's count.
+    func dropPendingUpdates(_ limits: WorkLimits?) {
+        limits?.release(pendingUpdates.count * StateUpdate.heldBytes)
+        pendingUpdates.removeAll()
+    }
 }
