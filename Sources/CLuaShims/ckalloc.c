@@ -12,7 +12,7 @@ void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         m->used -= old;
         return NULL;
     }
-    if (m->limit && nsize > old && m->used - old + nsize > m->limit) {
+    if (m->limit && nsize > old && m->used + m->held - old + nsize > m->limit) {
         if (m->in_swift == 0) return NULL;   /* Lua raises LUA_ERRMEM from C */
         m->exceeded = 1;                    /* raised by the trampoline later */
     }

@@ -8,6 +8,13 @@
 #include <time.h>
 #include <string.h>
 
+/* A warning being gathered from its pieces (ckwarn.c); its capacity counts as the state's memory. */
+typedef struct ck_warning_buffer {
+    char *text;
+    size_t length, capacity;
+    int cut;              /* a piece would have passed the memory limit: the rest is dropped */
+} ck_warning_buffer;
+
 /* The extra space holds a pointer to this block, shared by every thread of the state. */
 typedef struct ck_extra {
     void *owner;          /* the Swift LuaState that owns this state */
@@ -21,6 +28,7 @@ typedef struct ck_extra {
     struct timespec deadline;
     double close_seconds; /* the time limit of lua_close's finalizers (0: none) */
     int text_only;        /* --sandbox: ck_loadbuffer and ck_loadfile load text only */
+    ck_warning_buffer warning;
 } ck_extra;
 
 static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }
@@ -48,6 +56,9 @@ ck_pool *ck_pool_new(void);
 void ck_pool_free(ck_pool *pool);
 void *ck_pool_realloc(ck_pool *pool, void *ptr, size_t old, size_t nsize);
 void ck_pool_release(ck_pool *pool, void *ptr, size_t old);
+
+/// Frees a state's warning buffer (ckwarn.c) once lua_close has run the last finalizer.
+void ck_warning_release(ck_extra *e);
 
 /// Raises "[id] where: detail": the id first, as every ckrun error.
 int ck_raise_catalogued(lua_State *L, const char *id, int level, const char *detail);

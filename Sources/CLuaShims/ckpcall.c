@@ -22,7 +22,7 @@ int ck_pcall_at(lua_State *L, int nargs, int nresults, int msgh) {
     ck_memory *m = e->memory;
     int saved = m->in_swift;
     lua_State *thread = e->current;
-    if (m->exceeded && m->used <= m->limit) m->exceeded = 0;
+    if (m->exceeded && !ck_over_limit(m)) m->exceeded = 0;
     m->in_swift = 0;
     int status = lua_pcall(L, nargs, nresults, msgh);
     m->in_swift = saved;

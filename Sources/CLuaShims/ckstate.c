@@ -11,7 +11,7 @@ static int ck_panic(lua_State *L) {
 }
 
 lua_State *ck_newstate(ck_memory *memory, int pooled) {
-    memory->pool = pooled ? ck_pool_new() : NULL;
+    memory->pool = pooled && memory->limit == 0 ? ck_pool_new() : NULL;
     lua_State *L = lua_newstate(ck_alloc, memory);
     if (L == NULL) {
         ck_pool_free(memory->pool);
@@ -37,6 +37,7 @@ void ck_closestate(lua_State *L) {
         ck_set_deadline(L, e->close_seconds);
     }
     lua_close(L);
+    ck_warning_release(e);   /* the extra block outlives the state */
     ck_watchdog_forget(L);
     ck_pool_free(memory->pool);
     memory->pool = NULL;

@@ -36,7 +36,7 @@ int ck_call_swift(lua_State *L, int id) {
     if (m->exceeded && m->in_swift == 0) {
         /* Garbage may be all that is over the limit (a failed allocation just unwound): collect first. */
         lua_gc(L, LUA_GCCOLLECT);
-        if (m->used > m->limit) return raise_memory_overshoot(L);
+        if (ck_over_limit(m)) return raise_memory_overshoot(L);
         m->exceeded = 0;
     }
     return n;

@@ -8,10 +8,6 @@
 
 static ck_warning_fn warning_handler = NULL;
 
-/* The message being gathered (pieces sent with tocont), per process: one state warns at a time. */
-static char *pending = NULL;
-static size_t pending_length = 0, pending_capacity = 0;
-
 static void warn_off(void *ud, const char *message, int tocont);
 static void warn_on(void *ud, const char *message, int tocont);
 
@@ -27,44 +23,73 @@ static void warn_off(void *ud, const char *message, int tocont) {
     (void)is_control((lua_State *)ud, message, tocont);
 }
 
-static void append(const char *piece) {
+/* The message being gathered (pieces sent with tocont) is the state's, and its bytes are
+   counted as the state's (issue 24, class 5): `warn(s, s, ...)` with one 1 KB string 400,000
+   times held 400 MB here under a 32 MB limit. A piece that would pass the limit is dropped and
+   the message ends with CUT. A warning function cannot raise (a finalizer's error arrives here
+   from the collector), so the message is cut rather than refused. */
+static const char CUT[] = " [cut: the warning passed the memory limit]";
+
+static void release_buffer(ck_extra *e) {
+    ck_memory *m = e->memory;
+    free(e->warning.text);
+    m->used -= e->warning.capacity;
+    memset(&e->warning, 0, sizeof e->warning);
+}
+
+static void append(ck_extra *e, const char *piece) {
+    ck_warning_buffer *w = &e->warning;
+    ck_memory *m = e->memory;
     size_t n = strlen(piece);
-    if (pending_length + n + 1 > pending_capacity) {
-        size_t capacity = (pending_length + n + 1) * 2;
-        char *grown = realloc(pending, capacity);
-        if (grown == NULL) return;   /* out of memory: this piece is lost, the rest goes on */
-        pending = grown;
-        pending_capacity = capacity;
+    if (w->cut) return;
+    if (w->length + n + sizeof CUT > w->capacity) {
+        size_t capacity = (w->length + n + sizeof CUT) * 2;
+        size_t grows = capacity - w->capacity;
+        char *grown = NULL;
+        if (m->limit == 0 || m->used + m->held + grows <= m->limit) grown = realloc(w->text, capacity);
+        if (grown == NULL) {   /* past the limit, or out of memory: the rest of the message is lost */
+            w->cut = 1;
+            if (w->text != NULL) memcpy(w->text + w->length, CUT, sizeof CUT);
+            if (w->text != NULL) w->length += sizeof CUT - 1;
+            return;
+        }
+        w->text = grown;
+        w->capacity = capacity;
+        m->used += grows;
     }
-    memcpy(pending + pending_length, piece, n);
-    pending_length += n;
-    pending[pending_length] = '\0';
+    memcpy(w->text + w->length, piece, n);
+    w->length += n;
+    w->text[w->length] = '\0';
 }
 
 static void warn_more(void *ud, const char *message, int tocont) {
     lua_State *L = (lua_State *)ud;
-    append(message);
+    ck_extra *e = ck_extra_of(L);
+    append(e, message);
     if (tocont) {
         lua_setwarnf(L, warn_more, L);
         return;
     }
     lua_setwarnf(L, warn_on, L);
-    const char *text = pending ? pending : "";
+    const char *text = e->warning.text ? e->warning.text : CUT + 1;
+    size_t length = e->warning.text ? e->warning.length : sizeof CUT - 2;
     int from_gc = strncmp(text, "error in ", 9) == 0;
     if (!(warning_handler && warning_handler(L, text, from_gc))) {
         fputs("Lua warning: ", stderr);
-        fwrite(text, 1, pending_length, stderr);
+        fwrite(text, 1, length, stderr);
         fputc('\n', stderr);
         fflush(stderr);
     }
-    pending_length = 0;
+    release_buffer(e);
 }
 
 static void warn_on(void *ud, const char *message, int tocont) {
     if (is_control((lua_State *)ud, message, tocont)) return;
-    pending_length = 0;
+    release_buffer(ck_extra_of((lua_State *)ud));
     warn_more(ud, message, tocont);
 }
+
+void ck_warning_release(ck_extra *e) { release_buffer(e); }
 
 void ck_set_warning_handler(lua_State *L, ck_warning_fn fn) {
     warning_handler = fn;

@@ -57,9 +57,12 @@ enum ClassKeys {
             cls.initialState = nil
         } else if c.stack.isFunction(i) {
             let f = engine.reference(at: i, c.L, "function")
-            cls.initialState = { [unowned(unsafe) engine] comp in try engine.callWithProps(f, props: comp) }
+            // The state is kept: a long string stays the Lua string (see carriedValue).
+            cls.initialState = { [unowned(unsafe) engine] comp in
+                try engine.callForValue(f, carrying: true) { L in engine.pushProps(of: comp, L); return 1 }
+            }
         } else {
-            let v = engine.value(at: i, c.L)
+            let v = engine.carriedValue(at: i, c.L)
             cls.initialState = { _ in v }
         }
     }

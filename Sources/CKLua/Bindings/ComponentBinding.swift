@@ -17,9 +17,9 @@ enum ComponentBinding {
             let update: StateUpdate
             if LuaStack(args.L).isFunction(2) {
                 let f = args.engine.reference(at: 2, args.L, "function")
-                update = .transform { [unowned(unsafe) engine = args.engine] old in try engine.callForValue(f, old) }
+                update = .transform { [unowned(unsafe) engine = args.engine] old in try engine.callForValue(f, old, carrying: true) }
             } else {
-                update = .value(args.value(2))
+                update = .value(args.engine.carriedValue(at: 2, args.L))
             }
             try host.enqueue(update, for: scope, synchronous: mode == "sync")
             return 0

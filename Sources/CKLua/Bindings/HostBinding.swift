@@ -7,7 +7,7 @@ enum HostBinding {
     /// Methods of host objects.
     static var methods: [(String, Method)] {
         [("mount", { _, h in try h.mount(); return 0 }), ("unmount", { _, h in try h.unmount(); return 0 }),
-         ("update", { args, h in try h.update(model: args.value(2)); return 0 }),
+         ("update", { args, h in try h.update(model: args.engine.carriedValue(at: 2, args.L)); return 0 }),
          ("flush", { _, h in try h.flush(); return 0 }), ("appear", { _, h in try h.appear(); return 0 }),
          ("disappear", { _, h in try h.disappear(); return 0 }), ("destroy", { _, h in try h.destroy(); return 0 }),
          ("find", find), ("findAll", findAll), ("dump", dump), ("tap", tap), ("controlEvent", controlEvent),
@@ -109,7 +109,7 @@ extension Engine {
         var responders: [ScriptResponder] = []
         if o != 0, LuaStack(L).isTable(o) {
             rawField(L, o, "model")
-            model = value(at: -1, L)
+            model = carriedValue(at: -1, L)
             LuaStack(L).pop(1)
             rawField(L, o, "responders")
             let list = LuaStack(L).top

@@ -175,6 +175,10 @@ extension Engine {
         let L = runningThread
         switch v {
         case .string(let s): return "\"\(s)\""
+        case .opaque(let r) where r.typeName == "string":
+            push(v, L)
+            defer { LuaStack(L).pop(1) }
+            return "\"\(lua.string(at: -1, on: L) ?? "")\""
         case .table:
             push(v, L)
             defer { LuaStack(L).pop(1) }

@@ -70,6 +70,21 @@ extension Engine {
 
     func value(at index: Int32) -> Value { value(at: index, runningThread) }
 
+    /// Strings longer than this stay Lua strings where the core keeps a value it never reads
+    /// (state, queued updates, a host's model): a Swift copy per scope or per queued update of
+    /// one Lua string multiplied what Swift held past `--memory-limit` (issue 24, class 5).
+    static let carriedCopyLimit = 64
+
+    /// The value at `index`, for the core to keep: a long string is the Lua string itself
+    /// (`.opaque`: its bytes are Lua's, counted once however often it is kept).
+    func carriedValue(at index: Int32, _ L: OpaquePointer) -> Value {
+        var length = 0
+        if lua_type(L, index) == LUA_TSTRING, ck_tostring(L, index, &length) != nil, length > Self.carriedCopyLimit {
+            return .opaque(reference(at: index, L, "string"))
+        }
+        return value(at: index, L)
+    }
+
     func reference(at index: Int32, _ L: OpaquePointer, _ typeName: String) -> LuaRef {
         let identity = UInt(bitPattern: lua_topointer(L, index))
         lua_pushvalue(L, index)
@@ -109,8 +124,8 @@ extension Engine {
 
     /// Calls a Lua function with up to three arguments for its first result (nil if none): the
     /// build's path (render, scope, initialState, shouldUpdate), so it builds no arrays.
-    func callForValue(_ fn: LuaRef, _ a: Value, _ b: Value? = nil, _ c: Value? = nil) throws -> Value {
-        try callForValue(fn) { L in
+    func callForValue(_ fn: LuaRef, _ a: Value, _ b: Value? = nil, _ c: Value? = nil, carrying: Bool = false) throws -> Value {
+        try callForValue(fn, carrying: carrying) { L in
             var n: Int32 = 1
             push(a, L)
             if let b { push(b, L); n += 1 }
@@ -120,14 +135,15 @@ extension Engine {
     }
 
     /// Calls `fn` with the arguments `pushArguments` pushes (it returns their count, at most
-    /// three: Lua promises a C function more free slots than that) for its first result.
+    /// three: Lua promises a C function more free slots than that) for its first result;
+    /// `carrying`: a result the core keeps (see `carriedValue`).
     @inline(__always)
-    func callForValue(_ fn: LuaRef, pushing pushArguments: (OpaquePointer) -> Int32) throws -> Value {
+    func callForValue(_ fn: LuaRef, carrying: Bool = false, pushing pushArguments: (OpaquePointer) -> Int32) throws -> Value {
         let L = self.runningThread
         let base = pushCall(fn)
         let n = pushArguments(L)
         try protectedCall(n, results: 1, base: base)
-        let result = value(at: -1, L)
+        let result = carrying ? carriedValue(at: -1, L) : value(at: -1, L)
         lua_settop(L, base)
         return result
     }

@@ -8,12 +8,16 @@ import CLuaShims
 extension Engine {
     func installWorkLimits() {
         let L = lua.L
+        // The runtime keeps the state (its counters) alive: it can still release after closing.
+        runtime.limits.held = lua.heldCounter
+        runtime.limits.heldOwner = lua
+        runtime.limits.heldGrew = { [unowned(unsafe) lua] in lua.noteHeldGrew() }
         runtime.limits.check = { extraBytes in
             if ck_deadline_passed(L) != 0 {
                 throw RuntimeError(.timeout, "the script ran past its time limit; find the loop that does not end, or raise --timeout")
             }
             guard let m = ck_memory_of(L), m.pointee.limit > 0 else { return }
-            if m.pointee.used + max(0, extraBytes) > m.pointee.limit {
+            if m.pointee.used + m.pointee.held + max(0, extraBytes) > m.pointee.limit {
                 throw RuntimeError(.memoryLimit,
                     "the script used more than its memory limit (\(m.pointee.limit / (1024 * 1024)) MB), counting what ckrun built for it; raise --memory-limit or use less memory")
             }

@@ -22,7 +22,7 @@ public final class LuaState {
     /// short-lived states such as a test file's.
     public init(memoryLimitBytes: Int = 0, openLibraries: Bool = true, pooledMemory: Bool = false) {
         memory = .allocate(capacity: 1)
-        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_swift: 1, exceeded: 0, pool: nil))
+        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_swift: 1, exceeded: 0, pool: nil, held: 0))
         guard let state = ck_newstate(memory, pooledMemory ? 1 : 0) else { fatalError("ckrun: cannot create a Lua state (out of memory)") }
         L = state
         currentThread = ck_current_thread(state)
@@ -53,9 +53,21 @@ public final class LuaState {
 
     public var memoryInUse: Int { Int(memory.pointee.used) }
     public var memoryPeak: Int { Int(memory.pointee.peak) }
-    public var memoryLimit: Int {
-        get { Int(memory.pointee.limit) }
-        set { memory.pointee.limit = newValue }
+    /// Fixed when the state is made (a limited state takes no pools, see ck_newstate).
+    public var memoryLimit: Int { Int(memory.pointee.limit) }
+    /// Bytes Swift keeps on the script's behalf, counted with Lua's against the limit.
+    public var memoryHeld: Int { Int(memory.pointee.held) }
+
+    /// Where the state counts the bytes Swift keeps for the script (issue 24, class 5): the
+    /// runtime's `WorkLimits.held` points here, and the allocator adds it to Lua's bytes.
+    var heldCounter: UnsafeMutablePointer<Int> {
+        (UnsafeMutableRawPointer(memory) + MemoryLayout<ck_memory>.offset(of: \.held)!).assumingMemoryBound(to: Int.self)
+    }
+
+    /// After Swift kept more: past the limit the overshoot is recorded as an allocation in Swift
+    /// records it (the trampoline raises `[memoryLimit]` once Lua runs again).
+    func noteHeldGrew() {
+        if ck_over_limit(memory) != 0 { memory.pointee.exceeded = 1 }
     }
 
     /// Collects garbage fully (runs finalizers under Lua's own protection).

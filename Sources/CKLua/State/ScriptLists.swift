@@ -9,13 +9,15 @@ extension Engine {
     func forEachItem(ofList t: Int32, _ L: OpaquePointer, _ body: (_ index: Int) throws -> Void) throws {
         let stack = LuaStack(L)
         let t = stack.absolute(t)
-        let n = stack.listLength(t)
-        guard n > 0 else { return }
-        for i in 1...n {
-            try runtime.limits.tick()
-            stack.get(i, from: t)
+        let limits = runtime.limits
+        var i = 1
+        // One pass, as ipairs: t[i] read until the first nil (ck_list_length's count).
+        while !stack.get(i, from: t).isNil {
             defer { stack.pop() }
+            try limits.tick()
             try body(i)
+            i += 1
         }
+        stack.pop()
     }
 }

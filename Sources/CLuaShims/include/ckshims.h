@@ -52,6 +52,8 @@ static inline size_t ck_userdata_bytes(lua_State *L, int idx) { return lua_rawle
 
 // Allocator accounting, per state. Allocation never fails while Swift code runs:
 // an overshoot is recorded and raised by the trampoline once Swift has returned.
+// Everything the state holds counts against `limit` (issue 24, class 5): Lua's blocks and the
+// warning being gathered (`used`), and what Swift keeps for the script (`held`).
 typedef struct ck_memory {
     size_t used;
     size_t peak;
@@ -59,9 +61,15 @@ typedef struct ck_memory {
     int in_swift;         // > 0 while Swift runs (from creation; 0 while Lua runs under ck_pcall_at)
     int exceeded;        // set when the limit was passed inside Swift code
     struct ck_pool *pool; // small blocks from size-class pools (ckpool.c); NULL: malloc
+    size_t held;          // bytes Swift keeps on the script's behalf (Engine.hold / WorkLimits.hold)
 } ck_memory;
 
-/// `pooled`: the state's small blocks come from pools freed with it (for short-lived states).
+/// Whether the state holds more than its limit (Lua's bytes and Swift's held ones).
+static inline int ck_over_limit(const ck_memory *m) { return m->limit != 0 && m->used + m->held > m->limit; }
+
+/// `pooled`: the state's small blocks come from pools freed with it (for short-lived states),
+/// unless it has a memory limit: a pool's free blocks serve one size class only, and per-class
+/// peaks added up past the limit (400 MB under 32 MB), so a limited state uses malloc.
 lua_State *ck_newstate(ck_memory *memory, int pooled);
 void ck_closestate(lua_State *L);
 /// The time limit of the finalizers lua_close runs (0: none).
