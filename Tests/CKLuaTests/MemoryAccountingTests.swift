@@ -47,6 +47,8 @@ struct MemoryAccountingTests {
     @Test(arguments: [
         "for i = 1, 1e7 do host.root:updateState(i) end",                  // the queue's own entries
         "for i = 1, 100 do ck.action(string.rep('s', 1 << 20) .. i) end",   // interned selectors
+        "for i = 1, 100 do ck.component(string.rep('c', 1 << 20) .. i, {}) end",   // class names
+        "for i = 1, 100 do ck.registerControlClass(string.rep('v', 1 << 20) .. i) end",
     ])
     func whatSwiftKeepsStopsAtTheLimit(_ attack: String) throws {
         let engine = Self.limited()

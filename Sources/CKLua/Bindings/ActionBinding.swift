@@ -172,7 +172,9 @@ enum ActionBinding {
     }
 
     static func registerControlClass(_ args: Arguments) throws -> Int32 {
-        args.engine.runtime.controls.register(try args.string(1, "viewClass"))
+        let name = try args.string(1, "viewClass")
+        if !args.engine.runtime.controls.contains(name) { args.engine.keepForGood(name) }
+        args.engine.runtime.controls.register(name)
         return 0
     }
 
@@ -190,6 +192,7 @@ enum ActionBinding {
             }
             fields.append((field, try args.engine.resolveType(typeName)))
         }
+        if args.engine.runtime.types.structs[name] == nil { args.engine.keepForGood(name + fields.map(\.name).joined()) }
         args.engine.runtime.types.structs[name] = StructType(name: name, fields: fields)
         args.engine.pushString(name, args.L)
         return 1

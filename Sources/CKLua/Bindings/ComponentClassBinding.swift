@@ -68,6 +68,7 @@ extension Engine {
         // so they never run after it; a checked unowned capture costs an atomic per render.
         cls.readProp = { [unowned(unsafe) self] c, key in self.prop(c, key) }
         try configurator(for: cls, L).define(from: def)
+        if runtime.componentClasses[name] == nil { keepForGood(name) }
         runtime.define(cls)
         return cls
     }

@@ -39,6 +39,7 @@ enum ControllerBinding {
             cls.scriptTable = args.engine.reference(at: -1, L, "table")
             LuaStack(L).pop(1)
             try args.engine.configurator(for: cls, L).define(from: 2)
+            if args.engine.runtime.controllerClasses[name] == nil { args.engine.keepForGood(name) }
             args.engine.runtime.define(cls)
             args.engine.push(cls, L)
             return 1

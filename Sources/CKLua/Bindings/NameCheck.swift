@@ -42,6 +42,7 @@ enum NameCheck {
 
     private static func warn(_ engine: Engine, _ id: Catalogue, _ text: String, L: OpaquePointer? = nil, once key: String? = nil) {
         guard engine.warnedOnce.insert(key ?? text).inserted else { return }
+        engine.keepForGood(key ?? text)
         engine.warn(id.message(text, at: L.flatMap { SwiftCall.location(on: $0, level: 1) }))
     }
 

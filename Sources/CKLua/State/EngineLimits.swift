@@ -26,6 +26,13 @@ extension Engine {
 }
 
 extension Engine {
+    /// Counts a name Swift keeps for good on the script's behalf (a class, struct or control
+    /// class name, a warning given once): once the script's string is collected, its bytes are
+    /// Swift's alone (issue 24, class 5). Call it when the name is new.
+    func keepForGood(_ name: String) { runtime.limits.hold(name.utf8.count + 64) }
+}
+
+extension Engine {
     /// Sets the time limit of the Lua code running now, from now (nil clears it): for a host
     /// that runs several pieces of user code in one call into Lua, each with its own limit
     /// (the test runner). Inside `withDeadline`, which clears it on the way out.
