@@ -13,6 +13,8 @@ public enum Catalogue: String, CaseIterable, Sendable {
     case notAControl
     // Limits and the command line (SPEC §9)
     case timeout, memoryLimit, interrupted, sandbox, usage, testFailure, finalizerError
+    // The app's run loop (SPEC §9)
+    case timerFailed, timerLoop
     // Limits of the Lua stack and of nesting; names and fields a script may have misspelled
     case stackLimit, suspiciousName, unknownProp
 
@@ -50,6 +52,8 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .usage: "The command line could not be understood."
         case .testFailure: "A test file failed to load or one of its hooks failed."
         case .finalizerError: "A `__gc` metamethod raised an error while Lua collected garbage (warning)."
+        case .timerFailed: "In an app run by `ckrun`, a timer's function (`ck.after`) raised, or the build after it failed; the app goes on."
+        case .timerLoop: "On the virtual clock, a timer kept re-arming itself (each firing set the next: a clock, a poller, `setInterval`), so running until idle would never end; the run stopped with the timer pending (warning)."
         case .stackLimit: "A call passed or returned more values than a Lua stack holds, or `coroutine.close` calls nested deeper than 100 (Lua 5.4.4 overflows the C stack there)."
         case .suspiciousName: "A controller or component class defined a method whose name is one letter or two away from a lifecycle method's (warning)."
         case .unknownProp: "A built-in component (`ck.Button`, `ck.Text`, …) was given a prop it does not read (warning)."
@@ -90,6 +94,8 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .usage: "See `ckrun --help`."
         case .testFailure: "Read the message and traceback; fix the test file or the code it tests."
         case .finalizerError: "Make the finalizer handle its own errors (pcall inside __gc)."
+        case .timerFailed: "Read the timer's own error and traceback after the first line and fix the function; set the timer again if it should still run."
+        case .timerLoop: "Nothing, if the timer is meant to repeat: move the clock with `.advance SECONDS`, or run on the wall clock (`--clock wall`); otherwise stop re-arming it (`ck.cancel`)."
         case .stackLimit: "Pass many values in a table; close coroutines one after another instead of from each other's `__close`."
         case .suspiciousName: "Rename the method to the lifecycle name the warning suggests, or to a name further from it."
         case .unknownProp: "Use one of the props the warning lists, or check the spelling."

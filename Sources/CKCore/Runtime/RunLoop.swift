@@ -4,19 +4,22 @@ public final class RunLoop {
     public struct Timer {
         public let id: Int
         public let due: Double
+        /// Where the timer was set (`app.lua:12`), for messages; "" when unknown.
+        public let site: String
         public let fire: () throws -> Void
     }
 
     public private(set) var now: Double = 0
     private var timers: [Timer] = []
-    private var lastID = 0
+    /// The id of the newest timer: timers set since a moment have ids above its `lastID`.
+    public private(set) var lastID = 0
 
     public init() {}
 
     @discardableResult
-    public func after(_ seconds: Double, _ fire: @escaping () throws -> Void) -> Int {
+    public func after(_ seconds: Double, site: String = "", _ fire: @escaping () throws -> Void) -> Int {
         lastID += 1
-        let timer = Timer(id: lastID, due: now + max(0, seconds), fire: fire)
+        let timer = Timer(id: lastID, due: now + max(0, seconds), site: site, fire: fire)
         let index = timers.firstIndex { $0.due > timer.due } ?? timers.count
         timers.insert(timer, at: index)
         return lastID
@@ -26,6 +29,8 @@ public final class RunLoop {
 
     public var pendingTimers: Int { timers.count }
     public var nextDue: Double? { timers.first?.due }
+    /// The timer that fires next, left in place.
+    public var next: Timer? { timers.first }
 
     /// Advances the clock to the next timer and removes it; nil when none is left.
     public func popNext(notAfter limit: Double = .infinity) -> Timer? {
