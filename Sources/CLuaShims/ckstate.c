@@ -69,3 +69,6 @@ void ck_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 int ck_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
 void ck_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
 void ck_gc_incremental(lua_State *L) { lua_gc(L, LUA_GCINC, 0, 0, 0); }
+
+/* For Swift work loops (WorkLimits): a Ctrl-C that arrived while no Lua ran to see it. */
+int ck_interrupt_pending(lua_State *L) { return ck_extra_of(L)->interrupted != 0; }

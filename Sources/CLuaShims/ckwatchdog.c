@@ -265,6 +265,8 @@ static void on_sigint(int sig) {
     if (L != NULL) ck_interrupt(L);
 }
 
+void ck_interrupt_running(void) { lua_State *L = signal_L; if (L != NULL) ck_interrupt(L); }
+
 void ck_sigint_watch(lua_State *L, int as_lua) {
     signal_L = L;
     interrupt_as_lua = as_lua;

@@ -3,8 +3,8 @@ import CLua
 import CLuaShims
 
 /// `--timeout` and `--memory-limit` for Swift work a script sizes (`WorkLimits`): the core's
-/// loops tick `runtime.limits`, and this checks the deadline and Lua's bytes plus the Swift
-/// bytes the loop holds against the limit.
+/// loops tick `runtime.limits`, and this checks Ctrl-C, the deadline and Lua's bytes plus the
+/// Swift bytes the loop holds against the limit.
 extension Engine {
     func installWorkLimits() {
         let L = lua.L
@@ -13,6 +13,9 @@ extension Engine {
         runtime.limits.heldOwner = lua
         runtime.limits.heldGrew = { [unowned(unsafe) lua] in lua.noteHeldGrew() }
         runtime.limits.check = { extraBytes in
+            if ck_interrupt_pending(L) != 0 {
+                throw RuntimeError(.interrupted, "stopped by Ctrl-C")
+            }
             if ck_deadline_passed(L) != 0 {
                 throw RuntimeError(.timeout, "the script ran past its time limit; find the loop that does not end, or raise --timeout")
             }
@@ -30,6 +33,10 @@ extension Engine {
     /// class name, a warning given once): once the script's string is collected, its bytes are
     /// Swift's alone (issue 24, class 5). Call it when the name is new.
     func keepForGood(_ name: String) { runtime.limits.hold(name.utf8.count + 64) }
+
+    /// Stops the running turn's Lua code with `[interrupted]`, if a turn runs: for a signal
+    /// handler (it only sets a flag and a hook).
+    public static let interruptRunningTurn: @convention(c) () -> Void = ck_interrupt_running
 }
 
 extension Engine {

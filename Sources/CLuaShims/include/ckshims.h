@@ -133,6 +133,8 @@ void ck_clear_deadline(lua_State *L);
 int ck_deadline_passed(lua_State *L);
 void ck_interrupt(lua_State *L);   // async-signal-safe: stop at the next check with [interrupted]
 void ck_clear_interrupt(lua_State *L);
+int ck_interrupt_pending(lua_State *L);   // a Ctrl-C not yet seen by Lua (Swift loops check it)
+void ck_interrupt_running(void);   // async-signal-safe: interrupts the state a turn watches, if any
 /// SIGINT now interrupts L as lua.c does (a second one ends the process); `as_lua`: the error is
 /// lua.c's "interrupted!" rather than [interrupted]. Unwatch restores the previous handler.
 void ck_sigint_watch(lua_State *L, int as_lua);
