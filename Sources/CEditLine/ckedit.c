@@ -2,6 +2,9 @@
 #include "ckedit.h"
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 typedef char *compentry(const char *, int);
 
@@ -17,12 +20,14 @@ static struct {
     void (*handler_remove)(void);
     void (*read_char)(void);
     int (*forced_update_display)(void);
+    void (*resize_terminal)(void);
     compentry **entry_function;
     const char **basic_word_breaks;
     char **completer_word_breaks;
     int *append_character;
     char **line_buffer;
     int *point;
+    int *end;
 } ed;
 
 #define RESOLVE(field, name) (*(void **)&ed.field = dlsym(lib, name)) != NULL
@@ -43,7 +48,8 @@ int ck_edit_load(void) {
         && RESOLVE(basic_word_breaks, "rl_basic_word_break_characters")
         && RESOLVE(completer_word_breaks, "rl_completer_word_break_characters")
         && RESOLVE(append_character, "rl_completion_append_character")
-        && RESOLVE(line_buffer, "rl_line_buffer") && RESOLVE(point, "rl_point");
+        && RESOLVE(line_buffer, "rl_line_buffer") && RESOLVE(point, "rl_point") && RESOLVE(end, "rl_end")
+        && RESOLVE(resize_terminal, "rl_resize_terminal");
     return ed.loaded;
 }
 
@@ -64,8 +70,19 @@ void ck_set_completion(char *(*generator)(const char *, int), char *word_breaks)
 
 const char *ck_line_buffer(void) { return *ed.line_buffer; }
 int ck_point(void) { return *ed.point; }
+int ck_line_end(void) { return *ed.end; }
 
 void ck_callback_handler_install(const char *prompt, void (*handler)(char *)) { ed.handler_install(prompt, handler); }
 void ck_callback_handler_remove(void) { ed.handler_remove(); }
 void ck_callback_read_char(void) { ed.read_char(); }
 void ck_forced_update_display(void) { (void)ed.forced_update_display(); }
+void ck_resize_terminal(void) { ed.resize_terminal(); }
+
+int ck_terminal_columns(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0) return 80;
+    return size.ws_col;
+}
+
+/* glibc's FILE keeps what it read ahead between these two pointers: lines poll cannot see. */
+int ck_stdin_buffered(void) { return stdin->_IO_read_ptr < stdin->_IO_read_end; }

@@ -3,17 +3,39 @@ import CKCore
 /// `.reload` and `ckrun app.lua --watch`: the app file runs again and the running app's one
 /// host takes its new provider, keeping scopes (state and controllers) by identity, whichever
 /// form the app has (a returned provider or class, or `ck.run`).
+extension Turn {
+    /// What a reload did: the generation it built and the modules it loaded again.
+    public struct Reload {
+        public let generation: Int
+        /// Modules from the app's directory tree that the reloaded file required again, sorted.
+        public let modules: [String]
+    }
+
+    /// Forgets every module loaded from the app file's directory tree (whichever searcher found
+    /// it), then runs the file again (its bytes, as lua loads them). Nil if no app is running.
+    public func reloadApp(file: String) throws(LuaError) -> Reload? {
+        let forgotten = engine.forgetModules(under: Engine.directory(of: file))
+        guard try engine.reloadApp(file: file), let host = engine.appHost else { return nil }
+        return Reload(generation: host.generation, modules: engine.loadedModules(among: forgotten))
+    }
+}
+
 extension Engine {
     /// Runs the app file again. Returns false if no app is running to reload.
-    public func reloadApp(_ source: LuaSource, name: String) throws(LuaError) -> Bool {
+    func reloadApp(file: String) throws(LuaError) -> Bool {
         guard let host = appHostObject, !host.isDestroyed else { return false }
         isReloadingApp = true
         defer { isReloadingApp = false }
         let stack = LuaStack(lua.L)
         let base = stack.top
         defer { stack.top = base }
-        let n = try runChunk(source, name: name, results: 1)
-        guard n > 0 else { return true }
+        try lua.loadFile(file)
+        lastScriptFailure = nil
+        do {
+            try withLimits { () throws(LuaError) in try lua.call(arguments: 0, results: 1) }
+        } catch {
+            throw restoringInnerTraceback(error)
+        }
         let L = lua.L
         guard stack.isFunction(-1) || objects.object(at: -1, L) is ComponentClass else { return true }
         try protect {

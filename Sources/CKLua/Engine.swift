@@ -60,6 +60,8 @@ public final class Engine {
     /// Set while `withDeadline` runs its body with a deadline, and while it watches for Ctrl-C.
     var hasDeadline = false
     var isWatchingInterrupts = false
+    /// Set while a turn runs (`Engine.turn`).
+    var isInTurn = false
     /// Set while `deinit` closes the Lua state: Swift functions then refuse (`[deadObject]`).
     var isClosing = false
     /// Script fields of live controllers (weak: a controller lives as long as its scope).

@@ -40,10 +40,11 @@ public struct CkrunCommand: ParsableCommand {
     static func runCommandLine(_ argv: [UnsafeMutablePointer<CChar>]) -> Int32 {
         switch LuaArguments.parse(argv) {
         case .run(let arguments):
-            // `ckrun app.lua --watch`: the app reloads when its files change.
-            let watch = CommandLine.arguments.contains("--watch")
+            // `ckrun app.lua --watch --clock wall --paused`: the run's options, after the script too.
+            var options = InteractiveRun.Options.scan(CommandLine.arguments)
             return LuaMain(arguments) { engine, appFile, isApp in
-                ReplSession(engine: engine, appFile: appFile, runsLoopUntilIdle: isApp, watch: watch && isApp).run()
+                options.watch = options.watch && isApp
+                InteractiveRun(engine: engine, appFile: appFile, options: options).run()
             }.run()
         case .subcommand(let index):
             // ckrun's options before the subcommand go after it, where ArgumentParser reads them.

@@ -19,10 +19,18 @@ void ck_set_completion(char *(*generator)(const char *, int), char *word_breaks)
 /// The line being edited and the cursor's offset in it (for completion).
 const char *ck_line_buffer(void);
 int ck_point(void);
+/// The length of the line being edited, in bytes.
+int ck_line_end(void);
 
 void ck_callback_handler_install(const char *prompt, void (*handler)(char *));
 void ck_callback_handler_remove(void);
 void ck_callback_read_char(void);
 void ck_forced_update_display(void);
+/// libedit learns the terminal's new size (after SIGWINCH).
+void ck_resize_terminal(void);
+/// Whether C's stdin holds bytes it read ahead (a poll of descriptor 0 does not see them).
+int ck_stdin_buffered(void);
+/// The terminal's width in columns (80 when it cannot be asked).
+int ck_terminal_columns(int fd);
 
 #endif

@@ -12,7 +12,8 @@ enum RunLoopBinding {
             let seconds = try args.seconds(1, "seconds")
             let f = try args.function(2, "fn")
             let e = args.engine
-            let id = e.runtime.loop.after(seconds) { [unowned e] in try e.call(f, [], results: 0) }
+            let site = e.runtime.currentLocation() ?? ""
+            let id = e.runtime.loop.after(seconds, site: site) { [unowned e] in try e.call(f, [], results: 0) }
             LuaStack(args.L).push(id)
             return 1
         }

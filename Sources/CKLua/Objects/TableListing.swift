@@ -46,7 +46,7 @@ extension Engine {
     /// A value as JSON: tables with keys 1…n are arrays, other tables objects (keys as
     /// strings, sorted); functions and runtime objects are their `tostring`; cycles and
     /// nesting past 16 levels are the string "<cycle>" / "{...}".
-    public func json(_ value: Value) -> String {
+    func json(_ value: Value) -> String {
         let L = self.runningThread
         push(value, L)
         defer { ck_pop(L, 1) }

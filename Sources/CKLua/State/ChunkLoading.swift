@@ -94,7 +94,7 @@ extension Engine {
     /// the script defined a component class, is hosted, mounted and bound to `app`. A script
     /// that called `ck.run` is an app already. Any other result is ignored, as lua ignores it.
     /// Returns whether an app is running.
-    public func hostApp(returnedAt index: Int32, classesBefore: Int) throws(LuaError) -> Bool {
+    func hostApp(returnedAt index: Int32, classesBefore: Int) throws(LuaError) -> Bool {
         if appHostObject != nil { return true }
         let L = lua.L
         let index = lua_absindex(L, index)
@@ -116,7 +116,7 @@ extension Engine {
 extension Engine {
     /// Runs a file as lua loads it (its bytes as they are) under the configured limits, and
     /// hosts it if it is an app by the app rule; returns whether an app is running.
-    public func runAppFile(_ path: String) throws(LuaError) -> Bool {
+    func runAppFile(_ path: String) throws(LuaError) -> Bool {
         let stack = LuaStack(lua.L)
         let base = stack.top
         defer { stack.top = base }

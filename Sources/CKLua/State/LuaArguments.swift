@@ -1,7 +1,8 @@
 import Foundation
 
 /// ckrun's command line read the way lua.c reads `lua [options] [script [args]]`, with ckrun's
-/// own long options (`--sandbox`, `--timeout`, `--memory-limit`, `--help`, `--version`)
+/// own long options (`--sandbox`, `--timeout`, `--memory-limit`, `--watch`, `--clock`,
+/// `--paused`, `--help`, `--version`)
 /// accepted among lua's. Arguments stay C strings: their bytes reach `arg` unchanged.
 public struct LuaArguments {
     /// An option that runs something, in command-line order: `-e CODE`, `-l MOD`, `-W`.
@@ -117,6 +118,12 @@ public struct LuaArguments {
         switch name {
         case "--help", "--version": return .parserHandles
         case "--sandbox": sandbox = true; return parts.count == 1 ? .taken : .bad("--sandbox takes no value")
+        // An interactive run's options (the command line reads them wherever they are).
+        case "--watch", "--paused": return parts.count == 1 ? .taken : .bad("\(name) takes no value")
+        case "--clock":
+            let value = parts.count > 1 ? parts[1] : (i + 1 < argv.count ? String(cString: argv[i + 1]) : "")
+            if parts.count == 1 { i += 1 }
+            return value == "wall" || value == "virtual" ? .taken : .bad("--clock takes wall or virtual")
         case "--timeout", "--memory-limit":
             var value = parts.count > 1 ? parts[1] : nil
             if value == nil, i + 1 < argv.count {

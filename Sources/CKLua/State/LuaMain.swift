@@ -68,7 +68,8 @@ public final class LuaMain {
     }
 
     /// The script (nil: standard input) with `...` from `arg[1...]`; then, if it is an app, the
-    /// app session; else -i's REPL if asked.
+    /// app session; else -i's REPL if asked. The chunk and, for an app, its first build and
+    /// mount are one turn.
     private func runScript(path: UnsafeMutablePointer<CChar>?, pushingArguments: Bool) -> Bool {
         let base = lua_gettop(L)
         // `require` also finds modules beside the script (SPEC §9).
@@ -78,33 +79,34 @@ public final class LuaMain {
             let n = pushingArguments ? pushArguments() : 0
             guard n >= 0 else { return false }
             let classes = engine.definedComponentClasses
-            status = call(arguments: n, results: LUA_MULTRET)
-            if status == LUA_OK {
-                defer { lua_settop(L, base) }
+            var app: Result<Bool, LuaError> = .success(false)
+            status = call(arguments: n, results: LUA_MULTRET) {
                 if lua_gettop(L) == base { lua_pushnil(L) }
-                return hostAppIfAny(at: base + 1, classesBefore: classes, path: path)
+                do throws(LuaError) {
+                    app = .success(try engine.hostApp(returnedAt: base + 1, classesBefore: classes))
+                } catch {
+                    app = .failure(error)
+                }
+            }
+            if status == LUA_OK {
+                lua_settop(L, base)
+                return afterScript(app, path: path)
             }
         }
         return report(status)
     }
 
-    private func hostAppIfAny(at index: Int32, classesBefore: Int, path: UnsafeMutablePointer<CChar>?) -> Bool {
-        do {
-            guard try engine.hostApp(returnedAt: index, classesBefore: classesBefore) else {
-                if args.interactive {
-                    lua_settop(L, index - 1)
-                    return runInteractive()
-                }
-                return true
-            }
-            lua_settop(L, index - 1)
-            try engine.runUntilIdle()
-        } catch {
+    private func afterScript(_ app: Result<Bool, LuaError>, path: UnsafeMutablePointer<CChar>?) -> Bool {
+        switch app {
+        case .failure(let error):
             writeError(Array(error.description.utf8))
             return false
+        case .success(false):
+            return args.interactive ? runInteractive() : true
+        case .success(true):
+            session(engine, path.map { String(cString: $0) }, true)
+            return true
         }
-        session(engine, path.map { String(cString: $0) }, true)
-        return true
     }
 
     private func runInteractive() -> Bool {
@@ -193,7 +195,7 @@ public final class LuaMain {
         let global = Array(bytes[..<(equals ?? bytes.count)]) + [0]
         let module = equals.map { Array(bytes[($0 + 1)...]) } ?? bytes
         var status: Int32 = LUA_OK
-        _ = try? engine.withLimits { () throws(LuaError) in
+        _ = try? engine.turn { _ throws(LuaError) in
             status = module.withUnsafeBufferPointer { m in
                 global.withUnsafeBufferPointer { ck_lua_dolibrary(L, $0.baseAddress, m.baseAddress, m.count) }
             }
@@ -205,10 +207,14 @@ public final class LuaMain {
         loadStatus == LUA_OK ? call(arguments: 0, results: 0) : loadStatus
     }
 
-    /// lua.c's docall under ckrun's limits (--timeout).
-    private func call(arguments: Int32, results: Int32) -> Int32 {
+    /// lua.c's docall as a turn (--timeout, --memory-limit, Ctrl-C); `then` runs in the same
+    /// turn after a call that succeeded (printing its results, hosting an app).
+    private func call(arguments: Int32, results: Int32, then: () -> Void = {}) -> Int32 {
         var status: Int32 = LUA_OK
-        _ = try? engine.withLimits { () throws(LuaError) in status = ck_lua_docall(L, arguments, results) }
+        _ = try? engine.turn { _ throws(LuaError) in
+            status = ck_lua_docall(L, arguments, results)
+            if status == LUA_OK { then() }
+        }
         return status
     }
 
@@ -251,9 +257,11 @@ public final class LuaMain {
             var status = ck_lua_repl_read(L)
             if status == -1 { break }
             if status == -2 { return endWithError() }
-            if status == LUA_OK { status = call(arguments: 0, results: LUA_MULTRET) }
+            var printed: Int32 = 0
+            // The chunk and the printing of its results (`__tostring`, `__name`) are one turn.
+            if status == LUA_OK { status = call(arguments: 0, results: LUA_MULTRET) { printed = ck_lua_repl_print(L, 0) } }
             if status == LUA_OK {
-                if ck_lua_repl_print(L, 0) == -2 { return endWithError() }
+                if printed == -2 { return endWithError() }
             } else if status == LUA_ERRMEM {
                 writeError(Array(engine.lua.popError(status: status).description.utf8), withProgname: false)
             } else {

@@ -1,6 +1,9 @@
 import CKCore
 import CLua
 import CLuaShims
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `require` of modules beside the script (SPEC §9): an extra searcher after Lua's own, for
 /// `ckrun FILE`, `ckrun repl FILE`, `ckrun tree FILE` (the script's directory) and `ckrun test`
@@ -28,7 +31,7 @@ extension Engine {
     }
 
     /// Forgets the modules the searcher loaded (`package.loaded`), so a reload loads them again.
-    public func forgetSiblingModules() {
+    func forgetSiblingModules() {
         let L = lua.L
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
@@ -46,6 +49,99 @@ extension Engine {
             lua_pushnil(L)
             lua_rawseti(L, list, lua_Integer(i))
         }
+    }
+
+    /// Forgets (`package.loaded[name] = nil`) every module whose file lies in `directory`'s tree,
+    /// found as `require` finds it now: `package.path`'s templates (`./?.lua` included, whatever
+    /// the working directory), then this searcher's list; returns the names, sorted. Modules
+    /// `package.preload` serves, Lua's libraries and `ck` stay. Raw throughout.
+    public func forgetModules(under directory: String) -> [String] {
+        guard let root = Self.realPath(directory) else { return [] }
+        let inTree = { (file: String) in Self.realPath(file).map { $0.hasPrefix(root == "/" ? "/" : root + "/") } ?? false }
+        var names = Set(siblingModules())
+        forgetSiblingModules()
+        let L = lua.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        let stack = LuaStack(L)
+        lua.pushGlobal("package")
+        guard stack.isTable(-1) else { return names.sorted() }
+        let package = lua_gettop(L)
+        let templates = stack.field("path", of: package) == .string ? (lua.string(at: -1) ?? "") : ""
+        guard stack.field("loaded", of: package) == .table else { return names.sorted() }
+        let loaded = lua_gettop(L)
+        let preload = stack.field("preload", of: package) == .table ? lua_gettop(L) : 0
+        for name in stringKeys(of: loaded) where !Self.builtinModules.contains(name) {
+            if preload != 0 {
+                let served = stack.field(name, of: preload) != .nil
+                stack.pop()
+                if served { continue }
+            }
+            if let file = Self.searchPath(name, templates), inTree(file) { names.insert(name) }
+        }
+        for name in names {
+            stack.pushNil()
+            stack.setField(name, of: loaded)
+        }
+        return names.sorted()
+    }
+
+    /// Those of `names` that `package.loaded` holds now (raw).
+    public func loadedModules(among names: [String]) -> [String] {
+        let L = lua.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        let stack = LuaStack(L)
+        lua.pushGlobal("package")
+        guard stack.isTable(-1), stack.field("loaded", of: -1) == .table else { return [] }
+        let loaded = lua_gettop(L)
+        return names.filter { name in
+            defer { stack.pop() }
+            return stack.field(name, of: loaded) != .nil
+        }
+    }
+
+    private static let builtinModules: Set<String> = ["_G", "coroutine", "debug", "io", "math", "os", "package",
+                                                      "string", "table", "utf8", "ck"]
+
+    /// The string keys of the table at `t` (raw).
+    private func stringKeys(of t: Int32) -> [String] {
+        let L = lua.L
+        var keys: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            ck_pop(L, 1)
+            if lua_type(L, -1) == LUA_TSTRING, let k = lua.string(at: -1) { keys.append(k) }
+        }
+        return keys
+    }
+
+    /// The names the searcher beside the script loaded.
+    private func siblingModules() -> [String] {
+        let L = lua.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        guard LuaStack(L).registryField(Self.searcherKey) == .table else { return [] }
+        return (0..<LuaStack(L).listLength(-1)).compactMap { i in
+            defer { LuaStack(L).pop() }
+            return LuaStack(L).get(i + 1, from: base + 1) == .string ? lua.string(at: -1) : nil
+        }
+    }
+
+    /// `package.searchpath(name, templates)`: the first readable file.
+    static func searchPath(_ name: String, _ templates: String) -> String? {
+        let file = name.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
+        for template in templates.split(separator: ";") {
+            let path = template.split(separator: "?", omittingEmptySubsequences: false).joined(separator: file)
+            if access(path, R_OK) == 0 { return path }
+        }
+        return nil
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The directory part of a script path ("." for a bare file name).

@@ -12,13 +12,12 @@ struct ReplCommand: ParsableCommand {
     @Argument(help: "An app or script to run first.")
     var file: String?
 
-    @Flag(help: "Reload the app (as .reload does) when a .lua file in its directory changes.")
-    var watch = false
+    @OptionGroup var runOptions: RunOptions
 
     @OptionGroup var runtime: RuntimeOptions
 
     func run() throws {
         let session = try ScriptSession(options: runtime)
-        try session.runRepl(file: file, watch: watch)
+        try session.runRepl(file: file, options: runOptions.interactive)
     }
 }

@@ -1,149 +1,98 @@
-import CEditLine
 import CKCore
 import CKLua
 import Foundation
 
-/// The read-eval-print loop, as `lua -i` has it. On a terminal it edits lines with libedit,
-/// keeps history and completes names; otherwise it reads lines from standard input. The app
-/// runner uses it too, with the run loop run until idle after each input.
+/// What a line of REPL input does, as `lua -i` has it: Lua is compiled as an expression first
+/// (results printed) or a statement, incomplete input waits for more, and dot commands run. The
+/// evaluation and the printing of its results are one turn (`__tostring`, `__pairs`, `__index`
+/// and `__len` of the results run under the same limits as the chunk); a Lua prelude
+/// (`repl.lua`) does what is easiest in Lua. `InteractiveRun` reads the lines.
 final class ReplSession {
+    enum Submission { case continued, done, quit }
+
     let engine: Engine
-    let appFile: String?
-    /// After each input: build async updates (the REPL) or run the loop until idle (an app).
-    let runsLoopUntilIdle: Bool
-    /// `--watch`: reload the app when its files change.
-    let watch: Bool
-    private let app: AppSession
-    private let terminal = isatty(0) == 1
     /// The table `repl.lua` returns: compile, format, dot, complete.
-    private var repl: Value = .nil
+    private(set) var prelude: Value = .nil
+    /// Lines are bytes (issue 24, class 8): Lua compiles what was typed or piped, undecoded.
+    private var pending: [UInt8] = []
+    /// Keeps an entered input in the history (the terminal's).
+    var remember: (String) -> Void = { _ in }
 
-    init(engine: Engine, appFile: String?, runsLoopUntilIdle: Bool, watch: Bool = false) {
-        self.engine = engine
-        self.appFile = appFile
-        self.runsLoopUntilIdle = runsLoopUntilIdle
-        self.watch = watch
-        app = AppSession(engine: engine, file: appFile)
-    }
+    init(engine: Engine) { self.engine = engine }
 
-    /// Runs until EOF or `.quit`.
-    func run() {
-        installPrelude()
-        ReplSignals.install()
-        let input: LineInput = terminal && TerminalInput.isAvailable ? TerminalInput(engine: engine) : PipeInput()
-        if terminal { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
-        greet()
-        if watch { startWatching(input) }
-        // Lines are bytes (issue 24, class 8): Lua compiles what was typed or piped, undecoded.
-        var pending: [UInt8] = []
-        while let line = input.read(prompt: pending.isEmpty ? "> " : ">> ") {
-            if pending.isEmpty && line.drop(while: { $0 == 32 || $0 == 9 }).first == UInt8(ascii: ".") {
-                input.remember(String(decoding: line, as: UTF8.self))
-                if runDot(line) == .quit { break }
-                afterInput()
-                continue
-            }
-            pending = pending.isEmpty ? line : pending + [10] + line
-            switch evaluate(pending) {
-            case .incomplete:
-                continue
-            case .done, .failed:
-                input.remember(String(decoding: pending, as: UTF8.self))
-                pending = []
-                afterInput()
-            }
-        }
-        input.close()
-    }
+    /// `> `, or `>> ` while input is incomplete.
+    var prompt: String { pending.isEmpty ? "> " : ">> " }
 
-    // MARK: Evaluation
-
-    enum Outcome { case done, incomplete, failed }
-
-    /// Started on an app: which one is mounted and where to begin (stderr when piped, so
-    /// that standard output stays the session's).
-    private func greet() {
-        guard let banner = app.banner else { return }
-        if terminal { print(banner, terminator: "") } else { writeError(banner, newline: false) }
-    }
-
-    private func startWatching(_ input: LineInput) {
-        guard let watcher = app.makeWatcher() else {
-            writeError("ckrun: --watch needs the app's file and inotify; watching nothing")
-            return
-        }
-        input.watch = Watch(watcher: watcher) { [unowned self] files in
-            print("changed: \(files.joined(separator: ", "))")
-            do throws(LuaError) { print(try app.reload()) } catch { report(error.keepingFirstTraceback()) }
-            afterInput()
-        }
-    }
-
-    private func installPrelude() {
+    /// Runs `repl.lua` with the app file's name (or "") and the session's Swift side.
+    func installPrelude(appFile: String?, session: Value) {
         do {
             let chunk = try engine.load(EmbeddedLua.repl, name: "=(repl)")
-            repl = try engine.call(chunk, [.string(appFile ?? ""), engine.replSession(app)]).first ?? .nil
-            Completion.prelude = repl
+            prelude = try engine.turn { turn throws(LuaError) in
+                try turn.call(chunk, [.string(appFile ?? ""), session, engine.hostDebugLibrary]).first ?? .nil
+            }
         } catch {
             report(error)
         }
     }
 
-    /// `repl[name]` (nil if the prelude failed: calling it is then a reported error).
-    private func helper(_ name: String) -> Value { engine.field(name, of: repl) }
-
-    private func evaluate(_ source: [UInt8]) -> Outcome {
-        let compiled: [Value]
-        do {
-            compiled = try engine.call(helper("compile"), [engine.string(bytes: source)])
-        } catch {
-            report(error)
-            return .failed
+    /// One line of input.
+    func submit(_ line: [UInt8]) -> Submission {
+        if pending.isEmpty && line.drop(while: Self.blank).first == UInt8(ascii: ".") {
+            remember(String(decoding: line, as: UTF8.self))
+            return runDot(line)
         }
-        guard let chunk = compiled.first, case .function = chunk else {
-            let message = compiled.count > 1 ? engine.text(compiled[1]) : nil
-            if message == "incomplete" { return .incomplete }
-            writeError(message ?? "syntax error")
-            return .failed
-        }
-        let results: [Value]
-        do {
-            ReplSignals.beginEvaluating(engine)
-            defer {
-                ReplSignals.evaluating = nil
-                engine.clearInterrupt()
-            }
-            engine.forgetInnerTraceback()
-            results = try engine.withLimits { () throws(LuaError) in try engine.call(chunk) }
-        } catch {
-            report(engine.restoringInnerTraceback(error))
-            return .failed
-        }
-        guard !results.isEmpty else { return .done }
-        do {
-            print(try engine.call(helper("format"), results).first.flatMap(engine.text) ?? "")
-        } catch {
-            report(error)
-        }
+        pending = pending.isEmpty ? line : pending + [10] + line
+        if evaluate(pending) == .incomplete { return .continued }
+        remember(String(decoding: pending, as: UTF8.self))
+        pending = []
         return .done
     }
 
-    private enum DotOutcome { case done, quit }
+    private static let blank: (UInt8) -> Bool = { $0 == 32 || $0 == 9 }
 
-    private func runDot(_ line: [UInt8]) -> DotOutcome {
-        do {
-            ReplSignals.beginEvaluating(engine)
-            defer {
-                ReplSignals.evaluating = nil
-                engine.clearInterrupt()
+    /// Ctrl-C at the prompt: incomplete input is dropped.
+    func dropPending() { pending = [] }
+
+    // MARK: Evaluation
+
+    private enum Outcome { case done, incomplete }
+
+    /// `repl[name]` (nil if the prelude failed: calling it is then a reported error).
+    private func helper(_ name: String) -> Value { engine.field(name, of: prelude) }
+
+    private func evaluate(_ source: [UInt8]) -> Outcome {
+        do throws(LuaError) {
+            return try engine.turn { turn throws(LuaError) -> Outcome in
+                let compiled = try turn.call(helper("compile"), [engine.string(bytes: source)])
+                guard let chunk = compiled.first, case .function = chunk else {
+                    let message = compiled.count > 1 ? engine.text(compiled[1]) : nil
+                    if message == "incomplete" { return .incomplete }
+                    writeError(message ?? "syntax error")
+                    return .done
+                }
+                engine.forgetInnerTraceback()
+                let results: [Value]
+                do throws(LuaError) { results = try turn.call(chunk) } catch { throw engine.restoringInnerTraceback(error) }
+                guard !results.isEmpty else { return .done }
+                print(try turn.call(helper("format"), results).first.flatMap(engine.text) ?? "")
+                return .done
             }
-            engine.forgetInnerTraceback()
-            let blank: (UInt8) -> Bool = { $0 == 32 || $0 == 9 }
-            let command = engine.string(bytes: Array(line.drop(while: blank).reversed().drop(while: blank).reversed()))
-            let result = try engine.withLimits { () throws(LuaError) in try engine.call(helper("dot"), [command]) }
+        } catch {
+            report(error)
+            return .done
+        }
+    }
+
+    private func runDot(_ line: [UInt8]) -> Submission {
+        let command = engine.string(bytes: Array(line.drop(while: Self.blank).reversed().drop(while: Self.blank).reversed()))
+        do throws(LuaError) {
+            let result = try engine.turn { turn throws(LuaError) in
+                engine.forgetInnerTraceback()
+                do throws(LuaError) { return try turn.call(helper("dot"), [command]) } catch { throw engine.restoringInnerTraceback(error) }
+            }
             return result.first.flatMap(engine.text) == "quit" ? .quit : .done
         } catch {
-            writeError(Self.dotError(engine.restoringInnerTraceback(error)))
+            writeError(Self.dotError(error))
             return .done
         }
     }
@@ -163,66 +112,12 @@ final class ReplSession {
         return message + "\nstack traceback:\n" + frames.joined(separator: "\n")
     }
 
-    /// Builds pending updates; with an app that is not paused (`.pause`), runs the loop until idle.
-    private func afterInput() {
-        let paused: Bool = if case .bool(true) = engine.field("paused", of: repl) { true } else { false }
-        do {
-            // Ctrl-C stops the loop's renders, timers and updates as it stops a chunk.
-            try ReplSignals.during(engine) { () throws(LuaError) in
-                if (runsLoopUntilIdle || engine.appHost != nil) && !paused {
-                    try engine.runUntilIdle()
-                } else {
-                    try engine.flushHosts()
-                }
-            }
-        } catch {
-            report(error)
-        }
-    }
-
-    private func report(_ error: LuaError) {
+    func report(_ error: LuaError) {
         writeError(error.description)
     }
 
-    private func writeError(_ text: String, newline: Bool = true) {
+    func writeError(_ text: String, newline: Bool = true) {
         fflush(stdout)
         FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
-    }
-}
-
-/// Where Ctrl-C goes: the engine evaluating a chunk, if any.
-enum ReplSignals {
-    nonisolated(unsafe) static var evaluating: Engine?
-    nonisolated(unsafe) private static var installed = false
-
-    /// Ctrl-C now stops `engine`'s chunk. SIGINT is unblocked each time: a parent (tmux started
-    /// from a test runner) or the line editor may have left it blocked.
-    static func beginEvaluating(_ engine: Engine) {
-        evaluating = engine
-        guard installed else { return }
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    }
-
-    /// Runs `body` with Ctrl-C stopping `engine`'s Lua code (`[interrupted]`).
-    static func during(_ engine: Engine, _ body: () throws(LuaError) -> Void) throws(LuaError) {
-        install()
-        beginEvaluating(engine)
-        defer {
-            evaluating = nil
-            engine.clearInterrupt()
-        }
-        try body()
-    }
-
-    static func install() {
-        guard !installed else { return }
-        installed = true
-        signal(SIGINT) { _ in
-            // At the prompt there is nothing to stop; a running chunk raises [interrupted].
-            ReplSignals.evaluating?.interrupt()
-        }
     }
 }

@@ -1,10 +1,14 @@
 -- The REPL's Lua side: compiling input the way `lua -i` does, readable printing, completion
 -- and the dot commands. It lives in a hidden table so the user's globals stay theirs.
 local repl = {}
--- The file the REPL started on (or ""), and the session's Swift side: clock() returns the
--- virtual time, the pending timers and the next one's due time; reload() runs the app file
--- again and returns what to print.
-local appFile, session = ...
+-- The file the REPL started on (or ""), the session's Swift side, and the host's whole debug
+-- library (under --sandbox scripts get only part of it; completion needs getmetatable and
+-- getupvalue, and never hands what they return to a script). session.clock() returns the time,
+-- the pending timers, the next one's due time, whether the clock is paused and its kind
+-- ("wall" or "virtual"); pause() and resume() stop and start it; reload() runs the app file
+-- again and returns what to print. Everything here runs inside the session's turns.
+local appFile, session, hostDebug = ...
+local rawGetmetatable, getupvalue = hostDebug.getmetatable, hostDebug.getupvalue
 
 -- Printing ------------------------------------------------------------------------------
 
@@ -94,13 +98,16 @@ local function fieldsOf(v, seen)
     if type(t) == "table" then
       for k in pairs(t) do if type(k) == "string" then names[k] = true end end
     end
-    local mt = debug.getmetatable(t)
+    local mt = rawGetmetatable(t)
     if type(mt) ~= "table" then break end
-    for _, name in ipairs(objectFields[rawget(mt, "__name")] or {}) do names[name] = true end
+    local fields = objectFields[rawget(mt, "__name")]
+    for _, name in ipairs(fields or {}) do names[name] = true end
     t = rawget(mt, "__index")
     if type(t) == "function" then
-      -- A runtime object's __index is a C closure over its method table.
-      local _, methods = debug.getupvalue(t, 1)
+      -- A runtime object's __index is a C closure over its method table (a script's own
+      -- __index function is not looked into).
+      local methods = nil
+      if fields then _, methods = getupvalue(t, 1) end
       t = methods
     end
     if type(t) ~= "table" then break end
@@ -238,32 +245,30 @@ define("reload", "reload", "re-run the app file, keeping state and controllers b
   print(session.reload())
 end)
 
--- The virtual clock: while paused, timers (ck.after) fire only when .advance moves the clock.
-repl.paused = false
-
+-- The clock: while paused, timers (ck.after) fire only when .advance moves it.
 local function clockLine()
-  local now, pending, nextDue = session.clock()
+  local now, pending, nextDue, paused, kind = session.clock()
   local timers = pending == 0 and "no timers pending"
     or string.format("%d timer%s pending, next at %gs", pending, pending == 1 and "" or "s", nextDue)
-  return string.format("time %gs (%s), %s", now, repl.paused and "paused" or "running", timers)
+  local state = (paused and "paused" or "running") .. (kind == "wall" and ", wall clock" or "")
+  return string.format("time %gs (%s), %s", now, state, timers)
 end
 
-define("pause", "pause", "stop firing timers after each input (the clock stands still)", function()
-  repl.paused = true
+define("pause", "pause", "stop the clock: timers wait (the wall clock too) until .resume or .advance", function()
+  session.pause()
   print(clockLine())
 end)
-define("resume", "resume", "fire timers again after each input (runs until idle)", function()
-  repl.paused = false
-  ck.runUntilIdle()
+define("resume", "resume", "start the clock again (the virtual clock runs until idle now and after each input)", function()
+  session.resume()
   print(clockLine())
 end)
-define("advance", "advance SECONDS", "move the virtual clock, firing the timers due on the way", function(args)
+define("advance", "advance SECONDS", "move the clock, firing the timers due on the way", function(args)
   local seconds = tonumber(args)
   if not seconds or seconds < 0 then fail("usage: .advance SECONDS (a number, e.g. .advance 0.5)") end
   local fired = ck.advance(seconds)
   print(string.format("%d timer%s fired; %s", fired, fired == 1 and "" or "s", clockLine()))
 end)
-define("time", "time", "print the virtual time and the pending timers", function()
+define("time", "time", "print the clock's time, whether it runs, and the pending timers", function()
   print(clockLine())
 end)
 

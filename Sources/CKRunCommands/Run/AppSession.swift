@@ -2,8 +2,8 @@ import CKCore
 import CKLua
 import Foundation
 
-/// The app runner's session around the REPL: what it says on start, `.reload`, and
-/// `--watch` (reload when the app's files change).
+/// The app runner's side of an interactive run: what it says on start, `.reload` (and
+/// `--watch`, which reloads when the app's files change).
 final class AppSession {
     let engine: Engine
     /// The app file, or nil (standard input, or a REPL without a file).
@@ -24,21 +24,20 @@ final class AppSession {
             + "  .tree shows what is on screen, .help lists the commands\n"
     }
 
-    /// `.reload`: runs the app file again; the running host takes its provider, keeping state
-    /// and controllers by scope. Modules loaded from beside the script load again.
-    func reload() throws(LuaError) -> String {
+    /// `.reload`: runs the app file again in a turn; the running host takes its provider,
+    /// keeping state and controllers by scope. Every module loaded from the app's directory tree
+    /// is forgotten first, so those the file requires load again.
+    func reloadFile() throws(LuaError) -> String {
         guard let file else {
             throw LuaError(message: "no app file to reload: start the REPL on the app (ckrun app.lua, or ckrun repl app.lua)")
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw LuaError(message: "cannot read \(file)")
-        }
-        engine.forgetSiblingModules()
-        guard try engine.reloadApp(LuaSource(bytes: data), name: "@" + file),
-              let host = engine.appHost else {
+        guard FileManager.default.isReadableFile(atPath: file) else { throw LuaError(message: "cannot read \(file)") }
+        let reloaded = try engine.turn { turn throws(LuaError) in try turn.reloadApp(file: file) }
+        guard let reloaded else {
             throw LuaError(message: "no app is running to reload: \(file) did not start one (return a component class or provider, or call ck.run)")
         }
-        return "reloaded \(file): generation \(host.generation), state and controllers kept"
+        let modules = reloaded.modules.isEmpty ? "" : "; modules loaded again: " + reloaded.modules.joined(separator: ", ")
+        return "reloaded \(file): generation \(reloaded.generation), state and controllers kept" + modules
     }
 
     /// Watches the app file's directory (`--watch`); nil without a file or inotify.
@@ -46,22 +45,32 @@ final class AppSession {
         guard let file else { return nil }
         return FileWatcher(directory: Engine.directory(of: file))
     }
-}
 
-extension Engine {
-    /// The session functions the REPL's Lua side calls (`repl.lua`'s `session`).
-    func replSession(_ app: AppSession) -> Value {
-        let clock = function { [unowned self] _ in
-            let loop = self.runtime.loop
-            return [.number(loop.now), .number(Double(loop.pendingTimers)), loop.nextDue.map(Value.number) ?? .nil]
-        }
-        let reload = function { _ throws(LuaError) in
-            do throws(LuaError) { return [.string(try app.reload())] } catch {
+    /// The session functions the REPL's Lua side calls (`repl.lua`'s `session`): the clock's
+    /// reading and controls, and reload.
+    func luaSide(clock: AppClock, runUntilIdle: @escaping () -> Void) -> Value {
+        let reloadFunction = engine.function { [unowned self] _ throws(LuaError) in
+            do throws(LuaError) { return [.string(try reloadFile())] } catch {
                 // Printed as it is (repl.lua's mark): the app file's frames, not the REPL's.
                 let e = error.keepingFirstTraceback().cutTraceback(at: "in field 'reload'")
                 throw LuaError(message: "\u{1}" + e.description)
             }
         }
-        return table([("clock", clock), ("reload", reload)])
+        let pause = engine.function { _ in clock.pause(); return [] }
+        let resume = engine.function { _ in
+            clock.resume()
+            if clock.mode == .virtual { runUntilIdle() }
+            return []
+        }
+        return engine.table([("clock", clockReading(clock)), ("pause", pause), ("resume", resume), ("reload", reloadFunction)])
+    }
+
+    /// `clock()` → time, pending timers, the next one's due time, paused, "wall" or "virtual".
+    private func clockReading(_ clock: AppClock) -> Value {
+        engine.function { [unowned self] _ in
+            let loop = engine.runtime.loop
+            return [.number(loop.now), .number(Double(loop.pendingTimers)), loop.nextDue.map(Value.number) ?? .nil,
+                    .bool(clock.isPaused), .string(clock.mode.rawValue)]
+        }
     }
 }

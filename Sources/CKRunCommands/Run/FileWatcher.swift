@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// `--watch`: inotify on the app's directory. The REPL's input waits on `descriptor` beside
-/// standard input (poll, no polling loop) and calls `changedFiles()` when it is readable.
+/// `--watch`: inotify on the app's directory. The run's event loop waits on `descriptor` beside
+/// its input (poll, no polling loop) and calls `changedFiles()` when it is readable.
 final class FileWatcher {
     let descriptor: Int32
     private let directory: String
@@ -52,21 +52,5 @@ final class FileWatcher {
             }
         }
         return names
-    }
-}
-
-/// Waits until standard input or the watcher is readable; returns which.
-enum InputWait {
-    enum Ready { case input, watcher }
-
-    static func next(_ watcher: FileWatcher) -> Ready {
-        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)]
-        while true {
-            let n = poll(&fds, 2, -1)
-            if n < 0 && errno == EINTR { continue }
-            if fds[1].revents != 0 { return .watcher }
-            return .input
-        }
     }
 }

@@ -15,23 +15,26 @@ final class ScriptSession {
 
     /// `ckrun repl [FILE]`: FILE runs first, loaded as lua loads files (its bytes as they are);
     /// an app is hosted by the app rule. An error in FILE is reported and the REPL still starts.
-    func runRepl(file: String?, watch: Bool = false) throws {
-        var isApp = false
+    func runRepl(file: String?, options: InteractiveRun.Options) throws {
         if let file {
             guard FileManager.default.isReadableFile(atPath: file) else {
                 FileHandle.standardError.write(Data("ckrun: cannot open \(file)\n".utf8))
                 throw ExitCode(1)
             }
-            engine.setArguments(script: file, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
-            engine.installSiblingSearcher(directories: [Engine.directory(of: file)])
+            prepare(file: file)
             do {
-                isApp = try engine.runAppFile(file)
-                if isApp { try engine.runUntilIdle() }
+                _ = try engine.turn { turn throws(LuaError) in try turn.runAppFile(file) }
             } catch {
                 FileHandle.standardError.write(Data("ckrun: \(error.description)\n".utf8))
             }
         }
-        ReplSession(engine: engine, appFile: file, runsLoopUntilIdle: isApp, watch: watch).run()
+        InteractiveRun(engine: engine, appFile: file, options: options).run()
+    }
+
+    /// `arg` as lua sets it for `file`, and `require` beside it.
+    func prepare(file: String) {
+        engine.setArguments(script: file, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
+        engine.installSiblingSearcher(directories: [Engine.directory(of: file)])
     }
 
     /// Runs `body`; a Lua error is printed after "ckrun: " and ends the command with status 1.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CKCore
 import CKLua
 import Foundation
 
@@ -22,37 +23,62 @@ struct TreeCommand: ParsableCommand {
     @OptionGroup var runtime: RuntimeOptions
 
     func run() throws {
-        let session = try ScriptSession(options: runtime)
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard FileManager.default.isReadableFile(atPath: file) else {
             FileHandle.standardError.write(Data("ckrun: cannot open \(file)\n".utf8))
             throw ExitCode(1)
         }
+        // The tree alone goes to stdout: what the app writes to descriptor 1 (print, io.write,
+        // a program it runs) goes to stderr from here on.
+        fflush(stdout)
+        let treeOutput = dup(1)
+        dup2(2, 1)
+        let text = try treeText()
+        fflush(stdout)
+        let out = FileHandle(fileDescriptor: treeOutput, closeOnDealloc: true)
+        if format == .svg { try printSVG(text, to: out) } else { out.write(Data(text.utf8)) }
+    }
+
+    /// Runs the app (its chunk and first build: one turn), its timers until idle (a turn each,
+    /// stopped with `[timerLoop]` at a timer that keeps re-arming), and formats its tree (a turn).
+    private func treeText() throws -> String {
+        let session = try ScriptSession(options: runtime)
         let engine = session.engine
-        engine.setArguments(script: file, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
-        engine.installSiblingSearcher(directories: [Engine.directory(of: file)])
+        session.prepare(file: file)
         var isApp = false
         try session.report { () throws(LuaError) in
-            // The tree goes to stdout; what the app prints goes to stderr.
-            try engine.runChunk("""
-                print = function(...) local t = table.pack(...) for i = 1, t.n do t[i] = tostring(t[i]) end
-                io.stderr:write(table.concat(t, "\\t", 1, t.n), "\\n") end
-                """, name: "=(tree)")
-            isApp = try engine.runApp(LuaSource(bytes: data), name: "@" + file)
-            if isApp { try engine.runUntilIdle() }
+            isApp = try engine.turn { turn throws(LuaError) in try turn.runAppFile(file) }
         }
+        var timerError: LuaError?
+        if isApp, let stopped = engine.fireTimers(until: nil, report: { timerError = timerError ?? $0 }) {
+            engine.warnTimerLoop(stopped)
+        }
+        if let timerError { try session.report { () throws(LuaError) in throw timerError } }
         guard isApp, let host = engine.appHost else {
             FileHandle.standardError.write(Data("ckrun: \(file) runs no app: return a provider or a component class, or call ck.run\n".utf8))
             throw ExitCode(1)
         }
-        switch format {
-        case .text: print(try host.dump(describe: engine.describeValue), terminator: "")
-        case .json: print(try TreeExport(host: host, engine: engine).json(), terminator: "")
-        case .dot: print(try TreeExport(host: host, engine: engine).dot(), terminator: "")
-        case .svg: try printSVG(try TreeExport(host: host, engine: engine).dot())
+        var text = ""
+        try session.report { () throws(LuaError) in
+            text = try engine.turn { turn throws(LuaError) in try formatted(host, turn) }
+        }
+        return text
+    }
+
+    private func formatted(_ host: CKCore.Host, _ turn: borrowing Turn) throws(LuaError) -> String {
+        do {
+            switch format {
+            case .text: return try turn.dump(host)
+            case .json: return try TreeExport(host: host).json(in: turn)
+            case .dot, .svg: return try TreeExport(host: host).dot(in: turn)
+            }
+        } catch let e as LuaError {
+            throw e
+        } catch {
+            throw LuaError(message: "\(error)")
         }
     }
 
-    private func printSVG(_ dot: String) throws {
+    private func printSVG(_ dot: String, to out: FileHandle) throws {
         let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/dot" }
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             FileHandle.standardError.write(Data("ckrun: --format svg needs Graphviz's dot (apt-get install graphviz); --format dot prints the source\n".utf8))
@@ -63,6 +89,7 @@ struct TreeCommand: ParsableCommand {
         process.arguments = ["-Tsvg"]
         let input = Pipe()
         process.standardInput = input
+        process.standardOutput = out
         try process.run()
         input.fileHandleForWriting.write(Data(dot.utf8))
         try input.fileHandleForWriting.close()

@@ -2,14 +2,14 @@ import CKCore
 import CKLua
 
 /// The command line's formats of the core's tree model (`Host.tree()`): JSON and Graphviz dot.
+/// They run in a turn: making the model and showing values may run a script's `__tostring`.
 struct TreeExport {
     let host: Host
-    let engine: Engine
 
     /// Nested objects: class, path, identifier, key, controller, view (its class), viewMounted
     /// (only when false), attributes (what the view shows), actions, state (as JSON), children.
-    func json() throws -> String {
-        guard let root = try host.tree() else { return "null\n" }
+    func json(in turn: borrowing Turn) throws -> String {
+        guard let root = try turn.tree(of: host) else { return "null\n" }
         var out = ""
         // Paths are made from the parent's as the walk goes down (a path per node from the
         // root would be quadratic in depth).
@@ -19,7 +19,7 @@ struct TreeExport {
             switch step {
             case let .open(n, depth, path, last):
                 try host.runtime.limits.tick(holding: out.utf8.count)
-                out += String(repeating: "  ", count: min(depth, Host.dumpIndentLimit)) + "{" + fields(n, path: path).joined(separator: ", ") + ", \"children\": ["
+                out += String(repeating: "  ", count: min(depth, Host.dumpIndentLimit)) + "{" + fields(n, path: path, turn).joined(separator: ", ") + ", \"children\": ["
                 if n.children.isEmpty {
                     out += "]}" + (last ? "\n" : ",\n")
                     continue
@@ -36,26 +36,26 @@ struct TreeExport {
         return out
     }
 
-    private func fields(_ n: TreeNode, path: String) -> [String] {
+    private func fields(_ n: TreeNode, path: String, _ turn: borrowing Turn) -> [String] {
         var f = ["\"class\": \(JSON.quote(n.component.name))", "\"path\": \(JSON.quote(path))"]
         if let id = n.identifier { f.append("\"identifier\": \(JSON.quote(id))") }
         if let k = n.key { f.append("\"key\": \(JSON.quote(k))") }
         if let k = n.controller { f.append("\"controller\": \(JSON.quote(k))") }
         if let v = n.viewClass {
-            let attributes = n.attributes.map { "\(JSON.quote($0.name)): \(engine.json($0.value))" }
-            let actions = n.actions.map { "{\"event\": \(JSON.quote($0.event)), \"action\": \($0.action.map { JSON.quote(engine.describeValue(.object($0))) } ?? "null")}" }
+            let attributes = n.attributes.map { "\(JSON.quote($0.name)): \(turn.json($0.value))" }
+            let actions = n.actions.map { "{\"event\": \(JSON.quote($0.event)), \"action\": \($0.action.map { JSON.quote(turn.describe(Value.object($0))) } ?? "null")}" }
             f.append("\"view\": \(JSON.quote(v))")
             if !n.viewMounted { f.append("\"viewMounted\": false") }
             f.append("\"attributes\": {\(attributes.joined(separator: ", "))}")
             if !actions.isEmpty { f.append("\"actions\": [\(actions.joined(separator: ", "))]") }
         }
-        if let s = n.state { f.append("\"state\": \(engine.json(s))") }
+        if let s = n.state { f.append("\"state\": \(turn.json(s))") }
         return f
     }
 
     /// Components (boxes, with what their view shows), controllers (ellipses) and views
     /// (notes); solid edges are the tree, dashed red edges the responder chain from each leaf.
-    func dot() throws -> String {
+    func dot(in turn: borrowing Turn) throws -> String {
         var lines = ["digraph ckrun {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=11];"]
         var ids: [ObjectIdentifier: String] = [:]
         func id(_ o: RuntimeObject, _ prefix: String) -> String {
@@ -65,12 +65,12 @@ struct TreeExport {
             return s
         }
         var leaves: [Component] = []
-        try host.tree()?.walk { n, _ in
+        try turn.tree(of: host)?.walk { n, _ in
             try host.runtime.limits.tick()
             let c = n.component
             var label = n.label
-            for a in n.attributes { label += "\\n\(a.name): " + escape(engine.describeValue(a.value)) }
-            if let s = n.state, !s.isNil { label += "\\nstate: " + escape(engine.describeValue(s)) }
+            for a in n.attributes { label += "\\n\(a.name): " + escape(turn.describe(a.value)) }
+            if let s = n.state, !s.isNil { label += "\\nstate: " + escape(turn.describe(s)) }
             lines.append("  \(id(c, "c")) [shape=box, label=\"\(label)\"];")
             for child in n.children { lines.append("  \(id(c, "c")) -> \(id(child.component, "c"));") }
             if let k = c.controller, k.component === c {

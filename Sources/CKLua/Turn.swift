@@ -1,0 +1,67 @@
+import CKCore
+
+/// A turn: one piece of work the command line does for the user that may run user code (Lua
+/// functions or metamethods) — an input line and the printing of its results, one timer and the
+/// build after it, a reload, a Tab completion, formatting a tree. Only `Engine.turn` makes one,
+/// and the command line reaches user code only through a turn's methods, so every such call
+/// holds the turn's limits: `--timeout` counted from the turn's start, `--memory-limit`, and
+/// Ctrl-C (`[interrupted]`). Non-copyable and only lent to the body: no turn outlives its own.
+/// (The test runner gives each piece of a test file its own limit in Lua instead.)
+public struct Turn: ~Copyable {
+    let engine: Engine
+
+    fileprivate init(_ engine: Engine) { self.engine = engine }
+
+    /// Calls `function` with `arguments`; returns its results.
+    @discardableResult
+    public func call(_ function: Value, _ arguments: [Value] = []) throws(LuaError) -> [Value] {
+        try engine.call(function, arguments)
+    }
+
+    /// Builds every host's pending updates (`ck.flush()`).
+    public func flush() throws(LuaError) {
+        try engine.protect { try engine.runtime.flush() }
+    }
+
+    /// `tostring` of a value, as dumps show it (a table's fields one level deep).
+    public func describe(_ value: Value) -> String { engine.describe(value) }
+
+    /// A value as JSON (`ckrun tree --format json`).
+    public func json(_ value: Value) -> String { engine.json(value) }
+
+    /// `host:dump()`'s text.
+    public func dump(_ host: Host) throws(LuaError) -> String {
+        var text = ""
+        try engine.protect { text = try host.dump(describe: engine.describe) }
+        return text
+    }
+
+    /// The mounted tree as data (its attributes' names may run a key's `__tostring`).
+    public func tree(of host: Host) throws(LuaError) -> TreeNode? {
+        var root: TreeNode?
+        try engine.protect { root = try host.tree() }
+        return root
+    }
+
+    /// A catalogued warning through `ck.config.onWarning` (the script's handler, if it set one).
+    public func warn(_ id: Catalogue, _ detail: String, at location: String?) {
+        engine.runtime.onWarning(id.message(detail, at: location))
+    }
+}
+
+extension Engine {
+    /// Runs `body` as a turn. A turn started inside another (a Swift function the REPL's Lua
+    /// calls) is part of it and shares its deadline; when the outermost one ends, a Ctrl-C that
+    /// came too late for the code it was meant for is forgotten.
+    public func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(LuaError) -> T {
+        let outermost = !isInTurn
+        isInTurn = true
+        defer {
+            if outermost {
+                isInTurn = false
+                clearInterrupt()
+            }
+        }
+        return try withLimits { () throws(LuaError) in try body(Turn(self)) }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+
+/// Options of an interactive run (`ckrun repl`; `ckrun FILE` reads the same words, see
+/// `InteractiveRun.Options.scan`).
+struct RunOptions: ParsableArguments {
+    @Flag(help: "Reload the app (as .reload does) when a .lua file in its directory changes.")
+    var watch = false
+
+    @Option(help: ArgumentHelp("The timers' clock: wall (real time; the default on a terminal) or virtual (moved by each input; the default on a pipe).", valueName: "wall|virtual"))
+    var clock: AppClock.Mode?
+
+    @Flag(help: "Start with the clock stopped (.resume starts it, .advance moves it).")
+    var paused = false
+
+    var interactive: InteractiveRun.Options { .init(watch: watch, clock: clock, paused: paused) }
+}
+
+extension AppClock.Mode: ExpressibleByArgument {}
+
+extension InteractiveRun.Options {
+    /// `ckrun FILE ... --watch --clock wall --paused`: ckrun's run options may follow the script
+    /// (the script sees them in `arg` too, and may mean them for itself: a `--clock` value that
+    /// is neither is left alone, with `problem` saying so if an interactive run starts).
+    static func scan(_ words: [String]) -> Self {
+        var options = Self()
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            if word == "--watch" { options.watch = true }
+            if word == "--paused" { options.paused = true }
+            if word == "--clock" || word.hasPrefix("--clock=") {
+                let value = word == "--clock" ? (i + 1 < words.count ? words[i + 1] : "") : String(word.dropFirst(8))
+                if let mode = AppClock.Mode(rawValue: value) { options.clock = mode } else {
+                    options.problem = "--clock takes wall or virtual, not '\(value)'; the default clock runs"
+                }
+            }
+            i += 1
+        }
+        return options
+    }
+}

@@ -1,0 +1,52 @@
+import CEditLine
+import CKCore
+import CKLua
+import Foundation
+
+/// Tab completion of globals and fields, computed by the REPL's Lua side in a turn of its own:
+/// reading `app.root` may run a script's `__index`, and listing fields its `__pairs`, so the
+/// time limit and Ctrl-C hold there too.
+enum Completion {
+    nonisolated(unsafe) static var engine: Engine?
+    /// Words break at `.` and `:` too, so the candidates list shows field names; the
+    /// expression before them is read from the line (`app.root:up` → `updateState`).
+    nonisolated(unsafe) static let wordBreaks: UnsafeMutablePointer<CChar> = strdup(" \t\n\"\\'`@$><=;|&{(,+-*/%^~#[].:")
+    /// The table `repl.lua` returned.
+    nonisolated(unsafe) static var prelude: () -> Value = { .nil }
+    nonisolated(unsafe) static var candidates: [String] = []
+
+    static let generate: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { text, state in
+        if state == 0 {
+            let word = text.map { String(cString: $0) } ?? ""
+            let expression = expressionBeforeCursor() ?? word
+            // Candidates come back whole (`app.root:updateState`); libedit wants the word.
+            let cut = max(0, expression.utf8.count - word.utf8.count)
+            candidates = compute(expression).map { String(decoding: $0.utf8.dropFirst(cut), as: UTF8.self) }
+        }
+        let i = Int(state)
+        guard i < candidates.count else { return nil }
+        return strdup(candidates[i])
+    }
+
+    /// The name-and-field chain that ends at the cursor (`app.root:up`).
+    private static func expressionBeforeCursor() -> String? {
+        guard let buffer = ck_line_buffer() else { return nil }
+        let line = Array(String(cString: buffer).utf8.prefix(Int(max(0, ck_point()))))
+        var start = line.count
+        while start > 0, let c = Optional(line[start - 1]),
+              c == UInt8(ascii: "_") || c == UInt8(ascii: ".") || c == UInt8(ascii: ":") || c >= 0x80
+                || (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7a) {
+            start -= 1
+        }
+        return String(decoding: line[start...], as: UTF8.self)
+    }
+
+    /// The candidates, or none when the turn failed (a limit, Ctrl-C, an error in `__index`).
+    static func compute(_ text: String) -> [String] {
+        guard let engine else { return [] }
+        let found = try? engine.turn { turn throws(LuaError) in
+            try turn.call(engine.field("complete", of: prelude()), [.string(text)]).first
+        }
+        return found.flatMap { $0 }.map(engine.strings) ?? []
+    }
+}

@@ -1,0 +1,111 @@
+import CEditLine
+import CKCore
+import CKLua
+import Foundation
+
+/// A terminal: libedit's line editing through its callback interface (the event loop hands it
+/// one character at a time, so timers and file changes are served while a line is typed),
+/// persistent history and completion. What a timer prints while a line is being typed is
+/// printed above that line, which is then drawn again as it was.
+final class TerminalLines: FrontEnd {
+    static let historyLimit: Int32 = 1000
+    let descriptor: Int32 = 0
+    let isTerminal = true
+    private let historyPath: String
+    private let capture = OutputCapture()
+    private var last: String?
+    private var prompt = "> "
+    private var isEditing = false
+
+    init(engine: Engine, prelude: @escaping () -> Value) {
+        historyPath = ProcessInfo.processInfo.environment["CKRUN_HISTORY"]
+            ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.ckrun_history")
+        setlocale(LC_CTYPE, "")   // libedit reads multibyte (UTF-8) input only under a locale
+        ck_stifle_history(Int32(Self.historyLimit))
+        _ = ck_read_history(historyPath)
+        Completion.engine = engine
+        Completion.prelude = prelude
+        // No space after a completion: a field is usually followed by `.`, `:` or `(`.
+        ck_set_completion(Completion.generate, Completion.wordBreaks)
+    }
+
+    /// libedit, if it can be loaded; else the REPL reads plain lines.
+    static var isAvailable: Bool { ck_edit_load() != 0 }
+
+    func start(prompt: String) {
+        self.prompt = prompt
+        Callback.done = false
+        Callback.line = nil
+        ck_callback_handler_install(prompt, Callback.handler)
+        isEditing = true
+    }
+
+    func readable() -> [InputEvent] {
+        guard isEditing else { return [] }
+        ck_callback_read_char()
+        guard Callback.done else { return [] }
+        stopEditing()
+        guard let line = Callback.line else {
+            print("")
+            return [.end]
+        }
+        return [.line(line)]
+    }
+
+    var hasBufferedInput: Bool { false }
+
+    private func stopEditing() {
+        ck_callback_handler_remove()
+        isEditing = false
+    }
+
+    func aside(_ body: () -> Void) {
+        guard isEditing else { return body() }
+        let output = capture.capture(body)
+        guard !output.isEmpty else { return }
+        printAbove(output)
+    }
+
+    /// Clears the prompt and line from the screen (spaces over them when they fit on one row,
+    /// else a new row), writes `output`, and draws the prompt and line again, cursor in place.
+    private func printAbove(_ output: [UInt8]) {
+        let width = prompt.utf8.count + Int(ck_line_end())
+        let clear = width < Int(ck_terminal_columns(1)) ? "\r" + String(repeating: " ", count: width) + "\r" : "\n"
+        var text = Array(clear.utf8) + output
+        if output.last != 10 { text.append(10) }
+        fflush(stdout)
+        text.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
+        ck_forced_update_display()
+    }
+
+    func interrupted(prompt: String) {
+        if isEditing { stopEditing() }
+        print("")
+        start(prompt: prompt)
+    }
+
+    func resized() { if isEditing { ck_resize_terminal() } }
+    func didBuild() {}
+
+    private enum Callback {
+        nonisolated(unsafe) static var done = false
+        nonisolated(unsafe) static var line: [UInt8]?
+        static let handler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { raw in
+            done = true
+            line = raw.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+            free(raw)
+        }
+    }
+
+    func remember(_ entry: String) {
+        guard !entry.trimmingCharacters(in: .whitespaces).isEmpty, entry != last else { return }
+        last = entry
+        ck_add_history(entry)
+    }
+
+    func close() {
+        if isEditing { stopEditing() }
+        _ = ck_write_history(historyPath)
+        _ = ck_history_truncate_file(historyPath, Self.historyLimit)
+    }
+}

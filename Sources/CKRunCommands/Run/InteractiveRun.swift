@@ -1,0 +1,177 @@
+import CKCore
+import CKLua
+import Foundation
+
+/// An interactive run (`ckrun app.lua`, `ckrun repl [FILE]`, bare `ckrun` on a terminal): it
+/// greets and reads input at once, and one event loop waits on the input, the next timer, file
+/// changes (`--watch`) and signals together. Each input, timer and reload is a turn of its own
+/// (`Engine.turn`): an error in one is printed and the run goes on, `--timeout` bounds each,
+/// Ctrl-C stops the running one (at the prompt it drops the line), Ctrl-D quits. While an app
+/// runs, its timers follow `clock`: on the wall clock they fire while the run waits (a terminal),
+/// on the virtual one (a pipe) the run fires them after each input until idle, bounded.
+final class InteractiveRun {
+    /// How the run's clock and reloads are set on the command line.
+    struct Options {
+        var watch = false
+        var clock: AppClock.Mode?
+        var paused = false
+        /// What was wrong with the options given after the script, said when the run starts.
+        var problem: String?
+    }
+
+    let engine: Engine
+    let app: AppSession
+    let repl: ReplSession
+    let clock: AppClock
+    let frontEnd: FrontEnd
+    let options: Options
+    private let loop = EventLoop()
+    private var watcher: FileWatcher?
+    /// Wall-clock timer loops already warned about (once each, as the loop keeps stopping there).
+    private var warnedLoops: Set<String> = []
+    private var shownGeneration = 0
+    private var endingSignal: Int32?
+
+    init(engine: Engine, appFile: String?, options: Options) {
+        self.engine = engine
+        self.options = options
+        let terminal = isatty(0) == 1
+        app = AppSession(engine: engine, file: appFile)
+        repl = ReplSession(engine: engine)
+        clock = AppClock(mode: options.clock ?? (terminal ? .wall : .virtual), paused: options.paused)
+        frontEnd = terminal && TerminalLines.isAvailable
+            ? TerminalLines(engine: engine, prelude: { [unowned repl] in repl.prelude })
+            : PipeLines(prompting: terminal)
+        repl.remember = { [unowned frontEnd] in frontEnd.remember($0) }
+    }
+
+    /// Runs until the end of input, `.quit`, or SIGTERM.
+    func run() {
+        repl.installPrelude(appFile: app.file, session: app.luaSide(clock: clock) { [unowned self] in runUntilIdle() })
+        greet()
+        if let problem = options.problem { repl.writeError("ckrun: " + problem) }
+        if options.watch { startWatching() }
+        // Signals first: a Ctrl-C is served before the keys typed after it.
+        loop.sources = [.init(descriptor: SignalPipe.descriptor) { [unowned self] in signalled() },
+                        .init(descriptor: frontEnd.descriptor) { [unowned self] in inputReady() }]
+            + (watcher.map { [.init(descriptor: $0.descriptor) { [unowned self] in filesChanged() }] } ?? [])
+        SignalPipe.stopTurn = Engine.interruptRunningTurn
+        shownGeneration = engine.appHost?.generation ?? 0
+        if engine.appHost != nil, clock.mode == .virtual, !clock.isPaused { runUntilIdle() }
+        frontEnd.start(prompt: repl.prompt)
+        loop.run(timeout: { [unowned self] in secondsToNextTimer() }, expired: { [unowned self] in fireDueTimers() })
+        frontEnd.close()
+        SignalPipe.stopTurn = nil
+        if let endingSignal { SignalPipe.endBy(endingSignal) }
+    }
+
+    /// Started on an app: which one is mounted and where to begin (stderr when piped, so
+    /// that standard output stays the session's).
+    private func greet() {
+        if frontEnd.isTerminal { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
+        guard let banner = app.banner else { return }
+        if frontEnd.isTerminal { print(banner, terminator: "") } else { repl.writeError(banner, newline: false) }
+    }
+
+    private func startWatching() {
+        watcher = app.makeWatcher()
+        if watcher == nil { repl.writeError("ckrun: --watch needs the app's file and inotify; watching nothing") }
+    }
+
+    // MARK: Sources
+
+    /// Reads and runs what the input holds, a line at a time (a line may `io.read` the next).
+    private func inputReady() {
+        var entered = false
+        repeat {
+            guard serve(frontEnd.readable(), entered: &entered) else { return }
+        } while frontEnd.hasBufferedInput && !loop.isDone
+        if entered { frontEnd.start(prompt: repl.prompt) }
+    }
+
+    /// Runs the lines; false at the end of input or `.quit`.
+    private func serve(_ events: [InputEvent], entered: inout Bool) -> Bool {
+        for event in events {
+            guard case .line(let line) = event else {
+                loop.isDone = true
+                return false
+            }
+            entered = true
+            if clock.mode == .wall { engine.runtime.loop.advance(to: clock.wallNow) }
+            switch repl.submit(line) {
+            case .quit:
+                loop.isDone = true
+                return false
+            case .continued: continue
+            case .done: afterInput()
+            }
+        }
+        return true
+    }
+
+    private func signalled() {
+        for signal in SignalPipe.drain() {
+            switch signal {
+            case SIGINT:
+                repl.dropPending()
+                frontEnd.interrupted(prompt: repl.prompt)
+            case SIGWINCH: frontEnd.resized()
+            default:
+                endingSignal = signal
+                loop.isDone = true
+            }
+        }
+    }
+
+    private func filesChanged() {
+        guard let files = watcher?.changedFiles(), !files.isEmpty else { return }
+        frontEnd.aside {
+            print("changed: \(files.joined(separator: ", "))")
+            do throws(LuaError) { print(try app.reloadFile()) } catch { repl.report(error.keepingFirstTraceback()) }
+            afterInput()
+        }
+    }
+
+    // MARK: Turns after input, and timers
+
+    /// Builds what the input queued (a turn), then, on a running virtual clock, runs until idle.
+    private func afterInput() {
+        do throws(LuaError) {
+            try engine.turn { turn throws(LuaError) in try turn.flush() }
+        } catch {
+            repl.report(error)
+        }
+        if engine.appHost != nil, clock.mode == .virtual, !clock.isPaused { runUntilIdle() }
+        clock.caughtUp(with: engine.runtime.loop.now)
+        noteBuilds()
+    }
+
+    /// The virtual clock's run until idle: one turn per timer, stopped with `[timerLoop]` at a
+    /// timer that keeps re-arming itself.
+    private func runUntilIdle() {
+        if let stopped = engine.fireTimers(until: nil, report: repl.report) { engine.warnTimerLoop(stopped) }
+    }
+
+    private func secondsToNextTimer() -> Double? {
+        guard engine.appHost != nil else { return nil }
+        return clock.wait(until: engine.runtime.loop.nextDue)
+    }
+
+    /// The wall clock reached the next timer: fire what is due, beside the line being typed.
+    private func fireDueTimers() {
+        let now = clock.wallNow
+        frontEnd.aside {
+            guard let stopped = engine.fireTimers(until: now, report: repl.report) else { return }
+            if warnedLoops.insert(stopped.site).inserted { engine.warnTimerLoop(stopped) }
+        }
+        noteBuilds()
+    }
+
+    /// Tells the front end when a build changed what the app shows.
+    private func noteBuilds() {
+        let generation = engine.appHost?.generation ?? 0
+        guard generation != shownGeneration else { return }
+        shownGeneration = generation
+        frontEnd.didBuild()
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a turn nobody typed (a timer, a reload after a file change) writes while a line is being
+/// edited: standard output and error go to a temporary file for the turn and come back as bytes,
+/// which the terminal prints above the line being typed.
+final class OutputCapture {
+    private let file: UnsafeMutablePointer<FILE>?
+
+    init() { file = tmpfile() }
+
+    deinit { if let file { fclose(file) } }
+
+    /// Runs `body` with descriptors 1 and 2 on the file; returns what was written.
+    func capture(_ body: () -> Void) -> [UInt8] {
+        guard let file else {
+            body()
+            return []
+        }
+        let fd = fileno(file)
+        fflush(stdout)
+        fflush(stderr)
+        let saved = (dup(1), dup(2))
+        _ = ftruncate(fd, 0)
+        _ = lseek(fd, 0, SEEK_SET)
+        dup2(fd, 1)
+        dup2(fd, 2)
+        body()
+        fflush(stdout)
+        fflush(stderr)
+        dup2(saved.0, 1)
+        dup2(saved.1, 2)
+        close(saved.0)
+        close(saved.1)
+        return readBack(fd)
+    }
+
+    private func readBack(_ fd: Int32) -> [UInt8] {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        _ = lseek(fd, 0, SEEK_SET)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            out += chunk[..<n]
+        }
+        return out
+    }
+}

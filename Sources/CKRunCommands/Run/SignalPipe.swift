@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The signals an interactive run waits for beside its input: SIGINT (Ctrl-C at the prompt),
+/// SIGTERM and SIGWINCH. Each handler only writes the signal's number to a pipe the event loop
+/// polls (the self-pipe trick: no work in the handler, no busy wait). During a turn the turn's
+/// own handler takes SIGINT (`[interrupted]`) and puts this one back after; a SIGTERM during a
+/// turn also stops the turn, so the run can end and restore the terminal.
+enum SignalPipe {
+    static let signals = [SIGINT, SIGTERM, SIGWINCH]
+    nonisolated(unsafe) private static var fds: [Int32] = [-1, -1]
+    /// Called from the handler to stop a running turn (async-signal-safe: sets a hook).
+    nonisolated(unsafe) static var stopTurn: (@convention(c) () -> Void)?
+
+    /// The end the event loop polls; installs the handlers the first time.
+    static var descriptor: Int32 {
+        if fds[0] < 0 { install() }
+        return fds[0]
+    }
+
+    private static func install() {
+        guard pipe(&fds) == 0 else { return }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            var byte = UInt8(truncatingIfNeeded: signal)
+            _ = write(SignalPipe.fds[1], &byte, 1)
+            if signal == SIGTERM { SignalPipe.stopTurn?() }
+        }
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals {
+            sigaction(s, &action, nil)
+            sigaddset(&set, s)
+        }
+        // A parent (a test runner starting tmux) may have left them blocked.
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// The signals that arrived since the last call, in order.
+    static func drain() -> [Int32] {
+        var out: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            out += buffer[..<n].map { Int32($0) }
+        }
+        return out
+    }
+
+    /// Ends the process by `signal` with its default action (after the terminal was restored),
+    /// so that the parent sees how it ended.
+    static func endBy(_ signal: Int32) -> Never {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(signal)
+        exit(128 + signal)
+    }
+}
