@@ -16,7 +16,7 @@ struct AppTerminalTests {
         let dir = try TemporaryDirectory()
         let app = try dir.write("counter.lua", runCounterApp)
         let history = dir.url.appendingPathComponent("history").path
-        let s = try Session(command: "env CKRUN_HISTORY=\(history) \(Ckrun.executableURL.path) \(app.path)")
+        let s = try Session(command: "env CKRUN_HISTORY=\(history) \(Ckrun.executableURL.path) \(app.path) --clock virtual")
         try s.wait("the banner") { $0.contains("counter.lua: Counter mounted as app (generation 1)") }
         try s.wait("the prompt") { Self.lines($0).contains(">") }
 

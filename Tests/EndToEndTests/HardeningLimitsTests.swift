@@ -15,13 +15,6 @@ struct HardeningLimitsTests {
     @Test(arguments: [
         "local C = ck.component('Spin', {render = function() end}) return function() while true do end end",
         "local C = ck.component('Spin', {render = function() while true do end end}) return function() return C{} end",
-        "local C = ck.component('Spin', {render = function() end}) ck.after(0, function() while true do end end) return C",
-        """
-        local C = ck.component('Spin', {scope = true, initialState = 0,
-          render = function(self) if self.state == 1 then while true do end end end})
-        ck.after(0, function() app.root:updateState(1, 'async') end)
-        return C
-        """,
     ])
     func timeoutHoldsInTheAppRunner(_ script: String) throws {
         let (dir, path) = try app(script)
@@ -31,6 +24,27 @@ struct HardeningLimitsTests {
         #expect(r.stderr.contains("[timeout]"), "\(r.stderr)")
     }
 
+    /// A timer is a turn of its own (issue 23): stopped by the limit, reported as `[timerFailed]`
+    /// naming where it was set, and the app goes on to read its input.
+    @Test(arguments: [
+        "local C = ck.component('Spin', {render = function() end}) ck.after(0, function() while true do end end) return C",
+        """
+        local C = ck.component('Spin', {scope = true, initialState = 0,
+          render = function(self) if self.state == 1 then while true do end end end})
+        ck.after(0, function() app.root:updateState(1, 'async') end)
+        return C
+        """,
+    ])
+    func timeoutStopsATimerAndTheAppGoesOn(_ script: String) throws {
+        let (dir, path) = try app(script)
+        defer { withExtendedLifetime(dir) {} }
+        let r = try Ckrun.run(["--timeout", "0.5", path], stdin: "print('alive')\n", timeout: 30)
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("[timerFailed] ") && r.stderr.contains("a timer set here failed; the app goes on: [timeout]"), "\(r.stderr)")
+        #expect(r.stderr.contains("[timeout]"), "\(r.stderr)")
+        #expect(r.stdout == "alive\n")
+    }
+
     @Test func memoryLimitHoldsInTheAppRunner() throws {
         let (dir, path) = try app("""
             local C = ck.component('Grow', {render = function() end})
@@ -38,9 +52,10 @@ struct HardeningLimitsTests {
             return C
             """)
         defer { withExtendedLifetime(dir) {} }
-        let r = try Ckrun.run(["--memory-limit", "16", path], stdin: "", timeout: 30)
-        #expect(r.status == 1)
+        let r = try Ckrun.run(["--memory-limit", "16", path], stdin: "print('alive')\n", timeout: 30)
+        #expect(r.status == 0)
         #expect(r.stderr.contains("[memoryLimit]"), "\(r.stderr)")
+        #expect(r.stdout == "alive\n")
     }
 
     /// A struct whose two fields have the same struct type doubles its zero value per level.

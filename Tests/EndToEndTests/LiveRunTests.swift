@@ -1,0 +1,218 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// A clock: a controller re-arms a timer in `didMount` (React's `setInterval` habit) that counts
+/// in state every `interval` seconds.
+func intervalApp(_ interval: Double) -> String {
+    """
+    ck.controller("ClockController", {didMount = function(self)
+      local function tick()
+        self.component:updateState(function(n) return n + 1 end)
+        self.timer = ck.after(\(interval), tick)
+      end
+      self.timer = ck.after(\(interval), tick)
+    end})
+    return ck.component("Clock", {scope = true, initialState = 0,
+      render = function(self, props, n) return ck.Text{text = "tick " .. n} end})
+    """
+}
+
+/// Issue 23: `ckrun app.lua` is a live run on a terminal — its timers fire on the wall clock while
+/// it waits for input, an error in a turn leaves it running, Ctrl-C returns to the prompt.
+@Suite("A live app on a terminal (tmux)")
+struct LiveRunTerminalTests {
+    typealias Session = ReplTerminalTests.Session
+
+    static func lines(_ screen: String) -> [String] { AppTerminalTests.lines(screen) }
+
+    /// The last number alone on a line of the screen.
+    static func lastNumber(_ screen: String) -> Int? { lines(screen).reversed().lazy.compactMap { Int($0) }.first }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func anIntervalAppReachesThePromptAndItsClockRunsInRealTime() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("clock.lua", intervalApp(0.1))
+        let started = Date()
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path)")
+        try s.wait("the prompt") { Self.lines($0).contains(">") }
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed < 1, "the prompt came after \(elapsed) s")
+        try s.keys("=app.root.state", "Enter")
+        let first = Self.lastNumber(try s.wait("the first reading") { Self.lastNumber($0) != nil }) ?? 0
+        Thread.sleep(forTimeInterval: 1)
+        try s.keys("=app.root.state", "Enter")
+        let screen = try s.wait("the second reading") { Self.lastNumber($0) ?? 0 > first }
+        #expect((Self.lastNumber(screen) ?? 0) >= first + 5, "ten ticks a second:\n\(screen)")
+        try s.keys(".time", "Enter")
+        try s.wait("the wall clock") { $0.contains("(running, wall clock), 1 timer pending") }
+        try s.keys("C-d")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aTimerErrorLeavesTheAppRunningAndCtrlCReturnsToThePrompt() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("clock.lua", "ck.after(0.3, function() error('timer trouble') end)\n" + intervalApp(0.2))
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path)")
+        try s.wait("the timer's error") { $0.contains("clock.lua:1: a timer set here failed") && $0.contains("timer trouble") }
+        try s.keys("=40 + 2", "Enter")
+        try s.wait("the next input") { Self.lines($0).contains("42") }
+        // Ctrl-C stops a running input and the run goes on; at the prompt it drops the line.
+        try s.keys("while true do end", "Enter")
+        Thread.sleep(forTimeInterval: 0.3)
+        try s.keys("C-c")
+        try s.wait("the interrupt") { $0.contains("[interrupted] stdin:1: stopped by Ctrl-C") }
+        try s.keys("=1 +")
+        try s.keys("C-c")
+        try s.keys("=6 * 7", "Enter")
+        try s.wait("the input after Ctrl-C") { Self.lines($0).filter { $0 == "42" }.count == 2 }
+        // The clock kept going through all of it.
+        try s.keys("before = app.root.state", "Enter")
+        Thread.sleep(forTimeInterval: 1)
+        try s.keys("=app.root.state > before", "Enter")
+        try s.wait("the clock still ticking") { Self.lines($0).contains("true") }
+        try s.keys("C-d")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func timerOutputGoesAboveTheLineBeingTyped() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("talk.lua", """
+            local C = ck.component("Talk", {render = function() return ck.Text{text = "hi"} end})
+            ck.after(1, function() print("from the timer") end)
+            return C
+            """)
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path)")
+        try s.wait("the prompt") { Self.lines($0).contains(">") }
+        try s.keys("=1 + ")
+        let screen = try s.wait("the timer's line") { $0.contains("from the timer") }
+        let shown = Self.lines(screen)
+        let timerLine = shown.firstIndex(of: "from the timer") ?? -1
+        #expect(shown.last == "> =1 +", "the line being typed is drawn again below:\n\(screen)")
+        #expect(timerLine >= 0 && timerLine == shown.count - 2, "the timer's output is above it:\n\(screen)")
+        try s.keys("2", "Enter")
+        try s.wait("the line as typed") { Self.lines($0).contains("3") }
+        try s.keys("C-d")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func reloadFromTheAppsDirectoryPicksUpAnEditedSiblingModule() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("label.lua", "return {text = 'first'}")
+        try dir.write("app.lua", """
+            local Label = require("label")
+            return ck.component("Shown", {render = function() return ck.Text{text = Label.text} end})
+            """)
+        // From the app's own directory, `require` finds label.lua through package.path's ./?.lua.
+        let s = try Session(command: "cd \(dir.url.path) && env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) app.lua")
+        try s.wait("the prompt") { Self.lines($0).contains(">") }
+        try dir.write("label.lua", "return {text = 'second'}")
+        try s.keys(".reload", "Enter")
+        try s.wait("the reload") { $0.contains("reloaded app.lua: generation 2, state and controllers kept; modules loaded again: label") }
+        try s.keys("=app:find('Text').props.text", "Enter")
+        try s.wait("the edited module") { $0.contains("\"second\"") }
+        try s.keys("C-d")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func completionUnderTheSandboxAndOnAHostileTable() throws {
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) repl --sandbox --timeout 1")
+        try s.wait("the prompt") { Self.lines($0).contains(">") }
+        try s.keys("string.fo", "Tab")
+        try s.wait("completion under --sandbox") { $0.contains("> string.format") }
+        try s.keys("C-u")
+        try s.keys("t = setmetatable({}, {__index = function() while true do end end})", "Enter")
+        try s.keys("t.x.y", "Tab")
+        Thread.sleep(forTimeInterval: 1.5)
+        try s.keys("C-u")
+        try s.keys("=6 * 7", "Enter")
+        try s.wait("the REPL after the completion's time limit") { Self.lines($0).contains("42") }
+        try s.keys("C-d")
+    }
+}
+
+/// The same runs piped: the clock is virtual, so they are deterministic and end.
+@Suite("A live app, piped")
+struct LiveRunPipedTests {
+    @Test func anIntervalAppPipedFinishesWithTheWarning() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("clock.lua", intervalApp(1))
+        let r = try Ckrun.run([app.path], stdin: "=app.root.state\n", timeout: 60)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("clock.lua:4: a timer set here re-armed itself 1000 times in a row"), "\(r.stderr)")
+        #expect(r.stdout == "1000\n", "the run stopped at the timer, once per input: \(r.stdout)")
+        let paused = try Ckrun.run([app.path, "--paused"], stdin: "=app.root.state\n.advance 3\n=app.root.state\n", timeout: 60)
+        #expect(paused.stdout.hasPrefix("0\n3 timers fired; time 3s (paused)"), "\(paused.stdout)")
+        #expect(!paused.stderr.contains("[timerLoop]"), "\(paused.stderr)")
+    }
+
+    @Test func treeOfAnIntervalAppFinishesWithTheWarning() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("clock.lua", intervalApp(1))
+        let r = try Ckrun.run(["tree", app.path], timeout: 60)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("clock.lua:4: a timer set here re-armed"), "\(r.stderr)")
+        #expect(r.stdout.contains("Clock"), "\(r.stdout)")
+    }
+
+    @Test func treeStdoutCarriesOnlyTheTree() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("noisy.lua", """
+            io.write("written\\n"); io.stdout:write("also\\n"); print("printed")
+            ck.after(1, function() io.write("from a timer\\n") end)
+            return ck.component("Noisy", {render = function() return ck.Text{text = "x"} end})
+            """)
+        let text = try Ckrun.run(["tree", app.path])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("Noisy"), "\(text.stdout)")
+        #expect(!text.stdout.contains("written") && !text.stdout.contains("also") && !text.stdout.contains("from a timer"), "\(text.stdout)")
+        #expect(text.stderr.contains("written\n") && text.stderr.contains("also\n") && text.stderr.contains("printed\n"))
+        let json = try Ckrun.run(["tree", app.path, "--format", "json"])
+        #expect(json.stdout.hasPrefix("{\"class\": \"Noisy\""), "\(json.stdout)")
+    }
+
+    @Test func aTimerErrorAtStartUpLeavesTheAppRunning() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("fails.lua", """
+            ck.after(1, function() error("at one second") end)
+            return ck.component("Still", {render = function() return ck.Text{text = "here"} end})
+            """)
+        let r = try Ckrun.run([app.path], stdin: "=app:find('Text').props.text, ck.now()\n")
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("[timerFailed] ") && r.stderr.contains("fails.lua:1: a timer set here failed; the app goes on: "), "\(r.stderr)")
+        #expect(r.stderr.contains("fails.lua:1: at one second\nstack traceback:"), "\(r.stderr)")
+        #expect(r.stdout == "\"here\"\t1.0\n")
+    }
+
+    @Test func reloadForgetsModulesFoundThroughPackagePathAndSaysWhich() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("parts/label.lua", "return {text = 'first'}")
+        try dir.write("app.lua", """
+            local Label = require("parts.label")
+            return ck.component("Shown", {render = function() return ck.Text{text = Label.text} end})
+            """)
+        let r = try Ckrun.run(["app.lua"], stdin: """
+            f = io.open("parts/label.lua", "w") f:write("return {text = 'second'}") f:close()
+            .reload
+            =app:find('Text').props.text, package.loaded.string == string
+
+            """, directory: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("reloaded app.lua: generation 2, state and controllers kept; modules loaded again: parts.label\n"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("\"second\"\ttrue\n"), "\(r.stdout)")
+    }
+
+    @Test func eachTurnHasItsOwnTimeLimit() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("slow.lua", """
+            for i = 1, 3 do ck.after(i, function() os.execute("sleep 0.45") end) end
+            return ck.component("Slow", {render = function() return ck.Text{text = "x"} end})
+            """)
+        // Three timers of 0.45 s each (wall time) under --timeout 1: each is a turn, so none is
+        // stopped, though together they run past the limit.
+        let r = try Ckrun.run(["--timeout", "1", app.path], stdin: "print('done', ck.now())\n")
+        #expect(r.status == 0)
+        #expect(!r.stderr.contains("[timeout]"), "\(r.stderr)")
+        #expect(r.stdout == "done\t3.0\n")
+    }
+}

@@ -1,0 +1,8 @@
+-- ckrun-cmd: --timeout 1 -i
+-- ckrun-stdin: setmetatable({}, {__tostring = function() while true do end end})
+-- ckrun-stdin: io.write("ali" .. "ve!\n")
+-- ckrun-expect: [timeout]
+-- ckrun-expect: alive!
+-- ckrun-expect-status: 0
+-- Issue 24, class 3: lua.c's REPL on a pipe (-i) printed results with print outside the limit;
+-- the chunk and its printing are one turn.

@@ -1,0 +1,10 @@
+-- ckrun-mode: repl
+-- ckrun-args: --timeout 1
+-- ckrun-stdin: setmetatable({}, {__len = function() while true do end end})
+-- ckrun-stdin: setmetatable({}, {__len = function() return 2 end, __index = function() while true do end end})
+-- ckrun-stdin: local _ = io.write("alive\n")
+-- ckrun-expect: [timeout]
+-- ckrun-expect-stdout-last: alive
+-- ckrun-expect-status: 0
+-- Issue 24, class 3: printing a table reads #t and t[i] (__len, __index); each result's
+-- printing is stopped by the limit and the REPL goes on.

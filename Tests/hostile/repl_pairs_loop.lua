@@ -1,0 +1,8 @@
+-- ckrun-mode: repl
+-- ckrun-args: --timeout 1
+-- ckrun-stdin: setmetatable({}, {__pairs = function() while true do end end})
+-- ckrun-stdin: local _ = io.write("alive\n")
+-- ckrun-expect: [timeout]
+-- ckrun-expect-stdout-last: alive
+-- ckrun-expect-status: 0
+-- Issue 24, class 3: printing a table runs its __pairs; outside the turn it hung the REPL.

@@ -1,0 +1,9 @@
+-- ckrun-mode: repl
+-- ckrun-args: --timeout 1
+-- ckrun-stdin: setmetatable({}, {__tostring = function() while true do end end})
+-- ckrun-stdin: local _ = io.write("alive\n")
+-- ckrun-expect: [timeout]
+-- ckrun-expect-stdout-last: alive
+-- ckrun-expect-status: 0
+-- Issue 24, class 3: the REPL printed a result outside any limit, so a __tostring that never
+-- returns hung it under --timeout. Evaluating and printing are one turn.
