@@ -59,11 +59,15 @@ extension Engine {
     }
 
     /// The `[timerLoop]` warning for the timer a run stopped at, through `ck.config.onWarning`.
-    public func warnTimerLoop(_ timer: RunLoop.Timer) {
+    /// On the wall clock such a timer is due at once each time: the run goes on serving input
+    /// between rounds of it.
+    public func warnTimerLoop(_ timer: RunLoop.Timer, onWallClock: Bool = false) {
         let now = runtime.loop.now
         let time = Int(exactly: now).map(String.init) ?? "\(now)"
+        let hint = onWallClock ? "it is due at once each time: give it a delay, or stop re-arming it (ck.cancel)"
+            : ".advance SECONDS moves the clock on, --clock wall runs it in real time"
         let detail = "a timer set here re-armed itself \(Self.timerChainLimit) times in a row, so the run of the clock "
-            + "stopped at \(time)s with it pending; .advance SECONDS moves the clock on, --clock wall runs it in real time"
+            + "stopped at \(time)s with it pending; " + hint
         _ = try? turn { turn throws(LuaError) in turn.warn(.timerLoop, detail, at: timer.site.isEmpty ? nil : timer.site) }
     }
 }

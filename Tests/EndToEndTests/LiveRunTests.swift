@@ -74,6 +74,23 @@ struct LiveRunTerminalTests {
         try s.keys("C-d")
     }
 
+    /// A timer due at once that re-arms itself is always due: the loop serves input between
+    /// its rounds (it starved the prompt when due timers came before input).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aTimerAlwaysDueDoesNotStarveThePrompt() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("zero.lua", """
+            local function again() ck.after(0, again) end
+            ck.after(0, again)
+            return ck.component("Zero", {render = function() return ck.Text{text = "z"} end})
+            """)
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path)")
+        try s.wait("the warning, once") { $0.contains("[timerLoop]") && $0.contains("it is due at once each time") }
+        try s.keys("=6*7", "Enter")
+        try s.wait("the input served") { Self.lines($0).contains("42") }
+        try s.keys("C-d")
+    }
+
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
     func timerOutputGoesAboveTheLineBeingTyped() throws {
         let dir = try TemporaryDirectory()

@@ -15,23 +15,18 @@ final class EventLoop {
     var isDone = false
 
     /// Waits and dispatches until `isDone`. `timeout` says how long the next timer lets it wait
-    /// (nil: forever); `expired` runs when that time has come.
+    /// (nil: forever); `expired` runs when that time has come. Ready descriptors are served
+    /// before due timers in each round, so timers that are always due cannot starve the input.
     func run(timeout: () -> Double?, expired: () -> Void) {
         while !isDone {
-            let wait = timeout()
-            if let wait, wait <= 0 {
-                expired()
-                continue
-            }
             var fds = sources.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
-            let milliseconds = wait.map { Int32(clamping: Int(($0 * 1000).rounded(.up))) } ?? -1
+            let milliseconds = timeout().map { Int32(clamping: Int((max(0, $0) * 1000).rounded(.up))) } ?? -1
             let n = poll(&fds, nfds_t(fds.count), milliseconds)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
+            if n < 0 && errno != EINTR { return }
+            if n > 0 {
+                for (i, fd) in fds.enumerated() where fd.revents != 0 && !isDone { sources[i].ready() }
             }
-            if n == 0 { continue }   // the timer's time: the next round fires it
-            for (i, fd) in fds.enumerated() where fd.revents != 0 && !isDone { sources[i].ready() }
+            if !isDone, let wait = timeout(), wait <= 0 { expired() }
         }
     }
 }

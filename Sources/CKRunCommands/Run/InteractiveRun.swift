@@ -162,7 +162,7 @@ final class InteractiveRun {
         let now = clock.wallNow
         frontEnd.aside {
             guard let stopped = engine.fireTimers(until: now, report: repl.report) else { return }
-            if warnedLoops.insert(stopped.site).inserted { engine.warnTimerLoop(stopped) }
+            if warnedLoops.insert(stopped.site).inserted { engine.warnTimerLoop(stopped, onWallClock: true) }
         }
         noteBuilds()
     }
