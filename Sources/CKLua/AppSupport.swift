@@ -44,8 +44,9 @@ extension Engine {
         let loop = runtime.loop
         var chains: [Int: Int] = [:]
         while let next = loop.next, next.due <= (time ?? .infinity) {
-            let length = chains[next.id] ?? 0
+            let length = chains.removeValue(forKey: next.id) ?? 0
             if length >= Self.timerChainLimit { return next }
+            // (`chains` holds the timers set during this run that have not fired yet.)
             let before = loop.lastID
             do throws(LuaError) {
                 try turn { turn throws(LuaError) in try turn.fireNext() }

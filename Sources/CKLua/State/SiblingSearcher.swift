@@ -54,8 +54,9 @@ extension Engine {
     /// Forgets (`package.loaded[name] = nil`) every module whose file lies in `directory`'s tree,
     /// found as `require` finds it now: `package.path`'s templates (`./?.lua` included, whatever
     /// the working directory), then this searcher's list; returns the names, sorted. Modules
-    /// `package.preload` serves, Lua's libraries and `ck` stay. Raw throughout.
-    public func forgetModules(under directory: String) -> [String] {
+    /// `package.preload` serves, Lua's libraries and `ck` stay. Raw throughout; a script sizes
+    /// the work (its modules times its path's templates), so it ticks the turn's limits.
+    public func forgetModules(under directory: String) throws(LuaError) -> [String] {
         guard let root = Self.realPath(directory) else { return [] }
         let inTree = { (file: String) in Self.realPath(file).map { $0.hasPrefix(root == "/" ? "/" : root + "/") } ?? false }
         var names = Set(siblingModules())
@@ -77,7 +78,7 @@ extension Engine {
                 stack.pop()
                 if served { continue }
             }
-            if let file = Self.searchPath(name, templates), inTree(file) { names.insert(name) }
+            if let file = try searchPath(name, templates), inTree(file) { names.insert(name) }
         }
         for name in names {
             stack.pushNil()
@@ -129,9 +130,10 @@ extension Engine {
     }
 
     /// `package.searchpath(name, templates)`: the first readable file.
-    static func searchPath(_ name: String, _ templates: String) -> String? {
+    private func searchPath(_ name: String, _ templates: String) throws(LuaError) -> String? {
         let file = name.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
         for template in templates.split(separator: ";") {
+            try protect { try runtime.limits.tick() }
             let path = template.split(separator: "?", omittingEmptySubsequences: false).joined(separator: file)
             if access(path, R_OK) == 0 { return path }
         }

@@ -25,12 +25,14 @@ final class FileWatcher {
     deinit { close(descriptor) }
 
     /// Reads the pending events, then any that follow within 50 ms (an editor's save is often
-    /// several: write, rename, delete); returns the changed `.lua` files' names.
+    /// several: write, rename, delete), for at most a second (a file written without pause
+    /// must not hold the run); returns the changed `.lua` files' names.
     func changedFiles() -> [String] {
         var names: [String] = []
-        repeat {
+        for _ in 0..<20 {
             names += drain()
-        } while wait(milliseconds: 50)
+            if !wait(milliseconds: 50) { break }
+        }
         var unique: [String] = []
         for n in names where n.hasSuffix(".lua") && !unique.contains(n) { unique.append(n) }
         return unique

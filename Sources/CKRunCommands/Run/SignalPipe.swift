@@ -10,6 +10,8 @@ import Glibc
 enum SignalPipe {
     static let signals = [SIGINT, SIGTERM, SIGWINCH]
     nonisolated(unsafe) private static var fds: [Int32] = [-1, -1]
+    /// The pipe's write end, apart: the handler reads a plain integer, not an array.
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
     /// Called from the handler to stop a running turn (async-signal-safe: sets a hook).
     nonisolated(unsafe) static var stopTurn: (@convention(c) () -> Void)?
 
@@ -25,10 +27,11 @@ enum SignalPipe {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
+        writeEnd = fds[1]
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             var byte = UInt8(truncatingIfNeeded: signal)
-            _ = write(SignalPipe.fds[1], &byte, 1)
+            _ = write(SignalPipe.writeEnd, &byte, 1)
             if signal == SIGTERM { SignalPipe.stopTurn?() }
         }
         action.sa_flags = SA_RESTART
