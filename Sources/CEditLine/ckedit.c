@@ -28,6 +28,7 @@ static struct {
     char **line_buffer;
     int *point;
     int *end;
+    int *catch_signals, *catch_sigwinch;
 } ed;
 
 #define RESOLVE(field, name) (*(void **)&ed.field = dlsym(lib, name)) != NULL
@@ -49,7 +50,12 @@ int ck_edit_load(void) {
         && RESOLVE(completer_word_breaks, "rl_completer_word_break_characters")
         && RESOLVE(append_character, "rl_completion_append_character")
         && RESOLVE(line_buffer, "rl_line_buffer") && RESOLVE(point, "rl_point") && RESOLVE(end, "rl_end")
-        && RESOLVE(resize_terminal, "rl_resize_terminal");
+        && RESOLVE(resize_terminal, "rl_resize_terminal")
+        && RESOLVE(catch_signals, "rl_catch_signals") && RESOLVE(catch_sigwinch, "rl_catch_sigwinch");
+    /* The run handles signals itself (its event loop's self-pipe). libedit's own handlers, left
+       installed between the characters of the callback interface, send a signal on to the whole
+       process group (kill(0, sig)): a SIGTERM to ckrun ended the shell that started it. */
+    if (ed.loaded) *ed.catch_signals = *ed.catch_sigwinch = 0;
     return ed.loaded;
 }
 

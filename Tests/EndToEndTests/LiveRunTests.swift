@@ -91,6 +91,26 @@ struct LiveRunTerminalTests {
         try s.keys("C-d")
     }
 
+    /// SIGTERM ends the run by that signal with the terminal restored, and nothing else: libedit's
+    /// own handlers sent it on to the whole process group (the shell that started ckrun too).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func sigtermEndsTheRunAndRestoresTheTerminal() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("clock.lua", intervalApp(0.5))
+        let script = try dir.write("run.sh", """
+            env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path) < /dev/tty & echo "pid $!"
+            wait $!; echo "status $?"; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-\\{0,1\\}icanon'; sleep 30
+            """)
+        let s = try Session(command: "sh \(script.path)")
+        let screen = try s.wait("the prompt") { Self.lines($0).contains(">") }
+        try s.keys("=1 +")
+        let pid = Self.lines(screen).first { $0.hasPrefix("pid ") }.map { String($0.dropFirst(4)) } ?? ""
+        try Ckrun.runProcess(URL(fileURLWithPath: "/bin/kill"), ["-TERM", pid])
+        try s.wait("the shell going on, the terminal in canonical mode") {
+            Self.lines($0).contains("status 143") && Self.lines($0).contains("icanon")
+        }
+    }
+
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
     func timerOutputGoesAboveTheLineBeingTyped() throws {
         let dir = try TemporaryDirectory()

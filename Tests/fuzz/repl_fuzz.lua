@@ -140,9 +140,9 @@ end
 -- 0-2, then symbols no Lua input can go on from), so the next line starts afresh.
 local RESYNC = "]]]=]]==] @"
 
-local tmp = os.tmpname()
-os.remove(tmp)
-assert(os.execute("mkdir -p " .. tmp))
+-- A directory of its own (a name no other tool's clean-up of /tmp/lua_* matches).
+local tmp = assert(io.popen("mktemp -d /tmp/ckrun-repl-fuzz.XXXXXX")):read("l")
+assert(tmp and tmp ~= "", "mktemp -d failed")
 do
   local f = assert(io.open(tmp .. "/app.lua", "w")) f:write(app) f:close()
   f = assert(io.open(tmp .. "/fuzzlabel.lua", "w")) f:write("return {text = 'row '}") f:close()
