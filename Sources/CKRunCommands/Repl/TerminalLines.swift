@@ -32,12 +32,18 @@ final class TerminalLines: FrontEnd {
     /// libedit, if it can be loaded; else the REPL reads plain lines.
     static var isAvailable: Bool { ck_edit_load() != 0 }
 
+    /// Whether libedit has the terminal (an `atexit` gives it back: os.exit from a timer).
+    nonisolated(unsafe) private static var isEditingNow = false
+    private static let registerOnce: Void = { atexit { if TerminalLines.isEditingNow { ck_callback_handler_remove() } } }()
+
     func start(prompt: String) {
+        _ = Self.registerOnce
         self.prompt = prompt
         Callback.done = false
         Callback.line = nil
         ck_callback_handler_install(prompt, Callback.handler)
         isEditing = true
+        Self.isEditingNow = true
     }
 
     func readable() -> [InputEvent] {
@@ -57,6 +63,7 @@ final class TerminalLines: FrontEnd {
     private func stopEditing() {
         ck_callback_handler_remove()
         isEditing = false
+        Self.isEditingNow = false
     }
 
     func aside(_ body: () -> Void) {

@@ -8,8 +8,29 @@ import Glibc
 /// which the terminal prints above the line being typed.
 final class OutputCapture {
     private let file: UnsafeMutablePointer<FILE>?
+    /// The real descriptors 1 and 2 while a capture runs (else -1).
+    nonisolated(unsafe) private static var saved: (Int32, Int32) = (-1, -1)
+    nonisolated(unsafe) private static var capturing: UnsafeMutablePointer<FILE>?
 
-    init() { file = tmpfile() }
+    init() {
+        file = tmpfile()
+        // A turn that ends the process (os.exit in a timer) gets its output shown after all.
+        _ = Self.registerOnce
+    }
+
+    private static let registerOnce: Void = { atexit { OutputCapture.release() } }()
+
+    /// At exit, mid-capture: the real descriptors back, and what was captured written to them.
+    private static func release() {
+        guard let file = capturing, saved.0 >= 0 else { return }
+        fflush(stdout)
+        fflush(stderr)
+        dup2(saved.0, 1)
+        dup2(saved.1, 2)
+        let bytes = readBack(fileno(file))
+        bytes.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
+        capturing = nil
+    }
 
     deinit { if let file { fclose(file) } }
 
@@ -27,17 +48,19 @@ final class OutputCapture {
         _ = lseek(fd, 0, SEEK_SET)
         dup2(fd, 1)
         dup2(fd, 2)
+        (Self.saved, Self.capturing) = (saved, file)
         body()
+        (Self.saved, Self.capturing) = ((-1, -1), nil)
         fflush(stdout)
         fflush(stderr)
         dup2(saved.0, 1)
         dup2(saved.1, 2)
         close(saved.0)
         close(saved.1)
-        return readBack(fd)
+        return Self.readBack(fd)
     }
 
-    private func readBack(_ fd: Int32) -> [UInt8] {
+    private static func readBack(_ fd: Int32) -> [UInt8] {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         _ = lseek(fd, 0, SEEK_SET)
