@@ -8,7 +8,10 @@ import CKCore
 /// Ctrl-C (`[interrupted]`). Non-copyable and only lent to the body: no turn outlives its own.
 /// (The test runner gives each piece of a test file its own limit in Lua instead.)
 public struct Turn: ~Copyable {
-    let engine: Engine
+    /// Unowned: a turn lives inside a call on its engine. (A strong reference here crashes the
+    /// Swift 6.3 optimizer when it inlines `Engine.turn`: "Cannot initialize a nonCopyable type
+    /// with a guaranteed value".)
+    unowned(unsafe) let engine: Engine
 
     fileprivate init(_ engine: Engine) { self.engine = engine }
 
