@@ -37,13 +37,16 @@ struct LiveRunTerminalTests {
         let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path)")
         try s.wait("the prompt") { Self.lines($0).contains(">") }
         let elapsed = Date().timeIntervalSince(started)
-        #expect(elapsed < 1, "the prompt came after \(elapsed) s")
+        // Before issue 23 the prompt never came (the run waited for an idle that a re-arming timer
+        // never gives). The figure itself (0.2 s) is scripts/bench's; the bound here only has to
+        // tell "at once" from "never" on a loaded CI machine.
+        #expect(elapsed < 3, "the prompt came after \(elapsed) s")
         try s.keys("=app.root.state", "Enter")
         let first = Self.lastNumber(try s.wait("the first reading") { Self.lastNumber($0) != nil }) ?? 0
         Thread.sleep(forTimeInterval: 1)
         try s.keys("=app.root.state", "Enter")
         let screen = try s.wait("the second reading") { Self.lastNumber($0) ?? 0 > first }
-        #expect((Self.lastNumber(screen) ?? 0) >= first + 5, "ten ticks a second:\n\(screen)")
+        #expect((Self.lastNumber(screen) ?? 0) >= first + 2, "ten ticks a second, at least two seen:\n\(screen)")
         try s.keys(".time", "Enter")
         try s.wait("the wall clock") { $0.contains("(running, wall clock), 1 timer pending") }
         try s.keys("C-d")
