@@ -160,6 +160,66 @@ describe("what a build renders", function()
     assert.are.equal(root, host.root)
   end)
 
+  -- Guards for issue 28's linear batching (dirty ancestors found by stamped walks, tree
+  -- membership as a flag): what one turn of updates renders, whatever the order they came in.
+  it("renders a dirty parent and its dirty descendants once each, in whichever order they were updated", function()
+    local count = {}
+    local Deep = ck.component("BDeep", {scope = true, initialState = 0, view = {class = "UILabel"},
+      render = function() count.deep = (count.deep or 0) + 1 end})
+    local Mid = ck.component("BMid", {render = function() return Deep{} end})
+    local Top = ck.component("BTop", {scope = true, initialState = 0, render = function(self, p, s)
+      count.top = (count.top or 0) + 1
+      return ck.View{class = "UIView", child = ck.Stack{children = {Mid{}, ck.Text{text = tostring(s)}}}}
+    end})
+    local host = ck.host(function() return ck.Stack{children = {Top{}, ck.Text{text = "x"}}} end)
+    host:mount()
+    for round, deepFirst in ipairs({true, false}) do
+      count = {}
+      ck.flush()
+      local top, deep = host:find("BTop"), host:find("BDeep")
+      if deepFirst then deep:updateState(round); top:updateState(round) else top:updateState(round); deep:updateState(round) end
+      ck.flush()
+      assert.are.same({top = 1, deep = 1}, count)
+      assert.are.equal(round, host:find("BTop").state)
+      assert.are.equal(round, host:find("BDeep").state)
+      assert.is_true(host:find("BDeep").isMounted)
+    end
+  end)
+
+  it("renders each of many siblings updated in one turn once, in one build", function()
+    local renders = 0
+    local Row = ck.component("BRow", {scope = function(p) return p.i end, initialState = 0,
+      view = {class = "UILabel"}, render = function() renders = renders + 1 end})
+    local host = ck.host(function() local c = {} for i = 1, 50 do c[i] = Row{i = i} end return ck.Stack{children = c} end)
+    host:mount()
+    renders = 0
+    local generation = host.generation
+    for i, row in ipairs(host:findAll("BRow")) do if i % 2 == 0 then row:updateState(i) end end
+    ck.flush()
+    assert.are.equal(25, renders)
+    assert.are.equal(generation + 1, host.generation)
+    for i, row in ipairs(host:findAll("BRow")) do assert.are.equal(i % 2 == 0 and i or 0, row.state) end
+    assert.are.equal(50, #host.view.subviews)
+  end)
+
+  it("renders nothing for a live scope whose component was built but not placed, until it is placed again", function()
+    local renders = 0
+    local Kid = ck.component("BKid", {scope = true, initialState = 0, render = function() renders = renders + 1 end})
+    local Parent = ck.component("BParent", {scope = true, render = function(self, p)
+      local kid = Kid{}   -- claims the scope in every build
+      if p.show then return kid end
+    end})
+    local host = ck.host(function(show) return Parent{show = show} end, {model = true})
+    local kid = host:find("BKid")
+    host:update(false)
+    renders = 0
+    assert.is_true(kid.scope.isLive)
+    kid:updateState(7, "sync")
+    assert.are.equal(0, renders)
+    host:update(true)
+    assert.are.equal(7, host:find("BKid").state)
+  end)
+
   it("keeps a pure component whose props are shallow-equal, without callbacks", function()
     local renders = 0
     local Pure = ck.component("PureLeaf", {pure = true, render = function() renders = renders + 1 end})

@@ -55,7 +55,7 @@ struct Builder {
                     newRoot = try renderSubtree(made, context: context)
                 }
             } else {
-                for component in topmostDirtyComponents(dirty) {
+                for component in topmostDirtyComponents(dirty, context: context) {
                     let fresh = Component(componentClass: component.componentClass, props: component.props,
                                           key: component.key, generation: context.generation)
                     fresh.scope = component.scope
@@ -96,30 +96,44 @@ struct Builder {
         }
     }
 
-    /// The dirty scopes' components in the tree that have no dirty ancestor.
-    private func topmostDirtyComponents(_ dirty: [Scope]) -> [Component] {
-        let dirtyIDs = Set(dirty.filter(\.isLive).map(ObjectIdentifier.init))
+    /// The dirty scopes' components in the tree that have no dirty ancestor (a scope is listed
+    /// once: `enqueue` adds it at its first pending update). A scope is dirty in this build when
+    /// `fold` stamped it, and a component knows whether it is in the tree (`isInTree`): one
+    /// dirty scope costs no walk; N cost O(N + the paths above them).
+    private func topmostDirtyComponents(_ dirty: [Scope], context: BuildContext) -> [Component] {
         var out: [Component] = []
+        let several = dirty.count > 1
         for scope in dirty where scope.isLive {
-            guard let c = scope.component, isInTree(c) else { continue }
-            var ancestor = c.parent
-            var covered = false
-            while let a = ancestor {
-                if let s = a.scope, dirtyIDs.contains(ObjectIdentifier(s)) { covered = true; break }
-                ancestor = a.parent
-            }
-            if !covered && !out.contains(where: { $0 === c }) { out.append(c) }
+            guard let c = scope.component, c.isInTree else { continue }
+            if several && hasDirtyAncestor(c, context.id) { continue }
+            out.append(c)
         }
         return out
     }
 
-    private func isInTree(_ c: Component) -> Bool {
-        var node = c
-        while let p = node.parent {
-            guard node.indexInParent < p.children.count, p.children[node.indexInParent] === node else { return false }
-            node = p
+    /// Whether a proper ancestor of `c` has a dirty scope. The walk stops at a component an
+    /// earlier walk of this build passed, and a second walk stamps its path with the answer, so
+    /// the walks of one build pass each component about once.
+    private func hasDirtyAncestor(_ c: Component, _ id: Int32) -> Bool {
+        var answer = false
+        var stop = c.parent
+        while let a = stop {
+            if a.walkedInBuild == id { answer = a.dirtyAtOrAbove; break }
+            if a.scope?.foldedInBuild == id {
+                answer = true
+                a.walkedInBuild = id
+                a.dirtyAtOrAbove = true
+                break
+            }
+            stop = a.parent
         }
-        return node === host.root
+        var node = c.parent
+        while let a = node, a !== stop {
+            a.walkedInBuild = id
+            a.dirtyAtOrAbove = answer
+            node = a.parent
+        }
+        return answer
     }
 
     /// Renders `top` and everything below it that is not kept, depth-first in child order.
@@ -230,7 +244,8 @@ struct Builder {
     private func failed(_ error: Error, context: BuildContext, dirty: [Scope], full: Bool) -> Error {
         let dropped = dirty.filter { !$0.pendingUpdates.isEmpty }
         for scope in dropped { scope.dropPendingUpdates(runtime.limits) }
-        host.dirtyScopes.removeAll { s in dirty.contains { $0 === s } }
+        // Nothing queues an update during a build: the dirty list is still `dirty`, all now empty.
+        host.dirtyScopes.removeAll { $0.pendingUpdates.isEmpty }
         host.needsFullBuild = false
         guard host.generation > 0, !Self.passesThrough(error) else { return error }
         let scopes = dropped.isEmpty ? "no state updates were pending"

@@ -31,7 +31,11 @@ struct Commit {
         if host.isMounted {
             keep { try mount(fullBuild: fullBuild, newRoot: newRoot, oldRoot: oldRoot, replacements: replacements) }
         }
-        for c in context.rendered { c.previous = nil }
+        markTreeMembership(oldTops: fullBuild ? oldRoot.map { [$0] } ?? [] : replacements.map(\.old))
+        for c in context.rendered {
+            c.previous = nil
+            c.isInTree = true
+        }
         // Invalidation: once, after unmounting, for every scope that left the tree.
         for scope in removed {
             if let k = scope.controller, !k.isInvalidated {
@@ -48,7 +52,8 @@ struct Commit {
         for scope in folded {
             scope.dropPendingUpdates(runtime.limits)
         }
-        host.dirtyScopes.removeAll { s in folded.contains { $0 === s } }
+        // Nothing queues an update during a build: what is dirty is what was folded, now empty.
+        host.dirtyScopes.removeAll { $0.pendingUpdates.isEmpty }
         for scope in folded {
             if let state = context.folded(scope) { scope.state = state }
         }
@@ -108,6 +113,25 @@ struct Commit {
         return created
     }
 
+    /// What the replaced components had below them leaves the tree, except what this build
+    /// placed again; a kept instance that comes back (passed down in props) brings its subtree.
+    /// What this build rendered is marked by the caller.
+    private func markTreeMembership(oldTops: [Component]) {
+        var stack = oldTops
+        while let c = stack.popLast() {
+            guard c.isInTree, c.placedInBuild != context.id else { continue }
+            c.isInTree = false
+            stack.append(contentsOf: c.children)
+        }
+        for (kept, _, _) in context.kept where !kept.isInTree {
+            stack = [kept]
+            while let c = stack.popLast() {
+                c.isInTree = true
+                stack.append(contentsOf: c.children)
+            }
+        }
+    }
+
     /// The new generation first, then what vanished is unmounted.
     private func mount(fullBuild: Bool, newRoot: Component?, oldRoot: Component?,
                        replacements: [(old: Component, new: Component)]) throws {
@@ -117,15 +141,17 @@ struct Commit {
             if let oldRoot { mounter.unmountVanished(oldRoot, context: context) }
         } else {
             for (old, new) in replacements {
-                mounter.mount(new, previous: old, in: superview(of: new))
+                mounter.mount(new, previous: old, in: superview(of: new, replacing: old))
             }
             for (old, _) in replacements { mounter.unmountVanished(old, context: context) }
         }
         try mounter.finish()
     }
 
-    /// The view a component's views go into: its nearest ancestor's view, or the hosting view.
-    private func superview(of component: Component) -> View {
+    /// The view a component's views go into: where the component it replaces has its own view
+    /// (no walk up a deep tree), else its nearest ancestor's view, or the hosting view.
+    private func superview(of component: Component, replacing old: Component) -> View {
+        if let v = old.view, v.component === old, let s = v.superview { return s }
         var p = component.parent
         while let a = p {
             if let v = a.view { return v }

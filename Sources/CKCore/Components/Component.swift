@@ -10,6 +10,12 @@ public final class Component: RuntimeObject {
     public internal(set) var scope: Scope?
     /// The scope's state when this instance was built.
     public internal(set) var state: Value = .nil
+    /// In the host's current tree: set when a committed build places it, cleared when it leaves
+    /// (`Commit`), so a dirty scope's component needs no walk to the root to know it.
+    var isInTree = false
+    /// With `walkedInBuild`: whether this component or an ancestor has a scope with updates in
+    /// that build (`Builder.hasDirtyAncestor`).
+    var dirtyAtOrAbove = false
     /// The generation of the build that made this instance.
     public internal(set) var generation: Int
     /// The scope enclosing this instance's construction (build nesting, not layout).
@@ -27,6 +33,8 @@ public final class Component: RuntimeObject {
     public internal(set) var children: [Component] = []
     var indexInParent = 0
     var placedInBuild: Int32 = 0
+    /// The build whose search for dirty ancestors last passed here (in `placedInBuild`'s padding).
+    var walkedInBuild: Int32 = 0
     /// The previous generation's instance at this place, while building and mounting.
     var previous: Component? {
         get { previousLink?.target }
