@@ -15,6 +15,12 @@ typedef struct ck_warning_buffer {
     int cut;              /* a piece would have passed the memory limit: the rest is dropped */
 } ck_warning_buffer;
 
+/* ckrun test's records of a file's tests (ckrunner.c): outside the Lua heap, counted against it. */
+typedef struct ck_records {
+    unsigned char *bytes;
+    size_t length, capacity;
+} ck_records;
+
 /* The extra space holds a pointer to this block, shared by every thread of the state. */
 typedef struct ck_extra {
     void *owner;          /* the Swift LuaState that owns this state */
@@ -29,6 +35,9 @@ typedef struct ck_extra {
     double close_seconds; /* the time limit of lua_close's finalizers (0: none) */
     int text_only;        /* --sandbox: ck_loadbuffer and ck_loadfile load text only */
     ck_warning_buffer warning;
+    ck_records records;   /* ckrun test: the file's results so far */
+    size_t user_limit;    /* ckrun test: --memory-limit, which the runner's own turns exceed by a reserve */
+    int user_limit_saved;
 } ck_extra;
 
 static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }
@@ -59,6 +68,8 @@ void ck_pool_release(ck_pool *pool, void *ptr, size_t old);
 
 /// Frees a state's warning buffer (ckwarn.c) once lua_close has run the last finalizer.
 void ck_warning_release(ck_extra *e);
+/// Frees the runner's records of a closing state (ckrunner.c).
+void ck_records_free(ck_extra *e);
 
 /// Raises "[id] where: detail": the id first, as every ckrun error.
 int ck_raise_catalogued(lua_State *L, const char *id, int level, const char *detail);

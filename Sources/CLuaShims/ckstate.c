@@ -38,6 +38,7 @@ void ck_closestate(lua_State *L) {
     }
     lua_close(L);
     ck_warning_release(e);   /* the extra block outlives the state */
+    ck_records_free(e);
     ck_watchdog_forget(L);
     ck_pool_free(memory->pool);
     memory->pool = NULL;

@@ -124,6 +124,7 @@ void ck_set_deadline(lua_State *L, double seconds) {
        state whose coroutines are hooked when made (ckrun test) leaves its main thread without a
        hook until the timer fires: a hook makes the VM trace every instruction (1.8x slower). */
     if (!e->hooks_coroutines) lua_sethook(L, watchdog, LUA_MASKCOUNT, 1000);
+    else if (lua_gethook(L) == watchdog) lua_sethook(L, NULL, 0, 0);   /* an expired limit's, per instruction */
     set_timer(seconds, 1.0);
 }
 
@@ -212,19 +213,8 @@ int ck_lua_hook_coroutines(lua_State *L) {
     return 0;
 }
 
-/* The test runner's per-test time limit and clock, as Lua functions: called twice a test, they
-   cost no trip through Swift (`setDeadline` and `os.clock` cost 3,600 instructions and two
-   system calls a test). */
-int ck_lua_set_deadline(lua_State *L) {
-    if (lua_type(L, 1) == LUA_TNUMBER) {
-        double seconds = lua_tonumber(L, 1);
-        ck_set_deadline(L, seconds > 0 ? seconds : 0);     /* NaN and negatives: at once */
-    } else {
-        ck_clear_deadline(L);
-    }
-    return 0;
-}
-
+/* The test runner's clock, as a Lua function: called twice a test, it costs no trip through
+   Swift and no system call (the vDSO's clock). */
 int ck_lua_monotonic_clock(lua_State *L) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);

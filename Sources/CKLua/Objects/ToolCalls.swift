@@ -17,6 +17,16 @@ extension Engine {
         return value(at: -1, lua.L)
     }
 
+    /// Compiles the file at `path` from its bytes, as `loadfile` does (chunk name `@path`; a
+    /// UTF-8 BOM and a `#` first line skipped; text only under `--sandbox`): no byte is decoded.
+    public func loadFile(_ path: String) throws(LuaError) -> Value {
+        let stack = LuaStack(lua.L)
+        let base = stack.top
+        defer { stack.top = base }
+        try lua.loadFile(path)
+        return value(at: -1, lua.L)
+    }
+
     /// Calls `function` with `arguments`; returns all its results. Errors (including calling
     /// what is not a function) are `LuaError`s with the traceback.
     @discardableResult

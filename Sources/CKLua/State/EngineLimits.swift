@@ -62,9 +62,38 @@ extension Engine {
 }
 
 extension Engine {
-    /// `setDeadline` as a Lua function, `f(seconds)` or `f(nil)`, for a host's own Lua that sets
-    /// a limit per piece of user code (the test runner): it costs no call into Swift.
-    public var deadlineFunction: Value { cFunction(ck_lua_set_deadline) }
+    /// The test runner's turns as a Lua function, `f(seconds [, runner])`: the time limit from now
+    /// (nil: none) of the code about to run, and its memory limit: `--memory-limit` for user code,
+    /// a reserve more for the runner's own (ckrunner.c). It costs no call into Swift.
+    public var runnerTurnFunction: Value { cFunction(ck_lua_turn) }
+
+    /// The time limit alone, `f(seconds)` or `f(nil)` (`runnerTurnFunction` without its second argument).
+    public var deadlineFunction: Value { runnerTurnFunction }
+
+    /// `f(name, line, status, output, seconds, message, traceback, own, descriptor)`: keeps a
+    /// test's result outside the Lua heap, where no Lua code reaches it (`testRecords` reads them).
+    public var recordFunction: Value { cFunction(ck_lua_record) }
+
+    /// The results `recordFunction` kept so far, as `ResultRecords`.
+    public var testRecords: [UInt8] {
+        let L = lua.L
+        guard let bytes = ck_records_bytes(L) else { return [] }
+        return Array(UnsafeBufferPointer(start: bytes, count: ck_records_length(L)))
+    }
+
+    /// ResultRecords' one escaper (the one `recordFunction` writes with): `text` as a field, or
+    /// nil's mark, each ended by 0x1F.
+    public static func appendRecordField(_ text: String?, to out: inout [UInt8]) {
+        guard var utf8 = text else { return out += [0x1D, 0x30, 0x1F] }
+        utf8.withUTF8 { bytes in
+            let start = out.count
+            out += repeatElement(0, count: 2 * bytes.count + 1)
+            let written = out.withUnsafeMutableBufferPointer { buffer in
+                bytes.withMemoryRebound(to: CChar.self) { ck_escape_field($0.baseAddress, $0.count, buffer.baseAddress! + start) }
+            }
+            out.removeLast(out.count - start - written)
+        }
+    }
 
     /// `f()`: raises `[timeout]` once the time limit passed, for a Lua hook that takes the place
     /// of the limit's own (the test runner's coverage hook on a coroutine).

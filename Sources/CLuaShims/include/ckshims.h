@@ -195,9 +195,7 @@ int ck_is_props_view(lua_State *L, int index);
 /// Replaces a props view at `index` by its props table and returns 1; anything else stays (0).
 int ck_props_table(lua_State *L, int index);
 
-/// Lua functions: `f(seconds)` sets the time limit from now (nil clears it); `f()` returns a
-/// monotonic time in seconds (the test runner's per-test limit and durations).
-int ck_lua_set_deadline(lua_State *L);
+/// Lua functions: `f()` returns a monotonic time in seconds (the test runner's durations).
 int ck_lua_monotonic_clock(lua_State *L);
 int ck_lua_check_deadline(lua_State *L);
 /// ckrun test: `f(coroutine)` makes the table's create and wrap hook new coroutines with the
@@ -209,6 +207,16 @@ void ck_watchdog_forked(void);
 /// outside the runner (ckframes.c); `errorlevel(level)` is luassert's util.errorlevel.
 int ck_lua_user_frame(lua_State *L);
 int ck_lua_errorlevel(lua_State *L);
+/// ckrun test (ckrunner.c): `turn(seconds [, runner])` sets the time limit of the code about to
+/// run (nil: none) and its memory limit (the runner's own code: a reserve past --memory-limit);
+/// `record(name, line, status, output, seconds, message, traceback, own, descriptor)` keeps a
+/// test's result outside the Lua heap, as ResultRecords, read back with ck_records_bytes.
+int ck_lua_turn(lua_State *L);
+int ck_lua_record(lua_State *L);
+size_t ck_records_length(lua_State *L);
+const unsigned char *ck_records_bytes(lua_State *L);
+/// ResultRecords' one escaper: `s` as a field (ended by 0x1F) into `out` (2 * n + 1 bytes at least).
+size_t ck_escape_field(const char *s, size_t n, unsigned char *out);
 
 /// Bytes malloc has handed out (Lua and Swift together), for benchmarks.
 size_t ck_heap_bytes(void);

@@ -1,0 +1,147 @@
+/* ckrun test's own C: the results of a file's tests kept outside the Lua heap (no test can name,
+   rewrite or starve them), in the one escaper of the runner's record format, and the runner's
+   turns: user code and the runner's own code each run under a time limit, the runner's with a
+   memory reserve, so a test that leaves its state at the memory limit cannot stop the
+   bookkeeping that reports it. */
+#include "ckshims.h"
+#include "ckinternal.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+/* What the runner's own code may allocate past --memory-limit: its bookkeeping between tests
+   and the message handler (a test's memory is still held while its error is described). */
+#define RUNNER_RESERVE ((size_t)1 << 20)
+
+enum { ESCAPE = 0x1D, RECORD_END = 0x1E, FIELD_END = 0x1F };
+
+/* ResultRecords' fields: 0x1D escapes 0x1D, 0x1E, 0x1F and a newline ('1'..'4'); each field
+   ends with 0x1F. `out` holds at least 2 * n + 1 bytes; returns the bytes written. */
+size_t ck_escape_field(const char *s, size_t n, unsigned char *out) {
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        switch (c) {
+        case ESCAPE: out[k++] = ESCAPE; out[k++] = '1'; break;
+        case RECORD_END: out[k++] = ESCAPE; out[k++] = '2'; break;
+        case FIELD_END: out[k++] = ESCAPE; out[k++] = '3'; break;
+        case '\n': out[k++] = ESCAPE; out[k++] = '4'; break;
+        default: out[k++] = c;
+        }
+    }
+    out[k++] = FIELD_END;
+    return k;
+}
+
+/* Room for `n` more bytes; the buffer's growth is counted against the state's memory (it never
+   fails for the limit: what passes it stops the next allocation of Lua code instead). */
+static unsigned char *room(ck_extra *e, size_t n) {
+    ck_records *r = &e->records;
+    if (r->length + n > r->capacity) {
+        size_t capacity = r->capacity ? r->capacity : 4096;
+        while (capacity < r->length + n) capacity *= 2;
+        unsigned char *bytes = realloc(r->bytes, capacity);
+        if (bytes == NULL) return NULL;
+        e->memory->used += capacity - r->capacity;
+        r->bytes = bytes;
+        r->capacity = capacity;
+    }
+    return r->bytes + r->length;
+}
+
+static int append(ck_extra *e, const char *s, size_t n) {
+    unsigned char *out = room(e, 2 * n + 1);
+    if (out == NULL) return 0;
+    e->records.length += ck_escape_field(s, n, out) - 1;   /* the field goes on */
+    return 1;
+}
+
+static int end_field(ck_extra *e, const char *nil_mark) {
+    unsigned char *out = room(e, 3);
+    if (out == NULL) return 0;
+    size_t k = 0;
+    if (nil_mark) { out[k++] = ESCAPE; out[k++] = '0'; }
+    out[k++] = FIELD_END;
+    e->records.length += k;
+    return 1;
+}
+
+/* One field from the value at `i`: a string, a number, an array of strings (a test's output,
+   joined), or nil for anything else. Nothing here allocates from Lua or runs a metamethod. */
+static int field(lua_State *L, ck_extra *e, int i) {
+    char number[48];
+    size_t n;
+    switch (lua_type(L, i)) {
+    case LUA_TSTRING: {
+        const char *s = lua_tolstring(L, i, &n);
+        return append(e, s, n) && end_field(e, NULL);
+    }
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, i)) n = (size_t)snprintf(number, sizeof number, "%lld", (long long)lua_tointeger(L, i));
+        else {
+            lua_Number x = lua_tonumber(L, i);   /* seconds: microseconds, as ResultRecords reads fastest */
+            n = (size_t)(x >= 0 && x < 1e12 ? snprintf(number, sizeof number, "%llde-6", (long long)(x * 1e6))
+                                            : snprintf(number, sizeof number, "%.17g", (double)x));
+        }
+        return append(e, number, n) && end_field(e, NULL);
+    case LUA_TTABLE:
+        for (lua_Integer k = 1; lua_rawgeti(L, i, k) == LUA_TSTRING; k++) {
+            const char *s = lua_tolstring(L, -1, &n);
+            int ok = append(e, s, n);
+            lua_pop(L, 1);
+            if (!ok) return 0;
+        }
+        lua_pop(L, 1);
+        return end_field(e, NULL);
+    default:
+        return end_field(e, "nil");
+    }
+}
+
+/* record(name, line, status, output, seconds, message, traceback, own_name, descriptor): one
+   test's record, appended. The runner hands only strings, numbers and its output buffers. */
+int ck_lua_record(lua_State *L) {
+    ck_extra *e = ck_extra_of(L);
+    size_t mark = e->records.length;
+    for (int i = 1; i <= 9; i++) {
+        if (!field(L, e, i)) {
+            e->records.length = mark;
+            return luaL_error(L, "out of memory keeping a test's result");
+        }
+    }
+    unsigned char *out = room(e, 1);
+    if (out == NULL) {
+        e->records.length = mark;
+        return luaL_error(L, "out of memory keeping a test's result");
+    }
+    *out = RECORD_END;
+    e->records.length++;
+    return 0;
+}
+
+size_t ck_records_length(lua_State *L) { return ck_extra_of(L)->records.length; }
+const unsigned char *ck_records_bytes(lua_State *L) { return ck_extra_of(L)->records.bytes; }
+
+void ck_records_free(ck_extra *e) {
+    free(e->records.bytes);
+    e->memory->used -= e->records.capacity;
+    memset(&e->records, 0, sizeof e->records);
+}
+
+/* turn(seconds [, runner]): the time limit from now (nil: none) of the code about to run: user
+   code at --memory-limit, the runner's own (`runner` true) with RUNNER_RESERVE more. */
+int ck_lua_turn(lua_State *L) {
+    ck_extra *e = ck_extra_of(L);
+    ck_memory *m = e->memory;
+    if (!e->user_limit_saved) {
+        e->user_limit = m->limit;
+        e->user_limit_saved = 1;
+    }
+    if (e->user_limit > 0) m->limit = e->user_limit + (lua_toboolean(L, 2) ? RUNNER_RESERVE : 0);
+    if (lua_type(L, 1) == LUA_TNUMBER) {
+        double seconds = lua_tonumber(L, 1);
+        ck_set_deadline(L, seconds > 0 ? seconds : 0);     /* NaN and negatives: at once */
+    } else {
+        ck_clear_deadline(L);
+    }
+    return 0;
+}
