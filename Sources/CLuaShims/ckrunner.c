@@ -97,12 +97,14 @@ static int field(lua_State *L, ck_extra *e, int i) {
     }
 }
 
-/* record(name, line, status, output, seconds, message, traceback, own_name, descriptor): one
-   test's record, appended. The runner hands only strings, numbers and its output buffers. */
+/* record(...): one record of its arguments' fields, appended. A test's is (name, line, status,
+   output, seconds, message, traceback, own_name, descriptor); `.busted`'s a key and its values.
+   The runner hands only strings, numbers and its output buffers. */
 int ck_lua_record(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
     size_t mark = e->records.length;
-    for (int i = 1; i <= 9; i++) {
+    int n = lua_gettop(L);
+    for (int i = 1; i <= n; i++) {
         if (!field(L, e, i)) {
             e->records.length = mark;
             return luaL_error(L, "out of memory keeping a test's result");

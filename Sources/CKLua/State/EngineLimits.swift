@@ -70,8 +70,9 @@ extension Engine {
     /// The time limit alone, `f(seconds)` or `f(nil)` (`runnerTurnFunction` without its second argument).
     public var deadlineFunction: Value { runnerTurnFunction }
 
-    /// `f(name, line, status, output, seconds, message, traceback, own, descriptor)`: keeps a
-    /// test's result outside the Lua heap, where no Lua code reaches it (`testRecords` reads them).
+    /// `f(...)`: keeps a record of its arguments outside the Lua heap, where no Lua code reaches
+    /// it (`testRecords` reads them): a test's result (name, line, status, output, seconds,
+    /// message, traceback, own name, descriptor), a `.busted` key and its values.
     public var recordFunction: Value { cFunction(ck_lua_record) }
 
     /// The results `recordFunction` kept so far, as `ResultRecords`.

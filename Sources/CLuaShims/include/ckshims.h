@@ -209,8 +209,8 @@ int ck_lua_user_frame(lua_State *L);
 int ck_lua_errorlevel(lua_State *L);
 /// ckrun test (ckrunner.c): `turn(seconds [, runner])` sets the time limit of the code about to
 /// run (nil: none) and its memory limit (the runner's own code: a reserve past --memory-limit);
-/// `record(name, line, status, output, seconds, message, traceback, own, descriptor)` keeps a
-/// test's result outside the Lua heap, as ResultRecords, read back with ck_records_bytes.
+/// `record(...)` keeps a record of its arguments (a test's: name, line, status, output, seconds,
+/// message, traceback, own, descriptor) outside the Lua heap, as ResultRecords (ck_records_bytes).
 int ck_lua_turn(lua_State *L);
 int ck_lua_record(lua_State *L);
 size_t ck_records_length(lua_State *L);
