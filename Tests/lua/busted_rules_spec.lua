@@ -270,7 +270,8 @@ end)
 
 -- busted's --lazy (or `.busted`'s lazy = true; ckrun's Swift side then calls the runner's
 -- set("lazy", "true")): setup and teardown register lazy_setup and lazy_teardown, as busted's
--- runner.lua re-registers them. Needs ckrun's runner table: left out under busted, whose --lazy
+-- runner.lua re-registers them. Needs ckrun's runner table (a global only under ckrun's hidden
+-- --runner-internals, as scripts/test runs this file once): left out under busted, whose --lazy
 -- is a command-line flag (with `busted --lazy` and `lazy` a no-op the block passes there too).
 local runner = rawget(_G, "(ckrun test)")
 if runner then

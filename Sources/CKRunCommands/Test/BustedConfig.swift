@@ -4,31 +4,41 @@ import CKLua
 import Foundation
 
 /// busted's `.busted` file in the working directory: a Lua file returning tasks of options
-/// (`default`, `_all`, or the one `--run` names). Options given on the command line win.
+/// (`default`, `_all`, or the one `--run` names). Options given on the command line win. It is
+/// the checkout's code: it runs in a state of its own under the run's `--timeout` and
+/// `--memory-limit`, with `--sandbox`'s rules when given, and Ctrl-C stops it.
 enum BustedConfig {
+    /// The limits `.busted` runs under: the command line's.
+    struct Limits {
+        var sandbox = false
+        var timeout: Double = 10
+        var memoryLimitMB: Int?
+    }
+
     /// `path` is busted's `-f/--config-file`: it must exist; `.busted` may be missing.
-    static func load(task: String?, path: String? = nil) throws -> [String: [String]] {
+    static func load(task: String?, path: String? = nil, limits: Limits = Limits()) throws -> [String: [String]] {
         let path = path ?? ".busted"
         guard FileManager.default.fileExists(atPath: path) else {
             if path != ".busted" { throw ValidationError("--config-file: no such file: \(path)") }
             if let task { throw ValidationError("--run \(task): there is no .busted file here") }
             return [:]
         }
-        let engine = Engine()
+        let engine = Engine(configuration: .init(sandbox: limits.sandbox, timeoutSeconds: limits.timeout,
+                                                 memoryLimitMegabytes: limits.memoryLimitMB))
         defer { engine.close() }
-        let text: String?
         do {
             let reader = try engine.load(EmbeddedLua.bustedConfig, name: "=(ckrun test: .busted)")
-            text = try engine.call(reader, [.string(path), task.map(Value.string) ?? .nil]).first.flatMap(engine.text)
-        } catch {
+            let problem = try engine.withLimits { () throws(LuaError) in
+                try engine.call(reader, [.string(path), task.map(Value.string) ?? .nil, engine.recordFunction])
+            }.first.flatMap(engine.text)
+            if let problem { throw ValidationError(".busted: \(problem)") }
+        } catch let error as LuaError {
             throw ValidationError(".busted: \(error.message)")
         }
         var values: [String: [String]] = [:]
-        for line in (text ?? "").split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { continue }
-            if parts[0] == "error" { throw ValidationError(".busted: \(parts[1])") }
-            values[String(parts[0])] = parts[1].split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+        for fields in ResultRecords.fields(engine.testRecords) {
+            guard let key = fields.first ?? nil else { continue }
+            values[key] = fields.dropFirst().map { $0 ?? "" }
         }
         return values
     }

@@ -1,3 +1,4 @@
+import CKLua
 import Foundation
 
 /// The runner's transport for results, from the file's Lua state to Swift and from a `--jobs`
@@ -10,19 +11,9 @@ enum ResultRecords {
 
     // MARK: Writing
 
-    static func append(_ value: String?, to out: inout [UInt8]) {
-        guard let value else { return out += [escape, 0x30, fieldEnd] }
-        for byte in value.utf8 {
-            switch byte {
-            case escape: out += [escape, 0x31]
-            case recordEnd: out += [escape, 0x32]
-            case fieldEnd: out += [escape, 0x33]
-            case newline: out += [escape, 0x34]
-            default: out.append(byte)
-            }
-        }
-        out.append(fieldEnd)
-    }
+    /// A field, escaped by the one escaper of this format (ckrunner.c's, which also writes the
+    /// records of a file's tests).
+    static func append(_ value: String?, to out: inout [UInt8]) { Engine.appendRecordField(value, to: &out) }
 
     static func endRecord(_ out: inout [UInt8]) { out.append(recordEnd) }
 
@@ -68,6 +59,15 @@ enum ResultRecords {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Every record's fields (nil for the nil mark): records of any shape (`.busted`'s options).
+    static func fields(_ bytes: [UInt8]) -> [[String?]] {
+        bytes.withUnsafeBufferPointer { b in
+            var out: [[String?]] = []
+            forEachRecord(b) { ranges in out.append(ranges.map { text(b, $0) }) }
+            return out
+        }
     }
 
     // MARK: Tests and files

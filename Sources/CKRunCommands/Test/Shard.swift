@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 
 /// `--shard I/N`: shards split the tests, not the files. Every file is loaded in every shard;
-/// the test at `position` among its file's selected tests (declaration order, before any
-/// shuffle) of the file at `fileIndex` (sorted order) belongs to shard
-/// `(fileIndex + position) % N + 1`. So the N shards partition the selected tests exactly,
-/// and starting each file at a different shard keeps many small files balanced.
+/// a test belongs to shard `(fileIndex + hash) % N + 1`, where `fileIndex` is its file's place in
+/// sorted order and `hash` a hash of its full name (FNV-1a, computed where the test registers,
+/// in spec.lua): the same in every process whatever order a file registers its tests in, so the
+/// N shards partition the selected tests exactly. A file that fails to load is reported by the
+/// shard of hash 0.
 struct Shard: Sendable, Equatable, CustomStringConvertible {
     let index: Int
     let count: Int
@@ -23,8 +24,8 @@ struct Shard: Sendable, Equatable, CustomStringConvertible {
         self.count = count
     }
 
-    func includes(fileIndex: Int, position: Int) -> Bool {
-        (fileIndex + position) % count == index - 1
+    func includes(fileIndex: Int, nameHash: Int) -> Bool {
+        (fileIndex + nameHash) % count == index - 1
     }
 
     var description: String { "\(index)/\(count)" }

@@ -21,7 +21,7 @@ struct SpecFileRunner {
         runRecords { head, records in
             var result = head
             do { result.tests = try ResultRecords.tests(records[...], file: file) } catch {
-                result.tests = [failure("could not read its results: \(error)", traceback: "")]
+                result.tests = [failure("\(error)", traceback: "", "left results ckrun could not read")]
             }
             deliver(result)
         }
@@ -37,26 +37,34 @@ struct SpecFileRunner {
         var session: SpecSession?
         do {
             session = try SpecSession(settings: settings)
-            guard let session, let data = FileManager.default.contents(atPath: file) else {
-                records = ResultRecords.records([failure("cannot read the file", traceback: "")])
+            guard let session, FileManager.default.isReadableFile(atPath: file) else {
+                records = ResultRecords.records([failure("cannot read the file", traceback: "", "failed to load")])
                 return deliver(head, records)
             }
             try configure(session)
-            records = Array(try session.run(code: LuaSource(bytes: data), path: file).utf8)
+            defer { records = session.records }
+            try session.run(path: file)
         } catch {
-            if settings.shard?.includes(fileIndex: fileIndex, position: 0) ?? true {
-                records = ResultRecords.records([failure(error.message, traceback: Traceback.clean(error.traceback))])
+            // What the file's tests recorded before the runner stopped stays; the reason follows.
+            if settings.shard?.includes(fileIndex: fileIndex, nameHash: 0) ?? true {
+                let detail = records.isEmpty ? "failed to load" : "stopped running its tests"
+                records += ResultRecords.records([failure(error.message, traceback: Traceback.clean(error.traceback), detail)])
             }
         }
-        head.output = (try? session?.call("take_file_output")) ?? ""
-        if settings.recordLoads, let files = try? session?.call("loaded_files") {
-            head.loadedFiles = files.split(separator: "\0").map(String.init)
-        }
-        if settings.coverage, let json = try? session?.call("coverage_json") {
-            head.coverage = try? JSONDecoder().decode([String: [String: Int]].self, from: Data(json.utf8))
-        }
+        if let session { collect(from: session, into: &head) }
         head.seconds = seconds(since: start)
         withExtendedLifetime(session) { deliver(head, records) }
+    }
+
+    /// What the file printed outside its tests, and under --watch and --coverage what it loaded and ran.
+    private func collect(from session: SpecSession, into head: inout FileResult) {
+        head.output = (try? session.call("take_file_output")) ?? ""
+        if settings.recordLoads, let files = try? session.call("loaded_files") {
+            head.loadedFiles = files.split(separator: "\0").map(String.init)
+        }
+        if settings.coverage, let json = try? session.call("coverage_json") {
+            head.coverage = try? JSONDecoder().decode([String: [String: Int]].self, from: Data(json.utf8))
+        }
     }
 
     private func configure(_ session: SpecSession) throws(LuaError) {
@@ -94,9 +102,9 @@ struct SpecFileRunner {
         for statement in settings.statements { try session.call("set", "statements", statement) }
     }
 
-    private func failure(_ detail: String, traceback: String) -> TestResult {
+    private func failure(_ detail: String, traceback: String, _ what: String) -> TestResult {
         TestResult(name: file, file: file, line: 0, status: .errored,
-                   message: Catalogue.testFailure.message("\(file) failed to load: \(detail)"), traceback: traceback)
+                   message: Catalogue.testFailure.message("\(file) \(what): \(detail)"), traceback: traceback)
     }
 }
 

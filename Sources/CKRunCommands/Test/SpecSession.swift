@@ -7,26 +7,40 @@ import Foundation
 /// file's body, a block's body, a hook, a test) gets its own time limit through `T.deadline`.
 final class SpecSession {
     let engine: Engine
+    /// The table the preludes share (`T`): held here and handed to each chunk, never a global.
+    let runner: Value
+    /// The time limit of each piece of the runner's own work the Swift side calls.
+    private let timeout: Double
 
     init(settings: TestRunSettings) throws(LuaError) {
         engine = Engine(configuration: .init(
             sandbox: settings.sandbox, timeoutSeconds: nil, memoryLimitBytes: settings.memoryLimitBytes, pooledMemory: true))
         engine.limitClosing(to: settings.timeout)
-        try SpecPrelude.install(in: engine)
+        timeout = settings.timeout
+        runner = engine.table([])
+        try SpecPrelude.install(in: engine, runner: runner)
         let memory = Catalogue.memoryLimit.message(
             "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory")
-        let limits = try SpecPrelude.compiled.load(
-            #"local T = _ENV["(ckrun test)"]; T.deadline, T.memory_message, T.clock = ...; select(4, ...)(coroutine); T.check_deadline = select(5, ...)"#,
-            name: "=(ckrun test: limits)", in: engine)
-        try engine.call(limits, [engine.deadlineFunction, .string(memory), engine.monotonicClockFunction,
-                                 engine.hookCoroutinesFunction, engine.checkDeadlineFunction])
+        let limits = try SpecPrelude.compiled.load(#"""
+            local T = ...
+            T.turn, T.keep, T.memory_message, T.clock = select(2, ...)
+            select(6, ...)(coroutine)
+            T.check_deadline = select(7, ...)
+            if select(8, ...) then rawset(_G, "(ckrun test)", T) end
+            """#, name: "=(ckrun test: limits)", in: engine)
+        try engine.call(limits, [runner, engine.runnerTurnFunction, engine.recordFunction, .string(memory),
+                                 engine.monotonicClockFunction, engine.hookCoroutinesFunction, engine.checkDeadlineFunction,
+                                 .bool(settings.exposeRunner)])
     }
 
-    /// Calls `T[name](arguments...)` with string arguments; returns its result if it is a string.
+    /// Calls `T[name](arguments...)` with string arguments, under the time limit; returns its
+    /// result if it is a string.
     @discardableResult
     func call(_ name: String, _ arguments: String...) throws(LuaError) -> String? {
-        let function = engine.field(name, of: engine.global("(ckrun test)"))
-        return try engine.call(function, arguments.map(Value.string)).first.flatMap(engine.text)
+        let function = engine.field(name, of: runner)
+        return try engine.withDeadline(timeout) { () throws(LuaError) in
+            try engine.call(function, arguments.map(Value.string)).first.flatMap(engine.text)
+        }
     }
 
     /// busted's `--lang`: luassert's messages from `luassert.languages.LANG`, when it has one.
@@ -35,21 +49,24 @@ final class SpecSession {
             local lang = ...
             if pcall(require, "luassert.languages." .. lang) then require("say"):set_namespace(lang) end
             """#, name: "=(ckrun test: lang)", in: engine)
-        try engine.call(chunk, [.string(language)])
+        // `require` may run a module found on package.path: under the time limit.
+        try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.call(chunk, [.string(language)]) }
     }
 
-    /// Loads the test file and runs it; returns its results as `ResultRecords`. A file that
-    /// does not compile throws.
-    func run(code: LuaSource, path: String) throws(LuaError) -> String {
+    /// Loads the test file from its bytes and runs it; its results are then `records`. A file
+    /// that does not compile, or a runner that stopped, throws (the results kept so far stay).
+    func run(path: String) throws(LuaError) {
         engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
         // `require` finds modules beside the test file and in the project root (SPEC §9).
         engine.installSiblingSearcher(directories: [Engine.directory(of: path), FileManager.default.currentDirectoryPath])
-        let runFile = engine.field("run_file", of: engine.global("(ckrun test)"))
-        let chunk = try engine.load(code, name: "@" + path)
-        // No limit of its own (each piece of user code sets one); Ctrl-C stops it.
-        let results = try engine.withDeadline(nil) { () throws(LuaError) in try engine.call(runFile, [chunk, .string(path)]) }
-        return results.first.flatMap(engine.text) ?? ""
+        let runFile = engine.field("run_file", of: runner)
+        let chunk = try engine.loadFile(path)
+        // Each piece of code the file runs gets its own limit (T.turn); Ctrl-C stops it.
+        try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.call(runFile, [chunk, .string(path)]) }
     }
+
+    /// The results the file's tests left, as `ResultRecords` (kept outside the Lua heap).
+    var records: [UInt8] { engine.testRecords }
 }
 
 /// Tracebacks without the runner's own frames.

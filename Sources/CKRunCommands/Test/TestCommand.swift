@@ -135,6 +135,10 @@ struct TestCommand: ParsableCommand {
     // The hidden worker mode behind --jobs: run one file, print its results for the parent.
     @Flag(help: .hidden) var worker = false
 
+    // ckrun's own specs of the runner's internals (Tests/lua/loads_spec.lua): the runner's table
+    // as a global. Hidden: a suite never needs it, and without it no test reaches the runner.
+    @Flag(name: .customLong("runner-internals"), help: .hidden) var runnerInternals = false
+
     func validate() throws {
         if !(timeout > 0) { throw ValidationError("--timeout takes a positive number of seconds") }
         if jobs < 1 { throw ValidationError("--jobs takes a positive number of processes") }
@@ -165,7 +169,8 @@ struct TestCommand: ParsableCommand {
             // -f names a file from where ckrun was started, as busted reads it before -C.
             let configFile = busted.configFile.map { URL(fileURLWithPath: $0).path }
             try Self.changeDirectory(busted.directories)
-            try command.apply(BustedConfig.load(task: task, path: configFile))
+            let limits = BustedConfig.Limits(sandbox: sandbox, timeout: timeout, memoryLimitMB: memoryLimit)
+            try command.apply(BustedConfig.load(task: task, path: configFile, limits: limits))
             try Self.checkExist(command.paths)
         }
         try command.execute()
@@ -201,6 +206,7 @@ struct TestCommand: ParsableCommand {
         settings.updateSnapshots = updateSnapshots
         settings.coverage = coverage ?? false
         settings.recordLoads = watch
+        settings.exposeRunner = runnerInternals
         settings.elementNames = output.flatMap(TestOutputFormat.init(name:)) == .json
         // busted: --shuffle is --shuffle-files and --shuffle-tests; ckrun's --seed alone shuffles both.
         settings.shuffleFiles = busted.shuffleFiles ?? shuffle ?? (seed != nil)

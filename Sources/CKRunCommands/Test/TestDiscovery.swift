@@ -14,14 +14,22 @@ enum TestDiscovery {
     }
 
     /// With busted's `--pattern`/`--exclude-pattern` (Lua patterns found in a file's name; a
-    /// `.lua` file whose name matches no pattern, or any exclusion, is left out).
+    /// `.lua` file whose name matches no pattern, or any exclusion, is left out), matched by
+    /// `LuaPatternMatcher`, linear by construction. A malformed pattern is a usage error.
     static func files(in paths: [String], patterns: [String], excluding: [String], recursive: Bool = true) throws -> [String] {
         guard !patterns.isEmpty || !excluding.isEmpty else { return try files(in: paths, recursive: recursive) }
-        let matcher = LuaFind()
-        let chosen = patterns.isEmpty ? ["_spec"] : patterns
+        func matchers(_ list: [String], _ option: String) throws -> [LuaPatternMatcher] {
+            try list.filter { !$0.isEmpty }.map { pattern in
+                guard let matcher = LuaPatternMatcher(pattern) else {
+                    throw ValidationError("\(option) '\(pattern)' is not a valid Lua pattern: \(LuaPatternMatcher.problem(in: pattern) ?? "?")")
+                }
+                return matcher
+            }
+        }
+        let chosen = try matchers(patterns.isEmpty ? ["_spec"] : patterns, "--pattern")
+        let excluded = try matchers(excluding, "--exclude-pattern")
         return try files(in: paths, recursive: recursive) { name in
-            name.hasSuffix(".lua") && !excluding.contains { !$0.isEmpty && matcher.find($0, in: name) }
-                && chosen.contains { matcher.find($0, in: name) }
+            name.hasSuffix(".lua") && !excluded.contains { $0.matches(name) } && chosen.contains { $0.matches(name) }
         }
     }
 
@@ -81,20 +89,5 @@ enum TestDiscovery {
         var path = path
         while path.hasPrefix("./") { path.removeFirst(2) }
         return path
-    }
-}
-
-/// `string.find(text, pattern)` with Lua's own patterns.
-final class LuaFind {
-    private let engine = Engine()
-    private lazy var finder: Value? = try? engine.load(
-        "local text, pattern = ...; return text:find(pattern) ~= nil", name: "=(ckrun test: pattern)")
-
-    deinit { engine.close() }
-
-    func find(_ pattern: String, in text: String) -> Bool {
-        guard let finder, let result = try? engine.call(finder, [.string(text), .string(pattern)]).first,
-              case .bool(let found) = result else { return false }
-        return found
     }
 }

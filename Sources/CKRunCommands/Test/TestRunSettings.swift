@@ -36,6 +36,9 @@ struct TestRunSettings: Sendable {
     /// --output json: each result names its element by its own name and descriptor, as
     /// busted's JSON does (the other reports need only the full name).
     var elementNames = false
+    /// ckrun's own specs of the runner (hidden `--runner-internals`): the runner's table as the
+    /// global `(ckrun test)`. Never otherwise: no test can reach the runner's bookkeeping.
+    var exposeRunner = false
 
     var memoryLimitBytes: Int { Engine.Configuration.bytes(megabytes: memoryLimitMB) }
 
@@ -67,6 +70,7 @@ struct TestRunSettings: Sendable {
         add("--cpath", cpath.map { [$0] } ?? [])
         add("--helper", helper.map { [$0] } ?? [])
         if recordLoads { arguments.append("--watch") }
+        if exposeRunner { arguments.append("--runner-internals") }
         return arguments
     }
 }

@@ -17,9 +17,10 @@ enum SpecPrelude {
 
     /// Chunk names start with "(ckrun test", which tracebacks and error locations skip. Each
     /// chunk gets the `os.exit` message, the recorder of luassert's modules (assert.lua), the
-    /// whole debug library (under --sandbox the test's code sees only part of it), and the C
-    /// stack lookups `user_frame` and `errorlevel` (ckframes.c).
-    static func install(in engine: Engine) throws(LuaError) {
+    /// whole debug library (under --sandbox the test's code sees only part of it), the C
+    /// stack lookups `user_frame` and `errorlevel` (ckframes.c), and `runner`, the table the
+    /// chunks share (no global names it: a test cannot reach the runner through it).
+    static func install(in engine: Engine, runner: Value) throws(LuaError) {
         installing = true
         defer { installing = false }
         let recorder = engine.function { [unowned engine] arguments throws(LuaError) in
@@ -30,16 +31,16 @@ enum SpecPrelude {
         }
         let debug = engine.hostDebugLibrary
         for chunk in chunks {
-            if chunk.name == "assert" { try preload(in: engine) }
+            if chunk.name == "assert" { try preload(in: engine, runner: runner) }
             let function = try compiled.load(chunk.source, name: "=(ckrun test: \(chunk.name))", in: engine)
             try engine.call(function, [.string(exitMessage), compiled.recorded.isEmpty ? recorder : .nil, debug,
-                                       engine.userFrameFunction, engine.errorLevelFunction])
+                                       engine.userFrameFunction, engine.errorLevelFunction, runner])
         }
     }
 
     /// luassert's modules this process recorded, as `package.preload` entries (`T.preloaded`
     /// names them; assert.lua removes them once it has required luassert).
-    private static func preload(in engine: Engine) throws(LuaError) {
+    private static func preload(in engine: Engine, runner: Value) throws(LuaError) {
         var pairs: [Value] = []
         for name in compiled.recorded {
             guard let function = compiled.function(name, in: engine) else { return }
@@ -47,14 +48,14 @@ enum SpecPrelude {
         }
         guard !pairs.isEmpty else { return }
         let install = try compiled.load(#"""
-            local T, n = _ENV["(ckrun test)"], select("#", ...)
+            local T, n = ..., select("#", ...)
             T.preloaded = {}
-            for i = 1, n, 2 do
+            for i = 2, n, 2 do
               local name, f = select(i, ...)
               package.preload[name] = f
               T.preloaded[#T.preloaded + 1] = name
             end
             """#, name: "=(ckrun test: preload)", in: engine)
-        try engine.call(install, pairs)
+        try engine.call(install, [runner] + pairs)
     }
 }

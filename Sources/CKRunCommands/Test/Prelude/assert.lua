@@ -2,7 +2,7 @@
 -- `assert`, `spy`, `stub`, `mock` and `match`, and `require "busted"` for spec files.
 -- The whole debug library (the third argument): under --sandbox the test sees only part of it.
 local debug = select(3, ...) or debug
-local T = _ENV["(ckrun test)"]
+local T = select(6, ...)
 local G = _G
 
 -- The first state of a process records luassert's modules (the Swift side keeps their
@@ -174,8 +174,15 @@ end
 -- assert.tree_snapshot(host [, name]): compares `host:dump()` (or a string) with the test's
 -- entry in __snapshots__/<file>.snap beside the test file. The first run, or a run with
 -- --update-snapshots, writes the entry; later runs fail with a line diff when the tree changed.
--- The file: "== <full test name> #<n>" then the text, each text line starting "==" or "\" escaped with "\".
+-- The file: "== <key>" then the text, each text line starting "==" or "\" escaped with "\". A
+-- key is one line: its "\", line feeds and carriage returns are written "\\", "\n" and "\r" (a
+-- name with a line break must find its entry again, not start a new one each run).
 local snapshot = { entries = nil, order = {}, dirty = false, counts = {} }
+local key_escapes, key_unescapes = { ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r" }, { ["\\"] = "\\", n = "\n", r = "\r" }
+-- Captured here: write_snapshots runs as the runner, which calls nothing a test can replace.
+local gsub, sfind, gmatch, open_file, execute = string.gsub, string.find, string.gmatch, io.open, os.execute
+local function escape_key(key) return (gsub(key, "[\\\n\r]", key_escapes)) end
+local function unescape_key(text) return (gsub(text, "\\(.)", function(c) return key_unescapes[c] or "\\" .. c end)) end
 local function snapshot_path()
   local dir, base = T.file:match("^(.-)([^/]+)$")
   return dir .. "__snapshots__/" .. base:gsub("%.lua$", "") .. ".snap", dir .. "__snapshots__"
@@ -189,6 +196,7 @@ local function read_snapshots()
     for line in f:lines() do
       local name = line:match("^== (.*)$")
       if name then
+        name = unescape_key(name)
         if key then entries[key] = table.concat(lines, "\n") end
         key, lines = name, {}
         snapshot.order[#snapshot.order + 1] = name
@@ -205,15 +213,15 @@ end
 function T.write_snapshots()
   if not snapshot.dirty then return end
   local path, dir = snapshot_path()
-  local f = io.open(path, "w")
+  local f = open_file(path, "w")
   if not f then
-    os.execute("mkdir -p '" .. dir:gsub("'", "'\\''") .. "'")
-    f = assert(io.open(path, "w"))
+    execute("mkdir -p '" .. gsub(dir, "'", "'\\''") .. "'")
+    f = assert(open_file(path, "w"))
   end
   for _, key in ipairs(snapshot.order) do
-    f:write("== ", key, "\n")
-    for line in (snapshot.entries[key] .. "\n"):gmatch("(.-)\n") do
-      if line:find("^==") or line:find("^\\") then line = "\\" .. line end
+    f:write("== ", escape_key(key), "\n")
+    for line in gmatch(snapshot.entries[key] .. "\n", "(.-)\n") do
+      if sfind(line, "^==") or sfind(line, "^\\") then line = "\\" .. line end
       f:write(line, "\n")
     end
   end

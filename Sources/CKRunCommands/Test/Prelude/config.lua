@@ -1,26 +1,26 @@
--- ckrun test: reads busted's `.busted` file. Arguments: its path and the task (--run) or nil.
--- Returns "key<TAB>value<US>value..." lines, or "error<TAB>message".
-local path, task = ...
+-- ckrun test: reads busted's `.busted` file, in a state of its own under the run's limits (and
+-- --sandbox's rules when given). Arguments: its path, the task (--run) or nil, and `keep`, which
+-- records each option as a key and its values (ckrunner.c: escaped, so no value can forge a key).
+-- Returns an error message, or nothing.
+local path, task, keep = ...
 local ok, config = pcall(dofile, path)
-if not ok then return "error\t" .. tostring(config) end
-if type(config) ~= "table" then return "error\t.busted file does not return a table." end
+if not ok then return tostring(config) end
+if type(config) ~= "table" then return ".busted file does not return a table." end
 local out = {}
 local function merge(t)
   if type(t) ~= "table" then return end
   for k, v in pairs(t) do if out[k] == nil then out[k] = v end end
 end
 if task then
-  if type(config[task]) ~= "table" then return "error\tTask `" .. task .. "` not found, or not a table." end
+  if type(config[task]) ~= "table" then return "Task `" .. task .. "` not found, or not a table." end
   merge(config[task])
 else
   merge(config.default)
 end
 merge(config._all)
-local lines = {}
 for k, v in pairs(out) do
   local values = type(v) == "table" and v or { v }
   local texts = {}
   for i, x in ipairs(values) do texts[i] = tostring(x) end
-  lines[#lines + 1] = tostring(k) .. "\t" .. table.concat(texts, "\31")
+  keep(tostring(k), table.unpack(texts))
 end
-return table.concat(lines, "\n")

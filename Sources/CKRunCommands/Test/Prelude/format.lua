@@ -1,6 +1,6 @@
 -- ckrun test: readable printing and deep comparison.
 -- Readable printing and deep comparison, shared by assertions and spies.
-local T = _ENV["(ckrun test)"]
+local T = select(6, ...)
 local concat, sort, type, tostring, rawget, next = table.concat, table.sort, type, tostring, rawget, next
 
 T.matchers = setmetatable({}, { __mode = "k" })

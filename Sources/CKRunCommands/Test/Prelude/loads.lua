@@ -5,7 +5,7 @@
 -- loaders saw them; the Swift side resolves them.
 -- The whole debug library (the third argument): under --sandbox the test sees only part of it.
 local debug = select(3, ...) or debug
-local T = _ENV["(ckrun test)"]
+local T = select(6, ...)
 local G = _G
 local type, pairs, gmatch, concat, getinfo = type, pairs, string.gmatch, table.concat, debug.getinfo
 local files, seen = {}, {}

@@ -5,10 +5,9 @@
 -- The whole debug library (the third argument): under --sandbox the test sees only part of it.
 local debug = select(3, ...) or debug
 local exit_message = ...
--- The runner's internals, shared by its chunks and found by the Swift side under a key no
--- identifier can spell.
-local T = {}
-_ENV["(ckrun test)"] = T
+-- The runner's internals, shared by its chunks: the Swift side hands the table to each (the
+-- sixth argument) and keeps it; no global, no package.loaded entry names it.
+local T = select(6, ...)
 local stdout = io.stdout
 local methods = getmetatable(stdout).__index
 local file_write = methods.write

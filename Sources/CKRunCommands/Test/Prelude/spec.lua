@@ -5,9 +5,14 @@
 -- before_each outer to inner, the body, `finally`, after_each inner to outer. Filters act
 -- when a test or block registers, as busted's do. The Swift side calls `run` once per file.
 -- The whole debug library (the third argument): under --sandbox the test sees only part of it.
+-- The runner's table (the sixth) is no global: the Swift side hands it to each prelude chunk.
 local debug = select(3, ...) or debug
-local T = _ENV["(ckrun test)"]
+local T = select(6, ...)
 local insert, ipairs, pairs, type, select, tostring = table.insert, ipairs, pairs, type, select, tostring
+-- String functions are called as these locals, never as methods: a test may replace string.find
+-- or the string metatable's __index, and the runner's own code must not run it.
+local find, byte, format, gsub, sub = string.find, string.byte, string.format, string.gsub, string.sub
+local sort, remove = table.sort, table.remove
 local xpcall, pcall, error, setmetatable, rawget, rawset, next = xpcall, pcall, error, setmetatable, rawget, rawset, next
 local dgetmetatable, getinfo, traceback = debug.getmetatable, debug.getinfo, debug.traceback
 local clock, concat = os.clock, table.concat -- clock: T.clock once run_file starts
@@ -51,8 +56,6 @@ end
 local root = element("file", nil, nil, nil, 0)
 T.root = root
 local ctx = root
-local results = {}
-T.results = results
 -- Names a test or hook defines for itself, shadowing its parents' (busted's block.rejectAll and
 -- init.lua's `it` put them in the element's env before each run), by descriptor; a test's
 -- while its body runs and while its finally runs. Filled in with the environments below.
@@ -96,13 +99,17 @@ local states = {}
 
 -- Runs user code `fn` as `el`, under the per-call time limit. Returns the status
 -- (success, failure, pending, error) and, unless success, the message and traceback.
--- Both fixed when the file starts (run_file), before any of its code runs: a test that
--- changes T.deadline or T.opts does not lift the next test's limit.
-local set_deadline, check_deadline, coverage_hook
-local function deadline(seconds)
-  if set_deadline then set_deadline(seconds) end
+-- `turn` (ckrunner.c) and `keep` are taken when the file starts (run_file), before any of its
+-- code runs. Every piece of code runs under a time limit: user code under --timeout and
+-- --memory-limit (turn(timeout)), the runner's own between two pieces of it under --timeout
+-- and a memory reserve (turn(timeout, true)), so a finalizer that runs there cannot hang the
+-- run and a test that leaves its state at the memory limit cannot stop the bookkeeping.
+local turn, keep, check_deadline, coverage_hook
+local function user_turn() turn(opts.timeout) end
+local function runner_turn()
+  turn(opts.timeout, true)
   -- A limit that expired put its own hook in place of --coverage's line hook: back it goes.
-  if seconds == nil and coverage_hook and debug.gethook() ~= coverage_hook then debug.sethook(coverage_hook, "l") end
+  if coverage_hook and debug.gethook() ~= coverage_hook then debug.sethook(coverage_hook, "l") end
 end
 -- The handler keeps its findings in upvalues: no closure per call. An error object's
 -- __tostring (and luassert's formatters) are user code: they run under a limit of their own
@@ -113,50 +120,67 @@ local function describe_error(err)
   if err == nil then return "Nil error" end
   return T.pretty and T.pretty(err) or tostring(err)
 end
+-- A message as the runner reports it: the memory limit's own words, and where, when it has no place.
+local function located(msg)
+  if msg == "not enough memory" then msg = T.memory_message or msg end
+  if not find(msg, "^[^\n]-:%d+: ") and not find(msg, "^%[%a+%]") then
+    local src, line = user_frame(3, true)
+    if src then msg = src .. ":" .. line .. ": " .. msg end
+  end
+  return msg
+end
+-- The handler runs as the runner (the failing code's memory is still held), but for
+-- describe_error, which is user code.
 local function handler(err)
-  deadline(opts.timeout)
+  runner_turn()
   h_status = errortype(err)
+  user_turn()
   local ok, msg = pcall(describe_error, err)
-  deadline(nil)
+  runner_turn()
   if not ok or type(msg) ~= "string" then
     msg = "an error object (" .. type(err) .. ") whose conversion to text failed: " .. (type(msg) == "string" and msg or type(msg))
   end
-  if msg == "not enough memory" then msg = T.memory_message or msg end
-  if not msg:find("^[^\n]-:%d+: ") and not msg:find("^%[%a+%]") then
-    local src, line = user_frame(2, true)
-    if src then msg = src .. ":" .. line .. ": " .. msg end
-  end
-  h_message = msg
-  h_trace = traceback("", 2):gsub("^\n", "")
+  h_message = located(msg)
+  h_trace = (gsub(traceback("", 2), "^\n", ""))
+  return err
+end
+
+-- Lua calls no message handler for an error of memory (nor for one raised in the handler): the
+-- message of such an error. The guarded xpcall (ckguards.c) names the runner's line, not the test's.
+local function unhandled(err)
+  if type(err) ~= "string" then return "an error the runner could not describe (" .. type(err) .. ")" end
+  if err == "not enough memory" or find(err, "^%[memoryLimit%] %(ckrun test") then return T.memory_message or err end
   return err
 end
 
 local function safe(descriptor, fn, el)
   local outer = ctx
   ctx = el
-  h_status = "success"
-  deadline(opts.timeout)
+  h_status, h_message, h_trace = "success", nil, nil
+  user_turn()
   local ok, err = xpcall(fn, handler)
-  deadline(nil)
+  runner_turn()
   ctx = outer
   if ok then return "success" end
-  local status, message, trace = h_status, h_message, h_trace
+  local status, message, trace = h_status, h_message or unhandled(err), h_trace
   h_message, h_trace = nil, nil
-  -- Lua runs no message handler for out of memory (and the handler may have run out itself):
-  -- the message is xpcall's own, never empty.
-  if message == nil then
-    local memory = type(err) ~= "string" or err == "not enough memory" or err:find("[memoryLimit]", 1, true) == 1
-    message = memory and T.memory_message or err
-  end
   if status == "success" then status = "error" end
   if status == "failure" and descriptor ~= "it" then status = "error" end
   return status, message, trace
 end
 
--- `el`: the element reported (busted's JSON names it by its own name and descriptor).
+-- `el`: the element reported (busted's JSON names it by its own name and descriptor). The
+-- result goes at once where no Lua code reaches it (`keep`, ckrunner.c): nothing a later test
+-- does can rewrite it. `output` is a test's output buffer, joined there.
+local tointeger = math.tointeger
 local function record(name, line, status, message, trace, output, seconds, el)
-  results[#results + 1] = { name = name, line = line, status = status, message = message, traceback = trace,
-                            output = output or "", seconds = seconds or 0, element = el }
+  local own, descriptor
+  if opts.element_names and el then
+    own, descriptor = el.name or el.descriptor, el.descriptor
+    if own == name then own = nil end
+    if descriptor == "it" then descriptor = nil end
+  end
+  keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor)
   if opts.fail_fast and (status == "failed" or status == "errored") then skip_all = true end
 end
 
@@ -254,7 +278,7 @@ return {
   unsubscribe = function(id, namespace) return remove_subscriber(channel_of(namespace), id) end,
 }
 ]==]
-local load, remove = load, table.remove
+local load = load
 local compiled_mediator
 local function the_mediator()
   if not compiled_mediator then
@@ -338,7 +362,7 @@ local function execute_children(el)
 end
 
 local function sort_by_name(list)
-  table.sort(list, function(a, b)
+  sort(list, function(a, b)
     if a.name and b.name then return a.name < b.name end
     return b.name ~= nil
   end)
@@ -380,7 +404,7 @@ local function run_block(el, ...)
   if not subscribed or announce_block(el, { kind, "start" }, ...) then execute_block(el) end
   if subscribed then announce_block(el, { kind, "end" }, ...) end
   -- busted's pop_state: an expose block hands what it did to the enclosing insulate's restore.
-  state = table.remove(states)
+  state = remove(states)
   if el.envmode == "expose" and states[#states] then states[#states] = save() end
   if state then restore(state) end
 end
@@ -420,7 +444,8 @@ function executors.it(el)
     if subscribed then status, message, trace = announce("test", el, TEST_START, el, parent) end
     if status == nil or status == "success" then status, message, trace = run_test(el) end
     if status == "pending" then trace = nil end
-    record(full_name(el), el.line, statuses[status], message, trace, T.end_test(), clock() - start, el)
+    record(full_name(el), el.line, statuses[status], message, trace, T.test_output, clock() - start, el)
+    T.end_test()
     if subscribed then announce_end("test", el, status) end
   end
   dexec_all("after_each", ancestor, true)
@@ -437,7 +462,15 @@ function executors.pending(el)
 end
 
 -- Registration, with busted's filters.
-local function has_tag(name, tag) return name:find("#" .. tag) ~= nil end
+local function has_tag(name, tag) return find(name, "#" .. tag) ~= nil end
+
+-- --shard's key: a hash of the test's full name (FNV-1a, 32 bits), the same in every process
+-- whatever order the file registers its tests in (a file may register them from pairs()).
+local function name_hash(name)
+  local h = 2166136261
+  for i = 1, #name do h = ((h ~ byte(name, i)) * 16777619) & 0xffffffff end
+  return h
+end
 -- The full name a block or test registered now would have (full_name's, before it exists).
 local function prospective_name(name)
   if ctx.descriptor == "file" then return concat({ name }) end
@@ -455,19 +488,18 @@ local function rejected(descriptor, name)
   local full = prospective_name(name)
   if is_test and #opts.filters > 0 then
     local any = false
-    for _, f in ipairs(opts.filters) do if full:find(f) then any = true break end end
+    for _, f in ipairs(opts.filters) do if find(full, f) then any = true break end end
     if not any then return true end
   end
-  for _, f in ipairs(opts.filter_out) do if full:find(f) then return true end end
+  for _, f in ipairs(opts.filter_out) do if find(full, f) then return true end end
   if is_test and #opts.tags > 0 then
     local any = false
     for _, tag in ipairs(opts.tags) do if has_tag(full, tag) then any = true break end end
     if not any then return true end
   end
   for _, tag in ipairs(opts.exclude_tags) do if has_tag(tostring(name), tag) then return true end end
-  if is_test and opts.shard_count then
-    T.position = (T.position or -1) + 1
-    if (opts.file_index + T.position) % opts.shard_count ~= opts.shard_index - 1 then return true end
+  if is_test and opts.shard_count and (opts.file_index + name_hash(full)) % opts.shard_count ~= opts.shard_index - 1 then
+    return true
   end
   return false
 end
@@ -500,16 +532,14 @@ local function register(descriptor, alias, envmode, default_fn)
   end
 end
 
--- One buffer for every test's output: end_test empties it.
+-- One buffer for every test's output: record hands it on whole, end_test empties it.
 local test_output = {}
-function T.begin_test()
-  T.test_output = test_output
-  T.sink = test_output
-end
+T.test_output = test_output
+function T.begin_test() T.sink = test_output end
 
 function T.end_test()
   T.sink = T.file_output
-  return T.take(T.test_output)
+  for i = #test_output, 1, -1 do test_output[i] = nil end
 end
 
 local api = {}
@@ -668,18 +698,21 @@ local function run_helper()
   local saved_arg = G.arg
   G.arg = opts.helper_arguments
   local ok, err = pcall(function()
-    if opts.helper:find("%.lua$") then assert(loadfile(opts.helper, "t"))() else require(opts.helper) end
+    if find(opts.helper, "%.lua$") then assert(loadfile(opts.helper, "t"))() else require(opts.helper) end
   end)
   G.arg = saved_arg
   if not ok then error(err, 0) end
 end
 
--- Runs the file: `chunk` is its loaded main function; `file` its path.
+-- Runs the file: `chunk` is its loaded main function; `file` its path. Its results are kept as
+-- they come (`keep`); it ends in a runner's turn (the Swift side's calls after it run under it).
 function T.run_file(chunk, file)
-  -- Taken out of the table a test can reach: a test (under --sandbox too) cannot clear its limit.
-  set_deadline, T.deadline = T.deadline, nil
+  -- The runner's own powers, in locals only from now on.
+  turn, T.turn = T.turn, nil
+  keep, T.keep = T.keep, nil
   check_deadline, T.check_deadline = T.check_deadline, nil
   clock = T.clock or clock
+  runner_turn()
   T.file = file
   root.run = chunk
   root.name = file
@@ -692,15 +725,15 @@ function T.run_file(chunk, file)
   if opts.coverage then T.start_coverage() end
   -- busted's -e statements, in _G once the paths are set, before the helper (its runner.lua's order).
   for _, statement in ipairs(opts.statements) do
-    if not set_up(statement, function() assert(load(statement, statement, "t"))() end) then return T.encode_results(results) end
+    if not set_up(statement, function() assert(load(statement, statement, "t"))() end) then return end
   end
-  if opts.helper and opts.helper ~= "" and not set_up(opts.helper, run_helper) then return T.encode_results(results) end
+  if opts.helper and opts.helper ~= "" and not set_up(opts.helper, run_helper) then return end
   executors.file(root)
   if T.write_snapshots then
     local ok, err = pcall(T.write_snapshots)
+    runner_turn()
     if not ok then record(T.file, 0, "errored", "[testFailure] cannot write the snapshot file: " .. tostring(err)) end
   end
-  return T.encode_results(results)
 end
 
 function T.current_test_name() return T.current and full_name(T.current) or "?" end
@@ -724,48 +757,11 @@ function T.shuffle(list, seed)
   end
 end
 
--- The results as JSON for the Swift side.
+-- Coverage's counts as JSON for the Swift side (chunk names are any bytes: all escaped).
 local escapes = { ['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
-local find = string.find
 local function json_string(s)
-  s = tostring(s)
   if not find(s, '[%c"\\]') then return '"' .. s .. '"' end
-  return '"' .. (s:gsub('[%c"\\]', function(c) return escapes[c] or string.format("\\u%04x", c:byte()) end)) .. '"'
-end
-T.json_string = json_string
-
--- The results as ResultRecords.swift reads them: per test name, line, status, output, seconds,
--- message, traceback, the element's own name and its descriptor (nil: the full name, "it"), each
--- ended by \31, each test by \30; \29 escapes (\29 "0" is nil).
-local record_escapes = { ["\29"] = "\0291", ["\30"] = "\0292", ["\31"] = "\0293", ["\n"] = "\0294" }
-local tointeger, floor = math.tointeger, math.floor
-local function field(s)
-  if s == nil then return "\0290" end
-  if type(s) ~= "string" then s = tostring(s) end
-  if s ~= "" and find(s, "[\29\30\31\n]") then s = s:gsub("[\29\30\31\n]", record_escapes) end
-  return s
-end
-function T.encode_results(list)
-  local parts, n = {}, 0
-  for i = 1, #list do
-    local r = list[i]
-    parts[n + 1], parts[n + 2], parts[n + 3], parts[n + 4] = field(r.name), "\31", tointeger(r.line) or 0, "\31"
-    parts[n + 5], parts[n + 6], parts[n + 7], parts[n + 8] = r.status, "\31", field(r.output), "\31"
-    parts[n + 9], parts[n + 10], parts[n + 11], parts[n + 12] = floor(r.seconds * 1e6), "e-6\31", field(r.message), "\31"
-    local el = opts.element_names and r.element
-    if el then
-      local own, descriptor = el.name or el.descriptor, el.descriptor
-      if own == r.name then own = nil end
-      if descriptor == "it" then descriptor = nil end
-      parts[n + 13], parts[n + 14], parts[n + 15], parts[n + 16] = field(r.traceback), "\31", field(own), "\31"
-      parts[n + 17], parts[n + 18] = field(descriptor), "\31\30"
-      n = n + 18
-    else
-      parts[n + 13], parts[n + 14] = field(r.traceback), "\31\0290\31\0290\31\30"
-      n = n + 14
-    end
-  end
-  return concat(parts)
+  return '"' .. (gsub(s, '[%c"\\]', function(c) return escapes[c] or format("\\u%04x", byte(c)) end)) .. '"'
 end
 
 function T.take_file_output() return T.take(T.file_output) end
@@ -788,7 +784,7 @@ function T.start_coverage()
     local c = counts[source]
     if c == nil then
       if skip[source] then return end
-      if source:sub(1, 1) ~= "@" or source:find("^@/usr/share/lua/") or source == own then
+      if byte(source, 1) ~= 64 or find(source, "^@/usr/share/lua/") or source == own then
         skip[source] = true
         return
       end
@@ -809,7 +805,7 @@ function T.coverage_json()
   for source, lines in pairs(T.coverage) do
     local parts = {}
     for line, hits in pairs(lines) do parts[#parts + 1] = '"' .. line .. '":' .. hits end
-    files[#files + 1] = json_string((source:gsub("^@", ""):gsub("^%./", ""))) .. ":{" .. concat(parts, ",") .. "}"
+    files[#files + 1] = json_string((gsub(sub(source, 2), "^%./", ""))) .. ":{" .. concat(parts, ",") .. "}"
   end
   return "{" .. concat(files, ",") .. "}"
 end
