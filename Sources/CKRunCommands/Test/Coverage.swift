@@ -8,11 +8,18 @@ enum CoverageReport {
     static func merge(_ results: [FileResult]) -> [String: [Int: Int]] {
         var all: [String: [Int: Int]] = [:]
         for result in results {
-            for (file, lines) in result.coverage ?? [:] {
+            for (file, lines) in result.coverage ?? [:] where representable(file) {
                 for (line, hits) in lines { if let n = Int(line) { all[file, default: [:]][n, default: 0] += hits } }
             }
         }
         return all
+    }
+
+    /// Both formats name a file on a line of its own and have no escapes: a chunk name with a
+    /// line break or another control character (`load(code, "@a\n3:b")`) names no file on disk
+    /// and would forge records, so it is left out.
+    static func representable(_ file: String) -> Bool {
+        !file.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || LineBreaks.isBreak($0) }
     }
 
     static func write(_ data: [String: [Int: Int]], stats: String = "luacov.stats.out", lcov: String = "lcov.info") throws {

@@ -143,6 +143,7 @@ struct TestCommand: ParsableCommand {
         if !(timeout > 0) { throw ValidationError("--timeout takes a positive number of seconds") }
         if jobs < 1 { throw ValidationError("--jobs takes a positive number of processes") }
         if repeatCount < 1 { throw ValidationError("--repeat takes a positive number of runs") }
+        try Self.checkRuns(repeatCount, files: 1)
         if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit takes a positive number of megabytes") }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard takes I/N with 1 <= I <= N, for example --shard 1/3 (got '\(shard)')")
@@ -174,6 +175,18 @@ struct TestCommand: ParsableCommand {
             try Self.checkExist(command.paths)
         }
         try command.execute()
+    }
+
+    /// The most file runs one `ckrun test` makes (files × `--repeat`): each keeps its result for
+    /// the report, so `--repeat 4000000000` would take all the memory there is before running.
+    static let maximumRuns = 100_000
+
+    /// `--repeat` (or `.busted`'s `repeat`) past `maximumRuns` file runs is a usage error.
+    static func checkRuns(_ repeats: Int, files: Int) throws {
+        let (runs, overflow) = repeats.multipliedReportingOverflow(by: max(files, 1))
+        guard overflow || runs > maximumRuns else { return }
+        let what = files > 1 ? " with \(files) test files" : ""
+        throw ValidationError("--repeat \(repeats)\(what) is more than \(maximumRuns) file runs; repeat fewer times")
     }
 
     /// A path that does not exist is a usage error.
@@ -224,6 +237,7 @@ struct TestCommand: ParsableCommand {
         var junitPath = junit
         try Self.applyBazel(&settings, junit: &junitPath)
         let files = shardFiles(try discover(), settings: &settings)
+        try Self.checkRuns(repeatCount, files: files.count)
         let run = TestRun(files: files, settings: settings, jobs: jobs, repeats: repeatCount)
         if watch { try watchTests(run, junit: junitPath) }
         if list {
@@ -356,7 +370,7 @@ struct TestCommand: ParsableCommand {
                     StandardStreams.err("ckrun test: \(test.message ?? file.path)\n")
                     loadFailed = true
                 } else {
-                    StandardStreams.out("\(file.path):\(test.line): \(test.name)\n")
+                    StandardStreams.out(LineBreaks.escaped("\(file.path):\(test.line): \(test.name)") + "\n")
                     count += 1
                 }
             }

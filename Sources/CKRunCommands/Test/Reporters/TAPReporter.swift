@@ -42,11 +42,13 @@ final class TAPReporter: TestReporter {
     }
 
     /// A YAML literal block (`|`: TAP's YAMLish readers take no chomping or indentation
-    /// indicators), or a double-quoted scalar when the text has control characters (YAML does
-    /// not allow them raw) or starts with a blank.
+    /// indicators), or a double-quoted scalar when the text has control characters or a line
+    /// break other than LF (YAML does not allow them raw) or starts with a blank.
     private static func block(_ key: String, _ value: String) -> String {
         let text = value.trimmingTrailingNewlines
-        let plain = text.unicodeScalars.allSatisfy { $0 == "\n" || $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }
+        let plain = text.unicodeScalars.allSatisfy {
+            $0 == "\n" || $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F && !LineBreaks.isBreak($0))
+        }
         guard plain, !text.hasPrefix(" "), !text.hasPrefix("\t"), !text.hasPrefix("\n") else { return "\(key): \(quoted(text))" }
         return "\(key): |\n" + text.replacingOccurrences(of: "\t", with: "    ").indented("  ")
     }
@@ -64,6 +66,9 @@ final class TAPReporter: TestReporter {
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                } else if LineBreaks.isBreak(scalar) {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16, uppercase: true)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -72,10 +77,9 @@ final class TAPReporter: TestReporter {
         return out + "\""
     }
 
-    /// Descriptions escape `\` and `#` (a `#` starts a directive); a newline would end the line.
+    /// Descriptions and directives escape `\` and `#` (a `#` starts a directive), line breaks
+    /// and control characters (`LineBreaks.escaped`): a test point is one line whatever it holds.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "#", with: "\\#")
-            .replacingOccurrences(of: "\n", with: " ")
+        LineBreaks.escaped(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#"))
     }
 }

@@ -30,12 +30,53 @@ enum StandardStreams {
     }
 }
 
+/// What ends a line for some reader of a report: LF, CR (alone or before LF), and Unicode's
+/// NEL, LS and PS. Every report splits (blocks) or escapes (one-line fields) at all of them, so
+/// no text a test controls starts a line of the report's own.
+enum LineBreaks {
+    static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// The lines of `text` (CR LF is one break).
+    static func lines(_ text: String) -> [String] {
+        var lines: [String] = [], line = String.UnicodeScalarView(), afterCR = false
+        for scalar in text.unicodeScalars {
+            defer { afterCR = scalar == "\r" }
+            if scalar == "\n" && afterCR { continue }
+            if isBreak(scalar) { lines.append(String(line)); line = .init() } else { line.append(scalar) }
+        }
+        return lines + [String(line)]
+    }
+
+    /// `text` on one line: breaks and other control characters but tab as `\n`, `\r`, `\u{85}`…
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F || isBreak($0) }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out.append(contentsOf: #"\n"#.unicodeScalars)
+            case "\r": out.append(contentsOf: #"\r"#.unicodeScalars)
+            case "\t": out.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || isBreak(scalar) {
+                    out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+                } else {
+                    out.append(scalar)
+                }
+            }
+        }
+        return String(out)
+    }
+}
+
 extension String {
-    /// Each line prefixed with `indent` (empty lines stay empty).
+    /// Each line (split at every `LineBreaks` break) prefixed with `indent` (empty lines stay empty).
     func indented(_ indent: String) -> String {
-        split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : indent + $0 }
-            .joined(separator: "\n")
+        LineBreaks.lines(self).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
     }
 
     /// The text with exactly one trailing newline, or "" when empty.

@@ -48,8 +48,8 @@ final class TextReporter: TestReporter {
                 Self.appendDecimal(test.line, to: &out)
                 out += [0x3A, 0x20]
             }
-            Self.append(test.name, to: &out)
-            if test.status == .skipped, let reason = test.message, reason != "pending" { out += " (\(reason))".utf8 }
+            Self.append(LineBreaks.escaped(test.name), to: &out)
+            if test.status == .skipped, let reason = test.message, reason != "pending" { out += " (\(LineBreaks.escaped(reason)))".utf8 }
             out.append(0x0A)
             if verbose, !test.didFail, !test.output.isEmpty { out += test.output.indented("  ").asLines.utf8 }
         }
@@ -73,7 +73,7 @@ final class TextReporter: TestReporter {
         if !failed.isEmpty {
             text += "\nFailures and errors:\n"
             for (number, test) in failed.enumerated() {
-                text += "\n\(number + 1)) \(label(test.status)) \(test.location)\n"
+                text += "\n\(number + 1)) \(label(test.status)) \(LineBreaks.escaped(test.location))\n"
                 text += details(test).indented("   ") + "\n"
             }
         }
@@ -107,9 +107,10 @@ final class TextReporter: TestReporter {
 }
 
 extension String {
+    /// The text without the line breaks (`LineBreaks`) it ends with.
     var trimmingTrailingNewlines: String {
-        var text = self
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text
+        var scalars = unicodeScalars
+        while let last = scalars.last, LineBreaks.isBreak(last) { scalars.removeLast() }
+        return String(scalars)
     }
 }
