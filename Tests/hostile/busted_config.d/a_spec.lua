@@ -1,0 +1,1 @@
+it("never runs: .busted failed", function() end)

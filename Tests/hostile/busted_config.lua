@@ -1,0 +1,5 @@
+-- ckrun-cmd: test --sandbox -C Tests/hostile/busted_config.d
+-- ckrun-expect-status: 64
+-- ckrun-expect: .busted: [sandbox]
+-- Issue 24, class 1: .busted runs in a state of its own, sandboxed under --sandbox and under
+-- --timeout and --memory-limit (os.execute ran with the host's rights).

@@ -1,0 +1,4 @@
+-- ckrun-cmd: test --repeat 4000000000 Tests/hostile/shard_pairs.d
+-- ckrun-expect-status: 64
+-- ckrun-expect: more than 100000 file runs
+-- Issue 24, class 10: --repeat materialised every run first (4e9 runs: all the memory there is).
