@@ -48,6 +48,21 @@ struct TestRunnerBustedTests {
         #expect(trace["source"] as? String == "@a_spec.lua" && trace["currentline"] as? Int == 2 && trace["message"] as? String == "passes")
     }
 
+    /// Found by the runner's fuzzer (issue 24), checked against busted 2.1.1: a test whose body
+    /// and finally both fail is two entries (busted records each when it is raised), and a
+    /// file's own error is named up to the suite.
+    @Test func aFailingBodyAndFinallyAreTwoEntriesAndAFileErrorIsTheSuites() throws {
+        let fixture = try TestRunnerFixture(["a_spec.lua": """
+        it("fails twice", function() finally(function() error("in finally") end); assert.are.equal(1, 2) end)
+        it("errors twice", function() finally(function() assert.is_true(false) end); error("in body") end)
+        it("fails in finally only", function() finally(function() error("in finally") end) end)
+        """, "b_spec.lua": #"it("never runs", function() end) error("file broke")"#])
+        let report = try Self.json(try fixture.test("-o", "json"))
+        #expect(Self.names(report["failures"]) == ["fails twice"])
+        #expect(Self.names(report["errors"]) == ["fails twice", "errors twice", "errors twice", "fails in finally only", "suite b_spec.lua"])
+        #expect(try fixture.test().lastLine == "0 passed, 6 failed")
+    }
+
     @Test func nestedBlocksRunWhenReachedAfterEarlierHooks() throws {
         // middleclass's pattern: a nested describe body reads what an earlier before_each set.
         let fixture = try TestRunnerFixture(["order_spec.lua": """

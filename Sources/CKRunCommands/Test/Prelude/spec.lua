@@ -412,6 +412,8 @@ function executors.describe(el) return run_block(el, el, el.parent) end
 function executors.file(el) return run_block(el, el) end
 
 -- A test's body and its finally: the status, and unless success the message and traceback.
+-- When both fail, busted records both (each when it is raised, its status the body's): the
+-- finally's status, message and traceback follow.
 local function run_test(el)
   if opts.list then return "success" end
   local status, message, trace = safe("it", el.run, el)
@@ -419,6 +421,7 @@ local function run_test(el)
     own_names.it = in_finally
     local s, m, t = safe("finally", el.finally, el)
     own_names.it = in_test
+    if s ~= "success" and (status == "failure" or status == "error") then return status, message, trace, s, m, t end
     if status == "success" or (status == "pending" and s ~= "success") then
       status, message, trace = s, m, t
     end
@@ -440,11 +443,15 @@ function executors.it(el)
     local start = clock()
     T.current = el
     T.begin_test()
-    local status, message, trace
+    local status, message, trace, finally_status, finally_message, finally_trace
     if subscribed then status, message, trace = announce("test", el, TEST_START, el, parent) end
-    if status == nil or status == "success" then status, message, trace = run_test(el) end
+    if status == nil or status == "success" then
+      status, message, trace, finally_status, finally_message, finally_trace = run_test(el)
+    end
     if status == "pending" then trace = nil end
-    record(full_name(el), el.line, statuses[status], message, trace, T.test_output, clock() - start, el)
+    local name, seconds = full_name(el), clock() - start
+    record(name, el.line, statuses[status], message, trace, T.test_output, seconds, el)
+    if finally_status then record(name, el.line, statuses[finally_status], finally_message, finally_trace, "", 0, el) end
     T.end_test()
     if subscribed then announce_end("test", el, status) end
   end
