@@ -60,6 +60,13 @@ struct TestRunnerIntegrityTests {
             for _, r in ipairs(T.results or {}) do r.status, r.message = "passed", nil end
             T.encode_results = function() return "" end
             for k in pairs(T) do T[k] = nil end
+            -- Without --sandbox the runner's table is found through the registry: it holds no settings.
+            for _, v in pairs(debug.getregistry and debug.getregistry() or {}) do
+              if type(v) == "table" and rawget(v, "run_file") then
+                if v.opts then v.opts.list, v.opts.filters[1] = true, "nothing" end
+                if v.set then v.set("list", "true") end
+              end
+            end
             string.find, string.gsub = nil, nil
             getmetatable("").__index = function() error("hijacked") end
           end)
@@ -70,9 +77,9 @@ struct TestRunnerIntegrityTests {
         let result = try fixture.test(options)
         #expect(result.status == 1)
         #expect(result.outcomeLines.filter { !$0.hasPrefix("ok    other") } == [
-            "FAIL  tamper_spec.lua:2: suite fails", "ok    tamper_spec.lua:3: suite tampers", "ERROR tamper_spec.lua:11: suite fails after",
+            "FAIL  tamper_spec.lua:2: suite fails", "ok    tamper_spec.lua:3: suite tampers", "ERROR tamper_spec.lua:18: suite fails after",
         ], "\(result.stdout)")
-        #expect(result.stdout.contains("tamper_spec.lua:11: still reported"))
+        #expect(result.stdout.contains("tamper_spec.lua:18: still reported"))
         #expect(result.lastLine == "2 passed, 2 failed")
     }
 

@@ -17,6 +17,8 @@ local here = arg[0]:match("^(.*/)") or "./"
 local M = dofile(here .. "runner_model.lua")
 local ckrun = os.getenv("CKRUN_FUZZ_BIN") or arg[-1]
 local busted = os.getenv("CKRUN_FUZZ_BUSTED") or "lua5.4 /usr/bin/busted"
+-- CKRUN_FUZZ_PROGRESS=N: a line every N batches (long runs).
+local progress = tonumber(os.getenv("CKRUN_FUZZ_PROGRESS") or "")
 
 local function sh(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 local function run(command)
@@ -278,6 +280,7 @@ for b = 1, batches do
   end
   checked = checked + files
   os.execute("rm -rf " .. sh(dir))
+  if progress and b % progress == 0 then io.stdout:write("runner_fuzz: ", checked, " files checked\n"); io.stdout:flush() end
 end
 print(string.format("runner_fuzz: %d generated spec files checked (seed %d%s), 0 mismatches", checked, seed,
   busted_checked > 0 and (", " .. busted_checked .. " also under busted") or ""))

@@ -26,7 +26,7 @@ final class SpecSession {
             T.turn, T.keep, T.memory_message, T.clock = select(2, ...)
             select(6, ...)(coroutine)
             T.check_deadline = select(7, ...)
-            if select(8, ...) then rawset(_G, "(ckrun test)", T) end
+            if select(8, ...) then T.exposed = true; rawset(_G, "(ckrun test)", T) end
             """#, name: "=(ckrun test: limits)", in: engine)
         try engine.call(limits, [runner, engine.runnerTurnFunction, engine.recordFunction, .string(memory),
                                  engine.monotonicClockFunction, engine.hookCoroutinesFunction, engine.checkDeadlineFunction,

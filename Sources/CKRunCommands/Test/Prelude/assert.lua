@@ -179,6 +179,8 @@ end
 -- name with a line break must find its entry again, not start a new one each run).
 local snapshot = { entries = nil, order = {}, dirty = false, counts = {} }
 local key_escapes, key_unescapes = { ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r" }, { ["\\"] = "\\", n = "\n", r = "\r" }
+-- The run's settings, held here (the runner's table drops them when the file starts).
+local runner_opts = T.opts
 -- Captured here: write_snapshots runs as the runner, which calls nothing a test can replace.
 local gsub, sfind, gmatch, open_file, execute = string.gsub, string.find, string.gmatch, io.open, os.execute
 local function escape_key(key) return (gsub(key, "[\\\n\r]", key_escapes)) end
@@ -364,7 +366,7 @@ luassert:register("assertion", "tree_snapshot", function(state, arguments)
   local key = (arguments[2] and tostring(arguments[2])) or (test .. " #" .. count)
   local entries = read_snapshots()
   local old = entries[key]
-  if old == nil or (T.opts.update_snapshots and old ~= text) then
+  if old == nil or (runner_opts.update_snapshots and old ~= text) then
     if old == nil then snapshot.order[#snapshot.order + 1] = key end
     entries[key] = text
     snapshot.dirty = true

@@ -714,10 +714,12 @@ end
 -- Runs the file: `chunk` is its loaded main function; `file` its path. Its results are kept as
 -- they come (`keep`); it ends in a runner's turn (the Swift side's calls after it run under it).
 function T.run_file(chunk, file)
-  -- The runner's own powers, in locals only from now on.
+  -- The runner's own powers, in locals only from now on; its settings too (the table the Swift
+  -- side holds is found through the registry without --sandbox: no setting changes through it).
   turn, T.turn = T.turn, nil
   keep, T.keep = T.keep, nil
   check_deadline, T.check_deadline = T.check_deadline, nil
+  if not T.exposed then T.set, T.opts = nil, nil end
   clock = T.clock or clock
   runner_turn()
   T.file = file
