@@ -758,10 +758,12 @@ end
 
 -- busted/utils.lua's shuffle, so a seed gives busted's order: it reseeds math.random (without a
 -- seed it goes on from math.random's state).
+-- (math.random as captured here: the same generator, which a test cannot replace.)
+local random, randomseed = math.random, math.randomseed
 function T.shuffle(list, seed)
-  if seed then math.randomseed(seed) end
+  if seed then randomseed(seed) end
   for n = #list, 2, -1 do
-    local k = math.random(n)
+    local k = random(n)
     list[n], list[k] = list[k], list[n]
   end
 end
