@@ -6,7 +6,8 @@
 -- `busted=N` also runs Debian's busted on N files of each batch (those without snapshots) and
 -- checks the model against it, busted being the reference.
 --   ckrun Tests/fuzz/runner_fuzz.lua [SEED] [BATCHES] [FILES] [checks] [busted=N]
--- checks: a comma list of json,jobs,tap,shard (default: all). CKRUN_FUZZ_BIN: the ckrun to test
+-- checks: a comma list of json,jobs,tap,shard (default: all); "rotate" adds one of jobs, tap and
+-- shard in turn every fourth batch (long runs under AddressSanitizer). CKRUN_FUZZ_BIN: the ckrun to test
 -- (default: the one running this script). Exit 1 on the first batch with a mismatch (its
 -- directory is kept and named).
 local seed, batches, files = tonumber(arg[1]) or 1, tonumber(arg[2]) or 1, tonumber(arg[3]) or 40
@@ -240,7 +241,7 @@ local function write(path, text)
   file:close()
 end
 
-local checked, busted_checked = 0, 0
+local checked, busted_checked, extra = 0, 0, {}
 for b = 1, batches do
   local r = M.rng(seed * 7919 + b)
   local dir = os.tmpname()
@@ -262,10 +263,12 @@ for b = 1, batches do
     batch[#batch + 1] = { name = name, path = path, source = source, tree = tree, expected = M.expect(tree, path, stored) }
   end
   local before = failures
+  local turn = checks.rotate and b % 4 == 0 and ({ "jobs", "tap", "shard" })[b // 4 % 3 + 1]
   if checks.json then check_json(dir, batch, "", "-o json") end
-  if checks.jobs and failures == before then check_json(dir, batch, "--jobs 2", "-o json --jobs 2") end
-  if checks.tap and failures == before then check_tap(dir, batch) end
-  if checks.shard and failures == before then check_shards(dir, batch) end
+  if (checks.jobs or turn == "jobs") and failures == before then check_json(dir, batch, "--jobs 2", "-o json --jobs 2") end
+  if (checks.tap or turn == "tap") and failures == before then check_tap(dir, batch) end
+  if (checks.shard or turn == "shard") and failures == before then check_shards(dir, batch) end
+  if turn then extra[turn] = (extra[turn] or 0) + files end
   local sampled = 0
   for _, f in ipairs(batch) do
     if sampled >= busted_files or failures > before then break end
@@ -282,5 +285,10 @@ for b = 1, batches do
   os.execute("rm -rf " .. sh(dir))
   if progress and b % progress == 0 then io.stdout:write("runner_fuzz: ", checked, " files checked\n"); io.stdout:flush() end
 end
-print(string.format("runner_fuzz: %d generated spec files checked (seed %d%s), 0 mismatches", checked, seed,
-  busted_checked > 0 and (", " .. busted_checked .. " also under busted") or ""))
+local rotated = {}
+for _, check in ipairs({ "jobs", "tap", "shard" }) do
+  if extra[check] then rotated[#rotated + 1] = extra[check] .. " also with " .. check end
+end
+print(string.format("runner_fuzz: %d generated spec files checked (seed %d%s%s), 0 mismatches", checked, seed,
+  busted_checked > 0 and (", " .. busted_checked .. " also under busted") or "",
+  #rotated > 0 and (", " .. table.concat(rotated, ", ")) or ""))
