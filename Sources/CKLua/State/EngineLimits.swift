@@ -67,9 +67,6 @@ extension Engine {
     /// a reserve more for the runner's own (ckrunner.c). It costs no call into Swift.
     public var runnerTurnFunction: Value { cFunction(ck_lua_turn) }
 
-    /// The time limit alone, `f(seconds)` or `f(nil)` (`runnerTurnFunction` without its second argument).
-    public var deadlineFunction: Value { runnerTurnFunction }
-
     /// `f(...)`: keeps a record of its arguments outside the Lua heap, where no Lua code reaches
     /// it (`testRecords` reads them): a test's result (name, line, status, output, seconds,
     /// message, traceback, own name, descriptor), a `.busted` key and its values.
