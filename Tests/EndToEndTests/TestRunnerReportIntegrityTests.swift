@@ -28,6 +28,16 @@ struct TestRunnerReportIntegrityTests {
         #expect(points[0] == #"ok 1 - name\r\nok 90 - forged by a name"#)
     }
 
+    /// A test file's name is a field too (found attacking this work): its `# file` comment in TAP
+    /// and its place in the text report's lines.
+    @Test func aFileNameForgesNoLine() throws {
+        let fixture = try TestRunnerFixture(["a\rok 99 - forged by a file name\n_spec.lua": #"it("x", function() end)"#])
+        let tap = LineSplitter.allBreaks(try fixture.test("-o", "tap").stdout)
+        #expect(tap == ["TAP version 13", #"# a\rok 99 - forged by a file name\n_spec.lua"#, "ok 1 - x", "1..1"], "\(tap)")
+        let text = LineSplitter.allBreaks(try fixture.test().stdout)
+        #expect(text.first == #"ok    a\rok 99 - forged by a file name\n_spec.lua:1: x"#, "\(text)")
+    }
+
     @Test func textAndListShowANameOnOneLine() throws {
         let fixture = try TestRunnerFixture(["forge_spec.lua": Self.forging])
         let text = LineSplitter.allBreaks(try fixture.test().stdout)

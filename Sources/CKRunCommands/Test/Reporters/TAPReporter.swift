@@ -11,7 +11,7 @@ final class TAPReporter: TestReporter {
     }
 
     func report(_ file: FileResult) {
-        var text = "# \(file.file)\n"
+        var text = "# \(LineBreaks.escaped(file.file))\n"
         if !file.output.isEmpty { text += file.output.trimmingTrailingNewlines.indented("# ") + "\n" }
         for test in file.tests {
             number += 1

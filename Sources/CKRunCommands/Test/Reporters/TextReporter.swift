@@ -43,7 +43,7 @@ final class TextReporter: TestReporter {
             out += labels[test.status] ?? []
             out.append(0x20)
             if test.line > 0 {   // test.location, without building a string per test
-                if path.file != test.file { path = (test.file, Array(test.file.utf8) + [0x3A]) }
+                if path.file != test.file { path = (test.file, Array(LineBreaks.escaped(test.file).utf8) + [0x3A]) }
                 out += path.bytes
                 Self.appendDecimal(test.line, to: &out)
                 out += [0x3A, 0x20]
