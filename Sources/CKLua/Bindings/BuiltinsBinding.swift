@@ -28,7 +28,7 @@ enum BuiltinsBinding {
         let button = builtin("Button", in: engine)
         button.actionProps = [(name: "action", types: [.className("Event")])]
         button.view = { [unowned(unsafe) engine] c in
-            var events = ["touchUpInside"]
+            var events = [Gesture.touchUpInside.name]
             switch engine.prop(c, "events") {
             case .string(let s): events = [s]
             case .table(let t): events = try engine.strings(in: t)
@@ -37,7 +37,7 @@ enum BuiltinsBinding {
             let action = engine.prop(c, "action").object as? Action
             return ViewSpec(viewClass: "UIButton",
                             attributes: engine.scriptTables.makeTable([("title", engine.prop(c, "title"))]),
-                            actions: [ActionAttribute(kind: .control(events: events), action: action)])
+                            actions: [ActionAttribute(kind: .control, events: events, action: action)])
         }
     }
 
