@@ -183,7 +183,7 @@ struct Builder {
         node.viewSpec = try cls.view?(node)
         if let spec = node.viewSpec { try checkControls(spec, in: node) }
         if let children = cls.children {
-            node.children = try children(node)
+            if !node.childrenGiven { node.children = try children(node) }
         } else if let render = cls.render {
             node.children = try render(node).map { [$0] } ?? []
         }
