@@ -4,8 +4,8 @@
 /// their declaration, one word to test for nil on every `Class(props)`.
 public final class Builtin: Sendable {
     public let name: String
-    /// The view class it mounts, when fixed (`ck.View` reads it from its `viewClass` prop;
-    /// `ck.Stack` has no view).
+    /// The view class it mounts, when fixed (`ck.View` reads it from its `class` prop, whose
+    /// role is `.viewClass`; `ck.Stack` has no view).
     public let viewClass: String?
     public let props: [BuiltinProp]
     /// One line: what it is.

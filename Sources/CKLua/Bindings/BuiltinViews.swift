@@ -1,8 +1,9 @@
 import CKCore
 
-/// A built-in's view spec, from its declaration: the view class (fixed, or its `viewClass`
-/// prop), the plain attributes (its attributes table and its attribute props), and each action
-/// prop as an attribute sent on its gesture or on the control events its `events` prop names.
+/// A built-in's view spec, from its declaration: the view class (fixed, or the one its view
+/// class prop names: `ck.View`'s `class`), the plain attributes (its attributes table and its
+/// attribute props), and each action prop as an attribute sent on its gesture or on the
+/// control events its `events` prop names.
 struct BuiltinViews {
     unowned(unsafe) let engine: Engine
     let builtin: Builtin
@@ -39,7 +40,7 @@ struct BuiltinViews {
             LuaStack(L).setField(name, of: -2)
         }
         LuaStack(L).pop(1)
-        return table!
+        return .table(ref)
     }
 
     /// The action prop as an attribute: sent on its gesture, or on the events its `events` prop
