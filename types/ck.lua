@@ -26,6 +26,40 @@
 ---@field name string
 ---@overload fun(props?: table): ck.Component
 
+-- The built-ins: one props class and one class each (as docs/api.md's Built-ins lists them).
+
+---@class ck.StackProps
+---@field children? (ck.Component|false)[] the components, in index order; nil and false entries are skipped
+---@field key? any
+
+---@class ck.StackClass: ck.ComponentClass
+---@overload fun(props?: ck.StackProps): ck.Component
+
+---@class ck.ViewProps
+---@field class string the view class's name
+---@field attributes? table the view's attributes, ck.onTap/ck.onControl attributes included
+---@field child? ck.Component one component, or nil
+---@field key? any
+
+---@class ck.ViewClass: ck.ComponentClass
+---@overload fun(props: ck.ViewProps): ck.Component
+
+---@class ck.TextProps
+---@field text? any what it shows
+---@field key? any
+
+---@class ck.TextClass: ck.ComponentClass
+---@overload fun(props?: ck.TextProps): ck.Component
+
+---@class ck.ButtonProps
+---@field title? any what it shows
+---@field action? ck.Action sent with an Event on touchUpInside, or on the events
+---@field events? string|string[] the control events action is sent on instead
+---@field key? any
+
+---@class ck.ButtonClass: ck.ComponentClass
+---@overload fun(props?: ck.ButtonProps): ck.Component
+
 ---@class ck.Scope
 ---@field path string
 ---@field identifier any
@@ -157,10 +191,10 @@ function Host:reload(provider) end
 ---@class ck
 ---@field version string
 ---@field config ck.Config
----@field Stack ck.ComponentClass
----@field View ck.ComponentClass
----@field Text ck.ComponentClass
----@field Button ck.ComponentClass
+---@field Stack ck.StackClass
+---@field View ck.ViewClass
+---@field Text ck.TextClass
+---@field Button ck.ButtonClass
 ck = {}
 
 ---@param name string

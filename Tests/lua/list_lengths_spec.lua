@@ -1,6 +1,7 @@
 -- A script's lists as ckrun reads them (issue 24, class 4): `#t` is a border, not a size. A
 -- table of 43 entries can have a border of 2^40; ckrun reads a list as ipairs does, t[1], t[2],
--- ... up to the first nil, so such a table is a list of 5 items wherever it is given.
+-- ... up to the first nil, so such a table is a list of 5 items wherever it is given, except
+-- as children (SPEC §5: every positive integer index, holes skipped), where it is 43.
 
 -- {1, 2, 3, 4, [5], [8], [16], ..., [2^40]}: #t is 2^40 (the array part is full, and
 -- Lua's unbound search doubles through the hash part); its list is t[1]..t[5].
@@ -14,11 +15,15 @@ local function bordered(value)
 end
 
 describe("a list whose border is 2^40", function()
-  it("is five children of ck.Stack", function()
-    local children = bordered(function(k) return ck.Text{text = tostring(k)} end)
+  it("is 43 children of ck.Stack, in index order (its entries, not its border)", function()
+    local children = bordered(function(k) return ck.Text{text = k} end)
     local host = ck.host(function() return ck.Stack{children = children} end)
     host:mount()
-    assert.are.equal(5, #host:findAll("Text"))
+    local texts = {}
+    for _, c in ipairs(host:findAll("Text")) do texts[#texts + 1] = c.props.text end
+    assert.are.same({1, 2, 3, 4, 5}, {table.unpack(texts, 1, 5)})
+    assert.are.equal(43, #texts)
+    assert.are.equal(1 << 40, texts[43])
   end)
 
   it("is five events of ck.Button", function()

@@ -1,13 +1,14 @@
 extension Host {
-    /// `host:tap(query)`: sends each tap action, then each `touchUpInside` control action, of
-    /// the first matching component's view. Returns the number of actions sent.
+    /// `host:tap(query)`: sends what the first matching component's view sends for each of
+    /// `Gesture.hostTap` (each tap action, then each `touchUpInside` control action). Returns
+    /// the number of actions sent.
     public func tap(_ query: String) throws -> Int {
         try checkAlive("tap")
         guard let c = try find(query) else {
             throw RuntimeError(.badQuery, "tap: nothing matches \"\(query)\"; check the query against host:dump()")
         }
         guard let view = c.firstView else { return 0 }
-        return try fire(view, tap: true, control: "touchUpInside")
+        return try fire(view, Gesture.hostTap)
     }
 
     /// `host:controlEvent(query, name)`: fires the control actions registered for `name`.
@@ -17,21 +18,16 @@ extension Host {
             throw RuntimeError(.badQuery, "controlEvent: nothing matches \"\(query)\"; check the query against host:dump()")
         }
         guard let view = c.firstView else { return 0 }
-        return try fire(view, tap: false, control: name)
+        return try fire(view, [.control(name)])
     }
 
-    private func fire(_ view: View, tap: Bool, control: String) throws -> Int {
+    /// Sends, for each gesture in order, what the view sends for it, each with an `Event` of
+    /// the gesture's name; the view's mounted component is the sender (SPEC §7).
+    private func fire(_ view: View, _ gestures: [Gesture]) throws -> Int {
         guard let sender = view.component, sender.isMounted else { return 0 }
         var sends: [(Action, Event)] = []
-        if tap {
-            for a in view.actions where a.kind == .tap {
-                if let action = a.action { sends.append((action, Event(type: "tap", view: view))) }
-            }
-        }
-        for a in view.actions {
-            if case .control(let events) = a.kind, events.contains(control), let action = a.action {
-                sends.append((action, Event(type: control, view: view)))
-            }
+        for gesture in gestures {
+            for action in view.spec.sends(for: gesture) { sends.append((action, Event(type: gesture.name, view: view))) }
         }
         return try runtime.perform {
             var sent = 0

@@ -183,7 +183,7 @@ struct Builder {
         node.viewSpec = try cls.view?(node)
         if let spec = node.viewSpec { try checkControls(spec, in: node) }
         if let children = cls.children {
-            node.children = try children(node)
+            if !node.childrenGiven { node.children = try children(node) }
         } else if let render = cls.render {
             node.children = try render(node).map { [$0] } ?? []
         }
@@ -192,10 +192,8 @@ struct Builder {
     }
 
     private func checkControls(_ spec: ViewSpec, in node: Component) throws {
-        for attribute in spec.actions {
-            if case .control = attribute.kind, !runtime.controls.contains(spec.viewClass) {
-                throw RuntimeError(.notAControl, "ck.onControl on a \(spec.viewClass) in \(node.path): \(spec.viewClass) is not a control; use ck.onTap, or ck.registerControlClass(\"\(spec.viewClass)\")")
-            }
+        for attribute in spec.actions where attribute.kind.traits.needsControl && !runtime.controls.contains(spec.viewClass) {
+            throw RuntimeError(.notAControl, "ck.\(attribute.kind.traits.function) on a \(spec.viewClass) in \(node.path): \(spec.viewClass) is not a control; use ck.onTap, or ck.registerControlClass(\"\(spec.viewClass)\")")
         }
     }
 

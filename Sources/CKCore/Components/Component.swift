@@ -7,6 +7,8 @@ public final class Component: RuntimeObject {
     public internal(set) var isMounted = false
     public let key: Value
     var rendered = false
+    /// Its children were given at construction (`giveChildren`); in the padding after `rendered`.
+    var childrenGiven = false
     public internal(set) var scope: Scope?
     /// The scope's state when this instance was built.
     public internal(set) var state: Value = .nil
@@ -71,6 +73,15 @@ public final class Component: RuntimeObject {
         if let s = scope { stack.append(s); scope = nil }
         if let s = enclosingScope { stack.append(s); enclosingScope = nil }
         if let v = view { stack.append(v); view = nil }
+    }
+
+    /// A built-in's children, read from its props when it is constructed (`ck.Stack{children =
+    /// …}`, as ComponentKit's stacks take theirs): its build uses them and does not call the
+    /// class's `children`. Once, before the component is built into a tree.
+    public func giveChildren(_ children: [Component]) {
+        guard !rendered else { return }
+        self.children = children
+        childrenGiven = true
     }
 
     public override var typeName: String { componentClass.name }

@@ -30,7 +30,9 @@ public final class ComponentClass: RuntimeObject {
     public var readProp: ((Component, String) -> Value)?
     /// The props the class reads, when it lists them (the built-ins): a script that passes
     /// another is warned (`[unknownProp]`), at its `Class(props)`.
-    public var knownProps: [String]?
+    public private(set) var knownProps: [String]?
+    /// The declaration of a built-in class.
+    public var builtin: Builtin? { didSet { knownProps = builtin?.propNames } }
     /// What a bridge keeps for the class, released with it: its script table of fields and
     /// methods, and its scope function when that is a script function.
     public var scriptTable: ScriptRef?

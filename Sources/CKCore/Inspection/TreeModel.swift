@@ -17,7 +17,7 @@ public final class TreeNode {
     public let state: Value?
     /// What is on screen: the view's plain attributes (Text's `text`, Button's `title`), by name.
     public let attributes: [(name: String, value: Value)]
-    /// The view's tap and control actions, one line each: `touchUpInside -> <selector action save>`.
+    /// The view's actions, one per gesture each answers: `touchUpInside -> <selector action save>`.
     public let actions: [(event: String, action: Action?)]
     public internal(set) var children: [TreeNode] = []
 
@@ -46,10 +46,7 @@ public final class TreeNode {
         self.attributes = attributes
         var actions: [(String, Action?)] = []
         for a in spec?.actions ?? [] {
-            switch a.kind {
-            case .tap: actions.append(("tap", a.action))
-            case .control(let events): for e in events { actions.append((e, a.action)) }
-            }
+            for gesture in a.gestures { actions.append((gesture.name, a.action)) }
         }
         self.actions = actions
     }

@@ -116,6 +116,10 @@ public final class Runtime {
     /// A warning with the script's current `file:line` after the id.
     public func warnHere(_ id: Catalogue, _ detail: String) { onWarning(id.message(detail, at: currentLocation())) }
 
+    /// What the running build runs (`the render of Root/List`), for errors found in it; nil
+    /// outside a build.
+    public var buildActivity: String? { build?.running.description }
+
     public var isRendering: Bool { renderDepth > 0 }
     public var isBuilding: Bool { build != nil }
 

@@ -14,18 +14,28 @@ public final class ViewSpec {
     }
 }
 
-/// `ck.onTap(action)` or `ck.onControl(action, events)`, holding the action promoted to `{"Event"}`.
-public final class ActionAttribute: RuntimeObject {
-    public enum Kind: Equatable {
-        case tap
-        case control(events: [String])
+extension ViewSpec {
+    /// What this view sends for `gesture` (SPEC §7): the actions of the attributes that answer
+    /// it, in attribute order (a nil action's attribute sends nothing). Taps, the tree model and
+    /// the Lua face all read attributes through `Gesture`, never by comparing names.
+    public func sends(for gesture: Gesture) -> [Action] {
+        actions.compactMap { $0.gestures.contains(gesture) ? $0.action : nil }
     }
+}
 
-    public let kind: Kind
+/// `ck.onTap(action)` or `ck.onControl(action, events)`: the action, promoted to `{"Event"}`,
+/// that a view sends for each of `gestures`.
+public final class ActionAttribute: RuntimeObject {
+    /// Which `ck` function made it (`onControl` with no events answers nothing, but is a control's).
+    public let kind: Gesture.Kind
+    /// The gestures it answers, in the order given, each of `kind`.
+    public let gestures: [Gesture]
     public let action: Action?
 
-    public init(kind: Kind, action: Action?) {
+    /// `events`: the gestures' names (`ck.onControl`'s events); nil: the kind's default.
+    public init(kind: Gesture.Kind, events: [String]? = nil, action: Action?) {
         self.kind = kind
+        gestures = events.map { $0.map { Gesture(kind: kind, name: $0) } } ?? [kind.traits.byDefault]
         self.action = action
     }
 

@@ -8,8 +8,8 @@ enum ActionBinding {
 
     /// `ck.*` functions.
     static var functions: [(String, Function)] {
-        [("action", action), ("actionSend", actionSend), ("onTap", onTap), ("onControl", onControl),
-         ("registerControlClass", registerControlClass), ("struct", defineStruct)]
+        [("action", action), ("actionSend", actionSend), ("registerControlClass", registerControlClass), ("struct", defineStruct)]
+            + Gesture.Kind.allCases.map { ($0.traits.function, attribute($0)) }  // onTap, onControl
     }
 
     /// Methods of action objects (`send` is C's, see `registerSend`).
@@ -142,26 +142,24 @@ enum ActionBinding {
         return 1
     }
 
-    static func onTap(_ args: Arguments) throws -> Int32 {
-        let a: Action? = try args.optionalObject(1, "action", "an action or nil")
-        let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: "onTap", component: "ck") }
-        args.engine.push(ActionAttribute(kind: .tap, action: promoted), args.L)
-        return 1
+    /// `ck.onTap(action)`, `ck.onControl(action, events)`: an attribute of `kind`, its action
+    /// promoted to `{"Event"}`; a kind that lists events takes them as argument 2.
+    static func attribute(_ kind: Gesture.Kind) -> Function {
+        { args in
+            let a: Action? = try args.optionalObject(1, "action", "an action or nil")
+            let events = kind.traits.listsEvents ? try eventNames(args) : nil
+            let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: kind.traits.function, component: "ck") }
+            args.engine.push(ActionAttribute(kind: kind, events: events, action: promoted), args.L)
+            return 1
+        }
     }
 
-    static func onControl(_ args: Arguments) throws -> Int32 {
-        let a: Action? = try args.optionalObject(1, "action", "an action or nil")
-        let events = try controlEvents(args)
-        let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: "onControl", component: "ck") }
-        args.engine.push(ActionAttribute(kind: .control(events: events), action: promoted), args.L)
-        return 1
-    }
-
-    /// Argument 2 of `ck.onControl`: an event name, a list of them, or nil (`touchUpInside`).
-    private static func controlEvents(_ args: Arguments) throws -> [String] {
+    /// Argument 2 of `ck.onControl`: an event name, a list of them, or nil (the kind's default,
+    /// `touchUpInside`).
+    private static func eventNames(_ args: Arguments) throws -> [String]? {
         let stack = LuaStack(args.L)
         if stack.isString(2) { return [try args.string(2, "events")] }
-        if args.isNil(2) { return ["touchUpInside"] }
+        if args.isNil(2) { return nil }
         guard stack.isTable(2) else { throw args.bad(2, "events", "an event name or a list of names") }
         var events: [String] = []
         try args.engine.forEachItem(ofList: 2, args.L) { _ in

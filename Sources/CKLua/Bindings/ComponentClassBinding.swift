@@ -154,6 +154,7 @@ extension Engine {
         let t = LuaStack(L).top
         defer { LuaStack(L).top = t - 1 }
         let copied = try promoteActionProps(of: cls, at: t, L)
+        let given = try cls.builtin.flatMap { try ChildLists(engine: self, L: L).atConstruction(of: $0, propsAt: t) }
         let key: Value
         if let computed { key = computed.key } else {
             rawField(L, t, "key")
@@ -161,6 +162,7 @@ extension Engine {
             LuaStack(L).pop(1)
         }
         let built = try runtime.construct(cls, props: value(at: t, L), key: key, identifier: computed?.identifier)
+        if let given { built.giveChildren(given) }
         if fromView, !copied { adoptPropsView(at: index, by: built, L) }
         if let known = cls.knownProps { NameCheck.props(of: built, known: known, engine: self, L: L) }
         return built

@@ -11,12 +11,6 @@ enum NameCheck {
                             "componentDidAcquireView", "componentWillRelinquishView", "componentTreeWillAppear",
                             "componentTreeDidDisappear", "invalidateController"]
 
-    /// The props each built-in reads (`key` is every component's).
-    static let builtinProps: [String: [String]] = [
-        "Stack": ["children", "key"], "View": ["class", "attributes", "child", "key"],
-        "Text": ["text", "key"], "Button": ["title", "action", "events", "key"],
-    ]
-
     static func method(_ name: String, of c: ClassConfigurator) {
         if c.controller != nil {
             guard !lifecycle.contains(name), let near = nearest(name, in: lifecycle) else { return }

@@ -51,19 +51,17 @@ enum ViewBinding {
             let a: ActionAttribute = try args.object(1, "self", "an attribute")
             switch key {
             case "action": args.engine.push(a.action)
-            case "kind":
-                if case .control = a.kind { args.engine.pushString("control", args.L) } else { args.engine.pushString("tap", args.L) }
+            case "kind": args.engine.pushString(a.kind.traits.name, args.L)
             case "events":
-                if case .control(let events) = a.kind { args.engine.pushStrings(events, args.L) } else { LuaStack(args.L).pushNil() }
+                if a.kind.traits.listsEvents { args.engine.pushStrings(a.gestures.map(\.name), args.L) } else { LuaStack(args.L).pushNil() }
             default: LuaStack(args.L).pushNil()
             }
             return 1
         }, tostring: { args in
             let a: ActionAttribute = try args.object(1, "self", "an attribute")
-            switch a.kind {
-            case .tap: return "<onTap \(a.action?.selector ?? "nil")>"
-            case .control(let events): return "<onControl \(a.action?.selector ?? "nil") on \(events.joined(separator: ","))>"
-            }
+            let traits = a.kind.traits
+            let on = traits.listsEvents ? " on " + a.gestures.map(\.name).joined(separator: ",") : ""
+            return "<\(traits.function) \(a.action?.selector ?? "nil")\(on)>"
         })
     }
 

@@ -1,0 +1,129 @@
+import CKCore
+
+/// A built-in's `children` and `child` props as components (SPEC §5). A children list is every
+/// entry at a positive integer index, in index order, whatever its border says (`{nil, X{}}` is
+/// one child: a walk to the first nil, or to `#t`, would lose it); `nil` and `false` entries are
+/// skipped (`cond and X{}`); anything else is `[badArgument]`. `Class(props)` reads them
+/// (`atConstruction`), so the error names the line that built the list, and the component keeps
+/// its children (`Component.giveChildren`): one walk a list. A copy of a scoped built-in that an
+/// update rebuilds reads them at its render (`children`, `child`), and says where in the tree.
+struct ChildLists {
+    unowned(unsafe) let engine: Engine
+    let L: OpaquePointer
+
+    /// An entry that is not a component, nil or false: its index and `a string ("oops")`.
+    struct BadEntry {
+        let index: Int64
+        let what: String
+    }
+
+    /// At `Class(props)`: built-in `b`'s children from the props table at `t` (nil if it takes
+    /// no list), its child checked; errors name what the running build runs.
+    func atConstruction(of b: Builtin, propsAt t: Int32) throws -> [Component]? {
+        let inBuild = engine.runtime.buildActivity.map { " (in \($0))" } ?? ""
+        if let prop = b.made.child { try read(prop, of: b.name, tableAt: t, single: true, where: inBuild) }
+        guard let prop = b.made.children else { return nil }
+        return try read(prop, of: b.name, tableAt: t, single: false, where: inBuild)
+    }
+
+    /// The children of `c` from its list prop `prop`.
+    func children(of c: Component, prop: String) throws -> [Component] {
+        try withProp(prop, of: c) { t in try read(prop, of: c.name, tableAt: t, single: false, where: " at \(c.path)") }
+    }
+
+    /// The child of `c` from its prop `prop` (a component or nil).
+    func child(of c: Component, prop: String) throws -> Component? {
+        try withProp(prop, of: c) { t in try read(prop, of: c.name, tableAt: t, single: true, where: " at \(c.path)").first }
+    }
+
+    private func withProp<T>(_ prop: String, of c: Component, _ body: (Int32) throws -> T) throws -> T {
+        let stack = LuaStack(L), base = stack.top
+        defer { stack.top = base }
+        guard case .table(let props) = c.props else { stack.pushNil(); return try body(stack.top) }
+        (props as! LuaRef).push(L)
+        return try body(stack.top)
+    }
+
+    /// `props[prop]` of the table at `t` (nil if `t` is not a table) as components.
+    @discardableResult
+    private func read(_ prop: String, of name: String, tableAt t: Int32, single: Bool, where place: String) throws -> [Component] {
+        let stack = LuaStack(L)
+        let type = stack.field(prop, of: t)
+        defer { stack.pop(1) }
+        if type == .nil { return [] }
+        if single {
+            if let c = engine.objects.object(at: -1, L) as? Component { return [c] }
+            throw bad("ck.\(name){\(prop) = …} must be a component or nil, got \(describe(at: -1))", place)
+        }
+        guard type == .table else {
+            throw bad("ck.\(name){\(prop) = …} must be a list of components, got \(describe(at: -1))", place)
+        }
+        let (components, entry) = try components(ofListAt: stack.top)
+        if let entry {
+            throw bad("ck.\(name){\(prop) = …}: entry \(entry.index) is \(entry.what), not a component", place,
+                      fix: "; leave it out, or make it nil or false (cond and X{})")
+        }
+        return components
+    }
+
+    private func bad(_ text: String, _ place: String, fix: String = "") -> RuntimeError {
+        RuntimeError(.badArgument, text + place + fix)
+    }
+
+    /// The components of the list at `t` in index order, and its lowest-indexed bad entry.
+    /// `next` passes (no Lua runs during them), ticking the limits per entry: linear in the
+    /// entries, never in the border. A list whose entries `next` meets out of index order (keys
+    /// in the hash part) is walked again, keeping the indices to sort by.
+    func components(ofListAt t: Int32) throws -> ([Component], BadEntry?) {
+        var walk = try self.walk(t, keepingIndices: false)
+        if !walk.inOrder {
+            walk = try self.walk(t, keepingIndices: true)
+            let indices = walk.indices
+            walk.components = indices.indices.sorted { indices[$0] < indices[$1] }.map { walk.components[$0] }
+        }
+        // Described after the walk: `__tostring` is Lua, and may change the table.
+        let entry = walk.badIndex.map { i in
+            LuaStack(L).get(Int(i), from: t)
+            defer { LuaStack(L).pop(1) }
+            return BadEntry(index: i, what: describe(at: -1))
+        }
+        return (walk.components, entry)
+    }
+
+    private struct Walk {
+        var components: [Component] = [], indices: [Int64] = []
+        var inOrder = true, badIndex: Int64?
+    }
+
+    /// One pass; without `keepingIndices` it stops at the first entry out of index order.
+    private func walk(_ t: Int32, keepingIndices: Bool) throws -> Walk {
+        let stack = LuaStack(L), base = stack.top, limits = engine.runtime.limits
+        defer { stack.top = base }
+        var walk = Walk(), last: Int64 = 0
+        stack.pushNil()
+        while stack.next(t) {
+            try limits.tick()
+            if stack.isInteger(-2), case let i = stack.integer(-2), i >= 1 {
+                if i < last { walk.inOrder = false; if !keepingIndices { break } }
+                last = i
+                if let c = engine.objects.object(at: -1, L) as? Component {
+                    walk.components.append(c)
+                    if keepingIndices { walk.indices.append(i) }
+                } else if stack.toBool(-1), walk.badIndex.map({ i < $0 }) ?? true {
+                    walk.badIndex = i
+                }
+            }
+            stack.pop(1)
+        }
+        return walk
+    }
+
+    /// `a string ("oops")`, `a table (table: 0x…)`: the type and a short `tostring`.
+    private func describe(at i: Int32) -> String {
+        let type = LuaStack(L).typeName(i)
+        var shown = engine.lua.describe(at: i, on: L)
+        if shown.count > 40 { shown = String(shown.prefix(40)) + "…" }
+        if type == "string" { shown = "\"\(shown)\"" }
+        return "\(Engine.withArticle(type)) (\(shown))"
+    }
+}

@@ -1,0 +1,113 @@
+-- A children list (SPEC §5, 2026-11-25): every entry at a positive integer index, in index
+-- order, whatever `#t` says; `nil` and `false` entries are skipped (`cond and X{}`), as
+-- ComponentKit's stacks skip nil children; any other value is `[badArgument]` naming it, the
+-- line of the `ck.Stack{...}` that built the list, and where in the tree.
+local here = "children_lists_spec.lua"
+
+local Item = ck.component("ListItem", {view = {class = "UIView"}})
+
+local function keys(children)
+  local host = ck.host(function() return ck.Stack{children = children} end)
+  host:mount()
+  local got = {}
+  for _, c in ipairs(host:findAll("ListItem")) do got[#got + 1] = c.key end
+  host:destroy()
+  return got
+end
+
+-- The raw message of the build: luassert's error assertions drop the location.
+local function failure(fn)
+  local ok, err = pcall(fn)
+  assert.is_false(ok)
+  return err
+end
+
+describe("a children list", function()
+  it("skips a leading nil", function()
+    assert.are.same({"b"}, keys({nil, Item{key = "b"}}))
+  end)
+
+  it("skips nil and false anywhere, keeping the rest in order", function()
+    assert.are.same({"a", "b", "c"}, keys({Item{key = "a"}, false, Item{key = "b"}, nil, Item{key = "c"}}))
+  end)
+
+  it("takes `cond and X{}`", function()
+    local show = false
+    assert.are.same({"always"}, keys({show and Item{key = "maybe"}, Item{key = "always"}}))
+  end)
+
+  it("is in index order whatever order the table was filled in", function()
+    local t = {}
+    t[10], t[3], t[1] = Item{key = "ten"}, Item{key = "three"}, Item{key = "one"}
+    assert.are.same({"one", "three", "ten"}, keys(t))
+  end)
+
+  it("ignores keys that are not positive integers", function()
+    assert.are.same({"a"}, keys({nil, Item{key = "a"}, [0] = Item{key = "zero"}, [-1] = Item{}, [1.5] = Item{}, x = Item{}}))
+  end)
+
+  it("is read when ck.Stack{...} runs, as ComponentKit's stacks take theirs: a later change is not seen", function()
+    local list = {Item{key = "a"}}
+    local stack = ck.Stack{children = list}
+    list[1], list[2] = nil, "late"
+    local Holder = ck.component("ListHolder", {render = function() return stack end})
+    local host = ck.host(function() return Holder{} end)
+    host:mount()
+    assert.are.equal("a", host:find("ListItem").key)
+  end)
+
+  it("of nothing but nil and false is no children", function()
+    assert.are.same({}, keys({false, nil, false}))
+  end)
+end)
+
+describe("a children list entry that is not a component", function()
+  local Screen = ck.component("ListScreen", {render = function(self, p)
+    return ck.Stack{children = p.children}
+  end})
+  local line = debug.getinfo(1, "l").currentline - 2
+
+  it("is [badArgument] naming the value, the ck.Stack line and the render", function()
+    local err = failure(function() ck.host(function() return Screen{children = {Item{}, "oops"}} end) end)
+    assert.matches("^%[badArgument%] [^:]*" .. here .. ":" .. line .. ": ck%.Stack{children = …}: entry 2 is a string %(\"oops\"%), not a component %(in the render of ListScreen%); leave it out, or make it nil or false %(cond and X{}%)", err)
+  end)
+
+  it("names the lowest bad index, with a short tostring", function()
+    local t = {}
+    t[9] = setmetatable({}, {__tostring = function() return ("x"):rep(100) end})
+    t[4] = 42
+    local err = failure(function() ck.host(function() return Screen{children = t} end) end)
+    assert.matches("entry 4 is a number %(42%), not a component", err, 1, false)
+    t[4] = nil
+    err = failure(function() ck.host(function() return Screen{children = t} end) end)
+    assert.matches("entry 9 is a table %(" .. ("x"):rep(40) .. "…%)", err)
+  end)
+
+  it("counts true as a value, not as an absent child", function()
+    local err = failure(function() ck.Stack{children = {true}} end)
+    assert.matches("entry 1 is a boolean %(true%)", err)
+  end)
+
+  it("is reported at the render of a scoped built-in's rebuilt copy, which reads its props again", function()
+    ck.Stack.scope = true
+    finally(function() ck.Stack.scope = nil end)
+    local list = {Item{key = "a"}}
+    local host = ck.host(function() return ck.Stack{children = list} end)
+    host:mount()
+    list[2], list[3] = Item{key = "b"}, "late"
+    local err = failure(function() host.root:updateState(1, "sync") end)
+    assert.matches("entry 3 is a string %(\"late\"%), not a component at Stack;", err)
+  end)
+
+  it("is refused when the list is not a table", function()
+    assert.matches("children = …} must be a list of components, got a string %(\"x\"%)", failure(function() ck.Stack{children = "x"} end))
+  end)
+end)
+
+describe("ck.View's child", function()
+  it("is [badArgument] at the ck.View line when it is not a component", function()
+    local line = debug.getinfo(1, "l").currentline + 1
+    local err = failure(function() ck.View{class = "UIView", child = "oops"} end)
+    assert.matches("^%[badArgument%] [^:]*" .. here .. ":" .. line .. ": ck%.View{child = …} must be a component or nil, got a string %(\"oops\"%)", err)
+  end)
+end)
