@@ -47,7 +47,8 @@ let package = Package(
             // concurrency-safe in Swift 6 mode; this target runs on the main thread only.
             // The Lua it runs itself, embedded at build time.
             resources: ["Repl/repl.lua", "Bench/bench.lua", "Test/Prelude/output.lua", "Test/Prelude/format.lua",
-                        "Test/Prelude/spec.lua", "Test/Prelude/loads.lua", "Test/Prelude/assert.lua",
+                        "Test/Prelude/run.lua", "Test/Prelude/events.lua", "Test/Prelude/order.lua",
+                        "Test/Prelude/language.lua", "Test/Prelude/file.lua", "Test/Prelude/coverage.lua", "Test/Prelude/loads.lua", "Test/Prelude/assert.lua",
                         "Test/Prelude/config.lua"].map { .embedInCode($0) },
             swiftSettings: [.swiftLanguageMode(.v5),
                             .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))]

@@ -9,7 +9,10 @@ enum EmbeddedLua {
     /// The test runner's preludes, in the order each test file's fresh state runs them.
     static var specPreludes: [(name: String, source: LuaSource)] {
         [("output", LuaSource(bytes: PackageResources.output_lua)), ("format", LuaSource(bytes: PackageResources.format_lua)),
-         ("spec", LuaSource(bytes: PackageResources.spec_lua)), ("loads", LuaSource(bytes: PackageResources.loads_lua)),
+         ("run", LuaSource(bytes: PackageResources.run_lua)), ("events", LuaSource(bytes: PackageResources.events_lua)),
+         ("order", LuaSource(bytes: PackageResources.order_lua)), ("language", LuaSource(bytes: PackageResources.language_lua)),
+         ("file", LuaSource(bytes: PackageResources.file_lua)), ("coverage", LuaSource(bytes: PackageResources.coverage_lua)),
+         ("loads", LuaSource(bytes: PackageResources.loads_lua)),
          ("assert", LuaSource(bytes: PackageResources.assert_lua))]
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// `--shard I/N`: shards split the tests, not the files. Every file is loaded in every shard;
 /// a test belongs to shard `(fileIndex + hash) % N + 1`, where `fileIndex` is its file's place in
 /// sorted order and `hash` a hash of its full name (FNV-1a, computed where the test registers,
-/// in spec.lua): the same in every process whatever order a file registers its tests in, so the
+/// in Prelude/language.lua): the same in every process whatever order a file registers its tests in, so the
 /// N shards partition the selected tests exactly. A file that fails to load is reported by the
 /// shard of hash 0.
 struct Shard: Sendable, Equatable, CustomStringConvertible {

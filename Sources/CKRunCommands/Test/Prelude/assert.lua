@@ -76,7 +76,7 @@ if getupvalue and setupvalue and upvaluejoin then
   bindfenv(luassert.is_true, "error", T.fail)
 end
 
--- Spec code sees these through its environment (spec.lua); modules keep Lua's own assert.
+-- Spec code sees these through its environment (language.lua); modules keep Lua's own assert.
 local exports = T.exports
 exports.assert, exports.spy, exports.stub, exports.mock, exports.match = luassert, spy, stub, mock, match
 

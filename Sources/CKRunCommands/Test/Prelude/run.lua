@@ -1,0 +1,199 @@
+-- ckrun test: how the runner runs a piece of user code and keeps what it left (busted's
+-- core.lua `safe`, `fail`, `pending`), and the element tree the other chunks share.
+-- The preludes split busted's spec language by purpose: this chunk (running code, results),
+-- events.lua (busted's mediator), order.lua (busted's run order), language.lua (what a spec
+-- file calls, its environments and filters), file.lua (a file's run and settings),
+-- coverage.lua (--coverage). They share `T` (the sixth argument of each chunk, no global) and
+-- `T.S`, the run's mutable state: `ctx` (the element whose function is running), `skip_all`
+-- (--fail-fast stopped the run), `own_names` (names a test or hook defines for itself).
+-- The whole debug library (the third argument): under --sandbox the test sees only part of it.
+local debug = select(3, ...) or debug
+local T = select(6, ...)
+local type, select, tostring = type, select, tostring
+-- String functions are called as these locals, never as methods: a test may replace string.find
+-- or the string metatable's __index, and the runner's own code must not run it.
+local find, gsub = string.find, string.gsub
+local xpcall, pcall, error, setmetatable = xpcall, pcall, error, setmetatable
+local dgetmetatable, traceback = debug.getmetatable, debug.traceback
+local concat = table.concat
+
+T.opts = { filters = {}, filter_out = {}, tags = {}, exclude_tags = {}, helper_arguments = {}, statements = {}, timeout = nil }
+local opts = T.opts
+
+-- Failures and pendings are tables with these metatables, as busted's `fail` and `pending` make.
+local failure_mt = { __index = {}, __tostring = function(e) return tostring(e.message) end, __type = "failure" }
+local failure_mt_nostring = { __index = {}, __type = "failure" }
+local pending_mt = { __index = {}, __tostring = function(p) return p.message end, __type = "pending" }
+
+local function has_tostring(o) return type(o) == "string" or (dgetmetatable(o) or {}).__tostring end
+
+function T.fail(msg, level)
+  local rawlevel = (type(level) ~= "number" or level <= 0) and level
+  level = level or 1
+  local _, emsg = pcall(error, msg, rawlevel or level + 2)
+  error(setmetatable({ message = emsg }, has_tostring(msg) and failure_mt or failure_mt_nostring), rawlevel or level + 1)
+end
+
+function T.raise_pending(msg) error(setmetatable({ message = msg }, pending_mt)) end
+
+local function errortype(obj)
+  local mt = dgetmetatable(obj)
+  if mt == failure_mt or mt == failure_mt_nostring then return "failure" end
+  if mt == pending_mt then return "pending" end
+  return "error"
+end
+
+-- Elements that hold no others (tests and hooks) get no `children` table.
+local no_children = { it = true, pending = true, before_each = true, after_each = true, lazy_setup = true,
+                      lazy_teardown = true, strict_setup = true, strict_teardown = true, finally = true }
+T.no_children = no_children
+
+-- The element tree: a file's root, its blocks, tests and hooks.
+local function element(descriptor, name, fn, parent, line)
+  return { descriptor = descriptor, name = name, run = fn, parent = parent,
+           children = not no_children[descriptor] and {} or nil, line = line or 0 }
+end
+T.element = element
+local S = { ctx = nil, skip_all = false, own_names = {}, coverage_hook = nil }
+T.S = S
+
+-- The names from the outermost block in, joined by spaces (each element keeps its own).
+local function full_name(el)
+  local full = el.full_name
+  if full == nil then
+    local parent, name = el.parent, el.name or el.descriptor
+    if parent and parent.descriptor ~= "file" then
+      full = type(name) == "string" and full_name(parent) .. " " .. name or concat({ full_name(parent), name }, " ")
+    else
+      full = type(name) == "string" and name or concat({ name })
+    end
+    el.full_name = full
+  end
+  return full
+end
+T.full_name = full_name
+
+-- user_frame(level, true): short_src and line of the first frame from `level` up (getinfo's
+-- levels, seen from the caller) outside the runner and luassert: where the user's code is.
+local user_frame = select(4, ...)
+
+-- Runs user code `fn` as `el`, under the per-call time limit. Returns the status
+-- (success, failure, pending, error) and, unless success, the message and traceback.
+-- `turn` (ckrunner.c) and `keep` are taken when the run starts (T.take_powers), before any of
+-- its code runs. Every piece of code runs under a time limit: user code under --timeout and
+-- --memory-limit (turn(timeout)), the runner's own between two pieces of it under --timeout
+-- and a memory reserve (turn(timeout, true)), so a finalizer that runs there cannot hang the
+-- run and a test that leaves its state at the memory limit cannot stop the bookkeeping.
+local turn, keep, check_deadline
+local function user_turn() turn(opts.timeout) end
+local function runner_turn()
+  turn(opts.timeout, true)
+  -- A limit that expired put its own hook in place of --coverage's line hook: back it goes.
+  local coverage_hook = S.coverage_hook
+  if coverage_hook and debug.gethook() ~= coverage_hook then debug.sethook(coverage_hook, "l") end
+end
+T.runner_turn = runner_turn
+
+-- The runner's own powers, in locals only from now on (once per state: the first file's run);
+-- its settings too (the table the Swift side holds is found through the registry without
+-- --sandbox: no setting changes through it). Returns check_deadline for --coverage's hook.
+function T.take_powers()
+  if not turn then
+    turn, T.turn = T.turn, nil
+    keep, T.keep = T.keep, nil
+    check_deadline, T.check_deadline = T.check_deadline, nil
+    if not T.exposed then T.set, T.opts = nil, nil end
+  end
+  return check_deadline
+end
+
+-- The handler keeps its findings in upvalues: no closure per call. An error object's
+-- __tostring (and luassert's formatters) are user code: they run under a limit of their own
+-- (the test's may have expired), and one that fails or never returns cannot hold the run.
+local h_status, h_message, h_trace
+local function describe_error(err)
+  if has_tostring(err) then return tostring(err) end
+  if err == nil then return "Nil error" end
+  return T.pretty and T.pretty(err) or tostring(err)
+end
+-- A message as the runner reports it: the memory limit's own words, and where, when it has no place.
+local function located(msg)
+  if msg == "not enough memory" then msg = T.memory_message or msg end
+  if not find(msg, "^[^\n]-:%d+: ") and not find(msg, "^%[%a+%]") then
+    local src, line = user_frame(3, true)
+    if src then msg = src .. ":" .. line .. ": " .. msg end
+  end
+  return msg
+end
+-- The handler runs as the runner (the failing code's memory is still held), but for
+-- describe_error, which is user code.
+local function handler(err)
+  runner_turn()
+  h_status = errortype(err)
+  user_turn()
+  local ok, msg = pcall(describe_error, err)
+  runner_turn()
+  if not ok or type(msg) ~= "string" then
+    msg = "an error object (" .. type(err) .. ") whose conversion to text failed: " .. (type(msg) == "string" and msg or type(msg))
+  end
+  h_message = located(msg)
+  h_trace = (gsub(traceback("", 2), "^\n", ""))
+  return err
+end
+
+-- Lua calls no message handler for an error of memory (nor for one raised in the handler): the
+-- message of such an error. The guarded xpcall (ckguards.c) names the runner's line, not the test's.
+local function unhandled(err)
+  if type(err) ~= "string" then return "an error the runner could not describe (" .. type(err) .. ")" end
+  if err == "not enough memory" or find(err, "^%[memoryLimit%] %(ckrun test") then return T.memory_message or err end
+  return err
+end
+
+local function safe(descriptor, fn, el)
+  local outer = S.ctx
+  S.ctx = el
+  h_status, h_message, h_trace = "success", nil, nil
+  user_turn()
+  local ok, err = xpcall(fn, handler)
+  runner_turn()
+  S.ctx = outer
+  if ok then return "success" end
+  local status, message, trace = h_status, h_message or unhandled(err), h_trace
+  h_message, h_trace = nil, nil
+  if status == "success" then status = "error" end
+  if status == "failure" and descriptor ~= "it" then status = "error" end
+  return status, message, trace
+end
+
+-- `el`: the element reported (busted's JSON names it by its own name and descriptor). The
+-- result goes at once where no Lua code reaches it (`keep`, ckrunner.c): nothing a later test
+-- does can rewrite it. `output` is a test's output buffer, joined there.
+local tointeger = math.tointeger
+local function record(name, line, status, message, trace, output, seconds, el)
+  local own, descriptor
+  if opts.element_names and el then
+    own, descriptor = el.name or el.descriptor, el.descriptor
+    if own == name then own = nil end
+    if descriptor == "it" then descriptor = nil end
+  end
+  keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor)
+  if opts.fail_fast and (status == "failed" or status == "errored") then S.skip_all = true end
+end
+
+local statuses = { success = "passed", failure = "failed", error = "errored", pending = "skipped" }
+
+-- An error outside a test (a hook, a block's body): reported under the element's full name.
+local function outside_error(el, status, message, trace)
+  record(full_name(el), el.line, statuses[status] == "skipped" and "skipped" or "errored", message, trace, nil, nil, el)
+end
+T.safe, T.record, T.statuses, T.outside_error = safe, record, statuses, outside_error
+
+-- One buffer for every test's output: record hands it on whole, end_test empties it.
+local test_output = {}
+T.test_output = test_output
+function T.begin_test() T.sink = test_output end
+
+function T.end_test()
+  T.sink = T.file_output
+  for i = #test_output, 1, -1 do test_output[i] = nil end
+end
