@@ -136,6 +136,35 @@ describe("--sandbox blocks", function()
   end)
 end)
 
+describe("--sandbox refuses reads that reach the process, the kernel or a wait", function()
+  it("/proc and /sys files, by every reader (os.getenv's secrets are in /proc/self/environ)", function()
+    for _, path in ipairs({"/proc/self/environ", "/proc/self/mem", "/proc/self/maps", "/proc/1/cmdline", "/sys/kernel/mm/transparent_hugepage/enabled"}) do
+      refused(io.open, path, "rb")
+    end
+    local err = refused(io.open, "/proc/self/environ", "rb")
+    assert.matches('io.open of "/proc/self/environ" %(a file of the process or the kernel', err)
+    refused(io.lines, "/proc/self/environ")
+    refused(io.input, "/proc/self/environ")
+    refused(loadfile, "/proc/self/environ")
+    refused(dofile, "/proc/self/environ")
+    local path = package.path
+    package.path = "/proc/self/?;" .. path
+    local ok, e = pcall(require, "environ")
+    package.path = path
+    assert.is_false(ok)
+    assert.matches("^%[sandbox%] ", e)
+  end)
+
+  it("a symlink to them, or a device but null, zero, full, random, urandom", function()
+    refused(io.open, fixtures .. "environ_link")
+    refused(io.open, "/dev/ptmx")
+    for _, path in ipairs({"/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"}) do
+      assert.is_not_nil(io.open(path, "rb"), path)
+    end
+    assert.is_not_nil(io.open(fixtures, "r"))
+  end)
+end)
+
 describe("--sandbox allows", function()
   it("reading files: io.open in r and rb, io.lines, io.input", function()
     assert.are.equal("readable\n", io.open(fixtures .. "data.txt"):read("a"))

@@ -16,7 +16,8 @@ enum Sandbox {
         do {
             try lua.load(LuaSource(bytes: PackageResources.sandbox_lua), name: "=(sandbox)")
             lua.push(message)
-            try lua.call(arguments: 1, results: 0)
+            lua_pushcclosure(lua.L, ck_sandbox_readable, 0)
+            try lua.call(arguments: 2, results: 0)
             lua.loadsTextOnly = true
         } catch {
             fatalError("ckrun: the sandbox failed to install: \(error)")

@@ -1,14 +1,15 @@
 -- --sandbox: removes what runs programs, loads native code or bytecode, writes files, reads the
 -- environment or ends the process, and hands the debug library's safe part only. docs/sandbox.md
--- lists every choice. Its one argument is the refusal's format: "[sandbox] %s%s is not allowed
--- under --sandbox; %s" (where, what, what to do instead).
+-- lists every choice. Its arguments: the refusal's format, "[sandbox] %s%s is not allowed under
+-- --sandbox; %s" (where, what, what to do instead), and readable(path) -> true | nil, why
+-- (cksandbox.c: no /proc or /sys file, FIFO or device is read).
 --
 -- It runs before any script. Everything the wrappers below call is a local captured here, never a
 -- global or a string method looked up later: a script may replace `string.find`, `type` or the
 -- string metatable's __index, and must not change what a wrapper checks.
-local message = ...
+local message, readable = ...
 local error, type, select, rawequal, tostring = error, type, select, rawequal, tostring
-local format, find, sub = string.format, string.find, string.sub
+local format, find, sub, gsub, byte = string.format, string.find, string.sub, string.gsub, string.byte
 local getinfo, traceback = debug.getinfo, debug.traceback
 local load, loadfile = load, loadfile
 local searchpath, open = package.searchpath, io.open
@@ -16,12 +17,22 @@ local package, io_output = package, io.output
 
 -- "[sandbox] file:line: what ...": the id first, then where the script called it (level 3: the
 -- script's caller of the wrapper that called this).
-local function refuse(name, instead)
-  local info = getinfo(3, "Sl")
+local function refuse(name, instead, level)
+  local info = getinfo(level or 3, "Sl")
   local where = info and info.currentline > 0 and (info.short_src .. ":" .. info.currentline .. ": ") or ""
   error(format(message, where, name, instead), 0)
 end
 local function deny(name, instead) return function() refuse(name, instead) end end
+
+-- Reading: every reader of a named file asks readable first (level 4: the script's caller of
+-- the wrapper that called this).
+local function checkRead(what, path)
+  local ok, why = readable(path)
+  if not ok then
+    local shown = gsub(sub(path, 1, 200), "[%c\"\\\128-\255]", function(c) return format("\\%d", byte(c)) end)
+    refuse(format("%s of \"%s\" (%s)", what, shown, why), "read the script's own data files", 4)
+  end
+end
 
 -- Programs, native code, file writes, the environment, the process.
 os.execute = deny("os.execute", "run the program outside ckrun and pass its output in")
@@ -54,12 +65,14 @@ _ENV.load = function(chunk, name, mode, ...)
   return f, err
 end
 _ENV.loadfile = function(filename, mode, ...)
+  checkRead("loadfile", filename)
   local f, err
   if select("#", ...) == 0 then f, err = textOnly(loadfile(filename, "t"))
   else f, err = textOnly(loadfile(filename, "t", (...))) end
   return f, err
 end
 _ENV.dofile = function(filename)
+  checkRead("dofile", filename)
   local f, err = textOnly(loadfile(filename, "t"))
   if f == nil then error(err, 0) end
   return f()
@@ -71,6 +84,7 @@ searchers[2] = function(name)
   if type(path) ~= "string" then error("'package.path' must be a string", 2) end
   local filename, err = searchpath(name, path)
   if filename == nil then return err end
+  checkRead("require", filename)
   local f, loadErr, binary = textOnly(loadfile(filename, "t"))
   if binary then error(loadErr, 0) end
   if f == nil then
@@ -87,7 +101,17 @@ io.open = function(path, mode)
     refuse("io.open in mode '" .. (type(mode) == "string" and sub(mode, 1, 16) or type(mode)) .. "'",
       "open files for reading (mode \"r\"), or print results to standard output")
   end
+  checkRead("io.open", path)
   return open(path, mode)
+end
+local lines, input = io.lines, io.input
+io.lines = function(path, ...)
+  checkRead("io.lines", path)
+  return lines(path, ...)
+end
+io.input = function(...)
+  if select("#", ...) > 0 then checkRead("io.input", (...)) end
+  return input(...)
 end
 -- io.output() (no argument) answers the current output, standard output; a file name would open one.
 io.output = function(...)

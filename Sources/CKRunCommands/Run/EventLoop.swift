@@ -20,7 +20,7 @@ final class EventLoop {
     func run(timeout: () -> Double?, expired: () -> Void) {
         while !isDone {
             var fds = sources.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
-            let milliseconds = timeout().map { Int32(clamping: Int((max(0, $0) * 1000).rounded(.up))) } ?? -1
+            let milliseconds = timeout().map(Self.pollMilliseconds) ?? -1
             let n = poll(&fds, nfds_t(fds.count), milliseconds)
             if n < 0 && errno != EINTR { return }
             if n > 0 {
@@ -28,5 +28,13 @@ final class EventLoop {
             }
             if !isDone, let wait = timeout(), wait <= 0 { expired() }
         }
+    }
+
+    /// A wait in seconds as poll's timeout, clamped in Double before any integer conversion: a
+    /// timer due in 1e300 s (or NaN) is a script's number, and converting it unclamped traps.
+    static func pollMilliseconds(_ seconds: Double) -> Int32 {
+        let milliseconds = (seconds * 1000).rounded(.up)
+        guard milliseconds > 0 else { return 0 }
+        return milliseconds < Double(Int32.max) ? Int32(milliseconds) : Int32.max
     }
 }

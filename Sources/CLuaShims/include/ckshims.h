@@ -197,6 +197,8 @@ int ck_props_table(lua_State *L, int index);
 
 /// Lua functions: `f()` returns a monotonic time in seconds (the test runner's durations).
 int ck_lua_monotonic_clock(lua_State *L);
+/* --sandbox: readable(path) -> true, or nil and why (cksandbox.c). */
+int ck_sandbox_readable(lua_State *L);
 int ck_lua_check_deadline(lua_State *L);
 /// ckrun test: `f(coroutine)` makes the table's create and wrap hook new coroutines with the
 /// watchdog, so the main thread runs tests without a hook (ckwatchdog.c).
