@@ -22,7 +22,7 @@ enum CoverageReport {
         !file.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || LineBreaks.isBreak($0) }
     }
 
-    static func write(_ data: [String: [Int: Int]], stats: String = "luacov.stats.out", lcov: String = "lcov.info") throws {
+    static func write(_ data: [String: [Int: Int]], stats: String = "luacov.stats.out", lcov: String = "lcov.info") throws(ReplacingFile.Failure) {
         var statsText = ""
         var lcovText = ""
         for file in data.keys.sorted() {
@@ -37,8 +37,8 @@ enum CoverageReport {
             lcovText += "TN:\nSF:\(file)\n" + sorted.map { "DA:\($0),\(lines[$0] ?? 0)\n" }.joined()
             lcovText += "LF:\(sorted.count)\nLH:\(sorted.filter { (lines[$0] ?? 0) > 0 }.count)\nend_of_record\n"
         }
-        try Data(statsText.utf8).write(to: URL(fileURLWithPath: stats))
-        try Data(lcovText.utf8).write(to: URL(fileURLWithPath: lcov))
+        try ReplacingFile.write(statsText, to: stats)
+        try ReplacingFile.write(lcovText, to: lcov)
     }
 }
 

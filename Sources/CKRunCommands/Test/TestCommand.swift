@@ -274,7 +274,7 @@ struct TestCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         if settings.shard == nil, let shard = try bazelShard(environment) { settings.shard = shard }
         if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
-            _ = FileManager.default.createFile(atPath: status, contents: nil)
+            try? ReplacingFile.write([], to: status)
         }
         if junit == nil, let xml = environment["XML_OUTPUT_FILE"], !xml.isEmpty { junit = xml }
     }
@@ -345,7 +345,7 @@ struct TestCommand: ParsableCommand {
                 try CoverageReport.write(CoverageReport.merge(results))
                 StandardStreams.err("ckrun test: coverage written to luacov.stats.out and lcov.info\n")
             } catch {
-                StandardStreams.err("ckrun test: cannot write the coverage reports: \(error.localizedDescription)\n")
+                StandardStreams.err("ckrun test: cannot write the coverage reports: \(error.description)\n")
                 failed = true
             }
         }

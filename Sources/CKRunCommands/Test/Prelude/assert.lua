@@ -182,7 +182,8 @@ local key_escapes, key_unescapes = { ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "
 -- The run's settings, held here (the runner's table drops them when the file starts).
 local runner_opts = T.opts
 -- Captured here: write_snapshots runs as the runner, which calls nothing a test can replace.
-local gsub, sfind, gmatch, open_file, execute = string.gsub, string.find, string.gmatch, io.open, os.execute
+local gsub, sfind, gmatch, open_file, execute, rename, remove = string.gsub, string.find, string.gmatch, io.open, os.execute, os.rename, os.remove
+local tostring_, clock = tostring, os.clock
 local function escape_key(key) return (gsub(key, "[\\\n\r]", key_escapes)) end
 local function unescape_key(text) return (gsub(text, "\\(.)", function(c) return key_unescapes[c] or "\\" .. c end)) end
 local function snapshot_path()
@@ -212,13 +213,16 @@ local function read_snapshots()
   snapshot.entries = entries
   return entries
 end
+-- The file is written beside its path and renamed over it, as every file ckrun writes for a run
+-- (DESIGN.md): a symlink planted at the path is replaced, never written through.
 function T.write_snapshots()
   if not snapshot.dirty then return end
   local path, dir = snapshot_path()
-  local f = open_file(path, "w")
+  local temporary = path .. ".ckrun-" .. gsub(tostring_({}), "%W", "") .. gsub(tostring_(clock()), "%W", "")
+  local f = open_file(temporary, "w")
   if not f then
     execute("mkdir -p '" .. gsub(dir, "'", "'\\''") .. "'")
-    f = assert(open_file(path, "w"))
+    f = assert(open_file(temporary, "w"))
   end
   for _, key in ipairs(snapshot.order) do
     f:write("== ", escape_key(key), "\n")
@@ -228,6 +232,8 @@ function T.write_snapshots()
     end
   end
   f:close()
+  local ok, err = rename(temporary, path)
+  if not ok then remove(temporary) error(err, 0) end
 end
 -- The snapshot diff: the shortest edit script between the snapshot's lines and the current
 -- ones (Myers' O((n+m)·D) search, after setting the common head and tail aside, so one inserted

@@ -112,7 +112,9 @@ final class JUnitFileWriter: TestReporter {
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(JUnitXML.document(files).utf8).write(to: url)
+            try ReplacingFile.write(JUnitXML.document(files), to: path)
+        } catch let error as ReplacingFile.Failure {
+            failure = "cannot write the JUnit report to \(path): \(error.description)"
         } catch {
             failure = "cannot write the JUnit report to \(path): \(error.localizedDescription)"
         }
