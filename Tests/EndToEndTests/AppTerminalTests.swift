@@ -58,6 +58,26 @@ struct AppTerminalTests {
         try s.keys("C-d")
     }
 
+    /// Dot commands complete from their declarations: the names, then each argument by its
+    /// placeholder (QUERY: the components' labels; `on|off`: the words).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func dotCommandsAndTheirArgumentsComplete() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("counter.lua", runCounterApp)
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path)")
+        try s.wait("the prompt") { Self.lines($0).contains(">") }
+        try s.keys(".ch", "Tab")
+        try s.wait(".ch completes to .chain") { $0.contains("> .chain") }
+        try s.keys("C-u")
+        try s.keys(".chain Bu", "Tab")
+        try s.wait("a QUERY completes to a component's label") { $0.contains("> .chain Button") }
+        try s.keys("Enter")
+        try s.wait("the completed command runs") { $0.contains("<Button gen 1> -> <Stack gen 1>") }
+        try s.keys(".trace of", "Tab")
+        try s.wait("on|off completes to its words") { $0.contains("> .trace off") }
+        try s.keys("C-d")
+    }
+
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
     func watchReloadsWhenTheAppsFilesChange() throws {
         let dir = try TemporaryDirectory()

@@ -3,9 +3,9 @@ import CKCore
 import CKLua
 import Foundation
 
-/// Tab completion of globals and fields, computed by the REPL's Lua side in a turn of its own:
-/// reading `app.root` may run a script's `__index`, and listing fields its `__pairs`, so the
-/// time limit and Ctrl-C hold there too.
+/// Tab completion of globals and fields, and of dot commands and their arguments, computed by
+/// the REPL's Lua side in a turn of its own: reading `app.root` may run a script's `__index`,
+/// and listing fields its `__pairs`, so the time limit and Ctrl-C hold there too.
 enum Completion {
     nonisolated(unsafe) static var engine: Engine?
     /// Words break at `.` and `:` too, so the candidates list shows field names; the
@@ -28,10 +28,12 @@ enum Completion {
         return strdup(candidates[i])
     }
 
-    /// The name-and-field chain that ends at the cursor (`app.root:up`).
+    /// The name-and-field chain that ends at the cursor (`app.root:up`), or the whole line of a
+    /// dot command (`.chain Bu`: its arguments are words, not Lua).
     private static func expressionBeforeCursor() -> String? {
         guard let buffer = ck_line_buffer() else { return nil }
         let line = Array(String(cString: buffer).utf8.prefix(Int(max(0, ck_point()))))
+        if line.first(where: { $0 != 32 && $0 != 9 }) == UInt8(ascii: ".") { return String(decoding: line, as: UTF8.self) }
         var start = line.count
         while start > 0, let c = Optional(line[start - 1]),
               c == UInt8(ascii: "_") || c == UInt8(ascii: ".") || c == UInt8(ascii: ":") || c >= 0x80

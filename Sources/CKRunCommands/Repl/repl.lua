@@ -116,6 +116,11 @@ local function fieldsOf(v, seen)
 end
 
 function repl.complete(text)
+  if text:match("^%s*%.") then
+    local candidates = repl.completeCommand(text)
+    table.sort(candidates)
+    return candidates
+  end
   local base, sep, partial = text:match("^(.-)([%.:])([%w_]*)$")
   local candidates, prefix = {}, ""
   if base and base ~= "" then
@@ -149,8 +154,11 @@ end
 
 -- Dot commands ----------------------------------------------------------------------------
 
-local commands = {}
-local help = {}
+-- Each command is declared once, by `define`: its name, its usage (the name, then its
+-- arguments' placeholders), its help line and its handler. The dispatcher (repl.dot), .help and
+-- completion (completeCommand) read the declarations; an argument completes by its placeholder
+-- (`argumentCandidates`).
+local commands, order = {}, {}
 
 -- A dot command's own complaint (a usage error, no app): printed as it is, without a
 -- traceback. Errors from the user's code reach the session with theirs.
@@ -169,8 +177,55 @@ local function find(query)
 end
 
 local function define(name, usage, text, fn)
-  commands[name] = fn
-  help[#help + 1] = string.format("  %-28s %s", "." .. usage, text)
+  local arguments = {}
+  for word in usage:gmatch("%S+") do arguments[#arguments + 1] = (word:gsub("[%[%]]", "")) end
+  table.remove(arguments, 1)
+  commands[name] = {usage = usage, help = text, run = fn, arguments = arguments}
+  order[#order + 1] = name
+end
+
+-- The labels of the app's components (`Item#3`), each once, in tree order.
+local function componentLabels()
+  local ok, all = pcall(function() return needApp():findAll("*") end)
+  local labels, seen = {}, {}
+  for _, c in ipairs(ok and all or {}) do
+    local label = c.path:match("[^/]*$")
+    if not seen[label] then seen[label], labels[#labels + 1] = true, label end
+  end
+  return labels
+end
+
+-- What an argument completes to, by its placeholder: QUERY, a component's label; words
+-- (`on|off`), each word; any other placeholder (SECONDS), nothing.
+local argumentCandidates = {QUERY = componentLabels}
+
+local function candidatesFor(placeholder)
+  if argumentCandidates[placeholder] then return argumentCandidates[placeholder]() end
+  local words = {}
+  if placeholder and placeholder:find("|", 1, true) then
+    for word in placeholder:gmatch("[^|]+") do words[#words + 1] = word end
+  end
+  return words
+end
+
+-- `.ch` completes to the names (`.chain`); after the name, the word being typed completes as
+-- the argument at its position (`.chain Bu` → `.chain Button`). Candidates are whole lines.
+function repl.completeCommand(text)
+  local lead, name, rest = text:match("^(%s*%.)(%S*)(.*)$")
+  local out = {}
+  if rest == "" then
+    for _, n in ipairs(order) do
+      if n:sub(1, #name) == name then out[#out + 1] = lead .. n end
+    end
+    return out
+  end
+  local command = commands[name]
+  local typed, partial = rest:match("^(.-)(%S*)$")
+  local _, position = typed:gsub("%S+", "")
+  for _, word in ipairs(command and candidatesFor(command.arguments[position + 1]) or {}) do
+    if word:sub(1, #partial) == partial then out[#out + 1] = text:sub(1, #text - #partial) .. word end
+  end
+  return out
 end
 
 define("tree", "tree", "print the app's tree (app:dump())", function()
@@ -274,7 +329,9 @@ end)
 
 define("help", "help", "list the commands", function()
   print("Lua: expressions print their values; =expr too; incomplete input continues on the next line.")
-  for _, line in ipairs(help) do print(line) end
+  for _, name in ipairs(order) do
+    print(string.format("  %-28s %s", "." .. commands[name].usage, commands[name].help))
+  end
 end)
 define("quit", "quit", "leave (Ctrl-D too)", function() return "quit" end)
 
@@ -284,7 +341,7 @@ function repl.dot(line)
   local command = commands[name]
   if not command then fail("unknown command ." .. name .. " (.help lists them)") end
   repl.quietTrace = false
-  return command(args)
+  return command.run(args)
 end
 
 return repl
