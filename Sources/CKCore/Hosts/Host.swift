@@ -3,6 +3,8 @@ public final class Host: RuntimeObject {
     static let maxBuildsPerFlush = 100
 
     public unowned let runtime: Runtime
+    /// While `reload` builds: a failure is named as the reload's (`[buildFailed]`).
+    var isReloading = false
     public var provider: (Value) throws -> Component?
     public private(set) var model: Value
     public private(set) var rootScope: Scope!
@@ -63,7 +65,10 @@ public final class Host: RuntimeObject {
     // MARK: Updates
 
     /// Queues a state update for `scope` (SPEC §3).
-    public func enqueue(_ update: StateUpdate, for scope: Scope, synchronous: Bool) throws {
+    /// `location` gives the script's file:line; it is asked only while the last build a flush
+    /// allows runs (`Runtime.recordsUpdateOrigins`), for `[updateLoop]`.
+    public func enqueue(_ update: StateUpdate, for scope: Scope, synchronous: Bool,
+                        at location: (() -> String?)? = nil) throws {
         try checkAlive("updateState")
         if runtime.isRendering {
             throw RuntimeError(.updateDuringRender, "updateState called while rendering \(scope.path); update state from handlers, controllers or timers")
@@ -72,6 +77,7 @@ public final class Host: RuntimeObject {
         try runtime.perform {
             if scope.pendingUpdates.isEmpty { dirtyScopes.append(scope) }
             scope.pendingUpdates.append(update)
+            runtime.noteUpdateOrigin(location)
             runtime.limits.hold(StateUpdate.heldBytes)
             runtime.register(self)
             if synchronous {
@@ -113,6 +119,8 @@ public final class Host: RuntimeObject {
         let saved = (self.provider, self.responders)
         self.provider = provider
         setResponders(responders)
+        isReloading = true
+        defer { isReloading = false }
         do { try update(model: model) } catch {
             self.provider = saved.0
             setResponders(saved.1)
@@ -137,9 +145,9 @@ public final class Host: RuntimeObject {
         try checkAlive("flush")
         try runtime.perform {
             var builds = 0
+            defer { runtime.stopRecordingUpdates() }
             while hasPendingUpdates {
-                builds += 1
-                if builds > Host.maxBuildsPerFlush { throw updateLoopError() }
+                try runtime.countBuild(&builds, of: self)
                 try buildPendingUpdates()
             }
         }
@@ -150,7 +158,8 @@ public final class Host: RuntimeObject {
         dirtyScopes.forEach { $0.dropPendingUpdates(runtime.limits) }
         dirtyScopes.removeAll()
         hasSyncUpdate = false
-        return RuntimeError(.updateLoop, "state updates re-triggered builds \(Host.maxBuildsPerFlush) times in a row (still updating: \(scopes)); the pending updates were dropped. Update state only when the value changes")
+        let origin = runtime.takeUpdateOrigin()
+        return RuntimeError(.updateLoop, "state updates re-triggered builds \(Host.maxBuildsPerFlush) times in a row (still updating: \(scopes)\(origin.text)); the pending updates were dropped. Update state only when the value changes", at: origin.location)
     }
 
     // MARK: Mounting

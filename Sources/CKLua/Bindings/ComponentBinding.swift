@@ -21,7 +21,9 @@ enum ComponentBinding {
             } else {
                 update = .value(args.engine.carriedValue(at: 2, args.L))
             }
-            try host.enqueue(update, for: scope, synchronous: mode == "sync")
+            let L = args.L
+            let at = host.runtime.recordsUpdateOrigins ? { SwiftCall.location(on: L, level: 1) } : nil
+            try host.enqueue(update, for: scope, synchronous: mode == "sync", at: at)
             return 0
         }
         let action = engine.registerFunction("action") { args in
