@@ -171,6 +171,20 @@ describe("messages name what they are about", function()
     host:destroy()
   end)
 
+  it("a send's wrong sender names its selector too", function()
+    assert.matches('action:send of "pick": argument #2 %(sender%) must be a component, controller, view or responder table, got number',
+      raised(function() ck.action("pick", {"int"}):send(5) end))
+    assert.matches('ck%.actionSend of "pick": argument #2 %(sender%)', raised(function() ck.actionSend("pick", 5) end))
+    assert.matches('action:send of a block action: argument #2 %(sender%)', raised(function() ck.action(function() end):send(5) end))
+  end)
+
+  it("[unknownClass] for a missing controller says where the class was defined", function()
+    local line = debug.getinfo(1, "l").currentline + 1
+    local C = ck.component("MPolishNamed", {scope = true, controller = "MPolishNowhere"})
+    assert.matches("MPolishNamed %(defined at [^:]*" .. here .. ":" .. line .. "%) names controller MPolishNowhere, which is not defined",
+      raised(function() ck.host(C) end))
+  end)
+
   it("a view function's [badReturn] says where it is defined", function()
     local line = debug.getinfo(1, "l").currentline + 1
     local V = ck.component("MPolishView", {view = function() return "UIView" end})

@@ -12,7 +12,7 @@ extension Runtime {
     public func send(_ action: Action, sender: Responder?, count: Int, argument: (Int) -> Value,
                      onPlan: ((SendPlan) -> Void)? = nil) throws -> Bool {
         guard ThreadIdentity.current == ownerThread else {
-            throw RuntimeError(.notMainThread, "an action was sent from another thread; send actions from the thread that created the runtime")
+            throw RuntimeError(.notMainThread, "\(action.sendName) came from another thread; send actions from the thread that created the runtime")
         }
         // One array for the whole send: the sender, then the converted arguments, then zeros.
         var call: [Value] = []

@@ -101,7 +101,8 @@ public final class Runtime {
     private func lookUpControllerClass(for cls: ComponentClass) throws -> ControllerClass? {
         if let name = cls.controllerName {
             guard let c = controllerClasses[name] else {
-                throw RuntimeError(.unknownClass, "\(cls.name) names controller \(name), which is not defined; define it with ck.controller(\"\(name)\", {...})")
+                let at = cls.definedAt.map { " (defined at \($0))" } ?? ""
+                throw RuntimeError(.unknownClass, "\(cls.name)\(at) names controller \(name), which is not defined; define it with ck.controller(\"\(name)\", {...})")
             }
             return c
         }
