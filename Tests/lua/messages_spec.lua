@@ -178,13 +178,6 @@ describe("messages name what they are about", function()
     assert.matches('action:send of a block action: argument #2 %(sender%)', raised(function() ck.action(function() end):send(5) end))
   end)
 
-  it("[unknownClass] for a missing controller says where the class was defined", function()
-    local line = debug.getinfo(1, "l").currentline + 1
-    local C = ck.component("MPolishNamed", {scope = true, controller = "MPolishNowhere"})
-    assert.matches("MPolishNamed %(defined at [^:]*" .. here .. ":" .. line .. "%) names controller MPolishNowhere, which is not defined",
-      raised(function() ck.host(C) end))
-  end)
-
   it("a view function's [badReturn] says where it is defined", function()
     local line = debug.getinfo(1, "l").currentline + 1
     local V = ck.component("MPolishView", {view = function() return "UIView" end})

@@ -9,8 +9,6 @@ public enum ScopeDeclaration {
 public final class ComponentClass: RuntimeObject {
     public let name: String
     public var render: ((Component) throws -> Component?)?
-    /// Where the class was defined (`ck.component`'s `file:line`), for errors found while building.
-    public var definedAt: String?
     /// Where the script's render function is defined (`file:line`), for errors about what it returned.
     public var renderDefinition: String?
     /// Children for layout built-ins that hold several (Stack); nil for composites.

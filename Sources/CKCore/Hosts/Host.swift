@@ -65,10 +65,7 @@ public final class Host: RuntimeObject {
     // MARK: Updates
 
     /// Queues a state update for `scope` (SPEC §3).
-    /// `location` gives the script's file:line; it is asked only while the last build a flush
-    /// allows runs (`Runtime.recordsUpdateOrigins`), for `[updateLoop]`.
-    public func enqueue(_ update: StateUpdate, for scope: Scope, synchronous: Bool,
-                        at location: (() -> String?)? = nil) throws {
+    public func enqueue(_ update: StateUpdate, for scope: Scope, synchronous: Bool) throws {
         try checkAlive("updateState")
         if runtime.isRendering {
             throw RuntimeError(.updateDuringRender, "updateState called while rendering \(scope.path); update state from handlers, controllers or timers")
@@ -77,7 +74,7 @@ public final class Host: RuntimeObject {
         try runtime.perform {
             if scope.pendingUpdates.isEmpty { dirtyScopes.append(scope) }
             scope.pendingUpdates.append(update)
-            runtime.noteUpdateOrigin(location)
+            runtime.noteUpdateOrigin()
             runtime.limits.hold(StateUpdate.heldBytes)
             runtime.register(self)
             if synchronous {

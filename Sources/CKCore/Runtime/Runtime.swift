@@ -101,8 +101,7 @@ public final class Runtime {
     private func lookUpControllerClass(for cls: ComponentClass) throws -> ControllerClass? {
         if let name = cls.controllerName {
             guard let c = controllerClasses[name] else {
-                let at = cls.definedAt.map { " (defined at \($0))" } ?? ""
-                throw RuntimeError(.unknownClass, "\(cls.name)\(at) names controller \(name), which is not defined; define it with ck.controller(\"\(name)\", {...})")
+                throw RuntimeError(.unknownClass, "\(cls.name) names controller \(name), which is not defined; define it with ck.controller(\"\(name)\", {...})")
             }
             return c
         }

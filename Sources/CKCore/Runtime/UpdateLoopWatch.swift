@@ -11,9 +11,6 @@ struct UpdateLoopWatch {
 }
 
 extension Runtime {
-    /// Whether an update queued now should say where it came from (`Host.enqueue(…, at:)`).
-    public var recordsUpdateOrigins: Bool { updateLoop.isRecording }
-
     /// Counts one more build of a flush loop: past the limit it is `[updateLoop]`; the last
     /// build allowed records who queues the updates that would make one more.
     func countBuild(_ builds: inout Int, of host: Host) throws {
@@ -26,9 +23,10 @@ extension Runtime {
     /// Ends a flush loop's recording (it ended, or raised).
     func stopRecordingUpdates() { updateLoop.isRecording = false }
 
-    func noteUpdateOrigin(_ location: (() -> String?)?) {
+    /// The script's file:line comes from the bridge (`currentLocation`), asked only then.
+    func noteUpdateOrigin() {
         guard updateLoop.isRecording, updateLoop.origin == nil else { return }
-        updateLoop.origin = (updateLoop.runningCallback, location?())
+        updateLoop.origin = (updateLoop.runningCallback, currentLocation())
     }
 
     /// Runs a lifecycle callback, named for `[updateLoop]` while recording.

@@ -21,9 +21,7 @@ enum ComponentBinding {
             } else {
                 update = .value(args.engine.carriedValue(at: 2, args.L))
             }
-            let L = args.L
-            let at = host.runtime.recordsUpdateOrigins ? { SwiftCall.location(on: L, level: 1) } : nil
-            try host.enqueue(update, for: scope, synchronous: mode == "sync", at: at)
+            try host.enqueue(update, for: scope, synchronous: mode == "sync")
             return 0
         }
         let action = engine.registerFunction("action") { args in

@@ -48,7 +48,6 @@ enum ComponentClassBinding {
             let name = try args.string(1, "name")
             if !args.isNil(2) { try args.table(2, "def") }
             let cls = try args.engine.defineComponentClass(name, defAt: 2, args.L)
-            cls.definedAt = SwiftCall.location(on: args.L, level: 1)
             args.engine.push(cls, args.L)
             return 1
         }
