@@ -9,20 +9,7 @@ public struct CkrunCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "ckrun",
         abstract: "Run ComponentKit-style component trees written in Lua.",
-        discussion: """
-        ckrun [options] [script [args]] runs Lua as lua5.4 does, with lua's options:
-          -e stat    run the chunk stat (-estat too)     -l mod     mod = require("mod")
-          -l g=mod   g = require("mod")                  -i         the REPL after the script
-          -v         print Lua's version                 -E         ignore LUA_INIT, LUA_PATH...
-          -W         turn warnings on                    --         stop handling options
-          -          run standard input
-        and ckrun's own (--sandbox, --timeout SECONDS, --memory-limit MB) anywhere before the
-        script. A script that is an app (SPEC §9) is hosted, then reads REPL input.
-        A script whose name is a subcommand's (repl, test, tree, bench, catalogue, run, help)
-        runs when named with a path: ckrun ./test.
-        Exit status: 0 success, 1 a script error or failing tests, 64 a usage error of ckrun's
-        own options and subcommands (lua's options fail as lua's do, with 1).
-        """,
+        discussion: discussion(width: HelpLayout.width),
         version: "ckrun \(version) (Lua 5.4)",
         subcommands: [RunCommand.self, ReplCommand.self, TestCommand.self, TreeCommand.self, BenchCommand.self,
                       CatalogueCommand.self],
@@ -30,6 +17,28 @@ public struct CkrunCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// lua's options, as lua.c's usage lists them.
+    static let luaOptions = [
+        ("-e stat", "run the chunk stat (-estat too)"), ("-l mod", "mod = require(\"mod\")"),
+        ("-l g=mod", "g = require(\"mod\")"), ("-i", "the REPL after the script"),
+        ("-v", "print Lua's version"), ("-E", "ignore LUA_INIT, LUA_PATH..."),
+        ("-W", "turn warnings on"), ("--", "stop handling options"), ("-", "run standard input"),
+    ]
+
+    /// The help's text below the overview: paragraphs are single lines (ArgumentParser wraps
+    /// them); the table of lua's options is laid out for `width`.
+    static func discussion(width: Int) -> String {
+        """
+        ckrun [options] [script [args]] runs Lua as lua5.4 does, with lua's options:
+        \(HelpLayout.table(luaOptions, width: width))
+        and ckrun's own (--sandbox, --timeout SECONDS, --memory-limit MB) anywhere before the script. \
+        A script that is an app (SPEC §9) is hosted, then reads REPL input. A script whose name is a \
+        subcommand's (repl, test, tree, bench, catalogue, run, help) runs when named with a path: ckrun ./test.
+        Exit status: 0 success, 1 a script error or failing tests, 64 a usage error of ckrun's own \
+        options and subcommands (lua's options fail as lua's do, with 1).
+        """
+    }
 
     /// The command line as lua.c reads it, unless it names a subcommand or asks for help.
     public static func main() {

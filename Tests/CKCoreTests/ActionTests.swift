@@ -136,14 +136,16 @@ struct ActionTests {
         nonisolated(unsafe) let runtime = f.runtime
         nonisolated(unsafe) let action = a
         nonisolated(unsafe) var id: Catalogue?
+        nonisolated(unsafe) var detail = ""
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            do { try runtime.send(action, sender: nil, arguments: []) } catch let e as RuntimeError { id = e.id } catch {}
+            do { try runtime.send(action, sender: nil, arguments: []) } catch let e as RuntimeError { id = e.id; detail = e.detail } catch {}
             done.signal()
         }
         thread.start()
         done.wait()
         #expect(id == .notMainThread)
+        #expect(detail.hasPrefix("send of \"ping\" came from another thread"), "names the selector (issue 29): \(detail)")
     }
 
     private func f0(_ n: Int, _ body: @escaping ([Value]) -> Void) -> Method {

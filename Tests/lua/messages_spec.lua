@@ -28,7 +28,7 @@ describe("struct arguments", function()
     -- luassert's error assertions drop the location: the raw message keeps it.
     local ok, err = pcall(function() a:send(nil, {x = 1, y = "two"}) end)
     assert.is_false(ok)
-    assert.matches("^%[badArgument%] [^:]*" .. here .. ":%d+: send: argument #1 %(MPoint%)%.y must be number, got string$", err)
+    assert.matches("^%[badArgument%] [^:]*" .. here .. ":%d+: send of a block action: argument #1 %(MPoint%)%.y must be number, got string$", err)
   end)
 
   it("name a nested field", function()
@@ -103,5 +103,85 @@ describe("tracing", function()
     host.root:action("boom")   -- the tracer is balanced again:
     ck.config.onTrace = nil
     assert.are.same({"boom"}, lines)
+  end)
+end)
+
+-- Issue 29: what a newcomer needed from each message.
+describe("messages name what they are about", function()
+  local function raised(f)
+    local ok, err = pcall(f)
+    assert.is_false(ok)
+    return err
+  end
+
+  it("a send's argument errors name its selector", function()
+    local C = ck.component("MPolishSender", {scope = true, pick = function(self, sender, id) end})
+    local host = ck.host(function() return C{} end)
+    host:mount()
+    local a = ck.action("pick", {"int"}):withBehavior("startAtSender")
+    assert.matches('%[badArgument%] [^:]*' .. here .. ':%d+: send of "pick": argument #1 must be int, got string$',
+      raised(function() a:send(host.root, "3") end))
+    assert.matches('send of "pick": 2 arguments after the sender, but the action is typed {"int"}; pass at most 1',
+      raised(function() a:send(host.root, 1, 2) end))
+    a:send(host.root, 1)   -- a planned send answers in C: its errors are the same
+    assert.matches('send of "pick": argument #1 must be int, got string$', raised(function() a:send(host.root, "3") end))
+    host:destroy()
+  end)
+
+  it("[tooManyArguments] and [doesNotRespond] name the class whose method was found, or both", function()
+    local C = ck.component("MPolishList", {scope = true, render = function() return nil end,
+      own = function(self, sender, a, b) end})
+    ck.controller("MPolishListController", {add = function(self, sender, text, extra) end})
+    local host = ck.host(function() return C{} end)
+    assert.matches("MPolishListController:add takes 3 arguments after self, but the action provides the sender and 1 more %(typed {\"string\"}%)",
+      raised(function() host.root:action("add", {"string"}) end))
+    assert.matches("%[tooManyArguments%] [^:]*" .. here .. ":%d+: MPolishList:own takes 3 arguments after self, but the action provides only the sender;",
+      raised(function() ck.action(host.root, "own") end))
+    assert.matches('neither MPolishList nor its controller class MPolishListController has a method "gone"; define function MPolishListController:gone',
+      raised(function() host.root:action("gone") end))
+    host:destroy()
+  end)
+
+  it("[badReturn] says how to return several children, and where an instance went twice", function()
+    local Two = ck.component("MPolishTwo", {render = function() return {ck.Text{}, ck.Text{}} end})
+    assert.matches("returned a table at MPolishTwo; return one component built with Class%(props%), or nil %(for several children, return ck%.Stack{children = {…}}%)",
+      raised(function() ck.host(Two) end))
+    local Dup = ck.component("MPolishDup", {render = function()
+      local t = ck.Text{}
+      return ck.Stack{children = {t, t}}
+    end})
+    assert.matches("^%[badReturn%] [^:]*" .. here .. ":%d+: Text was placed in the tree twice %(again at MPolishDup/Stack/Text, in what the render of MPolishDup returned%)",
+      raised(function() ck.host(Dup) end))
+  end)
+
+  it("[updateLoop] names the callback that queued the updates and its line", function()
+    local L = ck.component("MPolishLoopy", {scope = true, initialState = 0})
+    ck.controller("MPolishLoopyController", {didUpdateComponent = function(self)
+      self.component:updateState(function(n) return n + 1 end)
+    end})
+    local host = ck.host(function() return L{} end)
+    host:mount()
+    for _, mode in ipairs({"async", "sync"}) do
+      local err = raised(function()
+        host.root:updateState(1, mode)
+        host:flush()
+      end)
+      assert.matches("^%[updateLoop%] [^:]*" .. here .. ":%d+: state updates re%-triggered builds 100 times in a row %(still updating: MPolishLoopy; the last were queued by MPolishLoopyController%.didUpdateComponent at [^:]*" .. here .. ":%d+%)", err)
+    end
+    host:destroy()
+  end)
+
+  it("a send's wrong sender names its selector too", function()
+    assert.matches('action:send of "pick": argument #2 %(sender%) must be a component, controller, view or responder table, got number',
+      raised(function() ck.action("pick", {"int"}):send(5) end))
+    assert.matches('ck%.actionSend of "pick": argument #2 %(sender%)', raised(function() ck.actionSend("pick", 5) end))
+    assert.matches('action:send of a block action: argument #2 %(sender%)', raised(function() ck.action(function() end):send(5) end))
+  end)
+
+  it("a view function's [badReturn] says where it is defined", function()
+    local line = debug.getinfo(1, "l").currentline + 1
+    local V = ck.component("MPolishView", {view = function() return "UIView" end})
+    assert.matches("^%[badReturn%] [^:]*" .. here .. ":" .. line .. ": the view of MPolishView is a string",
+      raised(function() ck.host(V) end))
   end)
 end)

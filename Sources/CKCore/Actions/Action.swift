@@ -101,7 +101,13 @@ public final class Action: RuntimeObject {
         }
     }
 
-    func describe(_ types: [TypeSpec]) -> String { "{" + types.map { "\"\($0)\"" }.joined(separator: ", ") + "}" }
+    /// How a send of this action is named in its errors: `send of "didSelectThread"`.
+    var sendName: String { selector.map { "send of \"\($0)\"" } ?? "send of a block action" }
+
+    func describe(_ types: [TypeSpec]) -> String { Self.describe(types) }
+
+    /// `{"int", "string"}`: types as a script writes them.
+    static func describe(_ types: [TypeSpec]) -> String { "{" + types.map { "\"\($0)\"" }.joined(separator: ", ") + "}" }
 }
 
 /// The argument of tap and control actions.

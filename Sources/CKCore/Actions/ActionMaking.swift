@@ -13,9 +13,7 @@ extension Runtime {
         guard let scope = component.scope else {
             throw RuntimeError(.noScope, "\(component.name):action(\"\(selector)\"): \(component.name) declares no scope; add scope = true to \(component.name), or use a target or selector action")
         }
-        let controller = try controllerClass(for: component.componentClass)
-        let method = component.componentClass.method(selector) ?? controller?.method(selector)
-        try checkHandler(method, selector, types, owner: component.name + (controller.map { " or \($0.name)" } ?? ""))
+        try checkHandler(try handlerOwner(of: component, selector), selector, types)
         let (id, name) = selectors.intern(selector)
         return Action(kind: .scope, selector: name, selectorID: id, types: types, scope: scope,
                       generation: component.generation)
@@ -23,34 +21,38 @@ extension Runtime {
 
     /// `ck.action(target, sel, types)`.
     public func targetAction(_ target: Responder, _ selector: String, types: [TypeSpec]) throws -> Action {
-        let method: Method?
-        let owner: String
         switch target {
         case .component(let c):
-            let controller = try controllerClass(for: c.componentClass)
-            method = c.componentClass.method(selector) ?? controller?.method(selector)
-            owner = c.name + (controller.map { " or \($0.name)" } ?? "")
+            try checkHandler(try handlerOwner(of: c, selector), selector, types)
         case .controller(let k):
-            method = k.controllerClass.method(selector)
-            owner = k.controllerClass.name
+            try checkHandler(HandlerOwner(k.controllerClass.method(selector), k.controllerClass.name), selector, types)
         case .script(let s):
-            method = s.lookup(selector)
-            owner = s.name
-        case .view(let v):
-            method = nil
-            owner = v.viewClass
+            try checkHandler(HandlerOwner(s.lookup(selector), s.name), selector, types)
+        case .view:
+            break
         }
-        if case .view = target {} else { try checkHandler(method, selector, types, owner: owner) }
         let (id, name) = selectors.intern(selector)
         return Action(kind: .target, selector: name, selectorID: id, types: types, target: target)
     }
 
-    private func checkHandler(_ method: Method?, _ selector: String, _ types: [TypeSpec], owner: String) throws {
-        guard let method else {
-            throw RuntimeError(.doesNotRespond, "\(owner) has no method \"\(selector)\"; define function \(owner.split(separator: " ").first ?? ""):\(selector)(sender, ...) or fix the selector")
+    /// The handler a scope or target action on `component` reaches: the class's own method,
+    /// else its controller's, named by the class that has it.
+    private func handlerOwner(of component: Component, _ selector: String) throws -> HandlerOwner {
+        let cls = component.componentClass
+        let controller = try controllerClass(for: cls)
+        if let m = cls.method(selector) { return HandlerOwner(m, cls.name) }
+        if let controller, let m = controller.method(selector) { return HandlerOwner(m, controller.name) }
+        let also = controller.map { " nor its controller class \($0.name)" } ?? ""
+        return HandlerOwner(nil, cls.name, missing: "neither \(cls.name)\(also) has a method", suggested: controller?.name ?? cls.name)
+    }
+
+    private func checkHandler(_ owner: HandlerOwner, _ selector: String, _ types: [TypeSpec]) throws {
+        guard let method = owner.method else {
+            throw RuntimeError(.doesNotRespond, "\(owner.missing) \"\(selector)\"; define function \(owner.suggested):\(selector)(sender, ...) or fix the selector")
         }
         if !method.isVararg && method.parameterCount > types.count + 1 {
-            throw RuntimeError(.tooManyArguments, "\(owner):\(selector) takes \(method.parameterCount) arguments after self, but the action provides the sender and \(types.count) more; declare types for every argument or drop parameters")
+            let given = types.isEmpty ? "only the sender" : "the sender and \(types.count) more (typed \(Action.describe(types)))"
+            throw RuntimeError(.tooManyArguments, "\(owner.name):\(selector) takes \(method.parameterCount) arguments after self, but the action provides \(given); declare types for every argument or drop parameters")
         }
     }
 
@@ -63,5 +65,21 @@ extension Runtime {
             throw RuntimeError(.typeMismatch, "\(component).\(prop) is declared \(action.describe(declared)) but the action's type #\(i + 1) is \(t); make the types match")
         }
         return action.promoted(to: declared)
+    }
+}
+
+/// Which class's method an action made on a target reaches, for its errors.
+private struct HandlerOwner {
+    let method: Method?
+    let name: String
+    /// How a missing method is said, and the class a definition is suggested on.
+    let missing: String
+    let suggested: String
+
+    init(_ method: Method?, _ name: String, missing: String? = nil, suggested: String? = nil) {
+        self.method = method
+        self.name = name
+        self.missing = missing ?? "\(name) has no method"
+        self.suggested = suggested ?? name
     }
 }

@@ -12,7 +12,7 @@ extension Runtime {
     public func send(_ action: Action, sender: Responder?, count: Int, argument: (Int) -> Value,
                      onPlan: ((SendPlan) -> Void)? = nil) throws -> Bool {
         guard ThreadIdentity.current == ownerThread else {
-            throw RuntimeError(.notMainThread, "an action was sent from another thread; send actions from the thread that created the runtime")
+            throw RuntimeError(.notMainThread, "\(action.sendName) came from another thread; send actions from the thread that created the runtime")
         }
         // One array for the whole send: the sender, then the converted arguments, then zeros.
         var call: [Value] = []
@@ -156,7 +156,7 @@ extension Runtime {
     func conform(_ count: Int, _ argument: (Int) -> Value, to action: Action, into out: inout [Value]) throws {
         let types = action.types
         if count > types.count {
-            throw RuntimeError(.badArgument, "send: \(count) arguments after the sender, but the action is typed \(action.describe(types)); pass at most \(types.count)")
+            throw RuntimeError(.badArgument, "\(action.sendName): \(count) arguments after the sender, but the action is typed \(action.describe(types)); pass at most \(types.count)")
         }
         for (i, type) in types.enumerated() {
             let value = i < count ? argument(i) : .nil
@@ -165,7 +165,7 @@ extension Runtime {
             case .failure(let m):
                 // `argument #1 (Point).y must be number, got string`
                 let name = m.path.isEmpty && type.structType == nil ? "" : " (\(type))\(m.path)"
-                throw RuntimeError(.badArgument, "send: argument #\(i + 1)\(name) \(m.problem)")
+                throw RuntimeError(.badArgument, "\(action.sendName): argument #\(i + 1)\(name) \(m.problem)")
             }
         }
         for type in action.fullTypes.dropFirst(types.count) { out.append(try type.zero(tables: tables, limits: limits)) }

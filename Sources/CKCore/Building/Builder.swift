@@ -143,9 +143,7 @@ struct Builder {
         var result = top
         var stack: [Component] = [top]
         while let node = stack.popLast() {
-            if node.placedInBuild == context.id {
-                throw RuntimeError(.badReturn, "\(node.name) was placed in the tree twice (at \(node.path)); build a new instance for each place")
-            }
+            if node.placedInBuild == context.id { throw placedTwice(node) }
             // An instance rendered by an earlier build (passed down in props) is kept as it is.
             let kept = node.rendered ? node : try keepIfPure(node, context: context)
             if let kept {
@@ -235,6 +233,15 @@ struct Builder {
         }
     }
 
+    /// `[badReturn]` for an instance met a second time, at the render that returned it there.
+    private func placedTwice(_ node: Component) -> RuntimeError {
+        var owner = node.parent
+        while let o = owner, o.componentClass.renderDefinition == nil { owner = o.parent }
+        let by = owner.map { ", in what the render of \($0.name) returned" } ?? ", as the root the provider returned"
+        return RuntimeError(.badReturn, "\(node.name) was placed in the tree twice (again at \(node.path)\(by)); build a new instance for each place (call \(node.name){…} once per place)",
+                            at: owner?.componentClass.renderDefinition)
+    }
+
     /// A build of a mounted generation that raised (SPEC §3): the updates it was folding are
     /// dropped (as if never sent), a full build's model is put back by the caller, and the
     /// error becomes `[buildFailed]`, followed by the render's own message and traceback. The
@@ -248,8 +255,13 @@ struct Builder {
         guard host.generation > 0, !Self.passesThrough(error) else { return error }
         let scopes = dropped.isEmpty ? "no state updates were pending"
             : "the state updates of \(dropped.prefix(5).map(\.path).joined(separator: ", "))\(dropped.count > 5 ? " and \(dropped.count - 5) more" : "") were dropped"
-        let what = full ? "host:update (the previous model is kept)" : "a state update"
-        let detail = "building generation \(context.generation) for \(what) raised in \(context.running.description); the build was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then update again"
+        let detail: String
+        if host.isReloading {
+            detail = "reloading (building generation \(context.generation); the previous provider, responders and model are kept) raised in \(context.running.description); the reload was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then reload again"
+        } else {
+            let what = full ? "host:update (the previous model is kept)" : "a state update"
+            detail = "building generation \(context.generation) for \(what) raised in \(context.running.description); the build was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then update again"
+        }
         switch error {
         case let e as ScriptFailure: return BuildFailure(detail: detail, cause: e.message, traceback: e.traceback)
         case let e as RuntimeError: return BuildFailure(detail: detail, cause: e.description, traceback: "")

@@ -9,6 +9,8 @@ public enum ScopeDeclaration {
 public final class ComponentClass: RuntimeObject {
     public let name: String
     public var render: ((Component) throws -> Component?)?
+    /// Where the script's render function is defined (`file:line`), for errors about what it returned.
+    public var renderDefinition: String?
     /// Children for layout built-ins that hold several (Stack); nil for composites.
     public var children: ((Component) throws -> [Component])?
     public var view: ((Component) throws -> ViewSpec?)?

@@ -70,7 +70,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .updateDuringRender: "Update state from handlers, controllers or timers, never from `render`."
         case .updateLoop: "Update state only when the value actually changes, not unconditionally from a lifecycle callback."
         case .unknownClass: "Define the class first, or check the spelling of its name."
-        case .badReturn: "Return one component (built with `Class(props)`) or nil."
+        case .badReturn: "Return one component (built with `Class(props)`) or nil; for several children, return `ck.Stack{children = {…}}`. Build a new instance for each place in the tree."
         case .buildFailed: "Read the render's own error and traceback after the first line, fix it, and update again; the previous generation is still mounted."
         case .controllerWithoutScope: "Add `scope = true` to the component class, or drop its controller."
         case .hostDestroyed: "Make a new host with `ck.host`; a destroyed one cannot be revived."

@@ -3,6 +3,8 @@ public final class Host: RuntimeObject {
     static let maxBuildsPerFlush = 100
 
     public unowned let runtime: Runtime
+    /// While `reload` builds: a failure is named as the reload's (`[buildFailed]`).
+    var isReloading = false
     public var provider: (Value) throws -> Component?
     public private(set) var model: Value
     public private(set) var rootScope: Scope!
@@ -72,6 +74,7 @@ public final class Host: RuntimeObject {
         try runtime.perform {
             if scope.pendingUpdates.isEmpty { dirtyScopes.append(scope) }
             scope.pendingUpdates.append(update)
+            runtime.noteUpdateOrigin()
             runtime.limits.hold(StateUpdate.heldBytes)
             runtime.register(self)
             if synchronous {
@@ -113,6 +116,8 @@ public final class Host: RuntimeObject {
         let saved = (self.provider, self.responders)
         self.provider = provider
         setResponders(responders)
+        isReloading = true
+        defer { isReloading = false }
         do { try update(model: model) } catch {
             self.provider = saved.0
             setResponders(saved.1)
@@ -137,9 +142,9 @@ public final class Host: RuntimeObject {
         try checkAlive("flush")
         try runtime.perform {
             var builds = 0
+            defer { runtime.stopRecordingUpdates() }
             while hasPendingUpdates {
-                builds += 1
-                if builds > Host.maxBuildsPerFlush { throw updateLoopError() }
+                try runtime.countBuild(&builds, of: self)
                 try buildPendingUpdates()
             }
         }
@@ -150,7 +155,8 @@ public final class Host: RuntimeObject {
         dirtyScopes.forEach { $0.dropPendingUpdates(runtime.limits) }
         dirtyScopes.removeAll()
         hasSyncUpdate = false
-        return RuntimeError(.updateLoop, "state updates re-triggered builds \(Host.maxBuildsPerFlush) times in a row (still updating: \(scopes)); the pending updates were dropped. Update state only when the value changes")
+        let origin = runtime.takeUpdateOrigin()
+        return RuntimeError(.updateLoop, "state updates re-triggered builds \(Host.maxBuildsPerFlush) times in a row (still updating: \(scopes)\(origin.text)); the pending updates were dropped. Update state only when the value changes", at: origin.location)
     }
 
     // MARK: Mounting

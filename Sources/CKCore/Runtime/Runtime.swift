@@ -40,6 +40,7 @@ public final class Runtime {
         set { callState.pointee.renderDepth = newValue }
     }
     var lastComponentID = 0
+    var updateLoop = UpdateLoopWatch()
     var lastBuildID: Int32 = 0
     /// Numbers each mounter, so a view can tell whether the current one has touched it, and
     /// each of its depth-first walks.
@@ -165,9 +166,9 @@ public final class Runtime {
         guard syncRequested else { return }
         syncRequested = false
         var builds = 0
+        defer { stopRecordingUpdates() }
         while let host = hosts.values.first(where: { $0.hasSyncUpdate && !$0.isDestroyed }) {
-            builds += 1
-            if builds > Host.maxBuildsPerFlush { throw host.updateLoopError() }
+            try countBuild(&builds, of: host)
             host.hasSyncUpdate = false
             try host.buildPendingUpdates()
         }
@@ -180,9 +181,9 @@ public final class Runtime {
             var builds = 0
             var failed: Set<ObjectIdentifier> = []
             var firstError: Error?
+            defer { stopRecordingUpdates() }
             while let host = hosts.values.first(where: { $0.hasPendingUpdates && !$0.isDestroyed && !failed.contains(ObjectIdentifier($0)) }) {
-                builds += 1
-                if builds > Host.maxBuildsPerFlush { throw host.updateLoopError() }
+                try countBuild(&builds, of: host)
                 do { try host.buildPendingUpdates() } catch {
                     failed.insert(ObjectIdentifier(host))
                     firstError = firstError ?? error

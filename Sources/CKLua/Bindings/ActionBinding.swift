@@ -48,13 +48,23 @@ enum ActionBinding {
 
     /// The full send: checks, walks the chain, calls the handler, records a plan.
     static func send(_ args: Arguments, _ a: Action) throws -> Int32 {
-        let sender = try args.optionalResponder(2, "sender")
+        let sender = try sender(args, of: a)
         let e = args.engine, L = args.L
         let handled = try e.runtime.send(a, sender: sender, count: Int(max(0, args.count - 2)),
                                          argument: { args.value(Int32($0) + 3) },
                                          onPlan: { e.sendPlans.record($0, for: a, sender: sender, actionAt: 1, engine: e, L) })
         LuaStack(args.L).push(handled)
         return 1
+    }
+
+    /// Argument 2 of a send; a wrong one is named with the send's selector
+    /// (`action:send of "pick": argument #2 (sender) must be …`).
+    private static func sender(_ args: Arguments, of a: Action) throws -> Responder? {
+        do { return try args.optionalResponder(2, "sender") } catch let e as RuntimeError {
+            guard e.detail.hasPrefix(args.function + ":") else { throw e }
+            let of = a.selector.map { " of \"\($0)\"" } ?? " of a block action"
+            throw RuntimeError(e.id, args.function + of + e.detail.dropFirst(args.function.count), at: e.location)
+        }
     }
 
     static func withBehavior(_ args: Arguments, _ a: Action) throws -> Int32 {
@@ -135,7 +145,7 @@ enum ActionBinding {
         } else {
             action = try args.object(1, "action", "an action or a selector string")
         }
-        let sender = try args.optionalResponder(2, "sender")
+        let sender = try sender(args, of: action)
         let context = args.value(3)
         let arguments: [Value] = action.types.isEmpty && context.isNil ? [] : [context]
         LuaStack(args.L).push(try e.runtime.send(action, sender: sender, arguments: arguments))

@@ -7,8 +7,9 @@ import CKCore
 enum ClassKeys {
     static func render(_ c: ClassConfigurator, _ i: Int32) throws {
         let cls = c.component!
-        guard !c.stack.isNil(i) else { cls.render = nil; return }
+        guard !c.stack.isNil(i) else { cls.render = nil; cls.renderDefinition = nil; return }
         let f = try c.function(i, "render")
+        cls.renderDefinition = c.engine.definition(of: f)
         cls.render = { [unowned(unsafe) engine = c.engine] comp in try engine.callRender(f, comp, what: "render of \(comp.name)") }
     }
 
@@ -19,8 +20,10 @@ enum ClassKeys {
             cls.view = nil
         case .function:
             let f = engine.reference(at: i, c.L, "function")
+            let definedAt = engine.definition(of: f)
             cls.view = { [unowned(unsafe) engine] comp in
-                try engine.viewSpec(try engine.callWithProps(f, receiver: comp, props: comp, state: comp.state), in: comp.name)
+                try engine.viewSpec(try engine.callWithProps(f, receiver: comp, props: comp, state: comp.state), in: comp.name,
+                                    definedAt: definedAt)
             }
         case .table:
             // A view spec table is read once, at the first render: every instance shares it.

@@ -108,6 +108,11 @@ extension Engine {
         LuaStack(L).remove(at: -2)
     }
 
+    /// After `[badReturn]` for a table: how to return several children.
+    static func severalChildrenHint(_ v: Value) -> String {
+        v.typeName == "table" ? " (for several children, return ck.Stack{children = {…}})" : ""
+    }
+
     /// Calls a render-like function `(self, props, state)`; it must return a component or nil.
     func callRender(_ f: LuaRef, _ c: Component, what: @autoclosure () -> String) throws -> Component? {
         let v = try callWithProps(f, receiver: c, props: c, state: c.state)
@@ -116,7 +121,7 @@ extension Engine {
         case .object(let o as Component): return o
         default:
             let at = definition(of: f).map { " (defined at \($0))" } ?? ""
-            throw RuntimeError(.badReturn, "\(what())\(at) returned \(Engine.withArticle(v.typeName)) at \(c.path); return one component built with Class(props), or nil")
+            throw RuntimeError(.badReturn, "\(what())\(at) returned \(Engine.withArticle(v.typeName)) at \(c.path); return one component built with Class(props), or nil\(Self.severalChildrenHint(v))")
         }
     }
 

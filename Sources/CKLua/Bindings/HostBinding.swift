@@ -151,7 +151,7 @@ extension Engine {
             case .object(let c as Component): return c
             default:
                 let at = self.definition(of: f).map { " (defined at \($0))" } ?? ""
-                throw RuntimeError(.badReturn, "the host's provider\(at) returned \(Engine.withArticle(v.typeName)); return one component built with Class(props), or nil")
+                throw RuntimeError(.badReturn, "the host's provider\(at) returned \(Engine.withArticle(v.typeName)); return one component built with Class(props), or nil\(Engine.severalChildrenHint(v))")
             }
         }
     }

@@ -125,10 +125,11 @@ extension Engine {
 
     /// `{class = "UIButton", attributes = {...}}` → a view spec; action attributes are split
     /// out in attribute order (array part first, then keys sorted).
-    func viewSpec(_ v: Value, in owner: String) throws -> ViewSpec? {
+    /// `definedAt`: where the view function that returned it is defined, for the errors.
+    func viewSpec(_ v: Value, in owner: String, definedAt: String? = nil) throws -> ViewSpec? {
         guard case .table(let ref) = v else {
             if v.isNil { return nil }
-            throw RuntimeError(.badReturn, "the view of \(owner) is a \(v.typeName); use {class = \"UIView\", attributes = {...}}")
+            throw RuntimeError(.badReturn, "the view of \(owner) is \(Engine.withArticle(v.typeName)); use {class = \"UIView\", attributes = {...}}", at: definedAt)
         }
         let L = self.runningThread
         let base = LuaStack(L).top
@@ -136,7 +137,7 @@ extension Engine {
         (ref as! LuaRef).push(L)
         let t = LuaStack(L).top
         guard rawField(L, t, "class") == .string, let cls = lua.name(at: -1, on: L) else {
-            throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)")
+            throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)", at: definedAt)
         }
         guard rawField(L, t, "attributes") == .table else { return ViewSpec(viewClass: cls) }
         let attrs = LuaStack(L).top

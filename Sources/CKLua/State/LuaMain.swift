@@ -73,7 +73,10 @@ public final class LuaMain {
     private func runScript(path: UnsafeMutablePointer<CChar>?, pushingArguments: Bool) -> Bool {
         let base = lua_gettop(L)
         // `require` also finds modules beside the script (SPEC §9).
-        if let path { engine.installSiblingSearcher(directories: [Engine.directory(of: String(cString: path))]) }
+        if let path {
+            let script = String(cString: path)
+            engine.installSiblingSearcher(directories: [(Engine.directory(of: script), "beside the script \(script)")])
+        }
         var status = engine.lua.loadFileKeepingError(UnsafePointer(path))
         if status == LUA_OK {
             let n = pushingArguments ? pushArguments() : 0

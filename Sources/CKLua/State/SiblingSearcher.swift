@@ -11,11 +11,15 @@ import Glibc
 extension Engine {
     private static let searcherKey = "ckrun.searcher.loaded"
 
-    /// Appends the searcher for `directories` (empty strings, duplicates and "." — which
-    /// package.path's `./?.lua` already covers — are skipped).
-    public func installSiblingSearcher(directories: [String]) {
-        var dirs: [String] = []
-        for d in directories where !d.isEmpty && d != "." && !dirs.contains(d) { dirs.append(d) }
+    /// Appends the searcher for `directories`, each with why it is searched, as its "no file"
+    /// lines say it (`beside the script app.lua`). Empty strings, duplicates and "." — which
+    /// package.path's `./?.lua` already covers — are skipped.
+    public func installSiblingSearcher(directories: [(path: String, why: String)]) {
+        var dirs: [String] = [], reasons: [String] = []
+        for d in directories where !d.path.isEmpty && d.path != "." && !dirs.contains(d.path) {
+            dirs.append(d.path)
+            reasons.append(d.why)
+        }
         guard !dirs.isEmpty else { return }
         let L = lua.L
         let base = lua_gettop(L)
@@ -23,7 +27,8 @@ extension Engine {
         do {
             try lua.load(LuaSource(bytes: PackageResources.searcher_lua), name: "=(searcher)")
             pushStrings(dirs, L)
-            try lua.call(arguments: 1, results: 1)
+            pushStrings(reasons, L)
+            try lua.call(arguments: 2, results: 1)
             LuaStack(L).setRegistryField(Self.searcherKey)
         } catch {
             FileStream.standardError.write("ckrun: the module searcher failed to install: \(error)\n")

@@ -1,15 +1,16 @@
 -- The searcher beside the script (SPEC §9): appended to package.searchers, after Lua's own,
 -- so package.path stays as lua sets it. Looks for <dir>/?.lua and <dir>/?/init.lua in each of
--- the directories given, in order. Returns the list of module names it loaded (a reload
--- forgets them so that edited modules load again).
-local dirs = ...
+-- the directories given, in order; each "no file" line says why its directory was searched
+-- (reasons[i], e.g. "beside the script app.lua"). Returns the list of module names it loaded
+-- (a reload forgets them so that edited modules load again).
+local dirs, reasons = ...
 local loaded = {}
 local sep = package.config:sub(1, 1)
 
 local function searcher(name)
   local file = name:gsub("%.", sep)
   local tried = {}
-  for _, dir in ipairs(dirs) do
+  for i, dir in ipairs(dirs) do
     for _, pattern in ipairs({"?.lua", "?" .. sep .. "init.lua"}) do
       local path = dir .. sep .. pattern:gsub("%?", (file:gsub("%%", "%%%%")))
       local f = io.open(path, "r")
@@ -22,10 +23,11 @@ local function searcher(name)
         loaded[#loaded + 1] = name
         return chunk, path
       end
-      tried[#tried + 1] = "\n\tno file '" .. path .. "' (beside the script)"
+      tried[#tried + 1] = "no file '" .. path .. "' (" .. reasons[i] .. ")"
     end
   end
-  return table.concat(tried)
+  -- Lua 5.4's require puts "\n\t" before each searcher's message.
+  return table.concat(tried, "\n\t")
 end
 
 table.insert(package.searchers, searcher)

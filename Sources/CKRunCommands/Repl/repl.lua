@@ -228,8 +228,58 @@ function repl.completeCommand(text)
   return out
 end
 
+-- .tree shows state two tables deep (and 20 entries a table): after it, how to print the
+-- first state it cut short, e.g. `=app.root.state.threads[1]`.
+local function keyPath(k)
+  if isIdentifier(k) then return "." .. k end
+  return "[" .. format(k, 1, {}, "") .. "]"
+end
+
+local function sortedKeys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, keyOrder)
+  return keys
+end
+
+-- The first table inside a table of the state, in the order the dump lists them.
+local function elidedPath(state)
+  if type(state) ~= "table" then return "" end
+  for _, k1 in ipairs(sortedKeys(state)) do
+    local inner = state[k1]
+    if type(inner) == "table" then
+      for _, k2 in ipairs(sortedKeys(inner)) do
+        if type(inner[k2]) == "table" then return keyPath(k1) .. keyPath(k2) end
+      end
+    end
+  end
+  return ""
+end
+
+local function elisionHint(dump)
+  local first = true
+  for line in dump:gmatch("[^\n]+") do
+    local rest = (line:gsub("^%s*", ""):gsub("^%(depth %d+%) ", ""))
+    local state = rest:match(" state=(.*)$")
+    local label = rest:match("^(.-) [%[<]") or rest:match("^(.-) state=")
+    if state and (state:find("{…}", 1, true) or state:find(", …}", 1, true)) then
+      local ok, c = pcall(function() return app:find(label) end)
+      local base = first and "app.root" or ("app:find(" .. string.format("%q", label) .. ")")
+      if first or (ok and c) then
+        local path = elidedPath((first and app.root or c).state)
+        return "({…} and … mark what .tree leaves out; print it whole: =" .. base .. ".state" .. path .. ")"
+      end
+      return "({…} and … mark what .tree leaves out; print a component's state whole: =app:find(QUERY).state)"
+    end
+    first = false
+  end
+end
+
 define("tree", "tree", "print the app's tree (app:dump())", function()
-  io.write(needApp():dump())
+  local dump = needApp():dump()
+  io.write(dump)
+  local hint = elisionHint(dump)
+  if hint then print(hint) end
 end)
 -- How the chain prints a responder: runtime objects by tostring, host responders by name.
 local function responderName(r)
@@ -258,19 +308,52 @@ local function parseSend(args)
       return found, selector, rest
     end
   end
-  fail("usage: .send QUERY SELECTOR [ARGS] (no component matches the query; try .tree)")
+  fail("usage: .send QUERY SELECTOR [TYPES] [ARGS] (no component matches the query; try .tree)")
 end
 
-define("send", "send QUERY SELECTOR [ARGS]", "send a selector action from a component (ARGS are Lua)", function(args)
-  local sender, selector, rest = parseSend(args)
+-- `.send Q sel {"int", "string"} 3, "x"`: a leading table of type names types the action;
+-- without one, each argument is typed "any".
+local function isTypeList(t)
+  if type(t) ~= "table" or getmetatable(t) ~= nil or next(t) == nil then return false end
+  local n = 0
+  for _ in pairs(t) do n = n + 1 end
+  for i = 1, n do
+    if type(t[i]) ~= "string" or not pcall(ck.action, "send", {t[i]}) then return false end
+  end
+  return true
+end
+
+-- The leading `{...}` of ARGS, if it is a list of type names, and the text after it.
+local function leadingTypes(rest)
+  if not rest:match("^{") then return nil, rest end
+  for close in rest:gmatch("()}") do
+    local f = load("return " .. rest:sub(1, close), "=types")
+    local ok, types = false, nil
+    if f then ok, types = pcall(f) end
+    if ok and isTypeList(types) then return types, (rest:sub(close + 1):gsub("^%s*,?%s*", "")) end
+  end
+  return nil, rest
+end
+
+local function sendArguments(selector, rest)
+  local types, text = leadingTypes(rest)
   local values = {n = 0}
-  if rest ~= "" then
-    local f, err = load("return " .. rest, "=args")
-    if not f then fail("cannot read the arguments: " .. err) end
+  if text ~= "" then
+    local f, err = load("return " .. text, "=args")
+    if not f then fail("cannot read the arguments of \"" .. selector .. "\": " .. err) end
     values = table.pack(f())
   end
-  local types = {}
-  for i = 1, values.n do types[i] = "any" end
+  if not types then
+    types = {}
+    for i = 1, values.n do types[i] = "any" end
+  end
+  return types, values
+end
+
+define("send", "send QUERY SELECTOR [TYPES] [ARGS]",
+  "send a selector action from a component (ARGS are Lua; TYPES, e.g. {\"int\"}, types them)", function(args)
+  local sender, selector, rest = parseSend(args)
+  local types, values = sendArguments(selector, rest)
   -- The trace lines printed here are the send's own: .trace on stays quiet meanwhile (until
   -- the next input, if the handler raised).
   repl.quietTrace = true

@@ -58,7 +58,10 @@ final class SpecSession {
     func run(path: String) throws(LuaError) {
         engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
         // `require` finds modules beside the test file and in the project root (SPEC §9).
-        engine.installSiblingSearcher(directories: [Engine.directory(of: path), FileManager.default.currentDirectoryPath])
+        engine.installSiblingSearcher(directories: [
+            (Engine.directory(of: path), "beside the test file \(path)"),
+            (FileManager.default.currentDirectoryPath, "in the project root: the directory ckrun test runs in"),
+        ])
         let runFile = engine.field("run_file", of: runner)
         let chunk = try engine.loadFile(path)
         // Each piece of code the file runs gets its own limit (T.turn); Ctrl-C stops it.

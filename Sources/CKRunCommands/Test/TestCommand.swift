@@ -75,7 +75,7 @@ struct TestCommand: ParsableCommand {
     var excludePattern: [String] = []
 
     @Option(name: [.customShort("m"), .long], help: ArgumentHelp(
-        "Prefix package.path with this (default: ./src/?.lua;./src/?/?.lua;./src/?/init.lua).", valueName: "path"))
+        "Prefix package.path with this (default: the templates ./src/?.lua, ./src/?/?.lua and ./src/?/init.lua).", valueName: "path"))
     var lpath: String?
 
     @Option(help: ArgumentHelp("Prefix package.cpath with this (default: ./csrc/?.so;./csrc/?/?.so).", valueName: "path"))

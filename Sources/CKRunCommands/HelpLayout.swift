@@ -1,0 +1,29 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Help text laid out for the width it is printed at: the width ArgumentParser wraps to
+/// (`COLUMNS`, else the terminal's, else 80 on a pipe), so a table never wraps mid-row.
+enum HelpLayout {
+    static var width: Int {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+            return columns
+        }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// Rows of `(option, meaning)`: two pairs a line when they fit in `width`, else one.
+    /// ArgumentParser re-wraps a line as long as the width, so lines stay shorter than it.
+    static func table(_ rows: [(String, String)], width: Int) -> String {
+        let optionWidth = (rows.map(\.0.count).max() ?? 0) + 3
+        let cells = rows.map { "  " + $0.0.padding(toLength: optionWidth, withPad: " ", startingAt: 0) + $0.1 }
+        let cellWidth = (cells.map(\.count).max() ?? 0) + 3
+        guard cellWidth * 2 < width else { return cells.joined(separator: "\n") }
+        return stride(from: 0, to: cells.count, by: 2).map { i in
+            i + 1 < cells.count ? cells[i].padding(toLength: cellWidth, withPad: " ", startingAt: 0) + cells[i + 1] : cells[i]
+        }.joined(separator: "\n")
+    }
+}
