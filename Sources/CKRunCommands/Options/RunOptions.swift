@@ -12,13 +12,16 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "Start with the clock stopped (.resume starts it, .advance moves it).")
     var paused = false
 
-    var interactive: InteractiveRun.Options { .init(watch: watch, clock: clock, paused: paused) }
+    @Flag(help: "Draw the app full-screen and drive it with keys (docs/tui.md).")
+    var tui = false
+
+    var interactive: InteractiveRun.Options { .init(watch: watch, clock: clock, paused: paused, tui: tui) }
 }
 
 extension AppClock.Mode: ExpressibleByArgument {}
 
 extension InteractiveRun.Options {
-    /// `ckrun FILE ... --watch --clock wall --paused`: ckrun's run options may follow the script
+    /// `ckrun FILE ... --watch --clock wall --paused --tui`: ckrun's run options may follow the script
     /// (the script sees them in `arg` too, and may mean them for itself: a `--clock` value that
     /// is neither is left alone, with `problem` saying so if an interactive run starts).
     static func scan(_ words: [String]) -> Self {
@@ -28,6 +31,7 @@ extension InteractiveRun.Options {
             let word = words[i]
             if word == "--watch" { options.watch = true }
             if word == "--paused" { options.paused = true }
+            if word == "--tui" { options.tui = true }
             if word == "--clock" || word.hasPrefix("--clock=") {
                 let value = word == "--clock" ? (i + 1 < words.count ? words[i + 1] : "") : String(word.dropFirst(8))
                 if let mode = AppClock.Mode(rawValue: value) { options.clock = mode } else {

@@ -15,6 +15,8 @@ final class InteractiveRun {
         var watch = false
         var clock: AppClock.Mode?
         var paused = false
+        /// The full-screen live view (`--tui`) instead of lines.
+        var tui = false
         /// What was wrong with the options given after the script, said when the run starts.
         var problem: String?
     }
@@ -24,7 +26,7 @@ final class InteractiveRun {
     let repl: ReplSession
     let clock: AppClock
     let frontEnd: FrontEnd
-    let options: Options
+    private(set) var options: Options
     private let loop = EventLoop()
     private var watcher: FileWatcher?
     /// Wall-clock timer loops already warned about (once each, as the loop keeps stopping there).
@@ -34,15 +36,36 @@ final class InteractiveRun {
 
     init(engine: Engine, appFile: String?, options: Options) {
         self.engine = engine
-        self.options = options
         let terminal = isatty(0) == 1
         app = AppSession(engine: engine, file: appFile)
         repl = ReplSession(engine: engine)
         clock = AppClock(mode: options.clock ?? (terminal ? .wall : .virtual), paused: options.paused)
-        frontEnd = terminal && TerminalLines.isAvailable
+        var options = options
+        frontEnd = Self.frontEnd(engine: engine, repl: repl, clock: clock, appFile: appFile, options: &options)
+        self.options = options
+        repl.remember = { [unowned frontEnd] in frontEnd.remember($0) }
+        repl.reported = { [unowned frontEnd] in frontEnd.reported(error: $0) }
+    }
+
+    /// The live view with `--tui` on a terminal (ncursesw loaded), else libedit's lines on a
+    /// terminal, else plain lines; `options.problem` says why `--tui` could not be had.
+    private static func frontEnd(engine: Engine, repl: ReplSession, clock: AppClock, appFile: String?,
+                                 options: inout Options) -> FrontEnd {
+        let terminal = isatty(0) == 1
+        if options.tui {
+            if let why = LiveView.unavailable {
+                options.problem = "--tui: " + why + "; reading lines instead"
+            } else if let view = LiveView(engine: engine, clock: clock, appFile: appFile,
+                                          replPrompt: { [unowned repl] in repl.prompt },
+                                          dropPending: { [unowned repl] in repl.dropPending() }) {
+                return view
+            } else {
+                options.problem = "--tui: the terminal could not be drawn on (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); reading lines instead"
+            }
+        }
+        return terminal && TerminalLines.isAvailable
             ? TerminalLines(engine: engine, prelude: { [unowned repl] in repl.prelude })
             : PipeLines(prompting: terminal)
-        repl.remember = { [unowned frontEnd] in frontEnd.remember($0) }
     }
 
     /// Runs until the end of input, `.quit`, or SIGTERM.
@@ -92,9 +115,16 @@ final class InteractiveRun {
     /// Runs the lines; false at the end of input or `.quit`.
     private func serve(_ events: [InputEvent], entered: inout Bool) -> Bool {
         for event in events {
-            guard case .line(let line) = event else {
+            let line: [UInt8]
+            switch event {
+            case .end:
                 loop.isDone = true
                 return false
+            case .turn(let body):
+                entered = true
+                runTurn(body)
+                continue
+            case .line(let typed): line = typed
             }
             entered = true
             if clock.mode == .wall { engine.runtime.loop.advance(to: clock.wallNow) }
@@ -109,12 +139,22 @@ final class InteractiveRun {
         return true
     }
 
+    /// A turn the front end asked for (a tap in the live view), then what follows an input.
+    private func runTurn(_ body: (borrowing Turn) throws(LuaError) -> Void) {
+        if clock.mode == .wall { engine.runtime.loop.advance(to: clock.wallNow) }
+        do throws(LuaError) { try engine.turn(body) } catch { repl.report(error) }
+        afterInput()
+    }
+
     private func signalled() {
         for signal in SignalPipe.drain() {
             switch signal {
             case SIGINT:
                 repl.dropPending()
-                frontEnd.interrupted(prompt: repl.prompt)
+                if frontEnd.interrupted(prompt: repl.prompt) {
+                    endingSignal = signal
+                    loop.isDone = true
+                }
             case SIGWINCH: frontEnd.resized()
             default:
                 endingSignal = signal
