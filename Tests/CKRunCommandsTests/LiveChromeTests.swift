@@ -46,19 +46,19 @@ struct SidePanelTests {
     let focused = SidePanel.Focused(label: "Button", path: "List/Stack/Row#2/Stack/Button",
                                     chain: ["Button", "Stack", "Row#2", "RowController", "Stack", "List", "HostingView", "nil"])
 
-    @Test func longLinesWrapAndTheChainGivesWayToTheTrace() {
+    @Test func longLinesWrapAtSlashesAndSpacesAndTheChainGivesWayToTheTrace() {
         let trace: [SidePanel.Line] = [("Last tap: [ Go ]", .title), (" go from Button", .plain), ("  ✓ RowController handled it", .handled)]
         let lines = SidePanel.lines(focused: focused, trace: trace, width: 20, height: 16).map(\.text)
         #expect(lines == [
-            "Focused", " Button", " List/Stack/Row#2/St", "   ack/Button", "", "Responder chain",
-            " Button", " → Stack", " → Row#2", "   … 4 more", " → nil",
-            "", "Last tap: [ Go ]", " go from Button", "  ✓ RowController ha", "   ndled it",
+            "Focused: Button", " List/Stack/Row#2/", "   Stack/Button", "", "Responder chain",
+            " Button", " → Stack", " → Row#2", " → RowController", "   … 3 more", " → nil",
+            "", "Last tap: [ Go ]", " go from Button", "  ✓ RowController ", "   handled it",
         ])
     }
 
     @Test func withRoomTheWholeChainShows() {
         let lines = SidePanel.lines(focused: focused, trace: [], width: 40, height: 30).map(\.text)
-        #expect(lines.count == 5 + 8)
+        #expect(lines.count == 4 + 8)
         #expect(lines.last == " → nil")
     }
 }

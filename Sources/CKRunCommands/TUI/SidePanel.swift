@@ -19,7 +19,7 @@ enum SidePanel {
         guard let focused else {
             return wrap([("Nothing to focus", .title), (" no view here takes a tap", .dim)] + spaced(trace), width)
         }
-        let head = wrap([("Focused", .title), (" " + focused.label, .plain), (" " + focused.path, .dim), ("", .plain),
+        let head = wrap([("Focused: " + focused.label, .title), (" " + focused.path, .dim), ("", .plain),
                          ("Responder chain", .title)], width)
         let tail = wrap(spaced(trace), width)
         let chain = focused.chain.enumerated().map { (" " + ($0.offset == 0 ? "" : "→ ") + $0.element, CellStyle.plain) }
@@ -37,7 +37,15 @@ enum SidePanel {
         return Array(lines.prefix(kept)) + [("   … \(lines.count - kept - 1) more", .dim), lines[lines.count - 1]]
     }
 
-    /// Each line cut into rows of `width` cells; the rows after the first start two cells in.
+    /// `row`, a prefix of `whole`, shortened to end after its last space or `/` when it cuts a
+    /// word and one is in its second half.
+    private static func breakable(_ row: String, whole: String) -> String {
+        guard row.count < whole.count, let cut = row.lastIndex(where: { $0 == " " || $0 == "/" }),
+              row.distance(from: row.startIndex, to: cut) >= row.count / 2 else { return row }
+        return String(row[...cut])
+    }
+
+    /// Each line cut into rows of `width` cells; the rows after the first start three cells in.
     static func wrap(_ lines: [Line], _ width: Int) -> [Line] {
         guard width > 4 else { return lines }
         var out: [Line] = []
@@ -45,8 +53,7 @@ enum SidePanel {
             var rest = line.text
             var first = true
             repeat {
-                let room = first ? width : width - 3
-                let row = Cells.prefix(rest, fitting: room)
+                let row = breakable(Cells.prefix(rest, fitting: first ? width : width - 3), whole: rest)
                 out.append(((first ? "" : "   ") + row, line.style))
                 rest = String(rest.dropFirst(row.count))
                 first = false

@@ -21,7 +21,7 @@ enum TapTrace {
             out.append(visit.handled ? ("  ✓ \(visit.responder.name) handled it", .handled) : ("  asked \(visit.responder.name)", .plain))
         }
         if entry.handler == nil && entry.selector != Tracer.blockSelector { out.append(("  nobody handled it", .error)) }
-        if entry.handler != nil && entry.received.isEmpty { out.append(("  got nothing (it declares no parameters)", .dim)) }
+        if entry.handler != nil && entry.received.isEmpty { out.append(("  got nothing (no parameters)", .dim)) }
         for argument in entry.received {
             out.append(("  got \(argument.type): \(describe(argument.value))", .plain))
         }
