@@ -9,6 +9,9 @@ protocol FrontEnd: AnyObject {
     var descriptor: Int32 { get }
     /// Whether a person reads the output (the greeting goes to stdout, not stderr).
     var isTerminal: Bool { get }
+    /// Whether the run greets with ckrun's version and how to leave (the live view's header
+    /// says that itself).
+    var greets: Bool { get }
     /// Shows `prompt` and starts reading a line.
     func start(prompt: String)
     /// The input is readable: reads what is there; returns the complete lines (or turns), and
@@ -45,5 +48,6 @@ enum InputEvent {
 }
 
 extension FrontEnd {
+    var greets: Bool { isTerminal }
     func reported(error: String) {}
 }

@@ -91,7 +91,7 @@ final class InteractiveRun {
     /// Started on an app: which one is mounted and where to begin (stderr when piped, so
     /// that standard output stays the session's).
     private func greet() {
-        if frontEnd.isTerminal { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
+        if frontEnd.greets { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
         guard let banner = app.banner else { return }
         if frontEnd.isTerminal { print(banner, terminator: "") } else { repl.writeError(banner, newline: false) }
     }

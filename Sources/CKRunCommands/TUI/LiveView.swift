@@ -10,6 +10,7 @@ import Foundation
 final class LiveView: FrontEnd {
     let descriptor: Int32 = 0
     let isTerminal = true
+    let greets = false
     let engine: Engine
     let clock: AppClock
     let appName: String
