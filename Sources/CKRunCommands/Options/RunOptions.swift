@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// Options of an interactive run (`ckrun repl`; `ckrun FILE` reads the same words, see
 /// `InteractiveRun.Options.scan`).
@@ -41,5 +42,19 @@ extension InteractiveRun.Options {
             i += 1
         }
         return options
+    }
+
+    /// With `--tui` and a terminal on standard input and output, what the script prints while it
+    /// starts (before the view can show anything) is held for the view's output pane; the view,
+    /// or `releaseStartup` when no view starts, writes it out. Call before the script runs.
+    mutating func captureStartup() {
+        guard tui, isatty(0) == 1, isatty(1) == 1, let log = OutputLog() else { return }
+        TerminalRestore.install(log)
+        startupOutput = log
+    }
+
+    /// No view after all (the script is no app, or it failed): what it printed, on the terminal.
+    func releaseStartup() {
+        TerminalRestore.leave()
     }
 }

@@ -35,6 +35,13 @@ protocol FrontEnd: AnyObject {
     func reported(error: String)
     /// The terminal's size changed.
     func resized()
+    /// Seconds until what it shows goes stale with nothing happening (the live view's clock
+    /// reading), nil: never; the run calls `tick` then.
+    var secondsToNextTick: Double? { get }
+    func tick()
+    /// The run is about to wait: what changed since the last wait is shown (once for a whole
+    /// round of keys, turns and builds).
+    func beforeWait()
     /// Leaves: history saved, terminal restored.
     func close()
 }
@@ -50,4 +57,7 @@ enum InputEvent {
 extension FrontEnd {
     var greets: Bool { isTerminal }
     func reported(error: String) {}
+    var secondsToNextTick: Double? { nil }
+    func tick() {}
+    func beforeWait() {}
 }

@@ -17,6 +17,9 @@ final class InteractiveRun {
         var paused = false
         /// The full-screen live view (`--tui`) instead of lines.
         var tui = false
+        /// With `--tui` on a terminal: what the script printed while it started, held for the
+        /// view's output pane (`captureStartup`).
+        var startupOutput: OutputLog?
         /// What was wrong with the options given after the script, said when the run starts.
         var problem: String?
     }
@@ -53,15 +56,17 @@ final class InteractiveRun {
                                  options: inout Options) -> FrontEnd {
         let terminal = isatty(0) == 1
         if options.tui {
-            if let why = LiveView.unavailable {
+            if let why = LiveView.unavailable(startupOutput: options.startupOutput) {
                 options.problem = "--tui: " + why + "; reading lines instead"
-            } else if let view = LiveView(engine: engine, clock: clock, appFile: appFile,
+            } else if let view = LiveView(engine: engine, clock: clock, appFile: appFile, startupOutput: options.startupOutput,
                                           replPrompt: { [unowned repl] in repl.prompt },
                                           dropPending: { [unowned repl] in repl.dropPending() }) {
                 return view
             } else {
                 options.problem = "--tui: the terminal could not be drawn on (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); reading lines instead"
             }
+            // What the script printed while it started goes to the terminal, where lines are read.
+            options.startupOutput?.close()
         }
         return terminal && TerminalLines.isAvailable
             ? TerminalLines(engine: engine, prelude: { [unowned repl] in repl.prelude })
@@ -82,7 +87,8 @@ final class InteractiveRun {
         shownGeneration = engine.appHost?.generation ?? 0
         if engine.appHost != nil, clock.mode == .virtual, !clock.isPaused { runUntilIdle() }
         frontEnd.start(prompt: repl.prompt)
-        loop.run(timeout: { [unowned self] in secondsToNextTimer() }, expired: { [unowned self] in fireDueTimers() })
+        loop.run(timeout: { [unowned self] in secondsToWake() }, expired: { [unowned self] in woke() },
+                 idle: { [unowned self] in frontEnd.beforeWait() })
         frontEnd.close()
         SignalPipe.stopTurn = nil
         if let endingSignal { SignalPipe.endBy(endingSignal) }
@@ -195,6 +201,18 @@ final class InteractiveRun {
     private func secondsToNextTimer() -> Double? {
         guard engine.appHost != nil else { return nil }
         return clock.wait(until: engine.runtime.loop.nextDue)
+    }
+
+    /// The next timer, or the front end's next tick if that comes first.
+    private func secondsToWake() -> Double? {
+        let timer = secondsToNextTimer()
+        guard let tick = frontEnd.secondsToNextTick else { return timer }
+        return min(timer ?? tick, tick)
+    }
+
+    /// A timer is due (its builds redraw), else the front end's tick.
+    private func woke() {
+        if let timer = secondsToNextTimer(), timer <= 0 { fireDueTimers() } else { frontEnd.tick() }
     }
 
     /// The wall clock reached the next timer: fire what is due, beside the line being typed.

@@ -9,6 +9,7 @@ enum Cells {
     /// The cells `scalar` takes; what cannot be shown (a control character) takes one, as the
     /// replacement `sanitized` puts there.
     static func width(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return 1 }
         _ = useUTF8Locale
         let w = ck_cell_width(scalar.value)
         return w < 0 ? 1 : Int(w)
@@ -28,6 +29,7 @@ enum Cells {
     /// The longest prefix of `text` that fits in `columns` cells (never splitting a character).
     static func prefix(_ text: String, fitting columns: Int) -> String {
         guard columns > 0 else { return "" }
+        if let simple = simplePrefix(text, fitting: columns) { return simple }
         var used = 0
         var end = text.startIndex
         for c in text {
@@ -37,6 +39,20 @@ enum Cells {
             end = text.index(after: end)
         }
         return String(text[..<end])
+    }
+
+    /// The prefix measured scalar by scalar, without grapheme breaking, while every scalar up
+    /// to the cut is below U+0300 (ASCII, Latin-1, Latin Extended: each a character of its
+    /// own, nothing combines with it); else nil. Every row the view draws is cut to fit.
+    private static func simplePrefix(_ text: String, fitting columns: Int) -> String? {
+        let scalars = text.unicodeScalars
+        var used = 0
+        for i in scalars.indices {
+            guard scalars[i].value < 0x300 else { return nil }
+            used += width(scalars[i])
+            if used > columns { return String(scalars[..<i]) }
+        }
+        return text
     }
 
     /// Drops characters from the front until at most `columns` cells are left.

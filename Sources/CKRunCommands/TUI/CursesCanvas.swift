@@ -3,12 +3,8 @@ import CCurses
 /// The terminal, through ncursesw (`Sources/CCurses`, loaded with dlopen when first used).
 final class CursesCanvas: Canvas {
     func text(_ text: String, y: Int, x: Int, style: CellStyle) {
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                ck_curses_text(Int32(y), Int32(x), $0.baseAddress, Int32($0.count), style.curses)
-            }
-        }
+        let length = Int32(clamping: text.utf8.count)
+        text.withCString { ck_curses_text(Int32(y), Int32(x), $0, length, style.curses) }
     }
 
     func line(y: Int, x: Int, length: Int, vertical: Bool, style: CellStyle) {

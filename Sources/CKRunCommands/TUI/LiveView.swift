@@ -29,21 +29,29 @@ final class LiveView: FrontEnd {
     /// A line was handed over: whether the command line stays open waits on the REPL's prompt.
     var awaitingPrompt = false
     var lastError: String?
+    /// The wall clock's whole second the status line shows (nil: no running wall clock shown).
+    var shownSecond: Double?
+    /// What changed waits for the run's next wait (`beforeWait`) to be drawn or read, once.
+    var needsDraw = false
+    var treeIsStale = false
     var pendingKeys: [Key] = []
 
-    /// Why the view cannot be had here, or nil.
-    static var unavailable: String? {
-        guard isatty(0) == 1, isatty(1) == 1 else { return "standard input and output must be a terminal" }
+    /// Why the view cannot be had here, or nil (`startupOutput`: standard output is held there).
+    static func unavailable(startupOutput: OutputLog?) -> String? {
+        guard isatty(0) == 1, isatty(startupOutput?.terminalOutput ?? 1) == 1 else {
+            return "standard input and output must be a terminal"
+        }
         guard ck_curses_load() != 0 else { return "ncursesw (libncursesw.so.6, Debian's libncursesw6) cannot be loaded" }
         return nil
     }
 
     /// Takes the terminal (nil if ncurses cannot draw on it); `NO_COLOR` set: no colours.
-    init?(engine: Engine, clock: AppClock, appFile: String?, replPrompt: @escaping () -> String,
-          dropPending: @escaping () -> Void) {
+    /// `startupOutput` holds what the script printed while it started: the pane begins with it.
+    init?(engine: Engine, clock: AppClock, appFile: String?, startupOutput: OutputLog?,
+          replPrompt: @escaping () -> String, dropPending: @escaping () -> Void) {
         // The run's SIGWINCH, SIGINT and SIGTERM handlers first: ncurses leaves those it finds set.
         _ = SignalPipe.descriptor
-        guard let output = OutputLog() else { return nil }
+        guard let output = startupOutput ?? OutputLog() else { return nil }
         let color = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         guard ck_curses_start(0, output.terminalOutput, color ? 1 : 0) != 0 else {
             output.close()
@@ -63,7 +71,7 @@ final class LiveView: FrontEnd {
 
     func start(prompt: String) {
         settlePrompt()
-        redraw()
+        needsDraw = true
     }
 
     /// After a line: the command line stays open only for more of an incomplete input.
@@ -76,14 +84,16 @@ final class LiveView: FrontEnd {
 
     func readable() -> [InputEvent] {
         settlePrompt()
+        refreshTreeIfStale()
         pendingKeys += Key.readAll()
+        needsDraw = true
         while !pendingKeys.isEmpty {
-            if let event = handle(pendingKeys.removeFirst()) {
-                redraw()
-                return [event]
-            }
+            guard let event = handle(pendingKeys.removeFirst()) else { continue }
+            // A typed line is shown in the pane before it runs (it may run long); a tap's
+            // effects are drawn once, after its turn and builds.
+            if case .line = event { redraw() }
+            return [event]
         }
-        redraw()
         return []
     }
 
@@ -93,18 +103,18 @@ final class LiveView: FrontEnd {
 
     func aside(_ body: () -> Void) {
         body()
-        redraw()
+        needsDraw = true
     }
 
     func didBuild() {
-        refreshTree()
-        redraw()
+        treeIsStale = true
+        needsDraw = true
     }
 
     func interrupted(prompt: String) -> Bool {
         guard commandOpen else { return true }
         closeCommandLine()
-        redraw()
+        needsDraw = true
         return false
     }
 
@@ -112,12 +122,31 @@ final class LiveView: FrontEnd {
 
     func resized() {
         ck_curses_resize()
-        redraw()
+        needsDraw = true
     }
 
     func close() { TerminalRestore.leave() }
 
+    /// The running wall clock's next second: the status line's reading goes stale then.
+    var secondsToNextTick: Double? { shownSecond.map { $0 + 1 - clock.wallNow } }
+
+    func tick() { needsDraw = true }
+
+    func beforeWait() {
+        refreshTreeIfStale()
+        guard needsDraw else { return }
+        needsDraw = false
+        redraw()
+    }
+
     // MARK: The tree
+
+    /// Builds since the tree was read: read it again (before keys act on it, or a draw).
+    func refreshTreeIfStale() {
+        guard treeIsStale else { return }
+        treeIsStale = false
+        refreshTree()
+    }
 
     /// The mounted tree again (a turn: values shown may run a `__tostring`); the focus stays on
     /// the component with the same path.

@@ -14,6 +14,7 @@ extension LiveView {
         ck_curses_erase()
         drawHeader(regions.header)
         Painter(tree: scene.tree, frames: scene.frames, region: regions.view, top: scene.top, focused: scene.focused).paint(on: canvas)
+        if scene.tree.isEmpty { drawNothingShown(regions.view) }
         if let panel = regions.panel { drawPanel(panel) }
         if let pane = regions.output { drawOutput(pane) }
         drawStatus(regions.status)
@@ -28,6 +29,14 @@ extension LiveView {
         let help = KeyBindings.help + " "
         let helpWidth = Cells.width(help)
         if Cells.width(title) + 2 + helpWidth <= r.width { write(help, y: r.y, x: r.maxX - helpWidth, width: helpWidth, .dim) }
+    }
+
+    /// An app whose components make no view (or no app) would leave the area blank: say why.
+    private func drawNothingShown(_ r: Rect) {
+        let lines = engine.appHost?.root.map { ["\($0.label) shows nothing: its components make no views.",
+                                                 "Press : and type .tree to list them."] }
+            ?? ["No app is mounted."]
+        for (i, line) in lines.enumerated() where i < r.height { write(line, y: r.y + i, x: r.x, width: r.width, .dim) }
     }
 
     private func drawPanel(_ r: Rect) {
@@ -49,8 +58,10 @@ extension LiveView {
     private func drawStatus(_ r: Rect) {
         canvas.fill(y: r.y, x: r.x, width: r.width, style: .status)
         let loop = engine.runtime.loop
+        // The running wall clock in whole seconds: a redraw each second keeps it true (tick).
+        shownSecond = clock.mode == .wall && !clock.isPaused ? clock.wallNow.rounded(.down) : nil
         let info = StatusLine.Info(generation: engine.appHost?.generation, clock: clock.mode.rawValue,
-                                   seconds: clock.mode == .wall ? clock.wallNow : loop.now, paused: clock.isPaused,
+                                   seconds: shownSecond ?? (clock.mode == .wall ? clock.wallNow : loop.now), paused: clock.isPaused,
                                    pendingTimers: loop.pendingTimers, lastError: lastError)
         var x = r.x
         for segment in StatusLine.segments(info) where x < r.maxX {
