@@ -17,12 +17,27 @@ enum Cells {
 
     static func width(_ text: String) -> Int { text.unicodeScalars.reduce(0) { $0 + width($1) } }
 
-    /// Control characters (a tab, an escape) replaced by `·`: text from a script is shown, never
-    /// sent to the terminal as commands.
+    /// Control characters (an escape, a carriage return) replaced by `·`, a tab by spaces to the
+    /// next of every 8 cells, as a terminal shows it (a traceback's lines start with one): text
+    /// from a script is shown, never sent to the terminal as commands.
     static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "·" : $0 }))
+        var shown = String.UnicodeScalarView()
+        var column = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" {
+                let spaces = tabStop - column % tabStop
+                shown.append(contentsOf: repeatElement(" ", count: spaces))
+                column += spaces
+            } else {
+                shown.append(isControl(scalar) ? "·" : scalar)
+                column += width(shown[shown.index(before: shown.endIndex)])
+            }
+        }
+        return String(shown)
     }
+
+    static let tabStop = 8
 
     private static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7F..<0xA0).contains(s.value) }
 
