@@ -26,6 +26,12 @@ let package = Package(
         // first reads a terminal: linked, it and its three libraries cost every start-up ~445
         // symbol lookups. Its header comes from libedit-dev (scripts/setup).
         .target(name: "CEditLine", linkerSettings: [.linkedLibrary("dl")]),
+        // Debian's ncursesw (the wide-character build) for `--tui`, loaded with dlopen when the
+        // live view starts, as libedit is. Its header comes from libncurses-dev (scripts/setup);
+        // the defines are `pkg-config --cflags ncursesw`'s, which select the wide functions.
+        .target(name: "CCurses",
+                cSettings: [.define("_DEFAULT_SOURCE"), .define("_XOPEN_SOURCE", to: "600")],
+                linkerSettings: [.linkedLibrary("dl")]),
         // Macro shims, the traceback handler, the host-callback trampoline and pcall-wrapped helpers.
         // Calls into liblua go through the GOT directly rather than a PLT stub: the send path is
         // mostly Lua API calls.
@@ -40,7 +46,7 @@ let package = Package(
         .target(
             name: "CKRunCommands",
             dependencies: [
-                "CKCore", "CKLua", "CEditLine",
+                "CKCore", "CKLua", "CEditLine", "CCurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // libedit's C globals (rl_completion_entry_function, stdout) are not importable as
@@ -65,5 +71,7 @@ let package = Package(
         .testTarget(name: "CKCoreTests", dependencies: ["CKCore", "CKTestHelpers"]),
         .testTarget(name: "CKLuaTests", dependencies: ["CKLua", "CKCore", "CKTestHelpers"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CKTestHelpers"]),
+        // The command line's pure parts (the live view's layout, focus, painting), without a terminal.
+        .testTarget(name: "CKRunCommandsTests", dependencies: ["CKRunCommands", "CKCore"]),
     ]
 )

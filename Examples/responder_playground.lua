@@ -1,6 +1,7 @@
 -- A responder-chain playground: nested components, controllers, host responders and
 -- canPerformAction. Run: scripts/ckrun Examples/responder_playground.lua and try
 --   .chain Toolbar > Button      app:tap("Button#save")      ck.config.unhandledAction = "warn"
+-- or add --tui, move along the toolbar with the arrows and watch each tap's walk.
 
 ck.controller("DocumentController", {
   save = function(self, sender) print(("DocumentController saved (from %s)"):format(sender.key)) end,
@@ -8,7 +9,7 @@ ck.controller("DocumentController", {
 
 local Toolbar = ck.component("Toolbar", {
   render = function()
-    return ck.Stack{children = {
+    return ck.Stack{direction = "horizontal", spacing = 1, children = {
       ck.Button{key = "save", title = "Save", action = ck.action("save")},
       ck.Button{key = "share", title = "Share", action = ck.action("share")},
       ck.Button{key = "close", title = "Close", action = ck.action("close")},

@@ -1,6 +1,7 @@
 -- A song list whose controllers download songs in the background (simulated with ck.after)
 -- and update their component's state asynchronously. Run: scripts/ckrun Examples/song_list.lua
--- then type  app:tap("Song#2 Button")  and  .tree  (or pipe those lines in).
+-- then type  app:tap("Song#2 Button")  and  .tree  (or pipe those lines in); or see it with
+-- scripts/ckrun Examples/song_list.lua --tui  (Tab, Enter, q: docs/tui.md).
 
 local SongController = ck.controller("SongController", {
   init = function(self, song) self.title = song.props.title end,
@@ -32,7 +33,8 @@ local Song = ck.component("Song", {
     local label = props.title
     if state.status == "downloading" then label = label .. (" (%d%%)"):format(state.progress) end
     if state.status == "done" then label = label .. " ✓" end
-    return ck.Stack{children = {
+    -- A row: the title, then the button beside it (laid out on a screen: ckrun --tui).
+    return ck.Stack{direction = "horizontal", spacing = 2, children = {
       ck.Text{text = label},
       ck.Button{title = state.status == "idle" and "Download" or "…", action = self:action("didTapDownload")},
     }}
@@ -43,7 +45,7 @@ local SongList = ck.component("SongList", {
   render = function(self, props)
     local rows = {}
     for _, song in ipairs(props.songs) do rows[#rows + 1] = Song(song) end
-    return ck.Stack{children = rows}
+    return ck.Stack{spacing = 1, children = rows}
   end,
 })
 

@@ -30,6 +30,10 @@
 
 ---@class ck.StackProps
 ---@field children? (ck.Component|false)[] the components, in index order; nil and false entries are skipped
+---@field direction? "vertical"|"horizontal" how the children follow each other (default "vertical")
+---@field spacing? integer cells between neighbouring children (default 0)
+---@field alignItems? "start"|"center"|"end"|"stretch" where the children sit across the direction (default "start")
+---@field justifyContent? "start"|"center"|"end"|"spaceBetween" where the children sit along the direction (default "start")
 ---@field key? any
 
 ---@class ck.StackClass: ck.ComponentClass

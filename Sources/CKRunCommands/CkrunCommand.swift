@@ -49,10 +49,14 @@ public struct CkrunCommand: ParsableCommand {
     static func runCommandLine(_ argv: [UnsafeMutablePointer<CChar>]) -> Int32 {
         switch LuaArguments.parse(argv) {
         case .run(let arguments):
-            // `ckrun app.lua --watch --clock wall --paused`: the run's options, after the script too.
+            // `ckrun app.lua --watch --clock wall --paused --tui`: the run's options, after the script too.
             var options = InteractiveRun.Options.scan(CommandLine.arguments)
+            options.captureStartup()
+            defer { options.releaseStartup() }
             return LuaMain(arguments) { engine, appFile, isApp in
                 options.watch = options.watch && isApp
+                options.tui = options.tui && isApp
+                if !isApp { options.releaseStartup() }
                 InteractiveRun(engine: engine, appFile: appFile, options: options).run()
             }.run()
         case .subcommand(let index):

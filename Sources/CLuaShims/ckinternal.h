@@ -47,6 +47,9 @@ static inline int ck_is_runner_source(const char *source) { return strncmp(sourc
 
 /// Ends a deadline without touching `L` (it may be closed): the timer stops, the handler forgets it.
 void ck_watchdog_forget(lua_State *L);
+/* ckexithook.c: the hook (once), and what a first Ctrl-C leaves for the second. */
+void ck_run_exit_hook(void);
+void (*ck_second_sigint_handler(void))(int);
 /// Whether another state's deadline is armed (one timer serves the process).
 int ck_watchdog_busy(lua_State *L);
 /// `L` is closing: the alarm's handler must not touch it (lua_close frees it meanwhile).

@@ -80,6 +80,7 @@ static void on_alarm(int sig) {
     }
     static const char msg[] = "ckrun: [timeout] a C function or a finalizer (__gc) ran past the time "
                               "limit and cannot be stopped; the process ends\n";
+    ck_run_exit_hook();
     ssize_t w = write(2, msg, sizeof msg - 1);
     (void)w;
     _exit(1);
@@ -240,15 +241,16 @@ void ck_interrupt(lua_State *L) {
     lua_sethook(L, watchdog, ALL_EVENTS, 1);
 }
 
-/* lua.c's Ctrl-C: the first SIGINT sets the hook and restores the default action, so a second
-   one ends the process (a C function that never returns cannot be stopped otherwise). */
+/* lua.c's Ctrl-C: the first SIGINT sets the hook and restores the default action (after the exit
+   hook, if one is set), so a second one ends the process (a C function that never returns
+   cannot be stopped otherwise). */
 static struct sigaction saved_sigint;
 static int watching = 0;
 
 static void on_sigint(int sig) {
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
+    dfl.sa_handler = ck_second_sigint_handler();
     sigemptyset(&dfl.sa_mask);
     sigaction(sig, &dfl, NULL);
     lua_State *L = signal_L;

@@ -136,9 +136,9 @@ struct ReplTerminalTests {
         let socket = "ckrun-test-\(UUID().uuidString.prefix(8))"
         let tmux: URL
 
-        init(command: String) throws {
+        init(command: String, width: Int = 120, height: Int = 40) throws {
             tmux = URL(fileURLWithPath: ReplTerminalTests.tmux!)
-            _ = try Ckrun.runProcess(tmux, ["-L", socket, "new-session", "-d", "-x", "120", "-y", "40", command],
+            _ = try Ckrun.runProcess(tmux, ["-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command],
                                  timeout: 10, captureOutput: false)
         }
 

@@ -23,8 +23,9 @@ extension Runtime {
         let onPlan = tracer == nil && callState.pointee.changing == 0 ? onPlan : nil
         return try perform {
             if action.kind == .block {
-                let entry = tracer?.begin(selector: "(block)", sender: sender)
+                let entry = tracer?.begin(selector: Tracer.blockSelector, sender: sender)
                 defer { tracer?.end(entry, handledBy: nil) }
+                tracer?.deliver(entry, call, types: action.fullTypes, count: action.block!.passedCount(of: call.count))
                 onPlan?(SendPlan(responder: nil, method: action.block!, epoch: callState.pointee.epoch))
                 try action.block!.call(nil, call)
                 return true
@@ -63,6 +64,7 @@ extension Runtime {
             if let m = try handler(r, action, sender: sender, asked: &asked) {
                 if !asked { onPlan?(SendPlan(responder: r, method: m, epoch: epoch)) }
                 tracer?.visit(entry, r, handled: true)
+                tracer?.deliver(entry, call, types: action.fullTypes, count: m.passedCount(of: call.count))
                 defer { tracer?.end(entry, handledBy: r) }
                 try m.call(r, call)
                 return true

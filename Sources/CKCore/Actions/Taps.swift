@@ -11,6 +11,14 @@ extension Host {
         return try fire(view, Gesture.hostTap)
     }
 
+    /// A tap on `component`'s view (the first at or below it), as `host:tap` taps the component
+    /// its query finds: a live view taps the component under the focus or the mouse.
+    public func tap(_ component: Component) throws -> Int {
+        try checkAlive("tap")
+        guard component.host === self, let view = component.firstView else { return 0 }
+        return try fire(view, Gesture.hostTap)
+    }
+
     /// `host:controlEvent(query, name)`: fires the control actions registered for `name`.
     public func controlEvent(_ query: String, _ name: String) throws -> Int {
         try checkAlive("controlEvent")

@@ -52,6 +52,8 @@ public final class Builtin: Sendable {
         public private(set) var attributesTable: String?
         public private(set) var attributes: [String] = []
         public private(set) var actions: [(prop: String, sentOn: Gesture, eventsProp: String?)] = []
+        /// The props that say how the children are laid out (`StackLayout`).
+        public private(set) var layout: [String] = []
 
         /// The one switch over roles: a new role fails to compile here.
         init(_ props: [BuiltinProp]) {
@@ -65,6 +67,7 @@ public final class Builtin: Sendable {
                 case .attribute: attributes.append(p.name)
                 case .action(let gesture): actions.append((p.name, gesture, nil))
                 case .events(let of): events[of] = p.name
+                case .layout: layout.append(p.name)
                 }
             }
             actions = actions.map { ($0.prop, $0.sentOn, events[$0.prop]) }
@@ -99,6 +102,9 @@ public struct BuiltinProp: Sendable {
         case action(sentOn: Gesture)
         /// The control events the action prop `of` is sent on instead: a name or a list.
         case events(of: String)
+        /// How the children are laid out (`StackLayout`'s props), checked at `Class(props)`; a
+        /// live view places the children by it.
+        case layout(type: String)
     }
 
     /// A plain attribute's type, as the type stubs write it.
@@ -116,6 +122,7 @@ public struct BuiltinProp: Sendable {
         case .attribute(let type): type.rawValue
         case .action: "ck.Action"
         case .events: "string|string[]"
+        case .layout(let type): type
         }
     }
 

@@ -3,9 +3,9 @@ extension Builtin {
     /// its section in docs/api.md and its classes in types/ck.lua (`BuiltinDeclarationTests`
     /// fail until both say what this says).
     public static let all: [Builtin] = [
-        Builtin("Stack", doc: "Several children, in index order; no view of its own.", props: [
+        Builtin("Stack", doc: "Several children, in index order; no view of its own. How they are laid out (ComponentKit's stack layout) is for a screen: `ckrun --tui` draws them by it.", props: [
             BuiltinProp("children", .children, "the components, in index order; `nil` and `false` entries are skipped (`cond and X{}`)"),
-        ]),
+        ] + StackLayout.props.map { BuiltinProp($0.name, .layout(type: $0.stubType), $0.doc) }),
         Builtin("View", doc: "A view of any class, with attributes and at most one child.", props: [
             BuiltinProp("class", .viewClass, "the view class's name (`\"UIView\"`)"),
             BuiltinProp("attributes", .attributes, "the view's attributes, `ck.onTap`/`ck.onControl` attributes included"),

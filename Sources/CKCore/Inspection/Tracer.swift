@@ -9,6 +9,8 @@ public final class Tracer {
     public static let recordLimit = 1_000_000
     /// What one record costs in Swift, roughly: an entry's object or a visit's tuple.
     public static let recordBytes = 64
+    /// The selector an entry of a block action's send shows.
+    public static let blockSelector = "(block)"
 
     public final class Entry: RuntimeObject {
         public let selector: String
@@ -17,6 +19,10 @@ public final class Tracer {
         public internal(set) var handler: Responder?
         /// Responders of the walk not kept (between the first kept ones and the last).
         public internal(set) var omittedVisits = 0
+        /// What the handler received, the sender first, each with its declared type (`sender`
+        /// for the sender): the checked and converted arguments, zeros for demoted ones, as many
+        /// as its parameters take (SPEC §6.3, §6.5). Empty until a handler runs.
+        public internal(set) var received: [(type: String, value: Value)] = []
         var ended = false
 
         init(selector: String, sender: Responder?) {
@@ -101,6 +107,22 @@ public final class Tracer {
         while let tracer = t {
             if tracer.keepsEntries && !tracer.isTruncated {
                 tracer.records += 1
+                if tracer.records > tracer.recordLimit { tracer.isTruncated = true }
+            }
+            t = tracer.parent
+        }
+    }
+
+    /// The handler of `entry` is called with the first `count` of `call` (the sender, then
+    /// arguments typed `types`); each counts as a record.
+    func deliver(_ entry: Entry?, _ call: [Value], types: [TypeSpec], count: Int) {
+        guard let entry else { return }
+        let labels = ["sender"] + types.map(\.description)
+        entry.received = (0..<min(count, call.count)).map { (labels[min($0, labels.count - 1)], call[$0]) }
+        var t: Tracer? = self
+        while let tracer = t {
+            if tracer.keepsEntries && !tracer.isTruncated {
+                tracer.records += entry.received.count
                 if tracer.records > tracer.recordLimit { tracer.isTruncated = true }
             }
             t = tracer.parent

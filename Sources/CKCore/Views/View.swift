@@ -53,6 +53,8 @@ public final class View: RuntimeObject {
     public var viewClass: String { spec.viewClass }
     public var attributes: Value { spec.attributes }
     public var actions: [ActionAttribute] { spec.actions }
+    /// What this view sends for `gesture` (`ViewSpec.sends(for:)`).
+    public func sends(for gesture: Gesture) -> [Action] { spec.sends(for: gesture) }
     /// Through the superview's `BackLink`, as a component's parent is.
     public internal(set) var superview: View? {
         get { superviewLink?.target }

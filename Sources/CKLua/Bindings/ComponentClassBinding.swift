@@ -160,6 +160,7 @@ extension Engine {
         defer { LuaStack(L).top = t - 1 }
         let copied = try promoteActionProps(of: cls, at: t, L)
         let given = try cls.builtin.flatMap { try ChildLists(engine: self, L: L).atConstruction(of: $0, propsAt: t) }
+        if let builtin = cls.builtin, !builtin.made.layout.isEmpty { try checkLayout(of: builtin, propsAt: t, L) }
         let key: Value
         if let computed { key = computed.key } else {
             rawField(L, t, "key")
@@ -171,6 +172,16 @@ extension Engine {
         if fromView, !copied { adoptPropsView(at: index, by: built, L) }
         if let known = cls.knownProps { NameCheck.props(of: built, known: known, engine: self, L: L) }
         return built
+    }
+
+    /// A built-in's layout props (`ck.Stack{direction = …}`) in the props table at `t`, checked
+    /// where they are given (`[badArgument]` with the line of the call).
+    private func checkLayout(of builtin: Builtin, propsAt t: Int32, _ L: OpaquePointer) throws {
+        _ = try StackLayout(of: builtin.name) { name in
+            rawField(L, t, name)
+            defer { LuaStack(L).pop(1) }
+            return value(at: -1, L)
+        }
     }
 
     /// Checks the typed action props in the props table at `t`, promoting them; true if that

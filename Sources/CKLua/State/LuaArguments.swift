@@ -2,7 +2,7 @@ import Foundation
 
 /// ckrun's command line read the way lua.c reads `lua [options] [script [args]]`, with ckrun's
 /// own long options (`--sandbox`, `--timeout`, `--memory-limit`, `--watch`, `--clock`,
-/// `--paused`, `--help`, `--version`)
+/// `--paused`, `--tui`, `--help`, `--version`)
 /// accepted among lua's. Arguments stay C strings: their bytes reach `arg` unchanged.
 public struct LuaArguments {
     /// An option that runs something, in command-line order: `-e CODE`, `-l MOD`, `-W`.
@@ -119,7 +119,7 @@ public struct LuaArguments {
         case "--help", "--version": return .parserHandles
         case "--sandbox": sandbox = true; return parts.count == 1 ? .taken : .bad("--sandbox takes no value")
         // An interactive run's options (the command line reads them wherever they are).
-        case "--watch", "--paused": return parts.count == 1 ? .taken : .bad("\(name) takes no value")
+        case "--watch", "--paused", "--tui": return parts.count == 1 ? .taken : .bad("\(name) takes no value")
         case "--clock":
             let value = parts.count > 1 ? parts[1] : (i + 1 < argv.count ? String(cString: argv[i + 1]) : "")
             if parts.count == 1 { i += 1 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// Options of an interactive run (`ckrun repl`; `ckrun FILE` reads the same words, see
 /// `InteractiveRun.Options.scan`).
@@ -12,13 +13,16 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "Start with the clock stopped (.resume starts it, .advance moves it).")
     var paused = false
 
-    var interactive: InteractiveRun.Options { .init(watch: watch, clock: clock, paused: paused) }
+    @Flag(help: "Draw the app full-screen and drive it with keys (docs/tui.md).")
+    var tui = false
+
+    var interactive: InteractiveRun.Options { .init(watch: watch, clock: clock, paused: paused, tui: tui) }
 }
 
 extension AppClock.Mode: ExpressibleByArgument {}
 
 extension InteractiveRun.Options {
-    /// `ckrun FILE ... --watch --clock wall --paused`: ckrun's run options may follow the script
+    /// `ckrun FILE ... --watch --clock wall --paused --tui`: ckrun's run options may follow the script
     /// (the script sees them in `arg` too, and may mean them for itself: a `--clock` value that
     /// is neither is left alone, with `problem` saying so if an interactive run starts).
     static func scan(_ words: [String]) -> Self {
@@ -28,6 +32,7 @@ extension InteractiveRun.Options {
             let word = words[i]
             if word == "--watch" { options.watch = true }
             if word == "--paused" { options.paused = true }
+            if word == "--tui" { options.tui = true }
             if word == "--clock" || word.hasPrefix("--clock=") {
                 let value = word == "--clock" ? (i + 1 < words.count ? words[i + 1] : "") : String(word.dropFirst(8))
                 if let mode = AppClock.Mode(rawValue: value) { options.clock = mode } else {
@@ -37,5 +42,19 @@ extension InteractiveRun.Options {
             i += 1
         }
         return options
+    }
+
+    /// With `--tui` and a terminal on standard input and output, what the script prints while it
+    /// starts (before the view can show anything) is held for the view's output pane; the view,
+    /// or `releaseStartup` when no view starts, writes it out. Call before the script runs.
+    mutating func captureStartup() {
+        guard tui, isatty(0) == 1, isatty(1) == 1, let log = OutputLog() else { return }
+        TerminalRestore.install(log)
+        startupOutput = log
+    }
+
+    /// No view after all (the script is no app, or it failed): what it printed, on the terminal.
+    func releaseStartup() {
+        TerminalRestore.leave()
     }
 }

@@ -42,10 +42,11 @@ final class PipeLines: FrontEnd {
     func remember(_ entry: String) {}
     func aside(_ body: () -> Void) { body() }
     func didBuild() {}
-    func interrupted(prompt: String) {
-        guard isTerminal else { return }
+    func interrupted(prompt: String) -> Bool {
+        guard isTerminal else { return false }
         print("")
         start(prompt: prompt)
+        return false
     }
     func resized() {}
     func close() {}

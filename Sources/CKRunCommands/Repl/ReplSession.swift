@@ -17,6 +17,8 @@ final class ReplSession {
     private var pending: [UInt8] = []
     /// Keeps an entered input in the history (the terminal's).
     var remember: (String) -> Void = { _ in }
+    /// Told each error it printed (the live view's status line shows the last).
+    var reported: (String) -> Void = { _ in }
 
     init(engine: Engine) { self.engine = engine }
 
@@ -67,7 +69,7 @@ final class ReplSession {
                 guard let chunk = compiled.first, case .function = chunk else {
                     let message = compiled.count > 1 ? engine.text(compiled[1]) : nil
                     if message == "incomplete" { return .incomplete }
-                    writeError(message ?? "syntax error")
+                    writeError(message ?? "syntax error", isError: true)
                     return .done
                 }
                 engine.forgetInnerTraceback()
@@ -92,7 +94,7 @@ final class ReplSession {
             }
             return result.first.flatMap(engine.text) == "quit" ? .quit : .done
         } catch {
-            writeError(Self.dotError(error))
+            writeError(Self.dotError(error), isError: true)
             return .done
         }
     }
@@ -113,11 +115,13 @@ final class ReplSession {
     }
 
     func report(_ error: LuaError) {
-        writeError(error.description)
+        writeError(error.description, isError: true)
     }
 
-    func writeError(_ text: String, newline: Bool = true) {
+    /// Writes `text` on standard error; `isError`: it reports an error (not the banner, say).
+    func writeError(_ text: String, newline: Bool = true, isError: Bool = false) {
         fflush(stdout)
         FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
+        if isError { reported(text) }
     }
 }

@@ -85,10 +85,11 @@ final class TerminalLines: FrontEnd {
         ck_forced_update_display()
     }
 
-    func interrupted(prompt: String) {
+    func interrupted(prompt: String) -> Bool {
         if isEditing { stopEditing() }
         print("")
         start(prompt: prompt)
+        return false
     }
 
     func resized() { if isEditing { ck_resize_terminal() } }

@@ -15,10 +15,12 @@ final class EventLoop {
     var isDone = false
 
     /// Waits and dispatches until `isDone`. `timeout` says how long the next timer lets it wait
-    /// (nil: forever); `expired` runs when that time has come. Ready descriptors are served
-    /// before due timers in each round, so timers that are always due cannot starve the input.
-    func run(timeout: () -> Double?, expired: () -> Void) {
+    /// (nil: forever); `expired` runs when that time has come; `idle` before each wait (what a
+    /// round changed is drawn once). Ready descriptors are served before due timers in each
+    /// round, so timers that are always due cannot starve the input.
+    func run(timeout: () -> Double?, expired: () -> Void, idle: () -> Void = {}) {
         while !isDone {
+            idle()
             var fds = sources.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
             let milliseconds = timeout().map(Self.pollMilliseconds) ?? -1
             let n = poll(&fds, nfds_t(fds.count), milliseconds)

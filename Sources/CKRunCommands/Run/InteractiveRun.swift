@@ -15,6 +15,11 @@ final class InteractiveRun {
         var watch = false
         var clock: AppClock.Mode?
         var paused = false
+        /// The full-screen live view (`--tui`) instead of lines.
+        var tui = false
+        /// With `--tui` on a terminal: what the script printed while it started, held for the
+        /// view's output pane (`captureStartup`).
+        var startupOutput: OutputLog?
         /// What was wrong with the options given after the script, said when the run starts.
         var problem: String?
     }
@@ -24,7 +29,7 @@ final class InteractiveRun {
     let repl: ReplSession
     let clock: AppClock
     let frontEnd: FrontEnd
-    let options: Options
+    private(set) var options: Options
     private let loop = EventLoop()
     private var watcher: FileWatcher?
     /// Wall-clock timer loops already warned about (once each, as the loop keeps stopping there).
@@ -34,15 +39,38 @@ final class InteractiveRun {
 
     init(engine: Engine, appFile: String?, options: Options) {
         self.engine = engine
-        self.options = options
         let terminal = isatty(0) == 1
         app = AppSession(engine: engine, file: appFile)
         repl = ReplSession(engine: engine)
         clock = AppClock(mode: options.clock ?? (terminal ? .wall : .virtual), paused: options.paused)
-        frontEnd = terminal && TerminalLines.isAvailable
+        var options = options
+        frontEnd = Self.frontEnd(engine: engine, repl: repl, clock: clock, appFile: appFile, options: &options)
+        self.options = options
+        repl.remember = { [unowned frontEnd] in frontEnd.remember($0) }
+        repl.reported = { [unowned frontEnd] in frontEnd.reported(error: $0) }
+    }
+
+    /// The live view with `--tui` on a terminal (ncursesw loaded), else libedit's lines on a
+    /// terminal, else plain lines; `options.problem` says why `--tui` could not be had.
+    private static func frontEnd(engine: Engine, repl: ReplSession, clock: AppClock, appFile: String?,
+                                 options: inout Options) -> FrontEnd {
+        let terminal = isatty(0) == 1
+        if options.tui {
+            if let why = LiveView.unavailable(startupOutput: options.startupOutput) {
+                options.problem = "--tui: " + why + "; reading lines instead"
+            } else if let view = LiveView(engine: engine, clock: clock, appFile: appFile, startupOutput: options.startupOutput,
+                                          replPrompt: { [unowned repl] in repl.prompt },
+                                          dropPending: { [unowned repl] in repl.dropPending() }) {
+                return view
+            } else {
+                options.problem = "--tui: the terminal could not be drawn on (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); reading lines instead"
+            }
+            // What the script printed while it started goes to the terminal, where lines are read.
+            options.startupOutput?.close()
+        }
+        return terminal && TerminalLines.isAvailable
             ? TerminalLines(engine: engine, prelude: { [unowned repl] in repl.prelude })
             : PipeLines(prompting: terminal)
-        repl.remember = { [unowned frontEnd] in frontEnd.remember($0) }
     }
 
     /// Runs until the end of input, `.quit`, or SIGTERM.
@@ -59,7 +87,8 @@ final class InteractiveRun {
         shownGeneration = engine.appHost?.generation ?? 0
         if engine.appHost != nil, clock.mode == .virtual, !clock.isPaused { runUntilIdle() }
         frontEnd.start(prompt: repl.prompt)
-        loop.run(timeout: { [unowned self] in secondsToNextTimer() }, expired: { [unowned self] in fireDueTimers() })
+        loop.run(timeout: { [unowned self] in secondsToWake() }, expired: { [unowned self] in woke() },
+                 idle: { [unowned self] in frontEnd.beforeWait() })
         frontEnd.close()
         SignalPipe.stopTurn = nil
         if let endingSignal { SignalPipe.endBy(endingSignal) }
@@ -68,7 +97,7 @@ final class InteractiveRun {
     /// Started on an app: which one is mounted and where to begin (stderr when piped, so
     /// that standard output stays the session's).
     private func greet() {
-        if frontEnd.isTerminal { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
+        if frontEnd.greets { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
         guard let banner = app.banner else { return }
         if frontEnd.isTerminal { print(banner, terminator: "") } else { repl.writeError(banner, newline: false) }
     }
@@ -92,9 +121,16 @@ final class InteractiveRun {
     /// Runs the lines; false at the end of input or `.quit`.
     private func serve(_ events: [InputEvent], entered: inout Bool) -> Bool {
         for event in events {
-            guard case .line(let line) = event else {
+            let line: [UInt8]
+            switch event {
+            case .end:
                 loop.isDone = true
                 return false
+            case .turn(let body):
+                entered = true
+                runTurn(body)
+                continue
+            case .line(let typed): line = typed
             }
             entered = true
             if clock.mode == .wall { engine.runtime.loop.advance(to: clock.wallNow) }
@@ -109,12 +145,22 @@ final class InteractiveRun {
         return true
     }
 
+    /// A turn the front end asked for (a tap in the live view), then what follows an input.
+    private func runTurn(_ body: (borrowing Turn) throws(LuaError) -> Void) {
+        if clock.mode == .wall { engine.runtime.loop.advance(to: clock.wallNow) }
+        do throws(LuaError) { try engine.turn(body) } catch { repl.report(error) }
+        afterInput()
+    }
+
     private func signalled() {
         for signal in SignalPipe.drain() {
             switch signal {
             case SIGINT:
                 repl.dropPending()
-                frontEnd.interrupted(prompt: repl.prompt)
+                if frontEnd.interrupted(prompt: repl.prompt) {
+                    endingSignal = signal
+                    loop.isDone = true
+                }
             case SIGWINCH: frontEnd.resized()
             default:
                 endingSignal = signal
@@ -155,6 +201,18 @@ final class InteractiveRun {
     private func secondsToNextTimer() -> Double? {
         guard engine.appHost != nil else { return nil }
         return clock.wait(until: engine.runtime.loop.nextDue)
+    }
+
+    /// The next timer, or the front end's next tick if that comes first.
+    private func secondsToWake() -> Double? {
+        let timer = secondsToNextTimer()
+        guard let tick = frontEnd.secondsToNextTick else { return timer }
+        return min(timer ?? tick, tick)
+    }
+
+    /// A timer is due (its builds redraw), else the front end's tick.
+    private func woke() {
+        if let timer = secondsToNextTimer(), timer <= 0 { fireDueTimers() } else { frontEnd.tick() }
     }
 
     /// The wall clock reached the next timer: fire what is due, beside the line being typed.

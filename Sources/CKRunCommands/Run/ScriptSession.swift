@@ -16,8 +16,11 @@ final class ScriptSession {
     /// `ckrun repl [FILE]`: FILE runs first, loaded as lua loads files (its bytes as they are);
     /// an app is hosted by the app rule. An error in FILE is reported and the REPL still starts.
     func runRepl(file: String?, options: InteractiveRun.Options) throws {
+        var options = options
+        options.captureStartup()
         if let file {
             guard FileManager.default.isReadableFile(atPath: file) else {
+                options.releaseStartup()
                 FileHandle.standardError.write(Data("ckrun: cannot open \(file)\n".utf8))
                 throw ExitCode(1)
             }

@@ -139,6 +139,9 @@ void ck_interrupt_running(void);   // async-signal-safe: interrupts the state a 
 /// lua.c's "interrupted!" rather than [interrupted]. Unwatch restores the previous handler.
 void ck_sigint_watch(lua_State *L, int as_lua);
 void ck_sigint_unwatch(void);
+/// Runs `hook` (async-signal-safe) just before the process ends where nothing else can: the
+/// watchdog's second tick, a second Ctrl-C during a turn (ckexithook.c). NULL: none.
+void ck_set_exit_hook(void (*hook)(void));
 
 // The stand-alone interpreter (lua.c's behaviour), see ckluamain.c.
 /// Calls the function below `nargs` arguments as lua.c does: lua.c's message handler, Ctrl-C

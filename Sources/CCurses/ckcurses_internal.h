@@ -1,0 +1,34 @@
+/* The ncursesw functions the live view uses, resolved from the library dlopen found. The header
+   (libncurses-dev, wide build: pkg-config ncursesw's -D_XOPEN_SOURCE=600) gives their types;
+   nothing here links against ncurses. */
+#ifndef CKCURSES_INTERNAL_H
+#define CKCURSES_INTERNAL_H
+
+#include <curses.h>
+
+#define CK_CURSES_FUNCTIONS(X) \
+    X(newterm) X(set_term) X(endwin) X(isendwin) X(cbreak) X(noecho) X(nonl) X(keypad) \
+    X(nodelay) X(intrflush) X(curs_set) X(has_colors) X(start_color) X(use_default_colors) \
+    X(init_pair) X(mousemask) X(getmouse) X(mouseinterval) X(set_escdelay) X(wget_wch) \
+    X(resizeterm) X(werase) X(wmove) X(waddnstr) X(wattr_set) X(mvwhline_set) X(mvwvline_set) \
+    X(mvwadd_wch) X(wnoutrefresh) X(doupdate) X(wrefresh) X(getmaxy) X(getmaxx)
+
+typedef struct {
+#define CK_FIELD(name) __typeof__(name) *name;
+    CK_CURSES_FUNCTIONS(CK_FIELD)
+#undef CK_FIELD
+    WINDOW **stdscr;
+    cchar_t **wacs;
+} ck_curses_library;
+
+/* Filled by ck_curses_load; valid once it returned 1. */
+extern ck_curses_library ck_nc;
+
+/* A call through the table; the parentheses keep curses.h's function-like macros of the same
+   names (wattr_set, getmaxy) from expanding. */
+#define NC(name) (ck_nc.name)
+
+/* The window everything is drawn in. */
+#define CK_SCREEN (*ck_nc.stdscr)
+
+#endif

@@ -1,0 +1,131 @@
+/* Full-screen drawing: start and end, and the few ways the live view writes cells. */
+#include "ckcurses.h"
+#include "ckcurses_internal.h"
+#include <signal.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t active = 0;
+static int out_descriptor = -1;
+static int colors_on = 0;
+
+/* Each style by purpose: its attributes alone (monochrome, NO_COLOR), and its colour pair. */
+static const struct { attr_t attributes; short pair; short foreground, background; } styles[CK_STYLE_COUNT] = {
+    [CK_STYLE_PLAIN] = {A_NORMAL, 0, -1, -1},
+    [CK_STYLE_DIM] = {A_DIM, 0, -1, -1},
+    [CK_STYLE_TITLE] = {A_BOLD, 1, COLOR_CYAN, -1},
+    [CK_STYLE_BUTTON] = {A_BOLD, 2, COLOR_YELLOW, -1},
+    [CK_STYLE_FOCUS] = {A_REVERSE | A_BOLD, 0, -1, -1},
+    [CK_STYLE_STATUS] = {A_REVERSE, 3, COLOR_WHITE, COLOR_BLUE},
+    [CK_STYLE_ERROR] = {A_BOLD, 4, COLOR_RED, -1},
+    [CK_STYLE_HANDLED] = {A_BOLD, 5, COLOR_GREEN, -1},
+};
+
+static void set_up_colors(void) {
+    NC(start_color)();
+    NC(use_default_colors)();
+    for (int i = 0; i < CK_STYLE_COUNT; i++)
+        if (styles[i].pair > 0) NC(init_pair)(styles[i].pair, styles[i].foreground, styles[i].background);
+    colors_on = 1;
+}
+
+int ck_curses_start(int in_fd, int out_fd, int color) {
+    if (active || !ck_curses_load()) return 0;
+    ck_use_utf8_locale();   /* multibyte (UTF-8) text and keys */
+    FILE *out = fdopen(dup(out_fd), "w");
+    FILE *in = fdopen(dup(in_fd), "r");
+    if (out == NULL || in == NULL) return 0;
+    if (NC(newterm)(NULL, out, in) == NULL) return 0;
+    out_descriptor = out_fd;
+    active = 1;
+    NC(cbreak)();   /* Ctrl-C stays a signal: the run's own handling stops a turn */
+    NC(noecho)();
+    NC(nonl)();
+    NC(intrflush)(CK_SCREEN, FALSE);
+    NC(keypad)(CK_SCREEN, TRUE);
+    NC(nodelay)(CK_SCREEN, TRUE);
+    NC(set_escdelay)(25);
+    NC(curs_set)(0);
+    NC(mousemask)(BUTTON1_CLICKED | BUTTON1_RELEASED, NULL);
+    if (color && NC(has_colors)()) set_up_colors();
+    return 1;
+}
+
+void ck_curses_end(void) {
+    if (!active) return;
+    active = 0;
+    NC(curs_set)(1);
+    NC(endwin)();
+}
+
+int ck_curses_active(void) { return active; }
+
+void ck_curses_resume(void) {
+    if (active) NC(wrefresh)(CK_SCREEN);
+}
+
+int ck_curses_rows(void) { return active ? (NC(getmaxy)(CK_SCREEN)) : 0; }
+int ck_curses_columns(void) { return active ? (NC(getmaxx)(CK_SCREEN)) : 0; }
+
+void ck_curses_resize(void) {
+    struct winsize size;
+    if (!active || ioctl(out_descriptor, TIOCGWINSZ, &size) != 0 || size.ws_row == 0) return;
+    NC(resizeterm)(size.ws_row, size.ws_col);
+}
+
+static void use_style(ck_style style) {
+    int pair = colors_on ? styles[style].pair : 0;
+    attr_t attributes = styles[style].attributes;
+    /* With colours the pair says it; reverse video stays for focus, in either mode. */
+    if (pair > 0 && style != CK_STYLE_STATUS) attributes &= (attr_t)~A_REVERSE;
+    NC(wattr_set)(CK_SCREEN, attributes, (short)pair, NULL);
+}
+
+void ck_curses_erase(void) { NC(werase)(CK_SCREEN); }
+
+void ck_curses_text(int y, int x, const char *utf8, int length, ck_style style) {
+    use_style(style);
+    NC(wmove)(CK_SCREEN, y, x);
+    NC(waddnstr)(CK_SCREEN, utf8, length);
+    use_style(CK_STYLE_PLAIN);
+}
+
+void ck_curses_fill(int y, int x, int width, ck_style style) {
+    use_style(style);
+    NC(wmove)(CK_SCREEN, y, x);
+    for (int i = 0; i < width; i++) NC(waddnstr)(CK_SCREEN, " ", 1);
+    use_style(CK_STYLE_PLAIN);
+}
+
+/* A line-drawing character (ncurses' WACS table, by its VT100 letter) in `style`. */
+static cchar_t line_char(char letter, ck_style style) {
+    cchar_t c = (*ck_nc.wacs)[(unsigned char)letter];
+    int pair = colors_on ? styles[style].pair : 0;
+    c.attr = (c.attr & ~A_COLOR) | (styles[style].attributes & ~A_REVERSE) | (attr_t)COLOR_PAIR(pair);
+    return c;
+}
+
+void ck_curses_line(int y, int x, int length, int vertical, ck_style style) {
+    if (length <= 0) return;
+    cchar_t c = line_char(vertical ? 'x' : 'q', style);
+    if (vertical) NC(mvwvline_set)(CK_SCREEN, y, x, &c, length);
+    else NC(mvwhline_set)(CK_SCREEN, y, x, &c, length);
+}
+
+void ck_curses_corner(int y, int x, ck_corner corner, ck_style style) {
+    static const char letters[] = {[CK_CORNER_TOP_LEFT] = 'l', [CK_CORNER_TOP_RIGHT] = 'k',
+                                   [CK_CORNER_BOTTOM_LEFT] = 'm', [CK_CORNER_BOTTOM_RIGHT] = 'j'};
+    cchar_t c = line_char(letters[corner], style);
+    NC(mvwadd_wch)(CK_SCREEN, y, x, &c);
+}
+
+void ck_curses_cursor(int y, int x, int visible) {
+    NC(curs_set)(visible ? 1 : 0);
+    if (visible) NC(wmove)(CK_SCREEN, y, x);
+}
+
+void ck_curses_flush(void) {
+    NC(wnoutrefresh)(CK_SCREEN);
+    NC(doupdate)();
+}

@@ -1,0 +1,79 @@
+/// How `ck.Stack` lays out its children (ComponentKit's stack layout: `CKFlexboxComponent`'s
+/// style): the direction, the space between children, where they sit across the direction and
+/// along it. A screen-less runtime only keeps and checks the props; a live view (`--tui`)
+/// reads them to place the stack's views.
+public struct StackLayout: Equatable, Sendable {
+    public enum Direction: String, CaseIterable, Sendable { case vertical, horizontal }
+    /// Across the direction (`alignItems`): at the start, centred, at the end, or stretched to
+    /// the stack's size.
+    public enum Alignment: String, CaseIterable, Sendable { case start, center, end, stretch }
+    /// Along the direction (`justifyContent`); `spaceBetween` spreads the room left over
+    /// between the children.
+    public enum Justification: String, CaseIterable, Sendable { case start, center, end, spaceBetween }
+
+    public var direction = Direction.vertical
+    /// Cells between neighbours (rows in a vertical stack, columns in a horizontal one).
+    public var spacing = 0
+    public var alignItems = Alignment.start
+    public var justifyContent = Justification.start
+
+    public init(direction: Direction = .vertical, spacing: Int = 0, alignItems: Alignment = .start,
+                justifyContent: Justification = .start) {
+        self.direction = direction
+        self.spacing = spacing
+        self.alignItems = alignItems
+        self.justifyContent = justifyContent
+    }
+
+    /// The props read, each with its type as types/ck.lua writes it (LuaLS) and one line of doc.
+    public static let props: [(name: String, stubType: String, doc: String)] = [
+        ("direction", literals(Direction.self), "how the children follow each other: " + choices(Direction.self) + " (the first is the default)"),
+        ("spacing", "integer", "cells between neighbouring children: an integer from 0 to \(spacingLimit), default 0"),
+        ("alignItems", literals(Alignment.self), "where the children sit across the direction: " + choices(Alignment.self) + " (the first is the default)"),
+        ("justifyContent", literals(Justification.self), "where the children sit along the direction: " + choices(Justification.self) + " (the first is the default; `spaceBetween` spreads the room left over between them)"),
+    ]
+
+    private static func choices<T: CaseIterable & RawRepresentable>(_: T.Type) -> String where T.RawValue == String {
+        T.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", ")
+    }
+
+    private static func literals<T: CaseIterable & RawRepresentable>(_: T.Type) -> String where T.RawValue == String {
+        T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: "|")
+    }
+
+    /// Spacing beyond this is refused (a terminal is a few hundred cells wide).
+    public static let spacingLimit = 1000
+
+    /// Reads the props through `prop` (a raw read); nil props keep the defaults. A value of the
+    /// wrong type or out of range is `[badArgument]` naming the prop and the values it takes.
+    public init(of builtin: String = "Stack", prop: (String) -> Value) throws {
+        direction = try Self.choice(prop("direction"), "direction", of: builtin) ?? .vertical
+        alignItems = try Self.choice(prop("alignItems"), "alignItems", of: builtin) ?? .start
+        justifyContent = try Self.choice(prop("justifyContent"), "justifyContent", of: builtin) ?? .start
+        switch prop("spacing") {
+        case .nil: break
+        case .int(let n) where n >= 0 && n <= Self.spacingLimit: spacing = Int(n)
+        case .number(let n) where n >= 0 && n <= Double(Self.spacingLimit) && n.rounded() == n: spacing = Int(n)
+        case let v:
+            throw RuntimeError(.badArgument, "ck.\(builtin){spacing = …} must be an integer from 0 to \(Self.spacingLimit), got \(Self.shown(v))")
+        }
+    }
+
+    private static func choice<T: RawRepresentable & CaseIterable>(_ v: Value, _ name: String, of builtin: String) throws -> T?
+    where T.RawValue == String {
+        if v.isNil { return nil }
+        if case .string(let s) = v, let choice = T(rawValue: s) { return choice }
+        let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        throw RuntimeError(.badArgument, "ck.\(builtin){\(name) = …} must be one of \(names), got \(shown(v))")
+    }
+
+    /// A wrong value as the message shows it: a string quoted, a number as it is, else its type.
+    private static func shown(_ v: Value) -> String {
+        switch v {
+        case .string(let s): "\"\(s.prefix(40))\""
+        case .int(let n): "\(n)"
+        case .number(let n): "\(n)"
+        default: v.typeName
+        }
+    }
+}

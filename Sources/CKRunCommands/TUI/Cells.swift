@@ -1,0 +1,85 @@
+import CCurses
+
+/// Text measured in terminal cells, as ncursesw measures it (`wcwidth` under a UTF-8 locale):
+/// a CJK character or an emoji takes two, a combining mark none.
+enum Cells {
+    /// Makes sure character widths are read under a UTF-8 locale (the user's, else C.UTF-8).
+    static let useUTF8Locale: Void = ck_use_utf8_locale()
+
+    /// The cells `scalar` takes; what cannot be shown (a control character) takes one, as the
+    /// replacement `sanitized` puts there.
+    static func width(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return 1 }
+        _ = useUTF8Locale
+        let w = ck_cell_width(scalar.value)
+        return w < 0 ? 1 : Int(w)
+    }
+
+    static func width(_ text: String) -> Int { text.unicodeScalars.reduce(0) { $0 + width($1) } }
+
+    /// Control characters (an escape, a carriage return) replaced by `·`, a tab by spaces to the
+    /// next of every 8 cells, as a terminal shows it (a traceback's lines start with one): text
+    /// from a script is shown, never sent to the terminal as commands.
+    static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var shown = String.UnicodeScalarView()
+        var column = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" {
+                let spaces = tabStop - column % tabStop
+                shown.append(contentsOf: repeatElement(" ", count: spaces))
+                column += spaces
+            } else {
+                shown.append(isControl(scalar) ? "·" : scalar)
+                column += width(shown[shown.index(before: shown.endIndex)])
+            }
+        }
+        return String(shown)
+    }
+
+    static let tabStop = 8
+
+    private static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7F..<0xA0).contains(s.value) }
+
+    /// The longest prefix of `text` that fits in `columns` cells (never splitting a character).
+    static func prefix(_ text: String, fitting columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        if let simple = simplePrefix(text, fitting: columns) { return simple }
+        var used = 0
+        var end = text.startIndex
+        for c in text {
+            let w = c.unicodeScalars.reduce(0) { $0 + width($1) }
+            if used + w > columns { break }
+            used += w
+            end = text.index(after: end)
+        }
+        return String(text[..<end])
+    }
+
+    /// The prefix measured scalar by scalar, without grapheme breaking, while every scalar up
+    /// to the cut is below U+0300 (ASCII, Latin-1, Latin Extended: each a character of its
+    /// own, nothing combines with it); else nil. Every row the view draws is cut to fit.
+    private static func simplePrefix(_ text: String, fitting columns: Int) -> String? {
+        let scalars = text.unicodeScalars
+        var used = 0
+        for i in scalars.indices {
+            guard scalars[i].value < 0x300 else { return nil }
+            used += width(scalars[i])
+            if used > columns { return String(scalars[..<i]) }
+        }
+        return text
+    }
+
+    /// Drops characters from the front until at most `columns` cells are left.
+    static func suffix(_ text: String, fitting columns: Int) -> String {
+        var used = 0
+        var start = text.endIndex
+        for c in text.reversed() {
+            let w = c.unicodeScalars.reduce(0) { $0 + width($1) }
+            if used + w > columns { break }
+            used += w
+            start = text.index(before: start)
+        }
+        return String(text[start...])
+    }
+}

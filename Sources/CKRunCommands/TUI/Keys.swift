@@ -1,0 +1,65 @@
+import CCurses
+
+/// A key or click, as the live view reads it from ncurses.
+enum Key: Equatable, Hashable {
+    case character(Character)
+    case up, down, left, right, tab, backTab, enter, escape, backspace, delete, home, end, pageUp, pageDown
+    case click(row: Int, column: Int)
+    case resize
+    case other
+
+    /// Ctrl-D: leaves, as at the REPL's prompt.
+    static let endOfInput = Key.character("\u{4}")
+
+    /// The keys typed since the last call (none waits).
+    static func readAll() -> [Key] {
+        var keys: [Key] = []
+        while true {
+            let k = ck_curses_read()
+            if k.kind == CK_KEY_NONE { return keys }
+            keys.append(Key(k))
+        }
+    }
+
+    private static let kinds: [UInt32: Key] = [
+        CK_KEY_UP.rawValue: .up, CK_KEY_DOWN.rawValue: .down, CK_KEY_LEFT.rawValue: .left,
+        CK_KEY_RIGHT.rawValue: .right, CK_KEY_TAB.rawValue: .tab, CK_KEY_BACKTAB.rawValue: .backTab,
+        CK_KEY_ENTER.rawValue: .enter, CK_KEY_ESCAPE.rawValue: .escape, CK_KEY_BACKSPACE.rawValue: .backspace,
+        CK_KEY_DELETE.rawValue: .delete, CK_KEY_HOME.rawValue: .home, CK_KEY_END.rawValue: .end,
+        CK_KEY_PAGE_UP.rawValue: .pageUp, CK_KEY_PAGE_DOWN.rawValue: .pageDown, CK_KEY_RESIZE.rawValue: .resize,
+    ]
+
+    init(_ k: ck_key) {
+        switch k.kind {
+        case CK_KEY_CHAR: self = Unicode.Scalar(k.character).map { .character(Character($0)) } ?? .other
+        case CK_KEY_CLICK: self = .click(row: Int(k.row), column: Int(k.column))
+        default: self = Self.kinds[k.kind.rawValue] ?? .other
+        }
+    }
+}
+
+/// What a key does in the view (the command line closed): one table.
+enum ViewCommand: Equatable {
+    case focus(Focus.Move)
+    case tap
+    case openCommandLine
+    case quit
+    case scroll(pages: Int)
+}
+
+enum KeyBindings {
+    static let view: [(key: Key, command: ViewCommand)] = [
+        (.tab, .focus(.next)), (.backTab, .focus(.previous)),
+        (.up, .focus(.toward(.up))), (.down, .focus(.toward(.down))),
+        (.left, .focus(.toward(.left))), (.right, .focus(.toward(.right))),
+        (.enter, .tap), (.character(" "), .tap),
+        (.character(":"), .openCommandLine),
+        (.character("q"), .quit), (Key.endOfInput, .quit),
+        (.pageUp, .scroll(pages: -1)), (.pageDown, .scroll(pages: 1)),
+    ]
+
+    static func command(for key: Key) -> ViewCommand? { view.first { $0.key == key }?.command }
+
+    /// The header's reminder of the table.
+    static let help = "Tab/arrows focus · Enter tap · : command · q quit"
+}

@@ -1,0 +1,76 @@
+import Foundation
+import CKCore
+
+/// The live view's tree from the mounted tree (`Host.tree()`), by the built-ins' declarations
+/// (`Builtin`): a built-in with layout props (`ck.Stack`) places its children; a view whose
+/// declaration names a text prop shows that attribute as text, or as a button when it takes
+/// focus; any other view is a box with its class and plain attributes. A view takes focus when
+/// its declaration says so or when a tap would send something (`View.sends(for:)` over
+/// `Gesture.hostTap`, what `host:tap` sends). Components without a view (composites) add
+/// nothing of their own: their children go where they would.
+struct LiveTreeBuilder {
+    /// Shows a value as dumps do (may run a `__tostring`: the builder runs in a turn).
+    let describe: (Value) -> String
+    /// A prop of a component, read raw.
+    let prop: (Component, String) -> Value
+
+    /// The tree made from `root`, and the components its nodes' tags index.
+    static func make(from root: TreeNode?, describe: (Value) -> String, prop: (Component, String) -> Value)
+        -> (tree: LiveTree, components: [Component]) {
+        withoutActuallyEscaping(describe) { describe in
+            withoutActuallyEscaping(prop) { prop in LiveTreeBuilder(describe: describe, prop: prop).make(from: root) }
+        }
+    }
+
+    /// The tree, and the components its nodes' tags index.
+    func make(from root: TreeNode?) -> (tree: LiveTree, components: [Component]) {
+        var tree = LiveTree()
+        var components: [Component] = []
+        guard let root else { return (tree, components) }
+        var pending: [(node: TreeNode, parent: Int?)] = [(root, nil)]
+        while let (node, parent) = pending.popLast() {
+            var placed = parent
+            if let kind = kind(of: node) {
+                components.append(node.component)
+                let live = LiveTree.Node(kind: kind, focusable: takesFocus(node), tag: components.count - 1)
+                placed = tree.add(live, under: parent)
+            }
+            for child in node.children.reversed() { pending.append((child, placed)) }
+        }
+        return (tree, components)
+    }
+
+    /// What `node` is drawn as; nil for a component with no view that lays nothing out.
+    func kind(of node: TreeNode) -> LiveTree.Kind? {
+        let builtin = node.component.componentClass.builtin
+        if let builtin, !builtin.made.layout.isEmpty {
+            return .stack((try? StackLayout(of: builtin.name) { prop(node.component, $0) }) ?? StackLayout())
+        }
+        guard let viewClass = node.viewClass else { return nil }
+        if node.children.isEmpty, let textProp = builtin?.presentation.text {
+            let value = node.attributes.first { $0.name == textProp }?.value ?? .nil
+            return takesFocus(node) ? .button(oneLine(shown(value))) : .text(lines(shown(value)))
+        }
+        let attributes = node.attributes.map { "\($0.name) = \(Cells.sanitized(describe($0.value)))" }
+        let actions = node.actions.map { "on \($0.event): \($0.action.map { Cells.sanitized(describe(.object($0))) } ?? "nothing")" }
+        return .box(title: viewClass, lines: attributes + actions)
+    }
+
+    func takesFocus(_ node: TreeNode) -> Bool {
+        if node.component.componentClass.builtin?.presentation.focusable == true { return true }
+        guard let view = node.component.view else { return false }
+        return Gesture.hostTap.contains { !view.sends(for: $0).isEmpty }
+    }
+
+    /// A string as it is; anything else as dumps show it.
+    private func shown(_ value: Value) -> String {
+        if case .string(let s) = value { return s }
+        return value.isNil ? "" : describe(value)
+    }
+
+    private func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { Cells.sanitized(String($0)) }
+    }
+
+    private func oneLine(_ text: String) -> String { Cells.sanitized(text.replacingOccurrences(of: "\n", with: " ")) }
+}

@@ -1,0 +1,190 @@
+import CCurses
+import CKCore
+import CKLua
+import Foundation
+
+/// `ckrun app.lua --tui`: the app's views drawn full-screen with ncursesw and driven with keys
+/// (docs/tui.md). A front end of the interactive run: keys come from `descriptor`; a tap is a
+/// turn it hands the run (`InputEvent.turn`), the command line's lines go to the REPL as typed
+/// ones do; every build redraws (`didBuild`), and what turns print shows in the output pane.
+final class LiveView: FrontEnd {
+    let descriptor: Int32 = 0
+    let isTerminal = true
+    let greets = false
+    let engine: Engine
+    let clock: AppClock
+    let appName: String
+    /// The REPL's prompt now (`> `, or `>> ` while input is incomplete), and dropping incomplete input.
+    let replPrompt: () -> String
+    let dropPending: () -> Void
+    let output: OutputLog
+    let canvas = CursesCanvas()
+    var scene = Scene()
+    var components: [Component] = []
+    var focused: SidePanel.Focused?
+    var trace: [SidePanel.Line] = []
+    var editor = LineEditor()
+    var commandOpen = false
+    var prompt = "> "
+    /// A line was handed over: whether the command line stays open waits on the REPL's prompt.
+    var awaitingPrompt = false
+    var lastError: String?
+    /// The wall clock's whole second the status line shows (nil: no running wall clock shown).
+    var shownSecond: Double?
+    /// What changed waits for the run's next wait (`beforeWait`) to be drawn or read, once.
+    var needsDraw = false
+    var treeIsStale = false
+    var pendingKeys: [Key] = []
+
+    /// Why the view cannot be had here, or nil (`startupOutput`: standard output is held there).
+    static func unavailable(startupOutput: OutputLog?) -> String? {
+        guard isatty(0) == 1, isatty(startupOutput?.terminalOutput ?? 1) == 1 else {
+            return "standard input and output must be a terminal"
+        }
+        guard ck_curses_load() != 0 else { return "ncursesw (libncursesw.so.6, Debian's libncursesw6) cannot be loaded" }
+        return nil
+    }
+
+    /// Takes the terminal (nil if ncurses cannot draw on it); `NO_COLOR` set: no colours.
+    /// `startupOutput` holds what the script printed while it started: the pane begins with it.
+    init?(engine: Engine, clock: AppClock, appFile: String?, startupOutput: OutputLog?,
+          replPrompt: @escaping () -> String, dropPending: @escaping () -> Void) {
+        // The run's SIGWINCH, SIGINT and SIGTERM handlers first: ncurses leaves those it finds set.
+        _ = SignalPipe.descriptor
+        guard let output = startupOutput ?? OutputLog() else { return nil }
+        let color = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        guard ck_curses_start(0, output.terminalOutput, color ? 1 : 0) != 0 else {
+            output.close()
+            return nil
+        }
+        self.engine = engine
+        self.clock = clock
+        self.output = output
+        self.replPrompt = replPrompt
+        self.dropPending = dropPending
+        appName = appFile.map { ($0 as NSString).lastPathComponent } ?? "ckrun"
+        TerminalRestore.install(output)
+        refreshTree()
+    }
+
+    // MARK: FrontEnd
+
+    func start(prompt: String) {
+        settlePrompt()
+        needsDraw = true
+    }
+
+    /// After a line: the command line stays open only for more of an incomplete input.
+    func settlePrompt() {
+        prompt = replPrompt()
+        guard awaitingPrompt else { return }
+        awaitingPrompt = false
+        commandOpen = prompt != "> "
+    }
+
+    func readable() -> [InputEvent] {
+        settlePrompt()
+        refreshTreeIfStale()
+        pendingKeys += Key.readAll()
+        needsDraw = true
+        while !pendingKeys.isEmpty {
+            guard let event = handle(pendingKeys.removeFirst()) else { continue }
+            // A typed line is shown in the pane before it runs (it may run long); a tap's
+            // effects are drawn once, after its turn and builds.
+            if case .line = event { redraw() }
+            return [event]
+        }
+        return []
+    }
+
+    var hasBufferedInput: Bool { !pendingKeys.isEmpty }
+
+    func remember(_ entry: String) {}
+
+    func aside(_ body: () -> Void) {
+        body()
+        needsDraw = true
+    }
+
+    func didBuild() {
+        treeIsStale = true
+        needsDraw = true
+    }
+
+    func interrupted(prompt: String) -> Bool {
+        guard commandOpen else { return true }
+        closeCommandLine()
+        needsDraw = true
+        return false
+    }
+
+    func reported(error: String) { lastError = error }
+
+    func resized() {
+        ck_curses_resize()
+        needsDraw = true
+    }
+
+    func close() { TerminalRestore.leave() }
+
+    /// The running wall clock's next second: the status line's reading goes stale then.
+    var secondsToNextTick: Double? { shownSecond.map { $0 + 1 - clock.wallNow } }
+
+    func tick() { needsDraw = true }
+
+    func beforeWait() {
+        refreshTreeIfStale()
+        guard needsDraw else { return }
+        needsDraw = false
+        redraw()
+    }
+
+    // MARK: The tree
+
+    /// Builds since the tree was read: read it again (before keys act on it, or a draw).
+    func refreshTreeIfStale() {
+        guard treeIsStale else { return }
+        treeIsStale = false
+        refreshTree()
+    }
+
+    /// The mounted tree again (a turn: values shown may run a `__tostring`); the focus stays on
+    /// the component with the same path.
+    func refreshTree() {
+        guard let host = engine.appHost, !host.isDestroyed else {
+            replace(LiveTree(), [])
+            return
+        }
+        do throws(LuaError) {
+            try engine.turn { turn throws(LuaError) in
+                let made = LiveTreeBuilder.make(from: try turn.tree(of: host), describe: { turn.describe($0) },
+                                                prop: { [engine] c, name in engine.field(name, of: c.props) })
+                replace(made.tree, made.components)
+            }
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            reported(error: error.description)
+        }
+    }
+
+    private func replace(_ tree: LiveTree, _ components: [Component]) {
+        self.components = components
+        scene.replace(with: tree) { components[tree[$0].tag].path }
+        focusChanged()
+    }
+
+    /// The side panel's account of the focused component: its label, path and responder chain.
+    func focusChanged() {
+        guard let node = scene.focused else { return focused = nil }
+        let c = components[scene.tree[node].tag]
+        let chain = engine.runtime.responderChain(from: .component(c)).map(\.name) + ["nil"]
+        focused = SidePanel.Focused(label: c.label, path: c.path, chain: chain)
+    }
+
+    /// The identity the focus keeps across builds (a node's component's path), read from the
+    /// tree as it is now (not through `scene`, which is being changed when it is asked).
+    var focusKey: (Int) -> String {
+        let tree = scene.tree, components = components
+        return { components[tree[$0].tag].path }
+    }
+}

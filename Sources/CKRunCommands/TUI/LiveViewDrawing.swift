@@ -1,0 +1,85 @@
+import CCurses
+import CKCore
+
+/// Drawing the live view: the header, the app's views, the side panel, the output, the command
+/// line and the status line, each in its region (`ScreenRegions`), then one update of the
+/// terminal.
+extension LiveView {
+    var screenSize: Size { Size(width: Int(ck_curses_columns()), height: Int(ck_curses_rows())) }
+
+    func redraw() {
+        output.collect()
+        let regions = ScreenRegions(size: screenSize, commandOpen: commandOpen)
+        scene.resize(to: Size(width: regions.view.width, height: regions.view.height))
+        ck_curses_erase()
+        drawHeader(regions.header)
+        Painter(tree: scene.tree, frames: scene.frames, region: regions.view, top: scene.top, focused: scene.focused).paint(on: canvas)
+        if scene.tree.isEmpty { drawNothingShown(regions.view) }
+        if let panel = regions.panel { drawPanel(panel) }
+        if let pane = regions.output { drawOutput(pane) }
+        drawStatus(regions.status)
+        if let command = regions.command { drawCommand(command) } else { ck_curses_cursor(0, 0, 0) }
+        ck_curses_flush()
+    }
+
+    private func drawHeader(_ r: Rect) {
+        let root = engine.appHost?.root?.label ?? "no app"
+        let title = " ckrun · \(appName) · \(root)"
+        write(title, y: r.y, x: r.x, width: r.width, .title)
+        let help = KeyBindings.help + " "
+        let helpWidth = Cells.width(help)
+        if Cells.width(title) + 2 + helpWidth <= r.width { write(help, y: r.y, x: r.maxX - helpWidth, width: helpWidth, .dim) }
+    }
+
+    /// An app whose components make no view (or no app) would leave the area blank: say why.
+    private func drawNothingShown(_ r: Rect) {
+        let lines = engine.appHost?.root.map { ["\($0.label) shows nothing: its components make no views.",
+                                                 "Press : and type .tree to list them."] }
+            ?? ["No app is mounted."]
+        for (i, line) in lines.enumerated() where i < r.height { write(line, y: r.y + i, x: r.x, width: r.width, .dim) }
+    }
+
+    private func drawPanel(_ r: Rect) {
+        canvas.line(y: r.y, x: r.x - 1, length: r.height, vertical: true, style: .dim)
+        let lines = SidePanel.lines(focused: focused, trace: trace, width: r.width - 1, height: r.height)
+        for (i, line) in lines.enumerated() {
+            write(line.text, y: r.y + i, x: r.x + 1, width: r.width - 1, line.style)
+        }
+    }
+
+    private func drawOutput(_ r: Rect) {
+        canvas.line(y: r.y - 1, x: r.x, length: r.width, vertical: false, style: .dim)
+        write(" output ", y: r.y - 1, x: r.x + 2, width: r.width - 2, .dim)
+        for (i, line) in output.shownLines.suffix(r.height).enumerated() {
+            write(line, y: r.y + i, x: r.x, width: r.width, .plain)
+        }
+    }
+
+    private func drawStatus(_ r: Rect) {
+        canvas.fill(y: r.y, x: r.x, width: r.width, style: .status)
+        let loop = engine.runtime.loop
+        // The running wall clock in whole seconds: a redraw each second keeps it true (tick).
+        shownSecond = clock.mode == .wall && !clock.isPaused ? clock.wallNow.rounded(.down) : nil
+        let info = StatusLine.Info(generation: engine.appHost?.generation, clock: clock.mode.rawValue,
+                                   seconds: shownSecond ?? (clock.mode == .wall ? clock.wallNow : loop.now), paused: clock.isPaused,
+                                   pendingTimers: loop.pendingTimers, lastError: lastError)
+        var x = r.x
+        for segment in StatusLine.segments(info) where x < r.maxX {
+            x += write(segment.text, y: r.y, x: x, width: r.maxX - x, segment.style)
+        }
+    }
+
+    private func drawCommand(_ r: Rect) {
+        let shown = editor.shown(prompt: prompt, columns: r.width)
+        write(shown.text, y: r.y, x: r.x, width: r.width, .plain)
+        ck_curses_cursor(Int32(r.y), Int32(r.x + shown.cursor), 1)
+    }
+
+    /// Writes what of `text` fits in `width` cells; returns the cells used.
+    @discardableResult
+    private func write(_ text: String, y: Int, x: Int, width: Int, _ style: CellStyle) -> Int {
+        let shown = Cells.prefix(text, fitting: width)
+        if !shown.isEmpty { canvas.text(shown, y: y, x: x, style: style) }
+        return Cells.width(shown)
+    }
+}

@@ -1,0 +1,91 @@
+import CKCore
+import CKLua
+
+/// What keys and clicks do in the live view: move the focus, tap, scroll, open the command
+/// line and edit it (`KeyBindings` says which key does what).
+extension LiveView {
+    /// An input for the run, if the key makes one (a tap, a line, the end).
+    func handle(_ key: Key) -> InputEvent? {
+        if key == .resize {
+            resized()
+            return nil
+        }
+        if commandOpen { return commandLine(key) }
+        if case .click(let row, let column) = key { return click(row: row, column: column) }
+        switch KeyBindings.command(for: key) {
+        case .focus(let move)?:
+            scene.move(move, key: focusKey)
+            focusChanged()
+        case .tap?: return tap()
+        case .openCommandLine?: commandOpen = true
+        case .quit?: return .end
+        case .scroll(let pages)?: scene.scroll(pages: pages)
+        case nil: break
+        }
+        return nil
+    }
+
+    /// A click on a focusable view focuses and taps it.
+    private func click(row: Int, column: Int) -> InputEvent? {
+        let view = ScreenRegions(size: screenSize, commandOpen: commandOpen).view
+        guard view.intersects(Rect(x: column, y: row, width: 1, height: 1)),
+              let node = scene.focusable(atRow: row - view.y, column: column - view.x) else { return nil }
+        scene.focus(node, key: focusKey)
+        focusChanged()
+        return tap()
+    }
+
+    /// The tap on the focused view, as a turn for the run: what `host:tap` sends, traced for the
+    /// side panel.
+    private func tap() -> InputEvent? {
+        guard let node = scene.focused, let host = engine.appHost else { return nil }
+        let component = components[scene.tree[node].tag]
+        let tapped = tappedName(node, component)
+        return .turn { [unowned self] turn throws(LuaError) in
+            var entries: [Tracer.Entry] = []
+            var failure: LuaError?
+            do throws(LuaError) { _ = try turn.tap(component, of: host, trace: &entries) } catch { failure = error }
+            trace = TapTrace.lines(tapped: tapped, entries: entries, error: failure?.description, describe: { turn.describe($0) })
+            if let failure { throw failure }
+        }
+    }
+
+    private func tappedName(_ node: Int, _ component: Component) -> String {
+        if case .button(let title) = scene.tree[node].kind { return "[ \(title) ] (\(component.label))" }
+        return component.label
+    }
+
+    /// A key while the command line is open: editing, history, Enter hands the line over,
+    /// Escape (or Ctrl-D on an empty line) closes it.
+    private func commandLine(_ key: Key) -> InputEvent? {
+        switch key {
+        case .enter:
+            // The transcript in the output pane shows what was entered, as a terminal would.
+            let line = editor.take()
+            print(prompt + line)
+            awaitingPrompt = true
+            return .line(Array(line.utf8))
+        case .escape: closeCommandLine()
+        case Key.endOfInput where editor.text.isEmpty: closeCommandLine()
+        case .character(let c) where c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }): editor.insert(c)
+        case .backspace: editor.backspace()
+        case .delete: editor.delete()
+        case .left: editor.left()
+        case .right: editor.right()
+        case .home: editor.home()
+        case .end: editor.end()
+        case .up: editor.up()
+        case .down: editor.down()
+        default: break
+        }
+        return nil
+    }
+
+    /// Closes the command line, dropping what was typed and any incomplete input.
+    func closeCommandLine() {
+        editor.clear()
+        commandOpen = false
+        if replPrompt() != "> " { dropPending() }
+        prompt = replPrompt()
+    }
+}

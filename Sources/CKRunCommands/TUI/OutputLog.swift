@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// While the live view owns the terminal, whatever the run writes to standard output and error
+/// (printing, results, errors, warnings) goes to a file of its own instead, and comes back as
+/// lines for the view's output pane; ncurses writes to the terminal through a copy of the
+/// original descriptor. On the way out the descriptors are put back.
+final class OutputLog {
+    /// The terminal's descriptors as they were (for ncurses, and to put back).
+    let terminalOutput: Int32
+    private let terminalError: Int32
+    private let file: Int32
+    private var offset: off_t = 0
+    /// Complete lines, the newest last.
+    private(set) var lines: [String] = []
+    /// The bytes after the last newline (a line still being written).
+    private var partial: [UInt8] = []
+    private var closed = false
+    /// Lines kept for the pane (the newest).
+    static let keptLines = 1000
+    /// The file is emptied once read past this many bytes.
+    static let fileLimit: off_t = 1 << 20
+
+    nonisolated(unsafe) private static var restore: (output: Int32, error: Int32) = (-1, -1)
+
+    init?() {
+        var template = Array("/tmp/ckrun-tui-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        // Appending: after the file is emptied, both descriptors write from its start again.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_APPEND)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        file = fd
+        fflush(stdout)
+        fflush(stderr)
+        terminalOutput = dup(1)
+        terminalError = dup(2)
+        _ = fcntl(terminalOutput, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(terminalError, F_SETFD, FD_CLOEXEC)
+        dup2(fd, 1)
+        dup2(fd, 2)
+        Self.restore = (terminalOutput, terminalError)
+    }
+
+    /// Reads what was written since the last call into `lines`; returns the new lines.
+    @discardableResult
+    func collect() -> [String] {
+        fflush(stdout)
+        fflush(stderr)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, offset) }
+            guard n > 0 else { break }
+            bytes += chunk[..<n]
+            offset += off_t(n)
+        }
+        if offset > Self.fileLimit {
+            _ = ftruncate(file, 0)
+            offset = 0
+        }
+        guard !bytes.isEmpty else { return [] }
+        var pieces = (partial + bytes).split(separator: 10, omittingEmptySubsequences: false)
+        partial = Array(pieces.removeLast())
+        let new = pieces.map { Cells.sanitized(String(decoding: $0, as: UTF8.self)) }
+        lines += new
+        if lines.count > Self.keptLines { lines.removeFirst(lines.count - Self.keptLines) }
+        return new
+    }
+
+    /// The lines to show: the complete ones and the one being written.
+    var shownLines: [String] {
+        partial.isEmpty ? lines : lines + [Cells.sanitized(String(decoding: partial, as: UTF8.self))]
+    }
+
+    /// Puts standard output and error back on the terminal (async-signal-safe: the paths that end
+    /// the process call it too).
+    static func putBack() {
+        guard restore.output >= 0 else { return }
+        dup2(restore.output, 1)
+        dup2(restore.error, 2)
+        restore = (-1, -1)
+    }
+
+    /// Puts the descriptors back and writes what was written since the last `collect` to the
+    /// terminal (a turn that ended the process: its last words are seen).
+    func close() {
+        guard !closed else { return }
+        closed = true
+        fflush(stdout)
+        fflush(stderr)
+        Self.putBack()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, offset) }
+            guard n > 0 else { break }
+            offset += off_t(n)
+            chunk.withUnsafeBytes { _ = write(1, $0.baseAddress, n) }
+        }
+        Glibc.close(file)
+    }
+}

@@ -1,0 +1,73 @@
+/// What the view area shows: the laid-out tree, which node has the focus, and how far the
+/// content is scrolled. Plain data, changed by keys and rebuilds; kept apart from the terminal.
+struct Scene {
+    private(set) var tree = LiveTree()
+    private(set) var frames: [Rect] = []
+    private(set) var order: [Int] = []
+    private(set) var focused: Int?
+    /// The content row at the top of the view area.
+    private(set) var top = 0
+    private(set) var area = Size()
+    /// The focused node's identity across rebuilds (its component's path), as the caller gives it.
+    private var focusedKey: String?
+
+    /// A new tree (a build): the focus stays on the node whose key (`key(node)`) it had, else
+    /// on the one at the same place in the focus order.
+    mutating func replace(with tree: LiveTree, key: (Int) -> String) {
+        let place = focused.flatMap { order.firstIndex(of: $0) }
+        self.tree = tree
+        order = Focus.order(tree)
+        frames = Layout.frames(tree, in: area)
+        focused = nil
+        if let wanted = focusedKey {
+            if let place, place < order.count, key(order[place]) == wanted {
+                focused = order[place]
+            } else {
+                focused = order.first { key($0) == wanted }
+            }
+        }
+        if focused == nil, !order.isEmpty { focused = order[min(place ?? 0, order.count - 1)] }
+        focusedKey = focused.map(key)
+        reveal()
+    }
+
+    /// The view area's size changed.
+    mutating func resize(to area: Size) {
+        guard area != self.area else { return }
+        self.area = area
+        frames = Layout.frames(tree, in: area)
+        reveal()
+    }
+
+    mutating func move(_ move: Focus.Move, key: (Int) -> String) {
+        focus(Focus.moved(move, from: focused, order: order, frames: frames), key: key)
+    }
+
+    mutating func focus(_ node: Int?, key: (Int) -> String) {
+        guard let node else { return }
+        focused = node
+        focusedKey = key(node)
+        reveal()
+    }
+
+    mutating func scroll(pages: Int) {
+        top = max(0, min(top + pages * max(1, area.height - 1), contentHeight - area.height))
+    }
+
+    var contentHeight: Int { frames.map(\.maxY).max() ?? 0 }
+
+    /// The deepest focusable node at a point of the view area (0-based, from its corner).
+    func focusable(atRow row: Int, column: Int) -> Int? {
+        let y = row + top
+        return order.last { frames[$0].x <= column && column < frames[$0].maxX && frames[$0].y <= y && y < frames[$0].maxY }
+    }
+
+    /// Scrolls so that the focused node is in view.
+    private mutating func reveal() {
+        top = max(0, min(top, contentHeight - area.height))
+        guard let focused else { return }
+        let f = frames[focused]
+        if f.y < top { top = f.y }
+        if f.maxY > top + area.height { top = max(0, min(f.y, f.maxY - area.height)) }
+    }
+}

@@ -1,0 +1,64 @@
+/// The side panel: the focused view's component and its responder chain (SPEC §6.1), then the
+/// trace of the last tap: each action sent, who was asked, who handled it, and the arguments
+/// the handler received. Long lines wrap; when it all does not fit, the middle of the chain
+/// gives way first.
+enum SidePanel {
+    typealias Line = (text: String, style: CellStyle)
+
+    /// The focused view's component: its label, its path, and the responders from it to nil.
+    struct Focused: Equatable {
+        var label: String
+        var path: String
+        var chain: [String]
+    }
+
+    /// A chain shows at least this many responders when cut (the first ones and the last).
+    static let shortestChain = 3
+
+    static func lines(focused: Focused?, trace: [Line], width: Int, height: Int) -> [Line] {
+        guard let focused else {
+            return wrap([("Nothing to focus", .title), (" no view here takes a tap", .dim)] + spaced(trace), width)
+        }
+        let head = wrap([("Focused: " + focused.label, .title), (" " + focused.path, .dim), ("", .plain),
+                         ("Responder chain", .title)], width)
+        let tail = wrap(spaced(trace), width)
+        let chain = focused.chain.enumerated().map { (" " + ($0.offset == 0 ? "" : "→ ") + $0.element, CellStyle.plain) }
+        let room = max(shortestChain, height - head.count - tail.count)
+        return Array((head + cut(wrap(chain, width), to: room) + tail).prefix(height))
+    }
+
+    /// The trace after a blank line, if there is one.
+    private static func spaced(_ trace: [Line]) -> [Line] { trace.isEmpty ? [] : [("", .plain)] + trace }
+
+    /// The first lines and the last, with a line saying how many were left out between.
+    static func cut(_ lines: [Line], to room: Int) -> [Line] {
+        guard lines.count > room, room >= 2 else { return Array(lines.prefix(room)) }
+        let kept = room - 2
+        return Array(lines.prefix(kept)) + [("   … \(lines.count - kept - 1) more", .dim), lines[lines.count - 1]]
+    }
+
+    /// `row`, a prefix of `whole`, shortened to end after its last space or `/` when it cuts a
+    /// word and one is in its second half.
+    private static func breakable(_ row: String, whole: String) -> String {
+        guard row.count < whole.count, let cut = row.lastIndex(where: { $0 == " " || $0 == "/" }),
+              row.distance(from: row.startIndex, to: cut) >= row.count / 2 else { return row }
+        return String(row[...cut])
+    }
+
+    /// Each line cut into rows of `width` cells; the rows after the first start three cells in.
+    static func wrap(_ lines: [Line], _ width: Int) -> [Line] {
+        guard width > 4 else { return lines }
+        var out: [Line] = []
+        for line in lines {
+            var rest = line.text
+            var first = true
+            repeat {
+                let row = breakable(Cells.prefix(rest, fitting: first ? width : width - 3), whole: rest)
+                out.append(((first ? "" : "   ") + row, line.style))
+                rest = String(rest.dropFirst(row.count))
+                first = false
+            } while !rest.isEmpty
+        }
+        return out
+    }
+}

@@ -1,0 +1,30 @@
+import CKCore
+
+/// The side panel's account of a tap: for each action the tap sent, the responders asked in
+/// order, the one that handled it, and the arguments its handler received, typed as declared.
+enum TapTrace {
+    typealias Line = SidePanel.Line
+
+    /// `describe` shows a value as dumps do (it may run a `__tostring`: call it in a turn).
+    static func lines(tapped: String, entries: [Tracer.Entry], error: String?, describe: (Value) -> String) -> [Line] {
+        var out: [Line] = [("Last tap: " + tapped, .title)]
+        if entries.isEmpty && error == nil { out.append((" sent nothing (no tap or touchUpInside action)", .dim)) }
+        for entry in entries { out += lines(of: entry, describe: describe) }
+        if let error { out.append((" " + (error.split(separator: "\n").first.map(String.init) ?? ""), .error)) }
+        return out
+    }
+
+    static func lines(of entry: Tracer.Entry, describe: (Value) -> String) -> [Line] {
+        var out: [Line] = [(" \(entry.selector) from \(entry.sender?.name ?? "nil")", .plain)]
+        for (i, visit) in entry.visited.enumerated() {
+            if i == entry.visited.count - 1, entry.omittedVisits > 0 { out.append(("  … \(entry.omittedVisits) more asked", .dim)) }
+            out.append(visit.handled ? ("  ✓ \(visit.responder.name) handled it", .handled) : ("  asked \(visit.responder.name)", .plain))
+        }
+        if entry.handler == nil && entry.selector != Tracer.blockSelector { out.append(("  nobody handled it", .error)) }
+        if entry.handler != nil && entry.received.isEmpty { out.append(("  got nothing (no parameters)", .dim)) }
+        for argument in entry.received {
+            out.append(("  got \(argument.type): \(describe(argument.value))", .plain))
+        }
+        return out
+    }
+}

@@ -1,0 +1,82 @@
+import CKCore
+@testable import CKRunCommands
+import Testing
+
+@Suite("The live view's painting and focus, on a canvas of text")
+struct LivePaintingTests {
+    func paint(_ tree: LiveTree, _ size: Size, focused: Int? = nil, top: Int = 0) -> [String] {
+        let canvas = TextCanvas(size)
+        let frames = Layout.frames(tree, in: size)
+        Painter(tree: tree, frames: frames, region: Rect(x: 0, y: 0, width: size.width, height: size.height), top: top, focused: focused)
+            .paint(on: canvas)
+        return canvas.lines
+    }
+
+    @Test func textsButtonsAndBoxesAreDrawnWhereTheyAreLaidOut() {
+        var tree = LiveTree()
+        let root = tree.add(.init(kind: .stack(StackLayout(direction: .horizontal, spacing: 1))), under: nil)
+        tree.add(.init(kind: .text(["Title"])), under: root)
+        let box = tree.add(.init(kind: .box(title: "UISwitch", lines: ["on = true"])), under: root)
+        tree.add(.init(kind: .button("OK"), focusable: true), under: box)
+        #expect(paint(tree, Size(width: 30, height: 5), focused: 3) == [
+            "Title ┌─ UISwitch ─┐",
+            "      │ on = true  │",
+            "      │ [▸OK◂]     │",
+            "      └────────────┘",
+            "",
+        ])
+    }
+
+    @Test func whatDoesNotFitIsClippedAndScrolled() {
+        let tree = liveTree(.stack(StackLayout()), (1...6).map { .text(["row \($0): 日本"]) })
+        #expect(paint(tree, Size(width: 9, height: 3)) == ["row 1: 日", "row 2: 日", "row 3: 日"], "a wide character that does not fit is left out whole")
+        #expect(paint(tree, Size(width: 9, height: 3), top: 3) == ["row 4: 日", "row 5: 日", "row 6: 日"])
+    }
+
+    @Test func tabGoesThroughFocusableViewsInOrderAndWraps() {
+        let tree = liveTree(.stack(StackLayout()), [.button("a"), .text(["t"]), .button("b"), .button("c")])
+        let order = Focus.order(tree)
+        let frames = Layout.frames(tree, in: Size(width: 20, height: 10))
+        #expect(order == [1, 3, 4])
+        #expect(Focus.moved(.next, from: 4, order: order, frames: frames) == 1)
+        #expect(Focus.moved(.previous, from: 1, order: order, frames: frames) == 4)
+        #expect(Focus.moved(.next, from: nil, order: order, frames: frames) == 1)
+    }
+
+    @Test func arrowsGoToTheNearestViewThatWay() {
+        // [ a ] [ b ]
+        // [ c ] [ d ]
+        var tree = LiveTree()
+        let root = tree.add(.init(kind: .stack(StackLayout())), under: nil)
+        for pair in [["a", "b"], ["c", "d"]] {
+            let row = tree.add(.init(kind: .stack(StackLayout(direction: .horizontal, spacing: 1))), under: root)
+            for t in pair { tree.add(.init(kind: .button(t), focusable: true), under: row) }
+        }
+        let order = Focus.order(tree), frames = Layout.frames(tree, in: Size(width: 20, height: 4))
+        let (a, b, c, d) = (order[0], order[1], order[2], order[3])
+        #expect(Focus.moved(.toward(.right), from: a, order: order, frames: frames) == b)
+        #expect(Focus.moved(.toward(.down), from: b, order: order, frames: frames) == d)
+        #expect(Focus.moved(.toward(.left), from: d, order: order, frames: frames) == c)
+        #expect(Focus.moved(.toward(.up), from: c, order: order, frames: frames) == a)
+        #expect(Focus.moved(.toward(.up), from: a, order: order, frames: frames) == a, "nothing above the first: it stays")
+    }
+
+    @Test func theFocusFollowsItsComponentAcrossRebuilds() {
+        var scene = Scene()
+        scene.resize(to: Size(width: 20, height: 2))
+        let first = liveTree(.stack(StackLayout()), [.button("a"), .button("b"), .button("c")])
+        let names = ["root", "a", "b", "c"]
+        scene.replace(with: first) { names[$0] }
+        scene.move(.next, key: { names[$0] })
+        #expect(scene.focused == 2)
+        // "a" left: "b" is now the first button, and keeps the focus.
+        let second = liveTree(.stack(StackLayout()), [.button("b"), .button("c")])
+        scene.replace(with: second) { ["root", "b", "c"][$0] }
+        #expect(scene.focused == 1)
+        // The third of three rows in a two-row area: scrolled into view.
+        scene.replace(with: first) { names[$0] }
+        scene.move(.toward(.down), key: { names[$0] })
+        #expect(scene.focused == 3)
+        #expect(scene.top == 1)
+    }
+}

@@ -1,0 +1,52 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// What a new user met driving the examples with --tui (issue 23's closing look): start-up output
+/// missing from the pane, a blank area for an app without views, a status-line clock that stood
+/// still.
+@Suite("The live view, as a newcomer finds it (tmux)")
+struct LiveViewNewcomerTests {
+    typealias Session = ReplTerminalTests.Session
+
+    static func ckrun(_ arguments: String) -> String { LiveViewTerminalTests.ckrun(arguments) }
+    static func lines(_ screen: String) -> [String] { LiveViewTerminalTests.lines(screen) }
+
+    /// What the script prints while it starts is in the output pane (the view takes the terminal
+    /// after the script ran), and an app without views says so instead of a blank area.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func startUpOutputAndAnAppWithoutViewsShow() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("bare.lua", """
+            print("hello from start-up")
+            ck.run(function() return ck.component("Bare", {})({}) end)
+            io.stderr:write("a warning at start-up\\n")
+            """)
+        let s = try Session(command: Self.ckrun("\(app.path) --tui"))
+        let screen = try s.wait("the view") { $0.contains("Nothing to focus") && $0.contains("a warning at start-up") }
+        #expect(Self.lines(screen).contains("hello from start-up"), "start-up output in the pane:\n\(screen)")
+        #expect(screen.contains("Bare shows nothing: its components make no views."))
+        try s.keys("q")
+    }
+
+    /// A script that is no app runs as without --tui: its output reaches the terminal.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aScriptThatIsNoAppPrintsAsWithoutTheView() throws {
+        let dir = try TemporaryDirectory()
+        let script = try dir.write("plain.lua", "print('plain output')")
+        let s = try Session(command: Self.ckrun("\(script.path) --tui") + "; echo \"status $?\"; sleep 30")
+        let screen = try s.wait("the script's end") { Self.lines($0).contains("status 0") }
+        #expect(Self.lines(screen).contains("plain output"), "\(screen)")
+    }
+
+    /// On the wall clock the status line's reading moves with nothing typed.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func theWallClockOnTheStatusLineRuns() throws {
+        let s = try Session(command: Self.ckrun("\(LiveViewTerminalTests.songList) --tui"))
+        let first = try s.wait("the status line") { $0.contains("wall clock") }
+        let reading = { (screen: String) in screen.range(of: #"wall clock [0-9.]+ s"#, options: .regularExpression).map { String(screen[$0]) } }
+        let before = reading(first)
+        try s.wait("another reading") { reading($0) != before }
+        try s.keys("q")
+    }
+}

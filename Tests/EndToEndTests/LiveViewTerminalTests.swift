@@ -1,0 +1,96 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// Issue 23, item 4: `ckrun app.lua --tui` draws the app full-screen in a real terminal (tmux)
+/// and is driven with keys; the terminal is given back on every way out.
+@Suite("The live view, --tui (tmux)")
+struct LiveViewTerminalTests {
+    typealias Session = ReplTerminalTests.Session
+
+    static let songList = Ckrun.packageRoot.appendingPathComponent("Examples/song_list.lua").path
+
+    static func ckrun(_ arguments: String) -> String {
+        "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(arguments)"
+    }
+
+    static func lines(_ screen: String) -> [String] { AppTerminalTests.lines(screen) }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func showsTheExamplesViewsAndTabEnterTapsAButton() throws {
+        let s = try Session(command: Self.ckrun("\(Self.songList) --tui"))
+        let first = try s.wait("the views") { $0.contains("Responder chain") && $0.contains("Something") }
+        let shown = Self.lines(first)
+        // Each song a row (a horizontal stack, spacing 2), the rows a cell apart (spacing 1).
+        #expect(shown.contains { $0.hasPrefix("Yesterday  [▸Download◂]") }, "the first button has the focus:\n\(first)")
+        #expect(shown.contains { $0.hasPrefix("Let It Be  [ Download ]") })
+        #expect(shown.contains { $0.hasPrefix("Something  [ Download ]") })
+        #expect(first.contains("Focused: Button") && first.contains("→ SongController") && first.contains("→ HostingView"))
+        #expect(first.contains("generation 1 · wall clock"))
+        #expect(!first.contains("Last tap"))
+        try s.keys("Tab", "Enter")
+        let tapped = try s.wait("the tap's builds and its trace") {
+            $0.contains("✓ SongController handled it") && $0.contains("Let It Be ✓")
+        }
+        #expect(tapped.contains("Last tap: [ Download ] (Button)"))
+        #expect(tapped.contains("asked Song#2"), "the walk starts at the scope action's component")
+        #expect(tapped.contains("got nothing (no parameters)"))
+        #expect(tapped.contains("Song#2/Stack/"), "the focus moved to the second song")
+        #expect(tapped.contains("downloaded \"Let It Be\""), "what the controller printed shows in the output pane")
+        #expect(Self.lines(tapped).contains { $0.hasPrefix("Let It Be ✓  [▸…◂]") }, "the tapped button's title changed:\n\(tapped)")
+        #expect(!tapped.contains("generation 1 ·"))
+        try s.keys("q")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func theCommandLineRunsLuaAndDotCommandsInPlace() throws {
+        let s = try Session(command: Self.ckrun("\(Self.songList) --tui --clock virtual"))
+        try s.wait("the views") { $0.contains("Responder chain") }
+        try s.keys(":")
+        try s.run(["send-keys", "-t", "0", "-l", "for i = 1, 2 do"])
+        try s.keys("Enter")
+        try s.run(["send-keys", "-t", "0", "-l", "print(i * 21) end"])
+        try s.keys("Enter")
+        let loop = try s.wait("the loop's output") { Self.lines($0).contains("42") }
+        #expect(Self.lines(loop).contains("21"), "an incomplete line kept the command line open:\n\(loop)")
+        #expect(Self.lines(loop).contains(">> print(i * 21) end"))
+        try s.keys(":")
+        try s.run(["send-keys", "-t", "0", "-l", ".tap Song#3 Button"])
+        try s.keys("Enter")
+        let tapped = try s.wait("the tap's build") { $0.contains("Something ✓") }
+        #expect(Self.lines(tapped).contains("> .tap Song#3 Button"))
+        try s.keys(":")
+        try s.run(["send-keys", "-t", "0", "-l", "error('oops')"])
+        try s.keys("Enter")
+        try s.wait("the error on the status line") { $0.contains("last error: stdin:1: oops") }
+        try s.keys("q")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func resizingRedrawsForTheNewSize() throws {
+        let s = try Session(command: Self.ckrun("\(Self.songList) --tui"))
+        try s.wait("the views with the side panel") { $0.contains("Responder chain") }
+        try s.run(["resize-window", "-t", "0", "-x", "60", "-y", "20"])
+        let narrow = try s.wait("the narrow screen, without the side panel") { !$0.contains("Responder chain") && $0.contains("Something") }
+        let rows = narrow.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.allSatisfy { $0.count <= 60 })
+        #expect(Self.lines(narrow).last?.hasPrefix("generation 1") == true, "the status line at the new bottom:\n\(narrow)")
+        try s.keys("q")
+    }
+
+    /// Colour only when the terminal has it and `NO_COLOR` is not set; focus shows either way.
+    /// (tmux's sessions inherit the environment of whatever started the server: unset it.)
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"), arguments: [
+        ("-u NO_COLOR", true), ("NO_COLOR=1", false), ("TERM=vt100", false),
+    ])
+    func coloursOnlyWhereTheyAreWanted(environment: String, colours: Bool) throws {
+        let s = try Session(command: "env \(environment) " + Self.ckrun("\(Self.songList) --tui"))
+        try s.wait("the views") { $0.contains("Something") && $0.contains("Focused") }
+        let styled = try s.run(["capture-pane", "-p", "-e", "-t", "0"])
+        let colour = styled.range(of: #"\x{1B}\[[0-9;]*(3[0-7]|4[0-7]|38;5;[0-9]+)m"#, options: .regularExpression) != nil
+        #expect(colour == colours, "colour codes \(colours ? "expected" : "not expected"):\n\(styled)")
+        #expect(styled.contains("\u{1B}[1;7m") || styled.contains("\u{1B}[7m") || styled.contains(";7m"), "the focus in reverse video")
+        #expect(try s.screen().contains("[▸Download◂]"))
+        try s.keys("q")
+    }
+}
