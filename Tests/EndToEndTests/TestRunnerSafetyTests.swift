@@ -166,7 +166,7 @@ struct TestRunnerSafetyTests {
     }
 
     @Test func theAssertionLibrarysOwnSpecPasses() throws {
-        let result = try Ckrun.run(["test", "Tests/lua"], directory: Ckrun.packageRoot)
+        let result = try Ckrun.run(["test", "Tests/lua"], directory: Ckrun.packageRoot, timeout: 900)
         let notPassing = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("ok ") }
         #expect(result.status == 0, "\(notPassing.joined(separator: "\n"))\n\(result.stderr)")
         let counts = result.lastLine.split(separator: " ")

@@ -121,6 +121,10 @@ final class InteractiveRun {
     /// Runs the lines; false at the end of input or `.quit`.
     private func serve(_ events: [InputEvent], entered: inout Bool) -> Bool {
         for event in events {
+            if SignalPipe.terminating != 0 {
+                signalled()
+                return false
+            }
             let line: [UInt8]
             switch event {
             case .end:
@@ -220,7 +224,7 @@ final class InteractiveRun {
         let now = clock.wallNow
         frontEnd.aside {
             guard let stopped = engine.fireTimers(until: now, report: repl.report) else { return }
-            if warnedLoops.insert(stopped.site).inserted { engine.warnTimerLoop(stopped, onWallClock: true) }
+            if warnedLoops.insert(stopped.timer.site).inserted { engine.warnTimerLoop(stopped, onWallClock: true) }
         }
         noteBuilds()
     }

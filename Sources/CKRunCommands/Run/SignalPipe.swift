@@ -14,6 +14,9 @@ enum SignalPipe {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     /// Called from the handler to stop a running turn (async-signal-safe: sets a hook).
     nonisolated(unsafe) static var stopTurn: (@convention(c) () -> Void)?
+    /// Set by the handler on SIGTERM: the run serves nothing more (no next input line, no next
+    /// timer) once the turn it stopped has returned.
+    nonisolated(unsafe) static var terminating: sig_atomic_t = 0
 
     /// The end the event loop polls; installs the handlers the first time.
     static var descriptor: Int32 {
@@ -28,11 +31,15 @@ enum SignalPipe {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
         writeEnd = fds[1]
+        terminating = 0
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             var byte = UInt8(truncatingIfNeeded: signal)
             _ = write(SignalPipe.writeEnd, &byte, 1)
-            if signal == SIGTERM { SignalPipe.stopTurn?() }
+            if signal == SIGTERM {
+                SignalPipe.terminating = 1
+                SignalPipe.stopTurn?()
+            }
         }
         action.sa_flags = SA_RESTART
         sigemptyset(&action.sa_mask)
