@@ -342,7 +342,8 @@ struct TestCommand: ParsableCommand {
         var failed = summary.failed > 0
         if run.settings.coverage {
             do {
-                try CoverageReport.write(CoverageReport.merge(results))
+                let files = try CoverageReport.write(CoverageReport.merge(results))
+                StandardStreams.err(CoverageReport.summaryTable(files))
                 StandardStreams.err("ckrun test: coverage written to luacov.stats.out and lcov.info\n")
             } catch {
                 StandardStreams.err("ckrun test: cannot write the coverage reports: \(error.localizedDescription)\n")
