@@ -7,7 +7,7 @@
    ephemeron cache of views made every collection walk all of them: +62% build instructions.) */
 #include "ckshims.h"
 
-static const char props_key = 'p', owner_key = 'o', metatable_key = 'm';
+static const char props_key = 'p', owner_key = 'o', metatable_key = 'm', state_key = 's';
 
 static void push_props_table(lua_State *L, int view) {
     lua_rawgetp(L, view, &props_key);
@@ -30,22 +30,26 @@ static int view_index(lua_State *L) {
     return 1;
 }
 
+static const char *const props_hint =
+    "props are read-only; pass new props from the parent's render, or keep the value in state and call updateState";
+static const char *const state_hint =
+    "state is read-only, as props are; call self:updateState(function(old) return new end) to change it";
+
 static int view_newindex(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+    int is_state = lua_rawgetp(L, 1, &state_key) != LUA_TNIL;
+    const char *what = is_state ? "state" : "props", *hint = is_state ? state_hint : props_hint;
     if (lua_rawgetp(L, 1, &owner_key) != LUA_TNIL) lua_getfield(L, -1, "name");
     const char *owner = lua_tostring(L, -1);
     luaL_where(L, 1);
     const char *where = lua_tostring(L, -1);
     if (!owner) owner = "a component";
     if (key)
-        lua_pushfstring(L, "[immutableComponent] %scannot set props.%s of %s: props are read-only; "
-                        "pass new props from the parent's render, or keep the value in state and call updateState",
-                        where, key, owner);
+        lua_pushfstring(L, "[immutableComponent] %scannot set %s.%s of %s: %s", where, what, key, owner, hint);
     else
-        lua_pushfstring(L, "[immutableComponent] %scannot set a %s key in the props of %s: props are read-only; "
-                        "pass new props from the parent's render, or keep the value in state and call updateState",
-                        where, luaL_typename(L, 2), owner);
+        lua_pushfstring(L, "[immutableComponent] %scannot set a %s key in the %s of %s: %s",
+                        where, luaL_typename(L, 2), what, owner, hint);
     return lua_error(L);
 }
 
@@ -94,6 +98,13 @@ void ck_make_props_view(lua_State *L) {
     lua_setmetatable(L, -2);
 }
 
+/* class state -> view: the same view, whose writes say "state". */
+void ck_make_state_view(lua_State *L) {
+    ck_make_props_view(L);
+    lua_pushboolean(L, 1);
+    lua_rawsetp(L, -2, &state_key);
+}
+
 int ck_is_props_view(lua_State *L, int index) {
     if (!lua_getmetatable(L, index)) return 0;
     lua_rawgetp(L, LUA_REGISTRYINDEX, &metatable_key);
@@ -110,6 +121,8 @@ int ck_props_table(lua_State *L, int index) {
         lua_pop(L, 1);
         return 0;
     }
+    int is_state = lua_rawgetp(L, index, &state_key) != LUA_TNIL;
+    lua_pop(L, 1);
     lua_replace(L, index);
-    return 1;
+    return is_state ? 2 : 1;
 }

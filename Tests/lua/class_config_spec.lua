@@ -30,9 +30,14 @@ describe("class configuration", function()
   end)
 
   it("configures both kinds from one table of special keys", function()
+    local warnings, onWarning = {}, ck.config.onWarning
+    ck.config.onWarning = function(m) warnings[#warnings + 1] = m end
     local K = ck.controller("SpecialController", {canPerformAction = function() return true end, render = function() end})
+    ck.config.onWarning = onWarning
     assert.is_function(K.canPerformAction)
-    assert.is_function(K.render)   -- `render` is a plain method name on a controller
+    assert.is_function(K.render)   -- `render` is a plain method name on a controller, with a warning
+    assert.are.equal(1, #warnings)
+    assert.matches('^%[suspiciousName%] [^\n]*: ck.controller%("SpecialController"%): "render" is a setting of component classes', warnings[1])
   end)
 end)
 

@@ -52,7 +52,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .usage: "The command line could not be understood."
         case .testFailure: "A test file failed to load or one of its hooks failed."
         case .finalizerError: "A `__gc` metamethod raised an error while Lua collected garbage (warning)."
-        case .timerFailed: "In an app run by `ckrun`, a timer's function (`ck.after`) raised, or the build after it failed; the app goes on."
+        case .timerFailed: "A timer's function (`ck.after`) raised: in an app run by `ckrun` (or the build after it failed; the app goes on), or when `ck.advance` or `ck.runUntilIdle` fired it (the error reaches their caller, naming where the timer was set)."
         case .timerLoop: "On the virtual clock, a timer kept re-arming itself (each firing set the next: a clock, a poller, `setInterval`), so running until idle would never end; the run stopped with the timer pending (warning)."
         case .stackLimit: "A call passed or returned more values than a Lua stack holds, or `coroutine.close` calls nested deeper than 100 (Lua 5.4.4 overflows the C stack there)."
         case .suspiciousName: "A controller or component class defined a method whose name is one letter or two away from a lifecycle method's (warning)."

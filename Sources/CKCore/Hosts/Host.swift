@@ -39,6 +39,7 @@ public final class Host: RuntimeObject {
         for (a, b) in zip(responders, responders.dropFirst()) { a.next = b }
         rootScope = Scope(identity: ScopeIdentity(className: "(root)", identifier: .nil, key: .nil), ordinal: 0, parent: nil, host: self)
         try runtime.perform { try Builder(host: self).run(full: true) }
+        runtime.noteMade(self)
     }
 
     public override var typeName: String { "Host" }
@@ -71,13 +72,14 @@ public final class Host: RuntimeObject {
             throw RuntimeError(.updateDuringRender, "updateState called while rendering \(scope.path); update state from handlers, controllers or timers")
         }
         guard scope.isLive else { return }   // the scope left the tree: dropped
+        let builtOnReturn = synchronous || (runtime.buildsUpdatesAfterCalls && runtime.isInsideCall)
         try runtime.perform {
             if scope.pendingUpdates.isEmpty { dirtyScopes.append(scope) }
             scope.pendingUpdates.append(update)
             runtime.noteUpdateOrigin()
             runtime.limits.hold(StateUpdate.heldBytes)
             runtime.register(self)
-            if synchronous {
+            if builtOnReturn {
                 hasSyncUpdate = true
                 runtime.syncRequested = true
             }

@@ -3,7 +3,7 @@
 public final class RunLoop {
     public struct Timer {
         public let id: Int
-        public let due: Double
+        public internal(set) var due: Double
         /// Where the timer was set (`app.lua:12`), for messages; "" when unknown.
         public let site: String
         public let fire: () throws -> Void
@@ -41,4 +41,13 @@ public final class RunLoop {
     }
 
     public func advance(to time: Double) { now = max(now, time) }
+
+    /// Back to time 0 (`ckrun test`, before each test); pending timers keep the time they had left.
+    public func rewind() {
+        for i in timers.indices { timers[i].due -= now }
+        now = 0
+    }
+
+    /// Cancels the timers set after the one numbered `id` (`lastID` at some moment).
+    public func cancelTimers(after id: Int) { timers.removeAll { $0.id > id } }
 }

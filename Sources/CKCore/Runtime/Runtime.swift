@@ -49,6 +49,13 @@ public final class Runtime {
     /// Views moved among their superview's subviews by keyed reorders (SPEC §5), for
     /// `ck.stats()`: the fewest that put the subviews in their components' order.
     public internal(set) var viewMoves = 0
+    /// The test under way in `ckrun test` (`beginTest`/`endTest`), nil otherwise.
+    var isolation: TestIsolation?
+    /// `ckrun test`'s `act()`: an async update queued inside a runtime call (a send, a tap, a
+    /// host method, a timer) is built when the outermost call returns, as a sync one is, so a
+    /// test reads the tree its tap made (SPEC §9). One queued by a test's own top-level
+    /// `updateState` still waits for `ck.flush()`.
+    public var buildsUpdatesAfterCalls = false
 
     let callStateStorage = CallStateStorage()
 
@@ -237,7 +244,7 @@ extension Runtime {
         var fired = 0
         try flush()
         while let timer = loop.popNext(notAfter: time) {
-            try perform { try timer.fire() }
+            try fire(timer)
             try flush()
             fired += 1
         }
@@ -245,12 +252,30 @@ extension Runtime {
         return fired
     }
 
+    /// Fires one timer in a runtime call; an error of its function says where the timer was set
+    /// (`[timerFailed]`, then the error's own message), so a test or the REPL learns which
+    /// `ck.after` it came from, not only the `ck.advance` that ran it.
+    private func fire(_ timer: RunLoop.Timer) throws {
+        do { try perform { try timer.fire() } } catch {
+            let message: String
+            switch error {
+            case let e as ScriptFailure: message = e.message
+            case let e as RuntimeError: message = e.description
+            default: throw error
+            }
+            let site = timer.site.isEmpty ? nil : timer.site
+            let detail = "a timer set here (ck.after) raised when ck.advance or ck.runUntilIdle fired it: " + message
+            throw ScriptFailure(message: Catalogue.timerFailed.message(detail, at: site),
+                                traceback: (error as? ScriptFailure)?.traceback ?? "")
+        }
+    }
+
     /// Builds pending updates and fires every timer, until nothing is left.
     public func runUntilIdle() throws -> Int {
         var fired = 0
         try flush()
         while let timer = loop.popNext() {
-            try perform { try timer.fire() }
+            try fire(timer)
             try flush()
             fired += 1
         }

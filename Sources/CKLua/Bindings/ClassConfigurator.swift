@@ -82,13 +82,20 @@ struct ClassConfigurator {
         if let special = specialKey(key) {
             try special.apply(self, index)
         } else if stack.isFunction(index) {
-            let m = engine.method(at: index, name: key, hasSelf: true, L)
-            if let component { component.setMethod(m, named: key) } else { controller!.setMethod(m, named: key) }
+            setMethod(engine.method(at: index, name: key, hasSelf: true, L), named: key)
             NameCheck.method(key, of: self)
+        } else if stack.isCallableTable(index) {
+            // A spy or stub (`spy.on(Class, "m")`): sends call it with the arguments `m` took.
+            let replaced = component?.method(key) ?? controller?.method(key)
+            setMethod(engine.callableMethod(at: index, name: key, like: replaced, L), named: key)
         } else if stack.isNil(index) {
             if let component { component.setMethod(nil, named: key) } else { controller!.setMethod(nil, named: key) }
         }
         engine.storeClassField(cls, key, valueAt: index, L)
+    }
+
+    private func setMethod(_ m: Method, named key: String) {
+        if let component { component.setMethod(m, named: key) } else { controller!.setMethod(m, named: key) }
     }
 
     /// The function at `i`, or `[badArgument]` naming the key.

@@ -36,7 +36,7 @@ enum ComponentBinding {
             let e = args.engine, L = args.L
             switch key {
             case "props": e.pushProps(of: c, L)
-            case "state": e.push(c.state, L)
+            case "state": e.pushState(c.state, of: c.componentClass, L)
             case "class": e.push(c.componentClass, L)
             case "name": e.pushString(c.name, L)
             case "key": e.push(c.key, L)

@@ -177,12 +177,17 @@ extension Engine {
         let base = LuaStack(L).top
         defer { LuaStack(L).top = base }
         table.push(L)
-        if rawField(L, -1, "methods") == .table, rawField(L, -1, selector) == .function {
-            return method(at: -1, name: selector, hasSelf: true, L)
-        }
+        if rawField(L, -1, "methods") == .table, let m = responderMethod(selector, at: rawField(L, -1, selector), L) { return m }
         LuaStack(L).top = base + 1
-        if rawField(L, -1, selector) == .function { return method(at: -1, name: selector, hasSelf: true, L) }
-        return nil
+        return responderMethod(selector, at: rawField(L, -1, selector), L)
+    }
+
+    /// The method on top of the stack (of type `type`): a function, or a spy or stub replacing one
+    /// (a callable table, given every argument).
+    private func responderMethod(_ selector: String, at type: LuaType, _ L: OpaquePointer) -> Method? {
+        if type == .function { return method(at: -1, name: selector, hasSelf: true, L) }
+        guard LuaStack(L).isCallableTable(-1) else { return nil }
+        return callableMethod(at: -1, name: selector, like: nil, L)
     }
 }
 

@@ -11,7 +11,48 @@ enum NameCheck {
                             "componentDidAcquireView", "componentWillRelinquishView", "componentTreeWillAppear",
                             "componentTreeDidDisappear", "invalidateController"]
 
+    /// React's and Roact's names for what ckrun calls otherwise: ckrun's name, and whether it is
+    /// a controller's lifecycle method (else a component class's setting).
+    static let reactNames: [String: (name: String, onController: Bool)] = [
+        "componentDidMount": ("didMount", true), "componentWillUnmount": ("willUnmount", true),
+        "componentWillMount": ("willMount", true), "UNSAFE_componentWillMount": ("willMount", true),
+        "componentDidUpdate": ("didUpdateComponent", true), "didUpdate": ("didUpdateComponent", true),
+        "componentWillUpdate": ("willUpdateComponent", true), "UNSAFE_componentWillUpdate": ("willUpdateComponent", true),
+        "willUpdate": ("willUpdateComponent", true), "componentWillReceiveProps": ("willUpdateComponent", true),
+        "UNSAFE_componentWillReceiveProps": ("willUpdateComponent", true),
+        "getDerivedStateFromProps": ("willUpdateComponent", true), "constructor": ("init", true),
+        "getInitialState": ("initialState", false), "shouldComponentUpdate": ("shouldUpdate", false),
+        "getDefaultProps": ("initialState", false),
+    ]
+
     static func method(_ name: String, of c: ClassConfigurator) {
+        if let ours = reactNames[name] {
+            warn(c.engine, .suspiciousName, "\(c.definer): \"\(name)\" is React's name, and nothing in ckrun calls it; "
+                 + equivalent(ours, of: c), L: c.L)
+        } else if c.controller != nil, let setting = ClassConfigurator.specialKeys[name], !setting.controllers {
+            warn(c.engine, .suspiciousName, "\(c.definer): \"\(name)\" is a setting of component classes, so on a controller "
+                 + "nothing calls it; put it in ck.component(\"\(componentName(of: c))\", {...})", L: c.L)
+        } else {
+            misspelled(name, of: c)
+        }
+    }
+
+    /// Where ckrun's equivalent of a React name goes, for `c`.
+    private static func equivalent(_ ours: (name: String, onController: Bool), of c: ClassConfigurator) -> String {
+        if ours.onController {
+            let controller = c.controller?.name ?? componentName(of: c) + "Controller"
+            return "ckrun's is \"\(ours.name)\", a lifecycle method of the controller: ck.controller(\"\(controller)\", {\(ours.name) = function(self) ... end})"
+        }
+        return "ckrun's is \"\(ours.name)\", a setting of the component class: ck.component(\"\(componentName(of: c))\", {\(ours.name) = ...})"
+    }
+
+    /// The component class a controller serves by name (`InboxController` → `Inbox`).
+    private static func componentName(of c: ClassConfigurator) -> String {
+        guard c.controller != nil else { return c.name }
+        return c.name.hasSuffix("Controller") && c.name.count > 10 ? String(c.name.dropLast(10)) : c.name
+    }
+
+    private static func misspelled(_ name: String, of c: ClassConfigurator) {
         if c.controller != nil {
             guard !lifecycle.contains(name), let near = nearest(name, in: lifecycle) else { return }
             warn(c.engine, .suspiciousName, "\(c.definer): \"\(name)\" is not a lifecycle method, so nothing calls it by that name; did you mean \"\(near)\"?", L: c.L)

@@ -73,7 +73,7 @@ enum ViewBinding {
             case "path": e.pushString(s.path, L)
             case "identifier": e.push(s.identifier, L)
             case "key": e.push(s.key, L)
-            case "state": e.push(s.state, L)
+            case "state": e.pushState(s.state, of: s.component?.componentClass, L)
             case "isLive": LuaStack(L).push(s.isLive)
             case "controller": e.push(s.controller)
             case "component": e.push(s.component)

@@ -23,9 +23,25 @@ extension Engine {
         ref.view = refs.take(L)
     }
 
-    /// If the value at `index` is a props view (`Child(self.props)`): replaces it by its table;
-    /// true if it did.
-    func unwrapPropsView(at index: Int32, _ L: OpaquePointer) -> Bool { ck_props_table(L, index) != 0 }
+    /// State reaches Lua as the same kind of view (SPEC §3): `c.state`, a scope's `state` and
+    /// the state argument of render and view; writing it raises `[immutableComponent]` naming
+    /// the state. A state reference keeps its view as a props reference does.
+    func pushState(_ state: Value, of cls: ComponentClass?, _ L: OpaquePointer) {
+        guard let cls, case .table(let r) = state, let ref = r as? LuaRef else { return push(state, L) }
+        if ref.view != 0 {
+            lua_rawgeti(L, ck_registryindex(), lua_Integer(ref.view))
+            return
+        }
+        push(cls, L)
+        ref.push(L)
+        ck_make_state_view(L)
+        lua_pushvalue(L, -1)
+        ref.view = refs.take(L)
+    }
+
+    /// If the value at `index` is a props or state view (`Child(self.props)`): replaces it by
+    /// its table; true if it was a props view.
+    func unwrapPropsView(at index: Int32, _ L: OpaquePointer) -> Bool { ck_props_table(L, index) == 1 }
 
     /// The component built from a view's table keeps that view (the value at `index`):
     /// `Child(self.props).props == self.props`.
@@ -44,7 +60,7 @@ extension Engine {
             if let receiver { push(receiver, L); n += 1 }
             pushProps(of: first, L)
             if let second { pushProps(of: second, L); n += 1 }
-            if let state { push(state, L); n += 1 }
+            if let state { pushState(state, of: first.componentClass, L); n += 1 }
             return n
         }
     }

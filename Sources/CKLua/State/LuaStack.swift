@@ -125,6 +125,13 @@ struct LuaStack {
     func registryField(_ key: String) -> LuaType { field(key, of: ck_registryindex()) }
     func setRegistryField(_ key: String) { setField(key, of: ck_registryindex()) }
 
+    /// A table whose metatable has a `__call` function (luassert's spies and stubs), read raw.
+    func isCallableTable(_ i: Int32) -> Bool {
+        guard isTable(i), lua_getmetatable(L, i) != 0 else { return false }
+        defer { pop(2) }
+        return field("__call", of: -1) == .function
+    }
+
     /// Sets the metatable of the value at `i` to the table on top (popped).
     func setMetatable(of i: Int32) { lua_setmetatable(L, i) }
 }

@@ -17,7 +17,7 @@ final class SpecSession {
             sandbox: settings.sandbox, timeoutSeconds: nil, memoryLimitBytes: settings.memoryLimitBytes, pooledMemory: true))
         engine.limitClosing(to: settings.timeout)
         timeout = settings.timeout
-        runner = engine.table([])
+        runner = engine.table([("class_methods", engine.classMethodsFunction)])
         try SpecPrelude.install(in: engine, runner: runner)
         let memory = Catalogue.memoryLimit.message(
             "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory")
@@ -27,10 +27,13 @@ final class SpecSession {
             select(6, ...)(coroutine)
             T.check_deadline = select(7, ...)
             if select(8, ...) then T.exposed = true; rawset(_G, "(ckrun test)", T) end
+            T.begin_isolated, T.end_isolated = select(9, ...)
             """#, name: "=(ckrun test: limits)", in: engine)
         try engine.call(limits, [runner, engine.runnerTurnFunction, engine.recordFunction, .string(memory),
                                  engine.monotonicClockFunction, engine.hookCoroutinesFunction, engine.checkDeadlineFunction,
-                                 .bool(settings.exposeRunner)])
+                                 .bool(settings.exposeRunner), engine.beginTestFunction, engine.endTestFunction])
+        // Taps and sends build what they queued before they return (React's act(); SPEC §9).
+        engine.buildUpdatesAfterCalls()
     }
 
     /// Calls `T[name](arguments...)` with string arguments, under the time limit; returns its

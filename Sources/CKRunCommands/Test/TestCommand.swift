@@ -258,12 +258,14 @@ struct TestCommand: ParsableCommand {
             return (try? TestDiscovery.files(in: present, patterns: patterns, excluding: excludePattern, recursive: recursive)) ?? []
         }
         let watcher = try TestWatcher(roots: roots, recursive: recursive, outputs: outputs, discover: discover)
-        watcher.loop { files in
-            guard let files else { return runTests(run, junit: junit).results }
+        watcher.loop { pass in
+            guard let files = pass.files else { return runTests(run, junit: junit).results }
+            var settings = run.settings
+            if let filters = pass.filters { settings.filters = filters }
+            settings.updateSnapshots = settings.updateSnapshots || pass.updateSnapshots
             // Each file keeps its place among all the test files: --shard and the shuffle key on it.
             let places = Dictionary(watcher.discovered.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-            let pass = TestRun(files: files, settings: run.settings, jobs: jobs, places: places)
-            return runTests(pass, junit: junit).results
+            return runTests(TestRun(files: files, settings: settings, jobs: jobs, places: places), junit: junit).results
         }
     }
 
@@ -342,7 +344,8 @@ struct TestCommand: ParsableCommand {
         var failed = summary.failed > 0
         if run.settings.coverage {
             do {
-                try CoverageReport.write(CoverageReport.merge(results))
+                let files = try CoverageReport.write(CoverageReport.merge(results))
+                StandardStreams.err(CoverageReport.summaryTable(files))
                 StandardStreams.err("ckrun test: coverage written to luacov.stats.out and lcov.info\n")
             } catch {
                 StandardStreams.err("ckrun test: cannot write the coverage reports: \(error.description)\n")

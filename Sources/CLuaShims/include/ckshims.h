@@ -193,9 +193,12 @@ void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_i
 void ck_open_props_views(lua_State *L);
 /// Replaces the class and props table on top by a new view of the props (errors name the class).
 void ck_make_props_view(lua_State *L);
-/// 1 if the value at `index` is a props view.
+/// The same for a state table: its writes raise naming the state.
+void ck_make_state_view(lua_State *L);
+/// 1 if the value at `index` is a props (or state) view.
 int ck_is_props_view(lua_State *L, int index);
-/// Replaces a props view at `index` by its props table and returns 1; anything else stays (0).
+/// Replaces a props view at `index` by its props table and returns 1 (2 for a state view);
+/// anything else stays (0).
 int ck_props_table(lua_State *L, int index);
 
 /// Lua functions: `f()` returns a monotonic time in seconds (the test runner's durations).

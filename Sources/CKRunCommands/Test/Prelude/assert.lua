@@ -76,6 +76,45 @@ if getupvalue and setupvalue and upvaluejoin then
   bindfenv(luassert.is_true, "error", T.fail)
 end
 
+-- Component and controller classes are userdata, and luassert's stub and mock take tables: a
+-- class goes to them as a stand-in whose reads and writes are the class's (a spy or stub
+-- written there becomes the method sends call). mock(Class) spies on (stubs) each method.
+local pack, unpack = table.pack, table.unpack
+local class_methods = T.class_methods
+T.class_methods = nil
+local function methods_of(object)
+  local names = pack(class_methods(object))
+  if not names[1] then return nil end
+  return { unpack(names, 2, names.n) }
+end
+local function stand_in(object)
+  if type(object) ~= "userdata" or not methods_of(object) then return object end
+  return setmetatable({}, { __index = object, __newindex = object })
+end
+local stub_new, mock_new, mock_revert, mock_clear = stub.new, mock.new, mock.revert, mock.clear
+function stub.new(object, ...) return stub_new(stand_in(object), ...) end
+function mock.new(object, dostub, func, ...)
+  local names = type(object) == "userdata" and methods_of(object)
+  if not names then return mock_new(object, dostub, func, ...) end
+  local proxy = stand_in(object)
+  for _, name in ipairs(names) do
+    if dostub then stub_new(proxy, name, func) else spy.on(proxy, name) end
+  end
+  return object
+end
+local function each_spy(action, fallback)
+  return function(object)
+    local names = type(object) == "userdata" and methods_of(object)
+    if not names then return fallback(object) end
+    for _, name in ipairs(names) do
+      local s = object[name]
+      if spy.is_spy(s) then s[action](s) end
+    end
+    return object
+  end
+end
+mock.revert, mock.clear = each_spy("revert", mock_revert), each_spy("clear", mock_clear)
+
 -- Spec code sees these through its environment (language.lua); modules keep Lua's own assert.
 local exports = T.exports
 exports.assert, exports.spy, exports.stub, exports.mock, exports.match = luassert, spy, stub, mock, match
@@ -143,7 +182,6 @@ end)
 -- after the location first, so `assert.error_matches(f, "^%[badArgument%]")` works. Other
 -- errors reach luassert unchanged.
 local namespaces = require "luassert.namespaces"
-local pack, unpack = table.pack, table.unpack
 local function keep_id(f)
   return function(...)
     local results = pack(pcall(f, ...))

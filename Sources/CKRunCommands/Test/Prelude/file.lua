@@ -36,6 +36,7 @@ end
 -- they come (`keep`); it ends in a runner's turn (the Swift side's calls after it run under it).
 function T.run_file(chunk, file)
   local check_deadline = T.take_powers()
+  T.take_isolation()
   T.use_clock(T.clock)
   runner_turn()
   T.file = file

@@ -159,9 +159,27 @@ local function announce_end(descriptor, el, status)
   if s ~= "success" then outside_error(el, s, m, t) end
 end
 
+-- Each test starts with the virtual clock at 0; the hosts it made (its before_each hooks
+-- too) and did not destroy are destroyed after its after_each hooks, and its timers cancelled
+-- (SPEC §9). A failure there is an error of the test.
+local begin_isolated, end_isolated
+-- Taken with the runner's other powers (file.lua), before any of the file's code runs.
+function T.take_isolation()
+  if not begin_isolated then
+    begin_isolated, end_isolated, T.begin_isolated, T.end_isolated = T.begin_isolated, T.end_isolated, nil, nil
+  end
+end
+local function end_test(el)
+  local status, message, trace = safe("it", end_isolated, el)
+  if status == "success" then return end
+  message = message .. "\n(raised while ckrun test destroyed the hosts the test left: destroy them in the test, or see docs/testing.md)"
+  record(full_name(el), el.line, "errored", message, trace, "", 0, el)
+end
+
 function executors.it(el)
   local parent = el.parent
   if not exec_all_once("lazy_setup", parent) then return end
+  begin_isolated()
   local pass, ancestor = exec_all("before_each", parent, true)
   if pass then
     local start = clock()
@@ -180,6 +198,7 @@ function executors.it(el)
     if S.subscribed then announce_end("test", el, status) end
   end
   dexec_all("after_each", ancestor, true)
+  end_test(el)
 end
 
 function executors.pending(el)

@@ -19,6 +19,8 @@ final class DirectoryWatches {
     struct Burst {
         var events: [Event] = []
         var overflowed = false
+        /// The other descriptor `next` was given (`--watch`'s keys) can be read.
+        var keyReady = false
         var isEmpty: Bool { events.isEmpty && !overflowed }
     }
 
@@ -64,14 +66,19 @@ final class DirectoryWatches {
     /// (editors save in bursts: write, rename, delete), except when draining.
     enum Wait: Int32 { case block = -1, settle = 100, drain = 0 }
 
-    func next(_ wait: Wait) -> Burst {
+    /// `keys`: a descriptor also waited on; when it can be read the wait ends (`keyReady`).
+    func next(_ wait: Wait, keys: Int32? = nil) -> Burst {
         var burst = Burst()
         var timeout = wait.rawValue
         while true {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, timeout)
+            var pollers = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: keys ?? -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&pollers, 2, timeout)
             if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { return burst }
+            if pollers[1].revents != 0 {
+                burst.keyReady = true
+                if pollers[0].revents == 0 { return burst }
+            }
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count <= 0 { return burst }
             parse(count: count, into: &burst)

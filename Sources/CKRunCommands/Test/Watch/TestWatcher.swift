@@ -28,19 +28,39 @@ final class TestWatcher {
         filter.outputs = Set(outputs.map(paths.canonical))
     }
 
-    /// `run(nil)` runs everything (the first pass), `run(files)` those files, which are among
-    /// `discovered`; each returns the results.
-    func loop(_ run: ([String]?) -> [FileResult]) -> Never {
+    /// What one pass runs: `files` nil is everything (the first pass), else those files, which
+    /// are among `discovered`; `filters` replace `--filter` when given.
+    struct Pass {
+        var files: [String]?
+        var filters: [String]?
+        var updateSnapshots = false
+    }
+
+    /// The keys on a terminal (`WatchKeys`), the `p` key's pattern, and the tests that failed
+    /// in each file's last run (full names), for `f`.
+    private var keys = WatchKeys()
+    private var namePattern: String?
+    private var failures: [String: [String]] = [:]
+    private var run: (Pass) -> [FileResult] = { _ in [] }
+
+    /// Runs the passes: `run` returns each pass's results.
+    func loop(_ run: @escaping (Pass) -> [FileResult]) -> Never {
+        self.run = run
         watchRoots()
         _ = refreshTests()
-        var pending = finish(run(nil))
+        var pending = finish(run(Pass()))
         // Files a pass's own tests changed (they write what they load), once such a change alone
         // started another pass: the same change again starts none, so a pass cannot start itself forever.
         var echoes: Set<String> = []
         while true {
             let duringPass = pending.paths
             // Events kept from a pass may be the start of a burst: they settle 100 ms first.
-            pending.add(watches.next(pending.isEmpty ? .block : .settle), filter: filter)
+            let burst = watches.next(pending.isEmpty ? .block : .settle, keys: keys?.fd)
+            pending.add(burst, filter: filter)
+            if burst.keyReady, let keyed = typed() {
+                pending = keyed
+                continue
+            }
             guard !pending.isEmpty else { continue }
             if !duringPass.isEmpty, pending.paths == duringPass {
                 if duringPass == echoes {
@@ -53,8 +73,62 @@ final class TestWatcher {
             let plan = makePlan(pending)
             pending = ChangeBatch()
             if let header = plan.header { StandardStreams.err("\n" + header + "\n") }
-            if !plan.tests.isEmpty { pending = finish(run(graph.names(of: plan.tests))) }
+            if !plan.tests.isEmpty { pending = finish(run(Pass(files: graph.names(of: plan.tests), filters: nameFilters))) }
         }
+    }
+
+    private var nameFilters: [String]? { namePattern.map { [$0] } }
+
+    /// A key typed while waiting: the pass it asks for ran (what changed meanwhile is returned),
+    /// or nil (another key: nothing ran). `q` ends the process.
+    private func typed() -> ChangeBatch? {
+        guard let keys else { return nil }
+        let key: WatchKeys.Key
+        switch keys.read() {
+        case .key(let k): key = k
+        case .other: return nil
+        case .end:
+            self.keys = nil   // input closed: no more keys
+            return nil
+        }
+        var pass = Pass(files: discovered, filters: nameFilters)
+        switch key {
+        case .quit: exit(0)
+        case .update: pass.updateSnapshots = true
+        case .pattern:
+            let typed = keys.ask("\nckrun test --watch: run the tests whose names match (a Lua pattern; empty: all): ")
+            namePattern = typed.isEmpty ? nil : typed
+            if let problem = namePattern.flatMap(LuaPattern.problem(in:)) {
+                StandardStreams.err("ckrun test --watch: \(problem)\n")
+                namePattern = nil
+            }
+            pass.filters = nameFilters ?? []
+        case .failed:
+            let failed = discovered.filter { !(failures[$0] ?? []).isEmpty }
+            guard !failed.isEmpty else {
+                StandardStreams.err("\nckrun test --watch: no test failed in the last runs\n")
+                waiting()
+                return ChangeBatch()
+            }
+            pass = Pass(files: failed, filters: failed.flatMap { failures[$0] ?? [] }.map(Self.exactly))
+        case .all: break
+        }
+        StandardStreams.err("\nckrun test --watch: \(Self.describe(key, pass)): running \(pass.files?.count ?? 0) test file\((pass.files?.count ?? 0) == 1 ? "" : "s")\n")
+        return finish(run(pass))
+    }
+
+    private static func describe(_ key: WatchKeys.Key, _ pass: Pass) -> String {
+        switch key {
+        case .update: "updating snapshots"
+        case .failed: "the tests that failed"
+        case .pattern: pass.filters?.first.map { "the tests matching \($0)" } ?? "every test"
+        case .all, .quit: pass.filters?.first.map { "every file, tests matching \($0)" } ?? "every test"
+        }
+    }
+
+    /// A Lua pattern matching exactly `name` (a test's full name, for `--filter`).
+    static func exactly(_ name: String) -> String {
+        "^" + name.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " ? String($0) : "%" + String($0) }.joined() + "$"
     }
 
     private func watchRoots() {
@@ -88,6 +162,7 @@ final class TestWatcher {
     private func finish(_ results: [FileResult]) -> ChangeBatch {
         var snapshots = Set<String>()
         for result in results {
+            failures[result.file] = result.tests.filter(\.didFail).map(\.name)
             let test = paths.canonical(result.file)
             let loaded = Set(result.loadedFiles.map(paths.canonical).filter(paths.contains)).union([test])
             graph.record(test: test, loaded: loaded)
@@ -101,6 +176,7 @@ final class TestWatcher {
     }
 
     private func waiting() {
-        StandardStreams.err("ckrun test --watch: waiting for changes in \(watches.count) director\(watches.count == 1 ? "y" : "ies") (Ctrl-C ends)\n")
+        let keyHelp = keys == nil ? "" : WatchKeys.usage + "; "
+        StandardStreams.err("ckrun test --watch: waiting for changes in \(watches.count) director\(watches.count == 1 ? "y" : "ies") (\(keyHelp)Ctrl-C ends)\n")
     }
 }
