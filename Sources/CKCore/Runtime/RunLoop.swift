@@ -10,7 +10,13 @@ public final class RunLoop {
     }
 
     public private(set) var now: Double = 0
-    private var timers: [Timer] = []
+    /// A binary min-heap by (due, id): setting, firing and cancelling one of N pending timers
+    /// costs O(log N), not O(N) (a sorted array made N timers set by timers quadratic).
+    private var heap: [Timer] = []
+    /// Cancelled timers still in the heap, dropped when they reach its top.
+    private var cancelled: Set<Int> = []
+    /// The timers set and neither fired nor cancelled.
+    private var pendingIDs: Set<Int> = []
     /// The id of the newest timer: timers set since a moment have ids above its `lastID`.
     public private(set) var lastID = 0
 
@@ -19,23 +25,28 @@ public final class RunLoop {
     @discardableResult
     public func after(_ seconds: Double, site: String = "", _ fire: @escaping () throws -> Void) -> Int {
         lastID += 1
-        let timer = Timer(id: lastID, due: now + max(0, seconds), site: site, fire: fire)
-        let index = timers.firstIndex { $0.due > timer.due } ?? timers.count
-        timers.insert(timer, at: index)
+        pendingIDs.insert(lastID)
+        push(Timer(id: lastID, due: now + max(0, seconds), site: site, fire: fire))
         return lastID
     }
 
-    public func cancel(_ id: Int) { timers.removeAll { $0.id == id } }
+    public func cancel(_ id: Int) {
+        guard pendingIDs.remove(id) != nil else { return }
+        cancelled.insert(id)
+        dropCancelledTop()
+    }
 
-    public var pendingTimers: Int { timers.count }
-    public var nextDue: Double? { timers.first?.due }
+    public var pendingTimers: Int { pendingIDs.count }
+    public var nextDue: Double? { heap.first?.due }
     /// The timer that fires next, left in place.
-    public var next: Timer? { timers.first }
+    public var next: Timer? { heap.first }
 
     /// Advances the clock to the next timer and removes it; nil when none is left.
     public func popNext(notAfter limit: Double = .infinity) -> Timer? {
-        guard let first = timers.first, first.due <= limit else { return nil }
-        timers.removeFirst()
+        guard let first = heap.first, first.due <= limit else { return nil }
+        removeTop()
+        pendingIDs.remove(first.id)
+        dropCancelledTop()
         now = max(now, first.due)
         return first
     }
@@ -43,11 +54,53 @@ public final class RunLoop {
     public func advance(to time: Double) { now = max(now, time) }
 
     /// Back to time 0 (`ckrun test`, before each test); pending timers keep the time they had left.
+    /// (Subtracting one number from every key keeps the heap's order.)
     public func rewind() {
-        for i in timers.indices { timers[i].due -= now }
+        for i in heap.indices { heap[i].due -= now }
         now = 0
     }
 
     /// Cancels the timers set after the one numbered `id` (`lastID` at some moment).
-    public func cancelTimers(after id: Int) { timers.removeAll { $0.id > id } }
+    public func cancelTimers(after id: Int) {
+        let kept = heap.filter { $0.id <= id && !cancelled.contains($0.id) }
+        heap = []
+        cancelled = []
+        pendingIDs = Set(kept.map(\.id))
+        kept.forEach(push)
+    }
+
+    // MARK: The heap
+
+    private static func precedes(_ a: Timer, _ b: Timer) -> Bool { a.due < b.due || (a.due == b.due && a.id < b.id) }
+
+    private func push(_ timer: Timer) {
+        heap.append(timer)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.precedes(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func removeTop() {
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var first = parent
+            if left < heap.count, Self.precedes(heap[left], heap[first]) { first = left }
+            if right < heap.count, Self.precedes(heap[right], heap[first]) { first = right }
+            if first == parent { return }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+    }
+
+    private func dropCancelledTop() {
+        while let top = heap.first, cancelled.remove(top.id) != nil { removeTop() }
+    }
 }
