@@ -79,4 +79,17 @@ struct LivePaintingTests {
         #expect(scene.focused == 3)
         #expect(scene.top == 1)
     }
+
+    @Test func aPageScrolledTakesTheFocusAlongWhenItLeavesIt() {
+        var scene = Scene()
+        scene.resize(to: Size(width: 20, height: 3))
+        let names = ["root"] + (1...9).map { "b\($0)" }
+        scene.replace(with: liveTree(.stack(StackLayout()), (1...9).map { .button("b\($0)") })) { names[$0] }
+        #expect(scene.focused == 1)
+        scene.scroll(pages: 1, key: { names[$0] })
+        #expect(scene.top == 2)
+        #expect(scene.focused == 3, "the first button wholly on the new page")
+        scene.scroll(pages: -1, key: { names[$0] })
+        #expect(scene.top == 0 && scene.focused == 3, "a focus still in the area stays")
+    }
 }

@@ -19,7 +19,9 @@ extension LiveView {
         case .tap?: return tap()
         case .openCommandLine?: commandOpen = true
         case .quit?: return .end
-        case .scroll(let pages)?: scene.scroll(pages: pages)
+        case .scroll(let pages)?:
+            scene.scroll(pages: pages, key: focusKey)
+            focusChanged()
         case nil: break
         }
         return nil

@@ -50,9 +50,16 @@ struct Scene {
         reveal()
     }
 
-    mutating func scroll(pages: Int) {
+    /// Scrolls by pages; a focus the page leaves behind goes to the first focusable view now
+    /// wholly in the area (keys act on what is seen).
+    mutating func scroll(pages: Int, key: (Int) -> String) {
         top = max(0, min(top + pages * max(1, area.height - 1), contentHeight - area.height))
+        guard let focused, !isInArea(focused), let seen = order.first(where: isInArea) else { return }
+        self.focused = seen
+        focusedKey = key(seen)
     }
+
+    private func isInArea(_ node: Int) -> Bool { frames[node].y >= top && frames[node].maxY <= top + area.height }
 
     var contentHeight: Int { frames.map(\.maxY).max() ?? 0 }
 
