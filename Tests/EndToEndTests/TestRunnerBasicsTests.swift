@@ -62,7 +62,7 @@ struct TestRunnerBasicsTests {
         ])
         let result = try fixture.test()
         #expect(result.status == 1)
-        #expect(result.outcomeLines == ["ERROR broken_spec.lua:3: broken_spec.lua", "ok    ok_spec.lua:1: works"])
+        #expect(result.outcomeLines == ["ERROR broken_spec.lua:2: broken_spec.lua", "ok    ok_spec.lua:1: works"])
         #expect(result.stdout.contains("[testFailure] broken_spec.lua failed to load: broken_spec.lua:"))
         #expect(result.lastLine == "1 passed, 1 failed")
     }

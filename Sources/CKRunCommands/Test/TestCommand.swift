@@ -38,7 +38,7 @@ struct TestCommand: ParsableCommand {
     var list = false
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "The report on standard output: text, gtest, tap, junit or json (busted's names too: TAP, utfTerminal, plainTerminal).",
+        "The report on standard output: \(ReportFormat.nameList).",
         valueName: "format"))
     var output: String?
 

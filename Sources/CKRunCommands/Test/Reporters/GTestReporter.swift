@@ -31,7 +31,8 @@ final class GTestReporter: TestReporter {
         for test in file.tests {
             guard test.isTest else { text += description(test); continue }
             count += 1
-            text += green("[ RUN      ]") + " \(fullName(test))\n"
+            // What the test printed, where busted (which gathers nothing) shows it: while it runs.
+            text += green("[ RUN      ]") + " \(fullName(test))\n" + test.output.asLines
             text += "\(label(test.status)) \(fullName(test)) (\(milliseconds(test.seconds)) ms)\n"
             if test.didFail { text += description(test) }
         }
