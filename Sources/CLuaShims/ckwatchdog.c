@@ -284,5 +284,5 @@ void ck_clear_interrupt(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
     e->interrupted = 0;
     if (e->has_deadline && (expired || !e->hooks_coroutines)) lua_sethook(L, watchdog, LUA_MASKCOUNT, expired ? 1 : 1000);
-    else lua_sethook(L, NULL, 0, 0);
+    else if (lua_gethook(L) == watchdog) lua_sethook(L, NULL, 0, 0);   /* a script's own hook stays (luacov's) */
 }

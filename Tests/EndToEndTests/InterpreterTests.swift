@@ -10,6 +10,16 @@ struct InterpreterTests {
         #expect(r.stdout == "2\n")
     }
 
+    /// A hook set by `-e` or `-l` (luacov's `-lluacov`) stays set for the script, as in lua.c:
+    /// clearing an interrupt removed it, so luacov counted nothing under ckrun.
+    @Test func aHookSetBeforeTheScriptStaysSet() throws {
+        let dir = try TemporaryDirectory()
+        let script = try dir.write("lines.lua", "local a = 1\nlocal b = 2\n")
+        let r = try Ckrun.run(["-e", "debug.sethook(function(_, l) io.write(l, ' ') end, 'l')", script.path])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix(" 1 2 ") || r.stdout == "1 2 ", "\(r.stdout)")
+    }
+
     @Test func passesArgumentsLikeLua() throws {
         let dir = try TemporaryDirectory()
         let script = try dir.write("args.lua", """

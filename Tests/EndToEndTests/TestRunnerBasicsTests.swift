@@ -32,24 +32,27 @@ struct TestRunnerBasicsTests {
         #expect(result.stdout.contains("stack traceback:\n   \tmath_spec.lua:5:"))
     }
 
+    /// busted's selection with or without paths (issue 25): names matching `_spec` anywhere
+    /// (`parser_specs.lua`), `_test.lua` while no pattern is configured, `test_*.lua` never.
     @Test func findsTestFilesByNameInDirectoriesInSortedOrder() throws {
         let fixture = try TestRunnerFixture([
             "spec/b_spec.lua": #"it("b", function() end)"#,
             "spec/a_test.lua": #"it("a", function() end)"#,
-            "spec/deep/test_c.lua": #"it("c", function() end)"#,
+            "spec/deep/parser_specs.lua": #"it("c", function() end)"#,
+            "spec/deep/test_helper.lua": #"it("a helper", function() error("must not run") end)"#,
             "spec/helper.lua": #"it("not a test file", function() error("must not run") end)"#,
             ".hidden/x_spec.lua": #"it("hidden", function() error("must not run") end)"#,
         ])
+        let expected = ["ok    spec/a_test.lua:1: a", "ok    spec/b_spec.lua:1: b", "ok    spec/deep/parser_specs.lua:1: c"]
         let result = try fixture.test(".")
         #expect(result.status == 0)
-        #expect(result.outcomeLines == [
-            "ok    spec/a_test.lua:1: a",
-            "ok    spec/b_spec.lua:1: b",
-            "ok    spec/deep/test_c.lua:1: c",
-        ])
+        #expect(result.outcomeLines == expected)
         #expect(result.lastLine == "3 passed, 0 failed")
-        // Without paths and with a spec/ folder, busted's rules: spec/, names containing _spec.
-        #expect(try fixture.test().outcomeLines == ["ok    spec/b_spec.lua:1: b"])
+        // Without paths, spec/ when it exists, with the same rules.
+        #expect(try fixture.test().outcomeLines == expected)
+        #expect(try fixture.test("spec").outcomeLines == expected)
+        // A configured pattern replaces both conventions.
+        #expect(try fixture.test("-p", "_spec", "spec").outcomeLines == Array(expected.dropFirst()))
     }
 
     @Test func aFileThatDoesNotLoadIsOneErroredTestNamedAfterIt() throws {
@@ -59,7 +62,7 @@ struct TestRunnerBasicsTests {
         ])
         let result = try fixture.test()
         #expect(result.status == 1)
-        #expect(result.outcomeLines == ["ERROR broken_spec.lua", "ok    ok_spec.lua:1: works"])
+        #expect(result.outcomeLines == ["ERROR broken_spec.lua:2: broken_spec.lua", "ok    ok_spec.lua:1: works"])
         #expect(result.stdout.contains("[testFailure] broken_spec.lua failed to load: broken_spec.lua:"))
         #expect(result.lastLine == "1 passed, 1 failed")
     }

@@ -29,7 +29,8 @@ struct TestRunnerReportTests {
         #expect(lines.contains("1..9"))
         #expect(points[0] == "ok 1 - math adds")
         #expect(points[2] == "not ok 3 - math subtracts")
-        #expect(points[4] == "ok 5 - math rounds # SKIP pending")
+        // busted's form for a pending test: the directive with its reason, or its name.
+        #expect(points[4] == "ok 5 - # SKIP math rounds")
         #expect(points[7] == ##"ok 8 - escaping <&> keeps "quotes" & \#hashes"##)
         // Each `not ok` is followed by an indented YAML block saying fail or error.
         let notOk = try #require(lines.firstIndex(of: "not ok 3 - math subtracts"))

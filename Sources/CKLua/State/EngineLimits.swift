@@ -79,6 +79,9 @@ extension Engine {
         return Array(UnsafeBufferPointer(start: bytes, count: ck_records_length(L)))
     }
 
+    /// Forgets the results kept so far: a state that runs several test files reads each file's own.
+    public func clearTestRecords() { ck_records_clear(lua.L) }
+
     /// ResultRecords' one escaper (the one `recordFunction` writes with): `text` as a field, or
     /// nil's mark, each ended by 0x1F.
     public static func appendRecordField(_ text: String?, to out: inout [UInt8]) {

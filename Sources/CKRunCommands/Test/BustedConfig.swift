@@ -11,7 +11,7 @@ enum BustedConfig {
     /// The limits `.busted` runs under: the command line's.
     struct Limits {
         var sandbox = false
-        var timeout: Double = 10
+        var timeout: Double?
         var memoryLimitMB: Int?
     }
 
@@ -70,6 +70,10 @@ extension TestCommand {
         coverage = coverage ?? flag("coverage")
         if !failFast { failFast = flag("no-keep-going") ?? false }
         if seed == nil, let value = single("seed") { seed = UInt64(value) }
+        if timeout == nil, let value = single("timeout") {
+            guard let seconds = Double(value), seconds > 0 else { throw ValidationError(".busted timeout takes a positive number of seconds (got \(value))") }
+            timeout = seconds
+        }
         if repeatCount == 1, let value = single("repeat"), let n = Int(value), n >= 1 { repeatCount = n }
         try busted.apply(config, flag: flag, shuffleGiven: orderGiven.shuffle, sortGiven: orderGiven.sort)
         for path in paths where fromConfig && !FileManager.default.fileExists(atPath: path) {
@@ -97,5 +101,6 @@ extension BustedOptions {
             sortTests = sortTests ?? flag("sort-tests")
         }
         suppressPending = suppressPending ?? flag("suppress-pending")
+        autoInsulate = autoInsulate ?? flag("auto-insulate")
     }
 }

@@ -54,8 +54,12 @@ struct BustedOptions: ParsableArguments {
     @Flag(name: .customLong("sort-tests"), inversion: .prefixedNo, help: "Run tests within each block sorted by name.")
     var sortTests: Bool?
 
-    @Flag(name: .customLong("suppress-pending"), inversion: .prefixedNo, help: "Leave pending tests out of the text report (they are still counted).")
+    @Flag(name: .customLong("suppress-pending"), inversion: .prefixedNo, help: "Leave pending tests out of the report and its counts, as busted does.")
     var suppressPending: Bool?
+
+    @Flag(name: .customLong("auto-insulate"), inversion: .prefixedNo, help: ArgumentHelp(
+        "Run each test file in a fresh Lua state (the default); --no-auto-insulate: the files a process runs share one, as busted's do."))
+    var autoInsulate: Bool?
 
     // Accepted for busted's command lines; nothing to do here.
     @Option(name: .customLong("coverage-config-file"), help: .hidden) var coverageConfigFile: String?
@@ -64,7 +68,6 @@ struct BustedOptions: ParsableArguments {
     @Option(name: .customLong("Xoutput", withSingleDash: true), help: .hidden) var outputOptions: [String] = []
     @Flag(name: .customLong("ignore-lua"), help: .hidden) var ignoreLua = false
     @Flag(name: [.customShort("s"), .customLong("enable-sound")], inversion: .prefixedNo, help: .hidden) var sound: Bool?
-    @Flag(name: .customLong("auto-insulate"), inversion: .prefixedNo, help: .hidden) var autoInsulate: Bool?
     @Flag(name: .customLong("defer-print"), inversion: .prefixedNo, help: .hidden) var deferPrint: Bool?
 
     /// `-Xhelper a,b -Xhelper c` → ["a", "b", "c"], as busted splits them.

@@ -2,13 +2,16 @@ import CKCore
 import CKLua
 import Foundation
 
-/// One test file, in a fresh Lua state: configure the runner, load the file and run it.
+/// One test file, in a fresh Lua state or in the state the process shares between files
+/// (`SpecStates`): configure the runner, load the file and run it.
 struct SpecFileRunner {
     let file: String
     /// The file's place in the sorted list of discovered files (sharding uses it).
     let fileIndex: Int
     let settings: TestRunSettings
     var listOnly = false
+    /// Where the file's state comes from: a fresh one unless files share one (auto-insulate = false).
+    var states: SpecStates? = nil
 
     func run() -> FileResult {
         var result = FileResult(file: file)
@@ -36,15 +39,16 @@ struct SpecFileRunner {
         var records: [UInt8] = []
         var session: SpecSession?
         do {
-            session = try SpecSession(settings: settings)
+            session = try (states ?? SpecStates(settings: settings, shared: false)).session(listOnly: listOnly)
             guard let session, FileManager.default.isReadableFile(atPath: file) else {
                 records = ResultRecords.records([failure("cannot read the file", traceback: "", "failed to load")])
                 return deliver(head, records)
             }
-            try configure(session)
             defer { records = session.records }
-            try session.run(path: file)
+            try session.run(path: file, index: fileIndex, seed: seed)
         } catch {
+            // A shared state whose runner stopped is not used again.
+            if let session { states?.discard(session) }
             // What the file's tests recorded before the runner stopped stays; the reason follows.
             if settings.shard?.includes(fileIndex: fileIndex, nameHash: 0) ?? true {
                 let detail = records.isEmpty ? "failed to load" : "stopped running its tests"
@@ -54,6 +58,12 @@ struct SpecFileRunner {
         if let session { collect(from: session, into: &head) }
         head.seconds = seconds(since: start)
         withExtendedLifetime(session) { deliver(head, records) }
+    }
+
+    /// The file's `math.random` seed: its own, from the run's (`--seed`, or one drawn per run).
+    var seed: Int64 {
+        var random = SeededRandom(seed: settings.seed ?? settings.stateSeed, path: file)
+        return Int64(bitPattern: random.next() >> 1)
     }
 
     /// What the file printed outside its tests, and under --watch and --coverage what it loaded and ran.
@@ -67,44 +77,18 @@ struct SpecFileRunner {
         }
     }
 
-    private func configure(_ session: SpecSession) throws(LuaError) {
-        for pattern in settings.filters { try session.call("set", "filters", pattern) }
-        for pattern in settings.excludes { try session.call("set", "filter_out", pattern) }
-        for tag in settings.tags { try session.call("set", "tags", tag) }
-        for tag in settings.excludeTags { try session.call("set", "exclude_tags", tag) }
-        try session.call("set", "timeout", String(settings.timeout))
-        if settings.failFast { try session.call("set", "fail_fast", "true") }
-        if listOnly { try session.call("set", "list", "true") }
-        if settings.sort { try session.call("set", "sort", "true") }
-        if settings.updateSnapshots { try session.call("set", "update_snapshots", "true") }
-        if settings.coverage { try session.call("set", "coverage", "true") }
-        if let shard = settings.shard {
-            try session.call("set", "shard_index", String(shard.index))
-            try session.call("set", "shard_count", String(shard.count))
-            try session.call("set", "file_index", String(fileIndex))
-        }
-        for (key, value) in [("lpath", settings.lpath), ("cpath", settings.cpath), ("helper", settings.helper)] {
-            if let value { try session.call("set", key, value) }
-        }
-        if let seed = settings.seed {
-            // Seeds math.random too, so a shuffled run's random data is reproducible with --seed.
-            var random = SeededRandom(seed: seed, path: file)
-            let derived = String(Int64(bitPattern: random.next() >> 1))
-            if settings.shuffleTests { try session.call("set", "randomize", "true") }
-            try session.call("set", "seed", derived)
-            try session.call("seed_random", derived)
-        }
-        if settings.lazy { try session.call("set", "lazy", "true") }
-        if settings.recordLoads { try session.call("set", "record_loads", "true") }
-        if settings.elementNames { try session.call("set", "element_names", "true") }
-        for option in settings.helperArguments { try session.call("set", "helper_arguments", option) }
-        if let lang = settings.lang { try session.setLanguage(lang) }
-        for statement in settings.statements { try session.call("set", "statements", statement) }
+    /// A file that did not load or whose run stopped: named by the file, as busted names a file
+    /// that does not compile, at the line the error names in it.
+    private func failure(_ detail: String, traceback: String, _ what: String) -> TestResult {
+        TestResult(name: file, file: file, line: Self.line(in: detail, of: file), status: .errored,
+                   message: Catalogue.testFailure.message("\(file) \(what): \(detail)"), traceback: traceback,
+                   descriptor: "file")
     }
 
-    private func failure(_ detail: String, traceback: String, _ what: String) -> TestResult {
-        TestResult(name: file, file: file, line: 0, status: .errored,
-                   message: Catalogue.testFailure.message("\(file) \(what): \(detail)"), traceback: traceback)
+    /// The line of `file` an error message starts at (`file:12: ...`), or 0.
+    static func line(in message: String, of file: String) -> Int {
+        guard message.hasPrefix(file + ":") else { return 0 }
+        return Int(message.dropFirst(file.count + 1).prefix { $0.isNumber }) ?? 0
     }
 }
 

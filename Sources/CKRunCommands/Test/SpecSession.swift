@@ -9,8 +9,10 @@ final class SpecSession {
     let engine: Engine
     /// The table the preludes share (`T`): held here and handed to each chunk, never a global.
     let runner: Value
-    /// The time limit of each piece of the runner's own work the Swift side calls.
-    private let timeout: Double
+    /// The time limit of each piece of the runner's own work the Swift side calls (nil: none).
+    private let timeout: Double?
+    /// The directories `require` already searches beside the files this state ran.
+    private var searched: Set<[String]> = []
 
     init(settings: TestRunSettings) throws(LuaError) {
         engine = Engine(configuration: .init(
@@ -58,17 +60,24 @@ final class SpecSession {
 
     /// Loads the test file from its bytes and runs it; its results are then `records`. A file
     /// that does not compile, or a runner that stopped, throws (the results kept so far stay).
-    func run(path: String) throws(LuaError) {
+    /// `index` is the file's place among the run's files, `seed` its `math.random` seed.
+    func run(path: String, index: Int, seed: Int64) throws(LuaError) {
+        engine.clearTestRecords()
         engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
-        // `require` finds modules beside the test file and in the project root (SPEC §9).
-        engine.installSiblingSearcher(directories: [
-            (Engine.directory(of: path), "beside the test file \(path)"),
-            (FileManager.default.currentDirectoryPath, "in the project root: the directory ckrun test runs in"),
-        ])
+        // `require` finds modules beside the test file and in the project root (SPEC §9); a
+        // shared state gets one searcher per directory.
+        let directory = Engine.directory(of: path), root = FileManager.default.currentDirectoryPath
+        if searched.insert([directory, root]).inserted {
+            engine.installSiblingSearcher(directories: [
+                (directory, "beside the test file \(path)"),
+                (root, "in the project root: the directory ckrun test runs in"),
+            ])
+        }
         let runFile = engine.field("run_file", of: runner)
         let chunk = try engine.loadFile(path)
+        let arguments: [Value] = [chunk, .string(path), .string(String(index)), .string(String(seed))]
         // Each piece of code the file runs gets its own limit (T.turn); Ctrl-C stops it.
-        try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.call(runFile, [chunk, .string(path)]) }
+        try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.call(runFile, arguments) }
     }
 
     /// The results the file's tests left, as `ResultRecords` (kept outside the Lua heap).

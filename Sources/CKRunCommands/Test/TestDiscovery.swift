@@ -3,21 +3,20 @@ import CKCore
 import CKLua
 import Foundation
 
-/// Finds test files: `*_test.lua`, `*_spec.lua` and `test_*.lua` under each directory
-/// (recursively, skipping folders whose names start with "."), plus files named explicitly.
-/// Each real directory is searched once, however many symbolic links lead to it (so link
-/// loops end), and each real file is run once.
+/// Finds test files as busted 2.1.1 does (its `test_file_loader.lua`): under each directory
+/// (recursively, skipping folders and files whose names start with "."), the `.lua` files whose
+/// names match a `--pattern` (Lua patterns found anywhere in the name: `_spec` selects
+/// `parser_specs.lua` too) and no `--exclude-pattern`; a file named explicitly runs whatever its
+/// name. With no pattern configured (neither `--pattern` nor `.busted`), busted's default `_spec`
+/// and ckrun's `_test.lua` convention. Each real directory is searched once, however many
+/// symbolic links lead to it (so link loops end), and each real file is run once.
 enum TestDiscovery {
-    static func isTestFile(_ name: String) -> Bool {
-        guard name.hasSuffix(".lua") else { return false }
-        return name.hasSuffix("_test.lua") || name.hasSuffix("_spec.lua") || name.hasPrefix("test_")
-    }
+    /// busted's default pattern.
+    static let defaultPattern = "_spec"
 
-    /// With busted's `--pattern`/`--exclude-pattern` (Lua patterns found in a file's name; a
-    /// `.lua` file whose name matches no pattern, or any exclusion, is left out), matched by
-    /// `LuaPatternMatcher`, linear by construction. A malformed pattern is a usage error.
+    /// Patterns are matched by `LuaPatternMatcher`, linear by construction. A malformed pattern
+    /// is a usage error.
     static func files(in paths: [String], patterns: [String], excluding: [String], recursive: Bool = true) throws -> [String] {
-        guard !patterns.isEmpty || !excluding.isEmpty else { return try files(in: paths, recursive: recursive) }
         func matchers(_ list: [String], _ option: String) throws -> [LuaPatternMatcher] {
             try list.filter { !$0.isEmpty }.map { pattern in
                 guard let matcher = LuaPatternMatcher(pattern) else {
@@ -26,16 +25,18 @@ enum TestDiscovery {
                 return matcher
             }
         }
-        let chosen = try matchers(patterns.isEmpty ? ["_spec"] : patterns, "--pattern")
+        let chosen = try matchers(patterns.isEmpty ? [defaultPattern] : patterns, "--pattern")
         let excluded = try matchers(excluding, "--exclude-pattern")
+        let testConvention = patterns.isEmpty
         return try files(in: paths, recursive: recursive) { name in
-            name.hasSuffix(".lua") && !excluded.contains { $0.matches(name) } && chosen.contains { $0.matches(name) }
+            name.hasSuffix(".lua") && !excluded.contains { $0.matches(name) }
+                && (chosen.contains { $0.matches(name) } || (testConvention && name.hasSuffix("_test.lua")))
         }
     }
 
     /// Sorted by path, each file once. A path that does not exist is a usage error. Not
     /// `recursive` (busted's --no-recursive): only the files directly in each directory.
-    static func files(in paths: [String], recursive: Bool = true, isTest: (String) -> Bool = isTestFile) throws -> [String] {
+    static func files(in paths: [String], recursive: Bool = true, isTest: (String) -> Bool) throws -> [String] {
         let fileManager = FileManager.default
         var found = Set<String>()
         var visited = Set<String>()

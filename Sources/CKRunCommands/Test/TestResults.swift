@@ -21,6 +21,10 @@ struct TestResult: Codable, Sendable {
     var descriptor: String? = nil
 
     var didFail: Bool { status == .failed || status == .errored }
+
+    /// A test's result (declared pending ones too), not an error outside the tests: a file that
+    /// did not load, a hook's or a block body's.
+    var isTest: Bool { descriptor == nil || descriptor == "it" || descriptor == "pending" || !didFail }
 }
 
 struct FileResult: Codable, Sendable {
@@ -40,10 +44,13 @@ struct FileResult: Codable, Sendable {
 /// The counts on the last line of every run.
 struct TestSummary: Sendable {
     var passed = 0, failures = 0, errors = 0, skipped = 0
+    /// Errors outside the tests (counted in `errors`; JUnit's `tests` leaves them out).
+    var errorsOutsideTests = 0
 
     init(_ files: [FileResult]) {
         for file in files {
             for test in file.tests {
+                if !test.isTest { errorsOutsideTests += 1 }
                 switch test.status {
                 case .passed: passed += 1
                 case .failed: failures += 1
@@ -56,6 +63,7 @@ struct TestSummary: Sendable {
 
     var failed: Int { failures + errors }
     var total: Int { passed + failed + skipped }
+    var tests: Int { total - errorsOutsideTests }
 
     /// `N passed, N failed` plus `, N skipped` if any: CI tooling reads this line.
     var line: String {

@@ -30,10 +30,11 @@ struct TestRun {
         if jobs > 1, order.count > 1 {
             ParallelRunner(jobs: jobs, settings: settings).run(order, consume: take)
         } else {
+            let states = SpecStates(settings: settings)
             for file in order {
                 // Taken (and reported) before the file's state closes: see SpecFileRunner.runRecords.
                 var goOn = true
-                SpecFileRunner(file: file.path, fileIndex: file.index, settings: settings).run { goOn = take($0) }
+                SpecFileRunner(file: file.path, fileIndex: file.index, settings: settings, states: states).run { goOn = take($0) }
                 if !goOn { break }
             }
         }

@@ -6,10 +6,16 @@ struct TestRunSettings: Sendable {
     var excludes: [String] = []
     var tags: [String] = []
     var excludeTags: [String] = []
-    var timeout: Double = 10
+    /// Each piece of a test's code stops after this long (nil: no limit, as in busted).
+    var timeout: Double?
     var shard: Shard?
     /// Set when tests run shuffled.
     var seed: UInt64?
+    /// The run's base for each file's `math.random` seed when `seed` is not set: drawn once per
+    /// run, so files and `--jobs` workers draw different numbers.
+    var stateSeed: UInt64 = 0
+    /// busted's auto-insulate = false: the files a process runs share one Lua state.
+    var sharedState = false
     var failFast = false
     var sandbox = false
     var memoryLimitMB: Int?
@@ -45,8 +51,10 @@ struct TestRunSettings: Sendable {
     /// The command line that starts a `--jobs` worker with these settings (WorkerProtocol).
     /// Values are attached (`--filter=-x`): a value that starts with `-` would read as an option.
     func workerArguments() -> [String] {
-        var arguments = ["test", "--worker", "--timeout=\(timeout)"]
+        var arguments = ["test", "--worker", "--state-seed=\(stateSeed)"]
         func add(_ option: String, _ values: [String]) { arguments += values.map { "\(option)=\($0)" } }
+        add("--timeout", timeout.map { [String($0)] } ?? [])
+        if sharedState { arguments.append("--no-auto-insulate") }
         add("--filter", filters)
         add("--exclude", excludes)
         if !tags.isEmpty { add("--tags", [tags.joined(separator: ",")]) }

@@ -119,8 +119,9 @@ enum WorkerLoop {
         if null >= 0 { dup2(null, 0); close(null) }
         let reader = LineReader(fd: requests)
         guard let token = reader.nextText() else { return }
+        let states = SpecStates(settings: settings)
         while let line = reader.nextText(), let request = WorkerProtocol.parse(request: line) {
-            SpecFileRunner(file: request.path, fileIndex: request.index, settings: settings).runRecords { head, records in
+            SpecFileRunner(file: request.path, fileIndex: request.index, settings: settings, states: states).runRecords { head, records in
                 let answer = WorkerProtocol.encode(head, records: records, token: token)
                 answer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
             }

@@ -222,6 +222,7 @@ int ck_lua_errorlevel(lua_State *L);
 int ck_lua_turn(lua_State *L);
 int ck_lua_record(lua_State *L);
 size_t ck_records_length(lua_State *L);
+void ck_records_clear(lua_State *L);
 const unsigned char *ck_records_bytes(lua_State *L);
 /// ResultRecords' one escaper: `s` as a field (ended by 0x1F) into `out` (2 * n + 1 bytes at least).
 size_t ck_escape_field(const char *s, size_t n, unsigned char *out);

@@ -251,6 +251,10 @@ local function read_snapshots()
   snapshot.entries = entries
   return entries
 end
+-- A state shared by several files (auto-insulate = false) starts each file's snapshots afresh.
+function T.reset_snapshots()
+  snapshot.entries, snapshot.order, snapshot.dirty, snapshot.counts = nil, {}, false, {}
+end
 -- The file is written beside its path and renamed over it, as every file ckrun writes for a run
 -- (DESIGN.md): a symlink planted at the path is replaced, never written through.
 function T.write_snapshots()

@@ -6,8 +6,10 @@ local S, opts, element, safe, record, outside_error = T.S, T.opts, T.element, T.
 local full_name, runner_turn, executors = T.full_name, T.runner_turn, T.executors
 local environment_for, alias_setup = T.environment_for, T.alias_setup
 local insert, ipairs, tostring, tonumber, pcall, error = table.insert, ipairs, tostring, tonumber, pcall, error
-local find, rawequal = string.find, rawequal
+local find, gsub, rawequal = string.find, string.gsub, rawequal
 local G = _G
+-- math.random as captured here: the same generator, which a test cannot replace.
+local random, randomseed = math.random, math.randomseed
 local root
 
 -- A piece of the file's set-up (a -e statement, the helper), run as a block of the file; false
@@ -32,28 +34,45 @@ local function run_helper()
   if not ok then error(err, 0) end
 end
 
--- Runs the file: `chunk` is its loaded main function; `file` its path. Its results are kept as
--- they come (`keep`); it ends in a runner's turn (the Swift side's calls after it run under it).
-function T.run_file(chunk, file)
+-- What a state does once, before its first file (busted's runner.lua, before the files): the
+-- paths joined as busted joins them (`;;` made `;`), the -e statements, the helper. False when
+-- a statement or the helper failed (recorded against the file that ran it: no test runs after).
+local prepared
+local function prepare()
+  -- Only --watch needs the files a run loads: a normal run keeps Lua's own dofile and loadfile.
+  if opts.record_loads then T.record_loads() end
+  if opts.lpath and opts.lpath ~= "" then package.path = gsub(opts.lpath .. ";" .. package.path, ";;", ";") end
+  -- Under --sandbox no C module loads: package.cpath stays empty.
+  if opts.cpath and opts.cpath ~= "" and rawequal(debug, G.debug) then
+    package.cpath = gsub(opts.cpath .. ";" .. package.cpath, ";;", ";")
+  end
+  -- busted's -e statements, in _G once the paths are set, before the helper (its runner.lua's order).
+  for _, statement in ipairs(opts.statements) do
+    if not set_up(statement, function() assert(load(statement, statement, "t"))() end) then return false end
+  end
+  return not (opts.helper and opts.helper ~= "" and not set_up(opts.helper, run_helper))
+end
+
+-- Runs the file: `chunk` is its loaded main function, `file` its path, `index` its place among
+-- the run's files (--shard keys on it), `seed` its math.random seed (each file its own, from
+-- --seed when given). Its results are kept as they come (`keep`); it ends in a runner's turn
+-- (the Swift side's calls after it run under it). A state shared by several files (busted's
+-- auto-insulate = false) runs it once per file.
+function T.run_file(chunk, file, index, seed)
   local check_deadline = T.take_powers()
   T.take_isolation()
   T.use_clock(T.clock)
   runner_turn()
   T.file = file
+  opts.file_index, opts.seed = tonumber(index) or 0, tonumber(seed)
+  if opts.seed then randomseed(opts.seed) end
   root = element("file", file, chunk, nil, 0)
-  S.ctx = root
+  S.ctx, S.skip_all = root, S.skip_all and opts.fail_fast
   environment_for(chunk)
-  -- Only --watch needs the files a run loads: a normal run keeps Lua's own dofile and loadfile.
-  if opts.record_loads then T.record_loads() end
-  if opts.lpath and opts.lpath ~= "" then package.path = opts.lpath .. ";" .. package.path end
-  -- Under --sandbox no C module loads: package.cpath stays empty.
-  if opts.cpath and opts.cpath ~= "" and rawequal(debug, G.debug) then package.cpath = opts.cpath .. ";" .. package.cpath end
+  if prepared == nil then prepared = prepare() end
+  if not prepared then return end
   if opts.coverage then T.start_coverage(check_deadline) end
-  -- busted's -e statements, in _G once the paths are set, before the helper (its runner.lua's order).
-  for _, statement in ipairs(opts.statements) do
-    if not set_up(statement, function() assert(load(statement, statement, "t"))() end) then return end
-  end
-  if opts.helper and opts.helper ~= "" and not set_up(opts.helper, run_helper) then return end
+  if T.reset_snapshots then T.reset_snapshots() end
   executors.file(root)
   if T.write_snapshots then
     local ok, err = pcall(T.write_snapshots)
@@ -75,8 +94,6 @@ end
 
 -- busted/utils.lua's shuffle, so a seed gives busted's order: it reseeds math.random (without a
 -- seed it goes on from math.random's state).
--- (math.random as captured here: the same generator, which a test cannot replace.)
-local random, randomseed = math.random, math.randomseed
 function T.shuffle(list, seed)
   if seed then randomseed(seed) end
   for n = #list, 2, -1 do
@@ -86,4 +103,3 @@ function T.shuffle(list, seed)
 end
 
 function T.take_file_output() return T.take(T.file_output) end
-function T.seed_random(n) math.randomseed(tonumber(n)) end

@@ -169,12 +169,17 @@ end
 -- result goes at once where no Lua code reaches it (`keep`, ckrunner.c): nothing a later test
 -- does can rewrite it. `output` is a test's output buffer, joined there.
 local tointeger = math.tointeger
+-- The descriptor goes with every result but a test's (reports set errors outside tests apart:
+-- JUnit's bare <error>); the element's own name only for busted's JSON.
 local function record(name, line, status, message, trace, output, seconds, el)
   local own, descriptor
-  if opts.element_names and el then
-    own, descriptor = el.name or el.descriptor, el.descriptor
-    if own == name then own = nil end
+  if el then
+    descriptor = el.descriptor
     if descriptor == "it" then descriptor = nil end
+    if opts.element_names then
+      own = el.name or el.descriptor
+      if own == name then own = nil end
+    end
   end
   keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor)
   if opts.fail_fast and (status == "failed" or status == "errored") then S.skip_all = true end
@@ -182,9 +187,17 @@ end
 
 local statuses = { success = "passed", failure = "failed", error = "errored", pending = "skipped" }
 
--- An error outside a test (a hook, a block's body): reported under the element's full name.
+-- An error outside a test (a hook, a block's body): reported under the element's full name. The
+-- file's own is busted's `suite FILE`, at the line the error names in the file.
+local tonumber = tonumber
 local function outside_error(el, status, message, trace)
-  record(full_name(el), el.line, statuses[status] == "skipped" and "skipped" or "errored", message, trace, nil, nil, el)
+  local name, line = full_name(el), el.line
+  if el.descriptor == "file" then
+    name = "suite " .. name
+    local _, _, at = find(message or "", "^[^\n]-:(%d+): ")
+    line = tonumber(at) or line
+  end
+  record(name, line, statuses[status] == "skipped" and "skipped" or "errored", message, trace, nil, nil, el)
 end
 T.safe, T.record, T.statuses, T.outside_error = safe, record, statuses, outside_error
 

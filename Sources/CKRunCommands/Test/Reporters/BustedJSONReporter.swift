@@ -24,9 +24,9 @@ final class BustedJSONReporter: TestReporter {
             // name and descriptor) and where it was registered; a message unless it passed.
             let trace: [String: Any] = ["short_src": test.file, "source": "@" + test.file, "currentline": test.line,
                                         "what": "Lua", "message": test.ownName ?? test.name]
-            // busted's full name of an element climbs to the suite: a file's own error is "suite FILE".
+            // (A file's own error is named as busted names it, `suite FILE`, by the runner.)
             var entry: [String: Any] = [
-                "name": test.descriptor == "file" ? "suite " + test.name : test.name,
+                "name": test.name,
                 "trace": trace.merging(["traceback": test.traceback ?? ""]) { $1 },
                 "element": ["name": test.ownName ?? test.name, "descriptor": test.descriptor ?? "it",
                             "duration": test.seconds, "attributes": [Any](), "trace": trace],

@@ -1,7 +1,8 @@
 import Foundation
 
 /// JUnit XML as CI servers read it: a `<testsuite>` per file, a `<testcase>` per test,
-/// `<failure>` for failed assertions and `<error>` for everything else.
+/// `<failure>` for failed assertions and `<error>` for everything else; an error outside a test is
+/// busted's bare `<error>` in the file's suite.
 enum JUnitXML {
     static func document(_ files: [FileResult]) -> String {
         let all = TestSummary(files)
@@ -13,7 +14,7 @@ enum JUnitXML {
 
     private static func suite(_ file: FileResult) -> String {
         var xml = "  <testsuite name=\(attribute(file.file))\(counts(TestSummary([file]))) time=\"\(time(file.seconds))\">\n"
-        for test in file.tests { xml += testcase(test) }
+        for test in file.tests { xml += test.isTest ? testcase(test) : bareError(test) }
         if !file.output.isEmpty { xml += "    <system-out>\(text(file.output))</system-out>\n" }
         return xml + "  </testsuite>\n"
     }
@@ -35,8 +36,15 @@ enum JUnitXML {
         return xml + ">\n" + body + "    </testcase>\n"
     }
 
+    /// An error outside a test (a file that did not load, a hook, a block's body): busted's bare
+    /// `<error>` in the suite, counted among its errors, not its tests.
+    private static func bareError(_ test: TestResult) -> String {
+        let details = [test.message ?? "", test.traceback ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
+        return "    <error message=\(attribute(test.message ?? "")) type=\"error\">\(text(details))</error>\n"
+    }
+
     private static func counts(_ summary: TestSummary) -> String {
-        " tests=\"\(summary.total)\" failures=\"\(summary.failures)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\""
+        " tests=\"\(summary.tests)\" failures=\"\(summary.failures)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\""
     }
 
     /// The test file's path relative to the working directory (`spec/math_spec.lua`; `./` and

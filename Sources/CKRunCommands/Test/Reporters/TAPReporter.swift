@@ -1,5 +1,6 @@
 /// TAP version 13, which `prove` and most consumers read (14 is a superset they reject): a test
-/// point per test, a YAML diagnostics block under each `not ok`, `# SKIP` for pending tests,
+/// point per test, a YAML diagnostics block under each `not ok`, busted's `ok N - # SKIP reason` for
+/// pending tests,
 /// and the plan at the end (TAP allows a trailing plan).
 final class TAPReporter: TestReporter {
     private var number = 0
@@ -20,7 +21,9 @@ final class TAPReporter: TestReporter {
             case .passed:
                 text += "ok \(number) - \(description)\n"
             case .skipped:
-                text += "ok \(number) - \(description) # SKIP \(Self.escape(test.message ?? "pending"))\n"
+                // busted's form: the reason, or the name of a test declared pending, as the directive.
+                let reason = test.message.flatMap { $0 == "pending" ? nil : $0 } ?? test.name
+                text += "ok \(number) - # SKIP \(Self.escape(reason))\n"
             case .failed, .errored:
                 text += "not ok \(number) - \(description)\n" + diagnostics(test)
             }

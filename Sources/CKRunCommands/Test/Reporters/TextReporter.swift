@@ -10,13 +10,10 @@ final class TextReporter: TestReporter {
 
     /// busted's -v: the output of passing tests too, under their lines.
     let verbose: Bool
-    /// busted's --suppress-pending: no line for pending tests.
-    let suppressPending: Bool
 
-    init(colour: Bool = TextReporter.colourWanted(), verbose: Bool = false, suppressPending: Bool = false) {
+    init(colour: Bool = TextReporter.colourWanted(), verbose: Bool = false) {
         self.colour = colour
         self.verbose = verbose
-        self.suppressPending = suppressPending
         labels = Dictionary(uniqueKeysWithValues: [TestStatus.passed, .failed, .errored, .skipped].map {
             ($0, Array(Self.label($0, colour: colour).utf8))
         })
@@ -39,7 +36,7 @@ final class TextReporter: TestReporter {
         out.reserveCapacity(file.output.utf8.count + file.tests.count * 80)
         out += file.output.asLines.utf8
         var path: (file: String, bytes: [UInt8]) = ("", [])   // a file's tests share it
-        for test in file.tests where !(suppressPending && test.status == .skipped) {
+        for test in file.tests {
             out += labels[test.status] ?? []
             out.append(0x20)
             if test.line > 0 {   // test.location, without building a string per test

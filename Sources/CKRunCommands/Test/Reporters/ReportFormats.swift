@@ -1,0 +1,34 @@
+/// What a reporter is made with besides the results: busted's `-v`.
+struct ReportOptions {
+    var verbose = false
+}
+
+/// One output format of `ckrun test`: the names `-o`/`--output` and `.busted`'s `output` take
+/// (ckrun's first, then busted's), whether it owns standard output (a machine format: the
+/// closing `N passed, N failed` line then goes to standard error), whether the runner must
+/// record each element's own name for it, and how its reporter is made. A new format is a
+/// `TestReporter` and one entry in `all`.
+struct ReportFormat {
+    let names: [String]
+    var ownsStandardOutput = true
+    var needsElementNames = false
+    let make: (ReportOptions) -> TestReporter
+
+    /// Every format, the default first.
+    static let all: [ReportFormat] = [
+        ReportFormat(names: ["text", "utfTerminal", "plainTerminal", "sound"], ownsStandardOutput: false) {
+            TextReporter(verbose: $0.verbose)
+        },
+        ReportFormat(names: ["gtest"], ownsStandardOutput: false) { GTestReporter(verbose: $0.verbose) },
+        ReportFormat(names: ["tap", "TAP"]) { _ in TAPReporter() },
+        ReportFormat(names: ["junit"]) { _ in JUnitReporter() },
+        ReportFormat(names: ["json"], needsElementNames: true) { _ in BustedJSONReporter() },
+    ]
+
+    static var text: ReportFormat { all[0] }
+
+    static func named(_ name: String) -> ReportFormat? { all.first { $0.names.contains(name) } }
+
+    /// The names, for help and notes.
+    static var nameList: String { all.flatMap(\.names).joined(separator: ", ") }
+}

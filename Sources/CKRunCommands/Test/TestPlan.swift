@@ -1,0 +1,122 @@
+import ArgumentParser
+import CKCore
+import Foundation
+
+/// What `ckrun test` will do, decided from its options (and `.busted`'s, already applied) before
+/// any test runs: the settings every file's run gets, the test files, the report. The command
+/// is options → plan (this) → run (`TestRun`) → report (`TestReport`).
+struct TestPlan {
+    var command: TestCommand
+    var settings: TestRunSettings
+    /// Where the JUnit file goes: `--junit`, else Bazel's `XML_OUTPUT_FILE`.
+    var junitPath: String?
+    /// The report: `--output` or `.busted`'s, by ckrun's or busted's name; an output handler ckrun
+    /// does not know (a module of the project's) is the text report, as busted falls back to its default.
+    let format: ReportFormat
+
+    init(_ command: TestCommand) throws {
+        self.command = command
+        format = command.output.flatMap(ReportFormat.named) ?? .text
+        settings = Self.settings(command, format: format)
+        junitPath = command.junit
+        if !command.worker { try Self.applyBazel(&settings, junit: &junitPath) }
+    }
+
+    /// The files and how they run.
+    func run() throws -> TestRun {
+        var settings = settings
+        let files = shardFiles(try discover(), settings: &settings)
+        try TestCommand.checkRuns(command.repeatCount, files: files.count)
+        return TestRun(files: files, settings: settings, jobs: command.jobs, repeats: command.repeatCount)
+    }
+
+    private static func settings(_ command: TestCommand, format: ReportFormat) -> TestRunSettings {
+        let busted = command.busted
+        var settings = TestRunSettings(
+            filters: command.filters, excludes: command.excludes, tags: TestCommand.tagList(command.tags),
+            excludeTags: TestCommand.tagList(command.excludeTags),
+            timeout: command.timeout ?? (command.sandbox ? TestCommand.sandboxTimeout : nil),
+            shard: command.shard.flatMap(Shard.init(parsing:)), seed: nil,
+            failFast: command.failFast || busted.keepGoing == false, sandbox: command.sandbox, memoryLimitMB: command.memoryLimit)
+        settings.sharedState = busted.autoInsulate == false
+        settings.sort = busted.sortTests ?? command.sort ?? false
+        settings.lpath = command.lpath ?? "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
+        settings.cpath = command.cpath ?? "./csrc/?.so;./csrc/?/?.so"
+        settings.helper = command.helper
+        settings.helperArguments = busted.helperArguments
+        settings.statements = busted.statements
+        settings.lang = busted.lang
+        settings.lazy = busted.lazy ?? false
+        settings.updateSnapshots = command.updateSnapshots
+        settings.coverage = command.coverage ?? false
+        settings.recordLoads = command.watch
+        settings.exposeRunner = command.runnerInternals
+        settings.elementNames = format.needsElementNames
+        // busted: --shuffle is --shuffle-files and --shuffle-tests; ckrun's --seed alone shuffles both.
+        settings.shuffleFiles = busted.shuffleFiles ?? command.shuffle ?? (command.seed != nil)
+        settings.shuffleTests = busted.shuffleTests ?? command.shuffle ?? (command.seed != nil)
+        if settings.shuffleFiles || settings.shuffleTests { settings.seed = command.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)) }
+        settings.stateSeed = command.stateSeed ?? command.seed ?? UInt64.random(in: 1...UInt64.max)
+        return settings
+    }
+
+    /// Bazel's test protocol: TEST_TOTAL_SHARDS / TEST_SHARD_INDEX (0-based) pick the shard
+    /// when --shard is not given, TEST_SHARD_STATUS_FILE is touched to say sharding is
+    /// understood, XML_OUTPUT_FILE receives the JUnit report when --junit is not given.
+    static func applyBazel(_ settings: inout TestRunSettings, junit: inout String?) throws {
+        let environment = ProcessInfo.processInfo.environment
+        if settings.shard == nil, let shard = try bazelShard(environment) { settings.shard = shard }
+        if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
+            try? ReplacingFile.write([], to: status)
+        }
+        if junit == nil, let xml = environment["XML_OUTPUT_FILE"], !xml.isEmpty { junit = xml }
+    }
+
+    /// The shard Bazel's variables name, nil when neither is set. An index outside the shards
+    /// is a usage error, as a bad --shard is: running every test instead would hide the mistake.
+    static func bazelShard(_ environment: [String: String]) throws -> Shard? {
+        let total = environment["TEST_TOTAL_SHARDS"].flatMap { $0.isEmpty ? nil : $0 }
+        let index = environment["TEST_SHARD_INDEX"].flatMap { $0.isEmpty ? nil : $0 }
+        if total == nil && index == nil { return nil }
+        guard let count = total.flatMap({ Int($0) }), let zeroBased = index.flatMap({ Int($0) }),
+              count >= 1, zeroBased >= 0, zeroBased < count else {
+            throw ValidationError(
+                "TEST_SHARD_INDEX must be a number from 0 to TEST_TOTAL_SHARDS - 1, and TEST_TOTAL_SHARDS a positive number "
+                    + "(Bazel's sharding; got TEST_SHARD_INDEX=\(index ?? "(unset)"), TEST_TOTAL_SHARDS=\(total ?? "(unset)"))")
+        }
+        return Shard(index: zeroBased + 1, count: count)
+    }
+
+    /// `--shard-timings`: the shard's share of whole files (`ShardTimings`), every test of which
+    /// then runs. Without a shard there is nothing to balance, which a note says.
+    private func shardFiles(_ files: [String], settings: inout TestRunSettings) -> [String] {
+        guard let shardTimings = command.shardTimings else { return files }
+        guard let shard = settings.shard else {
+            StandardStreams.err("ckrun test: note: --shard-timings does nothing without --shard I/N (or Bazel's TEST_TOTAL_SHARDS): every test runs\n")
+            return files
+        }
+        let report = ShardTimings.read(shardTimings)
+        if let note = report.note { StandardStreams.err("ckrun test: note: \(note)\n") }
+        settings.shard = nil
+        let share = ShardTimings.files(files, shard: shard, times: report.seconds)
+        if share.isEmpty, !files.isEmpty, !command.passWithNoTests {
+            StandardStreams.err("ckrun test: note: shard \(shard.index)/\(shard.count) got none of the \(files.count) test files (--shard-timings gives shards whole files): nothing to run\n")
+        }
+        return share
+    }
+
+    /// Test files: the paths given, else the .busted ROOT, else `spec/` when it exists, else the
+    /// working directory; busted's `--pattern` rules (TestDiscovery) under each.
+    func discover() throws -> [String] {
+        try TestDiscovery.files(in: roots, patterns: command.pattern, excluding: command.excludePattern,
+                                recursive: command.busted.recursive ?? true)
+    }
+
+    /// The paths searched.
+    var roots: [String] {
+        guard command.paths.isEmpty else { return command.paths }
+        var isDirectory: ObjCBool = false
+        let spec = FileManager.default.fileExists(atPath: "spec", isDirectory: &isDirectory) && isDirectory.boolValue
+        return [spec ? "spec" : "."]
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import CKCore
+import Foundation
+
+/// The report of a run: the chosen format's reporter (`ReportFormat`) and `--junit`'s file
+/// receive each file's results in the run's order, then the closing `N passed, N failed` line,
+/// coverage's files and a note when nothing ran.
+struct TestReport {
+    let plan: TestPlan
+
+    private var command: TestCommand { plan.command }
+
+    /// Runs and reports; `failed` when a test failed or a report could not be written.
+    func run(_ run: TestRun) -> (results: [FileResult], failed: Bool) {
+        if let output = command.output, ReportFormat.named(output) == nil {
+            StandardStreams.err("ckrun test: no output handler '\(output)' here (\(ReportFormat.nameList)): the text report follows\n")
+        }
+        if plan.format.ownsStandardOutput { StandardStreams.reserveForReport() }
+        let fileWriter = plan.junitPath.map(JUnitFileWriter.init(path:))
+        let reporters = [plan.format.make(ReportOptions(verbose: command.busted.verbose ?? false))] + (fileWriter.map { [$0] } ?? [])
+        let start = DispatchTime.now()
+        reporters.forEach { $0.start(seed: run.settings.seed) }
+        let results = run.execute { result in
+            let shown = shown(result)
+            reporters.forEach { $0.report(shown) }
+        }.map(shown)
+        let summary = TestSummary(results)
+        let elapsed = seconds(since: start)
+        reporters.forEach { $0.finish(results, summary: summary, seconds: elapsed) }
+        // Machine formats own standard output entirely: the summary goes to standard error.
+        if plan.format.ownsStandardOutput { StandardStreams.err(summary.line + "\n") } else { StandardStreams.out(summary.line + "\n") }
+        var failed = summary.failed > 0
+        if run.settings.coverage, !writeCoverage(results) { failed = true }
+        if let problem = fileWriter?.failure {
+            StandardStreams.err("ckrun test: \(problem)\n")
+            failed = true
+        }
+        // Nothing ran, so nothing failed: exit 0, as busted does (SPEC §9), with a word on why.
+        if summary.total == 0 && !command.passWithNoTests, let note = noTestsMessage(run) {
+            StandardStreams.err("ckrun test: \(note)\n")
+        }
+        return (results, failed)
+    }
+
+    /// busted's --suppress-pending leaves pending tests out of every report and count.
+    private func shown(_ result: FileResult) -> FileResult {
+        guard command.busted.suppressPending == true else { return result }
+        var result = result
+        result.tests.removeAll { $0.status == .skipped }
+        return result
+    }
+
+    private func writeCoverage(_ results: [FileResult]) -> Bool {
+        do {
+            let files = try CoverageReport.write(CoverageReport.merge(results))
+            StandardStreams.err(CoverageReport.summaryTable(files))
+            StandardStreams.err("ckrun test: coverage written to luacov.stats.out and lcov.info\n")
+            return true
+        } catch {
+            StandardStreams.err("ckrun test: cannot write the coverage reports: \(error.description)\n")
+            return false
+        }
+    }
+
+    /// Why nothing ran; nil when --shard-timings left this shard no file (it said so then).
+    func noTestsMessage(_ run: TestRun) -> String? {
+        if run.files.isEmpty && command.shardTimings != nil && run.settings.shard == nil { return nil }
+        let where_ = plan.roots.joined(separator: " ")
+        let patterns = command.pattern.isEmpty ? "_spec, or ending _test.lua" : command.pattern.joined(separator: " or ")
+        let detail = run.files.isEmpty
+            ? "no test files in \(where_) (test files are .lua files whose names match \(patterns); see --pattern)"
+            : "no tests matched in \(run.files.count == 1 ? "1 file" : "\(run.files.count) files") (check --filter, --exclude, --tags, --exclude-tags and --shard)"
+        return "note: " + detail + "; nothing failed, so the run succeeds (--pass-with-no-tests leaves this note out)"
+    }
+
+    /// `--watch`: the first pass runs `run`, later ones the files the watcher picks.
+    func watch(_ run: TestRun) throws -> Never {
+        let recursive = command.busted.recursive ?? true
+        var outputs = run.settings.coverage ? ["luacov.stats.out", "lcov.info"] : []
+        if let junit = plan.junitPath { outputs.append(junit) }
+        let discover = { [plan] () -> [String] in
+            var present = plan
+            present.command.paths = plan.roots.filter { FileManager.default.fileExists(atPath: $0) }
+            return (try? present.discover()) ?? []
+        }
+        let watcher = try TestWatcher(roots: plan.roots, recursive: recursive, outputs: outputs, discover: discover)
+        watcher.loop { pass in
+            guard let files = pass.files else { return self.run(run).results }
+            var settings = run.settings
+            if let filters = pass.filters { settings.filters = filters }
+            settings.updateSnapshots = settings.updateSnapshots || pass.updateSnapshots
+            // Each file keeps its place among all the test files: --shard and the shuffle key on it.
+            let places = Dictionary(watcher.discovered.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            return self.run(TestRun(files: files, settings: settings, jobs: command.jobs, places: places)).results
+        }
+    }
+}
+
+/// `--list`: `file:line: full name` of each selected test, without running it.
+struct TestListing {
+    let plan: TestPlan
+
+    func list(_ run: TestRun) throws {
+        var count = 0
+        var loadFailed = false
+        for file in run.order {
+            let result = SpecFileRunner(file: file.path, fileIndex: file.index, settings: run.settings, listOnly: true).run()
+            for test in result.tests {
+                if test.status == .errored {
+                    StandardStreams.err("ckrun test: \(test.message ?? file.path)\n")
+                    loadFailed = true
+                } else {
+                    StandardStreams.out(LineBreaks.escaped("\(file.path):\(test.line): \(test.name)") + "\n")
+                    count += 1
+                }
+            }
+        }
+        if count == 0 && !plan.command.passWithNoTests && !loadFailed, let note = TestReport(plan: plan).noTestsMessage(run) {
+            StandardStreams.err("ckrun test: \(note)\n")
+        }
+        if loadFailed { throw ExitCode(1) }
+    }
+}
