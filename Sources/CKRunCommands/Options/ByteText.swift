@@ -11,7 +11,9 @@ enum ByteText {
 
     /// The carried text of `bytes`.
     static func text(_ bytes: some Collection<UInt8>) -> String {
-        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: isCarried) { return text }
+        // A carried scalar's UTF-8 starts with 0xF4: most text is returned after one byte scan.
+        if let text = String(validating: bytes, as: UTF8.self),
+           !bytes.contains(0xF4) || !text.unicodeScalars.contains(where: isCarried) { return text }
         var out = String.UnicodeScalarView(), rest = ArraySlice(bytes)
         while let first = rest.first {
             let width = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
