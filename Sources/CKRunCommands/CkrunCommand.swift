@@ -61,12 +61,12 @@ public struct CkrunCommand: ParsableCommand {
             }.run()
         case .subcommand(let index):
             // ckrun's options before the subcommand go after it, where ArgumentParser reads them.
-            let words = argv.dropFirst().map { String(cString: $0) }
+            let words = argv.dropFirst().map { ByteText.text(cString: $0) }   // bytes kept (ByteText)
             let before = Array(words[..<(index - 1)])
             main([words[index - 1]] + before + words[index...])
             return 0
         case .parserHandles:
-            main(argv.dropFirst().map { String(cString: $0) })
+            main(argv.dropFirst().map { ByteText.text(cString: $0) })
             return 0
         case .badOption(let index, let status):
             LuaUsage.write(badOption: argv[index], progname: argv.first)

@@ -140,6 +140,7 @@ final class ParallelRunner: @unchecked Sendable {
         init(process: WorkerProcess) {
             self.process = process
             reader = LineReader(fd: process.output)
+            reader.keepWaiting = { [unowned process] in process.mayStillAnswer() }
         }
     }
 

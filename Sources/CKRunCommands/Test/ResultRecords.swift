@@ -58,7 +58,7 @@ enum ResultRecords {
                 bytes.append(byte)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return ByteText.text(bytes)
     }
 
     /// Every record's fields (nil for the nil mark): records of any shape (`.busted`'s options).
@@ -103,7 +103,7 @@ enum ResultRecords {
     /// A field's text; nil for the nil mark (0x1D '0').
     private static func text(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String? {
         let field = b[r]
-        guard field.contains(escape) else { return String(decoding: field, as: UTF8.self) }
+        guard field.contains(escape) else { return ByteText.text(field) }
         return unescape(field)
     }
 

@@ -39,12 +39,13 @@ final class SpecSession {
     }
 
     /// Calls `T[name](arguments...)` with string arguments, under the time limit; returns its
-    /// result if it is a string.
+    /// result if it is a string. Arguments reach Lua as the bytes they carry (`ByteText`: a
+    /// `--filter`, `-e` or `-Xhelper` that is not UTF-8 is the bytes typed).
     @discardableResult
     func call(_ name: String, _ arguments: String...) throws(LuaError) -> String? {
         let function = engine.field(name, of: runner)
         return try engine.withDeadline(timeout) { () throws(LuaError) in
-            try engine.call(function, arguments.map(Value.string)).first.flatMap(engine.text)
+            try engine.call(function, arguments.map { engine.string(bytes: ByteText.bytes(of: $0)) }).first.flatMap(engine.text)
         }
     }
 

@@ -72,7 +72,7 @@ final class WorkerProcess: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { ByteText.cString($0) } + [nil]   // the bytes typed
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
@@ -131,6 +131,29 @@ final class WorkerProcess: @unchecked Sendable {
 
     func terminate() { if isRunning { kill(pid, SIGTERM) } }
 
+    /// How many checks in a row found the worker stopped (SIGSTOP: a test ran `kill -STOP $PPID`).
+    private var stoppedChecks = 0
+    /// Killed by `mayStillAnswer` because it was stopped.
+    private var wasStopped = false
+
+    /// Running, and not found stopped on two checks in a row (a Ctrl-Z stops and continues the
+    /// parent too): a worker that is stopped never answers, so it is killed and its file fails.
+    func mayStillAnswer() -> Bool {
+        guard isRunning else { return false }
+        stoppedChecks = isStopped ? stoppedChecks + 1 : 0
+        guard stoppedChecks >= 2 else { return true }
+        wasStopped = true
+        kill(pid, SIGKILL)
+        return false
+    }
+
+    /// The kernel's state for the process is "T" (stopped by a signal).
+    private var isStopped: Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let nameEnd = stat.lastIndex(of: ")") else { return false }
+        return stat[nameEnd...].dropFirst(2).first == "T"
+    }
+
     func waitUntilExit() {
         lock.lock()
         defer { lock.unlock() }
@@ -146,6 +169,7 @@ final class WorkerProcess: @unchecked Sendable {
     /// How it ended, for reports: "was killed by signal 9", "ended with status 1".
     var ending: String {
         guard let status = waitStatus else { return "ended" }
+        if wasStopped { return "was stopped by a signal (so killed: it would never answer)" }
         if status & 0x7f == 0 { return "ended with status \((status >> 8) & 0xff)" }
         return "was killed by signal \(status & 0x7f)"
     }

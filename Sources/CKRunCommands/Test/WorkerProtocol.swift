@@ -61,6 +61,11 @@ final class LineReader {
     /// False after `next` returned a last line that had no newline (its writer stopped mid-line).
     private(set) var lastLineEnded = true
 
+    /// Asked after each second without input; false ends the input. A `--jobs` worker's output
+    /// pipe is inherited by what its tests start (`os.execute("sleep 99 &")`): its end of input
+    /// is the worker's exit, not the pipe's EOF.
+    var keepWaiting: (() -> Bool)?
+
     init(fd: Int32) { self.fd = fd }
 
     /// The next line without its newline, a copy; nil at end of input (a last unterminated line is returned).
@@ -99,11 +104,23 @@ final class LineReader {
 
     /// Reads what is there (up to 64 KiB) onto the end of the buffer; false at end of input.
     private func fill() -> Bool {
+        guard awaitInput() else { return false }
         var count = 0
         repeat { count = read(fd, chunk, 65536) } while count < 0 && errno == EINTR
         guard count > 0 else { return false }
         buffer.append(contentsOf: UnsafeRawBufferPointer(start: chunk, count: count))
         return true
+    }
+
+    /// Waits for input while `keepWaiting` (if set) says the writer may still write.
+    private func awaitInput() -> Bool {
+        guard let keepWaiting else { return true }
+        while true {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let count = poll(&ready, 1, 1000)
+            if count > 0 || (count < 0 && errno != EINTR) { return true }
+            if count == 0 && !keepWaiting() { return false }
+        }
     }
 
     private let chunk = UnsafeMutableRawPointer.allocate(byteCount: 65536, alignment: 16)

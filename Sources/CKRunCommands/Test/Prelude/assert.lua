@@ -215,7 +215,9 @@ end
 -- The file: "== <key>" then the text, each text line starting "==" or "\" escaped with "\". A
 -- key is one line: its "\", line feeds and carriage returns are written "\\", "\n" and "\r" (a
 -- name with a line break must find its entry again, not start a new one each run).
-local snapshot = { entries = nil, order = {}, dirty = false, counts = {} }
+-- Lines before the first entry (a note, a merge marker) are kept as they are and written back
+-- first: a rewrite loses no line of the file.
+local snapshot = { entries = nil, order = {}, dirty = false, counts = {}, preamble = {} }
 local key_escapes, key_unescapes = { ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r" }, { ["\\"] = "\\", n = "\n", r = "\r" }
 -- The run's settings, held here (the runner's table drops them when the file starts).
 local runner_opts = T.opts
@@ -243,6 +245,8 @@ local function read_snapshots()
         snapshot.order[#snapshot.order + 1] = name
       elseif key then
         lines[#lines + 1] = line:gsub("^\\", "")
+      else
+        snapshot.preamble[#snapshot.preamble + 1] = line
       end
     end
     if key then entries[key] = table.concat(lines, "\n") end
@@ -266,6 +270,7 @@ function T.write_snapshots()
     execute("mkdir -p '" .. gsub(dir, "'", "'\\''") .. "'")
     f = assert(open_file(temporary, "w"))
   end
+  for _, line in ipairs(snapshot.preamble) do f:write(line, "\n") end
   for _, key in ipairs(snapshot.order) do
     f:write("== ", escape_key(key), "\n")
     for line in gmatch(snapshot.entries[key] .. "\n", "(.-)\n") do

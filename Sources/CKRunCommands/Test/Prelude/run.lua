@@ -208,5 +208,5 @@ function T.begin_test() T.sink = test_output end
 
 function T.end_test()
   T.sink = T.file_output
-  for i = #test_output, 1, -1 do test_output[i] = nil end
+  T.clear(test_output)
 end

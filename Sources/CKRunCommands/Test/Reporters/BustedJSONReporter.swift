@@ -11,6 +11,16 @@ final class BustedJSONReporter: TestReporter {
 
     func report(_ file: FileResult) {}
 
+    /// Every string of the document with the bytes that are not UTF-8 as `\xE9` (`ByteText`).
+    private static func showingBytes(_ value: Any) -> Any {
+        switch value {
+        case let text as String: ByteText.shown(text)
+        case let list as [Any]: list.map(showingBytes)
+        case let object as [String: Any]: object.mapValues(showingBytes)
+        default: value
+        }
+    }
+
     func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
         var lists: [String: [[String: Any]]] = ["successes": [], "failures": [], "errors": [], "pendings": []]
         for test in files.flatMap(\.tests) {
@@ -37,6 +47,7 @@ final class BustedJSONReporter: TestReporter {
         }
         var document: [String: Any] = lists
         document["duration"] = seconds
+        document = Self.showingBytes(document) as? [String: Any] ?? document
         let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data("{}".utf8)
         StandardStreams.out(String(decoding: data, as: UTF8.self) + "\n")
     }

@@ -82,7 +82,9 @@ enum JUnitXML {
             case "\n", "\t": out.unicodeScalars.append(scalar)
             default:
                 let v = scalar.value
-                if v < 0x20 || v == 0xFFFE || v == 0xFFFF {
+                if ByteText.isCarried(scalar) {
+                    out += ByteText.shown(String(scalar))   // a byte that is not UTF-8
+                } else if v < 0x20 || v == 0xFFFE || v == 0xFFFF {
                     out += "\u{FFFD}"
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -66,7 +66,9 @@ final class TAPReporter: TestReporter {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if ByteText.isCarried(scalar) {
+                    out += ByteText.shown(String(scalar))   // a byte that is not UTF-8
+                } else if scalar.value < 0x20 || scalar.value == 0x7F {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
                 } else if LineBreaks.isBreak(scalar) {

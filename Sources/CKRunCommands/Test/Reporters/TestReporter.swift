@@ -52,9 +52,11 @@ enum LineBreaks {
         return lines + [String(line)]
     }
 
-    /// `text` on one line: breaks and other control characters but tab as `\n`, `\r`, `\u{85}`…
+    /// `text` on one line: breaks and other control characters but tab as `\n`, `\r`, `\u{85}`…,
+    /// and bytes that are not UTF-8 (`ByteText`) as `\xE9`.
     static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F || isBreak($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F || isBreak($0) || ByteText.isCarried($0) })
+        else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -62,7 +64,9 @@ enum LineBreaks {
             case "\r": out.append(contentsOf: #"\r"#.unicodeScalars)
             case "\t": out.append(scalar)
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || isBreak(scalar) {
+                if ByteText.isCarried(scalar) {
+                    out.append(contentsOf: ByteText.shown(String(scalar)).unicodeScalars)   // a byte that is not UTF-8
+                } else if scalar.value < 0x20 || scalar.value == 0x7F || isBreak(scalar) {
                     out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
                 } else {
                     out.append(scalar)
@@ -74,9 +78,12 @@ enum LineBreaks {
 }
 
 extension String {
-    /// Each line (split at every `LineBreaks` break) prefixed with `indent` (empty lines stay empty).
+    /// Each line (split at every `LineBreaks` break) prefixed with `indent` (empty lines stay
+    /// empty) and escaped (`LineBreaks.escaped`): a block of a report is the one escaper of its
+    /// format for a test's message, traceback and output, so no ESC, NUL or CR a test writes
+    /// reaches a reader's terminal (`\e[8m` hid the summary line).
     func indented(_ indent: String) -> String {
-        LineBreaks.lines(self).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
+        LineBreaks.lines(self).map { $0.isEmpty ? "" : indent + LineBreaks.escaped($0) }.joined(separator: "\n")
     }
 
     /// The text with exactly one trailing newline, or "" when empty.

@@ -34,7 +34,7 @@ final class TextReporter: TestReporter {
     func report(_ file: FileResult) {
         var out: [UInt8] = []
         out.reserveCapacity(file.output.utf8.count + file.tests.count * 80)
-        out += file.output.asLines.utf8
+        out += file.output.indented("").asLines.utf8   // escaped as every block is
         var path: (file: String, bytes: [UInt8]) = ("", [])   // a file's tests share it
         for test in file.tests {
             out += labels[test.status] ?? []

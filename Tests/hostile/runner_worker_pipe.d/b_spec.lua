@@ -1,0 +1,1 @@
+it("b", function() end)

@@ -1,0 +1,6 @@
+-- ckrun-cmd: test --jobs 2 --timeout 2 Tests/hostile/runner_worker_pipe.d
+-- ckrun-expect-status: 0
+-- ckrun-expect: 2 passed, 0 failed
+-- Outsider attack after issue 24 (B20): a background process a test started holds its worker's
+-- result pipe; the parent read to EOF and waited for it (sleep infinity: forever). A file ends on the
+-- worker's framed answer and a worker on its exit, never on the pipe's EOF.
