@@ -24,8 +24,8 @@ struct Commit {
         for scope in removed { scope.isLive = false }
         for k in created {
             keep {
-                try Lifecycle.call(k, "init", [.object(k.component)])
-                try Lifecycle.call(k, "didInit")
+                try Lifecycle.call(k, "init", [.object(k.component)], in: runtime)
+                try Lifecycle.call(k, "didInit", in: runtime)
             }
         }
         if host.isMounted {

@@ -1,9 +1,11 @@
 /// Calls controller lifecycle callbacks by name, if the class defines them.
 enum Lifecycle {
-    static func call(_ controller: Controller, _ name: String, _ arguments: [Value] = []) throws {
+    /// `runtime`: given by the builds' callers (mounting, a build's commit), where a flush's
+    /// `[updateLoop]` may need to name the callback.
+    static func call(_ controller: Controller, _ name: String, _ arguments: [Value] = [], in runtime: Runtime? = nil) throws {
         guard !controller.isInvalidated || name == "invalidateController",
               let m = controller.controllerClass.method(name) else { return }
-        guard let runtime = controller.scope?.host?.runtime else { return try m.body(.controller(controller), arguments) }
+        guard let runtime else { return try m.body(.controller(controller), arguments) }
         try runtime.runCallback("\(controller.controllerClass.name).\(name)") {
             try m.body(.controller(controller), arguments)
         }

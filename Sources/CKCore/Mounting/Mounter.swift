@@ -238,6 +238,6 @@ struct Mounter {
     }
 
     private mutating func call(_ k: Controller, _ name: String, _ arguments: [Value] = []) {
-        do { try Lifecycle.call(k, name, arguments) } catch { firstError = firstError ?? error }
+        do { try Lifecycle.call(k, name, arguments, in: host.runtime) } catch { firstError = firstError ?? error }
     }
 }

@@ -350,7 +350,7 @@ local function sendArguments(selector, rest)
   return types, values
 end
 
-define("send", "send QUERY SELECTOR [TYPES] [ARGS]",
+define("send", "send QUERY SEL [TYPES] [ARGS]",
   "send a selector action from a component (ARGS are Lua; TYPES, e.g. {\"int\"}, types them)", function(args)
   local sender, selector, rest = parseSend(args)
   local types, values = sendArguments(selector, rest)
@@ -413,7 +413,7 @@ end)
 define("help", "help", "list the commands", function()
   print("Lua: expressions print their values; =expr too; incomplete input continues on the next line.")
   for _, name in ipairs(order) do
-    print(string.format("  %-28s %s", "." .. commands[name].usage, commands[name].help))
+    print(string.format("  %-30s %s", "." .. commands[name].usage, commands[name].help))
   end
 end)
 define("quit", "quit", "leave (Ctrl-D too)", function() return "quit" end)
