@@ -155,6 +155,19 @@ struct LuaCompatibilityTests {
         #expect(bad.stderr.contains("error calling 'print'"))
     }
 
+    /// Issue 24, B15: the prompt's conversion is a call into the script's code, so it is a turn
+    /// (--timeout, --memory-limit); it hung forever and took 10x the memory limit before.
+    @Test func interactivePromptsRunUnderTheLimits() throws {
+        let loop = "setmetatable({}, {__tostring = function() while true do end end})"
+        let first = try Ckrun.run(["--timeout", "1", "-i"], stdin: "_PROMPT = \(loop)\n1\n", timeout: 20)
+        #expect(first.status == 1 && first.stderr.contains("[timeout]"), "\(first.stderr)")
+        let second = try Ckrun.run(["--timeout", "1", "-i"], stdin: "_PROMPT2 = \(loop)\nif 1 then\nend\n", timeout: 20)
+        #expect(second.status == 1 && second.stderr.contains("[timeout]"), "\(second.stderr)")
+        let big = "setmetatable({}, {__tostring = function() local t = {} for i = 1, 3e7 do t[i] = i end return '> ' end})"
+        let memory = try Ckrun.run(["--memory-limit", "20", "-i"], stdin: "_PROMPT = \(big)\n1\n", timeout: 20)
+        #expect(memory.status == 1 && memory.stderr.contains("[memoryLimit]"), "\(memory.stderr)")
+    }
+
     @Test func standardInputWithDashAndDoubleDash() throws {
         #expect(try Ckrun.run(["-", "-h"], stdin: "print(arg[1])").stdout == "-h\n")
         #expect(try Ckrun.run([], stdin: "print(10)\nprint(2)\n").stdout == "10\n2\n")

@@ -212,7 +212,7 @@ public final class LuaMain {
 
     /// lua.c's docall as a turn (--timeout, --memory-limit, Ctrl-C); `then` runs in the same
     /// turn after a call that succeeded (printing its results, hosting an app).
-    private func call(arguments: Int32, results: Int32, then: () -> Void = {}) -> Int32 {
+    func call(arguments: Int32, results: Int32, then: () -> Void = {}) -> Int32 {
         var status: Int32 = LUA_OK
         _ = try? engine.turn { _ throws(LuaError) in
             status = ck_lua_docall(L, arguments, results)
@@ -239,7 +239,7 @@ public final class LuaMain {
         return false
     }
 
-    private func writeError(_ message: [UInt8], withProgname: Bool = true) {
+    func writeError(_ message: [UInt8], withProgname: Bool = true) {
         fflush(ck_stdout())
         if withProgname, let progname {
             fputs(progname, ck_stderr())
@@ -248,45 +248,5 @@ public final class LuaMain {
         message.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, ck_stderr()) }
         fputs("\n", ck_stderr())
         fflush(ck_stderr())
-    }
-
-    /// lua.c's REPL on standard input that is not a terminal (`-i` in a pipe): prompts on
-    /// stdout, `=expr` and expressions print their values, errors without the progname.
-    /// lua.c's REPL on a pipe; false when a global it looks up (`_PROMPT`, `print`) raised:
-    /// lua.c's REPL ends with that error, and so does this one.
-    private func readEvalPrint() -> Bool {
-        while true {
-            lua_settop(L, 0)
-            var status = ck_lua_repl_read(L)
-            if status == -1 { break }
-            if status == -2 { return endWithError() }
-            var printed: Int32 = 0
-            // The chunk and the printing of its results (`__tostring`, `__name`) are one turn.
-            if status == LUA_OK { status = call(arguments: 0, results: LUA_MULTRET) { printed = ck_lua_repl_print(L, 0) } }
-            if status == LUA_OK {
-                if printed == -2 { return endWithError() }
-            } else if status == LUA_ERRMEM {
-                writeError(Array(engine.lua.popError(status: status).description.utf8), withProgname: false)
-            } else {
-                var length = 0
-                let text = ck_tostring(L, -1, &length)
-                writeError(text.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? Array("(error object is not a string)".utf8),
-                           withProgname: false)
-            }
-        }
-        lua_settop(L, 0)
-        fputs("\n", ck_stdout())
-        fflush(ck_stdout())
-        return true
-    }
-
-    /// The REPL's own error (lua.c reports it without the progname, as in interactive mode).
-    private func endWithError() -> Bool {
-        var length = 0
-        let text = ck_tostring(L, -1, &length)
-        writeError(text.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? Array("(error object is not a string)".utf8),
-                   withProgname: false)
-        lua_settop(L, 0)
-        return false
     }
 }

@@ -151,10 +151,19 @@ int ck_lua_docall(lua_State *L, int nargs, int nresults);
 void ck_lua_print_version(void);
 /// Pushes the default package.path and package.cpath (as with LUA_NOENV); returns 0 if it cannot.
 int ck_lua_default_paths(lua_State *L);
-/// lua.c's REPL line reader: prompt (_PROMPT/_PROMPT2), read, compile as `return …` or as a
-/// statement with continuation lines. Pushes the chunk (status 0) or the error (status > 0);
-/// returns -1 at the end of input, -2 with the error pushed when the prompt's lookup failed.
-int ck_lua_repl_read(lua_State *L);
+/// lua.c's REPL on a pipe, step by step (ckluarepl.c). Pushes the prompt (`_PROMPT`, or
+/// `_PROMPT2` for a continuation line) as a string, its __tostring run protected and under the
+/// SIGINT watch; the status, the prompt or the error on top.
+int ck_lua_repl_prompt(lua_State *L, int first);
+/// Reads a line of standard input without its newline and echoes it to stdout (as readline
+/// does on a pipe); a malloc'd buffer (free it), or NULL at the end of input. No Lua runs.
+char *ck_lua_repl_getline(size_t *length);
+/// The status ck_lua_repl_compile returns while a statement goes on on the next line.
+#define CK_REPL_INCOMPLETE (-3)
+/// Compiles a line (the stack empty: a first line, tried as `return line;` first) or a
+/// continuation (the stack holds the text so far; line NULL at the end of input). Leaves the
+/// chunk (LUA_OK), the text so far (CK_REPL_INCOMPLETE) or the error (any other status) on top.
+int ck_lua_repl_compile(lua_State *L, const char *line, size_t length);
 /// Prints the values on the stack above `base` with the global print, as lua.c's REPL does;
 /// returns -2 with the error pushed when looking `print` up failed (lua.c ends there), else 0.
 int ck_lua_repl_print(lua_State *L, int base);

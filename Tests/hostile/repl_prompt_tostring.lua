@@ -1,0 +1,8 @@
+-- Attack (issue 24, B15): `-i` on a pipe, `_PROMPT2` whose __tostring never returns. The prompt's
+-- conversion is the script's code: it runs as a turn, so --timeout ends it (it hung forever).
+-- ckrun-cmd: --timeout 1 -i
+-- ckrun-stdin: _PROMPT2 = setmetatable({}, {__tostring = function() while true do end end})
+-- ckrun-stdin: if true then
+-- ckrun-stdin: end
+-- ckrun-expect: [timeout]
+-- ckrun-expect-status: 1
