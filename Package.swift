@@ -52,7 +52,7 @@ let package = Package(
             // libedit's C globals (rl_completion_entry_function, stdout) are not importable as
             // concurrency-safe in Swift 6 mode; this target runs on the main thread only.
             // The Lua it runs itself, embedded at build time.
-            resources: ["Repl/repl.lua", "Bench/bench.lua", "Test/Prelude/output.lua", "Test/Prelude/format.lua",
+            resources: ["Repl/repl.lua", "Bench/bench.lua", "Bench/keyed.lua", "Bench/roact.lua", "Test/Prelude/output.lua", "Test/Prelude/format.lua",
                         "Test/Prelude/run.lua", "Test/Prelude/events.lua", "Test/Prelude/order.lua",
                         "Test/Prelude/language.lua", "Test/Prelude/file.lua", "Test/Prelude/coverage.lua", "Test/Prelude/loads.lua", "Test/Prelude/assert.lua",
                         "Test/Prelude/config.lua"].map { .embedInCode($0) },

@@ -6,6 +6,8 @@ import CKLua
 enum EmbeddedLua {
     static var repl: LuaSource { LuaSource(bytes: PackageResources.repl_lua) }
     static var bench: LuaSource { LuaSource(bytes: PackageResources.bench_lua) }
+    static var benchKeyed: LuaSource { LuaSource(bytes: PackageResources.keyed_lua) }
+    static var benchRoact: LuaSource { LuaSource(bytes: PackageResources.roact_lua) }
     /// The test runner's preludes, in the order each test file's fresh state runs them.
     static var specPreludes: [(name: String, source: LuaSource)] {
         [("output", LuaSource(bytes: PackageResources.output_lua)), ("format", LuaSource(bytes: PackageResources.format_lua)),

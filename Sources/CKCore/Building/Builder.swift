@@ -223,6 +223,7 @@ struct Builder {
 
     /// A kept subtree's scopes stay claimed in the scopes being rebuilt.
     private func carryScopeClaims(of kept: Component, context: BuildContext) {
+        if let scope = kept.scope { context.place(scope); return }   // a scoped leaf: no stack
         var stack: [Component] = [kept]
         while let c = stack.popLast() {
             if let scope = c.scope {
@@ -295,9 +296,8 @@ struct Builder {
 extension Runtime {
     /// Default `shouldUpdate` for pure components: props shallow-equal.
     func shallowEqual(_ a: Value, _ b: Value) -> Bool {
-        if a.rawEquals(b) { return true }
-        guard case .table(let x) = a, case .table(let y) = b, let tables = tables as? ScriptTableComparing else { return false }
-        return tables.shallowEqual(x, y)
+        guard case .table(let x) = a, case .table(let y) = b else { return a.rawEquals(b) }
+        return x.identity == y.identity || tableComparer?.shallowEqual(x, y) == true
     }
 }
 

@@ -163,7 +163,7 @@ extension Engine {
         if let builtin = cls.builtin, !builtin.made.layout.isEmpty { try checkLayout(of: builtin, propsAt: t, L) }
         let key: Value
         if let computed { key = computed.key } else {
-            rawField(L, t, "key")
+            LuaStack(L).key(of: t)
             key = value(at: -1, L)
             LuaStack(L).pop(1)
         }

@@ -257,26 +257,13 @@ final class TablesAdapter: ScriptTableComparing {
         return out
     }
 
-    /// Raw, one level: same keys with raw-equal values.
+    /// Raw, one level: same keys with raw-equal values (in C: `ck_shallow_equal`).
     func shallowEqual(_ a: ScriptRef, _ b: ScriptRef) -> Bool {
         let L = engine.runningThread
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (a as! LuaRef).push(L)
         (b as! LuaRef).push(L)
-        let ta = base + 1, tb = base + 2
-        return Self.contained(L, ta, in: tb) && Self.contained(L, tb, in: ta)
-    }
-
-    private static func contained(_ L: OpaquePointer, _ x: Int32, in y: Int32) -> Bool {
-        lua_pushnil(L)
-        while lua_next(L, x) != 0 {
-            lua_pushvalue(L, -2)
-            lua_rawget(L, y)
-            let same = lua_rawequal(L, -1, -2) != 0
-            ck_pop(L, 2)
-            if !same { ck_pop(L, 1); return false }
-        }
-        return true
+        return ck_shallow_equal(L, base + 1, base + 2) != 0
     }
 }

@@ -92,6 +92,11 @@ struct LuaStack {
         return LuaType(rawValue: r) ?? .none
     }
 
+    /// Pushes `t.key` (raw; nil if `t` is not a table). The name is a C literal, found in Lua's
+    /// string cache by its address: `field("key", of:)` hashed it for every component.
+    @discardableResult
+    func key(of t: Int32) -> LuaType { LuaType(rawValue: ck_rawgetkey(L, t)) ?? .none }
+
     /// `t[name] = ` the value on top (popped); nothing is stored if `t` is not a table.
     func setField(_ name: String, of t: Int32) {
         var n = name

@@ -15,8 +15,14 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Smaller sizes, for a quick look.")
     var quick = false
 
-    @Option(help: "Run only the figures whose name contains this.")
+    @Option(help: "Run only the figures whose name contains this (\"keyed\": js-framework-benchmark's keyed ops alone).")
     var only: String?
+
+    @Option(help: ArgumentHelp("Roact v1.4.2's src/ directory: runs the keyed ops on a Roact app too, in this process, and prints the ratios (default: $CKRUN_ROACT).", valueName: "path"))
+    var roact: String?
+
+    @Option(help: ArgumentHelp("Runs one keyed op once on one side (\"create 1,000 rows@ckrun\"), its timed part inside lua_resume, for callgrind --toggle-collect=lua_resume.", valueName: "op@side"))
+    var keyedCount: String?
 
     func validate() throws {
         guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1 (the median of no runs is undefined); got \(repeats)") }
@@ -25,15 +31,26 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let engine = Engine()
         BenchSupport.install(in: engine)
-        let startup = quick ? nil : measureStartup()
+        let startup = quick || only == "keyed" || keyedCount != nil ? nil : measureStartup()
         do {
-            try engine.runChunk(EmbeddedLua.bench, name: "=bench",
-                                arguments: [String(repeats), quick ? "quick" : "full", only ?? "",
-                                            startup.map { String($0.ckrun) } ?? "", startup?.lua.map { String($0) } ?? ""])
+            if only != "keyed" && keyedCount == nil {
+                try engine.runChunk(EmbeddedLua.bench, name: "=bench",
+                                    arguments: [String(repeats), quick ? "quick" : "full", only ?? "",
+                                                startup.map { String($0.ckrun) } ?? "", startup?.lua.map { String($0) } ?? ""])
+            }
+            if only == nil || only == "keyed" || keyedCount != nil { try runKeyed(engine) }
         } catch {
             FileHandle.standardError.write(Data("ckrun bench: \(error.description)\n".utf8))
             throw ExitCode(1)
         }
+    }
+
+    /// js-framework-benchmark's keyed ops (keyed.lua), beside Roact's when its source is given.
+    private func runKeyed(_ engine: Engine) throws(LuaError) {
+        let path = roact ?? ProcessInfo.processInfo.environment["CKRUN_ROACT"] ?? ""
+        try engine.runChunk(EmbeddedLua.benchRoact, name: "=roact")
+        try engine.runChunk(EmbeddedLua.benchKeyed, name: "=keyed",
+                            arguments: [String(max(repeats, 7)), quick ? "quick" : "", path, keyedCount ?? ""])
     }
 
     /// Median wall time of `ckrun -e ''` and of `lua5.4 -e ''` (if installed), in milliseconds.

@@ -209,6 +209,8 @@ int ck_is_props_view(lua_State *L, int index);
 /// Replaces a props view at `index` by its props table and returns 1 (2 for a state view);
 /// anything else stays (0).
 int ck_props_table(lua_State *L, int index);
+/* Raw shallow equality of the tables at a and b (same keys, raw-equal values); 0 if either is not a table. */
+int ck_shallow_equal(lua_State *L, int a, int b);
 
 /// Lua functions: `f()` returns a monotonic time in seconds (the test runner's durations).
 int ck_lua_monotonic_clock(lua_State *L);

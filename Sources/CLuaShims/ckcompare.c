@@ -1,0 +1,42 @@
+/* Pure components' default `shouldUpdate`: are two props tables shallow-equal (same keys, raw-equal
+   values)? One C call instead of a dozen Swift-to-Lua API calls per key: a parent re-rendering
+   1,000 unchanged rows compares 1,000 pairs. Raw operations only, so it cannot raise. */
+#include "ckshims.h"
+#include "ckinternal.h"
+
+/* Every key of the table at `x` has a raw-equal value in `y`; counts x's keys into `*count`. */
+static int contained(lua_State *L, int x, int y, long *count) {
+    lua_pushnil(L);
+    while (lua_next(L, x) != 0) {               /* k v */
+        lua_pushvalue(L, -2);
+        lua_rawget(L, y);                       /* k v y[k] */
+        int same = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+        if (!same) { lua_pop(L, 1); return 0; }
+        (*count)++;
+    }
+    return 1;
+}
+
+/* The number of keys of the table at `t`, stopping once it passes `limit`. */
+static long count_keys(lua_State *L, int t, long limit) {
+    long n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        lua_pop(L, 1);
+        if (++n > limit) { lua_pop(L, 1); break; }
+    }
+    return n;
+}
+
+/* x's pairs are all in y (values are never nil), so the tables are equal when y has no more keys. */
+int ck_shallow_equal(lua_State *L, int a, int b) {
+    if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE || !lua_checkstack(L, 4)) return 0;
+    int top = lua_gettop(L);
+    a = lua_absindex(L, a);
+    b = lua_absindex(L, b);
+    long in_a = 0;
+    int equal = contained(L, a, b, &in_a) && count_keys(L, b, in_a) == in_a;
+    lua_settop(L, top);
+    return equal;
+}
