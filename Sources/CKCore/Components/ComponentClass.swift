@@ -66,6 +66,12 @@ public final class ControllerClass: RuntimeObject {
     public let name: String
     /// The bridge's script table of the class's fields and methods, released with it.
     public var scriptTable: ScriptRef?
+    /// Told when the class gets its first live controller and when its last one goes: the
+    /// controllers hold the class, so a bridge keeps its script values rooted meanwhile.
+    public var onLiveControllers: ((Bool) -> Void)?
+    var liveControllers = 0 {
+        didSet { if (oldValue == 0) != (liveControllers == 0) { onLiveControllers?(liveControllers > 0) } }
+    }
     var methodTable = MethodTable()
     public var canPerformAction: ((_ controller: Controller, _ selector: String, _ sender: Responder?) throws -> Bool)? {
         didSet { methodTable.selectors?.methodsChanged() }

@@ -23,11 +23,14 @@ public final class Host: RuntimeObject {
     private let calls: CallStateStorage
     /// The one weak reference to this host that its components and scopes share.
     let link = HostLink()
+    /// Where the bridge keeps the script values of this host and its tree (set before the first build).
+    public let scriptArena: ScriptArena?
 
     /// Builds generation 1 at once (not mounted).
     public init(runtime: Runtime, model: Value = .nil, responders: [ScriptResponder] = [],
-                provider: @escaping (Value) throws -> Component?) throws {
+                scriptArena: ScriptArena? = nil, provider: @escaping (Value) throws -> Component?) throws {
         self.runtime = runtime
+        self.scriptArena = scriptArena
         calls = runtime.callStateStorage
         self.provider = provider
         self.model = model

@@ -130,6 +130,8 @@ public final class Runtime {
 
     public var isRendering: Bool { renderDepth > 0 }
     public var isBuilding: Bool { build != nil }
+    /// The host whose build is under way, if any.
+    public var buildingHost: Host? { build?.host }
 
     // MARK: Batching
 
@@ -166,8 +168,17 @@ public final class Runtime {
 
     public var isInsideCall: Bool { depth > 0 }
 
-    func register(_ host: Host) { hosts[ObjectIdentifier(host)] = host }
-    func unregister(_ host: Host) { hosts[ObjectIdentifier(host)] = nil }
+    /// Told when a host starts or stops being tracked (mounted, or with pending updates): the
+    /// runtime then holds it, so a bridge keeps its script values rooted.
+    public var onHostTracked: ((Host, Bool) -> Void)?
+
+    func register(_ host: Host) {
+        if hosts.updateValue(host, forKey: ObjectIdentifier(host)) == nil { onHostTracked?(host, true) }
+    }
+
+    func unregister(_ host: Host) {
+        if hosts.removeValue(forKey: ObjectIdentifier(host)) != nil { onHostTracked?(host, false) }
+    }
 
     private func buildSynchronousUpdates() throws {
         guard syncRequested else { return }
