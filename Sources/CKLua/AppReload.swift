@@ -39,7 +39,7 @@ extension Engine {
         let L = lua.L
         guard stack.isFunction(-1) || objects.object(at: -1, L) is ComponentClass else { return true }
         try protect {
-            try host.reload(provider: try provider(at: stack.top, L))
+            try host.reload(provider: try owned(by: host) { try provider(at: stack.top, L) })
             if !host.isMounted { try host.mount() }
         }
         return true
@@ -49,9 +49,11 @@ extension Engine {
     /// responders and model; nil when not reloading (ck.run makes a host).
     func reloadRunningApp(providerAt p: Int32, optsAt o: Int32, _ L: OpaquePointer) throws -> Host? {
         guard isReloadingApp, let host = appHostObject, !host.isDestroyed else { return nil }
-        let provider = try provider(at: p, L)
-        let (model, responders) = try hostOptions(at: o, L)
-        try host.reload(provider: provider, responders: responders, model: model)
+        try owned(by: host) {
+            let provider = try provider(at: p, L)
+            let (model, responders) = try hostOptions(at: o, L)
+            try host.reload(provider: provider, responders: responders, model: model)
+        }
         if !host.isMounted { try host.mount() }
         return host
     }

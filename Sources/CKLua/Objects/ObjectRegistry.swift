@@ -100,15 +100,20 @@ enum ObjectKind: Int32, CaseIterable {
     case component = 1, componentClass, controller, controllerClass, host, view, action, event, attribute,
          scope, traceEntry
 
-    /// Only actions (their send plan) and component classes (their scope function) carry a
-    /// user value: the handles of components, made by the thousand, stay small.
+    /// Actions carry their send plan, component classes their scope function (user value 1);
+    /// handles of objects that own or hold script values carry the arena those live in
+    /// (`arenaUserValue`, see Ownership.swift).
     var userValues: Int32 {
         switch self {
-        case .action: CK_ACTION_USER_VALUES
-        case .componentClass: CK_CLASS_USER_VALUES
+        case .action: CK_ACTION_USER_VALUES + 1
+        case .componentClass: CK_CLASS_USER_VALUES + 1
+        case .component, .controllerClass, .host, .scope, .controller: 1
         default: 0
         }
     }
+
+    /// The user value that carries the handle's arena.
+    var arenaUserValue: Int32 { userValues }
 
     var name: String {
         switch self {

@@ -13,14 +13,14 @@ extension Engine {
         guard case .table(let r) = c.props else { return push(c.props, L) }
         let ref = r as! LuaRef
         if ref.view != 0 {
-            lua_rawgeti(L, ck_registryindex(), lua_Integer(ref.view))
+            ref.push(ref.view, L)
             return
         }
         push(c.componentClass, L)
         ref.push(L)
         ck_make_props_view(L)
         lua_pushvalue(L, -1)
-        ref.view = refs.take(L)
+        ref.view = ref.keep(L)
     }
 
     /// State reaches Lua as the same kind of view (SPEC §3): `c.state`, a scope's `state` and
@@ -48,7 +48,7 @@ extension Engine {
     func adoptPropsView(at index: Int32, by c: Component, _ L: OpaquePointer) {
         guard case .table(let r) = c.props, let ref = r as? LuaRef, ref.view == 0 else { return }
         lua_pushvalue(L, index)
-        ref.view = refs.take(L)
+        ref.view = ref.keep(L)
     }
 
     /// Calls a build function whose arguments are `(receiver?, props, secondProps?, state?)`, for

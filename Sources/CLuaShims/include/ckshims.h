@@ -187,6 +187,27 @@ int ck_push_live_handle(lua_State *L, int weak_ref, lua_Integer slot);
 void ck_push_new_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
                         int user_values);
 
+// Arenas (ckarenas.c): tables holding the script values the core keeps, found by id in the
+// weak-valued table `index_ref`; slot 0 holds the id.
+/// Pushes arena `id` and returns 1, or pushes nothing and returns 0 (collected, or being finalized).
+int ck_push_arena(lua_State *L, int index_ref, lua_Integer id);
+/// Pushes a new arena `id` with the arenas' metatable (its finalizer) and indexes it.
+void ck_new_arena(lua_State *L, int index_ref, lua_Integer id, int metatable_ref);
+/// Indexes the arena on top (kept there) as `id` again: a finalized arena Swift still needs.
+void ck_index_arena(lua_State *L, int index_ref, lua_Integer id);
+/// Pops the top value into arena `id`'s `slot`; returns 0 if the arena is gone (the value stays).
+int ck_arena_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
+/// Empties `slot` of arena `id`, if the arena is still there.
+void ck_arena_clear(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
+/// Pushes `slot` of arena `id` (nil if the arena is gone) and returns its type.
+int ck_arena_get(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
+/// Takes arena `id` out of the index and drops its finalizer (Swift let go of it).
+void ck_forget_arena(lua_State *L, int index_ref, lua_Integer id);
+/// The id of the arena at `index` (0 if it is not one).
+lua_Integer ck_arena_id(lua_State *L, int index);
+/// Sets user value `uv` of the handle at `handle` to arena `id`; 0 if the arena is gone.
+int ck_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Integer id);
+
 // Component classes: a class handle's user value is its scope function, if it has one.
 #define CK_CLASS_USER_VALUES 1
 /// Pushes the `__call` of component classes (whose metatable is at `metatable`): host function
