@@ -46,7 +46,7 @@ enum ClassKeys {
         defer { engine.refreshClassCall(cls, c.L) }
         if c.stack.isFunction(i) {
             let f = engine.reference(at: i, c.L, .function)
-            cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callForValue(f, comp.props) }
+            cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callWithProps(f, props: comp) }
             cls.scriptScopeFunction = f
         } else {
             cls.scope = c.stack.toBool(i) ? .anonymous : .none

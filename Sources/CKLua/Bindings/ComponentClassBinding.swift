@@ -37,7 +37,7 @@ enum ComponentClassBinding {
             }
             let computed = engine.registerFunction("Class(props)") { args in
                 let e = args.engine, L = args.L
-                _ = try e.construct(try checkedClass(args), propsAt: 2, L, computed: (key: 4, identifier: 5), pushing: true)
+                _ = try e.construct(try checkedClass(args), propsAt: 2, L, computed: (key: 4, identifier: 6), pushing: true)
                 return 1
             }
             engine.objects.pushClassCall(metatableAt: -1, plain: plain, checked: checked, computed: computed,
@@ -151,7 +151,7 @@ extension Engine {
     func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer,
                    computed: (key: Int32, identifier: Int32)? = nil, pushing: Bool = false) throws -> Component {
         var fromView = false
-        if LuaStack(L).isTable(index) {
+        if LuaStack(L).isTable(index) || isPropsView(at: index, L) {
             LuaStack(L).pushValue(at: index)
             fromView = unwrapPropsView(at: -1, L)
         } else if LuaStack(L).isNil(index) {

@@ -109,6 +109,11 @@ final class Arena: ScriptArena {
         lastKept = kept.count - 1
     }
 
+    /// Pushes the handle of a class kept here (nil if it is not).
+    func pushKept(_ cls: ObjectIdentifier, _ L: OpaquePointer) {
+        if let i = keptIndex(cls) { push(kept[i].slot, L) } else { lua_pushnil(L) }
+    }
+
     /// One props table fewer needs `cls`; the last lets its handle go.
     func drop(_ cls: ObjectIdentifier) {
         guard let i = keptIndex(cls) else { return }

@@ -86,7 +86,9 @@ final class LuaRef: ScriptRef {
     let ref: Int32
     let type: ScriptType
     private let pointer: UInt
-    /// The read-only view of a props table, once Lua was given one (PropsViews.swift).
+    /// A component's props (or a view of them Lua passed back): Lua is given them as a
+    /// read-only view (`view`, once made; PropsViews.swift), Swift reads the table itself.
+    var isProps = false
     var view: Int32 = 0
     /// The class a component's props keep alive in their arena (`Arena.keep`).
     var keptClass: ObjectIdentifier?

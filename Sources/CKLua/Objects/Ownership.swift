@@ -71,6 +71,7 @@ extension Engine {
             }
         }
         ref.keptClass = id
+        ref.isProps = true
         return .table(ref)
     }
 

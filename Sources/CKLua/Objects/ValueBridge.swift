@@ -14,7 +14,10 @@ extension Engine {
         case .number(let d): lua_pushnumber(L, d)
         case .string(let s): pushString(s, L)
         case .object(let o): push(o, L)
-        case .table(let r), .function(let r), .opaque(let r): unsafeDowncast(r, to: LuaRef.self).push(L)
+        case .table(let r):
+            let ref = unsafeDowncast(r, to: LuaRef.self)
+            if ref.isProps { pushView(of: ref, L) } else { ref.push(L) }
+        case .function(let r), .opaque(let r): unsafeDowncast(r, to: LuaRef.self).push(L)
         }
     }
 
@@ -73,6 +76,7 @@ extension Engine {
         case LUA_TFUNCTION: return .function(reference(.function))
         case LUA_TUSERDATA:
             if let o = objects.object(at: index, L) { return .object(o) }
+            if let props = propsReference(at: index, L, in: fromHome ? homeArena : arena) { return .table(props) }
             return .opaque(reference(.userdata))
         default: return .opaque(reference(.thread))
         }

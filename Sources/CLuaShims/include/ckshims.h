@@ -208,17 +208,19 @@ lua_Integer ck_arena_id(lua_State *L, int index);
 /// Sets user value `uv` of the handle at `handle` to arena `id`; 0 if the arena is gone.
 int ck_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Integer id);
 
-// Component classes: a class handle's user value is its scope function, if it has one.
-#define CK_CLASS_USER_VALUES 1
+// Component classes: a class handle's user value 1 is its scope function, if it has one; 2 the
+// view its scope function is given (ckprops.c).
+#define CK_CLASS_USER_VALUES 2
+#define CK_CLASS_SCOPE_VIEW 2
 /// Pushes the `__call` of component classes (whose metatable is at `metatable`): host function
 /// `plain_id(class, props)` for anything, `checked_id(class, props)` once the class handle and
-/// the props (a table or nil) are checked, `computed_id(class, props, scope, key, identifier)` once the
-/// class's scope function has run too (only while `state->render_depth` is up). The scope
-/// function is given a view of the props (ckprops.c).
+/// the props (a table, a props view or nil) are checked, `computed_id(class, props, scope, key, view,
+/// identifier)` once the class's scope function has run too (only while `state->render_depth` is
+/// up). The scope function is given the class's scope view, showing the props for the call.
 void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
                         const ck_callstate *state);
 
-// Props views (ckprops.c): read-only tables that read through to a component's props.
+// Props views (ckprops.c): read-only userdata that read through to a component's props.
 /// Makes the views' shared metatable (once per state).
 void ck_open_props_views(lua_State *L);
 /// Replaces the class and props table on top by a new view of the props (errors name the class).
@@ -230,6 +232,10 @@ int ck_is_props_view(lua_State *L, int index);
 /// Replaces a props view at `index` by its props table and returns 1 (2 for a state view);
 /// anything else stays (0).
 int ck_props_table(lua_State *L, int index);
+/// Pushes the scope view of the class handle at `cls` (made on first use), showing the props
+/// table at `props`; `ck_end_props_view` makes it show nothing again once the call returned.
+void ck_lend_props_view(lua_State *L, int cls, int props);
+void ck_end_props_view(lua_State *L, int view);
 
 /// Lua functions: `f()` returns a monotonic time in seconds (the test runner's durations).
 int ck_lua_monotonic_clock(lua_State *L);
