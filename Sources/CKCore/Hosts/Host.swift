@@ -137,8 +137,11 @@ public final class Host: RuntimeObject {
         runtime.invalidateSendPlans()
     }
 
+    /// Builds what is pending; a host that is not mounted stops being tracked once nothing is
+    /// (the runtime held every unmounted host that ever had an update, and with it its script values).
     func buildPendingUpdates() throws {
         guard !isDestroyed else { return }
+        defer { if !isMounted && !hasPendingUpdates { runtime.unregister(self) } }
         try Builder(host: self).run(full: needsFullBuild)
     }
 
