@@ -19,7 +19,7 @@ public final class ComponentClass: RuntimeObject {
     /// An explicit controller class name; nil means `<Name>Controller` if it exists.
     public var controllerName: String? { didSet { resolvedController = nil } }
     /// The controller class found for this class, and the runtime's controller version it was found at.
-    var resolvedController: (version: Int, controller: ControllerClass?)?
+    var resolvedController: ResolvedController?
     public var isPure = false
     public var shouldUpdate: ((_ old: Component, _ new: Component) throws -> Bool)?
     public var canPerformAction: ((_ component: Component, _ selector: String, _ sender: Responder?) throws -> Bool)? {
@@ -59,6 +59,14 @@ public final class ComponentClass: RuntimeObject {
     public func setMethod(_ method: Method?, named name: String) { methodTable.set(method, named: name) }
     public func method(_ name: String) -> Method? { methodTable.method(name) }
     func method(id: Int, name: String) -> Method? { methodTable.method(id: id, name: name) }
+}
+
+/// A cache entry, not an owner: read only while `version` is the runtime's, when the runtime
+/// still holds the class it names. (Held strongly, a class kept the controller class it once
+/// resolved, and what a bridge owns for it, after a reload replaced both.)
+struct ResolvedController {
+    let version: Int
+    unowned(unsafe) let controller: ControllerClass?
 }
 
 /// A controller class defined by `ck.controller(name, def)`.

@@ -101,7 +101,7 @@ public final class Runtime {
     func controllerClass(for cls: ComponentClass) throws -> ControllerClass? {
         if let found = cls.resolvedController, found.version == controllerClassesVersion { return found.controller }
         let controller = try lookUpControllerClass(for: cls)
-        cls.resolvedController = (controllerClassesVersion, controller)
+        cls.resolvedController = ResolvedController(version: controllerClassesVersion, controller: controller)
         return controller
     }
 
