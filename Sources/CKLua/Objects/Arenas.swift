@@ -10,8 +10,6 @@ import CLuaShims
 /// Values live as long as the table: a table found unreachable while Swift still holds values in
 /// it is pinned again until they go (`rescue`), so a value the core holds is never lost.
 final class Arena: ScriptArena {
-    struct Entry { unowned(unsafe) var arena: Arena? }
-
     let store: RefStore
     let id: Int32
     /// The object whose handle keeps the table (0 until known).
@@ -37,17 +35,17 @@ final class Arena: ScriptArena {
     init(store: RefStore, _ L: OpaquePointer) {
         self.store = store
         id = store.freeArenaIDs.popLast() ?? Int32(store.arenas.count)
-        if Int(id) == store.arenas.count { store.arenas.append(Entry()) }
+        if Int(id) == store.arenas.count { store.arenas.append(nil) }
         ck_new_arena(L, store.arenaIndex, lua_Integer(id), store.arenaMetatable)
         table = UInt(bitPattern: lua_topointer(L, -1))
         super.init()
-        store.arenas[Int(id)].arena = self
+        store.arenas[Int(id)] = Unmanaged.passUnretained(self)
         lua_settop(L, -2)
         updatePin()
     }
 
     deinit {
-        store.arenas[Int(id)].arena = nil
+        store.arenas[Int(id)] = nil
         store.freeArenaIDs.append(id)
         guard let L = store.L else { return }
         if pin != 0 { store.release(pin) }
@@ -188,8 +186,12 @@ final class Arena: ScriptArena {
 extension RefStore {
     /// Live arenas and the slots they hold, for `ck.stats()`.
     var liveArenas: Int { arenas.count - 1 - freeArenaIDs.count }
+    /// The values all arenas hold.
+    var arenaValues: Int {
+        arenas.reduce(0) { $0 + ($1?.takeUnretainedValue().live ?? 0) }
+    }
 
-    func arena(id: Int) -> Arena? { id > 0 && id < arenas.count ? arenas[id].arena : nil }
+    func arena(id: Int) -> Arena? { id > 0 && id < arenas.count ? arenas[id]?.takeUnretainedValue() : nil }
 }
 
 /// Where the references a binding makes go (`Engine.home`).

@@ -16,7 +16,7 @@ final class RefStore {
     var arenaIndex: Int32 = 0
     var arenaMetatable: Int32 = 0
     /// Arenas by id (0 unused); an arena takes itself out as it goes.
-    var arenas: [Arena.Entry] = [Arena.Entry()]
+    var arenas: [Unmanaged<Arena>?] = [nil]
     var freeArenaIDs: [Int32] = []
     /// Arenas found unreachable while Swift still held values in them (see `Arena.rescue`).
     var rescues = 0
