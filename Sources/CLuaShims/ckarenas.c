@@ -52,6 +52,18 @@ int ck_arena_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) 
     return 1;
 }
 
+int ck_arena_open(lua_State *L, int index_ref, lua_Integer id, int value, lua_Integer slot) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);
+    if (lua_rawgeti(L, -1, id) != LUA_TTABLE) {
+        lua_settop(L, -3);
+        return 0;
+    }
+    lua_replace(L, -2);
+    lua_pushvalue(L, value);
+    lua_rawseti(L, -2, slot);
+    return 1;
+}
+
 void ck_arena_clear(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) {
     if (!push_arena(L, index_ref, id)) return;
     lua_pushnil(L);

@@ -11,11 +11,8 @@
 static int class_call(lua_State *L) {
     const ck_callstate *state = (const ck_callstate *)lua_touserdata(L, lua_upvalueindex(5));
     int plain = (int)lua_tointeger(L, lua_upvalueindex(2));
-    int props = lua_type(L, 2);
-    if (props == LUA_TUSERDATA && ck_is_props_view(L, 2)) {     /* Class(self.props) */
-        if (lua_getiuservalue(L, 2, 1) == LUA_TTABLE) props = LUA_TTABLE;
-        lua_pop(L, 1);
-    }
+    int given = lua_type(L, 2), props = given;
+    if (given == LUA_TUSERDATA && ck_is_live_props_view(L, 2)) props = LUA_TTABLE;   /* Class(self.props) */
     if (props > LUA_TNIL && props != LUA_TTABLE) return ck_call_swift(L, plain);
     if (lua_type(L, 1) != LUA_TUSERDATA || ck_userdata_bytes(L, 1) != CK_HANDLE_SIZE || !lua_getmetatable(L, 1))
         return ck_call_swift(L, plain);
@@ -30,18 +27,15 @@ static int class_call(lua_State *L) {
     if (props != LUA_TTABLE) {                          /* no props: the table the class gets */
         lua_newtable(L);
         lua_replace(L, 2);
-    } else {
+    } else if (given != LUA_TTABLE) {
         ck_props_table(L, 2);                           /* Class(self.props): the table */
     }
     ck_rawgetkey(L, 2);                                 /* the key as given */
-    /* The scope function gets the class's scope view, pointed at the props for the call: a
-       view made per component and kept by it measured +40% of a scoped leaf's build + mount. */
+    /* The scope function gets the class's scope view, reading the props for the call: a view
+       made per component and kept by it measured +40% of a scoped leaf's build + mount. */
     lua_pushvalue(L, 3);
     ck_lend_props_view(L, 1, 2);                        /* class props scope key scope view */
-    lua_pushvalue(L, -1);
-    lua_rotate(L, -3, 1);                               /* class props scope key view scope view */
-    lua_call(L, 1, 1);                                  /* class props scope key view identifier */
-    ck_end_props_view(L, 5);
+    lua_call(L, 1, 1);                                  /* class props scope key identifier */
     return ck_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(4)));
 }
 

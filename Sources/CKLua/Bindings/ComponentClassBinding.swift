@@ -37,7 +37,7 @@ enum ComponentClassBinding {
             }
             let computed = engine.registerFunction("Class(props)") { args in
                 let e = args.engine, L = args.L
-                _ = try e.construct(try checkedClass(args), propsAt: 2, L, computed: (key: 4, identifier: 6), pushing: true)
+                _ = try e.construct(try checkedClass(args), propsAt: 2, L, computed: (key: 4, identifier: 5), pushing: true)
                 return 1
             }
             engine.objects.pushClassCall(metatableAt: -1, plain: plain, checked: checked, computed: computed,
@@ -165,23 +165,19 @@ extension Engine {
         let copied = try promoteActionProps(of: cls, at: t, L)
         let given = try cls.builtin.flatMap { try ChildLists(engine: self, L: L).atConstruction(of: $0, propsAt: t) }
         if let builtin = cls.builtin, !builtin.made.layout.isEmpty { try checkLayout(of: builtin, propsAt: t, L) }
-        let c = beginConstruction(L)
+        let c = beginConstruction(props: t, of: cls, L)
         let key: Value
         if let computed { key = value(at: computed.key, L, in: c.arena) } else {
             rawField(L, t, "key")
             key = value(at: -1, L, in: c.arena)
             LuaStack(L).pop(1)
         }
-        let props = props(at: t, of: cls, c, L)
-        let built = try runtime.construct(cls, props: props, key: key, identifier: computed.map { value(at: $0.identifier, L, in: c.arena) })
+        let built = try runtime.construct(cls, props: .table(c.props), key: key,
+                                          identifier: computed.map { value(at: $0.identifier, L, in: c.arena) })
         if let given { built.giveChildren(given) }
         if fromView, !copied { adoptPropsView(at: index, by: built, L) }
-        finish(c, of: built, pushing: pushing, L)
-        if pushing {
-            LuaStack(L).replace(at: t)
-            LuaStack(L).top = t
-            pushed = true
-        }
+        finish(c, of: built, pushingTo: pushing ? t : nil, L)
+        pushed = pushing
         if let known = cls.knownProps { NameCheck.props(of: built, known: known, engine: self, L: L) }
         return built
     }

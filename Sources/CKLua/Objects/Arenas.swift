@@ -64,19 +64,15 @@ final class Arena: ScriptArena {
         return slot
     }
 
-    /// Pushes the table (a new one if it was collected) for `take(copying:into:)`.
-    func pushTable(_ L: OpaquePointer) {
-        guard ck_push_arena(L, store.arenaIndex, lua_Integer(id)) == 0 else { return }
-        revive(L)
-        _ = ck_push_arena(L, store.arenaIndex, lua_Integer(id))
-    }
-
-    /// `take` for a value at `index` with the table already pushed at `table` (a construction's).
-    func take(copying index: Int32, into table: Int32, _ L: OpaquePointer) -> Int32 {
+    /// Pushes the table (a new one if it was collected) with the value at `index` (absolute)
+    /// in a new slot: a construction's first step; returns the slot.
+    func open(copying index: Int32, _ L: OpaquePointer) -> Int32 {
         let slot: Int32
         if let reused = free.popLast() { slot = reused } else { slot = next; next += 1 }
-        lua_pushvalue(L, index)
-        lua_rawseti(L, table, lua_Integer(slot))
+        if ck_arena_open(L, store.arenaIndex, lua_Integer(id), index, lua_Integer(slot)) == 0 {
+            revive(L)
+            _ = ck_arena_open(L, store.arenaIndex, lua_Integer(id), index, lua_Integer(slot))
+        }
         live += 1
         return slot
     }

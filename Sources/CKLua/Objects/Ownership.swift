@@ -42,29 +42,25 @@ extension Engine {
 
     /// Where a component being built keeps its values: the arena of the host being built or,
     /// outside builds, one the component owns. Its table stays pushed (at `table`) meanwhile:
-    /// each of the construction's stores is then one `rawseti` (`Class(props)` is the build's
-    /// hot path; looking the arena up per store cost ~3% of a leaf's build).
+    /// the construction's stores and its handle's user value then need no lookup each (this is
+    /// `Class(props)`, the build's hot path).
     struct Construction {
         let arena: Arena
         let owns: Bool
         let table: Int32
+        let props: LuaRef
     }
 
-    func beginConstruction(_ L: OpaquePointer) -> Construction {
+    /// Opens the construction with the props table at `index` (absolute) stored in the arena;
+    /// the class's handle is kept there too: whatever keeps the props (a host's tree, a table
+    /// holding the component) keeps the class a render needs.
+    func beginConstruction(props index: Int32, of cls: ComponentClass, _ L: OpaquePointer) -> Construction {
         let home = homeArena, arena = home ?? newArena()
-        arena.pushTable(L)
-        return Construction(arena: arena, owns: home == nil, table: lua_gettop(L))
-    }
-
-    /// The props table at `index` as a reference in the construction's arena, its class's
-    /// handle kept there too: whatever keeps the props (a host's tree, a table holding the
-    /// component) keeps the class a render needs.
-    func props(at index: Int32, of cls: ComponentClass, _ c: Construction, _ L: OpaquePointer) -> Value {
-        let identity = UInt(bitPattern: lua_topointer(L, index))
-        let ref = LuaRef(store: refs, arena: c.arena, ref: c.arena.take(copying: index, into: c.table, L),
-                         type: .table, identity: identity)
+        let ref = LuaRef(store: refs, arena: arena, ref: arena.open(copying: index, L), type: .table,
+                         identity: UInt(bitPattern: lua_topointer(L, index)))
+        let c = Construction(arena: arena, owns: home == nil, table: lua_gettop(L), props: ref)
         let id = ObjectIdentifier(cls)
-        c.arena.keep(id, L) {
+        arena.keep(id, L) {
             if objects.push(cls, kind: .componentClass, L) {
                 attachArena(of: cls, kind: .componentClass, toHandleAt: -1, L)
                 setScopeFunction(of: cls, onHandleAt: -1, L)
@@ -72,16 +68,21 @@ extension Engine {
         }
         ref.keptClass = id
         ref.isProps = true
-        return .table(ref)
+        return c
     }
 
-    /// The component's own arena knows its owner; `pushing`: its handle is pushed, carrying the
-    /// construction's arena (the owner's handle adopts it).
-    func finish(_ c: Construction, of built: Component, pushing: Bool, _ L: OpaquePointer) {
+    /// The component's own arena knows its owner; `pushingTo`: its first handle, carrying the
+    /// construction's arena (the owner's handle adopts it), goes there and the stack ends there.
+    func finish(_ c: Construction, of built: Component, pushingTo dest: Int32?, _ L: OpaquePointer) {
         if c.owns { c.arena.owner = ObjectIdentifier(built) }
-        guard pushing, objects.push(built, kind: .component, L) else { return }
-        lua_pushvalue(L, c.table)
-        lua_setiuservalue(L, -2, ObjectKind.component.arenaUserValue)
+        guard let dest else { return }
+        guard built.bridgeSlot == 0 else {          // a handle made during construction: it stays
+            objects.push(built, kind: .component, L)
+            LuaStack(L).replace(at: dest)
+            LuaStack(L).top = dest
+            return
+        }
+        objects.pushNew(built, kind: .component, carrying: c.table, as: ObjectKind.component.arenaUserValue, to: dest, L)
         if c.owns { c.arena.adopt() }
     }
 

@@ -22,12 +22,8 @@ extension Engine {
     }
 
     func push(_ object: RuntimeObject, _ L: OpaquePointer) {
-        if let s = object as? ScriptResponder {
-            push(s.table, L)
-            return
-        }
         guard let kind = ObjectKind.of(object) else {
-            lua_pushnil(L)
+            if let s = object as? ScriptResponder { push(s.table, L) } else { lua_pushnil(L) }
             return
         }
         guard objects.push(object, kind: kind, L) else { return }

@@ -183,9 +183,16 @@ void ck_set_warning_handler(lua_State *L, ck_warning_fn fn);
 #define CK_HANDLE_SIZE (2 * sizeof(int32_t))
 /// Pushes the handle `weak_ref[slot]` and returns 1, or pushes nothing and returns 0.
 int ck_push_live_handle(lua_State *L, int weak_ref, lua_Integer slot);
+/// The slot of the handle at `index` (its kind in `kind`), or 0 if the value is not a handle:
+/// a userdata of a handle's size whose metatable is `metatables[kind]` (`kinds` of them).
+int32_t ck_handle_at(lua_State *L, int index, const void *const *metatables, int32_t kinds, int32_t *kind);
 /// Pushes a new handle for `slot` and records it in `weak_ref`.
 void ck_push_new_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
                         int user_values);
+/// The same, the handle carrying the value at `arena` (an absolute index; 0: none) as user value
+/// `arena_uv`, then moved to `dest` where the stack ends (0: left on top).
+void ck_push_new_owned_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
+                              int user_values, int arena, int arena_uv, int dest);
 
 // Arenas (ckarenas.c): tables holding the script values the core keeps, found by id in the
 // weak-valued table `index_ref`; slot 0 holds the id.
@@ -195,6 +202,9 @@ int ck_push_arena(lua_State *L, int index_ref, lua_Integer id);
 void ck_new_arena(lua_State *L, int index_ref, lua_Integer id, int metatable_ref);
 /// Indexes the arena on top (kept there) as `id` again: a finalized arena Swift still needs.
 void ck_index_arena(lua_State *L, int index_ref, lua_Integer id);
+/// Pushes arena `id` with the value at `value` (absolute) stored in its `slot`; returns 0 if the
+/// arena is gone (nothing pushed). A construction's first step (Ownership.swift).
+int ck_arena_open(lua_State *L, int index_ref, lua_Integer id, int value, lua_Integer slot);
 /// Pops the top value into arena `id`'s `slot`; returns 0 if the arena is gone (the value stays).
 int ck_arena_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
 /// Empties `slot` of arena `id`, if the arena is still there.
@@ -214,7 +224,7 @@ int ck_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Int
 #define CK_CLASS_SCOPE_VIEW 2
 /// Pushes the `__call` of component classes (whose metatable is at `metatable`): host function
 /// `plain_id(class, props)` for anything, `checked_id(class, props)` once the class handle and
-/// the props (a table, a props view or nil) are checked, `computed_id(class, props, scope, key, view,
+/// the props (a table, a props view or nil) are checked, `computed_id(class, props, scope, key,
 /// identifier)` once the class's scope function has run too (only while `state->render_depth` is
 /// up). The scope function is given the class's scope view, showing the props for the call.
 void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
@@ -227,15 +237,16 @@ void ck_open_props_views(lua_State *L);
 void ck_make_props_view(lua_State *L);
 /// The same for a state table: its writes raise naming the state.
 void ck_make_state_view(lua_State *L);
-/// 1 if the value at `index` is a props (or state) view.
+/// 1 if the value at `index` is a props (or state) view; "live": one that shows props (a scope
+/// function's view shows none once its props are gone).
 int ck_is_props_view(lua_State *L, int index);
+int ck_is_live_props_view(lua_State *L, int index);
 /// Replaces a props view at `index` by its props table and returns 1 (2 for a state view);
 /// anything else stays (0).
 int ck_props_table(lua_State *L, int index);
-/// Pushes the scope view of the class handle at `cls` (made on first use), showing the props
-/// table at `props`; `ck_end_props_view` makes it show nothing again once the call returned.
+/// Pushes the scope view of the class handle at `cls` (made on first use), reading the props
+/// table at `props` (through its own metatable's weak `__index`: reads cost what a table's do).
 void ck_lend_props_view(lua_State *L, int cls, int props);
-void ck_end_props_view(lua_State *L, int view);
 
 /// Lua functions: `f()` returns a monotonic time in seconds (the test runner's durations).
 int ck_lua_monotonic_clock(lua_State *L);
