@@ -25,7 +25,10 @@ extension Engine {
     func reloadApp(file: String) throws(LuaError) -> Bool {
         guard let host = appHostObject, !host.isDestroyed else { return false }
         isReloadingApp = true
-        defer { isReloadingApp = false }
+        // The replaced classes and tree go at once: Lua's collector counts only Lua's bytes, not
+        // the Swift objects their handles keep, so between reloads it ran ever more rarely and
+        // the handle and arena tables grew to hold the garbage (10,000 reloads: +3 MB Lua).
+        defer { isReloadingApp = false; lua.collectGarbage() }
         let stack = LuaStack(lua.L)
         let base = stack.top
         defer { stack.top = base }
