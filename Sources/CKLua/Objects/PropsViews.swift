@@ -35,14 +35,14 @@ extension Engine {
     func pushState(_ state: Value, of cls: ComponentClass?, _ L: OpaquePointer) {
         guard let cls, case .table(let r) = state, let ref = r as? LuaRef else { return push(state, L) }
         if ref.view != 0 {
-            lua_rawgeti(L, ck_registryindex(), lua_Integer(ref.view))
+            ref.push(ref.view, L)
             return
         }
         push(cls, L)
         ref.push(L)
         ck_make_state_view(L)
         lua_pushvalue(L, -1)
-        ref.view = refs.take(L)
+        ref.view = ref.keep(L)      // beside the state, in its arena: not a registry root
     }
 
     /// If the value at `index` is a props or state view (`Child(self.props)`): replaces it by

@@ -121,7 +121,7 @@ extension Engine {
     /// A callable table (a luassert spy or stub) as a method: it takes the arguments of the
     /// method it replaces (`like`), or all of them when it replaces none.
     func callableMethod(at index: Int32, name: String, like replaced: Method?, _ L: OpaquePointer) -> Method {
-        let callable = reference(at: index, L, "table")
+        let callable = reference(at: index, L, .table)
         return Method(name: name, parameterCount: replaced?.parameterCount ?? 0, isVararg: replaced?.isVararg ?? true,
                       script: callable, takesReceiver: true) { [unowned self] receiver, args in
             try self.callHandler(callable, receiver: (receiver?.object).map(Value.object) ?? .nil, args)
