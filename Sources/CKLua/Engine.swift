@@ -64,13 +64,17 @@ public final class Engine {
     var isInTurn = false
     /// Set while `deinit` closes the Lua state: Swift functions then refuse (`[deadObject]`).
     var isClosing = false
-    /// Script fields of live controllers (weak: a controller lives as long as its scope).
-    var controllerFields: [ObjectIdentifier: ControllerFields] = [:]
-    var controllerFieldsPruneAt = 64
+    /// Where the references bindings make go (Arenas.swift).
+    var home = Home.build
     /// Warnings given once per engine (misspelled names, unknown props of built-ins).
     var warnedOnce: Set<String> = []
-    /// The host `ck.run` made (the app runner's `app`).
-    public internal(set) var appHostObject: Host?
+    /// The host `ck.run` made (the app runner's `app`); the engine roots its script values.
+    public internal(set) var appHostObject: Host? {
+        didSet {
+            if oldValue !== appHostObject, let old = oldValue { arena(of: old)?.roots -= 1 }
+            if oldValue !== appHostObject, let new = appHostObject { arena(of: new)?.roots += 1 }
+        }
+    }
     /// Set while the app file runs again for `.reload` / `--watch`: `ck.run` then reloads the
     /// running app's host instead of making a second one (see AppReload.swift).
     var isReloadingApp = false
@@ -86,6 +90,8 @@ public final class Engine {
         refs = RefStore(L: lua.L)
         lua.owner = self
         objects.setUp(lua.L, refs: refs)
+        setUpArenas()
+        setUpOwnership()
         setUpPropsViews()
         scriptTables = TablesAdapter(engine: self)
         runtime.tables = scriptTables

@@ -14,6 +14,11 @@ int ck_push_live_handle(lua_State *L, int weak_ref, lua_Integer slot) {
 
 void ck_push_new_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
                         int user_values) {
+    ck_push_new_owned_handle(L, weak_ref, slot, kind, metatable_ref, user_values, 0, 0, 0);
+}
+
+void ck_push_new_owned_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
+                              int user_values, int arena, int arena_uv, int dest) {
     int32_t *payload = (int32_t *)lua_newuserdatauv(L, CK_HANDLE_SIZE, user_values);
     payload[0] = slot;
     payload[1] = kind;
@@ -22,5 +27,24 @@ void ck_push_new_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, 
     lua_rawgeti(L, LUA_REGISTRYINDEX, weak_ref);
     lua_pushvalue(L, -2);
     lua_rawseti(L, -2, slot);
-    lua_pop(L, 1);
+    lua_settop(L, -2);
+    if (arena) {
+        lua_pushvalue(L, arena);
+        lua_setiuservalue(L, -2, arena_uv);
+    }
+    if (dest) {
+        lua_copy(L, -1, dest);
+        lua_settop(L, dest);
+    }
+}
+
+int32_t ck_handle_at(lua_State *L, int index, const void *const *metatables, int32_t kinds, int32_t *kind) {
+    if (lua_type(L, index) != LUA_TUSERDATA || ck_userdata_bytes(L, index) != CK_HANDLE_SIZE || !lua_getmetatable(L, index))
+        return 0;
+    const void *metatable = lua_topointer(L, -1);
+    lua_settop(L, -2);
+    const int32_t *payload = (const int32_t *)lua_touserdata(L, index);
+    if (payload[1] <= 0 || payload[1] >= kinds || metatables[payload[1]] != metatable) return 0;
+    *kind = payload[1];
+    return payload[0];
 }

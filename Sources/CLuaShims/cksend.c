@@ -96,7 +96,7 @@ static int conform(lua_State *L, int idx, unsigned char type, ck_arg *out) {
     case CK_ARG_NUMBER:
         return t == LUA_TNUMBER;          /* a float (integers were converted above) */
     case CK_ARG_STRING: return t == LUA_TSTRING;
-    case CK_ARG_TABLE: return t == LUA_TTABLE;
+    case CK_ARG_TABLE: return t == LUA_TTABLE || (t == LUA_TUSERDATA && ck_is_props_view(L, idx));
     case CK_ARG_FUNCTION: return t == LUA_TFUNCTION;
     default: return 0;
     }

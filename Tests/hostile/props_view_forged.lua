@@ -1,7 +1,8 @@
 -- ckrun-expect: done
 -- ckrun-expect-status: 0
--- Props views attacked through debug.getmetatable: forged views, private slots overwritten (next
--- hands out the private keys), the metamethods called on anything. Each must raise or work.
+-- Props views attacked through debug: forged views (the metatable on tables and on other
+-- userdata), a view's user values overwritten, the metamethods called on anything. Each must
+-- raise or work.
 local C = ck.component("C", {render = function(self, p) return ck.Text{text = tostring(p.x)} end})
 local v = C{x = 1}.props
 local M = debug.getmetatable(v)
@@ -19,11 +20,11 @@ end
 local next_fn = pairs(v)
 for _, arg in ipairs({1, "s", true, fake, print}) do tries[#tries + 1] = function() return next_fn(arg, nil) end end
 tries[#tries + 1] = function() return next_fn(v, "not a key") end
-for k in next, v do
-  for _, bad in ipairs({5, "s", print, fake, setmetatable({}, {__index = function() error("boom") end})}) do
+tries[#tries + 1] = function() local h = C{x = 3} debug.setmetatable(h, M) return h.x, #h end
+for _, bad in ipairs({5, "s", print, fake, {x = 4}, setmetatable({}, {__index = function() error("boom") end})}) do
+  for uv = 1, 3 do
     local w = C{x = 2}.props
-    local key = k
-    for k2 in next, w do if type(k2) == type(key) then rawset(w, k2, bad) end end
+    debug.setuservalue(w, bad, uv)
     tries[#tries + 1] = function() return w.x end
     tries[#tries + 1] = function() w.y = 1 end
     tries[#tries + 1] = function() return #w end

@@ -2,23 +2,30 @@
 -- these pin down that it behaves as the SPEC says a constructor does.
 
 describe("Class(props) with a scope function", function()
-  it("passes the props table to the scope function and uses its result as the identifier", function()
-    local seen
-    local Item = ck.component("CallItem", {scope = function(p) seen = p return p.id end})
+  it("passes the props to the scope function as a read-only view and uses its result as the identifier", function()
+    local seen, written
+    local Item = ck.component("CallItem", {scope = function(p)
+      seen, written = getmetatable(p), pcall(function() p.id = 8 end)
+      return p.id
+    end})
     local given = {id = 7}
     local host = ck.host(function() return Item(given) end)
-    assert.are.equal(given, seen)
-    assert.are.same(host.root.props, seen)
+    assert.are.equal("read-only props", seen)
+    assert.is_false(written)
+    assert.are.same({id = 7}, given)
     assert.are.equal("CallItem#7", host.root.scope.path)
   end)
 
   it("gives a class called without props an empty table, the one its component keeps", function()
-    local seen
-    local Bare = ck.component("CallBare", {scope = function(p) seen = p return "only" end})
+    local count
+    local Bare = ck.component("CallBare", {scope = function(p)
+      count = 0
+      for _ in pairs(p) do count = count + 1 end
+      return "only"
+    end})
     local host = ck.host(function() return Bare() end)
-    assert.are.equal("table", type(seen))
-    assert.are.same(seen, host.root.props)
-    assert.are.equal(0, select("#", rawget(seen, "key")) - 1)
+    assert.are.equal(0, count)
+    assert.are.same({}, host.root.props)
     assert.are.equal("CallBare#only", host.root.scope.path)
   end)
 
@@ -125,9 +132,14 @@ describe("Class(props) and the rest of the runtime", function()
     assert.truthy(tostring(result[2]):find("[updateDuringRender]", 1, true))
   end)
 
-  it("reads the key before the scope function runs", function()
-    local Item = ck.component("CallKey", {scope = function(p) p.key = "changed" return 1 end})
+  it("keeps the key the scope function cannot change", function()
+    local refused
+    local Item = ck.component("CallKey", {scope = function(p)
+      refused = not pcall(function() p.key = "changed" end)
+      return 1
+    end})
     local host = ck.host(function() return Item{key = "given"} end)
+    assert.is_true(refused)
     assert.are.equal("given", host.root.key)
     assert.are.equal("given", host.root.scope.key)
   end)

@@ -72,7 +72,7 @@ describe("props views", function()
     assert.are.same({"a", "b"}, ipairs_seen)
     assert.are.equal(p, render_props)
     assert.are.equal(p, host.root.props)
-    assert.are.equal("table", type(p))
+    assert.are.equal("userdata", type(p))
     assert.are.equal("read-only props", getmetatable(p))
     assert.is_false(pcall(setmetatable, p, {}))
   end)
@@ -133,5 +133,61 @@ describe("props views in assertions", function()
     local ok, err = pcall(assert.are.same, {title = "y"}, C{title = "x"}.props)
     assert.is_false(ok)
     assert.matches("%(read%-only props%) {.-%[title%] = 'x'", tostring(err))
+  end)
+end)
+
+-- Issue 24, class 9: a view was a table holding the props under private keys, so raw access
+-- (next, rawget, rawset, the state pairs hands out) and the scope function reached the props.
+describe("props views against raw access", function()
+  local Card = ck.component("PropsRawCard", {render = function(_, p) return ck.Text{text = p.title} end})
+
+  it("give next, rawget, rawset and rawlen nothing to reach", function()
+    local c = Card{title = "a", "x"}
+    local p = c.props
+    assert.is_false(pcall(next, p))
+    assert.is_false(pcall(rawget, p, "title"))
+    assert.is_false(pcall(rawlen, p))
+    assert.is_false(pcall(rawset, p, "title", "b"))
+    assert.are.equal("a", c.props.title)
+  end)
+
+  it("iterate without handing out the props table", function()
+    local c = Card{title = "a"}
+    local _, state = pairs(c.props)
+    assert.are_not.equal("table", type(state))
+    assert.is_false(pcall(function() state.title = "b" end))
+    assert.are.equal("a", c.props.title)
+  end)
+
+  it("are what a scope function gets: it cannot write the props", function()
+    local err
+    local Scoped = ck.component("PropsRawScoped", {scope = function(p)
+      local ok, e = pcall(function() p.id = 2 end)
+      err = not ok and tostring(e)
+      return p.id
+    end})
+    local given = {id = 1}
+    local host = ck.host(function() return Scoped(given) end)
+    assert.matches("^%[immutableComponent%].-cannot set props%.id of PropsRawScoped", err)
+    assert.are.equal(1, given.id)
+    assert.are.equal("PropsRawScoped#1", host.root.scope.path)
+  end)
+
+  it("conform as struct arguments by the props they show", function()
+    ck.struct("PropsRawPoint", {x = "int", y = "int"})
+    local got
+    local a = ck.action(function(sender, point) got = point end, {"PropsRawPoint"})
+    a:send(nil, Card{x = 3, y = 4}.props)
+    assert.are.same({x = 3, y = 4}, got)
+  end)
+
+  it("reach a handler taking a table as the same read-only view", function()
+    local got
+    local a = ck.action(function(sender, t) got = t end, {"table"})
+    local p = Card{title = "a"}.props
+    a:send(nil, p)
+    a:send(nil, p)
+    assert.are.equal(p, got)
+    assert.is_false(pcall(function() got.title = "b" end))
   end)
 end)

@@ -60,6 +60,42 @@ assert(after.hosts == before.hosts, "tracked hosts grew")
 assert(after.luaBytes - before.luaBytes < 256 * 1024, "Lua memory grew")
 assert(after.heapBytes - before.heapBytes < 1024 * 1024, "process heap grew")
 
+-- Hosts dropped without destroy() whose props, state and controller fields name them (issue 26):
+-- each is garbage to Lua as a whole once the script lets go of it, mounted before or not.
+ck.controller("SoakNamedController", {didMount = function(self) self.host = self.component.props.back() end})
+local Named = ck.component("SoakNamed", {scope = true, initialState = {},
+  render = function(self, p) return ck.Button{title = "n", action = self:action("tap")} end,
+  tap = function(self) self:updateState({host = self.props.back()}, "sync") end})
+local function dropped(n)
+  for i = 1, n do
+    local h
+    h = ck.host(function() return Named{back = function() return h end} end)
+    if i % 2 == 0 then
+      h:mount()
+      h:tap("SoakNamed Button")
+      h:unmount()
+    else
+      h.root:updateState({host = h}, "sync")
+    end
+    if i % 1000 == 0 then drain() end
+  end
+  drain()
+end
+dropped(math.max(5000, count // 2))
+local droppedBefore = ck.stats()
+dropped(count // 2)
+local droppedAfter = ck.stats()
+print(("%d hosts dropped without destroy(): Lua %d -> %d bytes, heap %d -> %d bytes, handles %d -> %d, references %d -> %d, arenas %d -> %d, rescues %d")
+  :format(count // 2, droppedBefore.luaBytes, droppedAfter.luaBytes, droppedBefore.heapBytes, droppedAfter.heapBytes,
+          droppedBefore.handles, droppedAfter.handles, droppedBefore.references, droppedAfter.references,
+          droppedBefore.arenas, droppedAfter.arenas, droppedAfter.rescues))
+assert(droppedAfter.handles == droppedBefore.handles, "handles grew: dropped hosts were kept")
+assert(droppedAfter.arenas == droppedBefore.arenas, "arenas grew: dropped hosts were kept")
+assert(droppedAfter.hosts == droppedBefore.hosts, "tracked hosts grew")
+assert(droppedAfter.rescues == 0, "an arena had to be rescued")
+assert(droppedAfter.luaBytes - droppedBefore.luaBytes < 256 * 1024, "Lua memory grew")
+assert(droppedAfter.heapBytes - droppedBefore.heapBytes < 1024 * 1024, "process heap grew")
+
 -- Scopes leaving a live host's tree: each update replaces 20 scopes (and the 20 below them)
 -- with new ones; the ones that left are freed (a scope holds its parent strongly, and
 -- leaving empties its children, so no cycle outlives the tree).

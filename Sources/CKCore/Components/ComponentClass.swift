@@ -19,7 +19,7 @@ public final class ComponentClass: RuntimeObject {
     /// An explicit controller class name; nil means `<Name>Controller` if it exists.
     public var controllerName: String? { didSet { resolvedController = nil } }
     /// The controller class found for this class, and the runtime's controller version it was found at.
-    var resolvedController: (version: Int, controller: ControllerClass?)?
+    var resolvedController: ResolvedController?
     public var isPure = false
     public var shouldUpdate: ((_ old: Component, _ new: Component) throws -> Bool)?
     public var canPerformAction: ((_ component: Component, _ selector: String, _ sender: Responder?) throws -> Bool)? {
@@ -61,11 +61,25 @@ public final class ComponentClass: RuntimeObject {
     func method(id: Int, name: String) -> Method? { methodTable.method(id: id, name: name) }
 }
 
+/// A cache entry, not an owner: read only while `version` is the runtime's, when the runtime
+/// still holds the class it names. (Held strongly, a class kept the controller class it once
+/// resolved, and what a bridge owns for it, after a reload replaced both.)
+struct ResolvedController {
+    let version: Int
+    unowned(unsafe) let controller: ControllerClass?
+}
+
 /// A controller class defined by `ck.controller(name, def)`.
 public final class ControllerClass: RuntimeObject {
     public let name: String
     /// The bridge's script table of the class's fields and methods, released with it.
     public var scriptTable: ScriptRef?
+    /// Told when the class gets its first live controller and when its last one goes: the
+    /// controllers hold the class, so a bridge keeps its script values rooted meanwhile.
+    public var onLiveControllers: ((Bool) -> Void)?
+    var liveControllers = 0 {
+        didSet { if (oldValue == 0) != (liveControllers == 0) { onLiveControllers?(liveControllers > 0) } }
+    }
     var methodTable = MethodTable()
     public var canPerformAction: ((_ controller: Controller, _ selector: String, _ sender: Responder?) throws -> Bool)? {
         didSet { methodTable.selectors?.methodsChanged() }

@@ -3,7 +3,12 @@
 public final class Controller: RuntimeObject {
     /// Its class: a class redefined under the same name (the REPL's `.reload`) takes over at
     /// the scope's next build, so edited handlers and callbacks apply to live controllers.
-    public internal(set) var controllerClass: ControllerClass
+    public internal(set) var controllerClass: ControllerClass {
+        didSet {
+            oldValue.liveControllers -= 1
+            controllerClass.liveControllers += 1
+        }
+    }
     /// Weak: the scope owns the controller.
     public internal(set) weak var scope: Scope?
     /// The latest component of its scope.
@@ -15,14 +20,20 @@ public final class Controller: RuntimeObject {
     /// The component this controller last saw mounted: an update is a mount of a different one.
     var lastMountedComponent: Component?
     var acquiredView: View?
+    /// The bridge's table of the controller's script fields (`self.x = …`), released with it.
+    public var scriptFields: ScriptRef?
 
     init(controllerClass: ControllerClass, scope: Scope?, component: Component) {
         self.controllerClass = controllerClass
         self.scope = scope
         self.component = component
+        controllerClass.liveControllers += 1
     }
 
-    deinit { Reaper.release(self) }
+    deinit {
+        controllerClass.liveControllers -= 1
+        Reaper.release(self)
+    }
 
     override var holdsUniqueLinks: Bool {
         Reaper.unique(&mountedComponent) || Reaper.unique(&lastMountedComponent) || Reaper.unique(&acquiredView)

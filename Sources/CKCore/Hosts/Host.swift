@@ -23,11 +23,14 @@ public final class Host: RuntimeObject {
     private let calls: CallStateStorage
     /// The one weak reference to this host that its components and scopes share.
     let link = HostLink()
+    /// Where the bridge keeps the script values of this host and its tree (set before the first build).
+    public let scriptArena: ScriptArena?
 
     /// Builds generation 1 at once (not mounted).
     public init(runtime: Runtime, model: Value = .nil, responders: [ScriptResponder] = [],
-                provider: @escaping (Value) throws -> Component?) throws {
+                scriptArena: ScriptArena? = nil, provider: @escaping (Value) throws -> Component?) throws {
         self.runtime = runtime
+        self.scriptArena = scriptArena
         calls = runtime.callStateStorage
         self.provider = provider
         self.model = model
@@ -134,8 +137,11 @@ public final class Host: RuntimeObject {
         runtime.invalidateSendPlans()
     }
 
+    /// Builds what is pending; a host that is not mounted stops being tracked once nothing is
+    /// (the runtime held every unmounted host that ever had an update, and with it its script values).
     func buildPendingUpdates() throws {
         guard !isDestroyed else { return }
+        defer { if !isMounted && !hasPendingUpdates { runtime.unregister(self) } }
         try Builder(host: self).run(full: needsFullBuild)
     }
 

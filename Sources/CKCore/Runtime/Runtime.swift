@@ -106,7 +106,7 @@ public final class Runtime {
     func controllerClass(for cls: ComponentClass) throws -> ControllerClass? {
         if let found = cls.resolvedController, found.version == controllerClassesVersion { return found.controller }
         let controller = try lookUpControllerClass(for: cls)
-        cls.resolvedController = (controllerClassesVersion, controller)
+        cls.resolvedController = ResolvedController(version: controllerClassesVersion, controller: controller)
         return controller
     }
 
@@ -135,6 +135,8 @@ public final class Runtime {
 
     public var isRendering: Bool { renderDepth > 0 }
     public var isBuilding: Bool { build != nil }
+    /// The host whose build is under way, if any.
+    public var buildingHost: Host? { build?.host }
 
     // MARK: Batching
 
@@ -171,8 +173,17 @@ public final class Runtime {
 
     public var isInsideCall: Bool { depth > 0 }
 
-    func register(_ host: Host) { hosts[ObjectIdentifier(host)] = host }
-    func unregister(_ host: Host) { hosts[ObjectIdentifier(host)] = nil }
+    /// Told when a host starts or stops being tracked (mounted, or with pending updates): the
+    /// runtime then holds it, so a bridge keeps its script values rooted.
+    public var onHostTracked: ((Host, Bool) -> Void)?
+
+    func register(_ host: Host) {
+        if hosts.updateValue(host, forKey: ObjectIdentifier(host)) == nil { onHostTracked?(host, true) }
+    }
+
+    func unregister(_ host: Host) {
+        if hosts.removeValue(forKey: ObjectIdentifier(host)) != nil { onHostTracked?(host, false) }
+    }
 
     private func buildSynchronousUpdates() throws {
         guard syncRequested else { return }

@@ -40,6 +40,12 @@ open class ScriptRef {
     open var identity: UInt { UInt(bitPattern: ObjectIdentifier(self).hashValue) }
 }
 
+/// Where a bridge keeps the script values one runtime object owns (a host and its tree): the
+/// core only holds it for its owner, so it goes with the owner.
+open class ScriptArena {
+    public init() {}
+}
+
 /// Base of every object the runtime hands to scripts. `bridgeSlot` is the script side's
 /// handle to this object, so that one object always maps to one script value.
 open class RuntimeObject {

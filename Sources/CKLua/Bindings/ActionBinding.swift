@@ -127,8 +127,13 @@ enum ActionBinding {
         case .string:
             action = e.runtime.selectorAction(try args.string(1, "selector"), types: try args.types(2))
         case .function:
-            let m = e.method(at: 1, name: "block", hasSelf: false, L)
-            action = e.runtime.blockAction(m, identity: args.value(1), types: try args.types(2))
+            // Outside a build the block lives in an arena of the action's own (Ownership.swift).
+            let own = e.homeArena == nil ? e.newArena() : nil
+            action = try e.withHome(own.map(Home.arena) ?? .build) {
+                let m = e.method(at: 1, name: "block", hasSelf: false, L)
+                return e.runtime.blockAction(m, identity: args.value(1), types: try args.types(2))
+            }
+            own?.owner = ObjectIdentifier(action)
         default:
             let target = try args.responder(1, "target")
             action = try e.runtime.targetAction(target, try args.string(2, "selector"), types: try args.types(3))

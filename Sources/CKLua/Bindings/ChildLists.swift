@@ -52,7 +52,7 @@ struct ChildLists {
         defer { stack.pop(1) }
         if type == .nil { return [] }
         if single {
-            if let c = engine.objects.object(at: -1, L) as? Component { return [c] }
+            if let c = engine.objects.component(at: -1, L) { return [c] }
             throw bad("ck.\(name){\(prop) = …} must be a component or nil, got \(describe(at: -1))", place)
         }
         guard type == .table else {
@@ -106,7 +106,7 @@ struct ChildLists {
             if stack.isInteger(-2), case let i = stack.integer(-2), i >= 1 {
                 if i < last { walk.inOrder = false; if !keepingIndices { break } }
                 last = i
-                if let c = engine.objects.object(at: -1, L) as? Component {
+                if let c = engine.objects.component(at: -1, L) {
                     walk.components.append(c)
                     if keepingIndices { walk.indices.append(i) }
                 } else if stack.toBool(-1), walk.badIndex.map({ i < $0 }) ?? true {

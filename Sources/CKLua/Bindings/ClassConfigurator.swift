@@ -103,7 +103,7 @@ struct ClassConfigurator {
         guard stack.isFunction(i) else {
             throw RuntimeError(.badArgument, "\(definer): \(key) must be a function, got \(stack.typeName(i))")
         }
-        return engine.reference(at: i, L, "function")
+        return engine.reference(at: i, L, .function)
     }
 
     func bad(_ key: String, _ expected: String) -> RuntimeError {

@@ -19,7 +19,7 @@ enum ClassKeys {
         case .nil, .none:
             cls.view = nil
         case .function:
-            let f = engine.reference(at: i, c.L, "function")
+            let f = engine.reference(at: i, c.L, .function)
             let definedAt = engine.definition(of: f)
             cls.view = { [unowned(unsafe) engine] comp in
                 try engine.viewSpec(try engine.callWithProps(f, receiver: comp, props: comp, state: comp.state), in: comp.name,
@@ -45,8 +45,8 @@ enum ClassKeys {
         // What `Class(props)` runs in C depends on it (see setScopeFunction).
         defer { engine.refreshClassCall(cls, c.L) }
         if c.stack.isFunction(i) {
-            let f = engine.reference(at: i, c.L, "function")
-            cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callForValue(f, comp.props) }
+            let f = engine.reference(at: i, c.L, .function)
+            cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callWithProps(f, props: comp) }
             cls.scriptScopeFunction = f
         } else {
             cls.scope = c.stack.toBool(i) ? .anonymous : .none
@@ -59,14 +59,19 @@ enum ClassKeys {
         if c.stack.isNil(i) {
             cls.initialState = nil
         } else if c.stack.isFunction(i) {
-            let f = engine.reference(at: i, c.L, "function")
+            let f = engine.reference(at: i, c.L, .function)
             // The state is kept: a long string stays the Lua string (see carriedValue).
             cls.initialState = { [unowned(unsafe) engine] comp in
                 try engine.callForValue(f, carrying: true) { L in engine.pushProps(of: comp, L); return 1 }
             }
         } else {
+            // Each scope gets its own reference to a table, function or long string, in its
+            // host's arena: the class's may go first.
             let v = engine.carriedValue(at: i, c.L)
-            cls.initialState = { _ in v }
+            switch v {
+            case .table, .function, .opaque: cls.initialState = { [unowned(unsafe) engine] _ in engine.rehomed(v) }
+            default: cls.initialState = { _ in v }
+            }
         }
     }
 

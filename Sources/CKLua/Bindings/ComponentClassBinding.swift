@@ -12,7 +12,9 @@ enum ComponentClassBinding {
             return 1
         }, newindex: { args, key in
             let cls: ComponentClass = try args.object(1, "class", "a component class")
-            try args.engine.configurator(for: cls, args.L).set(key, valueAt: 3)
+            try args.engine.withHome(.arena(args.engine.arena(ofClass: cls)!)) {
+                try args.engine.configurator(for: cls, args.L).set(key, valueAt: 3)
+            }
             return 0
         }, tostring: { args in
             let cls: ComponentClass = try args.object(1, "class", "a component class")
@@ -25,19 +27,17 @@ enum ComponentClassBinding {
             }
             let plain = engine.registerFunction("Class(props)") { args in
                 let cls: ComponentClass = try args.object(1, "class", "a component class")
-                let c = try args.engine.construct(cls, propsAt: 2, args.L)
-                args.engine.objects.push(c, kind: .component, args.L)
+                _ = try args.engine.construct(cls, propsAt: 2, args.L, pushing: true)
                 return 1
             }
             let checked = engine.registerFunction("Class(props)") { args in
                 let e = args.engine, L = args.L
-                e.objects.push(try e.construct(try checkedClass(args), propsAt: 2, L), kind: .component, L)
+                _ = try e.construct(try checkedClass(args), propsAt: 2, L, pushing: true)
                 return 1
             }
             let computed = engine.registerFunction("Class(props)") { args in
                 let e = args.engine, L = args.L
-                let c = try e.construct(try checkedClass(args), propsAt: 2, L, computed: (key: e.value(at: 4, L), identifier: e.value(at: 5, L)))
-                e.objects.push(c, kind: .component, L)
+                _ = try e.construct(try checkedClass(args), propsAt: 2, L, computed: (key: 4, identifier: 5), pushing: true)
                 return 1
             }
             engine.objects.pushClassCall(metatableAt: -1, plain: plain, checked: checked, computed: computed,
@@ -59,17 +59,19 @@ extension Engine {
     func defineComponentClass(_ name: String, defAt def: Int32, _ L: OpaquePointer) throws -> ComponentClass {
         let cls = ComponentClass(name: name)
         componentClassesDefined += 1
-        // The class keeps its table (not the engine: a redefined class's table, and what its
-        // closures captured, went with it; kept by the engine, each redefinition leaked them).
-        LuaStack(L).newTable(array: 0, fields: 8)
-        cls.scriptTable = reference(at: -1, L, "table")
-        LuaStack(L).pop(1)
-        // A class's closures capture the engine unowned(unsafe): only the engine's runtime builds,
-        // so they never run after it; a checked unowned capture costs an atomic per render.
-        cls.readProp = { [unowned(unsafe) self] c, key in self.prop(c, key) }
-        try configurator(for: cls, L).define(from: def)
+        // The class keeps its table and what its definition gave in an arena of its own
+        // (Ownership.swift): a redefined class, and what its closures captured, goes with it.
+        try defining(cls) { _ in
+            LuaStack(L).newTable(array: 0, fields: 8)
+            cls.scriptTable = reference(at: -1, L, .table)
+            LuaStack(L).pop(1)
+            // A class's closures capture the engine unowned(unsafe): only the engine's runtime builds,
+            // so they never run after it; a checked unowned capture costs an atomic per render.
+            cls.readProp = { [unowned(unsafe) self] c, key in self.prop(c, key) }
+            try configurator(for: cls, L).define(from: def)
+        }
         if runtime.componentClasses[name] == nil { keepForGood(name) }
-        runtime.define(cls)
+        register(cls)
         return cls
     }
 
@@ -142,13 +144,14 @@ extension Engine {
         LuaStack(L).pop(1)
     }
 
-    /// `Class(props)`: checks typed action props (promoting them), then constructs.
-    /// `computed`: the key as given and what the class's scope function returned, if C has
-    /// already run it.
+    /// `Class(props)`: checks typed action props (promoting them), then constructs; `pushing`:
+    /// leaves the component's handle on top. `computed`: where the key as given and what the
+    /// class's scope function returned are on the stack, if C has already run it. Its values
+    /// live where `beginConstruction` says (Ownership.swift).
     func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer,
-                   computed: (key: Value, identifier: Value)? = nil) throws -> Component {
+                   computed: (key: Int32, identifier: Int32)? = nil, pushing: Bool = false) throws -> Component {
         var fromView = false
-        if LuaStack(L).isTable(index) {
+        if LuaStack(L).isTable(index) || isPropsView(at: index, L) {
             LuaStack(L).pushValue(at: index)
             fromView = unwrapPropsView(at: -1, L)
         } else if LuaStack(L).isNil(index) {
@@ -157,19 +160,24 @@ extension Engine {
             throw RuntimeError(.badArgument, "\(cls.name)(props): props must be a table or nil, got \(LuaStack(L).typeName(index))")
         }
         let t = LuaStack(L).top
-        defer { LuaStack(L).top = t - 1 }
+        var pushed = false
+        defer { if !pushed { LuaStack(L).top = t - 1 } }
         let copied = try promoteActionProps(of: cls, at: t, L)
         let given = try cls.builtin.flatMap { try ChildLists(engine: self, L: L).atConstruction(of: $0, propsAt: t) }
         if let builtin = cls.builtin, !builtin.made.layout.isEmpty { try checkLayout(of: builtin, propsAt: t, L) }
+        let c = beginConstruction(props: t, of: cls, L)
         let key: Value
-        if let computed { key = computed.key } else {
+        if let computed { key = value(at: computed.key, L, in: c.arena) } else {
             LuaStack(L).key(of: t)
-            key = value(at: -1, L)
+            key = value(at: -1, L, in: c.arena)
             LuaStack(L).pop(1)
         }
-        let built = try runtime.construct(cls, props: value(at: t, L), key: key, identifier: computed?.identifier)
+        let built = try runtime.construct(cls, props: .table(c.props), key: key,
+                                          identifier: computed.map { value(at: $0.identifier, L, in: c.arena) })
         if let given { built.giveChildren(given) }
         if fromView, !copied { adoptPropsView(at: index, by: built, L) }
+        finish(c, of: built, pushingTo: pushing ? t : nil, L)
+        pushed = pushing
         if let known = cls.knownProps { NameCheck.props(of: built, known: known, engine: self, L: L) }
         return built
     }

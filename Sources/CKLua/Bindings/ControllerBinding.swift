@@ -10,7 +10,9 @@ enum ControllerBinding {
             return 1
         }, newindex: { args, key in
             let cls: ControllerClass = try args.object(1, "class", "a controller class")
-            try args.engine.configurator(for: cls, args.L).set(key, valueAt: 3)
+            try args.engine.withHome(.arena(args.engine.arena(ofClass: cls)!)) {
+                try args.engine.configurator(for: cls, args.L).set(key, valueAt: 3)
+            }
             return 0
         }, tostring: { args in
             let cls: ControllerClass = try args.object(1, "class", "a controller class")
@@ -34,14 +36,16 @@ enum ControllerBinding {
             let name = try args.string(1, "name")
             if !args.isNil(2) { try args.table(2, "def") }
             let cls = ControllerClass(name: name)
-            let L = args.L
-            LuaStack(L).newTable(array: 0, fields: 8)
-            cls.scriptTable = args.engine.reference(at: -1, L, "table")
-            LuaStack(L).pop(1)
-            try args.engine.configurator(for: cls, L).define(from: 2)
-            if args.engine.runtime.controllerClasses[name] == nil { args.engine.keepForGood(name) }
-            args.engine.runtime.define(cls)
-            args.engine.push(cls, L)
+            let e = args.engine, L = args.L
+            try e.defining(cls) { _ in
+                LuaStack(L).newTable(array: 0, fields: 8)
+                cls.scriptTable = e.reference(at: -1, L, .table)
+                LuaStack(L).pop(1)
+                try e.configurator(for: cls, L).define(from: 2)
+            }
+            if e.runtime.controllerClasses[name] == nil { e.keepForGood(name) }
+            e.register(cls)
+            e.push(cls, L)
             return 1
         }
     }
@@ -72,20 +76,15 @@ enum ControllerBinding {
 }
 
 extension Engine {
-    /// The controller's own field table, made on first use and kept while the controller lives.
+    /// The controller's own field table, made on first use and released with the controller. It
+    /// lives in the controller's host's arena: the fields may name the host or its tree.
     func pushControllerFields(_ k: Controller, _ L: OpaquePointer) {
-        if let t = controllerFields[ObjectIdentifier(k)], t.controller === k {
-            t.ref.push(L)
+        if let t = k.scriptFields as? LuaRef {
+            t.push(L)
             return
         }
-        if controllerFields.count >= controllerFieldsPruneAt { releaseDeadControllers() }
         LuaStack(L).newTable(array: 0, fields: 4)
-        controllerFields[ObjectIdentifier(k)] = ControllerFields(controller: k, ref: reference(at: -1, L, "table"))
-    }
-
-    /// Drops the field tables of controllers that are gone; amortized by doubling the threshold.
-    func releaseDeadControllers() {
-        controllerFields = controllerFields.filter { $0.value.controller != nil }
-        controllerFieldsPruneAt = max(64, controllerFields.count * 2)
+        let home = k.scope?.host.flatMap(arena(of:)).map(Home.arena) ?? .registry
+        k.scriptFields = withHome(home) { reference(at: -1, L, .table) }
     }
 }

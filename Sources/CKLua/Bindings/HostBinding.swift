@@ -7,7 +7,7 @@ enum HostBinding {
     /// Methods of host objects.
     static var methods: [(String, Method)] {
         [("mount", { _, h in try h.mount(); return 0 }), ("unmount", { _, h in try h.unmount(); return 0 }),
-         ("update", { args, h in try h.update(model: args.engine.carriedValue(at: 2, args.L)); return 0 }),
+         ("update", { args, h in try h.update(model: args.engine.owned(by: h) { args.engine.carriedValue(at: 2, args.L) }); return 0 }),
          ("flush", { _, h in try h.flush(); return 0 }), ("appear", { _, h in try h.appear(); return 0 }),
          ("disappear", { _, h in try h.disappear(); return 0 }), ("destroy", { _, h in try h.destroy(); return 0 }),
          ("find", find), ("findAll", findAll), ("dump", dump), ("tap", tap), ("controlEvent", controlEvent),
@@ -49,7 +49,8 @@ enum HostBinding {
     }
 
     static func reload(_ args: Arguments, _ h: Host) throws -> Int32 {
-        try h.reload(provider: try args.engine.provider(at: 2, args.L))
+        let e = args.engine
+        try h.reload(provider: try e.owned(by: h) { try e.provider(at: 2, args.L) })
         return 0
     }
 
@@ -97,10 +98,23 @@ enum HostBinding {
 }
 
 extension Engine {
+    /// A host and its arena (Ownership.swift): its provider, model and responders live there,
+    /// and so does what its builds make.
     func makeHost(providerAt p: Int32, optsAt o: Int32, _ L: OpaquePointer) throws -> Host {
-        let provider = try provider(at: p, L)
-        let (model, responders) = try hostOptions(at: o, L)
-        return try Host(runtime: runtime, model: model, responders: responders, provider: provider)
+        let arena = newArena()
+        let host = try withHome(.arena(arena)) {
+            let provider = try provider(at: p, L)
+            let (model, responders) = try hostOptions(at: o, L)
+            return try Host(runtime: runtime, model: model, responders: responders, scriptArena: arena, provider: provider)
+        }
+        arena.owner = ObjectIdentifier(host)
+        return host
+    }
+
+    /// Runs `body` with new references going to `host`'s arena.
+    func owned<T>(by host: Host, _ body: () throws -> T) rethrows -> T {
+        guard let arena = arena(of: host) else { return try body() }
+        return try withHome(.arena(arena), body)
     }
 
     /// `opts.model` and `opts.responders` of `ck.host`/`ck.run` (o = 0: none).
@@ -143,7 +157,7 @@ extension Engine {
         guard LuaStack(L).isFunction(p) else {
             throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function or a component class, got \(value(at: p, L).typeName)")
         }
-        let f = reference(at: p, L, "function")
+        let f = reference(at: p, L, .function)
         return { [unowned self] model in
             let v = try self.callForValue(f, model)
             switch v {
@@ -166,7 +180,7 @@ extension Engine {
         rawField(L, index, "name")
         let name = lua.string(at: -1, on: L) ?? "table"
         LuaStack(L).pop(1)
-        let table = reference(at: index, L, "table")
+        let table = reference(at: index, L, .table)
         return ScriptResponder(name: name, table: .table(table), lookup: { [unowned self] sel in
             self.responderMethod(table, sel)
         })

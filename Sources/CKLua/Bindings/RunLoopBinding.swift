@@ -10,8 +10,9 @@ enum RunLoopBinding {
         }
         engine.setFunction("after", qualified: "ck.after") { args in
             let seconds = try args.seconds(1, "seconds")
-            let f = try args.function(2, "fn")
             let e = args.engine
+            // A pending timer is a root, whoever set it (a render too): its function is the registry's.
+            let f = try e.withHome(.registry) { try args.function(2, "fn") }
             let site = e.runtime.currentLocation() ?? ""
             let id = e.runtime.loop.after(seconds, site: site) { [unowned e] in try e.call(f, [], results: 0) }
             LuaStack(args.L).push(id)

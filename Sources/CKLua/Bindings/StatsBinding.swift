@@ -5,13 +5,15 @@ enum StatsBinding {
     static func register(in engine: Engine) {
         engine.setFunction("stats", qualified: "ck.stats") { args in
             let e = args.engine, L = args.L
-            e.releaseDeadControllers()
-            LuaStack(L).newTable(array: 0, fields: 8)
+            LuaStack(L).newTable(array: 0, fields: 10)
             let fields: [(String, Int)] = [
                 ("luaBytes", e.lua.memoryInUse),
                 ("heapBytes", Engine.heapBytes),
                 ("handles", e.liveHandles),
                 ("references", e.liveReferences),
+                ("arenas", e.refs.liveArenas),
+                ("arenaValues", e.refs.arenaValues),
+                ("rescues", e.refs.rescues),
                 ("hosts", e.runtime.allHosts.count),
                 ("timers", e.runtime.loop.pendingTimers),
                 ("plannedSends", e.runtime.callState.pointee.plannedSends),

@@ -139,7 +139,8 @@ extension Engine {
         guard rawField(L, t, "class") == .string, let cls = lua.name(at: -1, on: L) else {
             throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)", at: definedAt)
         }
-        guard rawField(L, t, "attributes") == .table else { return ViewSpec(viewClass: cls) }
+        if rawField(L, t, "attributes") == .userdata { _ = unwrapPropsView(at: -1, L) }   // attributes = props
+        guard LuaStack(L).isTable(-1) else { return ViewSpec(viewClass: cls) }
         let attrs = LuaStack(L).top
         LuaStack(L).newTable(array: 0, fields: 4)
         let plain = LuaStack(L).top

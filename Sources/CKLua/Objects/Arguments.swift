@@ -74,7 +74,7 @@ struct Arguments {
 
     func function(_ i: Int32, _ name: String) throws -> LuaRef {
         guard lua_type(L, i) == LUA_TFUNCTION else { throw bad(i, name, "a function") }
-        return engine.reference(at: i, L, "function")
+        return engine.reference(at: i, L, .function)
     }
 
     func object<T: RuntimeObject>(_ i: Int32, _ name: String, _ expected: @autoclosure () -> String) throws -> T {

@@ -11,6 +11,7 @@ final class ObjectRegistry {
         var kind: Int32
     }
 
+    private static let kinds = Int32(ObjectKind.allCases.count + 1)
     private var slots: [RuntimeObject?] = [nil]
     private var freeSlots: [Int32] = []
     private var weakTable: Int32 = 0
@@ -18,13 +19,20 @@ final class ObjectRegistry {
     /// Metatable registry refs by kind.
     private var metatables = [Int32](repeating: 0, count: ObjectKind.allCases.count + 1)
     /// Each kind's metatable address, by kind: a handle is ours if its metatable is its kind's.
-    private var metatablePointers = [UInt](repeating: 0, count: ObjectKind.allCases.count + 1)
+    /// Allocated once, for C to read (`ck_handle_at`).
+    private let metatablePointers: UnsafeMutablePointer<UnsafeRawPointer?> = {
+        let p = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: ObjectKind.allCases.count + 1)
+        p.initialize(repeating: nil, count: ObjectKind.allCases.count + 1)
+        return p
+    }()
+
+    deinit { metatablePointers.deallocate() }
 
     var liveHandles: Int { slots.count - 1 - freeSlots.count }
 
     /// The metatable of `kind`'s handles, as Lua's `lua_topointer` gives it.
     func metatablePointer(for kind: ObjectKind) -> UnsafeRawPointer? {
-        UnsafeRawPointer(bitPattern: metatablePointers[Int(kind.rawValue)])
+        metatablePointers[Int(kind.rawValue)]
     }
 
     func setUp(_ L: OpaquePointer, refs: RefStore) {
@@ -37,7 +45,7 @@ final class ObjectRegistry {
 
     /// Registers the metatable on top of the stack for `kind` (pops it).
     func setMetatable(for kind: ObjectKind, _ L: OpaquePointer) {
-        metatablePointers[Int(kind.rawValue)] = UInt(bitPattern: lua_topointer(L, -1))
+        metatablePointers[Int(kind.rawValue)] = lua_topointer(L, -1)
         metatables[Int(kind.rawValue)] = refs.pin()
     }
 
@@ -58,6 +66,22 @@ final class ObjectRegistry {
         return true
     }
 
+    /// Pushes the first handle of `object` (one without a handle yet), carrying the value at
+    /// `arena` (absolute) as user value `uv`, and moves it to `dest`, where the stack then ends.
+    func pushNew(_ object: RuntimeObject, kind: ObjectKind, carrying arena: Int32, as uv: Int32, to dest: Int32,
+                 _ L: OpaquePointer) {
+        let slot: Int32
+        if let s = freeSlots.popLast() {
+            slot = s
+            slots[Int(s)] = object
+        } else {
+            slot = Int32(slots.count)
+            slots.append(object)
+        }
+        object.bridgeSlot = slot
+        ck_push_new_owned_handle(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)], kind.userValues, arena, uv, dest)
+    }
+
     /// The object behind a handle at `index`, or nil if the value is not one of ours.
     func object(at index: Int32, _ L: OpaquePointer) -> RuntimeObject? {
         guard let handle = handle(at: index, L) else { return nil }
@@ -74,13 +98,17 @@ final class ObjectRegistry {
     }
 
     func handle(at index: Int32, _ L: OpaquePointer) -> Handle? {
-        guard lua_type(L, index) == LUA_TUSERDATA, ck_userdata_bytes(L, index) == MemoryLayout<Handle>.size,
-              let raw = lua_touserdata(L, index), lua_getmetatable(L, index) != 0 else { return nil }
-        let mt = UInt(bitPattern: lua_topointer(L, -1))
-        ck_pop(L, 1)
-        let handle = raw.load(as: Handle.self)
-        guard handle.kind > 0, Int(handle.kind) < metatablePointers.count, metatablePointers[Int(handle.kind)] == mt else { return nil }
-        return handle
+        var kind: Int32 = 0
+        let slot = ck_handle_at(L, index, metatablePointers, Self.kinds, &kind)
+        guard slot > 0, Int(slot) < slots.count else { return nil }
+        return Handle(slot: slot, kind: kind)
+    }
+
+    /// The component behind a handle at `index`, or nil if the value is not a component's handle.
+    func component(at index: Int32, _ L: OpaquePointer) -> Component? {
+        guard let handle = handle(at: index, L), handle.kind == ObjectKind.component.rawValue,
+              let object = slots[Int(handle.slot)] else { return nil }
+        return unsafeDowncast(object, to: Component.self)
     }
 
     /// `__gc`: frees the slot; the object forgets this userdata if it was its current one.
@@ -100,15 +128,20 @@ enum ObjectKind: Int32, CaseIterable {
     case component = 1, componentClass, controller, controllerClass, host, view, action, event, attribute,
          scope, traceEntry
 
-    /// Only actions (their send plan) and component classes (their scope function) carry a
-    /// user value: the handles of components, made by the thousand, stay small.
+    /// Actions carry their send plan, component classes their scope function (user value 1);
+    /// handles of objects that own or hold script values carry the arena those live in
+    /// (`arenaUserValue`, see Ownership.swift).
     var userValues: Int32 {
         switch self {
-        case .action: CK_ACTION_USER_VALUES
-        case .componentClass: CK_CLASS_USER_VALUES
+        case .action: CK_ACTION_USER_VALUES + 1
+        case .componentClass: CK_CLASS_USER_VALUES + 1
+        case .component, .controllerClass, .host, .scope, .controller: 1
         default: 0
         }
     }
+
+    /// The user value that carries the handle's arena.
+    var arenaUserValue: Int32 { userValues }
 
     var name: String {
         switch self {

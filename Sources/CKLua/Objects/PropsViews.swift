@@ -2,25 +2,31 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// Props reach Lua as read-only views (ckprops.c): `c.props` and the props arguments of render,
-/// view, initialState and shouldUpdate (a scope function gets the table: it runs before its
-/// component exists). The runtime keeps and reads the tables.
+/// Props reach Lua as read-only views (ckprops.c): `c.props`, the props arguments of render,
+/// view, initialState, shouldUpdate and the scope function, and props passed on anywhere else
+/// (as state, an argument, a model). The runtime keeps and reads the tables; a view Lua passes
+/// back stands for its table, read-only again when it returns to Lua.
 /// A props reference keeps its view once made, so the same props are the same Lua value.
 extension Engine {
     func setUpPropsViews() { ck_open_props_views(lua.L) }
 
     func pushProps(of c: Component, _ L: OpaquePointer) {
         guard case .table(let r) = c.props else { return push(c.props, L) }
-        let ref = r as! LuaRef
+        pushView(of: unsafeDowncast(r, to: LuaRef.self), L)
+    }
+
+    /// Pushes the view of a props reference, made on first use (its errors name the class kept
+    /// beside the props).
+    func pushView(of ref: LuaRef, _ L: OpaquePointer) {
         if ref.view != 0 {
-            lua_rawgeti(L, ck_registryindex(), lua_Integer(ref.view))
+            ref.push(ref.view, L)
             return
         }
-        push(c.componentClass, L)
+        if let cls = ref.keptClass, let arena = ref.arena { arena.pushKept(cls, L) } else { lua_pushnil(L) }
         ref.push(L)
         ck_make_props_view(L)
         lua_pushvalue(L, -1)
-        ref.view = refs.take(L)
+        ref.view = ref.keep(L)
     }
 
     /// State reaches Lua as the same kind of view (SPEC §3): `c.state`, a scope's `state` and
@@ -29,26 +35,44 @@ extension Engine {
     func pushState(_ state: Value, of cls: ComponentClass?, _ L: OpaquePointer) {
         guard let cls, case .table(let r) = state, let ref = r as? LuaRef else { return push(state, L) }
         if ref.view != 0 {
-            lua_rawgeti(L, ck_registryindex(), lua_Integer(ref.view))
+            ref.push(ref.view, L)
             return
         }
         push(cls, L)
         ref.push(L)
         ck_make_state_view(L)
         lua_pushvalue(L, -1)
-        ref.view = refs.take(L)
+        ref.view = ref.keep(L)      // beside the state, in its arena: not a registry root
     }
 
     /// If the value at `index` is a props or state view (`Child(self.props)`): replaces it by
     /// its table; true if it was a props view.
     func unwrapPropsView(at index: Int32, _ L: OpaquePointer) -> Bool { ck_props_table(L, index) == 1 }
 
+    func isPropsView(at index: Int32, _ L: OpaquePointer) -> Bool { ck_is_props_view(L, index) != 0 }
+
+    /// The props a view at `index` shows, as a reference that keeps the view (so it goes back to
+    /// Lua as the same view); nil if the value is not a view.
+    func propsReference(at index: Int32, _ L: OpaquePointer, in arena: Arena?) -> LuaRef? {
+        lua_pushvalue(L, index)
+        guard unwrapPropsView(at: -1, L) else {
+            lua_settop(L, -2)
+            return nil
+        }
+        let ref = reference(at: -1, L, .table, in: arena)
+        lua_settop(L, -2)
+        ref.isProps = true
+        lua_pushvalue(L, index)
+        ref.view = ref.keep(L)
+        return ref
+    }
+
     /// The component built from a view's table keeps that view (the value at `index`):
     /// `Child(self.props).props == self.props`.
     func adoptPropsView(at index: Int32, by c: Component, _ L: OpaquePointer) {
         guard case .table(let r) = c.props, let ref = r as? LuaRef, ref.view == 0 else { return }
         lua_pushvalue(L, index)
-        ref.view = refs.take(L)
+        ref.view = ref.keep(L)
     }
 
     /// Calls a build function whose arguments are `(receiver?, props, secondProps?, state?)`, for

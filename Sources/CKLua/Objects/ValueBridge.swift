@@ -14,22 +14,21 @@ extension Engine {
         case .number(let d): lua_pushnumber(L, d)
         case .string(let s): pushString(s, L)
         case .object(let o): push(o, L)
-        case .table(let r), .function(let r), .opaque(let r): (r as! LuaRef).push(L)
+        case .table(let r):
+            let ref = unsafeDowncast(r, to: LuaRef.self)
+            if ref.isProps { pushView(of: ref, L) } else { ref.push(L) }
+        case .function(let r), .opaque(let r): unsafeDowncast(r, to: LuaRef.self).push(L)
         }
     }
 
     func push(_ object: RuntimeObject, _ L: OpaquePointer) {
-        if let s = object as? ScriptResponder {
-            push(s.table, L)
-            return
-        }
         guard let kind = ObjectKind.of(object) else {
-            lua_pushnil(L)
+            if let s = object as? ScriptResponder { push(s.table, L) } else { lua_pushnil(L) }
             return
         }
-        if objects.push(object, kind: kind, L), kind == .componentClass {
-            setScopeFunction(of: object as! ComponentClass, onHandleAt: -1, L)
-        }
+        guard objects.push(object, kind: kind, L) else { return }
+        attachArena(of: object, kind: kind, toHandleAt: -1, L)
+        if kind == .componentClass { setScopeFunction(of: object as! ComponentClass, onHandleAt: -1, L) }
     }
 
     func push(_ object: RuntimeObject?) {
@@ -45,8 +44,18 @@ extension Engine {
 
     func pushString(_ s: String) { pushString(s, runningThread) }
 
-    /// The value at `index` as the core sees it; tables and functions become references.
-    func value(at index: Int32, _ L: OpaquePointer) -> Value {
+    /// The value at `index` as the core sees it; tables and functions become references, made
+    /// where `home` says (Arenas.swift).
+    func value(at index: Int32, _ L: OpaquePointer) -> Value { value(at: index, L, arena: nil, fromHome: true) }
+
+    /// The value at `index`, its references made in `arena` (nil: the registry).
+    func value(at index: Int32, _ L: OpaquePointer, in arena: Arena?) -> Value {
+        value(at: index, L, arena: arena, fromHome: false)
+    }
+
+    @inline(__always)
+    private func value(at index: Int32, _ L: OpaquePointer, arena: Arena?, fromHome: Bool) -> Value {
+        func reference(_ type: ScriptType) -> LuaRef { self.reference(at: index, L, type, in: fromHome ? homeArena : arena) }
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
@@ -58,13 +67,14 @@ extension Engine {
             let bytes = UnsafeRawBufferPointer(start: ck_tostring(L, index, &length), count: length)
             if let s = String(validating: bytes, as: UTF8.self) { return .string(s) }
             // Not UTF-8: carried as the Lua string itself, so that every byte survives the trip.
-            return .opaque(reference(at: index, L, "string"))
-        case LUA_TTABLE: return .table(reference(at: index, L, "table"))
-        case LUA_TFUNCTION: return .function(reference(at: index, L, "function"))
+            return .opaque(reference(.string))
+        case LUA_TTABLE: return .table(reference(.table))
+        case LUA_TFUNCTION: return .function(reference(.function))
         case LUA_TUSERDATA:
             if let o = objects.object(at: index, L) { return .object(o) }
-            return .opaque(reference(at: index, L, "userdata"))
-        default: return .opaque(reference(at: index, L, "thread"))
+            if let props = propsReference(at: index, L, in: fromHome ? homeArena : arena) { return .table(props) }
+            return .opaque(reference(.userdata))
+        default: return .opaque(reference(.thread))
         }
     }
 
@@ -80,15 +90,19 @@ extension Engine {
     func carriedValue(at index: Int32, _ L: OpaquePointer) -> Value {
         var length = 0
         if lua_type(L, index) == LUA_TSTRING, ck_tostring(L, index, &length) != nil, length > Self.carriedCopyLimit {
-            return .opaque(reference(at: index, L, "string"))
+            return .opaque(reference(at: index, L, .string))
         }
         return value(at: index, L)
     }
 
-    func reference(at index: Int32, _ L: OpaquePointer, _ typeName: String) -> LuaRef {
+    func reference(at index: Int32, _ L: OpaquePointer, _ type: ScriptType) -> LuaRef {
+        reference(at: index, L, type, in: homeArena)
+    }
+
+    func reference(at index: Int32, _ L: OpaquePointer, _ type: ScriptType, in arena: Arena?) -> LuaRef {
         let identity = UInt(bitPattern: lua_topointer(L, index))
         lua_pushvalue(L, index)
-        return refs.make(L, typeName: typeName, identity: identity)
+        return refs.make(L, type: type, identity: identity, in: arena)
     }
 
     /// The function at `index` as a `Method`: its arity, and a body that calls it with the receiver first.
@@ -97,7 +111,7 @@ extension Engine {
         lua_pushvalue(L, index)
         lua_getinfo(L, ">u", &ar)
         let params = Int(ar.nparams) - (hasSelf ? 1 : 0)
-        let fn = reference(at: index, L, "function")
+        let fn = reference(at: index, L, .function)
         return Method(name: name, parameterCount: max(0, params), isVararg: ar.isvararg != 0, script: fn,
                       takesReceiver: hasSelf) { [unowned self] receiver, args in
             try self.callHandler(fn, receiver: hasSelf ? (receiver?.object).map(Value.object) ?? .nil : nil, args)
@@ -107,7 +121,7 @@ extension Engine {
     /// A callable table (a luassert spy or stub) as a method: it takes the arguments of the
     /// method it replaces (`like`), or all of them when it replaces none.
     func callableMethod(at index: Int32, name: String, like replaced: Method?, _ L: OpaquePointer) -> Method {
-        let callable = reference(at: index, L, "table")
+        let callable = reference(at: index, L, .table)
         return Method(name: name, parameterCount: replaced?.parameterCount ?? 0, isVararg: replaced?.isVararg ?? true,
                       script: callable, takesReceiver: true) { [unowned self] receiver, args in
             try self.callHandler(callable, receiver: (receiver?.object).map(Value.object) ?? .nil, args)

@@ -183,34 +183,72 @@ void ck_set_warning_handler(lua_State *L, ck_warning_fn fn);
 #define CK_HANDLE_SIZE (2 * sizeof(int32_t))
 /// Pushes the handle `weak_ref[slot]` and returns 1, or pushes nothing and returns 0.
 int ck_push_live_handle(lua_State *L, int weak_ref, lua_Integer slot);
+/// The slot of the handle at `index` (its kind in `kind`), or 0 if the value is not a handle:
+/// a userdata of a handle's size whose metatable is `metatables[kind]` (`kinds` of them).
+int32_t ck_handle_at(lua_State *L, int index, const void *const *metatables, int32_t kinds, int32_t *kind);
 /// Pushes a new handle for `slot` and records it in `weak_ref`.
 void ck_push_new_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
                         int user_values);
+/// The same, the handle carrying the value at `arena` (an absolute index; 0: none) as user value
+/// `arena_uv`, then moved to `dest` where the stack ends (0: left on top).
+void ck_push_new_owned_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
+                              int user_values, int arena, int arena_uv, int dest);
 
-// Component classes: a class handle's user value is its scope function, if it has one.
-#define CK_CLASS_USER_VALUES 1
+// Arenas (ckarenas.c): tables holding the script values the core keeps, found by id in the
+// weak-valued table `index_ref`; slot 0 holds the id.
+/// Pushes arena `id` and returns 1, or pushes nothing and returns 0 (collected, or being finalized).
+int ck_push_arena(lua_State *L, int index_ref, lua_Integer id);
+/// Pushes a new arena `id` with the arenas' metatable (its finalizer) and indexes it.
+void ck_new_arena(lua_State *L, int index_ref, lua_Integer id, int metatable_ref);
+/// Indexes the arena on top (kept there) as `id` again: a finalized arena Swift still needs.
+void ck_index_arena(lua_State *L, int index_ref, lua_Integer id);
+/// Pushes arena `id` with the value at `value` (absolute) stored in its `slot`; returns 0 if the
+/// arena is gone (nothing pushed). A construction's first step (Ownership.swift).
+int ck_arena_open(lua_State *L, int index_ref, lua_Integer id, int value, lua_Integer slot);
+/// Pops the top value into arena `id`'s `slot`; returns 0 if the arena is gone (the value stays).
+int ck_arena_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
+/// Empties `slot` of arena `id`, if the arena is still there.
+void ck_arena_clear(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
+/// Pushes `slot` of arena `id` (nil if the arena is gone) and returns its type.
+int ck_arena_get(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
+/// Takes arena `id` out of the index and drops its finalizer (Swift let go of it).
+void ck_forget_arena(lua_State *L, int index_ref, lua_Integer id);
+/// The id of the arena at `index` (0 if it is not one).
+lua_Integer ck_arena_id(lua_State *L, int index);
+/// Sets user value `uv` of the handle at `handle` to arena `id`; 0 if the arena is gone.
+int ck_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Integer id);
+
+// Component classes: a class handle's user value 1 is its scope function, if it has one; 2 the
+// view its scope function is given (ckprops.c).
+#define CK_CLASS_USER_VALUES 2
+#define CK_CLASS_SCOPE_VIEW 2
 /// Pushes the `__call` of component classes (whose metatable is at `metatable`): host function
 /// `plain_id(class, props)` for anything, `checked_id(class, props)` once the class handle and
-/// the props (a table or nil) are checked, `computed_id(class, props, scope, key, identifier)` once the
-/// class's scope function has run too (only while `state->render_depth` is up). The scope
-/// function is given a view of the props (ckprops.c).
+/// the props (a table, a props view or nil) are checked, `computed_id(class, props, scope, key,
+/// identifier)` once the class's scope function has run too (only while `state->render_depth` is
+/// up). The scope function is given the class's scope view, showing the props for the call.
 void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
                         const ck_callstate *state);
 
-// Props views (ckprops.c): read-only tables that read through to a component's props.
+// Props views (ckprops.c): read-only userdata that read through to a component's props.
 /// Makes the views' shared metatable (once per state).
 void ck_open_props_views(lua_State *L);
 /// Replaces the class and props table on top by a new view of the props (errors name the class).
 void ck_make_props_view(lua_State *L);
 /// The same for a state table: its writes raise naming the state.
 void ck_make_state_view(lua_State *L);
-/// 1 if the value at `index` is a props (or state) view.
+/// 1 if the value at `index` is a props (or state) view; "live": one that shows props (a scope
+/// function's view shows none once its props are gone).
 int ck_is_props_view(lua_State *L, int index);
+int ck_is_live_props_view(lua_State *L, int index);
 /// Replaces a props view at `index` by its props table and returns 1 (2 for a state view);
 /// anything else stays (0).
 int ck_props_table(lua_State *L, int index);
 /* Raw shallow equality of the tables at a and b (same keys, raw-equal values); 0 if either is not a table. */
 int ck_shallow_equal(lua_State *L, int a, int b);
+/// Pushes the scope view of the class handle at `cls` (made on first use), reading the props
+/// table at `props` (through its own metatable's weak `__index`: reads cost what a table's do).
+void ck_lend_props_view(lua_State *L, int cls, int props);
 
 /// Lua functions: `f()` returns a monotonic time in seconds (the test runner's durations).
 int ck_lua_monotonic_clock(lua_State *L);

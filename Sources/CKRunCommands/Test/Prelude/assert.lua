@@ -159,17 +159,30 @@ local util, astate = require "luassert.util", require "luassert.state"
 -- per frame (a third of an assert.are.equal's instructions went to those tables).
 util.errorlevel = select(5, ...)
 
--- ck's props views (read-only tables that read through to the props) compare and print by their
--- contents: luassert walks tables with `next`, which sees a view as empty.
+-- ck's props views (read-only values that read through to the props) compare and print by their
+-- contents: luassert walks tables with `next`, which does not see through a view.
 local deepcompare, getmetatable, pairs = util.deepcompare, getmetatable, pairs
 local function contents(v)
-  if type(v) ~= "table" or getmetatable(v) ~= "read-only props" then return nil end
+  if getmetatable(v) ~= "read-only props" then return nil end
   local copy = {}
   for k, x in pairs(v) do copy[k] = x end
   return copy
 end
 function util.deepcompare(t1, t2, ...)
   return deepcompare(contents(t1) or t1, contents(t2) or t2, ...)
+end
+-- assert.same compares tables only when both are tables (a view is not): a view given to it is
+-- compared by its contents, and shown as itself when the assertion fails.
+local same = require("luassert.namespaces").assertion.same
+local same_callback = same.callback
+same.callback = function(state, arguments, level)
+  local a, b = contents(arguments[1]), contents(arguments[2])
+  if not (a or b) then return same_callback(state, arguments, (level or 1) + 1) end
+  a, b = a or arguments[1], b or arguments[2]
+  local result = type(a) == "table" and type(b) == "table" and util.deepcompare(a, b, true)
+  util.tinsert(arguments, 1, util.tremove(arguments, 2))
+  if arguments[3] ~= nil then state.failure_message = arguments[3] end
+  return result
 end
 luassert:add_formatter(function(v, fmtargs)
   local copy = contents(v)

@@ -1,0 +1,241 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// The script values one runtime object owns (a host and its tree, a class, a component built
+/// outside any build), as slots of a Lua table (ckarenas.c). Lua reaches the table through the
+/// handles that carry it as a user value (the owner's, and those of objects whose values live
+/// there), so its collector sees every edge; the registry pins it only while the core roots the
+/// owner (`roots`: a tracked host, a registered class) or before the owner has a handle.
+/// Values live as long as the table: a table found unreachable while Swift still holds values in
+/// it is pinned again until they go (`rescue`), so a value the core holds is never lost.
+final class Arena: ScriptArena {
+    let store: RefStore
+    let id: Int32
+    /// The object whose handle keeps the table (0 until known).
+    var owner: ObjectIdentifier?
+    private(set) var table: UInt
+    private var next: Int32 = 1
+    private var free: [Int32] = []
+    /// Slots in use.
+    private(set) var live = 0
+    /// Registry key while pinned.
+    private var pin: Int32 = 0
+    /// Why the core roots the owner (a tracked or running host, a registered class, live controllers).
+    var roots = 0 { didSet { updatePin() } }
+    /// Whether the owner's handle carries the table.
+    private var adopted = false
+    private var rescued = false
+    /// Class handles kept for the props of components built here: one slot per class, counted
+    /// by the props that need it (the last one found is tried first: builds run in runs of a class).
+    private var kept: [(cls: ObjectIdentifier, slot: Int32, count: Int32)] = []
+    private var lastKept = 0
+
+    /// A new arena, pinned until its owner's handle carries it.
+    init(store: RefStore, _ L: OpaquePointer) {
+        self.store = store
+        id = store.freeArenaIDs.popLast() ?? Int32(store.arenas.count)
+        if Int(id) == store.arenas.count { store.arenas.append(nil) }
+        ck_new_arena(L, store.arenaIndex, lua_Integer(id), store.arenaMetatable)
+        table = UInt(bitPattern: lua_topointer(L, -1))
+        super.init()
+        store.arenas[Int(id)] = Unmanaged.passUnretained(self)
+        lua_settop(L, -2)
+        updatePin()
+    }
+
+    deinit {
+        store.arenas[Int(id)] = nil
+        store.freeArenaIDs.append(id)
+        guard let L = store.L else { return }
+        if pin != 0 { store.release(pin) }
+        ck_forget_arena(L, store.arenaIndex, lua_Integer(id))
+    }
+
+    /// Pops the top value of `thread` into a slot.
+    func take(_ thread: OpaquePointer) -> Int32 {
+        let slot: Int32
+        if let reused = free.popLast() { slot = reused } else { slot = next; next += 1 }
+        if ck_arena_set(thread, store.arenaIndex, lua_Integer(id), lua_Integer(slot)) == 0 {
+            revive(thread)
+            _ = ck_arena_set(thread, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
+        }
+        live += 1
+        return slot
+    }
+
+    /// Pushes the table (a new one if it was collected) with the value at `index` (absolute)
+    /// in a new slot: a construction's first step; returns the slot.
+    func open(copying index: Int32, _ L: OpaquePointer) -> Int32 {
+        let slot: Int32
+        if let reused = free.popLast() { slot = reused } else { slot = next; next += 1 }
+        if ck_arena_open(L, store.arenaIndex, lua_Integer(id), index, lua_Integer(slot)) == 0 {
+            revive(L)
+            _ = ck_arena_open(L, store.arenaIndex, lua_Integer(id), index, lua_Integer(slot))
+        }
+        live += 1
+        return slot
+    }
+
+    func release(_ slot: Int32) {
+        live -= 1
+        guard let L = store.L else { return }
+        ck_arena_clear(L, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
+        free.append(slot)
+        if live == 0 && rescued {
+            rescued = false
+            updatePin()
+        }
+    }
+
+    func push(_ slot: Int32, _ L: OpaquePointer) {
+        _ = ck_arena_get(L, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
+    }
+
+    /// Keeps a class's handle (`pushHandle` pushes it) for one more props table; `cls` is its identity.
+    func keep(_ cls: ObjectIdentifier, _ L: OpaquePointer, pushHandle: () -> Void) {
+        if let i = keptIndex(cls) {
+            kept[i].count += 1
+            return
+        }
+        pushHandle()
+        kept.append((cls, take(L), 1))
+        lastKept = kept.count - 1
+    }
+
+    /// Pushes the handle of a class kept here (nil if it is not).
+    func pushKept(_ cls: ObjectIdentifier, _ L: OpaquePointer) {
+        if let i = keptIndex(cls) { push(kept[i].slot, L) } else { lua_pushnil(L) }
+    }
+
+    /// One props table fewer needs `cls`; the last lets its handle go.
+    func drop(_ cls: ObjectIdentifier) {
+        guard let i = keptIndex(cls) else { return }
+        kept[i].count -= 1
+        guard kept[i].count == 0 else { return }
+        release(kept[i].slot)
+        kept.swapAt(i, kept.count - 1)
+        kept.removeLast()
+    }
+
+    private func keptIndex(_ cls: ObjectIdentifier) -> Int? {
+        if lastKept < kept.count, kept[lastKept].cls == cls { return lastKept }
+        guard let i = kept.firstIndex(where: { $0.cls == cls }) else { return nil }
+        lastKept = i
+        return i
+    }
+
+    /// Sets user value `uv` of the handle at `index` to this arena; the owner's handle adopts it
+    /// (Lua's references to the handle decide from then on, unless the core roots the owner).
+    func attach(toHandleAt index: Int32, uv: Int32, isOwner: Bool, _ L: OpaquePointer) {
+        guard ck_set_handle_arena(L, index, uv, store.arenaIndex, lua_Integer(id)) != 0, isOwner else { return }
+        adopt()
+    }
+
+    /// The owner's handle carries the table now.
+    func adopt() {
+        adopted = true
+        rescued = false
+        updatePin()
+    }
+
+    /// The table was found unreachable (its finalizer ran, at `index`): if values in it are still
+    /// held (by Swift objects that Lua does not reach), it is indexed and pinned again, with its
+    /// finalizer re-armed; the handles that were collected with it stay collected.
+    func finalized(at index: Int32, _ L: OpaquePointer) {
+        guard live > 0 || roots > 0 else { return }
+        store.rescues += 1
+        lua_pushvalue(L, index)
+        ck_index_arena(L, store.arenaIndex, lua_Integer(id))
+        lua_rawgeti(L, ck_registryindex(), lua_Integer(store.arenaMetatable))
+        lua_setmetatable(L, -2)
+        lua_settop(L, -2)
+        pin = 0
+        rescued = true
+        updatePin()
+    }
+
+    /// A value went into an arena whose table was collected (nothing Lua reaches carried it and
+    /// nothing was held in it): a new table, pinned until a handle adopts it.
+    private func revive(_ L: OpaquePointer) {
+        ck_new_arena(L, store.arenaIndex, lua_Integer(id), store.arenaMetatable)
+        table = UInt(bitPattern: lua_topointer(L, -1))
+        lua_settop(L, -2)
+        pin = 0
+        adopted = false
+        updatePin()
+    }
+
+    private func updatePin() {
+        let pinned = roots > 0 || !adopted || rescued
+        guard let L = store.L, pinned != (pin != 0) else { return }
+        if pinned {
+            guard ck_push_arena(L, store.arenaIndex, lua_Integer(id)) != 0 else { return }
+            pin = store.take(L)
+        } else {
+            store.release(pin)
+            pin = 0
+        }
+    }
+}
+
+extension RefStore {
+    /// Live arenas and the slots they hold, for `ck.stats()`.
+    var liveArenas: Int { arenas.count - 1 - freeArenaIDs.count }
+    /// The values all arenas hold.
+    var arenaValues: Int {
+        arenas.reduce(0) { $0 + ($1?.takeUnretainedValue().live ?? 0) }
+    }
+
+    func arena(id: Int) -> Arena? { id > 0 && id < arenas.count ? arenas[id]?.takeUnretainedValue() : nil }
+}
+
+/// Where the references a binding makes go (`Engine.home`).
+enum Home {
+    /// The arena of the host being built, or the registry outside builds.
+    case build
+    case registry
+    case arena(Arena)
+}
+
+extension Engine {
+    /// The arenas' index and metatable; their finalizer is `Arena.finalized`.
+    func setUpArenas() {
+        let L = lua.L
+        lua_createtable(L, 0, 0)
+        ck_push_weak_values_metatable(L)
+        lua_setmetatable(L, -2)
+        refs.arenaIndex = refs.pin()
+        lua_createtable(L, 0, 2)
+        setFunction("__gc", qualified: "__gc") { args in
+            let e = args.engine, L = args.L
+            guard !e.isClosing, let arena = e.refs.arena(id: Int(ck_arena_id(L, 1))),
+                  arena.table == UInt(bitPattern: lua_topointer(L, 1)) else { return 0 }
+            arena.finalized(at: 1, L)
+            return 0
+        }
+        pushString("ck.arena", L)
+        LuaStack(L).setField("__metatable", of: -2)
+        refs.arenaMetatable = refs.pin()
+    }
+
+    /// The arena new references go into (nil: the registry).
+    var homeArena: Arena? {
+        switch home {
+        case .build: runtime.buildingHost.flatMap { $0.scriptArena.map { unsafeDowncast($0, to: Arena.self) } }
+        case .registry: nil
+        case .arena(let a): a
+        }
+    }
+
+    /// Runs `body` with new references going to `home`.
+    func withHome<T>(_ home: Home, _ body: () throws -> T) rethrows -> T {
+        let saved = self.home
+        self.home = home
+        defer { self.home = saved }
+        return try body()
+    }
+
+    /// A new arena for `owner`'s values, pinned until its handle carries it.
+    func newArena() -> Arena { Arena(store: refs, lua.L) }
+}

@@ -1,0 +1,124 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// Who owns which arena (Arenas.swift), and what roots it:
+/// - a host owns the arena of its provider, model, responders and its whole tree (props built
+///   in its builds, state, controllers' fields); the runtime roots it while it tracks the host
+///   (mounted, or with updates pending) and while it runs as the app;
+/// - a class owns its definition's values; rooted while registered under its name, and, for a
+///   controller class, while controllers of it live; a component keeps its class's handle beside
+///   its props, so a tree keeps the classes it was built from without rooting them;
+/// - a component built outside any build owns an arena of its own, as does a block action.
+/// Every handle of such an object carries the arena its values live in (`arenaUserValue`).
+extension Engine {
+    func setUpOwnership() {
+        runtime.onHostTracked = { [unowned(unsafe) self] host, tracked in
+            self.arena(of: host)?.roots += tracked ? 1 : -1
+        }
+    }
+
+    func arena(of host: Host) -> Arena? { host.scriptArena.map { unsafeDowncast($0, to: Arena.self) } }
+
+    func arena(ofClass cls: RuntimeObject) -> Arena? { classTable(of: cls)?.arena }
+
+    /// The arena whose values `object` holds or owns.
+    func arena(of object: RuntimeObject) -> Arena? {
+        switch object {
+        case let c as Component: if case .table(let r) = c.props { (r as? LuaRef)?.arena } else { nil }
+        case let h as Host: arena(of: h)
+        case let s as Scope: s.host.flatMap(arena(of:))
+        case let k as Controller: k.scope?.host.flatMap(arena(of:))
+        case let a as Action: (a.block?.script as? LuaRef)?.arena
+        default: arena(ofClass: object)
+        }
+    }
+
+    /// A new handle carries its object's arena; the owner's handle adopts it.
+    func attachArena(of object: RuntimeObject, kind: ObjectKind, toHandleAt index: Int32, _ L: OpaquePointer) {
+        guard kind.arenaUserValue != 0, let arena = arena(of: object) else { return }
+        arena.attach(toHandleAt: index, uv: kind.arenaUserValue, isOwner: arena.owner == ObjectIdentifier(object), L)
+    }
+
+    /// Where a component being built keeps its values: the arena of the host being built or,
+    /// outside builds, one the component owns. Its table stays pushed (at `table`) meanwhile:
+    /// the construction's stores and its handle's user value then need no lookup each (this is
+    /// `Class(props)`, the build's hot path).
+    struct Construction {
+        let arena: Arena
+        let owns: Bool
+        let table: Int32
+        let props: LuaRef
+    }
+
+    /// Opens the construction with the props table at `index` (absolute) stored in the arena;
+    /// the class's handle is kept there too: whatever keeps the props (a host's tree, a table
+    /// holding the component) keeps the class a render needs.
+    func beginConstruction(props index: Int32, of cls: ComponentClass, _ L: OpaquePointer) -> Construction {
+        let home = homeArena, arena = home ?? newArena()
+        let ref = LuaRef(store: refs, arena: arena, ref: arena.open(copying: index, L), type: .table,
+                         identity: UInt(bitPattern: lua_topointer(L, index)))
+        let c = Construction(arena: arena, owns: home == nil, table: lua_gettop(L), props: ref)
+        let id = ObjectIdentifier(cls)
+        arena.keep(id, L) {
+            if objects.push(cls, kind: .componentClass, L) {
+                attachArena(of: cls, kind: .componentClass, toHandleAt: -1, L)
+                setScopeFunction(of: cls, onHandleAt: -1, L)
+            }
+        }
+        ref.keptClass = id
+        ref.isProps = true
+        return c
+    }
+
+    /// The component's own arena knows its owner; `pushingTo`: its first handle, carrying the
+    /// construction's arena (the owner's handle adopts it), goes there and the stack ends there.
+    func finish(_ c: Construction, of built: Component, pushingTo dest: Int32?, _ L: OpaquePointer) {
+        if c.owns { c.arena.owner = ObjectIdentifier(built) }
+        guard let dest else { return }
+        guard built.bridgeSlot == 0 else {          // a handle made during construction: it stays
+            objects.push(built, kind: .component, L)
+            LuaStack(L).replace(at: dest)
+            LuaStack(L).top = dest
+            return
+        }
+        objects.pushNew(built, kind: .component, carrying: c.table, as: ObjectKind.component.arenaUserValue, to: dest, L)
+        if c.owns { c.arena.adopt() }
+    }
+
+    /// `ck.component`/`ck.controller`: registers the class under its name; the class it replaces,
+    /// if any, is no longer rooted by its name.
+    func register(_ cls: ComponentClass) {
+        if let old = runtime.componentClass(named: cls.name), old !== cls { arena(ofClass: old)?.roots -= 1 }
+        runtime.define(cls)
+        arena(ofClass: cls)?.roots += 1
+    }
+
+    func register(_ cls: ControllerClass) {
+        if let old = runtime.controllerClass(named: cls.name), old !== cls { arena(ofClass: old)?.roots -= 1 }
+        runtime.define(cls)
+        let arena = arena(ofClass: cls)
+        arena?.roots += 1
+        cls.onLiveControllers = { [unowned(unsafe) arena] live in arena?.roots += live ? 1 : -1 }
+    }
+
+    /// `v` referenced again where new references go now (a value passed from one owner to another).
+    func rehomed(_ v: Value) -> Value {
+        switch v {
+        case .table, .function, .opaque:
+            let L = runningThread
+            push(v, L)
+            defer { LuaStack(L).pop(1) }
+            return carriedValue(at: -1, L)
+        default: return v
+        }
+    }
+
+    /// Makes a class's arena, its owner `cls`, and runs `body` (the definition) with new
+    /// references going there.
+    func defining<T>(_ cls: RuntimeObject, _ body: (Arena) throws -> T) rethrows -> T {
+        let arena = newArena()
+        arena.owner = ObjectIdentifier(cls)
+        return try withHome(.arena(arena)) { try body(arena) }
+    }
+}

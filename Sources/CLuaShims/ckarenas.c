@@ -1,0 +1,114 @@
+/* Arenas: where the script values the core holds live (RefStore keeps the slots; this is the Lua
+   half). An arena is a table of values, reached by Lua through its owner's handle (a user value)
+   and kept in a weak-valued index by id so Swift can find it; the registry pins it only while
+   the core roots its owner. So Lua's collector sees which values an object holds, and a cycle
+   through them (a render that names its class, props that name their host) is collected whole.
+   An arena's own slot 0 holds its id: its finalizer tells Swift which one went (RefStore.lost). */
+#include "ckshims.h"
+
+/* Pushes arena `id` (a table) and returns 1, or pushes nothing and returns 0 (it was collected,
+   or is being finalized: weak values let go of those first). */
+static int push_arena(lua_State *L, int index_ref, lua_Integer id) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);
+    if (lua_rawgeti(L, -1, id) == LUA_TTABLE) {
+        lua_replace(L, -2);
+        return 1;
+    }
+    lua_settop(L, -3);
+    return 0;
+}
+
+int ck_push_arena(lua_State *L, int index_ref, lua_Integer id) {
+    return push_arena(L, index_ref, id);
+}
+
+void ck_new_arena(lua_State *L, int index_ref, lua_Integer id, int metatable_ref) {
+    lua_createtable(L, 4, 1);
+    lua_pushinteger(L, id);
+    lua_rawseti(L, -2, 0);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, metatable_ref);
+    lua_setmetatable(L, -2);
+    ck_index_arena(L, index_ref, id);
+}
+
+void ck_index_arena(lua_State *L, int index_ref, lua_Integer id) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, id);
+    lua_pop(L, 1);
+}
+
+/* The hot ones (a component's props go through set, every read of them through get) use as few
+   API calls as they can: each is a function call into liblua. */
+int ck_arena_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);      /* value index */
+    if (lua_rawgeti(L, -1, id) != LUA_TTABLE) {         /* value index arena */
+        lua_settop(L, -3);
+        return 0;                                       /* the value stays on top */
+    }
+    lua_pushvalue(L, -3);
+    lua_rawseti(L, -2, slot);
+    lua_settop(L, -4);
+    return 1;
+}
+
+int ck_arena_open(lua_State *L, int index_ref, lua_Integer id, int value, lua_Integer slot) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);
+    if (lua_rawgeti(L, -1, id) != LUA_TTABLE) {
+        lua_settop(L, -3);
+        return 0;
+    }
+    lua_replace(L, -2);
+    lua_pushvalue(L, value);
+    lua_rawseti(L, -2, slot);
+    return 1;
+}
+
+void ck_arena_clear(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) {
+    if (!push_arena(L, index_ref, id)) return;
+    lua_pushnil(L);
+    lua_rawseti(L, -2, slot);
+    lua_pop(L, 1);
+}
+
+int ck_arena_get(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);      /* index */
+    int type = lua_rawgeti(L, -1, id) == LUA_TTABLE ? lua_rawgeti(L, -1, slot) : (lua_pushnil(L), LUA_TNIL);
+    lua_replace(L, -3);                                 /* value arena */
+    lua_settop(L, -2);
+    return type;
+}
+
+void ck_forget_arena(lua_State *L, int index_ref, lua_Integer id) {
+    if (!push_arena(L, index_ref, id)) return;
+    lua_pushnil(L);
+    lua_setmetatable(L, -2);                            /* no finalizer for a table Swift forgot */
+    lua_pushnil(L);
+    lua_rawseti(L, -2, 0);
+    lua_pop(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, id);
+    lua_pop(L, 1);
+}
+
+lua_Integer ck_arena_id(lua_State *L, int index) {
+    if (lua_type(L, index) != LUA_TTABLE || lua_rawgeti(L, index, 0) != LUA_TNUMBER) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_Integer id = lua_tointegerx(L, -1, NULL);
+    lua_pop(L, 1);
+    return id;
+}
+
+int ck_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Integer id) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);
+    if (lua_rawgeti(L, -1, id) != LUA_TTABLE) {
+        lua_settop(L, -3);
+        return 0;
+    }
+    lua_setiuservalue(L, handle < 0 ? handle - 2 : handle, uv);
+    lua_settop(L, -2);
+    return 1;
+}

@@ -1,0 +1,150 @@
+-- The script values the core holds live in arenas Lua's collector sees (issue 26): what only Lua
+-- reaches through Swift objects is collected whole, what the core roots stays.
+
+local function collect(n)
+  for _ = 1, n or 3 do collectgarbage() end
+end
+
+local function gone(weak)
+  return next(weak) == nil
+end
+
+describe("ownership", function()
+  local rescues_before
+  before_each(function() rescues_before = ck.stats().rescues end)
+  after_each(function()
+    collect()
+    assert.are.equal(rescues_before, ck.stats().rescues, "an arena had to be rescued")
+  end)
+
+  it("collects a class whose render names it once a redefinition replaces it", function()
+    local weak = setmetatable({}, {__mode = "k"})
+    do
+      local Item
+      Item = ck.component("OwnSelf", {render = function(self, p) if p.n > 0 then return Item{n = p.n - 1} end end})
+      weak[Item] = true
+    end
+    ck.component("OwnSelf", {})
+    collect()
+    assert.is_true(gone(weak))
+  end)
+
+  it("keeps a redefined class while a live tree still renders with it", function()
+    local host
+    do
+      local Item
+      Item = ck.component("OwnOld", {scope = true, initialState = 0,
+        render = function(self, p, s) if s > 0 and p.n > 0 then return Item{n = p.n - 1} end end})
+      host = ck.host(function() return Item{n = 3} end)
+      host:mount()
+    end
+    ck.component("OwnOld", {})
+    collect()
+    host.root:updateState(1, "sync")
+    assert.are.equal("OwnOld", host.root.name)
+    assert.are.equal(1, host.root.state)
+    host:destroy()
+  end)
+
+  it("collects a host dropped without destroy() whose props and state name it", function()
+    local weak = setmetatable({}, {__mode = "k"})
+    local Card = ck.component("OwnCard", {scope = true, initialState = {}, render = function() return ck.Text{text = "x"} end})
+    do
+      local h
+      h = ck.host(function() return Card{onTap = function() return h end} end)
+      h.root:updateState({host = h}, "sync")
+      weak[h] = true
+    end
+    collect()
+    assert.is_true(gone(weak))
+  end)
+
+  it("stops tracking a host that is not mounted once its updates are built", function()
+    local Counter = ck.component("OwnCounter", {scope = true, initialState = 0})
+    local tracked = ck.stats().hosts
+    local h = ck.host(function() return Counter{} end)
+    h.root:updateState(1, "sync")
+    assert.are.equal(tracked, ck.stats().hosts)
+    h.root:updateState(2)
+    assert.are.equal(tracked + 1, ck.stats().hosts)
+    ck.flush()
+    assert.are.equal(tracked, ck.stats().hosts)
+    assert.are.equal(2, h.root.state)
+  end)
+
+  it("collects a host that was mounted, unmounted and dropped, with its controllers' fields", function()
+    local weak = setmetatable({}, {__mode = "k"})
+    ck.controller("OwnPanelController", {didMount = function(self) self.host = self.component.props.host() end})
+    local Panel = ck.component("OwnPanel", {scope = true, render = function() return ck.Text{text = "x"} end})
+    do
+      local h
+      h = ck.host(function() return Panel{host = function() return h end} end)
+      h:mount()
+      h:unmount()
+      weak[h] = true
+    end
+    collect()
+    assert.is_true(gone(weak))
+  end)
+
+  it("keeps a mounted host the script dropped: the runtime holds it", function()
+    local rendered
+    local App = ck.component("OwnMounted", {scope = true, initialState = 0,
+      render = function(self, p, s) rendered = s return ck.Text{text = tostring(s)} end})
+    local root
+    do
+      local h
+      h = ck.host(function() return App{host = function() return h end} end)
+      h:mount()
+      root = h.root
+    end
+    collect()
+    root:updateState(5, "sync")
+    assert.are.equal(5, rendered)
+    assert.is_true(root.props.host().isMounted)
+    root.props.host():destroy()
+  end)
+
+  it("keeps the props of a component the script holds after its host was dropped", function()
+    local Item = ck.component("OwnKept", {})
+    local c
+    do
+      local h
+      h = ck.host(function() return Item{back = function() return h end, list = {1, 2}} end)
+      c = h.root
+    end
+    collect()
+    assert.are.same({1, 2}, c.props.list)
+    assert.are.equal(1, c.props.back().generation)
+  end)
+
+  it("frees a dropped tree of 10,000 levels in at most 3 full collections", function()
+    local Leaf = ck.component("OwnLeaf", {})
+    collect()
+    local handles = ck.stats().handles
+    do
+      local node = Leaf{}
+      for _ = 1, 10000 do node = ck.Stack{children = {node}} end
+      local h = ck.host(function() return node end)
+      h:mount()
+      h:unmount()
+    end
+    local n = 0
+    repeat
+      collectgarbage()
+      n = n + 1
+    until ck.stats().handles <= handles or n == 10
+    assert.is_true(n <= 3, n .. " collections")
+  end)
+
+  it("collects a block action whose function names it", function()
+    local weak = setmetatable({}, {__mode = "k"})
+    do
+      local a
+      a = ck.action(function() return a end)
+      weak[a] = true
+    end
+    collect()
+    assert.is_true(gone(weak))
+  end)
+end)
