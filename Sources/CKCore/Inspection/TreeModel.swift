@@ -110,6 +110,7 @@ extension Host {
                 line += " <\(v)\(shown)\(n.viewMounted ? "" : ", unmounted")>"
             }
             if let s = n.state, !s.isNil { line += " state=" + describe(s) }
+            line = DumpText.oneLine(line)
             // A line counts one unit a 256 bytes: a few huge states check the limits too.
             try runtime.limits.tick(1 + line.utf8.count >> 8, holding: out.utf8.count + line.utf8.count)
             out += line

@@ -174,11 +174,11 @@ extension Engine {
     func describe(_ v: Value) -> String {
         let L = runningThread
         switch v {
-        case .string(let s): return "\"\(s)\""
+        case .string(let s): return DumpText.quoted(s.utf8)
         case .opaque(let r) where r.typeName == "string":
             push(v, L)
             defer { LuaStack(L).pop(1) }
-            return "\"\(lua.string(at: -1, on: L) ?? "")\""
+            return lua.dumpQuoted(at: -1, on: L)
         case .table:
             push(v, L)
             defer { LuaStack(L).pop(1) }
@@ -188,6 +188,15 @@ extension Engine {
             defer { LuaStack(L).pop(1) }
             return lua.describe(at: -1, on: L)
         }
+    }
+
+    /// A string key as written in a table constructor: a name as it is, else `["…"]`.
+    private func dumpKey(at i: Int32, _ L: OpaquePointer) -> String {
+        if let name = lua.name(at: i, on: L), let first = name.utf8.first, !(0x30...0x39).contains(first),
+           name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
+            return name
+        }
+        return "[" + lua.dumpQuoted(at: i, on: L) + "]"
     }
 
     /// `{"a", "b", count = 1, [10] = true}`: the array part in order, then the other keys
@@ -200,11 +209,11 @@ extension Engine {
             if items.count + named.count >= 20 { LuaStack(L).pop(2); more = true; break }
             let val: String
             switch LuaStack(L).type(-1) {
-            case .string: val = "\"\(lua.string(at: -1, on: L)!)\""
+            case .string: val = lua.dumpQuoted(at: -1, on: L)
             case .table: val = describeTable(at: LuaStack(L).top, depth: depth + 1, L)
             default: val = lua.describe(at: -1, on: L)
             }
-            if LuaStack(L).isString(-2) { named.append((lua.string(at: -2, on: L)!, val)) }
+            if LuaStack(L).isString(-2) { named.append((dumpKey(at: -2, L), val)) }
             else if LuaStack(L).isInteger(-2) { items[LuaStack(L).integer(-2)] = val }
             else { named.append(("[\(lua.describe(at: -2, on: L))]", val)) }
             LuaStack(L).pop(1)

@@ -230,6 +230,13 @@ public final class LuaState {
         return out + "\""
     }
 
+    /// The string at `index` as the text dump shows it (`DumpText.quoted`, from its bytes).
+    public func dumpQuoted(at index: Int32, on L: OpaquePointer) -> String {
+        var length = 0
+        guard lua_type(L, index) == LUA_TSTRING, let chars = ck_tostring(L, index, &length) else { return "?" }
+        return DumpText.quoted(UnsafeRawBufferPointer(start: chars, count: length))
+    }
+
     /// `tostring` of any value, running `__tostring` under pcall.
     public func describe(at index: Int32) -> String { describe(at: index, on: L) }
 
