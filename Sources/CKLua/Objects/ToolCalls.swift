@@ -45,13 +45,14 @@ extension Engine {
         return (0..<n).map { value(at: base + 1 + $0, L) }
     }
 
-    /// `table[name]`, raw (nil if `table` is not a table).
+    /// `table[name]`, raw (nil if `table` is not a table). A component's props are read from
+    /// the table itself, not through the read-only view `push` hands scripts.
     public func field(_ name: String, of table: Value) -> Value {
         let L = lua.L
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.top = base }
-        push(table, L)
+        if case .table(let r) = table { unsafeDowncast(r, to: LuaRef.self).push(L) } else { push(table, L) }
         stack.field(name, of: -1)
         return value(at: -1, L)
     }

@@ -242,14 +242,20 @@ local function sortedKeys(t)
   return keys
 end
 
+-- A table, or a read-only view of one (state and props are views: userdata that pairs walks).
+local function isTableLike(v)
+  local t = type(v)
+  return t == "table" or (t == "userdata" and (pcall(pairs, v)))
+end
+
 -- The first table inside a table of the state, in the order the dump lists them.
 local function elidedPath(state)
-  if type(state) ~= "table" then return "" end
+  if not isTableLike(state) then return "" end
   for _, k1 in ipairs(sortedKeys(state)) do
     local inner = state[k1]
-    if type(inner) == "table" then
+    if isTableLike(inner) then
       for _, k2 in ipairs(sortedKeys(inner)) do
-        if type(inner[k2]) == "table" then return keyPath(k1) .. keyPath(k2) end
+        if isTableLike(inner[k2]) then return keyPath(k1) .. keyPath(k2) end
       end
     end
   end
