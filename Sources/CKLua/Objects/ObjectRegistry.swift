@@ -53,15 +53,7 @@ final class ObjectRegistry {
     @discardableResult
     func push(_ object: RuntimeObject, kind: ObjectKind, _ L: OpaquePointer) -> Bool {
         if object.bridgeSlot != 0, ck_push_live_handle(L, weakTable, lua_Integer(object.bridgeSlot)) != 0 { return false }
-        let slot: Int32
-        if let s = freeSlots.popLast() {
-            slot = s
-            slots[Int(s)] = object
-        } else {
-            slot = Int32(slots.count)
-            slots.append(object)
-        }
-        object.bridgeSlot = slot
+        let slot = takeSlot(for: object)
         ck_push_new_handle(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)], kind.userValues)
         return true
     }
@@ -70,6 +62,12 @@ final class ObjectRegistry {
     /// `arena` (absolute) as user value `uv`, and moves it to `dest`, where the stack then ends.
     func pushNew(_ object: RuntimeObject, kind: ObjectKind, carrying arena: Int32, as uv: Int32, to dest: Int32,
                  _ L: OpaquePointer) {
+        let slot = takeSlot(for: object)
+        ck_push_new_owned_handle(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)], kind.userValues, arena, uv, dest)
+    }
+
+    /// A free slot (or a new one) now holding `object`, recorded as its bridge slot.
+    private func takeSlot(for object: RuntimeObject) -> Int32 {
         let slot: Int32
         if let s = freeSlots.popLast() {
             slot = s
@@ -79,7 +77,7 @@ final class ObjectRegistry {
             slots.append(object)
         }
         object.bridgeSlot = slot
-        ck_push_new_owned_handle(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)], kind.userValues, arena, uv, dest)
+        return slot
     }
 
     /// The object behind a handle at `index`, or nil if the value is not one of ours.
