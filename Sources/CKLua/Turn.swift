@@ -27,15 +27,15 @@ public struct Turn: ~Copyable {
     }
 
     /// `tostring` of a value, as dumps show it (a table's fields one level deep).
-    public func describe(_ value: Value) -> String { engine.describe(value) }
+    public func describe(_ value: Value) -> String { engine.inspection.describe(value) }
 
     /// A value as JSON (`ckrun tree --format json`).
-    public func json(_ value: Value) -> String { engine.json(value) }
+    public func json(_ value: Value) -> String { engine.inspection.json(value) }
 
     /// `host:dump()`'s text.
     public func dump(_ host: Host) throws(LuaError) -> String {
         var text = ""
-        try engine.protect { text = try host.dump(describe: engine.describe) }
+        try engine.protect { text = try host.dump(describe: engine.inspection.describe) }
         return text
     }
 

@@ -34,7 +34,7 @@ enum HostBinding {
 
     static func dump(_ args: Arguments, _ h: Host) throws -> Int32 {
         try h.checkAlive("dump")
-        args.engine.pushString(try h.dump(describe: args.engine.describe), args.L)
+        args.engine.pushString(try h.dump(describe: args.engine.inspection.describe), args.L)
         return 1
     }
 

@@ -2,8 +2,8 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// Tables as data for inspection: a view's attributes listed for the tree, and values as JSON
-/// for `ckrun tree --format json`.
+/// Tables as data for inspection: a view's attributes listed for the tree (values as JSON:
+/// `Inspection`).
 extension TablesAdapter: ScriptTableListing {
     func entries(_ table: ScriptRef) -> [(name: String, value: Value)] {
         let L = engine.runningThread
@@ -39,63 +39,6 @@ extension TablesAdapter: ScriptTableListing {
             }
         }
         return out.sorted()
-    }
-}
-
-extension Engine {
-    /// A value as JSON: tables with keys 1…n are arrays, other tables objects (keys as
-    /// strings, sorted); functions and runtime objects are their `tostring`; cycles and
-    /// nesting past 16 levels are the string "<cycle>" / "{...}".
-    func json(_ value: Value) -> String {
-        let L = self.runningThread
-        push(value, L)
-        defer { ck_pop(L, 1) }
-        var seen: Set<UnsafeRawPointer> = []
-        return json(at: lua_gettop(L), depth: 0, seen: &seen, L)
-    }
-
-    private func json(at i: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>, _ L: OpaquePointer) -> String {
-        switch lua_type(L, i) {
-        case LUA_TNIL, LUA_TNONE: return "null"
-        case LUA_TBOOLEAN: return lua_toboolean(L, i) != 0 ? "true" : "false"
-        case LUA_TNUMBER:
-            if lua_isinteger(L, i) != 0 { return String(lua_tointegerx(L, i, nil)) }
-            let d = lua_tonumberx(L, i, nil)
-            return d.isFinite ? String(d) : "null"
-        case LUA_TSTRING: return JSON.quote(lua.string(at: i, on: L) ?? "")
-        case LUA_TTABLE:
-            guard let p = lua_topointer(L, i) else { return "null" }
-            if seen.contains(p) { return JSON.quote("<cycle>") }
-            if depth >= 16 { return JSON.quote("{...}") }
-            seen.insert(p)
-            defer { seen.remove(p) }
-            return jsonTable(at: i, depth: depth, seen: &seen, L)
-        default: return JSON.quote(lua.describe(at: i, on: L))
-        }
-    }
-
-    private func jsonTable(at i: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>, _ L: OpaquePointer) -> String {
-        let n = LuaStack(L).listLength(i)
-        var entries: [(String, String)] = []
-        var isArray = true
-        lua_pushnil(L)
-        while lua_next(L, i) != 0 {
-            let key: String
-            if lua_isinteger(L, -2) != 0, case let k = Int(lua_tointegerx(L, -2, nil)), k >= 1, k <= n {
-                key = String(k)
-            } else {
-                isArray = false
-                lua_pushvalue(L, -2)
-                key = lua.describe(at: -1, on: L)
-                ck_pop(L, 1)
-            }
-            entries.append((key, json(at: lua_gettop(L), depth: depth + 1, seen: &seen, L)))
-            ck_pop(L, 1)
-        }
-        if isArray && entries.count == n && n > 0 {
-            return "[" + entries.sorted { Int($0.0)! < Int($1.0)! }.map(\.1).joined(separator: ", ") + "]"
-        }
-        return "{" + entries.sorted { $0.0 < $1.0 }.map { JSON.quote($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
     }
 }
 

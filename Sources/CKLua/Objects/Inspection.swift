@@ -1,0 +1,123 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// Values shown to people: one line for dumps, the REPL and the live view (`describe`), and
+/// JSON for `ckrun tree --format json` (`json`). Reads only; a table's metamethods run
+/// protected (`protectedNext`, `lua.describe`). The bridge's inspection surface: nothing else.
+struct Inspection {
+    unowned(unsafe) let engine: Engine
+
+    /// A one-line rendering of a value for dumps: `{count = 1, title = "x"}`.
+    func describe(_ v: Value) -> String {
+        let L = engine.runningThread
+        if case .string(let s) = v { return DumpText.quoted(s.utf8) }
+        engine.push(v, L)
+        defer { LuaStack(L).pop(1) }
+        switch v {
+        case .opaque(let r) where r.typeName == "string": return engine.lua.dumpQuoted(at: -1, on: L)
+        case .table: return describeTable(at: LuaStack(L).top, depth: 0, L)
+        default: return engine.lua.describe(at: -1, on: L)
+        }
+    }
+
+    /// A string key as written in a table constructor: a name as it is, else `["…"]`.
+    private func dumpKey(at i: Int32, _ L: OpaquePointer) -> String {
+        if let name = engine.lua.name(at: i, on: L), let first = name.utf8.first, !(0x30...0x39).contains(first),
+           name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
+            return name
+        }
+        return "[" + engine.lua.dumpQuoted(at: i, on: L) + "]"
+    }
+
+    /// `{"a", "b", count = 1, [10] = true}`: the array part in order, then the other keys
+    /// (numbers, then names), as the REPL prints tables; 20 entries and two levels at most.
+    private func describeTable(at t: Int32, depth: Int, _ L: OpaquePointer) -> String {
+        if depth > 1 { return "{…}" }
+        var items: [Int64: String] = [:], named: [(String, String)] = [], more = false
+        LuaStack(L).pushNil()
+        while LuaStack(L).protectedNext(t) {
+            if items.count + named.count >= 20 { LuaStack(L).pop(2); more = true; break }
+            let val = describeEntry(at: -1, depth: depth, L)
+            if LuaStack(L).isString(-2) { named.append((dumpKey(at: -2, L), val)) }
+            else if LuaStack(L).isInteger(-2) { items[LuaStack(L).integer(-2)] = val }
+            else { named.append(("[\(engine.lua.describe(at: -2, on: L))]", val)) }
+            LuaStack(L).pop(1)
+        }
+        var parts: [String] = []
+        var n: Int64 = 1
+        while let v = items.removeValue(forKey: n) { parts.append(v); n += 1 }
+        parts += items.sorted { $0.key < $1.key }.map { "[\($0.key)] = \($0.value)" }
+        parts += named.sorted { $0.0 < $1.0 }.map { "\($0.0) = \($0.1)" }
+        if more { parts.append("…") }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    private func describeEntry(at i: Int32, depth: Int, _ L: OpaquePointer) -> String {
+        switch LuaStack(L).type(i) {
+        case .string: engine.lua.dumpQuoted(at: i, on: L)
+        case .table: describeTable(at: LuaStack(L).top, depth: depth + 1, L)
+        default: engine.lua.describe(at: i, on: L)
+        }
+    }
+
+    /// A value as JSON: tables with keys 1…n are arrays, other tables objects (keys as
+    /// strings, sorted); functions and runtime objects are their `tostring`; cycles and
+    /// nesting past 16 levels are the string "<cycle>" / "{...}".
+    func json(_ value: Value) -> String {
+        let L = engine.runningThread
+        engine.push(value, L)
+        defer { ck_pop(L, 1) }
+        var seen: Set<UnsafeRawPointer> = []
+        return json(at: lua_gettop(L), depth: 0, seen: &seen, L)
+    }
+
+    private func json(at i: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>, _ L: OpaquePointer) -> String {
+        switch lua_type(L, i) {
+        case LUA_TNIL, LUA_TNONE: return "null"
+        case LUA_TBOOLEAN: return lua_toboolean(L, i) != 0 ? "true" : "false"
+        case LUA_TNUMBER:
+            if lua_isinteger(L, i) != 0 { return String(lua_tointegerx(L, i, nil)) }
+            let d = lua_tonumberx(L, i, nil)
+            return d.isFinite ? String(d) : "null"
+        case LUA_TSTRING: return JSON.quote(engine.lua.string(at: i, on: L) ?? "")
+        case LUA_TTABLE:
+            guard let p = lua_topointer(L, i) else { return "null" }
+            if seen.contains(p) { return JSON.quote("<cycle>") }
+            if depth >= 16 { return JSON.quote("{...}") }
+            seen.insert(p)
+            defer { seen.remove(p) }
+            return jsonTable(at: i, depth: depth, seen: &seen, L)
+        default: return JSON.quote(engine.lua.describe(at: i, on: L))
+        }
+    }
+
+    private func jsonTable(at i: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>, _ L: OpaquePointer) -> String {
+        let n = LuaStack(L).listLength(i)
+        var entries: [(String, String)] = []
+        var isArray = true
+        lua_pushnil(L)
+        while lua_next(L, i) != 0 {
+            let key: String
+            if lua_isinteger(L, -2) != 0, case let k = Int(lua_tointegerx(L, -2, nil)), k >= 1, k <= n {
+                key = String(k)
+            } else {
+                isArray = false
+                lua_pushvalue(L, -2)
+                key = engine.lua.describe(at: -1, on: L)
+                ck_pop(L, 1)
+            }
+            entries.append((key, json(at: lua_gettop(L), depth: depth + 1, seen: &seen, L)))
+            ck_pop(L, 1)
+        }
+        if isArray && entries.count == n && n > 0 {
+            return "[" + entries.sorted { Int($0.0)! < Int($1.0)! }.map(\.1).joined(separator: ", ") + "]"
+        }
+        return "{" + entries.sorted { $0.0 < $1.0 }.map { JSON.quote($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+    }
+}
+
+extension Engine {
+    /// What shows values to people (dumps, the REPL, the tree's JSON).
+    var inspection: Inspection { Inspection(engine: self) }
+}
