@@ -3,58 +3,79 @@ import CKCore
 /// Component instances: `c.props`, `c.state`, `c.class`, `c.name`, `c.key`, `c.scope`,
 /// `c:updateState(fnOrValue, mode)`, `c:action(sel, types)` and the class's methods. Immutable.
 enum ComponentBinding {
+    typealias Method = (Arguments, Component) throws -> Int32
+
+    /// Methods of components (the class's own methods are found by `index`).
+    static var methods: [(String, Method)] {
+        [("updateState", updateState), ("action", action)]
+    }
+
     static func register(in engine: Engine) {
-        let updateState = engine.registerFunction("updateState") { args in
-            let c: Component = try args.object(1, "self", "a component (call it as c:updateState(...))")
-            guard let scope = c.scope else {
-                throw RuntimeError(.noScope, "\(c.name):updateState: \(c.name) declares no scope; add scope = true to its class")
+        var ids: [String: Int32] = [:]
+        for (name, body) in methods {
+            ids[name] = engine.registerFunction(name) { args in
+                try body(args, try args.object(1, "self", "a component (call it as c:\(name)(...))"))
             }
-            guard let host = scope.host, !host.isDestroyed else {
-                throw RuntimeError(.hostDestroyed, "\(c.name):updateState on a component of a destroyed host")
-            }
-            let mode = try args.optionalString(3, "mode") ?? "async"
-            guard mode == "sync" || mode == "async" else { throw args.bad(3, "mode", "\"sync\" or \"async\"") }
-            // The update lives with the host (its arena): a state may name the host or its tree.
-            let update: StateUpdate = args.engine.owned(by: host) {
-                guard LuaStack(args.L).isFunction(2) else { return .value(args.engine.carriedValue(at: 2, args.L)) }
-                let f = args.engine.reference(at: 2, args.L, .function)
-                return .transform { [unowned(unsafe) engine = args.engine] old in try engine.callForValue(f, old, carrying: true) }
-            }
-            try host.enqueue(update, for: scope, synchronous: mode == "sync")
-            return 0
         }
-        let action = engine.registerFunction("action") { args in
-            let c: Component = try args.object(1, "self", "a component (call it as c:action(...))")
-            let selector = try args.string(2, "selector")
-            let a = try args.engine.runtime.scopeAction(c, selector, types: try args.types(3))
-            args.engine.push(a, args.L)
-            return 1
+        engine.defineMetatable(.component, methods: ids, index: { args, key in try index(args, key, methods: ids) },
+                               newindex: newindex, tostring: tostring)
+    }
+
+    /// `c:updateState(fnOrValue, mode)`: queues a state update for `c`'s scope.
+    static func updateState(_ args: Arguments, _ c: Component) throws -> Int32 {
+        guard let scope = c.scope else {
+            throw RuntimeError(.noScope, "\(c.name):updateState: \(c.name) declares no scope; add scope = true to its class")
         }
-        engine.defineMetatable(.component, methods: ["updateState": updateState, "action": action], index: { args, key in
-            let c: Component = try args.object(1, "self", "a component")
-            let e = args.engine, L = args.L
-            switch key {
-            case "props": e.pushProps(of: c, L)
-            case "state": e.pushState(c.state, of: c.componentClass, L)
-            case "class": e.push(c.componentClass, L)
-            case "name": e.pushString(c.name, L)
-            case "key": e.push(c.key, L)
-            case "scope": e.push(c.scope)
-            case "generation": LuaStack(L).push(c.generation)
-            case "path": e.pushString(c.path, L)
-            case "view": e.push(c.isMounted ? c.view : nil)
-            case "isMounted": LuaStack(L).push(c.isMounted)
-            case "updateState": e.pushFunction(updateState, L)
-            case "action": e.pushFunction(action, L)
-            default: e.pushClassField(c.componentClass, key, L)
-            }
-            return 1
-        }, newindex: { args, key in
-            let c: Component = try args.object(1, "self", "a component")
-            throw RuntimeError(.immutableComponent, "cannot set \(key) on \(c.label): components are immutable snapshots; keep data in props or state and call updateState")
-        }, tostring: { args in
-            let c: Component = try args.object(1, "self", "a component")
-            return "<\(c.label) gen \(c.generation)>"
-        })
+        guard let host = scope.host, !host.isDestroyed else {
+            throw RuntimeError(.hostDestroyed, "\(c.name):updateState on a component of a destroyed host")
+        }
+        let mode = try args.optionalString(3, "mode") ?? "async"
+        guard mode == "sync" || mode == "async" else { throw args.bad(3, "mode", "\"sync\" or \"async\"") }
+        // The update lives with the host (its arena): a state may name the host or its tree.
+        let update: StateUpdate = args.engine.owned(by: host) {
+            guard LuaStack(args.L).isFunction(2) else { return .value(args.engine.carriedValue(at: 2, args.L)) }
+            let f = args.engine.reference(at: 2, args.L, .function)
+            return .transform { [unowned(unsafe) engine = args.engine] old in try engine.callForValue(f, old, carrying: true) }
+        }
+        try host.enqueue(update, for: scope, synchronous: mode == "sync")
+        return 0
+    }
+
+    /// `c:action(selector, types)`: a scope action targeting `c`'s scope.
+    static func action(_ args: Arguments, _ c: Component) throws -> Int32 {
+        let selector = try args.string(2, "selector")
+        args.engine.push(try args.engine.runtime.scopeAction(c, selector, types: try args.types(3)), args.L)
+        return 1
+    }
+
+    /// The runtime's fields first, then the methods, then the class's fields.
+    static func index(_ args: Arguments, _ key: String, methods: [String: Int32]) throws -> Int32 {
+        let c: Component = try args.object(1, "self", "a component")
+        let e = args.engine, L = args.L
+        switch key {
+        case "props": e.pushProps(of: c, L)
+        case "state": e.pushState(c.state, of: c.componentClass, L)
+        case "class": e.push(c.componentClass, L)
+        case "name": e.pushString(c.name, L)
+        case "key": e.push(c.key, L)
+        case "scope": e.push(c.scope)
+        case "generation": LuaStack(L).push(c.generation)
+        case "path": e.pushString(c.path, L)
+        case "view": e.push(c.isMounted ? c.view : nil)
+        case "isMounted": LuaStack(L).push(c.isMounted)
+        default:
+            if let id = methods[key] { e.pushFunction(id, L) } else { e.pushClassField(c.componentClass, key, L) }
+        }
+        return 1
+    }
+
+    static func newindex(_ args: Arguments, _ key: String) throws -> Int32 {
+        let c: Component = try args.object(1, "self", "a component")
+        throw RuntimeError(.immutableComponent, "cannot set \(key) on \(c.label): components are immutable snapshots; keep data in props or state and call updateState")
+    }
+
+    static func tostring(_ args: Arguments) throws -> String {
+        let c: Component = try args.object(1, "self", "a component")
+        return "<\(c.label) gen \(c.generation)>"
     }
 }

@@ -3,54 +3,69 @@ import CKCore
 /// `ck.component(name, def)` and component class objects: `Class(props)`, `function Class:m() end`.
 enum ComponentClassBinding {
     static func register(in engine: Engine) {
-        engine.defineMetatable(.componentClass, index: { args, key in
-            let cls: ComponentClass = try args.object(1, "class", "a component class")
-            switch key {
-            case "name": args.engine.pushString(cls.name, args.L)
-            default: args.engine.pushClassField(cls, key, args.L)
-            }
-            return 1
-        }, newindex: { args, key in
-            let cls: ComponentClass = try args.object(1, "class", "a component class")
-            try args.engine.withHome(.arena(args.engine.arena(ofClass: cls)!)) {
-                try args.engine.configurator(for: cls, args.L).set(key, valueAt: 3)
-            }
-            return 0
-        }, tostring: { args in
+        engine.defineMetatable(.componentClass, index: classField, newindex: setClassField, tostring: { args in
             let cls: ComponentClass = try args.object(1, "class", "a component class")
             return "<component class \(cls.name)>"
-        }, extra: { engine in
-            // C runs a class's scope function (see ckclass.c), then one of these.
-            func checkedClass(_ args: Arguments) throws -> ComponentClass {
-                try args.engine.objects.object(inCheckedHandleAt: 1, args.L) as? ComponentClass
-                    ?? args.object(1, "class", "a component class")
-            }
-            let plain = engine.registerFunction("Class(props)") { args in
-                let cls: ComponentClass = try args.object(1, "class", "a component class")
-                _ = try args.engine.construct(cls, propsAt: 2, args.L, pushing: true)
-                return 1
-            }
-            let checked = engine.registerFunction("Class(props)") { args in
-                let e = args.engine, L = args.L
-                _ = try e.construct(try checkedClass(args), propsAt: 2, L, pushing: true)
-                return 1
-            }
-            let computed = engine.registerFunction("Class(props)") { args in
-                let e = args.engine, L = args.L
-                _ = try e.construct(try checkedClass(args), propsAt: 2, L, computed: (key: 4, identifier: 5), pushing: true)
-                return 1
-            }
-            engine.objects.pushClassCall(metatableAt: -1, plain: plain, checked: checked, computed: computed,
-                                         state: engine.runtime.callState, engine.runningThread)
-            LuaStack(engine.runningThread).setField("__call", of: -2)
-        })
-        engine.setFunction("component", qualified: "ck.component") { args in
-            let name = try args.string(1, "name")
-            if !args.isNil(2) { try args.table(2, "def") }
-            let cls = try args.engine.defineComponentClass(name, defAt: 2, args.L)
-            args.engine.push(cls, args.L)
-            return 1
+        }, extra: registerClassCall(in:))
+        engine.setFunctions([("component", component)], prefix: "ck.")
+    }
+
+    /// `ck.component(name, def)`.
+    static func component(_ args: Arguments) throws -> Int32 {
+        let name = try args.string(1, "name")
+        if !args.isNil(2) { try args.table(2, "def") }
+        let cls = try args.engine.defineComponentClass(name, defAt: 2, args.L)
+        args.engine.push(cls, args.L)
+        return 1
+    }
+
+    static func classField(_ args: Arguments, _ key: String) throws -> Int32 {
+        let cls: ComponentClass = try args.object(1, "class", "a component class")
+        if key == "name" { args.engine.pushString(cls.name, args.L) } else { args.engine.pushClassField(cls, key, args.L) }
+        return 1
+    }
+
+    /// `Class.key = value`: configures the class as its definition would.
+    static func setClassField(_ args: Arguments, _ key: String) throws -> Int32 {
+        let cls: ComponentClass = try args.object(1, "class", "a component class")
+        try args.engine.withHome(.arena(args.engine.arena(ofClass: cls)!)) {
+            try args.engine.configurator(for: cls, args.L).set(key, valueAt: 3)
         }
+        return 0
+    }
+
+    /// `__call` of the class metatable (on top of the stack): C runs a class's scope function
+    /// (ckclass.c), then one of these Swift functions.
+    static func registerClassCall(in engine: Engine) {
+        let plain = engine.registerFunction("Class(props)", constructPlain)
+        let checked = engine.registerFunction("Class(props)", constructChecked)
+        let computed = engine.registerFunction("Class(props)", constructComputed)
+        engine.objects.pushClassCall(metatableAt: -1, plain: plain, checked: checked, computed: computed,
+                                     state: engine.runtime.callState, engine.runningThread)
+        LuaStack(engine.runningThread).setField("__call", of: -2)
+    }
+
+    static func constructPlain(_ args: Arguments) throws -> Int32 {
+        let cls: ComponentClass = try args.object(1, "class", "a component class")
+        _ = try args.engine.construct(cls, propsAt: 2, args.L, pushing: true)
+        return 1
+    }
+
+    /// The class's handle was checked in C.
+    static func constructChecked(_ args: Arguments) throws -> Int32 {
+        _ = try args.engine.construct(try checkedClass(args), propsAt: 2, args.L, pushing: true)
+        return 1
+    }
+
+    /// C ran the class's scope function: the key as given is at 4, what it returned at 5.
+    static func constructComputed(_ args: Arguments) throws -> Int32 {
+        _ = try args.engine.construct(try checkedClass(args), propsAt: 2, args.L, computed: (key: 4, identifier: 5), pushing: true)
+        return 1
+    }
+
+    private static func checkedClass(_ args: Arguments) throws -> ComponentClass {
+        try args.engine.objects.object(inCheckedHandleAt: 1, args.L) as? ComponentClass
+            ?? args.object(1, "class", "a component class")
     }
 }
 

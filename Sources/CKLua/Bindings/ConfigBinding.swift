@@ -7,55 +7,61 @@ enum ConfigBinding {
         let L = engine.lua.L
         LuaStack(L).newTable(array: 0, fields: 0)
         LuaStack(L).newTable(array: 0, fields: 4)
-        engine.setFunction("__index", qualified: "ck.config") { args in
-            let e = args.engine
-            switch e.lua.string(at: 2, on: args.L) ?? "" {
-            case "unhandledAction": e.pushString(e.runtime.unhandledAction.rawValue, args.L)
-            case "onWarning": if let h = e.warningHandler { h.push(args.L) } else { e.pushFunction(e.defaultWarning, args.L) }
-            case "onTrace": if let h = e.traceHandler { h.push(args.L) } else { LuaStack(args.L).pushNil() }
-            default: LuaStack(args.L).pushNil()
-            }
-            return 1
-        }
-        engine.setFunction("__newindex", qualified: "ck.config") { args in
-            let e = args.engine
-            let key = e.lua.string(at: 2, on: args.L) ?? ""
-            switch key {
-            case "unhandledAction":
-                let s = try args.string(3, "unhandledAction")
-                guard let p = Runtime.UnhandledPolicy(rawValue: s) else { throw args.bad(3, "unhandledAction", "\"error\", \"warn\" or \"ignore\"") }
-                e.runtime.unhandledAction = p
-            case "onWarning":
-                e.warningHandler = args.isNil(3) ? nil : try args.function(3, "onWarning")
-            case "onTrace":
-                e.setTraceHandler(args.isNil(3) ? nil : try args.function(3, "onTrace"))
-            default:
-                throw RuntimeError(.badArgument, "ck.config has no setting \"\(key)\"; the settings are unhandledAction, onWarning and onTrace")
-            }
-            return 0
-        }
+        // Both are named ck.config in errors (`ck.config: argument #3 (onTrace) …`).
+        engine.setFunction("__index", qualified: "ck.config", index)
+        engine.setFunction("__newindex", qualified: "ck.config", newindex)
         engine.pushString("locked", L)
         LuaStack(L).setField("__metatable", of: -2)
         LuaStack(L).setMetatable(of: -2)
         LuaStack(L).setField("config", of: -2)
     }
-}
 
-extension Engine {
-    func setTraceHandler(_ handler: LuaRef?) {
-        traceHandler = handler
-        if let t = traceTracer {
-            if runtime.tracer === t { runtime.tracer = t.parent }
-            traceTracer = nil
+    /// `ck.config.key`.
+    static func index(_ args: Arguments) throws -> Int32 {
+        let e = args.engine
+        switch e.lua.string(at: 2, on: args.L) ?? "" {
+        case "unhandledAction": e.pushString(e.runtime.unhandledAction.rawValue, args.L)
+        case "onWarning": if let h = e.warningHandler { h.push(args.L) } else { e.pushFunction(e.defaultWarning, args.L) }
+        case "onTrace": if let h = e.traceHandler { h.push(args.L) } else { LuaStack(args.L).pushNil() }
+        default: LuaStack(args.L).pushNil()
+        }
+        return 1
+    }
+
+    /// `ck.config.key = value`: takes effect at once; a bad value or key is refused.
+    static func newindex(_ args: Arguments) throws -> Int32 {
+        let e = args.engine
+        let key = e.lua.string(at: 2, on: args.L) ?? ""
+        switch key {
+        case "unhandledAction":
+            let s = try args.string(3, "unhandledAction")
+            guard let p = Runtime.UnhandledPolicy(rawValue: s) else { throw args.bad(3, "unhandledAction", "\"error\", \"warn\" or \"ignore\"") }
+            e.runtime.unhandledAction = p
+        case "onWarning":
+            e.warningHandler = args.isNil(3) ? nil : try args.function(3, "onWarning")
+        case "onTrace":
+            setTraceHandler(args.isNil(3) ? nil : try args.function(3, "onTrace"), in: e)
+        default:
+            throw RuntimeError(.badArgument, "ck.config has no setting \"\(key)\"; the settings are unhandledAction, onWarning and onTrace")
+        }
+        return 0
+    }
+
+    /// `ck.config.onTrace = fn`: a tracer keeping no entries calls `fn` with each.
+    static func setTraceHandler(_ handler: LuaRef?, in e: Engine) {
+        e.traceHandler = handler
+        if let t = e.traceTracer {
+            if e.runtime.tracer === t { e.runtime.tracer = t.parent }
+            e.traceTracer = nil
         }
         guard let handler else { return }
-        let t = Tracer(parent: runtime.tracer, keepsEntries: false)
-        t.onEntry = { [unowned self] entry in
-            do { try self.call(handler, [.object(entry)], results: 0) } catch {
-                self.runtime.warn(.badArgument, "ck.config.onTrace failed: \(error)")
+        let t = Tracer(parent: e.runtime.tracer, keepsEntries: false)
+        t.onEntry = { [unowned e] entry in
+            do { try e.call(handler, [.object(entry)], results: 0) } catch {
+                e.runtime.warn(.badArgument, "ck.config.onTrace failed: \(error)")
             }
         }
-        runtime.tracer = t
-        traceTracer = t
+        e.runtime.tracer = t
+        e.traceTracer = t
     }
 }

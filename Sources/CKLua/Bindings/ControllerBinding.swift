@@ -3,51 +3,65 @@ import CKCore
 /// `ck.controller(name, def)`, controller classes and controller instances. A controller
 /// keeps its script fields (`self.x = …`) in a table anchored while it is alive.
 enum ControllerBinding {
+    /// Fields the runtime sets on a controller: a script cannot assign them.
+    static let runtimeFields: Set<String> = ["component", "view", "class", "name", "scope", "isInvalidated"]
+
     static func register(in engine: Engine) {
-        engine.defineMetatable(.controllerClass, index: { args, key in
-            let cls: ControllerClass = try args.object(1, "class", "a controller class")
-            if key == "name" { args.engine.pushString(cls.name, args.L) } else { args.engine.pushClassField(cls, key, args.L) }
-            return 1
-        }, newindex: { args, key in
-            let cls: ControllerClass = try args.object(1, "class", "a controller class")
-            try args.engine.withHome(.arena(args.engine.arena(ofClass: cls)!)) {
-                try args.engine.configurator(for: cls, args.L).set(key, valueAt: 3)
-            }
-            return 0
-        }, tostring: { args in
+        engine.defineMetatable(.controllerClass, index: classField, newindex: setClassField, tostring: { args in
             let cls: ControllerClass = try args.object(1, "class", "a controller class")
             return "<controller class \(cls.name)>"
         })
-        engine.defineMetatable(.controller, index: fields, newindex: { args, key in
-            let k: Controller = try args.object(1, "self", "a controller")
-            if ["component", "view", "class", "name", "scope", "isInvalidated"].contains(key) {
-                throw RuntimeError(.badArgument, "\(k.controllerClass.name).\(key) is set by the runtime and cannot be assigned; use another field name")
-            }
-            args.engine.pushControllerFields(k, args.L)
-            LuaStack(args.L).pushValue(at: 2)
-            LuaStack(args.L).pushValue(at: 3)
-            LuaStack(args.L).set(into: -3)
-            return 0
-        }, tostring: { args in
+        engine.defineMetatable(.controller, index: fields, newindex: setField, tostring: { args in
             let k: Controller = try args.object(1, "self", "a controller")
             return "<\(k.controllerClass.name) of \(k.component.label)\(k.isInvalidated ? ", invalidated" : "")>"
         })
-        engine.setFunction("controller", qualified: "ck.controller") { args in
-            let name = try args.string(1, "name")
-            if !args.isNil(2) { try args.table(2, "def") }
-            let cls = ControllerClass(name: name)
-            let e = args.engine, L = args.L
-            try e.defining(cls) { _ in
-                LuaStack(L).newTable(array: 0, fields: 8)
-                cls.scriptTable = e.reference(at: -1, L, .table)
-                LuaStack(L).pop(1)
-                try e.configurator(for: cls, L).define(from: 2)
-            }
-            if e.runtime.controllerClasses[name] == nil { e.keepForGood(name) }
-            e.register(cls)
-            e.push(cls, L)
-            return 1
+        engine.setFunctions([("controller", controller)], prefix: "ck.")
+    }
+
+    /// `ck.controller(name, def)`.
+    static func controller(_ args: Arguments) throws -> Int32 {
+        let name = try args.string(1, "name")
+        if !args.isNil(2) { try args.table(2, "def") }
+        let cls = ControllerClass(name: name)
+        let e = args.engine, L = args.L
+        try e.defining(cls) { _ in
+            LuaStack(L).newTable(array: 0, fields: 8)
+            cls.scriptTable = e.reference(at: -1, L, .table)
+            LuaStack(L).pop(1)
+            try e.configurator(for: cls, L).define(from: 2)
         }
+        if e.runtime.controllerClasses[name] == nil { e.keepForGood(name) }
+        e.register(cls)
+        e.push(cls, L)
+        return 1
+    }
+
+    static func classField(_ args: Arguments, _ key: String) throws -> Int32 {
+        let cls: ControllerClass = try args.object(1, "class", "a controller class")
+        if key == "name" { args.engine.pushString(cls.name, args.L) } else { args.engine.pushClassField(cls, key, args.L) }
+        return 1
+    }
+
+    /// `Class.key = value`: configures the class as its definition would.
+    static func setClassField(_ args: Arguments, _ key: String) throws -> Int32 {
+        let cls: ControllerClass = try args.object(1, "class", "a controller class")
+        try args.engine.withHome(.arena(args.engine.arena(ofClass: cls)!)) {
+            try args.engine.configurator(for: cls, args.L).set(key, valueAt: 3)
+        }
+        return 0
+    }
+
+    /// `self.x = v`: a script field, unless the runtime sets it.
+    static func setField(_ args: Arguments, _ key: String) throws -> Int32 {
+        let k: Controller = try args.object(1, "self", "a controller")
+        if runtimeFields.contains(key) {
+            throw RuntimeError(.badArgument, "\(k.controllerClass.name).\(key) is set by the runtime and cannot be assigned; use another field name")
+        }
+        pushScriptFields(of: k, args.engine, args.L)
+        LuaStack(args.L).pushValue(at: 2)
+        LuaStack(args.L).pushValue(at: 3)
+        LuaStack(args.L).set(into: -3)
+        return 0
     }
 
     /// A controller's fields: the runtime's first, then its script fields, then its class's.
@@ -62,7 +76,7 @@ enum ControllerBinding {
         case "scope": e.push(k.scope)
         case "isInvalidated": LuaStack(L).push(k.isInvalidated)
         default:
-            e.pushControllerFields(k, L)
+            pushScriptFields(of: k, e, L)
             e.pushString(key, L)
             if LuaStack(L).get(from: -2) == .nil {
                 LuaStack(L).pop(2)
@@ -73,18 +87,16 @@ enum ControllerBinding {
         }
         return 1
     }
-}
 
-extension Engine {
     /// The controller's own field table, made on first use and released with the controller. It
     /// lives in the controller's host's arena: the fields may name the host or its tree.
-    func pushControllerFields(_ k: Controller, _ L: OpaquePointer) {
+    static func pushScriptFields(of k: Controller, _ e: Engine, _ L: OpaquePointer) {
         if let t = k.scriptFields as? LuaRef {
             t.push(L)
             return
         }
         LuaStack(L).newTable(array: 0, fields: 4)
-        let home = k.scope?.host.flatMap(arena(of:)).map(Home.arena) ?? .registry
-        k.scriptFields = withHome(home) { reference(at: -1, L, .table) }
+        let home = k.scope?.host.flatMap(e.arena(of:)).map(Home.arena) ?? .registry
+        k.scriptFields = e.withHome(home) { e.reference(at: -1, L, .table) }
     }
 }

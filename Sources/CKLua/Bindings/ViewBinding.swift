@@ -87,16 +87,20 @@ enum ViewBinding {
     }
 
     private static func registerLookups(in engine: Engine) {
-        engine.setFunction("componentOf", qualified: "ck.componentOf") { args in
-            let v: View = try args.object(1, "view", "a view")
-            args.engine.push(v.component?.isMounted == true ? v.component : nil)
-            return 1
-        }
-        engine.setFunction("controllerOf", qualified: "ck.controllerOf") { args in
-            let c: Component = try args.object(1, "component", "a component")
-            args.engine.push(c.controller)
-            return 1
-        }
+        engine.setFunctions([("componentOf", componentOf), ("controllerOf", controllerOf)], prefix: "ck.")
+    }
+
+    /// `ck.componentOf(view)`: the mounted component of a view, or nil.
+    static func componentOf(_ args: Arguments) throws -> Int32 {
+        let v: View = try args.object(1, "view", "a view")
+        args.engine.push(v.component?.isMounted == true ? v.component : nil)
+        return 1
+    }
+
+    static func controllerOf(_ args: Arguments) throws -> Int32 {
+        let c: Component = try args.object(1, "component", "a component")
+        args.engine.push(c.controller)
+        return 1
     }
 }
 
