@@ -191,6 +191,13 @@ public final class Engine {
     /// Async-signal-safe: the running chunk stops at its next instruction check with `[interrupted]`.
     public func interrupt() { lua.interrupt() }
 
+    // MARK: The bridge's concerns, each a type of its own over this engine
+
+    /// What shows values to people (dumps, the REPL, the tree's JSON).
+    var inspection: Inspection { Inspection(engine: self) }
+    /// Component and controller classes: definitions, class fields, `Class(props)`.
+    var classes: ClassBridge { ClassBridge(engine: self) }
+
     // MARK: Diagnostics for tests and benchmarks
 
     /// Registry references held by the core, and live handles held by Lua.

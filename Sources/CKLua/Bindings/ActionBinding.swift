@@ -104,7 +104,7 @@ enum ActionBinding {
 
     static func tostring(_ args: Arguments) throws -> String {
         let a: Action = try args.object(1, "self", "an action")
-        let types = a.types.isEmpty ? "" : " " + args.engine.describeTypes(a.types)
+        let types = a.types.isEmpty ? "" : " " + ClassBridge.describeTypes(a.types)
         switch a.kind {
         case .selector: return "<selector action \(a.selector!)\(types)>"
         case .target: return "<target action \(a.selector!) -> \(a.target!.name)\(types)>"

@@ -14,7 +14,7 @@ struct BuiltinViews {
         guard let table = made.attributesTable else {
             return ViewSpec(viewClass: viewClass, attributes: plainAttributes(of: c, into: nil), actions: actions)
         }
-        let given = engine.scriptTables.makeTable([("class", .string(viewClass)), ("attributes", engine.prop(c, table))])
+        let given = engine.scriptTables.makeTable([("class", .string(viewClass)), ("attributes", engine.classes.prop(c, table))])
         let spec = try engine.viewSpec(given, in: c.name) ?? ViewSpec(viewClass: viewClass)
         if made.attributes.isEmpty && actions.isEmpty { return spec }
         return ViewSpec(viewClass: viewClass, attributes: plainAttributes(of: c, into: spec.attributes), actions: spec.actions + actions)
@@ -23,7 +23,7 @@ struct BuiltinViews {
     private func className(of c: Component) throws -> String {
         if let fixed = builtin.viewClass { return fixed }
         let prop = builtin.made.viewClassProp ?? "class"
-        guard case .string(let name) = engine.prop(c, prop) else {
+        guard case .string(let name) = engine.classes.prop(c, prop) else {
             throw RuntimeError(.badArgument, "ck.\(c.name){\(prop)=...}: \(prop) must be a view class name, at \(c.path)")
         }
         return name
@@ -31,7 +31,7 @@ struct BuiltinViews {
 
     /// The attribute props' values set into `table` (one the spec made), or into a new table.
     private func plainAttributes(of c: Component, into table: Value?) -> Value {
-        let fields = builtin.made.attributes.map { ($0, engine.prop(c, $0)) }
+        let fields = builtin.made.attributes.map { ($0, engine.classes.prop(c, $0)) }
         guard case .table(let ref)? = table else { return engine.scriptTables.makeTable(fields) }
         let L = engine.runningThread
         (ref as! LuaRef).push(L)
@@ -47,12 +47,12 @@ struct BuiltinViews {
     /// names (a name, or a list whose other items are skipped).
     private func attribute(_ a: (prop: String, sentOn: Gesture, eventsProp: String?), of c: Component) throws -> ActionAttribute {
         var events = [a.sentOn.name]
-        switch a.eventsProp.map({ engine.prop(c, $0) }) ?? .nil {
+        switch a.eventsProp.map({ engine.classes.prop(c, $0) }) ?? .nil {
         case .string(let name): events = [name]
         case .table(let list): events = try strings(in: list)
         default: break
         }
-        return ActionAttribute(kind: a.sentOn.kind, events: events, action: engine.prop(c, a.prop).object as? Action)
+        return ActionAttribute(kind: a.sentOn.kind, events: events, action: engine.classes.prop(c, a.prop).object as? Action)
     }
 
     /// The strings of a list (other items are skipped).

@@ -9,10 +9,10 @@ enum BuiltinsBinding {
     }
 
     /// Makes `ck[builtin.name]`, the `ck` table on top of the main thread's stack. The closures
-    /// capture the engine unowned(unsafe), as every class's do (see defineComponentClass).
+    /// capture the engine unowned(unsafe), as every class's do (see ClassBridge.defineComponent).
     static func define(_ builtin: Builtin, in engine: Engine) {
         let L = engine.lua.L
-        let cls = try! engine.defineComponentClass(builtin.name, defAt: 0, L)
+        let cls = try! engine.classes.defineComponent(builtin.name, defAt: 0, L)
         cls.builtin = builtin
         let made = builtin.made
         cls.actionProps = made.actions.map { (name: $0.prop, types: BuiltinProp.actionTypes) }

@@ -55,7 +55,7 @@ struct ClassConfigurator {
             defer { stack.pop() }
             if !stack.isNil(-1) {
                 try specialKey(key)!.apply(self, stack.top)
-                engine.storeClassField(cls, key, valueAt: stack.top, L)
+                engine.classes.storeField(cls, key, valueAt: stack.top, L)
             }
         }
         // Keys first, then values: defining a method may warn, and a warning runs Lua, which
@@ -91,7 +91,7 @@ struct ClassConfigurator {
         } else if stack.isNil(index) {
             if let component { component.setMethod(nil, named: key) } else { controller!.setMethod(nil, named: key) }
         }
-        engine.storeClassField(cls, key, valueAt: index, L)
+        engine.classes.storeField(cls, key, valueAt: index, L)
     }
 
     private func setMethod(_ m: Method, named key: String) {
@@ -108,15 +108,5 @@ struct ClassConfigurator {
 
     func bad(_ key: String, _ expected: String) -> RuntimeError {
         RuntimeError(.badArgument, "\(definer): \(key) must be \(expected)")
-    }
-}
-
-extension Engine {
-    func configurator(for cls: ComponentClass, _ L: OpaquePointer) -> ClassConfigurator {
-        ClassConfigurator(engine: self, L: L, component: cls, controller: nil)
-    }
-
-    func configurator(for cls: ControllerClass, _ L: OpaquePointer) -> ClassConfigurator {
-        ClassConfigurator(engine: self, L: L, component: nil, controller: cls)
     }
 }

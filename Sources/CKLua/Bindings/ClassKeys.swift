@@ -10,7 +10,7 @@ enum ClassKeys {
         guard !c.stack.isNil(i) else { cls.render = nil; cls.renderDefinition = nil; return }
         let f = try c.function(i, "render")
         cls.renderDefinition = c.engine.definition(of: f)
-        cls.render = { [unowned(unsafe) engine = c.engine] comp in try engine.callRender(f, comp, what: "render of \(comp.name)") }
+        cls.render = { [unowned(unsafe) engine = c.engine] comp in try engine.classes.callRender(f, comp, what: "render of \(comp.name)") }
     }
 
     static func view(_ c: ClassConfigurator, _ i: Int32) throws {
@@ -43,7 +43,7 @@ enum ClassKeys {
     static func scope(_ c: ClassConfigurator, _ i: Int32) throws {
         let cls = c.component!, engine = c.engine
         // What `Class(props)` runs in C depends on it (see setScopeFunction).
-        defer { engine.refreshClassCall(cls, c.L) }
+        defer { engine.classes.refreshClassCall(cls, c.L) }
         if c.stack.isFunction(i) {
             let f = engine.reference(at: i, c.L, .function)
             cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callWithProps(f, props: comp) }
@@ -94,7 +94,7 @@ enum ClassKeys {
 
     static func actions(_ c: ClassConfigurator, _ i: Int32) throws {
         let cls = c.component!
-        defer { c.engine.refreshClassCall(cls, c.L) }
+        defer { c.engine.classes.refreshClassCall(cls, c.L) }
         guard !c.stack.isNil(i) else { cls.actionProps = []; return }
         guard c.stack.isTable(i) else { throw c.bad("actions", "a table of prop = {types}") }
         let where_ = "\(c.definer): actions"
@@ -128,7 +128,7 @@ enum ClassKeys {
             c.controller?.canPerformAction = nil
             return
         }
-        let claim = c.engine.predicate(try c.function(i, "canPerformAction"))
+        let claim = c.engine.classes.predicate(try c.function(i, "canPerformAction"))
         c.component?.canPerformAction = { comp, sel, sender in try claim(.object(comp), sel, sender) }
         c.controller?.canPerformAction = { k, sel, sender in try claim(.object(k), sel, sender) }
     }

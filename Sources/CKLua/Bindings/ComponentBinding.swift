@@ -64,7 +64,7 @@ enum ComponentBinding {
         case "view": e.push(c.isMounted ? c.view : nil)
         case "isMounted": LuaStack(L).push(c.isMounted)
         default:
-            if let id = methods[key] { e.pushFunction(id, L) } else { e.pushClassField(c.componentClass, key, L) }
+            if let id = methods[key] { e.pushFunction(id, L) } else { e.classes.pushField(c.componentClass, key, L) }
         }
         return 1
     }

@@ -28,7 +28,7 @@ enum ControllerBinding {
             LuaStack(L).newTable(array: 0, fields: 8)
             cls.scriptTable = e.reference(at: -1, L, .table)
             LuaStack(L).pop(1)
-            try e.configurator(for: cls, L).define(from: 2)
+            try e.classes.configurator(for: cls, L).define(from: 2)
         }
         if e.runtime.controllerClasses[name] == nil { e.keepForGood(name) }
         e.register(cls)
@@ -38,7 +38,7 @@ enum ControllerBinding {
 
     static func classField(_ args: Arguments, _ key: String) throws -> Int32 {
         let cls: ControllerClass = try args.object(1, "class", "a controller class")
-        if key == "name" { args.engine.pushString(cls.name, args.L) } else { args.engine.pushClassField(cls, key, args.L) }
+        if key == "name" { args.engine.pushString(cls.name, args.L) } else { args.engine.classes.pushField(cls, key, args.L) }
         return 1
     }
 
@@ -46,7 +46,7 @@ enum ControllerBinding {
     static func setClassField(_ args: Arguments, _ key: String) throws -> Int32 {
         let cls: ControllerClass = try args.object(1, "class", "a controller class")
         try args.engine.withHome(.arena(args.engine.arena(ofClass: cls)!)) {
-            try args.engine.configurator(for: cls, args.L).set(key, valueAt: 3)
+            try args.engine.classes.configurator(for: cls, args.L).set(key, valueAt: 3)
         }
         return 0
     }
@@ -80,7 +80,7 @@ enum ControllerBinding {
             e.pushString(key, L)
             if LuaStack(L).get(from: -2) == .nil {
                 LuaStack(L).pop(2)
-                e.pushClassField(k.controllerClass, key, L)
+                e.classes.pushField(k.controllerClass, key, L)
             } else {
                 LuaStack(L).remove(at: -2)
             }

@@ -151,7 +151,7 @@ extension Engine {
                 let L = self.runningThread
                 self.push(model, L)
                 defer { LuaStack(L).pop(1) }
-                return try self.construct(cls, propsAt: LuaStack(L).top, L)
+                return try self.classes.construct(cls, propsAt: LuaStack(L).top, L)
             }
         }
         guard LuaStack(L).isFunction(p) else {
@@ -165,7 +165,7 @@ extension Engine {
             case .object(let c as Component): return c
             default:
                 let at = self.definition(of: f).map { " (defined at \($0))" } ?? ""
-                throw RuntimeError(.badReturn, "the host's provider\(at) returned \(Engine.withArticle(v.typeName)); return one component built with Class(props), or nil\(Engine.severalChildrenHint(v))")
+                throw RuntimeError(.badReturn, "the host's provider\(at) returned \(Engine.withArticle(v.typeName)); return one component built with Class(props), or nil\(ClassBridge.severalChildrenHint(v))")
             }
         }
     }

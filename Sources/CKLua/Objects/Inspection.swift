@@ -116,8 +116,3 @@ struct Inspection {
         return "{" + entries.sorted { $0.0 < $1.0 }.map { JSON.quote($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
     }
 }
-
-extension Engine {
-    /// What shows values to people (dumps, the REPL, the tree's JSON).
-    var inspection: Inspection { Inspection(engine: self) }
-}

@@ -20,7 +20,7 @@ extension Engine {
 
     func arena(of host: Host) -> Arena? { host.scriptArena.map { unsafeDowncast($0, to: Arena.self) } }
 
-    func arena(ofClass cls: RuntimeObject) -> Arena? { classTable(of: cls)?.arena }
+    func arena(ofClass cls: RuntimeObject) -> Arena? { classes.table(of: cls)?.arena }
 
     /// The arena whose values `object` holds or owns.
     func arena(of object: RuntimeObject) -> Arena? {
@@ -63,7 +63,7 @@ extension Engine {
         arena.keep(id, L) {
             if objects.push(cls, kind: .componentClass, L) {
                 attachArena(of: cls, kind: .componentClass, toHandleAt: -1, L)
-                setScopeFunction(of: cls, onHandleAt: -1, L)
+                classes.setScopeFunction(of: cls, onHandleAt: -1, L)
             }
         }
         ref.keptClass = id

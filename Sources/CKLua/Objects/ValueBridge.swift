@@ -28,7 +28,7 @@ extension Engine {
         }
         guard objects.push(object, kind: kind, L) else { return }
         attachArena(of: object, kind: kind, toHandleAt: -1, L)
-        if kind == .componentClass { setScopeFunction(of: object as! ComponentClass, onHandleAt: -1, L) }
+        if kind == .componentClass { classes.setScopeFunction(of: object as! ComponentClass, onHandleAt: -1, L) }
     }
 
     func push(_ object: RuntimeObject?) {

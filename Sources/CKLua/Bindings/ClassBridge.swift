@@ -1,0 +1,110 @@
+import CKCore
+
+/// Component and controller classes on the Lua side: a class made from its definition table,
+/// its field table (`Class.key`), the class call `Class(props)` runs in C, and the closures the
+/// core calls (render, predicates). Construction is in ClassConstruction.swift; the keys of a
+/// definition are `ClassConfigurator`'s.
+struct ClassBridge {
+    unowned(unsafe) let engine: Engine
+
+    /// Builds a class from `def`: special keys configure it, functions become methods.
+    func defineComponent(_ name: String, defAt def: Int32, _ L: OpaquePointer) throws -> ComponentClass {
+        let cls = ComponentClass(name: name)
+        engine.componentClassesDefined += 1
+        // The class keeps its table and what its definition gave in an arena of its own
+        // (Ownership.swift): a redefined class, and what its closures captured, goes with it.
+        try engine.defining(cls) { _ in
+            LuaStack(L).newTable(array: 0, fields: 8)
+            cls.scriptTable = engine.reference(at: -1, L, .table)
+            LuaStack(L).pop(1)
+            // A class's closures capture the engine unowned(unsafe): only the engine's runtime builds,
+            // so they never run after it; a checked unowned capture costs an atomic per render.
+            cls.readProp = { [unowned(unsafe) engine] c, key in engine.classes.prop(c, key) }
+            try configurator(for: cls, L).define(from: def)
+        }
+        if engine.runtime.componentClasses[name] == nil { engine.keepForGood(name) }
+        engine.register(cls)
+        return cls
+    }
+
+    func configurator(for cls: ComponentClass, _ L: OpaquePointer) -> ClassConfigurator {
+        ClassConfigurator(engine: engine, L: L, component: cls, controller: nil)
+    }
+
+    func configurator(for cls: ControllerClass, _ L: OpaquePointer) -> ClassConfigurator {
+        ClassConfigurator(engine: engine, L: L, component: nil, controller: cls)
+    }
+
+    /// The script table of a component or controller class.
+    func table(of cls: RuntimeObject) -> LuaRef? {
+        switch cls {
+        case let c as ComponentClass: c.scriptTable as? LuaRef
+        case let c as ControllerClass: c.scriptTable as? LuaRef
+        default: nil
+        }
+    }
+
+    /// Keeps `Class.key = value` readable from Lua (the class's field table).
+    func storeField(_ cls: RuntimeObject, _ key: String, valueAt index: Int32, _ L: OpaquePointer) {
+        guard let table = table(of: cls) else { return }
+        table.push(L)
+        LuaStack(L).pushValue(at: index)
+        LuaStack(L).setField(key, of: -2)
+        LuaStack(L).pop(1)
+    }
+
+    /// Pushes `Class.key` (raw), or nil.
+    func pushField(_ cls: RuntimeObject, _ key: String, _ L: OpaquePointer) {
+        guard let table = table(of: cls) else { LuaStack(L).pushNil(); return }
+        table.push(L)
+        engine.pushString(key, L)
+        LuaStack(L).get(from: -2)
+        LuaStack(L).remove(at: -2)
+    }
+
+    /// Gives a class handle its scope function (or none), for `Class(props)` to run in C. Not
+    /// for a class with typed action props: its scope function must see the props after their
+    /// actions are promoted, which Swift does, so Swift calls it.
+    func setScopeFunction(of cls: ComponentClass, onHandleAt index: Int32, _ L: OpaquePointer) {
+        let index = LuaStack(L).absolute(index)
+        if cls.actionProps.isEmpty, let f = cls.scriptScopeFunction as? LuaRef { f.push(L) } else { LuaStack(L).pushNil() }
+        engine.objects.setUserValue(of: index, L)
+    }
+
+    /// After the class's scope or action props changed: its live handle, if any, follows.
+    func refreshClassCall(_ cls: ComponentClass, _ L: OpaquePointer) {
+        guard cls.bridgeSlot != 0 else { return }
+        engine.push(cls, L)
+        setScopeFunction(of: cls, onHandleAt: -1, L)
+        LuaStack(L).pop(1)
+    }
+
+    /// A script predicate `(self, selector, sender) -> truthy` as a Swift closure.
+    func predicate(_ f: LuaRef) -> (Value, String, Responder?) throws -> Bool {
+        { [unowned engine] receiver, selector, sender in
+            let r = try engine.callForValue(f, receiver, .string(selector), sender?.value ?? .nil)
+            if case .bool(let b) = r { return b }
+            return !r.isNil
+        }
+    }
+
+    /// Calls a render-like function `(self, props, state)`; it must return a component or nil.
+    func callRender(_ f: LuaRef, _ c: Component, what: @autoclosure () -> String) throws -> Component? {
+        let v = try engine.callWithProps(f, receiver: c, props: c, state: c.state)
+        switch v {
+        case .nil: return nil
+        case .object(let o as Component): return o
+        default:
+            let at = engine.definition(of: f).map { " (defined at \($0))" } ?? ""
+            throw RuntimeError(.badReturn, "\(what())\(at) returned \(Engine.withArticle(v.typeName)) at \(c.path); return one component built with Class(props), or nil\(Self.severalChildrenHint(v))")
+        }
+    }
+
+    /// After `[badReturn]` for a table: how to return several children.
+    static func severalChildrenHint(_ v: Value) -> String {
+        v.typeName == "table" ? " (for several children, return ck.Stack{children = {…}})" : ""
+    }
+
+    /// `{"int", "string"}`: types as a script writes them.
+    static func describeTypes(_ types: [TypeSpec]) -> String { "{" + types.map { "\"\($0)\"" }.joined(separator: ", ") + "}" }
+}
