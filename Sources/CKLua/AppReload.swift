@@ -42,7 +42,7 @@ extension Engine {
         let L = lua.L
         guard stack.isFunction(-1) || objects.object(at: -1, L) is ComponentClass else { return true }
         try protect {
-            try host.reload(provider: try owned(by: host) { try provider(at: stack.top, L) })
+            try host.reload(provider: try hosts.owned(by: host) { try hosts.provider(at: stack.top, L) })
             if !host.isMounted { try host.mount() }
         }
         return true
@@ -52,9 +52,9 @@ extension Engine {
     /// responders and model; nil when not reloading (ck.run makes a host).
     func reloadRunningApp(providerAt p: Int32, optsAt o: Int32, _ L: OpaquePointer) throws -> Host? {
         guard isReloadingApp, let host = appHostObject, !host.isDestroyed else { return nil }
-        try owned(by: host) {
-            let provider = try provider(at: p, L)
-            let (model, responders) = try hostOptions(at: o, L)
+        try hosts.owned(by: host) {
+            let provider = try hosts.provider(at: p, L)
+            let (model, responders) = try hosts.options(at: o, L)
             try host.reload(provider: provider, responders: responders, model: model)
         }
         if !host.isMounted { try host.mount() }

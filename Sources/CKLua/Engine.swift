@@ -197,6 +197,8 @@ public final class Engine {
     var inspection: Inspection { Inspection(engine: self) }
     /// Component and controller classes: definitions, class fields, `Class(props)`.
     var classes: ClassBridge { ClassBridge(engine: self) }
+    /// Hosts: made from a provider and options, their responders and views.
+    var hosts: HostBridge { HostBridge(engine: self) }
 
     // MARK: Diagnostics for tests and benchmarks
 

@@ -15,7 +15,7 @@ struct BuiltinViews {
             return ViewSpec(viewClass: viewClass, attributes: plainAttributes(of: c, into: nil), actions: actions)
         }
         let given = engine.scriptTables.makeTable([("class", .string(viewClass)), ("attributes", engine.classes.prop(c, table))])
-        let spec = try engine.viewSpec(given, in: c.name) ?? ViewSpec(viewClass: viewClass)
+        let spec = try engine.hosts.viewSpec(given, in: c.name) ?? ViewSpec(viewClass: viewClass)
         if made.attributes.isEmpty && actions.isEmpty { return spec }
         return ViewSpec(viewClass: viewClass, attributes: plainAttributes(of: c, into: spec.attributes), actions: spec.actions + actions)
     }

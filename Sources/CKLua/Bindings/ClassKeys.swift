@@ -22,7 +22,7 @@ enum ClassKeys {
             let f = engine.reference(at: i, c.L, .function)
             let definedAt = engine.definition(of: f)
             cls.view = { [unowned(unsafe) engine] comp in
-                try engine.viewSpec(try engine.callWithProps(f, receiver: comp, props: comp, state: comp.state), in: comp.name,
+                try engine.hosts.viewSpec(try engine.callWithProps(f, receiver: comp, props: comp, state: comp.state), in: comp.name,
                                     definedAt: definedAt)
             }
         case .table:
@@ -31,7 +31,7 @@ enum ClassKeys {
             var read: ViewSpec??
             cls.view = { [unowned(unsafe) engine] comp in
                 if let read { return read }
-                let made = try engine.viewSpec(spec, in: comp.name)
+                let made = try engine.hosts.viewSpec(spec, in: comp.name)
                 read = .some(made)
                 return made
             }

@@ -32,7 +32,7 @@ enum ComponentBinding {
         let mode = try args.optionalString(3, "mode") ?? "async"
         guard mode == "sync" || mode == "async" else { throw args.bad(3, "mode", "\"sync\" or \"async\"") }
         // The update lives with the host (its arena): a state may name the host or its tree.
-        let update: StateUpdate = args.engine.owned(by: host) {
+        let update: StateUpdate = args.engine.hosts.owned(by: host) {
             guard LuaStack(args.L).isFunction(2) else { return .value(args.engine.carriedValue(at: 2, args.L)) }
             let f = args.engine.reference(at: 2, args.L, .function)
             return .transform { [unowned(unsafe) engine = args.engine] old in try engine.callForValue(f, old, carrying: true) }

@@ -91,7 +91,7 @@ struct Arguments {
     /// A responder argument: a component, controller, view, or a plain (host responder) table.
     func responder(_ i: Int32, _ name: String) throws -> Responder {
         if let o = engine.objects.object(at: i, L), let r = Responder.from(o) { return r }
-        if lua_type(L, i) == LUA_TTABLE { return .script(engine.scriptResponder(at: i, L)) }
+        if lua_type(L, i) == LUA_TTABLE { return .script(engine.hosts.scriptResponder(at: i, L)) }
         throw bad(i, name, "a component, controller, view or responder table")
     }
 

@@ -103,7 +103,7 @@ extension Engine {
         guard isClass || isProvider else { return false }
         // The first build runs the provider and every render: under the limits as the chunk was.
         try withLimits { () throws(LuaError) in try protect {
-            let h = try makeHost(providerAt: index, optsAt: 0, L)
+            let h = try hosts.make(providerAt: index, optsAt: 0, L)
             try h.mount()
             appHostObject = h
             push(h, L)

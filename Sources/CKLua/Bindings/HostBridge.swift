@@ -1,0 +1,114 @@
+import CKCore
+
+/// Hosts on the Lua side: a host made from a provider and `opts` (`ck.host`, `ck.run`, an app
+/// file's returned provider) with the arena its script values live in, the responder tables a
+/// host takes, and (ViewSpecs.swift) the view tables of component classes.
+struct HostBridge {
+    unowned(unsafe) let engine: Engine
+
+    /// A host and its arena (Ownership.swift): its provider, model and responders live there,
+    /// and so does what its builds make.
+    func make(providerAt p: Int32, optsAt o: Int32, _ L: OpaquePointer) throws -> Host {
+        let arena = engine.newArena()
+        let host = try engine.withHome(.arena(arena)) {
+            let provider = try provider(at: p, L)
+            let (model, responders) = try options(at: o, L)
+            return try Host(runtime: engine.runtime, model: model, responders: responders, scriptArena: arena, provider: provider)
+        }
+        arena.owner = ObjectIdentifier(host)
+        return host
+    }
+
+    /// Runs `body` with new references going to `host`'s arena.
+    func owned<T>(by host: Host, _ body: () throws -> T) rethrows -> T {
+        guard let arena = engine.arena(of: host) else { return try body() }
+        return try engine.withHome(.arena(arena), body)
+    }
+
+    /// `opts.model` and `opts.responders` of `ck.host`/`ck.run` (o = 0: none).
+    func options(at o: Int32, _ L: OpaquePointer) throws -> (Value, [ScriptResponder]) {
+        var model = Value.nil
+        var responders: [ScriptResponder] = []
+        if o != 0, LuaStack(L).isTable(o) {
+            engine.rawField(L, o, "model")
+            model = engine.carriedValue(at: -1, L)
+            LuaStack(L).pop(1)
+            engine.rawField(L, o, "responders")
+            let list = LuaStack(L).top
+            if LuaStack(L).isTable(list) {
+                try engine.forEachItem(ofList: list, L) { i in
+                    guard LuaStack(L).isTable(-1) else {
+                        throw RuntimeError(.badArgument, "ck.host: opts.responders[\(i)] must be a table {name = ..., methods = {...}}")
+                    }
+                    responders.append(scriptResponder(at: LuaStack(L).top, L))
+                }
+            } else if !LuaStack(L).isNil(list) {
+                throw RuntimeError(.badArgument, "ck.host: opts.responders must be a list of responder tables")
+            }
+            LuaStack(L).pop(1)
+        } else if o != 0, !LuaStack(L).isNil(o) {
+            throw RuntimeError(.badArgument, "ck.host: argument #2 (opts) must be a table or nil, got \(LuaStack(L).typeName(o))")
+        }
+        return (model, responders)
+    }
+
+    /// A provider function, or a component class standing for `Class(model)`.
+    func provider(at p: Int32, _ L: OpaquePointer) throws -> (Value) throws -> Component? {
+        if let cls = engine.objects.object(at: p, L) as? ComponentClass {
+            return { [unowned engine] model in
+                let L = engine.runningThread
+                engine.push(model, L)
+                defer { LuaStack(L).pop(1) }
+                return try engine.classes.construct(cls, propsAt: LuaStack(L).top, L)
+            }
+        }
+        guard LuaStack(L).isFunction(p) else {
+            throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function or a component class, got \(engine.value(at: p, L).typeName)")
+        }
+        let f = engine.reference(at: p, L, .function)
+        return { [unowned engine] model in
+            let v = try engine.callForValue(f, model)
+            switch v {
+            case .nil: return nil
+            case .object(let c as Component): return c
+            default:
+                let at = engine.definition(of: f).map { " (defined at \($0))" } ?? ""
+                throw RuntimeError(.badReturn, "the host's provider\(at) returned \(Engine.withArticle(v.typeName)); return one component built with Class(props), or nil\(ClassBridge.severalChildrenHint(v))")
+            }
+        }
+    }
+
+    /// A responder table: `{name = "ViewController", methods = {...}}`, or any table with methods.
+    func scriptResponder(at index: Int32, _ L: OpaquePointer) -> ScriptResponder {
+        let index = LuaStack(L).absolute(index)
+        let identity = LuaStack(L).identity(index)
+        for host in engine.runtime.allHosts {
+            if let r = host.responders.first(where: { $0.table.identity == identity }) { return r }
+        }
+        engine.rawField(L, index, "name")
+        let name = engine.lua.string(at: -1, on: L) ?? "table"
+        LuaStack(L).pop(1)
+        let table = engine.reference(at: index, L, .table)
+        return ScriptResponder(name: name, table: .table(table), lookup: { [unowned engine] sel in
+            engine.hosts.responderMethod(table, sel)
+        })
+    }
+
+    fileprivate func responderMethod(_ table: LuaRef, _ selector: String) -> Method? {
+        let L = engine.runningThread
+        let base = LuaStack(L).top
+        defer { LuaStack(L).top = base }
+        table.push(L)
+        if engine.rawField(L, -1, "methods") == .table, let m = responderMethod(selector, at: engine.rawField(L, -1, selector), L) { return m }
+        LuaStack(L).top = base + 1
+        return responderMethod(selector, at: engine.rawField(L, -1, selector), L)
+    }
+
+    /// The method on top of the stack (of type `type`): a function, or a spy or stub replacing one
+    /// (a callable table, given every argument).
+    private func responderMethod(_ selector: String, at type: LuaType, _ L: OpaquePointer) -> Method? {
+        if type == .function { return engine.method(at: -1, name: selector, hasSelf: true, L) }
+        guard LuaStack(L).isCallableTable(-1) else { return nil }
+        return engine.callableMethod(at: -1, name: selector, like: nil, L)
+    }
+}

@@ -1,0 +1,52 @@
+import CKCore
+
+/// A component class's view table (`view = {class = "UIButton", attributes = {...}}`, or what
+/// its view function returns) read into a `ViewSpec` for the core to mount.
+extension HostBridge {
+    /// `{class = "UIButton", attributes = {...}}` → a view spec; action attributes are split
+    /// out in attribute order (array part first, then keys sorted).
+    /// `definedAt`: where the view function that returned it is defined, for the errors.
+    func viewSpec(_ v: Value, in owner: String, definedAt: String? = nil) throws -> ViewSpec? {
+        guard case .table(let ref) = v else {
+            if v.isNil { return nil }
+            throw RuntimeError(.badReturn, "the view of \(owner) is \(Engine.withArticle(v.typeName)); use {class = \"UIView\", attributes = {...}}", at: definedAt)
+        }
+        let L = engine.runningThread
+        let base = LuaStack(L).top
+        defer { LuaStack(L).top = base }
+        (ref as! LuaRef).push(L)
+        let t = LuaStack(L).top
+        guard engine.rawField(L, t, "class") == .string, let cls = engine.lua.name(at: -1, on: L) else {
+            throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)", at: definedAt)
+        }
+        if engine.rawField(L, t, "attributes") == .userdata { _ = engine.unwrapPropsView(at: -1, L) }   // attributes = props
+        guard LuaStack(L).isTable(-1) else { return ViewSpec(viewClass: cls) }
+        let attrs = LuaStack(L).top
+        LuaStack(L).newTable(array: 0, fields: 4)
+        let plain = LuaStack(L).top
+        var keyed: [(String, ActionAttribute)] = []
+        let n = LuaStack(L).listLength(attrs)
+        LuaStack(L).pushNil()
+        while LuaStack(L).next(attrs) {
+            try engine.runtime.limits.tick()
+            if let a = engine.objects.object(at: -1, L) as? ActionAttribute {
+                if LuaStack(L).isInteger(-2), case let i = LuaStack(L).integer(-2), i >= 1, i <= n {
+                    keyed.append((String(format6(i)), a))
+                } else {
+                    keyed.append(("~" + engine.lua.describe(at: -2, on: L), a))
+                }
+                LuaStack(L).pop(1)
+            } else {
+                LuaStack(L).pushValue(at: -2)
+                LuaStack(L).insert(at: -2)
+                LuaStack(L).set(into: plain)
+            }
+        }
+        return ViewSpec(viewClass: cls, attributes: engine.value(at: plain, L), actions: keyed.sorted { $0.0 < $1.0 }.map(\.1))
+    }
+
+    private func format6(_ i: Int64) -> String {
+        let s = String(i)
+        return String(repeating: "0", count: max(0, 12 - s.count)) + s
+    }
+}
