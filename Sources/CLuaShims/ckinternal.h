@@ -45,6 +45,9 @@ static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_get
 /* Whether a chunk's source is one of the test runner's own ("=(ckrun test…"). */
 static inline int ck_is_runner_source(const char *source) { return strncmp(source, "=(ckrun test", 12) == 0; }
 
+/// The watchdog's count hook (ckwatchdog.c): raises [timeout] or [interrupted]; ckcoroutines.c
+/// puts it on each coroutine ckrun test makes.
+void ck_watchdog_hook(lua_State *L, lua_Debug *ar);
 /// Ends a deadline without touching `L` (it may be closed): the timer stops, the handler forgets it.
 void ck_watchdog_forget(lua_State *L);
 /* ckexithook.c: the hook (once), and what a first Ctrl-C leaves for the second. */

@@ -146,6 +146,42 @@ static ck_plan *usable_plan(lua_State *L, const ck_send_hooks *hooks, int given,
 
 static int traceback(lua_State *L) { return ck_traceback(L); }
 
+/* The sender, then the converted arguments, then the demoted positions' zeros: how many. */
+static inline int push_planned_args(lua_State *L, const ck_plan *p, const ck_arg *args) {
+    int n = p->passed;
+    if (n > 0) lua_pushvalue(L, 2);
+    for (int i = 0; i + 1 < n; i++) {
+        if (i < p->ntypes) push_arg(L, 3 + i, &args[i]);
+        else push_zero(L, p->types[i]);
+    }
+    return n;
+}
+
+/* Calls the planned handler (its `nargs` on the stack above the message handler at `msgh`)
+   and ends the send as the full path would: a failure and a sync update go to Swift. */
+static inline int call_planned(lua_State *L, const ck_send_hooks *hooks, int nargs, int msgh, int base) {
+    ck_callstate *state = hooks->state;
+    state->planned_sends++;
+    state->depth++;
+    /* As ck_pcall_at: the handler may fail to allocate even inside Swift-run Lua (__tostring). */
+    int saved = hooks->memory->in_swift;
+    hooks->memory->in_swift = 0;
+    int status = lua_pcall(L, nargs, 0, msgh);
+    hooks->memory->in_swift = saved;
+    if (status != LUA_OK) {
+        lua_pushinteger(L, status);      /* error status: the full path's failure handling */
+        return ck_call_swift(L, hooks->abandon);
+    }
+    if (state->depth == 1 && state->sync_requested) {
+        lua_settop(L, base);
+        ck_call_swift(L, hooks->leave);
+    } else {
+        state->depth--;
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
 /* action:send(sender, ...) */
 static int send(lua_State *L) {
     const ck_send_hooks *hooks = (const ck_send_hooks *)lua_touserdata(L, lua_upvalueindex(1));
@@ -168,33 +204,8 @@ static int send(lua_State *L) {
         lua_settop(L, base);
         return ck_call_swift(L, hooks->send);
     }
-    /* The sender, then the converted arguments, then the demoted positions' zeros. */
-    int n = p->passed;
-    if (n > 0) lua_pushvalue(L, 2);
-    for (int i = 0; i + 1 < n; i++) {
-        if (i < p->ntypes) push_arg(L, 3 + i, &args[i]);
-        else push_zero(L, p->types[i]);
-    }
-    ck_callstate *state = hooks->state;
-    state->planned_sends++;
-    state->depth++;
-    /* As ck_pcall_at: the handler may fail to allocate even inside Swift-run Lua (__tostring). */
-    int saved = hooks->memory->in_swift;
-    hooks->memory->in_swift = 0;
-    int status = lua_pcall(L, n + p->has_receiver, 0, msgh);
-    hooks->memory->in_swift = saved;
-    if (status != LUA_OK) {
-        lua_pushinteger(L, status);      /* error status: the full path's failure handling */
-        return ck_call_swift(L, hooks->abandon);
-    }
-    if (state->depth == 1 && state->sync_requested) {
-        lua_settop(L, base);
-        ck_call_swift(L, hooks->leave);
-    } else {
-        state->depth--;
-    }
-    lua_pushboolean(L, 1);
-    return 1;
+    int n = push_planned_args(L, p, args);
+    return call_planned(L, hooks, n + p->has_receiver, msgh, base);
 }
 
 void ck_push_send(lua_State *L, const ck_send_hooks *hooks) {

@@ -15,7 +15,7 @@ int ck_raise_catalogued(lua_State *L, const char *id, int level, const char *det
 }
 
 static int raise_memory_overshoot(lua_State *L) {
-    ck_memory *m = ck_memory_of(L);
+    ck_memory *m = ck_extra_of(L)->memory;
     m->exceeded = 0;
     return ck_raise_catalogued(L, "memoryLimit", 1,
                             "the script used more than its memory limit; raise --memory-limit or use less memory");

@@ -1,5 +1,5 @@
 /* --timeout and Ctrl-C: a signal handler sets a hook, and the hook raises at the next instruction
-   (the way lua.c stops a script); and the collector calls. */
+   (the way lua.c stops a script). ckrun test's coroutines get the same hook (ckcoroutines.c). */
 #include "ckshims.h"
 #include "ckinternal.h"
 #include <signal.h>
@@ -39,7 +39,7 @@ static int in_runner(lua_State *L, lua_Debug *ar) {
     return ck_is_runner_source(ar->source);
 }
 
-static void watchdog(lua_State *L, lua_Debug *ar) {
+void ck_watchdog_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     ck_extra *e = ck_extra_of(L);
     if (e->interrupted) {
@@ -47,13 +47,13 @@ static void watchdog(lua_State *L, lua_Debug *ar) {
         int main_thread = lua_pushthread(L);
         lua_pop(L, 1);
         int keep = e->has_deadline || (e->hooks_coroutines && !main_thread);
-        lua_sethook(L, keep ? watchdog : NULL, keep ? LUA_MASKCOUNT : 0, 1000);
+        lua_sethook(L, keep ? ck_watchdog_hook : NULL, keep ? LUA_MASKCOUNT : 0, 1000);
         if (interrupt_as_lua) luaL_error(L, "interrupted!");
         ck_raise_catalogued(L, "interrupted", 0, "stopped by Ctrl-C");
     }
     if (e->has_deadline && expired) {
         /* From now on every instruction raises, so a pcall in the script cannot go on looping. */
-        lua_sethook(L, watchdog, LUA_MASKCOUNT, 1);
+        lua_sethook(L, ck_watchdog_hook, LUA_MASKCOUNT, 1);
         if (e->hooks_coroutines && runner_steps < RUNNER_STEPS_PAST_DEADLINE && in_runner(L, ar)) {
             runner_steps++;
             return;
@@ -75,7 +75,7 @@ static void on_alarm(int sig) {
     if (L == NULL) return;
     if (!expired) {
         expired = 1;
-        if (L != closing_L) lua_sethook(L, watchdog, ALL_EVENTS, 1);
+        if (L != closing_L) lua_sethook(L, ck_watchdog_hook, ALL_EVENTS, 1);
         return;
     }
     static const char msg[] = "ckrun: [timeout] a C function or a finalizer (__gc) ran past the time "
@@ -124,8 +124,8 @@ void ck_set_deadline(lua_State *L, double seconds) {
     /* The count hook is inherited by coroutines made from now on: they see the flag too. A
        state whose coroutines are hooked when made (ckrun test) leaves its main thread without a
        hook until the timer fires: a hook makes the VM trace every instruction (1.8x slower). */
-    if (!e->hooks_coroutines) lua_sethook(L, watchdog, LUA_MASKCOUNT, 1000);
-    else if (lua_gethook(L) == watchdog) lua_sethook(L, NULL, 0, 0);   /* an expired limit's, per instruction */
+    if (!e->hooks_coroutines) lua_sethook(L, ck_watchdog_hook, LUA_MASKCOUNT, 1000);
+    else if (lua_gethook(L) == ck_watchdog_hook) lua_sethook(L, NULL, 0, 0);   /* an expired limit's, per instruction */
     set_timer(seconds, 1.0);
 }
 
@@ -157,70 +157,7 @@ void ck_clear_deadline(lua_State *L) {
     e->has_deadline = 0;
     expired = 0;
     /* A hook the script set (luacov, a debugger) stays. */
-    if (lua_gethook(L) == watchdog) lua_sethook(L, NULL, 0, 0);
-}
-
-/* ckrun test's coroutine.create and coroutine.wrap: lcorolib's, with the watchdog's count hook
-   on the new thread, so a coroutine that loops past the time limit is stopped while the main
-   thread runs without a hook. It replaces a hook the thread inherited: a hook set with
-   debug.sethook does nothing in a coroutine it was not set for (ldblib keys its function by
-   thread), and leaving it would let the loop run past the limit. wrap's closure is lcorolib's
-   own (auxwrap, taken from a wrapped function), so its errors read exactly as lua5.4's. */
-static lua_CFunction auxwrap = NULL;
-
-static lua_State *hooked_thread(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TFUNCTION);
-    lua_State *NL = lua_newthread(L);
-    lua_pushvalue(L, 1);
-    lua_xmove(L, NL, 1);
-    lua_sethook(NL, watchdog, LUA_MASKCOUNT, 1000);
-    /* --coverage's line hook goes on every coroutine too, as luacov's wrapper puts it. */
-    if (lua_getfield(L, LUA_REGISTRYINDEX, "ckrun.on_coroutine") == LUA_TFUNCTION) {
-        lua_pushvalue(L, -2);
-        lua_call(L, 1, 0);
-    } else {
-        lua_pop(L, 1);
-    }
-    return NL;
-}
-
-static int co_create(lua_State *L) {
-    hooked_thread(L);
-    return 1;
-}
-
-static int co_wrap(lua_State *L) {
-    hooked_thread(L);
-    lua_pushcclosure(L, auxwrap, 1);
-    return 1;
-}
-
-/* hook_coroutines(coroutine): installs the two above in the table given. */
-int ck_lua_hook_coroutines(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    if (auxwrap == NULL) {
-        lua_getfield(L, 1, "wrap");
-        lua_pushcfunction(L, co_create);   /* any function: only the closure's C function is kept */
-        lua_call(L, 1, 1);
-        auxwrap = lua_tocfunction(L, -1);
-        lua_pop(L, 1);
-        if (auxwrap == NULL) return luaL_error(L, "coroutine.wrap did not return a C closure");
-    }
-    lua_pushcfunction(L, co_create);
-    lua_setfield(L, 1, "create");
-    lua_pushcfunction(L, co_wrap);
-    lua_setfield(L, 1, "wrap");
-    ck_extra_of(L)->hooks_coroutines = 1;
-    return 0;
-}
-
-/* The test runner's clock, as a Lua function: called twice a test, it costs no trip through
-   Swift and no system call (the vDSO's clock). */
-int ck_lua_monotonic_clock(lua_State *L) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    lua_pushnumber(L, (lua_Number)t.tv_sec + (lua_Number)t.tv_nsec * 1e-9);
-    return 1;
+    if (lua_gethook(L) == ck_watchdog_hook) lua_sethook(L, NULL, 0, 0);
 }
 
 /* check_deadline(): raises [timeout] once the deadline passed; for a Lua hook that stands in
@@ -238,7 +175,7 @@ int ck_deadline_passed(lua_State *L) {
 void ck_interrupt(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
     e->interrupted = 1;
-    lua_sethook(L, watchdog, ALL_EVENTS, 1);
+    lua_sethook(L, ck_watchdog_hook, ALL_EVENTS, 1);
 }
 
 /* lua.c's Ctrl-C: the first SIGINT sets the hook and restores the default action (after the exit
@@ -283,6 +220,6 @@ void ck_sigint_unwatch(void) {
 void ck_clear_interrupt(lua_State *L) {
     ck_extra *e = ck_extra_of(L);
     e->interrupted = 0;
-    if (e->has_deadline && (expired || !e->hooks_coroutines)) lua_sethook(L, watchdog, LUA_MASKCOUNT, expired ? 1 : 1000);
-    else if (lua_gethook(L) == watchdog) lua_sethook(L, NULL, 0, 0);   /* a script's own hook stays (luacov's) */
+    if (e->has_deadline && (expired || !e->hooks_coroutines)) lua_sethook(L, ck_watchdog_hook, LUA_MASKCOUNT, expired ? 1 : 1000);
+    else if (lua_gethook(L) == ck_watchdog_hook) lua_sethook(L, NULL, 0, 0);   /* a script's own hook stays (luacov's) */
 }

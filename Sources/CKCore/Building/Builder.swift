@@ -40,35 +40,8 @@ struct Builder {
         var newRoot: Component?
         do {
             try fold(dirty, into: context)
-            if full || host.needsFullBuild {
-                context.running = .provider
-                context.beginRebuilding(host.rootScope)
-                context.currentScope = host.rootScope
-                runtime.renderDepth += 1
-                let made: Component?
-                do { made = try host.provider(host.model) } catch { runtime.renderDepth -= 1; throw error }
-                runtime.renderDepth -= 1
-                if let made {
-                    if !made.rendered { made.previous = host.root }
-                    made.parent = nil
-                    made.indexInParent = 0
-                    newRoot = try renderSubtree(made, context: context)
-                }
-            } else {
-                for component in topmostDirtyComponents(dirty, context: context) {
-                    let fresh = Component(componentClass: component.componentClass, props: component.props,
-                                          key: component.key, generation: context.generation)
-                    fresh.scope = component.scope
-                    fresh.state = context.state(of: component.scope!)
-                    fresh.enclosingScope = component.enclosingScope
-                    fresh.hostLink = host.link
-                    fresh.previous = component
-                    fresh.parent = component.parent
-                    fresh.indexInParent = component.indexInParent
-                    replacements.append((component, fresh))
-                    try renderSubtree(fresh, context: context)
-                }
-            }
+            if full || host.needsFullBuild { newRoot = try renderFromProvider(context) }
+            else { replacements = try rerenderDirty(dirty, context: context) }
         } catch {
             rollBack(context)
             throw failed(error, context: context, dirty: dirty, full: full)
@@ -77,6 +50,42 @@ struct Builder {
         host.needsFullBuild = false
         try Commit(host: host, context: context, folded: dirty).apply(
             fullBuild: fullBuild, newRoot: newRoot, replacements: replacements)
+    }
+
+    /// A full build: the provider's element for the host's model, rendered as the new root.
+    private func renderFromProvider(_ context: BuildContext) throws -> Component? {
+        context.running = .provider
+        context.beginRebuilding(host.rootScope)
+        context.currentScope = host.rootScope
+        runtime.renderDepth += 1
+        let made: Component?
+        do { made = try host.provider(host.model) } catch { runtime.renderDepth -= 1; throw error }
+        runtime.renderDepth -= 1
+        guard let made else { return nil }
+        if !made.rendered { made.previous = host.root }
+        made.parent = nil
+        made.indexInParent = 0
+        return try renderSubtree(made, context: context)
+    }
+
+    /// A state-update build: each topmost dirty component replaced by a fresh one of the same
+    /// class, props and key, with its scope's folded state, and rendered again.
+    private func rerenderDirty(_ dirty: [Scope], context: BuildContext) throws -> [(old: Component, new: Component)] {
+        var replacements: [(old: Component, new: Component)] = []
+        for component in topmostDirtyComponents(dirty, context: context) {
+            let fresh = Component(componentClass: component.componentClass, props: component.props,
+                                  key: component.key, generation: context.generation)
+            fresh.scope = component.scope
+            fresh.state = context.state(of: component.scope!)
+            fresh.enclosingScope = component.enclosingScope
+            fresh.hostLink = host.link
+            fresh.previous = component
+            fresh.parent = component.parent
+            fresh.indexInParent = component.indexInParent
+            replacements.append((component, fresh))
+            try renderSubtree(fresh, context: context)
+        }
+        return replacements
     }
 
     /// Folds each dirty scope's queued updates over its state, without committing.

@@ -170,47 +170,65 @@ extension StructType {
     /// or undeclared field is a mismatch naming its path.
     static func build(_ root: StructType, from source: ScriptRef?, tables: ScriptTables, limits: WorkLimits?,
                       className: (RuntimeObject) -> [String]) throws -> Result<Value, TypeSpec.Mismatch> {
-        var frames: [(type: StructType, source: ScriptRef?, out: [(String, Value)])] = []
-        func path() -> String { frames.map { f in f.out.count < f.type.fields.count ? ".\(f.type.fields[f.out.count].name)" : "" }.joined() }
-        func enter(_ s: StructType, _ ref: ScriptRef?) -> TypeSpec.Mismatch? {
-            if let ref, let listing = tables as? ScriptTableListing {
-                for name in listing.keyNames(ref) where !s.fields.contains(where: { $0.name == name }) {
-                    let declared = s.fields.map(\.name).joined(separator: ", ")
-                    return TypeSpec.Mismatch(path: path(), problem: "has a field \(name) that \(s.name) does not declare (it declares \(declared))")
-                }
-            }
-            frames.append((s, ref, []))
-            return nil
-        }
-        if let m = enter(root, source) { return .failure(m) }
-        var finished: Value?
-        while let top = frames.indices.last {
-            let s = frames[top].type
-            if let done = finished {
-                frames[top].out.append((s.fields[frames[top].out.count].name, done))
-                finished = nil
-            }
-            let i = frames[top].out.count
-            guard i < s.fields.count else {
+        var build = StructBuild(tables: tables)
+        if let m = build.enter(root, source) { return .failure(m) }
+        while let top = build.frames.indices.last {
+            let frame = build.frames[top]
+            guard frame.out.count < frame.type.fields.count else {
                 try limits?.tick()
-                finished = tables.makeTable(frames.removeLast().out)
-                if frames.isEmpty { return .success(finished!) }
+                let table = tables.makeTable(build.frames.removeLast().out)
+                guard let parent = build.frames.indices.last else { return .success(table) }
+                build.frames[parent].out.append((build.frames[parent].nextField.name, table))
                 continue
             }
-            let f = s.fields[i]
-            let v = frames[top].source.map { tables.field($0, f.name) } ?? .nil
-            if let nested = f.type.structType {
-                switch v {
-                case .nil: if let m = enter(nested, nil) { return .failure(m) }
-                case .table(let ref): if let m = enter(nested, ref) { return .failure(m) }
-                default: return .failure(f.type.mismatch(v, path: path()))
-                }
-                continue
-            }
-            let c = v.isNil ? try f.type.zero(tables: tables) : f.type.conformFlat(v, className: className)
-            guard let c else { return .failure(f.type.mismatch(v, path: path())) }
-            frames[top].out.append((f.name, c))
+            if let m = try build.fillNextField(className: className) { return .failure(m) }
         }
-        return .success(finished ?? .nil)
+        return .success(.nil)
+    }
+}
+
+/// `StructType.build`'s half-built tables, innermost last.
+private struct StructBuild {
+    struct Frame {
+        let type: StructType
+        let source: ScriptRef?
+        var out: [(String, Value)] = []
+        var nextField: (name: String, type: TypeSpec) { type.fields[out.count] }
+    }
+    let tables: ScriptTables
+    var frames: [Frame] = []
+
+    /// Where the field being made is, from the root: `.a.b`.
+    var path: String { frames.map { f in f.out.count < f.type.fields.count ? ".\(f.nextField.name)" : "" }.joined() }
+
+    /// Starts a table of `s`'s fields; `ref` (the script's table, if any) must declare no other.
+    mutating func enter(_ s: StructType, _ ref: ScriptRef?) -> TypeSpec.Mismatch? {
+        if let ref, let listing = tables as? ScriptTableListing {
+            for name in listing.keyNames(ref) where !s.fields.contains(where: { $0.name == name }) {
+                let declared = s.fields.map(\.name).joined(separator: ", ")
+                return TypeSpec.Mismatch(path: path, problem: "has a field \(name) that \(s.name) does not declare (it declares \(declared))")
+            }
+        }
+        frames.append(Frame(type: s, source: ref))
+        return nil
+    }
+
+    /// The innermost table's next field: converted (or its zero) and added, or, if it is a
+    /// structure, its table entered.
+    mutating func fillNextField(className: (RuntimeObject) -> [String]) throws -> TypeSpec.Mismatch? {
+        let top = frames.count - 1
+        let f = frames[top].nextField
+        let v = frames[top].source.map { tables.field($0, f.name) } ?? .nil
+        if let nested = f.type.structType {
+            switch v {
+            case .nil: return enter(nested, nil)
+            case .table(let ref): return enter(nested, ref)
+            default: return f.type.mismatch(v, path: path)
+            }
+        }
+        let c = v.isNil ? try f.type.zero(tables: tables) : f.type.conformFlat(v, className: className)
+        guard let c else { return f.type.mismatch(v, path: path) }
+        frames[top].out.append((f.name, c))
+        return nil
     }
 }

@@ -56,14 +56,31 @@ struct TreeExport {
     /// Components (boxes, with what their view shows), controllers (ellipses) and views
     /// (notes); solid edges are the tree, dashed red edges the responder chain from each leaf.
     func dot(in turn: borrowing Turn) throws -> String {
-        var lines = ["digraph ckrun {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=11];"]
-        var ids: [ObjectIdentifier: String] = [:]
+        let graph = DotGraph()
+        graph.lines = ["digraph ckrun {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=11];"]
+        let leaves = try dotTree(into: graph, turn)
+        graph.lines.append("  \(graph.id(host.hostingView, "v")) [shape=note, style=filled, fillcolor=\"#f4f4f4\", label=\"HostingView\"];")
+        for r in host.responders { graph.lines.append("  \(graph.id(r, "r")) [shape=hexagon, label=\"\(escape(r.name))\"];") }
+        try dotResponderChains(from: leaves, into: graph)
+        graph.lines.append("}")
+        return graph.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lines of a dot graph, and the node name given to each object (prefix and a number).
+    private final class DotGraph {
+        var lines: [String] = []
+        private var ids: [ObjectIdentifier: String] = [:]
+
         func id(_ o: RuntimeObject, _ prefix: String) -> String {
             if let s = ids[ObjectIdentifier(o)] { return s }
             let s = "\(prefix)\(ids.count)"
             ids[ObjectIdentifier(o)] = s
             return s
         }
+    }
+
+    /// The components with their controllers and views, and the tree's edges; returns the leaves.
+    private func dotTree(into graph: DotGraph, _ turn: borrowing Turn) throws -> [Component] {
         var leaves: [Component] = []
         try turn.tree(of: host)?.walk { n, _ in
             try host.runtime.limits.tick()
@@ -71,35 +88,35 @@ struct TreeExport {
             var label = n.label
             for a in n.attributes { label += "\\n\(a.name): " + escape(turn.describe(a.value)) }
             if let s = n.state, !s.isNil { label += "\\nstate: " + escape(turn.describe(s)) }
-            lines.append("  \(id(c, "c")) [shape=box, label=\"\(label)\"];")
-            for child in n.children { lines.append("  \(id(c, "c")) -> \(id(child.component, "c"));") }
+            graph.lines.append("  \(graph.id(c, "c")) [shape=box, label=\"\(label)\"];")
+            for child in n.children { graph.lines.append("  \(graph.id(c, "c")) -> \(graph.id(child.component, "c"));") }
             if let k = c.controller, k.component === c {
-                lines.append("  \(id(k, "k")) [shape=ellipse, style=filled, fillcolor=\"#eef3ff\", label=\"\(k.controllerClass.name)\"];")
-                lines.append("  \(id(c, "c")) -> \(id(k, "k")) [style=dotted, arrowhead=none];")
+                graph.lines.append("  \(graph.id(k, "k")) [shape=ellipse, style=filled, fillcolor=\"#eef3ff\", label=\"\(k.controllerClass.name)\"];")
+                graph.lines.append("  \(graph.id(c, "c")) -> \(graph.id(k, "k")) [style=dotted, arrowhead=none];")
             }
             if let v = c.view {
-                lines.append("  \(id(v, "v")) [shape=note, label=\"\(v.viewClass)\"];")
-                lines.append("  \(id(c, "c")) -> \(id(v, "v")) [style=dotted, arrowhead=none, color=gray];")
+                graph.lines.append("  \(graph.id(v, "v")) [shape=note, label=\"\(v.viewClass)\"];")
+                graph.lines.append("  \(graph.id(c, "c")) -> \(graph.id(v, "v")) [style=dotted, arrowhead=none, color=gray];")
             }
             if n.children.isEmpty { leaves.append(c) }
         }
-        lines.append("  \(id(host.hostingView, "v")) [shape=note, style=filled, fillcolor=\"#f4f4f4\", label=\"HostingView\"];")
-        for r in host.responders { lines.append("  \(id(r, "r")) [shape=hexagon, label=\"\(escape(r.name))\"];") }
+        return leaves
+    }
+
+    /// A responder's chain is the same from every leaf that reaches it: each walk stops at the
+    /// first edge already drawn, so drawing every chain costs one step per edge (not leaves × depth).
+    private func dotResponderChains(from leaves: [Component], into graph: DotGraph) throws {
         var drawn: Set<String> = []
-        // A responder's chain is the same from every leaf that reaches it: each walk stops at the
-        // first edge already drawn, so drawing every chain costs one step per edge (not leaves × depth).
         for leaf in leaves {
             var a = Responder.component(leaf)
             while let b = host.runtime.nextResponder(a) {
                 try host.runtime.limits.tick()
-                let edge = "  \(id(a.object, prefix(a))) -> \(id(b.object, prefix(b))) [color=red, style=dashed, constraint=false];"
+                let edge = "  \(graph.id(a.object, prefix(a))) -> \(graph.id(b.object, prefix(b))) [color=red, style=dashed, constraint=false];"
                 guard drawn.insert(edge).inserted else { break }
-                lines.append(edge)
+                graph.lines.append(edge)
                 a = b
             }
         }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
     }
 
     private func prefix(_ r: Responder) -> String {
