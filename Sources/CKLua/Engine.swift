@@ -199,6 +199,8 @@ public final class Engine {
     var classes: ClassBridge { ClassBridge(engine: self) }
     /// Hosts: made from a provider and options, their responders and views.
     var hosts: HostBridge { HostBridge(engine: self) }
+    /// Running an app: the app rule, `.reload`, the timers the app runner fires.
+    public var app: AppRunner { AppRunner(engine: self) }
 
     // MARK: Diagnostics for tests and benchmarks
 

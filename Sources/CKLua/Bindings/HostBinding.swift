@@ -83,7 +83,7 @@ enum HostBinding {
 
     /// `ck.run`: hosts, mounts and binds the global `app` (raw: a strict `_G` does not object).
     static func run(_ args: Arguments) throws -> Int32 {
-        if let h = try args.engine.reloadRunningApp(providerAt: 1, optsAt: 2, args.L) {
+        if let h = try args.engine.app.reloadRunning(providerAt: 1, optsAt: 2, args.L) {
             args.engine.push(h, args.L)
             return 1
         }

@@ -88,41 +88,4 @@ extension Engine {
 
     /// How many component classes have been defined so far (the built-in ones included).
     public var definedComponentClasses: Int { componentClassesDefined }
-
-    /// The app rule (SPEC §9) for the value at `index`, the first result of a script that ran
-    /// while `classesBefore` component classes existed: a component class, or a function once
-    /// the script defined a component class, is hosted, mounted and bound to `app`. A script
-    /// that called `ck.run` is an app already. Any other result is ignored, as lua ignores it.
-    /// Returns whether an app is running.
-    func hostApp(returnedAt index: Int32, classesBefore: Int) throws(LuaError) -> Bool {
-        if appHostObject != nil { return true }
-        let L = lua.L
-        let index = lua_absindex(L, index)
-        let isClass = objects.object(at: index, L) is ComponentClass
-        let isProvider = lua_type(L, index) == LUA_TFUNCTION && componentClassesDefined > classesBefore
-        guard isClass || isProvider else { return false }
-        // The first build runs the provider and every render: under the limits as the chunk was.
-        try withLimits { () throws(LuaError) in try protect {
-            let h = try hosts.make(providerAt: index, optsAt: 0, L)
-            try h.mount()
-            appHostObject = h
-            push(h, L)
-            lua.setGlobal("app", on: L)
-        } }
-        return true
-    }
-}
-
-extension Engine {
-    /// Runs a file as lua loads it (its bytes as they are) under the configured limits, and
-    /// hosts it if it is an app by the app rule; returns whether an app is running.
-    func runAppFile(_ path: String) throws(LuaError) -> Bool {
-        let stack = LuaStack(lua.L)
-        let base = stack.top
-        defer { stack.top = base }
-        let classes = componentClassesDefined
-        try lua.loadFile(path)
-        try withLimits { () throws(LuaError) in try lua.call(arguments: 0, results: 1) }
-        return try hostApp(returnedAt: -1, classesBefore: classes)
-    }
 }

@@ -86,7 +86,7 @@ public final class LuaMain {
             status = call(arguments: n, results: LUA_MULTRET) {
                 if lua_gettop(L) == base { lua_pushnil(L) }
                 do throws(LuaError) {
-                    app = .success(try engine.hostApp(returnedAt: base + 1, classesBefore: classes))
+                    app = .success(try engine.app.host(returnedAt: base + 1, classesBefore: classes))
                 } catch {
                     app = .failure(error)
                 }

@@ -199,7 +199,7 @@ final class InteractiveRun {
     /// The virtual clock's run until idle: one turn per timer, stopped with `[timerLoop]` at a
     /// timer that keeps re-arming itself.
     private func runUntilIdle() {
-        if let stopped = engine.fireTimers(until: nil, report: repl.report) { engine.warnTimerLoop(stopped) }
+        if let stopped = engine.app.fireTimers(until: nil, report: repl.report) { engine.app.warnTimerLoop(stopped) }
     }
 
     private func secondsToNextTimer() -> Double? {
@@ -223,8 +223,8 @@ final class InteractiveRun {
     private func fireDueTimers() {
         let now = clock.wallNow
         frontEnd.aside {
-            guard let stopped = engine.fireTimers(until: now, report: repl.report) else { return }
-            if warnedLoops.insert(stopped.timer.site).inserted { engine.warnTimerLoop(stopped, onWallClock: true) }
+            guard let stopped = engine.app.fireTimers(until: now, report: repl.report) else { return }
+            if warnedLoops.insert(stopped.timer.site).inserted { engine.app.warnTimerLoop(stopped, onWallClock: true) }
         }
         noteBuilds()
     }

@@ -49,8 +49,8 @@ struct TreeCommand: ParsableCommand {
             isApp = try engine.turn { turn throws(LuaError) in try turn.runAppFile(file) }
         }
         var timerError: LuaError?
-        if isApp, let stopped = engine.fireTimers(until: nil, report: { timerError = timerError ?? $0 }) {
-            engine.warnTimerLoop(stopped)
+        if isApp, let stopped = engine.app.fireTimers(until: nil, report: { timerError = timerError ?? $0 }) {
+            engine.app.warnTimerLoop(stopped)
         }
         if let timerError { try session.report { () throws(LuaError) in throw timerError } }
         guard isApp, let host = engine.appHost else {
