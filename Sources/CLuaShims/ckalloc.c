@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <malloc.h>
 
-void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+void *ckalloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     ck_memory *m = (ck_memory *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        if (m->pool) ck_pool_release(m->pool, ptr, old); else free(ptr);
+        if (m->pool) ckpool_release(m->pool, ptr, old); else free(ptr);
         m->used -= old;
         return NULL;
     }
@@ -16,7 +16,7 @@ void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (m->in_swift == 0) return NULL;   /* Lua raises LUA_ERRMEM from C */
         m->exceeded = 1;                    /* raised by the trampoline later */
     }
-    void *p = m->pool ? ck_pool_realloc(m->pool, ptr, old, nsize) : realloc(ptr, nsize);
+    void *p = m->pool ? ckpool_realloc(m->pool, ptr, old, nsize) : realloc(ptr, nsize);
     if (p == NULL) return NULL;
     m->used = m->used - old + nsize;
     if (m->used > m->peak) m->peak = m->used;
@@ -24,7 +24,7 @@ void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 }
 
 /* Allocated bytes in the heap and in mmap()ed chunks (large blocks are mapped, not in uordblks). */
-size_t ck_heap_bytes(void) {
+size_t ckalloc_heap_bytes(void) {
     struct mallinfo2 m = mallinfo2();
     return m.uordblks + m.hblkhd;
 }

@@ -18,20 +18,20 @@ static int push_arena(lua_State *L, int index_ref, lua_Integer id) {
     return 0;
 }
 
-int ck_push_arena(lua_State *L, int index_ref, lua_Integer id) {
+int ckarenas_push(lua_State *L, int index_ref, lua_Integer id) {
     return push_arena(L, index_ref, id);
 }
 
-void ck_new_arena(lua_State *L, int index_ref, lua_Integer id, int metatable_ref) {
+void ckarenas_new(lua_State *L, int index_ref, lua_Integer id, int metatable_ref) {
     lua_createtable(L, 4, 1);
     lua_pushinteger(L, id);
     lua_rawseti(L, -2, 0);
     lua_rawgeti(L, LUA_REGISTRYINDEX, metatable_ref);
     lua_setmetatable(L, -2);
-    ck_index_arena(L, index_ref, id);
+    ckarenas_index_arena(L, index_ref, id);
 }
 
-void ck_index_arena(lua_State *L, int index_ref, lua_Integer id) {
+void ckarenas_index_arena(lua_State *L, int index_ref, lua_Integer id) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);
     lua_pushvalue(L, -2);
     lua_rawseti(L, -2, id);
@@ -40,7 +40,7 @@ void ck_index_arena(lua_State *L, int index_ref, lua_Integer id) {
 
 /* The hot ones (a component's props go through set, every read of them through get) use as few
    API calls as they can: each is a function call into liblua. */
-int ck_arena_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) {
+int ckarenas_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);      /* value index */
     if (lua_rawgeti(L, -1, id) != LUA_TTABLE) {         /* value index arena */
         lua_settop(L, -3);
@@ -52,7 +52,7 @@ int ck_arena_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) 
     return 1;
 }
 
-int ck_arena_open(lua_State *L, int index_ref, lua_Integer id, int value, lua_Integer slot) {
+int ckarenas_open(lua_State *L, int index_ref, lua_Integer id, int value, lua_Integer slot) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);
     if (lua_rawgeti(L, -1, id) != LUA_TTABLE) {
         lua_settop(L, -3);
@@ -64,14 +64,14 @@ int ck_arena_open(lua_State *L, int index_ref, lua_Integer id, int value, lua_In
     return 1;
 }
 
-void ck_arena_clear(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) {
+void ckarenas_clear(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) {
     if (!push_arena(L, index_ref, id)) return;
     lua_pushnil(L);
     lua_rawseti(L, -2, slot);
     lua_pop(L, 1);
 }
 
-int ck_arena_get(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) {
+int ckarenas_get(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);      /* index */
     int type = lua_rawgeti(L, -1, id) == LUA_TTABLE ? lua_rawgeti(L, -1, slot) : (lua_pushnil(L), LUA_TNIL);
     lua_replace(L, -3);                                 /* value arena */
@@ -79,7 +79,7 @@ int ck_arena_get(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) 
     return type;
 }
 
-void ck_forget_arena(lua_State *L, int index_ref, lua_Integer id) {
+void ckarenas_forget(lua_State *L, int index_ref, lua_Integer id) {
     if (!push_arena(L, index_ref, id)) return;
     lua_pushnil(L);
     lua_setmetatable(L, -2);                            /* no finalizer for a table Swift forgot */
@@ -92,7 +92,7 @@ void ck_forget_arena(lua_State *L, int index_ref, lua_Integer id) {
     lua_pop(L, 1);
 }
 
-lua_Integer ck_arena_id(lua_State *L, int index) {
+lua_Integer ckarenas_id(lua_State *L, int index) {
     if (lua_type(L, index) != LUA_TTABLE || lua_rawgeti(L, index, 0) != LUA_TNUMBER) {
         lua_pop(L, 1);
         return 0;
@@ -102,7 +102,7 @@ lua_Integer ck_arena_id(lua_State *L, int index) {
     return id;
 }
 
-int ck_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Integer id) {
+int ckarenas_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Integer id) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);
     if (lua_rawgeti(L, -1, id) != LUA_TTABLE) {
         lua_settop(L, -3);

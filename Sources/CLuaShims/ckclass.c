@@ -12,34 +12,34 @@ static int class_call(lua_State *L) {
     const ck_callstate *state = (const ck_callstate *)lua_touserdata(L, lua_upvalueindex(5));
     int plain = (int)lua_tointeger(L, lua_upvalueindex(2));
     int given = lua_type(L, 2), props = given;
-    if (given == LUA_TUSERDATA && ck_is_live_props_view(L, 2)) props = LUA_TTABLE;   /* Class(self.props) */
-    if (props > LUA_TNIL && props != LUA_TTABLE) return ck_call_swift(L, plain);
-    if (lua_type(L, 1) != LUA_TUSERDATA || ck_userdata_bytes(L, 1) != CK_HANDLE_SIZE || !lua_getmetatable(L, 1))
-        return ck_call_swift(L, plain);
+    if (given == LUA_TUSERDATA && ckprops_is_live_view(L, 2)) props = LUA_TTABLE;   /* Class(self.props) */
+    if (props > LUA_TNIL && props != LUA_TTABLE) return cktrampoline_call_swift(L, plain);
+    if (lua_type(L, 1) != LUA_TUSERDATA || ckshims_userdata_bytes(L, 1) != CK_HANDLE_SIZE || !lua_getmetatable(L, 1))
+        return cktrampoline_call_swift(L, plain);
     int is_class = lua_rawequal(L, -1, lua_upvalueindex(1));
     lua_pop(L, 1);
-    if (!is_class) return ck_call_swift(L, plain);
+    if (!is_class) return cktrampoline_call_swift(L, plain);
     lua_settop(L, 2);                                   /* class props */
     if (state->render_depth <= 0 || lua_getiuservalue(L, 1, 1) != LUA_TFUNCTION) {
         lua_settop(L, 2);
-        return ck_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(3)));
+        return cktrampoline_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(3)));
     }                                                   /* class props scope */
     if (props != LUA_TTABLE) {                          /* no props: the table the class gets */
         lua_newtable(L);
         lua_replace(L, 2);
     } else if (given != LUA_TTABLE) {
-        ck_props_table(L, 2);                           /* Class(self.props): the table */
+        ckprops_table(L, 2);                           /* Class(self.props): the table */
     }
-    ck_rawgetkey(L, 2);                                 /* the key as given */
+    ckmacros_rawgetkey(L, 2);                                 /* the key as given */
     /* The scope function gets the class's scope view, reading the props for the call: a view
        made per component and kept by it measured +40% of a scoped leaf's build + mount. */
     lua_pushvalue(L, 3);
-    ck_lend_props_view(L, 1, 2);                        /* class props scope key scope view */
+    ckprops_lend_view(L, 1, 2);                        /* class props scope key scope view */
     lua_call(L, 1, 1);                                  /* class props scope key identifier */
-    return ck_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(4)));
+    return cktrampoline_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(4)));
 }
 
-void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
+void ckclass_push_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
                         const ck_callstate *state) {
     metatable = lua_absindex(L, metatable);
     lua_pushvalue(L, metatable);

@@ -30,7 +30,7 @@ static long count_keys(lua_State *L, int t, long limit) {
 }
 
 /* x's pairs are all in y (values are never nil), so the tables are equal when y has no more keys. */
-int ck_shallow_equal(lua_State *L, int a, int b) {
+int ckcompare_shallow_equal(lua_State *L, int a, int b) {
     if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE || !lua_checkstack(L, 4)) return 0;
     int top = lua_gettop(L);
     a = lua_absindex(L, a);

@@ -14,7 +14,7 @@ static lua_State *hooked_thread(lua_State *L) {
     lua_State *NL = lua_newthread(L);
     lua_pushvalue(L, 1);
     lua_xmove(L, NL, 1);
-    lua_sethook(NL, ck_watchdog_hook, LUA_MASKCOUNT, 1000);
+    lua_sethook(NL, ckwatchdog_hook, LUA_MASKCOUNT, 1000);
     /* --coverage's line hook goes on every coroutine too, as luacov's wrapper puts it. */
     if (lua_getfield(L, LUA_REGISTRYINDEX, "ckrun.on_coroutine") == LUA_TFUNCTION) {
         lua_pushvalue(L, -2);
@@ -37,7 +37,7 @@ static int co_wrap(lua_State *L) {
 }
 
 /* hook_coroutines(coroutine): installs the two above in the table given. */
-int ck_lua_hook_coroutines(lua_State *L) {
+int ckcoroutines_lua_hook(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     if (auxwrap == NULL) {
         lua_getfield(L, 1, "wrap");
@@ -51,6 +51,6 @@ int ck_lua_hook_coroutines(lua_State *L) {
     lua_setfield(L, 1, "create");
     lua_pushcfunction(L, co_wrap);
     lua_setfield(L, 1, "wrap");
-    ck_extra_of(L)->hooks_coroutines = 1;
+    ckinternal_extra_of(L)->hooks_coroutines = 1;
     return 0;
 }

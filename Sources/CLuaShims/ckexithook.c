@@ -8,9 +8,9 @@
 
 static void (*volatile exit_hook)(void) = NULL;
 
-void ck_set_exit_hook(void (*hook)(void)) { exit_hook = hook; }
+void ckexithook_set(void (*hook)(void)) { exit_hook = hook; }
 
-void ck_run_exit_hook(void) {
+void ckexithook_run(void) {
     void (*hook)(void) = exit_hook;
     exit_hook = NULL;
     if (hook != NULL) hook();
@@ -19,7 +19,7 @@ void ck_run_exit_hook(void) {
 /* The second Ctrl-C: the hook, then the default action (the process ends by SIGINT, which
    stays blocked until this handler returns). */
 static void second_sigint(int sig) {
-    ck_run_exit_hook();
+    ckexithook_run();
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;
@@ -28,4 +28,4 @@ static void second_sigint(int sig) {
     raise(sig);
 }
 
-void (*ck_second_sigint_handler(void))(int) { return exit_hook != NULL ? second_sigint : SIG_DFL; }
+void (*ckexithook_second_sigint_handler(void))(int) { return exit_hook != NULL ? second_sigint : SIG_DFL; }

@@ -25,13 +25,13 @@ static int in_luassert(const char *src) {
 /* user_frame(level [, skip_luassert]): the short_src and currentline of the first frame at or
    above `level` that is Lua code outside the runner's chunks ("=(ckrun test…"), and, when asked,
    outside luassert's files; nothing when there is none. */
-int ck_lua_user_frame(lua_State *L) {
+int ckframes_lua_user_frame(lua_State *L) {
     lua_Integer level = luaL_checkinteger(L, 1);
     int skip_luassert = lua_toboolean(L, 2);
     lua_Debug ar;
     for (; level >= 0 && lua_getstack(L, (int)level, &ar); level++) {
         lua_getinfo(L, "Sl", &ar);
-        if (strcmp(ar.what, "C") == 0 || ck_is_runner_source(ar.source)) continue;
+        if (strcmp(ar.what, "C") == 0 || ckinternal_is_runner_source(ar.source)) continue;
         if (skip_luassert && in_luassert(ar.short_src)) continue;
         lua_pushstring(L, ar.short_src);
         lua_pushinteger(L, ar.currentline);
@@ -49,7 +49,7 @@ static const char *source_at(lua_State *L, lua_Integer level, lua_Debug *ar) {
 /* luassert's util.errorlevel(level), the same loop: the level of the first frame above the
    caller whose source differs from the caller's. Sources are compared whole (a chunk loaded from
    a string has its text as its source); the caller's stays alive: its function is running. */
-int ck_lua_errorlevel(lua_State *L) {
+int ckframes_lua_errorlevel(lua_State *L) {
     lua_Integer level = luaL_optinteger(L, 1, 1) + 1;
     lua_Debug ar;
     /* The Lua original runs one frame deeper than this C function: its level n is our n - 1. */

@@ -13,13 +13,13 @@ static int is_memory_error(lua_State *L, int status) {
     if (status == LUA_ERRMEM) return 1;
     /* A coroutine's memory error reaches here as a plain error carrying Lua's fixed message. */
     const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    return msg != NULL && ck_memory_of(L)->limit != 0 && strcmp(msg, "not enough memory") == 0;
+    return msg != NULL && ckstate_memory_of(L)->limit != 0 && strcmp(msg, "not enough memory") == 0;
 }
 
 /* Replaces the error on top by the catalogued message. Allocates in Swift mode (it cannot fail),
    and leaves no overshoot behind: the script goes on below its limit or fails its next allocation. */
 static void catalogue_memory_error(lua_State *L) {
-    ck_memory *m = ck_memory_of(L);
+    ck_memory *m = ckstate_memory_of(L);
     int exceeded = m->exceeded;
     m->in_swift++;
     lua_pop(L, 1);
@@ -59,9 +59,9 @@ static int guarded_xpcall(lua_State *L) {
 }
 
 static int guarded_close(lua_State *L) {
-    ck_extra *e = ck_extra_of(L);
+    ck_extra *e = ckinternal_extra_of(L);
     if (e->close_depth >= CK_CLOSE_DEPTH)
-        return ck_raise_catalogued(L, "stackLimit", 1,
+        return cktrampoline_raise_catalogued(L, "stackLimit", 1,
             "coroutine.close nested more than 100 deep (from __close handlers); close coroutines one after another");
     e->close_depth++;
     lua_pushvalue(L, lua_upvalueindex(1));
@@ -106,7 +106,7 @@ static int install(lua_State *L) {
     return 0;
 }
 
-int ck_install_guards(lua_State *L) {
+int ckguards_install(lua_State *L) {
     lua_pushcfunction(L, install);
     return lua_pcall(L, 0, 0, 0);
 }

@@ -2,7 +2,7 @@
    (ObjectRegistry keeps the slots; this is the Lua half, off Swift's per-call API cost). */
 #include "ckshims.h"
 
-int ck_push_live_handle(lua_State *L, int weak_ref, lua_Integer slot) {
+int ckhandles_push_live(lua_State *L, int weak_ref, lua_Integer slot) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, weak_ref);
     if (lua_rawgeti(L, -1, slot) != LUA_TNIL) {
         lua_remove(L, -2);
@@ -12,12 +12,12 @@ int ck_push_live_handle(lua_State *L, int weak_ref, lua_Integer slot) {
     return 0;
 }
 
-void ck_push_new_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
+void ckhandles_push_new(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
                         int user_values) {
-    ck_push_new_owned_handle(L, weak_ref, slot, kind, metatable_ref, user_values, 0, 0, 0);
+    ckhandles_push_new_owned(L, weak_ref, slot, kind, metatable_ref, user_values, 0, 0, 0);
 }
 
-void ck_push_new_owned_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
+void ckhandles_push_new_owned(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
                               int user_values, int arena, int arena_uv, int dest) {
     int32_t *payload = (int32_t *)lua_newuserdatauv(L, CK_HANDLE_SIZE, user_values);
     payload[0] = slot;
@@ -38,8 +38,8 @@ void ck_push_new_owned_handle(lua_State *L, int weak_ref, int32_t slot, int32_t 
     }
 }
 
-int32_t ck_handle_at(lua_State *L, int index, const void *const *metatables, int32_t kinds, int32_t *kind) {
-    if (lua_type(L, index) != LUA_TUSERDATA || ck_userdata_bytes(L, index) != CK_HANDLE_SIZE || !lua_getmetatable(L, index))
+int32_t ckhandles_at(lua_State *L, int index, const void *const *metatables, int32_t kinds, int32_t *kind) {
+    if (lua_type(L, index) != LUA_TUSERDATA || ckshims_userdata_bytes(L, index) != CK_HANDLE_SIZE || !lua_getmetatable(L, index))
         return 0;
     const void *metatable = lua_topointer(L, -1);
     lua_settop(L, -2);

@@ -7,10 +7,10 @@ static int object_index(lua_State *L) {
     lua_pushvalue(L, 2);                 /* __index is called with (object, key) */
     if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
     lua_pop(L, 1);
-    return ck_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(2)));
+    return cktrampoline_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(2)));
 }
 
-void ck_push_index(lua_State *L, int fields_id) {
+void ckindex_push(lua_State *L, int fields_id) {
     lua_pushinteger(L, fields_id);
     lua_pushcclosure(L, object_index, 2);
 }

@@ -33,51 +33,51 @@ typedef struct ck_extra {
                              main thread runs unhooked, and past the deadline the runner's own chunks finish their step */
     struct timespec deadline;
     double close_seconds; /* the time limit of lua_close's finalizers (0: none) */
-    int text_only;        /* --sandbox: ck_loadbuffer and ck_loadfile load text only */
+    int text_only;        /* --sandbox: ckpcall_loadbuffer and ckpcall_loadfile load text only */
     ck_warning_buffer warning;
     ck_records records;   /* ckrun test: the file's results so far */
     size_t user_limit;    /* ckrun test: --memory-limit, which the runner's own turns exceed by a reserve */
     int user_limit_saved;
 } ck_extra;
 
-static inline ck_extra *ck_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }
+static inline ck_extra *ckinternal_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }
 
 /* Whether a chunk's source is one of the test runner's own ("=(ckrun test…"). */
-static inline int ck_is_runner_source(const char *source) { return strncmp(source, "=(ckrun test", 12) == 0; }
+static inline int ckinternal_is_runner_source(const char *source) { return strncmp(source, "=(ckrun test", 12) == 0; }
 
 /// The watchdog's count hook (ckwatchdog.c): raises [timeout] or [interrupted]; ckcoroutines.c
 /// puts it on each coroutine ckrun test makes.
-void ck_watchdog_hook(lua_State *L, lua_Debug *ar);
+void ckwatchdog_hook(lua_State *L, lua_Debug *ar);
 /// Ends a deadline without touching `L` (it may be closed): the timer stops, the handler forgets it.
-void ck_watchdog_forget(lua_State *L);
+void ckwatchdog_forget(lua_State *L);
 /* ckexithook.c: the hook (once), and what a first Ctrl-C leaves for the second. */
-void ck_run_exit_hook(void);
-void (*ck_second_sigint_handler(void))(int);
+void ckexithook_run(void);
+void (*ckexithook_second_sigint_handler(void))(int);
 /// Whether another state's deadline is armed (one timer serves the process).
-int ck_watchdog_busy(lua_State *L);
+int ckwatchdog_busy(lua_State *L);
 /// `L` is closing: the alarm's handler must not touch it (lua_close frees it meanwhile).
-void ck_watchdog_closing(lua_State *L);
+void ckwatchdog_closing(lua_State *L);
 
 /// Runs Swift function `id` on the current stack as if Lua had called it (its `file:line` is
 /// the Lua caller's); raises what it asks to raise. Returns its result count.
-int ck_call_swift(lua_State *L, int id);
+int cktrampoline_call_swift(lua_State *L, int id);
 
 /// The allocator every state is made with: counts bytes against ck_memory.limit.
-void *ck_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+void *ckalloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
 /// Size-class pools (ckpool.c): a block's size is given back when it is released or resized.
 typedef struct ck_pool ck_pool;
-ck_pool *ck_pool_new(void);
-void ck_pool_free(ck_pool *pool);
-void *ck_pool_realloc(ck_pool *pool, void *ptr, size_t old, size_t nsize);
-void ck_pool_release(ck_pool *pool, void *ptr, size_t old);
+ck_pool *ckpool_new(void);
+void ckpool_free(ck_pool *pool);
+void *ckpool_realloc(ck_pool *pool, void *ptr, size_t old, size_t nsize);
+void ckpool_release(ck_pool *pool, void *ptr, size_t old);
 
 /// Frees a state's warning buffer (ckwarn.c) once lua_close has run the last finalizer.
-void ck_warning_release(ck_extra *e);
+void ckwarn_release(ck_extra *e);
 /// Frees the runner's records of a closing state (ckrunner.c).
-void ck_records_free(ck_extra *e);
+void ckrunner_records_free(ck_extra *e);
 
 /// Raises "[id] where: detail": the id first, as every ckrun error.
-int ck_raise_catalogued(lua_State *L, const char *id, int level, const char *detail);
+int cktrampoline_raise_catalogued(lua_State *L, const char *id, int level, const char *detail);
 
 #endif

@@ -25,25 +25,25 @@ static int run_below(lua_State *L) {
     return lua_gettop(L);
 }
 
-int ck_lua_docall(lua_State *L, int nargs, int nresults) {
+int ckluamain_docall(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;          /* the function */
     lua_pushcfunction(L, lua_style_handler);
     lua_insert(L, base);
     lua_pushcfunction(L, run_below);
     lua_insert(L, base + 1);                    /* handler, run_below, function, args */
-    ck_sigint_watch(L, 1);
-    int status = ck_pcall_at(L, nargs + 1, nresults, base);
-    ck_sigint_unwatch();
+    ckwatchdog_sigint_watch(L, 1);
+    int status = ckpcall_at(L, nargs + 1, nresults, base);
+    ckwatchdog_sigint_unwatch();
     lua_remove(L, base);
     return status;
 }
 
-void ck_lua_print_version(void) {
+void ckluamain_print_version(void) {
     fputs(LUA_COPYRIGHT "\n", stdout);
     fflush(stdout);
 }
 
-int ck_lua_default_paths(lua_State *L) {
+int ckluamain_default_paths(lua_State *L) {
     lua_State *fresh = luaL_newstate();
     if (fresh == NULL) return 0;
     lua_pushboolean(fresh, 1);
@@ -65,11 +65,11 @@ static int set_global(lua_State *L) {      /* value name */
     return 0;
 }
 
-int ck_lua_dolibrary(lua_State *L, const char *global, const char *module, size_t module_len) {
-    int status = ck_lua_getglobal(L, "require");
+int ckluamain_dolibrary(lua_State *L, const char *global, const char *module, size_t module_len) {
+    int status = ckluamain_getglobal(L, "require");
     if (status != LUA_OK) return status;
     lua_pushlstring(L, module, module_len);
-    status = ck_lua_docall(L, 1, 1);
+    status = ckluamain_docall(L, 1, 1);
     if (status != LUA_OK) return status;
     lua_pushcfunction(L, set_global);
     lua_insert(L, -2);
@@ -84,7 +84,7 @@ static int get_global(lua_State *L) {
     return 1;
 }
 
-int ck_lua_getglobal(lua_State *L, const char *name) {
+int ckluamain_getglobal(lua_State *L, const char *name) {
     lua_pushcfunction(L, get_global);
     lua_pushstring(L, name);
     return lua_pcall(L, 1, 1, 0);

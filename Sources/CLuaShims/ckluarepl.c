@@ -17,16 +17,16 @@ static int prompt_protected(lua_State *L) {
     return 1;
 }
 
-int ck_lua_repl_prompt(lua_State *L, int first) {
+int ckluarepl_prompt(lua_State *L, int first) {
     lua_pushcfunction(L, prompt_protected);
     lua_pushboolean(L, first);
-    ck_sigint_watch(L, 1);
-    int status = ck_pcall_at(L, 1, 1, 0);
-    ck_sigint_unwatch();
+    ckwatchdog_sigint_watch(L, 1);
+    int status = ckpcall_at(L, 1, 1, 0);
+    ckwatchdog_sigint_unwatch();
     return status;
 }
 
-char *ck_lua_repl_getline(size_t *length) {
+char *ckluarepl_getline(size_t *length) {
     char *line = NULL;
     size_t capacity = 0;
     ssize_t n = getline(&line, &capacity, stdin);
@@ -68,7 +68,7 @@ static int compile_protected(lua_State *L) {
         lua_concat(L, 3);
         size_t rlen;
         const char *as_return = lua_tolstring(L, -1, &rlen);
-        if (ck_loadbuffer(L, as_return, rlen, "=stdin", "bt") == LUA_OK) return lua_pushinteger(L, LUA_OK), 2;
+        if (ckpcall_loadbuffer(L, as_return, rlen, "=stdin", "bt") == LUA_OK) return lua_pushinteger(L, LUA_OK), 2;
         lua_settop(L, 4);
     } else if (line != NULL) {
         lua_pushvalue(L, 1);
@@ -80,7 +80,7 @@ static int compile_protected(lua_State *L) {
     }
     size_t blen;
     const char *text = lua_tolstring(L, -1, &blen);
-    int status = ck_loadbuffer(L, text, blen, "=stdin", "bt");
+    int status = ckpcall_loadbuffer(L, text, blen, "=stdin", "bt");
     if (line != NULL && is_incomplete(L, status)) {
         lua_pop(L, 1);
         status = CK_REPL_INCOMPLETE;
@@ -89,20 +89,20 @@ static int compile_protected(lua_State *L) {
     return 2;
 }
 
-int ck_lua_repl_compile(lua_State *L, const char *line, size_t length) {
+int ckluarepl_compile(lua_State *L, const char *line, size_t length) {
     lua_pushcfunction(L, compile_protected);
     if (lua_gettop(L) > 1) lua_insert(L, -2);   /* the text pending from earlier lines */
     else lua_pushnil(L);
     lua_pushlightuserdata(L, (void *)line);
     lua_pushinteger(L, (lua_Integer)length);
-    int status = ck_pcall_at(L, 3, 2, 0);
+    int status = ckpcall_at(L, 3, 2, 0);
     if (status != LUA_OK) return status;
     status = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
     return status;
 }
 
-int ck_lua_repl_print(lua_State *L, int base) {
+int ckluarepl_print(lua_State *L, int base) {
     int n = lua_gettop(L) - base;
     if (n <= 0) return 0;
     if (!lua_checkstack(L, LUA_MINSTACK)) {
@@ -111,13 +111,13 @@ int ck_lua_repl_print(lua_State *L, int base) {
         return 0;
     }
     /* The lookup runs protected (a strict _G may raise; lua.c ends there, as ckrun does). */
-    if (ck_lua_getglobal(L, "print") != LUA_OK) {
+    if (ckluamain_getglobal(L, "print") != LUA_OK) {
         lua_replace(L, base + 1);
         lua_settop(L, base + 1);
         return -2;
     }
     lua_insert(L, base + 1);
-    if (ck_pcall_at(L, n, 0, 0) != LUA_OK) {
+    if (ckpcall_at(L, n, 0, 0) != LUA_OK) {
         const char *why = lua_tostring(L, -1);
         fprintf(stderr, "error calling 'print' (%s)\n", why ? why : "?");
         fflush(stderr);

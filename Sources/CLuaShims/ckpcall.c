@@ -2,7 +2,7 @@
 #include "ckshims.h"
 #include "ckinternal.h"
 
-int ck_traceback(lua_State *L) {
+int ckpcall_traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
@@ -17,12 +17,12 @@ int ck_traceback(lua_State *L) {
 /* Lua code called back from Swift may fail to allocate again: Swift mode is suspended for it.
    Host mode and the running thread are restored whatever unwound to here. An overshoot Swift made
    that the collector has since undone is forgotten (one still standing fails Lua's next allocation). */
-int ck_pcall_at(lua_State *L, int nargs, int nresults, int msgh) {
-    ck_extra *e = ck_extra_of(L);
+int ckpcall_at(lua_State *L, int nargs, int nresults, int msgh) {
+    ck_extra *e = ckinternal_extra_of(L);
     ck_memory *m = e->memory;
     int saved = m->in_swift;
     lua_State *thread = e->current;
-    if (m->exceeded && !ck_over_limit(m)) m->exceeded = 0;
+    if (m->exceeded && !ckshims_over_limit(m)) m->exceeded = 0;
     m->in_swift = 0;
     int status = lua_pcall(L, nargs, nresults, msgh);
     m->in_swift = saved;
@@ -30,11 +30,11 @@ int ck_pcall_at(lua_State *L, int nargs, int nresults, int msgh) {
     return status;
 }
 
-int ck_pcall(lua_State *L, int nargs, int nresults) {
+int ckpcall(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;
-    lua_pushcfunction(L, ck_traceback);
+    lua_pushcfunction(L, ckpcall_traceback);
     lua_insert(L, base);
-    int status = ck_pcall_at(L, nargs, nresults, base);
+    int status = ckpcall_at(L, nargs, nresults, base);
     lua_remove(L, base);
     return status;
 }
@@ -42,25 +42,25 @@ int ck_pcall(lua_State *L, int nargs, int nresults) {
 /* Every chunk ckrun loads for a script comes through these two (check-layout refuses Lua's own
    loaders elsewhere), so a state that loads text only (--sandbox) never loads a binary chunk:
    LUA_INIT=@file, -e, the REPL's lines and the app's file included. */
-int ck_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
-    return luaL_loadbufferx(L, buf, len, name, ck_extra_of(L)->text_only ? "t" : mode);
+int ckpcall_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
+    return luaL_loadbufferx(L, buf, len, name, ckinternal_extra_of(L)->text_only ? "t" : mode);
 }
 
-int ck_loadfile(lua_State *L, const char *path) {
-    return luaL_loadfilex(L, path, ck_extra_of(L)->text_only ? "t" : NULL);
+int ckpcall_loadfile(lua_State *L, const char *path) {
+    return luaL_loadfilex(L, path, ckinternal_extra_of(L)->text_only ? "t" : NULL);
 }
 
-void ck_set_text_only(lua_State *L) { ck_extra_of(L)->text_only = 1; }
+void ckpcall_set_text_only(lua_State *L) { ckinternal_extra_of(L)->text_only = 1; }
 
 /* Bytecode this process's lua_dump made from a function it compiled (CompiledChunks): never a
    script's bytes, so it is loaded whatever the state's mode. */
-int ck_load_trusted_bytecode(lua_State *L, const char *buf, size_t len, const char *name) {
+int ckpcall_load_trusted_bytecode(lua_State *L, const char *buf, size_t len, const char *name) {
     return luaL_loadbufferx(L, buf, len, name, "b");
 }
 
 static int openlibs_k(lua_State *L) { luaL_openlibs(L); return 0; }
 
-int ck_openlibs(lua_State *L) {
+int ckpcall_openlibs(lua_State *L) {
     lua_pushcfunction(L, openlibs_k);
     return lua_pcall(L, 0, 0, 0);
 }
@@ -74,12 +74,12 @@ static int next_k(lua_State *L) {
 
 /* lua_next under pcall, for traversals that run Lua between steps (a __tostring may change the
    table: Lua then raises "invalid key to 'next'"). Key on top -> key, value (1), or nothing (0). */
-int ck_safe_next(lua_State *L, int idx) {
+int ckpcall_safe_next(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, next_k);
     lua_pushvalue(L, idx);
     lua_rotate(L, -3, 2);             /* fn t key */
-    if (ck_pcall_at(L, 2, LUA_MULTRET, 0) != LUA_OK || lua_isnil(L, -1)) {
+    if (ckpcall_at(L, 2, LUA_MULTRET, 0) != LUA_OK || lua_isnil(L, -1)) {
         lua_pop(L, 1);
         return 0;
     }
@@ -91,44 +91,44 @@ static int settable_k(lua_State *L) { lua_settable(L, 1); return 0; }
 static int tostring_k(lua_State *L) { luaL_tolstring(L, 1, NULL); return 1; }
 static int equal_k(lua_State *L) { lua_pushboolean(L, lua_compare(L, 1, 2, LUA_OPEQ)); return 1; }
 
-int ck_safe_gettable(lua_State *L, int idx) {
+int ckpcall_safe_gettable(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, gettable_k);
     lua_pushvalue(L, idx);            /* ... key fn t */
     lua_rotate(L, -3, 2);             /* ... fn t key */
-    return ck_pcall_at(L, 2, 1, 0);
+    return ckpcall_at(L, 2, 1, 0);
 }
 
-int ck_safe_getfield(lua_State *L, int idx, const char *k) {
+int ckpcall_safe_getfield(lua_State *L, int idx, const char *k) {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, gettable_k);
     lua_pushvalue(L, idx);
     lua_pushstring(L, k);
-    return ck_pcall_at(L, 2, 1, 0);
+    return ckpcall_at(L, 2, 1, 0);
 }
 
-int ck_safe_settable(lua_State *L, int idx) {
+int ckpcall_safe_settable(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);       /* stack: ... key value */
     lua_pushcfunction(L, settable_k);
     lua_pushvalue(L, idx);            /* ... key value fn t */
     lua_rotate(L, -4, 2);             /* ... fn t key value */
-    return ck_pcall_at(L, 3, 0, 0);
+    return ckpcall_at(L, 3, 0, 0);
 }
 
-int ck_safe_tostring(lua_State *L, int idx) {
+int ckpcall_safe_tostring(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, tostring_k);
     lua_pushvalue(L, idx);
-    return ck_pcall_at(L, 1, 1, 0);
+    return ckpcall_at(L, 1, 1, 0);
 }
 
-int ck_safe_equal(lua_State *L, int a, int b, int *result) {
+int ckpcall_safe_equal(lua_State *L, int a, int b, int *result) {
     a = lua_absindex(L, a);
     b = lua_absindex(L, b);
     lua_pushcfunction(L, equal_k);
     lua_pushvalue(L, a);
     lua_pushvalue(L, b);
-    int status = ck_pcall_at(L, 2, 1, 0);
+    int status = ckpcall_at(L, 2, 1, 0);
     if (status == LUA_OK) {
         *result = lua_toboolean(L, -1);
         lua_pop(L, 1);

@@ -2,7 +2,7 @@
  * hundreds of thousands of small objects in a fraction of a second and is then closed whole;
  * glibc's malloc/free pair cost a fifth of a `ckrun test` run (callgrind), a pooled pair a few
  * dozen instructions. Blocks above POOL_MAX go to malloc; lua_close frees every block, then
- * ck_pool_free returns the chunks. */
+ * ckpool_free returns the chunks. */
 #include "ckshims.h"
 #include "ckinternal.h"
 #include <stdlib.h>
@@ -21,9 +21,9 @@ struct ck_pool {
 
 static size_t class_of(size_t size) { return (size + POOL_GRAIN - 1) / POOL_GRAIN; }
 
-ck_pool *ck_pool_new(void) { return calloc(1, sizeof(ck_pool)); }
+ck_pool *ckpool_new(void) { return calloc(1, sizeof(ck_pool)); }
 
-void ck_pool_free(ck_pool *pool) {
+void ckpool_free(ck_pool *pool) {
     if (pool == NULL) return;
     for (void *chunk = pool->chunks; chunk != NULL;) {
         void *next = *(void **)chunk;
@@ -64,7 +64,7 @@ static void give(ck_pool *pool, void *block, size_t size) {
 }
 
 /* realloc's contract on the pool: `old` is the block's size (Lua always passes it), nsize > 0. */
-void *ck_pool_realloc(ck_pool *pool, void *ptr, size_t old, size_t nsize) {
+void *ckpool_realloc(ck_pool *pool, void *ptr, size_t old, size_t nsize) {
     if (ptr != NULL) {
         if (old > POOL_MAX && nsize > POOL_MAX) return realloc(ptr, nsize);
         if (old <= POOL_MAX && nsize <= POOL_MAX && class_of(old) == class_of(nsize)) return ptr;
@@ -76,4 +76,4 @@ void *ck_pool_realloc(ck_pool *pool, void *ptr, size_t old, size_t nsize) {
     return block;
 }
 
-void ck_pool_release(ck_pool *pool, void *ptr, size_t old) { give(pool, ptr, old); }
+void ckpool_release(ck_pool *pool, void *ptr, size_t old) { give(pool, ptr, old); }

@@ -10,7 +10,7 @@
 #include "ckshims.h"
 
 /* The views' shared metatable (in the registry), and the key that marks every view metatable
-   (a class's scope view has its own: see ck_lend_props_view). */
+   (a class's scope view has its own: see ckprops_lend_view). */
 static const char metatable_key = 'm', marker_key = 'k';
 
 /* Pushes the props the userdata at `i` shows and returns 1, or pushes nothing and returns 0: user
@@ -33,7 +33,7 @@ static int push_props(lua_State *L, int i) {
 /* For the metamethods, which anything can call with anything (`getmetatable` is protected, but
    `debug.getmetatable` is not): the props table of the view at 1, or an error. */
 static void push_checked_props_table(lua_State *L) {
-    if (lua_type(L, 1) == LUA_TUSERDATA && ck_userdata_bytes(L, 1) == 0 && push_props(L, 1)) return;
+    if (lua_type(L, 1) == LUA_TUSERDATA && ckshims_userdata_bytes(L, 1) == 0 && push_props(L, 1)) return;
     luaL_where(L, 1);
     lua_pushfstring(L, "[badArgument] %sa props view's metamethod was given a %s that is not one (or the view a "
                     "scope function was given, after that call); use props through indexing, # and pairs",
@@ -103,7 +103,7 @@ static int view_pairs(lua_State *L) {
     return 3;
 }
 
-void ck_open_props_views(lua_State *L) {
+void ckprops_open_views(lua_State *L) {
     lua_createtable(L, 0, 6);
     lua_pushcfunction(L, view_index);
     lua_setfield(L, -2, "__index");
@@ -136,31 +136,31 @@ static void make_view(lua_State *L, int uvs) {
     lua_setiuservalue(L, -2, 2);
 }
 
-void ck_make_props_view(lua_State *L) { make_view(L, 2); }
+void ckprops_make_view(lua_State *L) { make_view(L, 2); }
 
 /* class state -> view: the same view, whose writes say "state". */
-void ck_make_state_view(lua_State *L) {
+void ckprops_make_state_view(lua_State *L) {
     make_view(L, 3);
     lua_pushboolean(L, 1);
     lua_setiuservalue(L, -2, 3);
 }
 
-int ck_is_props_view(lua_State *L, int index) {
+int ckprops_is_view(lua_State *L, int index) {
     if (lua_type(L, index) != LUA_TUSERDATA || !lua_getmetatable(L, index)) return 0;
     int is_view = lua_rawgetp(L, -1, &marker_key) != LUA_TNIL;
     lua_pop(L, 2);
     return is_view;
 }
 
-int ck_is_live_props_view(lua_State *L, int index) {
-    if (!ck_is_props_view(L, index) || !push_props(L, lua_absindex(L, index))) return 0;
+int ckprops_is_live_view(lua_State *L, int index) {
+    if (!ckprops_is_view(L, index) || !push_props(L, lua_absindex(L, index))) return 0;
     lua_pop(L, 1);
     return 1;
 }
 
-int ck_props_table(lua_State *L, int index) {
+int ckprops_table(lua_State *L, int index) {
     index = lua_absindex(L, index);
-    if (!ck_is_props_view(L, index) || !push_props(L, index)) return 0;   /* a scope view after its call */
+    if (!ckprops_is_view(L, index) || !push_props(L, index)) return 0;   /* a scope view after its call */
     int is_state = is_state_view(L, index);
     lua_replace(L, index);
     return is_state ? 2 : 1;
@@ -194,7 +194,7 @@ static void new_scope_view(lua_State *L, int cls) {
     lua_setmetatable(L, -2);
 }
 
-void ck_lend_props_view(lua_State *L, int cls, int props) {
+void ckprops_lend_view(lua_State *L, int cls, int props) {
     if (lua_getiuservalue(L, cls, CK_CLASS_SCOPE_VIEW) != LUA_TUSERDATA) {
         lua_pop(L, 1);
         new_scope_view(L, cls);

@@ -17,7 +17,7 @@ enum { ESCAPE = 0x1D, RECORD_END = 0x1E, FIELD_END = 0x1F };
 
 /* ResultRecords' fields: 0x1D escapes 0x1D, 0x1E, 0x1F and a newline ('1'..'4'); each field
    ends with 0x1F. `out` holds at least 2 * n + 1 bytes; returns the bytes written. */
-size_t ck_escape_field(const char *s, size_t n, unsigned char *out) {
+size_t ckrunner_escape_field(const char *s, size_t n, unsigned char *out) {
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -52,7 +52,7 @@ static unsigned char *room(ck_extra *e, size_t n) {
 static int append(ck_extra *e, const char *s, size_t n) {
     unsigned char *out = room(e, 2 * n + 1);
     if (out == NULL) return 0;
-    e->records.length += ck_escape_field(s, n, out) - 1;   /* the field goes on */
+    e->records.length += ckrunner_escape_field(s, n, out) - 1;   /* the field goes on */
     return 1;
 }
 
@@ -119,8 +119,8 @@ static int field(lua_State *L, ck_extra *e, int i) {
 /* record(...): one record of its arguments' fields, appended. A test's is (name, line, status,
    output, seconds, message, traceback, own_name, descriptor); `.busted`'s a key and its values.
    The runner hands only strings, numbers and its output buffers. */
-int ck_lua_record(lua_State *L) {
-    ck_extra *e = ck_extra_of(L);
+int ckrunner_lua_record(lua_State *L) {
+    ck_extra *e = ckinternal_extra_of(L);
     size_t mark = e->records.length;
     int n = lua_gettop(L);
     for (int i = 1; i <= n; i++) {
@@ -139,12 +139,12 @@ int ck_lua_record(lua_State *L) {
     return 0;
 }
 
-size_t ck_records_length(lua_State *L) { return ck_extra_of(L)->records.length; }
+size_t ckrunner_records_length(lua_State *L) { return ckinternal_extra_of(L)->records.length; }
 /* Forgets the records read so far (a state shared by several test files: each file's own). */
-void ck_records_clear(lua_State *L) { ck_extra_of(L)->records.length = 0; }
-const unsigned char *ck_records_bytes(lua_State *L) { return ck_extra_of(L)->records.bytes; }
+void ckrunner_records_clear(lua_State *L) { ckinternal_extra_of(L)->records.length = 0; }
+const unsigned char *ckrunner_records_bytes(lua_State *L) { return ckinternal_extra_of(L)->records.bytes; }
 
-void ck_records_free(ck_extra *e) {
+void ckrunner_records_free(ck_extra *e) {
     free(e->records.bytes);
     e->memory->used -= e->records.capacity;
     memset(&e->records, 0, sizeof e->records);
@@ -152,8 +152,8 @@ void ck_records_free(ck_extra *e) {
 
 /* turn(seconds [, runner]): the time limit from now (nil: none) of the code about to run: user
    code at --memory-limit, the runner's own (`runner` true) with RUNNER_RESERVE more. */
-int ck_lua_turn(lua_State *L) {
-    ck_extra *e = ck_extra_of(L);
+int ckrunner_lua_turn(lua_State *L) {
+    ck_extra *e = ckinternal_extra_of(L);
     ck_memory *m = e->memory;
     if (!e->user_limit_saved) {
         e->user_limit = m->limit;
@@ -162,16 +162,16 @@ int ck_lua_turn(lua_State *L) {
     if (e->user_limit > 0) m->limit = e->user_limit + (lua_toboolean(L, 2) ? RUNNER_RESERVE : 0);
     if (lua_type(L, 1) == LUA_TNUMBER) {
         double seconds = lua_tonumber(L, 1);
-        ck_set_deadline(L, seconds > 0 ? seconds : 0);     /* NaN and negatives: at once */
+        ckwatchdog_set_deadline(L, seconds > 0 ? seconds : 0);     /* NaN and negatives: at once */
     } else {
-        ck_clear_deadline(L);
+        ckwatchdog_clear_deadline(L);
     }
     return 0;
 }
 
 /* The test runner's clock, as a Lua function: called twice a test, it costs no trip through
    Swift and no system call (the vDSO's clock). */
-int ck_lua_monotonic_clock(lua_State *L) {
+int ckrunner_lua_monotonic_clock(lua_State *L) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     lua_pushnumber(L, (lua_Number)t.tv_sec + (lua_Number)t.tv_nsec * 1e-9);

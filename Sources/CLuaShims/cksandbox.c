@@ -38,7 +38,7 @@ static const char *refusal(const char *path) {
 
 /* readable(path) -> true, or nil and why. A non-string or a name with a NUL is left to the
    reader, which reports its own error. */
-int ck_sandbox_readable(lua_State *L) {
+int cksandbox_readable(lua_State *L) {
     size_t length = 0;
     const char *path = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, &length) : NULL;
     const char *why = path != NULL && strlen(path) == length ? refusal(path) : NULL;

@@ -6,16 +6,16 @@
 #include <pthread.h>
 #include <string.h>
 
-void ck_push_weak_values_metatable(lua_State *L) {
+void cksend_push_weak_values_metatable(lua_State *L) {
     lua_createtable(L, 0, 1);
     lua_pushliteral(L, "v");
     lua_setfield(L, -2, "__mode");
 }
 
-void ck_store_plan(lua_State *L, int action, const ck_plan *plan, const ck_send_hooks *hooks) {
+void cksend_store_plan(lua_State *L, int action, const ck_plan *plan, const ck_send_hooks *hooks) {
     action = lua_absindex(L, action);
     /* A plan the action already has is reused: walks that alternate senders allocate nothing. */
-    if (lua_getiuservalue(L, action, 1) == LUA_TUSERDATA && ck_userdata_bytes(L, -1) == sizeof(ck_plan) &&
+    if (lua_getiuservalue(L, action, 1) == LUA_TUSERDATA && ckshims_userdata_bytes(L, -1) == sizeof(ck_plan) &&
         ((ck_plan *)lua_touserdata(L, -1))->owner == hooks) {
         memcpy(lua_touserdata(L, -1), plan, sizeof(ck_plan));
         lua_getiuservalue(L, -1, 1);     /* handler receiver sender plan values */
@@ -50,7 +50,7 @@ static int is_responder(lua_State *L, int idx, const ck_send_hooks *hooks) {
     case LUA_TUSERDATA: break;
     default: return 0;
     }
-    if (ck_userdata_bytes(L, idx) != 2 * sizeof(int32_t) || !lua_getmetatable(L, idx)) return 0;
+    if (ckshims_userdata_bytes(L, idx) != 2 * sizeof(int32_t) || !lua_getmetatable(L, idx)) return 0;
     const void *mt = lua_topointer(L, -1);
     lua_pop(L, 1);
     const int32_t *handle = (const int32_t *)lua_touserdata(L, idx);   /* slot (0: dead), kind */
@@ -96,7 +96,7 @@ static int conform(lua_State *L, int idx, unsigned char type, ck_arg *out) {
     case CK_ARG_NUMBER:
         return t == LUA_TNUMBER;          /* a float (integers were converted above) */
     case CK_ARG_STRING: return t == LUA_TSTRING;
-    case CK_ARG_TABLE: return t == LUA_TTABLE || (t == LUA_TUSERDATA && ck_is_props_view(L, idx));
+    case CK_ARG_TABLE: return t == LUA_TTABLE || (t == LUA_TUSERDATA && ckprops_is_view(L, idx));
     case CK_ARG_FUNCTION: return t == LUA_TFUNCTION;
     default: return 0;
     }
@@ -127,7 +127,7 @@ static ck_plan *usable_plan(lua_State *L, const ck_send_hooks *hooks, int given,
     if (state->tracing || state->changing || state->owner_thread != (intptr_t)pthread_self()) return NULL;
     if (lua_type(L, 1) != LUA_TUSERDATA || lua_getiuservalue(L, 1, 1) != LUA_TUSERDATA) return NULL;
     ck_plan *p = (ck_plan *)lua_touserdata(L, -1);
-    if (ck_userdata_bytes(L, -1) != sizeof(ck_plan) || p->owner != hooks || p->epoch != state->epoch ||
+    if (ckshims_userdata_bytes(L, -1) != sizeof(ck_plan) || p->owner != hooks || p->epoch != state->epoch ||
         given > p->ntypes || (lua_type(L, 2) != LUA_TNIL && !is_responder(L, 2, hooks))) return NULL;
     for (int i = 0; i < p->ntypes; i++) {
         if (!conform(L, i < given ? 3 + i : 0, p->types[i], &args[i])) return NULL;
@@ -144,7 +144,7 @@ static ck_plan *usable_plan(lua_State *L, const ck_send_hooks *hooks, int given,
     return p;
 }
 
-static int traceback(lua_State *L) { return ck_traceback(L); }
+static int traceback(lua_State *L) { return ckpcall_traceback(L); }
 
 /* The sender, then the converted arguments, then the demoted positions' zeros: how many. */
 static inline int push_planned_args(lua_State *L, const ck_plan *p, const ck_arg *args) {
@@ -163,18 +163,18 @@ static inline int call_planned(lua_State *L, const ck_send_hooks *hooks, int nar
     ck_callstate *state = hooks->state;
     state->planned_sends++;
     state->depth++;
-    /* As ck_pcall_at: the handler may fail to allocate even inside Swift-run Lua (__tostring). */
+    /* As ckpcall_at: the handler may fail to allocate even inside Swift-run Lua (__tostring). */
     int saved = hooks->memory->in_swift;
     hooks->memory->in_swift = 0;
     int status = lua_pcall(L, nargs, 0, msgh);
     hooks->memory->in_swift = saved;
     if (status != LUA_OK) {
         lua_pushinteger(L, status);      /* error status: the full path's failure handling */
-        return ck_call_swift(L, hooks->abandon);
+        return cktrampoline_call_swift(L, hooks->abandon);
     }
     if (state->depth == 1 && state->sync_requested) {
         lua_settop(L, base);
-        ck_call_swift(L, hooks->leave);
+        cktrampoline_call_swift(L, hooks->leave);
     } else {
         state->depth--;
     }
@@ -202,13 +202,13 @@ static int send(lua_State *L) {
     }
     if (p == NULL) {
         lua_settop(L, base);
-        return ck_call_swift(L, hooks->send);
+        return cktrampoline_call_swift(L, hooks->send);
     }
     int n = push_planned_args(L, p, args);
     return call_planned(L, hooks, n + p->has_receiver, msgh, base);
 }
 
-void ck_push_send(lua_State *L, const ck_send_hooks *hooks) {
+void cksend_push(lua_State *L, const ck_send_hooks *hooks) {
     lua_pushlightuserdata(L, (void *)hooks);
     lua_pushcclosure(L, send, 1);
 }

@@ -5,7 +5,7 @@
 #include "ckshims.h"
 #include "ckinternal.h"
 
-int ck_rawget_key(lua_State *L, int idx) {
+int ckstack_rawget_key(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     if (lua_type(L, idx) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -15,13 +15,13 @@ int ck_rawget_key(lua_State *L, int idx) {
     return lua_rawget(L, idx);
 }
 
-int ck_rawget_named(lua_State *L, int idx, const char *k, size_t len) {
+int ckstack_rawget_named(lua_State *L, int idx, const char *k, size_t len) {
     idx = lua_absindex(L, idx);
     lua_pushlstring(L, k, len);
-    return ck_rawget_key(L, idx);
+    return ckstack_rawget_key(L, idx);
 }
 
-int ck_rawset_named(lua_State *L, int idx, const char *k, size_t len) {
+int ckstack_rawset_named(lua_State *L, int idx, const char *k, size_t len) {
     idx = lua_absindex(L, idx);
     if (lua_type(L, idx) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -33,7 +33,7 @@ int ck_rawset_named(lua_State *L, int idx, const char *k, size_t len) {
     return 1;
 }
 
-int ck_rawset_key(lua_State *L, int idx) {
+int ckstack_rawset_key(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     if (lua_type(L, idx) != LUA_TTABLE) {
         lua_pop(L, 2);
@@ -43,7 +43,7 @@ int ck_rawset_key(lua_State *L, int idx) {
     return 1;
 }
 
-int ck_rawgeti_checked(lua_State *L, int idx, lua_Integer i) {
+int ckstack_rawgeti_checked(lua_State *L, int idx, lua_Integer i) {
     if (lua_type(L, idx) != LUA_TTABLE) {
         lua_pushnil(L);
         return LUA_TNIL;
@@ -51,7 +51,7 @@ int ck_rawgeti_checked(lua_State *L, int idx, lua_Integer i) {
     return lua_rawgeti(L, idx, i);
 }
 
-int ck_rawseti_checked(lua_State *L, int idx, lua_Integer i) {
+int ckstack_rawseti_checked(lua_State *L, int idx, lua_Integer i) {
     idx = lua_absindex(L, idx);
     if (lua_type(L, idx) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -62,27 +62,27 @@ int ck_rawseti_checked(lua_State *L, int idx, lua_Integer i) {
 }
 
 /* _G[name] = value on top (popped), raw: a strict _G's __newindex does not run. */
-void ck_setglobal_raw(lua_State *L, const char *name, size_t len) {
+void ckstack_setglobal_raw(lua_State *L, const char *name, size_t len) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
     lua_insert(L, -2);
-    ck_rawset_named(L, -2, name, len);
+    ckstack_rawset_named(L, -2, name, len);
     lua_pop(L, 1);
 }
 
-int ck_getglobal_raw(lua_State *L, const char *name, size_t len) {
+int ckstack_getglobal_raw(lua_State *L, const char *name, size_t len) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-    int t = ck_rawget_named(L, -1, name, len);
+    int t = ckstack_rawget_named(L, -1, name, len);
     lua_remove(L, -2);
     return t;
 }
 
-int ck_checkstack(lua_State *L, int n) { return n <= 0 || lua_checkstack(L, n); }
+int ckstack_checkstack(lua_State *L, int n) { return n <= 0 || lua_checkstack(L, n); }
 
 /* The one length of a script's list that Swift and C use: t[1], t[2], ... up to the first nil,
    as ipairs walks it. `#t` (lua_rawlen) is a border, not a size: a table of 41 entries can have a
    border of 2^40, so no border sizes a loop, an array or a stack here. This count never exceeds
    the table's real entries. Not a table: 0. */
-lua_Integer ck_list_length(lua_State *L, int idx) {
+lua_Integer ckstack_list_length(lua_State *L, int idx) {
     if (lua_type(L, idx) != LUA_TTABLE) return 0;
     idx = lua_absindex(L, idx);
     lua_Integer n = 0;

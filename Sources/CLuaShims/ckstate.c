@@ -10,11 +10,11 @@ static int ck_panic(lua_State *L) {
     abort();
 }
 
-lua_State *ck_newstate(ck_memory *memory, int pooled) {
-    memory->pool = pooled && memory->limit == 0 ? ck_pool_new() : NULL;
-    lua_State *L = lua_newstate(ck_alloc, memory);
+lua_State *ckstate_new(ck_memory *memory, int pooled) {
+    memory->pool = pooled && memory->limit == 0 ? ckpool_new() : NULL;
+    lua_State *L = lua_newstate(ckalloc, memory);
     if (L == NULL) {
-        ck_pool_free(memory->pool);
+        ckpool_free(memory->pool);
         memory->pool = NULL;
         return NULL;
     }
@@ -26,50 +26,50 @@ lua_State *ck_newstate(ck_memory *memory, int pooled) {
     return L;
 }
 
-void ck_closestate(lua_State *L) {
-    ck_extra *e = ck_extra_of(L);
+void ckstate_close(lua_State *L) {
+    ck_extra *e = ckinternal_extra_of(L);
     ck_memory *memory = e->memory;
     /* A finalizer that never returns would hold lua_close forever. Lua runs finalizers with
        hooks off, so nothing can raise there: under a time limit the process ends with
        [timeout] (the alarm's second tick), as when a C function overruns. */
-    if (e->close_seconds > 0 && !ck_watchdog_busy(L)) {
-        ck_watchdog_closing(L);
-        ck_set_deadline(L, e->close_seconds);
+    if (e->close_seconds > 0 && !ckwatchdog_busy(L)) {
+        ckwatchdog_closing(L);
+        ckwatchdog_set_deadline(L, e->close_seconds);
     }
     lua_close(L);
-    ck_warning_release(e);   /* the extra block outlives the state */
-    ck_records_free(e);
-    ck_watchdog_forget(L);
-    ck_pool_free(memory->pool);
+    ckwarn_release(e);   /* the extra block outlives the state */
+    ckrunner_records_free(e);
+    ckwatchdog_forget(L);
+    ckpool_free(memory->pool);
     memory->pool = NULL;
     free(e);
 }
 
-ck_memory *ck_memory_of(lua_State *L) { return ck_extra_of(L)->memory; }
-void ck_set_close_limit(lua_State *L, double seconds) { ck_extra_of(L)->close_seconds = seconds; }
-void ck_set_owner(lua_State *L, void *owner) { ck_extra_of(L)->owner = owner; }
-void *ck_get_owner(lua_State *L) { return ck_extra_of(L)->owner; }
-lua_State **ck_current_thread(lua_State *L) { return &ck_extra_of(L)->current; }
+ck_memory *ckstate_memory_of(lua_State *L) { return ckinternal_extra_of(L)->memory; }
+void ckstate_set_close_limit(lua_State *L, double seconds) { ckinternal_extra_of(L)->close_seconds = seconds; }
+void ckstate_set_owner(lua_State *L, void *owner) { ckinternal_extra_of(L)->owner = owner; }
+void *ckstate_get_owner(lua_State *L) { return ckinternal_extra_of(L)->owner; }
+lua_State **ckstate_current_thread(lua_State *L) { return &ckinternal_extra_of(L)->current; }
 
-void ck_enter_swift(lua_State *L, ck_swift_frame *frame) {
-    ck_extra *e = ck_extra_of(L);
+void ckstate_enter_swift(lua_State *L, ck_swift_frame *frame) {
+    ck_extra *e = ckinternal_extra_of(L);
     frame->thread = e->current;
     frame->in_swift = e->memory->in_swift;
     e->current = L;
     e->memory->in_swift++;
 }
 
-void ck_leave_swift(lua_State *L, const ck_swift_frame *frame) {
-    ck_extra *e = ck_extra_of(L);
+void ckstate_leave_swift(lua_State *L, const ck_swift_frame *frame) {
+    ck_extra *e = ckinternal_extra_of(L);
     e->current = frame->thread;
     e->memory->in_swift = frame->in_swift;
 }
 
 /* lua_gc is variadic: Swift cannot call it. */
-void ck_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
-int ck_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
-void ck_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
-void ck_gc_incremental(lua_State *L) { lua_gc(L, LUA_GCINC, 0, 0, 0); }
+void ckstate_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+int ckstate_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
+void ckstate_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
+void ckstate_gc_incremental(lua_State *L) { lua_gc(L, LUA_GCINC, 0, 0, 0); }
 
 /* For Swift work loops (WorkLimits): a Ctrl-C that arrived while no Lua ran to see it. */
-int ck_interrupt_pending(lua_State *L) { return ck_extra_of(L)->interrupted != 0; }
+int ckstate_interrupt_pending(lua_State *L) { return ckinternal_extra_of(L)->interrupted != 0; }

@@ -4,9 +4,9 @@
 
 static ck_dispatch_fn dispatcher = NULL;
 
-void ck_set_dispatcher(ck_dispatch_fn fn) { dispatcher = fn; }
+void cktrampoline_set_dispatcher(ck_dispatch_fn fn) { dispatcher = fn; }
 
-int ck_raise_catalogued(lua_State *L, const char *id, int level, const char *detail) {
+int cktrampoline_raise_catalogued(lua_State *L, const char *id, int level, const char *detail) {
     lua_pushfstring(L, "[%s] ", id);
     luaL_where(L, level);
     lua_pushstring(L, detail);
@@ -15,16 +15,16 @@ int ck_raise_catalogued(lua_State *L, const char *id, int level, const char *det
 }
 
 static int raise_memory_overshoot(lua_State *L) {
-    ck_memory *m = ck_extra_of(L)->memory;
+    ck_memory *m = ckinternal_extra_of(L)->memory;
     m->exceeded = 0;
-    return ck_raise_catalogued(L, "memoryLimit", 1,
+    return cktrampoline_raise_catalogued(L, "memoryLimit", 1,
                             "the script used more than its memory limit; raise --memory-limit or use less memory");
 }
 
 /* The running thread and Swift mode are saved here and restored here (and by every protected call
-   from Swift, ck_pcall_at), so no Swift code has to restore them and no unwind can leave them wrong. */
-int ck_call_swift(lua_State *L, int id) {
-    ck_extra *e = ck_extra_of(L);
+   from Swift, ckpcall_at), so no Swift code has to restore them and no unwind can leave them wrong. */
+int cktrampoline_call_swift(lua_State *L, int id) {
+    ck_extra *e = ckinternal_extra_of(L);
     ck_memory *m = e->memory;
     lua_State *thread = e->current;
     e->current = L;
@@ -36,22 +36,22 @@ int ck_call_swift(lua_State *L, int id) {
     if (m->exceeded && m->in_swift == 0) {
         /* Garbage may be all that is over the limit (a failed allocation just unwound): collect first. */
         lua_gc(L, LUA_GCCOLLECT);
-        if (ck_over_limit(m)) return raise_memory_overshoot(L);
+        if (ckshims_over_limit(m)) return raise_memory_overshoot(L);
         m->exceeded = 0;
     }
     return n;
 }
 
 static int trampoline(lua_State *L) {
-    return ck_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(1)));
+    return cktrampoline_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(1)));
 }
 
-void ck_push_swift_function(lua_State *L, int function_id) {
+void cktrampoline_push_swift_function(lua_State *L, int function_id) {
     lua_pushinteger(L, function_id);
     lua_pushcclosure(L, trampoline, 1);
 }
 
-int ck_swift_function_id(lua_State *L, int idx) {
+int cktrampoline_swift_function_id(lua_State *L, int idx) {
     if (lua_tocfunction(L, idx) != trampoline) return -1;
     if (lua_getupvalue(L, idx, 1) == NULL) return -1;
     int id = (int)lua_tointeger(L, -1);

@@ -64,7 +64,7 @@ static void append(ck_extra *e, const char *piece) {
 
 static void warn_more(void *ud, const char *message, int tocont) {
     lua_State *L = (lua_State *)ud;
-    ck_extra *e = ck_extra_of(L);
+    ck_extra *e = ckinternal_extra_of(L);
     append(e, message);
     if (tocont) {
         lua_setwarnf(L, warn_more, L);
@@ -85,13 +85,13 @@ static void warn_more(void *ud, const char *message, int tocont) {
 
 static void warn_on(void *ud, const char *message, int tocont) {
     if (is_control((lua_State *)ud, message, tocont)) return;
-    release_buffer(ck_extra_of((lua_State *)ud));
+    release_buffer(ckinternal_extra_of((lua_State *)ud));
     warn_more(ud, message, tocont);
 }
 
-void ck_warning_release(ck_extra *e) { release_buffer(e); }
+void ckwarn_release(ck_extra *e) { release_buffer(e); }
 
-void ck_set_warning_handler(lua_State *L, ck_warning_fn fn) {
+void ckwarn_set_handler(lua_State *L, ck_warning_fn fn) {
     warning_handler = fn;
     lua_setwarnf(L, warn_off, L);
 }

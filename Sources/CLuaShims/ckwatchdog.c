@@ -12,7 +12,7 @@
 
 /* The state the signal handlers act on (one running state per process at a time). */
 static lua_State *volatile signal_L = NULL;
-/* The state lua_close is freeing (ck_closestate): the handler only compares it, never uses it. */
+/* The state lua_close is freeing (ckstate_close): the handler only compares it, never uses it. */
 static lua_State *volatile closing_L = NULL;
 /* Set once the deadline's timer fired; cleared when the host clears or sets a deadline. */
 static volatile sig_atomic_t expired = 0;
@@ -36,29 +36,29 @@ static int in_runner(lua_State *L, lua_Debug *ar) {
         if (!lua_getstack(L, 1, &caller) || !lua_getinfo(L, "S", &caller)) return 0;
         ar = &caller;
     }
-    return ck_is_runner_source(ar->source);
+    return ckinternal_is_runner_source(ar->source);
 }
 
-void ck_watchdog_hook(lua_State *L, lua_Debug *ar) {
+void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
-    ck_extra *e = ck_extra_of(L);
+    ck_extra *e = ckinternal_extra_of(L);
     if (e->interrupted) {
         e->interrupted = 0;
         int main_thread = lua_pushthread(L);
         lua_pop(L, 1);
         int keep = e->has_deadline || (e->hooks_coroutines && !main_thread);
-        lua_sethook(L, keep ? ck_watchdog_hook : NULL, keep ? LUA_MASKCOUNT : 0, 1000);
+        lua_sethook(L, keep ? ckwatchdog_hook : NULL, keep ? LUA_MASKCOUNT : 0, 1000);
         if (interrupt_as_lua) luaL_error(L, "interrupted!");
-        ck_raise_catalogued(L, "interrupted", 0, "stopped by Ctrl-C");
+        cktrampoline_raise_catalogued(L, "interrupted", 0, "stopped by Ctrl-C");
     }
     if (e->has_deadline && expired) {
         /* From now on every instruction raises, so a pcall in the script cannot go on looping. */
-        lua_sethook(L, ck_watchdog_hook, LUA_MASKCOUNT, 1);
+        lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, 1);
         if (e->hooks_coroutines && runner_steps < RUNNER_STEPS_PAST_DEADLINE && in_runner(L, ar)) {
             runner_steps++;
             return;
         }
-        ck_raise_catalogued(L, "timeout", 0, timeout_detail);
+        cktrampoline_raise_catalogued(L, "timeout", 0, timeout_detail);
     }
 }
 
@@ -75,12 +75,12 @@ static void on_alarm(int sig) {
     if (L == NULL) return;
     if (!expired) {
         expired = 1;
-        if (L != closing_L) lua_sethook(L, ck_watchdog_hook, ALL_EVENTS, 1);
+        if (L != closing_L) lua_sethook(L, ckwatchdog_hook, ALL_EVENTS, 1);
         return;
     }
     static const char msg[] = "ckrun: [timeout] a C function or a finalizer (__gc) ran past the time "
                               "limit and cannot be stopped; the process ends\n";
-    ck_run_exit_hook();
+    ckexithook_run();
     ssize_t w = write(2, msg, sizeof msg - 1);
     (void)w;
     _exit(1);
@@ -98,16 +98,16 @@ static void set_timer(double first, double interval) {
 
 static _Thread_local int prepared = 0;
 
-void ck_watchdog_forked(void) { prepared = 0; }
+void ckwatchdog_forked(void) { prepared = 0; }
 
-void ck_set_deadline(lua_State *L, double seconds) {
-    ck_extra *e = ck_extra_of(L);
+void ckwatchdog_set_deadline(lua_State *L, double seconds) {
+    ck_extra *e = ckinternal_extra_of(L);
     e->has_deadline = 1;
     expired = 0;
     runner_steps = 0;
     signal_L = L;
     /* Once per thread (ckrun test sets a deadline per test: two system calls fewer each), and
-       again in a forked child, which starts with the default action (ck_watchdog_forked). */
+       again in a forked child, which starts with the default action (ckwatchdog_forked). */
     if (!prepared) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
@@ -124,8 +124,8 @@ void ck_set_deadline(lua_State *L, double seconds) {
     /* The count hook is inherited by coroutines made from now on: they see the flag too. A
        state whose coroutines are hooked when made (ckrun test) leaves its main thread without a
        hook until the timer fires: a hook makes the VM trace every instruction (1.8x slower). */
-    if (!e->hooks_coroutines) lua_sethook(L, ck_watchdog_hook, LUA_MASKCOUNT, 1000);
-    else if (lua_gethook(L) == ck_watchdog_hook) lua_sethook(L, NULL, 0, 0);   /* an expired limit's, per instruction */
+    if (!e->hooks_coroutines) lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, 1000);
+    else if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);   /* an expired limit's, per instruction */
     set_timer(seconds, 1.0);
 }
 
@@ -135,7 +135,7 @@ static void stop_timer(void) {
     setitimer(ITIMER_REAL, &off, NULL);
 }
 
-void ck_watchdog_forget(lua_State *L) {
+void ckwatchdog_forget(lua_State *L) {
     if (signal_L != L) return;
     stop_timer();
     signal_L = NULL;
@@ -143,39 +143,39 @@ void ck_watchdog_forget(lua_State *L) {
     expired = 0;
 }
 
-void ck_watchdog_closing(lua_State *L) { closing_L = L; }
+void ckwatchdog_closing(lua_State *L) { closing_L = L; }
 
-/* signal_L is never a closed state: ck_closestate forgets it. */
-int ck_watchdog_busy(lua_State *L) {
+/* signal_L is never a closed state: ckstate_close forgets it. */
+int ckwatchdog_busy(lua_State *L) {
     lua_State *S = signal_L;
-    return S != NULL && S != L && ck_extra_of(S)->has_deadline;
+    return S != NULL && S != L && ckinternal_extra_of(S)->has_deadline;
 }
 
-void ck_clear_deadline(lua_State *L) {
-    ck_extra *e = ck_extra_of(L);
+void ckwatchdog_clear_deadline(lua_State *L) {
+    ck_extra *e = ckinternal_extra_of(L);
     stop_timer();
     e->has_deadline = 0;
     expired = 0;
     /* A hook the script set (luacov, a debugger) stays. */
-    if (lua_gethook(L) == ck_watchdog_hook) lua_sethook(L, NULL, 0, 0);
+    if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);
 }
 
 /* check_deadline(): raises [timeout] once the deadline passed; for a Lua hook that stands in
    for the watchdog's (--coverage's line hook on a coroutine). */
-int ck_lua_check_deadline(lua_State *L) {
-    if (!ck_deadline_passed(L)) return 0;
-    return ck_raise_catalogued(L, "timeout", 2, timeout_detail);   /* the hooked function, past the hook */
+int ckwatchdog_lua_check_deadline(lua_State *L) {
+    if (!ckwatchdog_deadline_passed(L)) return 0;
+    return cktrampoline_raise_catalogued(L, "timeout", 2, timeout_detail);   /* the hooked function, past the hook */
 }
 
-int ck_deadline_passed(lua_State *L) {
-    ck_extra *e = ck_extra_of(L);
+int ckwatchdog_deadline_passed(lua_State *L) {
+    ck_extra *e = ckinternal_extra_of(L);
     return e->has_deadline && expired;
 }
 
-void ck_interrupt(lua_State *L) {
-    ck_extra *e = ck_extra_of(L);
+void ckwatchdog_interrupt(lua_State *L) {
+    ck_extra *e = ckinternal_extra_of(L);
     e->interrupted = 1;
-    lua_sethook(L, ck_watchdog_hook, ALL_EVENTS, 1);
+    lua_sethook(L, ckwatchdog_hook, ALL_EVENTS, 1);
 }
 
 /* lua.c's Ctrl-C: the first SIGINT sets the hook and restores the default action (after the exit
@@ -187,16 +187,16 @@ static int watching = 0;
 static void on_sigint(int sig) {
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = ck_second_sigint_handler();
+    dfl.sa_handler = ckexithook_second_sigint_handler();
     sigemptyset(&dfl.sa_mask);
     sigaction(sig, &dfl, NULL);
     lua_State *L = signal_L;
-    if (L != NULL) ck_interrupt(L);
+    if (L != NULL) ckwatchdog_interrupt(L);
 }
 
-void ck_interrupt_running(void) { lua_State *L = signal_L; if (L != NULL) ck_interrupt(L); }
+void ckwatchdog_interrupt_running(void) { lua_State *L = signal_L; if (L != NULL) ckwatchdog_interrupt(L); }
 
-void ck_sigint_watch(lua_State *L, int as_lua) {
+void ckwatchdog_sigint_watch(lua_State *L, int as_lua) {
     signal_L = L;
     interrupt_as_lua = as_lua;
     struct sigaction sa;
@@ -212,14 +212,14 @@ void ck_sigint_watch(lua_State *L, int as_lua) {
     watching++;
 }
 
-void ck_sigint_unwatch(void) {
+void ckwatchdog_sigint_unwatch(void) {
     if (watching == 0 || --watching > 0) return;
     sigaction(SIGINT, &saved_sigint, NULL);
 }
 
-void ck_clear_interrupt(lua_State *L) {
-    ck_extra *e = ck_extra_of(L);
+void ckwatchdog_clear_interrupt(lua_State *L) {
+    ck_extra *e = ckinternal_extra_of(L);
     e->interrupted = 0;
-    if (e->has_deadline && (expired || !e->hooks_coroutines)) lua_sethook(L, ck_watchdog_hook, LUA_MASKCOUNT, expired ? 1 : 1000);
-    else if (lua_gethook(L) == ck_watchdog_hook) lua_sethook(L, NULL, 0, 0);   /* a script's own hook stays (luacov's) */
+    if (e->has_deadline && (expired || !e->hooks_coroutines)) lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, expired ? 1 : 1000);
+    else if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);   /* a script's own hook stays (luacov's) */
 }

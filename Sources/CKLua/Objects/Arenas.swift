@@ -36,7 +36,7 @@ final class Arena: ScriptArena {
         self.store = store
         id = store.freeArenaIDs.popLast() ?? Int32(store.arenas.count)
         if Int(id) == store.arenas.count { store.arenas.append(nil) }
-        ck_new_arena(L, store.arenaIndex, lua_Integer(id), store.arenaMetatable)
+        ckarenas_new(L, store.arenaIndex, lua_Integer(id), store.arenaMetatable)
         table = UInt(bitPattern: lua_topointer(L, -1))
         super.init()
         store.arenas[Int(id)] = Unmanaged.passUnretained(self)
@@ -49,16 +49,16 @@ final class Arena: ScriptArena {
         store.freeArenaIDs.append(id)
         guard let L = store.L else { return }
         if pin != 0 { store.release(pin) }
-        ck_forget_arena(L, store.arenaIndex, lua_Integer(id))
+        ckarenas_forget(L, store.arenaIndex, lua_Integer(id))
     }
 
     /// Pops the top value of `thread` into a slot.
     func take(_ thread: OpaquePointer) -> Int32 {
         let slot: Int32
         if let reused = free.popLast() { slot = reused } else { slot = next; next += 1 }
-        if ck_arena_set(thread, store.arenaIndex, lua_Integer(id), lua_Integer(slot)) == 0 {
+        if ckarenas_set(thread, store.arenaIndex, lua_Integer(id), lua_Integer(slot)) == 0 {
             revive(thread)
-            _ = ck_arena_set(thread, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
+            _ = ckarenas_set(thread, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
         }
         live += 1
         return slot
@@ -69,9 +69,9 @@ final class Arena: ScriptArena {
     func open(copying index: Int32, _ L: OpaquePointer) -> Int32 {
         let slot: Int32
         if let reused = free.popLast() { slot = reused } else { slot = next; next += 1 }
-        if ck_arena_open(L, store.arenaIndex, lua_Integer(id), index, lua_Integer(slot)) == 0 {
+        if ckarenas_open(L, store.arenaIndex, lua_Integer(id), index, lua_Integer(slot)) == 0 {
             revive(L)
-            _ = ck_arena_open(L, store.arenaIndex, lua_Integer(id), index, lua_Integer(slot))
+            _ = ckarenas_open(L, store.arenaIndex, lua_Integer(id), index, lua_Integer(slot))
         }
         live += 1
         return slot
@@ -80,7 +80,7 @@ final class Arena: ScriptArena {
     func release(_ slot: Int32) {
         live -= 1
         guard let L = store.L else { return }
-        ck_arena_clear(L, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
+        ckarenas_clear(L, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
         free.append(slot)
         if live == 0 && rescued {
             rescued = false
@@ -89,7 +89,7 @@ final class Arena: ScriptArena {
     }
 
     func push(_ slot: Int32, _ L: OpaquePointer) {
-        _ = ck_arena_get(L, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
+        _ = ckarenas_get(L, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
     }
 
     /// Keeps a class's handle (`pushHandle` pushes it) for one more props table; `cls` is its identity.
@@ -128,7 +128,7 @@ final class Arena: ScriptArena {
     /// Sets user value `uv` of the handle at `index` to this arena; the owner's handle adopts it
     /// (Lua's references to the handle decide from then on, unless the core roots the owner).
     func attach(toHandleAt index: Int32, uv: Int32, isOwner: Bool, _ L: OpaquePointer) {
-        guard ck_set_handle_arena(L, index, uv, store.arenaIndex, lua_Integer(id)) != 0, isOwner else { return }
+        guard ckarenas_set_handle_arena(L, index, uv, store.arenaIndex, lua_Integer(id)) != 0, isOwner else { return }
         adopt()
     }
 
@@ -146,8 +146,8 @@ final class Arena: ScriptArena {
         guard live > 0 || roots > 0 else { return }
         store.rescues += 1
         lua_pushvalue(L, index)
-        ck_index_arena(L, store.arenaIndex, lua_Integer(id))
-        lua_rawgeti(L, ck_registryindex(), lua_Integer(store.arenaMetatable))
+        ckarenas_index_arena(L, store.arenaIndex, lua_Integer(id))
+        lua_rawgeti(L, ckmacros_registryindex(), lua_Integer(store.arenaMetatable))
         lua_setmetatable(L, -2)
         lua_settop(L, -2)
         pin = 0
@@ -158,7 +158,7 @@ final class Arena: ScriptArena {
     /// A value went into an arena whose table was collected (nothing Lua reaches carried it and
     /// nothing was held in it): a new table, pinned until a handle adopts it.
     private func revive(_ L: OpaquePointer) {
-        ck_new_arena(L, store.arenaIndex, lua_Integer(id), store.arenaMetatable)
+        ckarenas_new(L, store.arenaIndex, lua_Integer(id), store.arenaMetatable)
         table = UInt(bitPattern: lua_topointer(L, -1))
         lua_settop(L, -2)
         pin = 0
@@ -170,7 +170,7 @@ final class Arena: ScriptArena {
         let pinned = roots > 0 || !adopted || rescued
         guard let L = store.L, pinned != (pin != 0) else { return }
         if pinned {
-            guard ck_push_arena(L, store.arenaIndex, lua_Integer(id)) != 0 else { return }
+            guard ckarenas_push(L, store.arenaIndex, lua_Integer(id)) != 0 else { return }
             pin = store.take(L)
         } else {
             store.release(pin)
@@ -203,13 +203,13 @@ extension Engine {
     func setUpArenas() {
         let L = lua.L
         lua_createtable(L, 0, 0)
-        ck_push_weak_values_metatable(L)
+        cksend_push_weak_values_metatable(L)
         lua_setmetatable(L, -2)
         refs.arenaIndex = refs.pin()
         lua_createtable(L, 0, 2)
         setFunction("__gc", qualified: "__gc") { args in
             let e = args.engine, L = args.L
-            guard !e.isClosing, let arena = e.refs.arena(id: Int(ck_arena_id(L, 1))),
+            guard !e.isClosing, let arena = e.refs.arena(id: Int(ckarenas_id(L, 1))),
                   arena.table == UInt(bitPattern: lua_topointer(L, 1)) else { return 0 }
             arena.finalized(at: 1, L)
             return 0

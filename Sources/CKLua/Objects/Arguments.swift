@@ -225,7 +225,7 @@ extension Engine {
             push(L)
             LuaStack(L).setField(name, of: -2)
         }
-        ck_push_index(L, fields)
+        ckindex_push(L, fields)
     }
 
     /// Registers `body` as method `name` of objects of type T, checking `self` first.
@@ -239,6 +239,6 @@ extension Engine {
 
     /// Pushes a cached method function by id.
     func pushFunction(_ id: Int32, _ L: OpaquePointer) {
-        ck_push_swift_function(L, id)
+        cktrampoline_push_swift_function(L, id)
     }
 }

@@ -67,7 +67,7 @@ struct Inspection {
     func json(_ value: Value) -> String {
         let L = engine.runningThread
         engine.push(value, L)
-        defer { ck_pop(L, 1) }
+        defer { ckmacros_pop(L, 1) }
         var seen: Set<UnsafeRawPointer> = []
         return json(at: lua_gettop(L), depth: 0, seen: &seen, L)
     }
@@ -105,10 +105,10 @@ struct Inspection {
                 isArray = false
                 lua_pushvalue(L, -2)
                 key = engine.lua.describe(at: -1, on: L)
-                ck_pop(L, 1)
+                ckmacros_pop(L, 1)
             }
             entries.append((key, json(at: lua_gettop(L), depth: depth + 1, seen: &seen, L)))
-            ck_pop(L, 1)
+            ckmacros_pop(L, 1)
         }
         if isArray && entries.count == n && n > 0 {
             return "[" + entries.sorted { Int($0.0)! < Int($1.0)! }.map(\.1).joined(separator: ", ") + "]"

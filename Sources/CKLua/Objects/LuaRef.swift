@@ -30,7 +30,7 @@ final class RefStore {
     func pin(_ thread: OpaquePointer? = nil) -> Int32 {
         let ref = next
         next += 1
-        lua_rawseti(thread ?? L, ck_registryindex(), lua_Integer(ref))
+        lua_rawseti(thread ?? L, ckmacros_registryindex(), lua_Integer(ref))
         return ref
     }
 
@@ -45,7 +45,7 @@ final class RefStore {
         let ref: Int32
         if let reused = free.popLast() {
             ref = reused
-            lua_rawseti(thread, ck_registryindex(), lua_Integer(ref))
+            lua_rawseti(thread, ckmacros_registryindex(), lua_Integer(ref))
         } else {
             ref = pin(thread)
         }
@@ -57,7 +57,7 @@ final class RefStore {
         live -= 1
         guard let L else { return }
         lua_pushnil(L)
-        lua_rawseti(L, ck_registryindex(), lua_Integer(ref))
+        lua_rawseti(L, ckmacros_registryindex(), lua_Integer(ref))
         free.append(ref)
     }
 }
@@ -114,7 +114,7 @@ final class LuaRef: ScriptRef {
 
     /// Pushes the value kept beside this one in `slot` (`view`).
     func push(_ slot: Int32, _ L: OpaquePointer) {
-        if let arena { arena.push(slot, L) } else { lua_rawgeti(L, ck_registryindex(), lua_Integer(slot)) }
+        if let arena { arena.push(slot, L) } else { lua_rawgeti(L, ckmacros_registryindex(), lua_Integer(slot)) }
     }
 
     /// Pops the top value into a new slot beside this one (in the same arena), for `view`.

@@ -19,7 +19,7 @@ final class ObjectRegistry {
     /// Metatable registry refs by kind.
     private var metatables = [Int32](repeating: 0, count: ObjectKind.allCases.count + 1)
     /// Each kind's metatable address, by kind: a handle is ours if its metatable is its kind's.
-    /// Allocated once, for C to read (`ck_handle_at`).
+    /// Allocated once, for C to read (`ckhandles_at`).
     private let metatablePointers: UnsafeMutablePointer<UnsafeRawPointer?> = {
         let p = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: ObjectKind.allCases.count + 1)
         p.initialize(repeating: nil, count: ObjectKind.allCases.count + 1)
@@ -38,7 +38,7 @@ final class ObjectRegistry {
     func setUp(_ L: OpaquePointer, refs: RefStore) {
         self.refs = refs
         lua_createtable(L, 0, 0)
-        ck_push_weak_values_metatable(L)
+        cksend_push_weak_values_metatable(L)
         lua_setmetatable(L, -2)
         weakTable = refs.pin()
     }
@@ -52,9 +52,9 @@ final class ObjectRegistry {
     /// Pushes the one Lua value of `object`, making it on first use; true if it made it.
     @discardableResult
     func push(_ object: RuntimeObject, kind: ObjectKind, _ L: OpaquePointer) -> Bool {
-        if object.bridgeSlot != 0, ck_push_live_handle(L, weakTable, lua_Integer(object.bridgeSlot)) != 0 { return false }
+        if object.bridgeSlot != 0, ckhandles_push_live(L, weakTable, lua_Integer(object.bridgeSlot)) != 0 { return false }
         let slot = takeSlot(for: object)
-        ck_push_new_handle(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)], kind.userValues)
+        ckhandles_push_new(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)], kind.userValues)
         return true
     }
 
@@ -63,7 +63,7 @@ final class ObjectRegistry {
     func pushNew(_ object: RuntimeObject, kind: ObjectKind, carrying arena: Int32, as uv: Int32, to dest: Int32,
                  _ L: OpaquePointer) {
         let slot = takeSlot(for: object)
-        ck_push_new_owned_handle(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)], kind.userValues, arena, uv, dest)
+        ckhandles_push_new_owned(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)], kind.userValues, arena, uv, dest)
     }
 
     /// A free slot (or a new one) now holding `object`, recorded as its bridge slot.
@@ -97,7 +97,7 @@ final class ObjectRegistry {
 
     func handle(at index: Int32, _ L: OpaquePointer) -> Handle? {
         var kind: Int32 = 0
-        let slot = ck_handle_at(L, index, metatablePointers, Self.kinds, &kind)
+        let slot = ckhandles_at(L, index, metatablePointers, Self.kinds, &kind)
         guard slot > 0, Int(slot) < slots.count else { return nil }
         return Handle(slot: slot, kind: kind)
     }
@@ -185,6 +185,6 @@ extension ObjectRegistry {
     func pushClassCall<T>(metatableAt metatable: Int32, plain: Int32, checked: Int32, computed: Int32,
                           state: UnsafeMutablePointer<T>, _ L: OpaquePointer) {
         let s = UnsafeRawPointer(state).bindMemory(to: ck_callstate.self, capacity: 1)
-        ck_push_class_call(L, metatable, plain, checked, computed, s)
+        ckclass_push_call(L, metatable, plain, checked, computed, s)
     }
 }

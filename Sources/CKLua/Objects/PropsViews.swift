@@ -8,7 +8,7 @@ import CLuaShims
 /// back stands for its table, read-only again when it returns to Lua.
 /// A props reference keeps its view once made, so the same props are the same Lua value.
 extension Engine {
-    func setUpPropsViews() { ck_open_props_views(lua.L) }
+    func setUpPropsViews() { ckprops_open_views(lua.L) }
 
     func pushProps(of c: Component, _ L: OpaquePointer) {
         guard case .table(let r) = c.props else { return push(c.props, L) }
@@ -24,7 +24,7 @@ extension Engine {
         }
         if let cls = ref.keptClass, let arena = ref.arena { arena.pushKept(cls, L) } else { lua_pushnil(L) }
         ref.push(L)
-        ck_make_props_view(L)
+        ckprops_make_view(L)
         lua_pushvalue(L, -1)
         ref.view = ref.keep(L)
     }
@@ -40,16 +40,16 @@ extension Engine {
         }
         push(cls, L)
         ref.push(L)
-        ck_make_state_view(L)
+        ckprops_make_state_view(L)
         lua_pushvalue(L, -1)
         ref.view = ref.keep(L)      // beside the state, in its arena: not a registry root
     }
 
     /// If the value at `index` is a props or state view (`Child(self.props)`): replaces it by
     /// its table; true if it was a props view.
-    func unwrapPropsView(at index: Int32, _ L: OpaquePointer) -> Bool { ck_props_table(L, index) == 1 }
+    func unwrapPropsView(at index: Int32, _ L: OpaquePointer) -> Bool { ckprops_table(L, index) == 1 }
 
-    func isPropsView(at index: Int32, _ L: OpaquePointer) -> Bool { ck_is_props_view(L, index) != 0 }
+    func isPropsView(at index: Int32, _ L: OpaquePointer) -> Bool { ckprops_is_view(L, index) != 0 }
 
     /// The props a view at `index` shows, as a reference that keeps the view (so it goes back to
     /// Lua as the same view); nil if the value is not a view.

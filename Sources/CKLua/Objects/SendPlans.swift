@@ -13,10 +13,10 @@ final class SendPlans {
         let state = UnsafeMutableRawPointer(engine.runtime.callState).bindMemory(to: ck_callstate.self, capacity: 1)
         let objects = engine.objects
         hooks = .allocate(capacity: 1)
-        ck_push_weak_values_metatable(engine.lua.L)
+        cksend_push_weak_values_metatable(engine.lua.L)
         let weakValues = engine.refs.pin()
         hooks.initialize(to: ck_send_hooks(
-            state: state, memory: ck_memory_of(engine.lua.L), send: send, leave: leave, abandon: abandon, weak_values: weakValues,
+            state: state, memory: ckstate_memory_of(engine.lua.L), send: send, leave: leave, abandon: abandon, weak_values: weakValues,
             responder_metatables: (objects.metatablePointer(for: .component), objects.metatablePointer(for: .controller),
                                    objects.metatablePointer(for: .view)),
             responder_kinds: (ObjectKind.component.rawValue, ObjectKind.controller.rawValue, ObjectKind.view.rawValue)))
@@ -28,7 +28,7 @@ final class SendPlans {
     }
 
     /// Pushes the `send` method of actions.
-    func pushSend(_ L: OpaquePointer) { ck_push_send(L, hooks) }
+    func pushSend(_ L: OpaquePointer) { cksend_push(L, hooks) }
 
     /// Stores the plan of sending the action at `index` from `sender`, if C can check its
     /// arguments (primitive types; struct zeros need a table each) and call its handler.
@@ -54,7 +54,7 @@ final class SendPlans {
         handler.push(L)
         if spec.has_receiver != 0, let r = plan.responder { engine.push(r.object, L) } else { lua_pushnil(L) }
         if spec.check_sender != 0, let s = sender { engine.push(s.object, L) } else { lua_pushnil(L) }
-        ck_store_plan(L, index, &spec, hooks)
+        cksend_store_plan(L, index, &spec, hooks)
     }
 
     /// The C code of a type: checked for an argument the sender passes, zero-filled past them.

@@ -16,7 +16,7 @@ extension TablesAdapter: ScriptTableListing {
             if lua_type(L, -2) == LUA_TSTRING, let k = engine.lua.string(at: -2, on: L) {
                 out.append((k, engine.value(at: -1, L)))
             }
-            ck_pop(L, 1)
+            ckmacros_pop(L, 1)
         }
         return out.sorted { $0.name < $1.name }
     }
@@ -29,13 +29,13 @@ extension TablesAdapter: ScriptTableListing {
         var out: [String] = []
         lua_pushnil(L)
         while lua_next(L, base + 1) != 0 {
-            ck_pop(L, 1)
+            ckmacros_pop(L, 1)
             if lua_type(L, -1) == LUA_TSTRING, let k = engine.lua.string(at: -1, on: L) {
                 out.append(k)
             } else {
                 lua_pushvalue(L, -1)
                 out.append("[" + engine.lua.describe(at: -1, on: L) + "]")
-                ck_pop(L, 1)
+                ckmacros_pop(L, 1)
             }
         }
         return out.sorted()

@@ -71,7 +71,7 @@ extension Engine {
     public func string(bytes: [UInt8]) -> Value {
         let L = lua.L
         bytes.withUnsafeBytes { raw in _ = lua_pushlstring(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count) }
-        defer { ck_pop(L, 1) }
+        defer { ckmacros_pop(L, 1) }
         return value(at: -1, L)
     }
 

@@ -64,7 +64,7 @@ extension Engine {
             return .number(lua_tonumberx(L, index, nil))
         case LUA_TSTRING:
             var length = 0
-            let bytes = UnsafeRawBufferPointer(start: ck_tostring(L, index, &length), count: length)
+            let bytes = UnsafeRawBufferPointer(start: ckmacros_tostring(L, index, &length), count: length)
             if let s = String(validating: bytes, as: UTF8.self) { return .string(s) }
             // Not UTF-8: carried as the Lua string itself, so that every byte survives the trip.
             return .opaque(reference(.string))
@@ -89,7 +89,7 @@ extension Engine {
     /// (`.opaque`: its bytes are Lua's, counted once however often it is kept).
     func carriedValue(at index: Int32, _ L: OpaquePointer) -> Value {
         var length = 0
-        if lua_type(L, index) == LUA_TSTRING, ck_tostring(L, index, &length) != nil, length > Self.carriedCopyLimit {
+        if lua_type(L, index) == LUA_TSTRING, ckmacros_tostring(L, index, &length) != nil, length > Self.carriedCopyLimit {
             return .opaque(reference(at: index, L, .string))
         }
         return value(at: index, L)
@@ -136,7 +136,7 @@ extension Engine {
         let base = lua_gettop(L)
         fn.push(L)
         for a in args { push(a, L) }
-        let status = ck_pcall(L, Int32(args.count), results)
+        let status = ckpcall(L, Int32(args.count), results)
         if status != LUA_OK { throw failure(status) }
         let n = lua_gettop(L) - base
         var out: [Value] = []
@@ -202,14 +202,14 @@ extension Engine {
     /// under the function); returns the stack top before them.
     private func pushCall(_ fn: LuaRef) -> Int32 {
         let base = lua_gettop(runningThread)
-        lua_pushcclosure(runningThread, ck_traceback, 0)
+        lua_pushcclosure(runningThread, ckpcall_traceback, 0)
         fn.push(runningThread)
         return base
     }
 
     /// Calls what `pushCall` and the arguments left; on error, restores `base` and throws.
     private func protectedCall(_ nargs: Int32, results: Int32, base: Int32) throws {
-        let status = ck_pcall_at(runningThread, nargs, results, base + 1)
+        let status = ckpcall_at(runningThread, nargs, results, base + 1)
         guard status != LUA_OK else { return }
         let error = failure(status)
         lua_settop(runningThread, base)
@@ -251,7 +251,7 @@ final class TablesAdapter: ScriptTableComparing {
             LuaStack(L).setField(k, of: -2)
         }
         let v = engine.value(at: -1, L)
-        ck_pop(L, 1)
+        ckmacros_pop(L, 1)
         return v
     }
 
@@ -271,13 +271,13 @@ final class TablesAdapter: ScriptTableComparing {
         return out
     }
 
-    /// Raw, one level: same keys with raw-equal values (in C: `ck_shallow_equal`).
+    /// Raw, one level: same keys with raw-equal values (in C: `ckcompare_shallow_equal`).
     func shallowEqual(_ a: ScriptRef, _ b: ScriptRef) -> Bool {
         let L = engine.runningThread
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (a as! LuaRef).push(L)
         (b as! LuaRef).push(L)
-        return ck_shallow_equal(L, base + 1, base + 2) != 0
+        return ckcompare_shallow_equal(L, base + 1, base + 2) != 0
     }
 }

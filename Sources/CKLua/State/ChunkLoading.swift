@@ -19,7 +19,7 @@ public struct LuaSource: ExpressibleByStringLiteral {
 extension LuaState {
     /// Loads a chunk onto the stack. A file's chunk (a name starting with `@`) skips a BOM and
     /// a `#` first line as `luaL_loadfilex` does, keeping line numbers. Under `--sandbox` only
-    /// text loads (`ck_loadbuffer`).
+    /// text loads (`ckpcall_loadbuffer`).
     public func load(_ source: LuaSource, name: String, mode: String = "bt") throws(LuaError) {
         let status = loadKeepingError(source, name: name, mode: mode)
         if status != LUA_OK { throw popError(status: status) }
@@ -30,7 +30,7 @@ extension LuaState {
     public func loadKeepingError(_ source: LuaSource, name: String, mode: String = "bt") -> Int32 {
         let body = name.hasPrefix("@") ? LuaState.skippingFilePrefix(source.bytes) : source.bytes[...]
         let status = body.withUnsafeBytes { raw in
-            ck_loadbuffer(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name, mode)
+            ckpcall_loadbuffer(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name, mode)
         }
         return refusingBytecode(status, name: name)
     }
@@ -39,7 +39,7 @@ extension LuaState {
     /// chunks detected); `nil` reads standard input. On failure the error is left on the stack
     /// and its status returned, for callers that report as lua.c does.
     public func loadFileKeepingError(_ path: UnsafePointer<CChar>?) -> Int32 {
-        refusingBytecode(ck_loadfile(L, path), name: path.map { "@" + String(cString: $0) } ?? "=stdin")
+        refusingBytecode(ckpcall_loadfile(L, path), name: path.map { "@" + String(cString: $0) } ?? "=stdin")
     }
 
     /// Under --sandbox a binary chunk gets the catalogued refusal instead of Lua's message.
@@ -75,7 +75,7 @@ extension LuaState {
 
 extension Engine {
     /// `collectgarbage("generational")`, which lua.c sets before it runs anything.
-    public func useGenerationalCollector() { ck_gc_generational(lua.L) }
+    public func useGenerationalCollector() { ckstate_gc_generational(lua.L) }
 
     /// Closes the Lua state now, as lua.c does before it exits: pending finalizers run (and
     /// their errors are warnings). The engine must not run Lua afterwards.

@@ -68,7 +68,7 @@ extension Engine {
         let base = stack.top
         defer { stack.top = base }
         let status = bytes.withUnsafeBytes { raw in
-            ck_load_trusted_bytecode(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name)
+            ckpcall_load_trusted_bytecode(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name)
         }
         return status == LUA_OK ? value(at: -1, L) : nil
     }

@@ -13,13 +13,13 @@ extension Engine {
         runtime.limits.heldOwner = lua
         runtime.limits.heldGrew = { [unowned(unsafe) lua] in lua.noteHeldGrew() }
         runtime.limits.check = { extraBytes in
-            if ck_interrupt_pending(L) != 0 {
+            if ckstate_interrupt_pending(L) != 0 {
                 throw RuntimeError(.interrupted, "stopped by Ctrl-C")
             }
-            if ck_deadline_passed(L) != 0 {
+            if ckwatchdog_deadline_passed(L) != 0 {
                 throw RuntimeError(.timeout, "the script ran past its time limit; find the loop that does not end, or raise --timeout")
             }
-            guard let m = ck_memory_of(L), m.pointee.limit > 0 else { return }
+            guard let m = ckstate_memory_of(L), m.pointee.limit > 0 else { return }
             if m.pointee.used + m.pointee.held + max(0, extraBytes) > m.pointee.limit {
                 throw RuntimeError(.memoryLimit,
                     "the script used more than its memory limit (\(m.pointee.limit / (1024 * 1024)) MB), counting what ckrun built for it; raise --memory-limit or use less memory")
@@ -36,7 +36,7 @@ extension Engine {
 
     /// Stops the running turn's Lua code with `[interrupted]`, if a turn runs: for a signal
     /// handler (it only sets a flag and a hook).
-    public static let interruptRunningTurn: @convention(c) () -> Void = ck_interrupt_running
+    public static let interruptRunningTurn: @convention(c) () -> Void = ckwatchdog_interrupt_running
 }
 
 extension Engine {
@@ -51,13 +51,13 @@ extension Engine {
 extension Engine {
     /// Call in a child forked from this process after resetting its signal actions: the time
     /// limit installs its alarm handler again there.
-    public static func processForked() { ck_watchdog_forked() }
+    public static func processForked() { ckwatchdog_forked() }
 
     /// The time limit of the finalizers that run when the state closes (the configured
     /// `timeoutSeconds` unless set; nil: none). Lua runs finalizers with hooks off: one that
     /// never returns ends the process with `[timeout]` instead of holding it forever.
     public func limitClosing(to seconds: Double?) {
-        ck_set_close_limit(lua.L, Configuration.limit(seconds).flatMap { $0 > 0 ? $0 : nil } ?? 0)
+        ckstate_set_close_limit(lua.L, Configuration.limit(seconds).flatMap { $0 > 0 ? $0 : nil } ?? 0)
     }
 }
 
@@ -65,22 +65,22 @@ extension Engine {
     /// The test runner's turns as a Lua function, `f(seconds [, runner])`: the time limit from now
     /// (nil: none) of the code about to run, and its memory limit: `--memory-limit` for user code,
     /// a reserve more for the runner's own (ckrunner.c). It costs no call into Swift.
-    public var runnerTurnFunction: Value { cFunction(ck_lua_turn) }
+    public var runnerTurnFunction: Value { cFunction(ckrunner_lua_turn) }
 
     /// `f(...)`: keeps a record of its arguments outside the Lua heap, where no Lua code reaches
     /// it (`testRecords` reads them): a test's result (name, line, status, output, seconds,
     /// message, traceback, own name, descriptor), a `.busted` key and its values.
-    public var recordFunction: Value { cFunction(ck_lua_record) }
+    public var recordFunction: Value { cFunction(ckrunner_lua_record) }
 
     /// The results `recordFunction` kept so far, as `ResultRecords`.
     public var testRecords: [UInt8] {
         let L = lua.L
-        guard let bytes = ck_records_bytes(L) else { return [] }
-        return Array(UnsafeBufferPointer(start: bytes, count: ck_records_length(L)))
+        guard let bytes = ckrunner_records_bytes(L) else { return [] }
+        return Array(UnsafeBufferPointer(start: bytes, count: ckrunner_records_length(L)))
     }
 
     /// Forgets the results kept so far: a state that runs several test files reads each file's own.
-    public func clearTestRecords() { ck_records_clear(lua.L) }
+    public func clearTestRecords() { ckrunner_records_clear(lua.L) }
 
     /// ResultRecords' one escaper (the one `recordFunction` writes with): `text` as a field, or
     /// nil's mark, each ended by 0x1F.
@@ -90,7 +90,7 @@ extension Engine {
             let start = out.count
             out += repeatElement(0, count: 2 * bytes.count + 1)
             let written = out.withUnsafeMutableBufferPointer { buffer in
-                bytes.withMemoryRebound(to: CChar.self) { ck_escape_field($0.baseAddress, $0.count, buffer.baseAddress! + start) }
+                bytes.withMemoryRebound(to: CChar.self) { ckrunner_escape_field($0.baseAddress, $0.count, buffer.baseAddress! + start) }
             }
             out.removeLast(out.count - start - written)
         }
@@ -98,26 +98,26 @@ extension Engine {
 
     /// `f()`: raises `[timeout]` once the time limit passed, for a Lua hook that takes the place
     /// of the limit's own (the test runner's coverage hook on a coroutine).
-    public var checkDeadlineFunction: Value { cFunction(ck_lua_check_deadline) }
+    public var checkDeadlineFunction: Value { cFunction(ckwatchdog_lua_check_deadline) }
 
     /// A Lua function returning a monotonic time in seconds (no system call: the vDSO's clock).
-    public var monotonicClockFunction: Value { cFunction(ck_lua_monotonic_clock) }
+    public var monotonicClockFunction: Value { cFunction(ckrunner_lua_monotonic_clock) }
 
     /// `f(coroutine)`: new coroutines carry the time limit's hook, and the main thread runs
     /// user code without one (a hook makes Lua trace every instruction).
-    public var hookCoroutinesFunction: Value { cFunction(ck_lua_hook_coroutines) }
+    public var hookCoroutinesFunction: Value { cFunction(ckcoroutines_lua_hook) }
 
     /// The test runner's stack lookups without a table per frame (ckframes.c): `f(level [,
     /// skip_luassert])` → short_src, currentline of the first frame outside the runner.
-    public var userFrameFunction: Value { cFunction(ck_lua_user_frame) }
+    public var userFrameFunction: Value { cFunction(ckframes_lua_user_frame) }
 
     /// luassert's `util.errorlevel`, in C (ckframes.c).
-    public var errorLevelFunction: Value { cFunction(ck_lua_errorlevel) }
+    public var errorLevelFunction: Value { cFunction(ckframes_lua_errorlevel) }
 
     private func cFunction(_ f: lua_CFunction) -> Value {
         let L = lua.L
         lua_pushcclosure(L, f, 0)
-        defer { ck_pop(L, 1) }
+        defer { ckmacros_pop(L, 1) }
         return value(at: -1, L)
     }
 }

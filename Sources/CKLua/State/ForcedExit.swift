@@ -5,5 +5,5 @@ extension Engine {
     /// second tick under `--timeout` (a C function or a finalizer held the thread), a second
     /// Ctrl-C during a turn. It runs in a signal handler: async-signal-safe work only (a
     /// full-screen view gives the terminal back there). nil: none.
-    public static func beforeForcedExit(_ hook: (@convention(c) () -> Void)?) { ck_set_exit_hook(hook) }
+    public static func beforeForcedExit(_ hook: (@convention(c) () -> Void)?) { ckexithook_set(hook) }
 }

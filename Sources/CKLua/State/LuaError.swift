@@ -12,7 +12,7 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
         self.status = status
     }
 
-    /// Splits what `ck_traceback` produced into message and traceback.
+    /// Splits what `ckpcall_traceback` produced into message and traceback.
     init(handled text: String, status: Int32) {
         let marker = Array("\nstack traceback:\n".utf8)
         let bytes = Array(text.utf8)

@@ -18,7 +18,7 @@ public final class LuaMain {
     public init(_ args: LuaArguments, session: @escaping (Engine, _ appFile: String?, _ isApp: Bool) -> Void) {
         self.args = args
         self.session = session
-        if args.version { ck_lua_print_version() }
+        if args.version { ckluamain_print_version() }
         progname = args.argv[0].pointee == 0 ? nil : args.argv[0]
         engine = Engine(configuration: .init(
             sandbox: args.sandbox, timeoutSeconds: args.timeout,
@@ -29,7 +29,7 @@ public final class LuaMain {
     /// order, the script, then -i (or, with nothing to run, the REPL or standard input).
     public func run() -> Int32 {
         let ok = runAll()
-        fflush(ck_stdout())
+        fflush(ckmacros_stdout())
         engine.close()
         return ok ? 0 : 1
     }
@@ -137,10 +137,10 @@ public final class LuaMain {
 
     /// Pushes `arg[1]...arg[#arg]`; -1 (reported) if `arg` is no longer a table.
     private func pushArguments() -> Int32 {
-        let found = ck_lua_getglobal(L, "arg")
+        let found = ckluamain_getglobal(L, "arg")
         guard found == LUA_OK, lua_type(L, -1) == LUA_TTABLE else {
-            if found != LUA_OK { report(found) } else { ck_pop(L, 1) }  // the error or the value
-            ck_pop(L, 1)
+            if found != LUA_OK { report(found) } else { ckmacros_pop(L, 1) }  // the error or the value
+            ckmacros_pop(L, 1)
             if found == LUA_OK { writeError(Array("'arg' is not a table".utf8)) }
             return -1
         }
@@ -152,7 +152,7 @@ public final class LuaMain {
             return -1
         }
         for i in 1...max(n, 1) where i <= n { lua_rawgeti(L, -Int32(i), lua_Integer(i)) }
-        ck_remove(L, -n - 1)
+        ckmacros_remove(L, -n - 1)
         return n
     }
 
@@ -162,12 +162,12 @@ public final class LuaMain {
         let stack = LuaStack(L)
         stack.push(true)
         stack.setRegistryField("LUA_NOENV")
-        guard ck_lua_default_paths(L) != 0 else { return }
+        guard ckluamain_default_paths(L) != 0 else { return }
         engine.lua.pushGlobal("package")
-        ck_insert(L, -3)
+        ckmacros_insert(L, -3)
         stack.setField("cpath", of: -3)
         stack.setField("path", of: -2)
-        ck_pop(L, 1)
+        ckmacros_pop(L, 1)
     }
 
     /// LUA_INIT_5_4, else LUA_INIT: `@file` runs the file, anything else runs as a chunk.
@@ -200,7 +200,7 @@ public final class LuaMain {
         var status: Int32 = LUA_OK
         _ = try? engine.turn { _ throws(LuaError) in
             status = module.withUnsafeBufferPointer { m in
-                global.withUnsafeBufferPointer { ck_lua_dolibrary(L, $0.baseAddress, m.baseAddress, m.count) }
+                global.withUnsafeBufferPointer { ckluamain_dolibrary(L, $0.baseAddress, m.baseAddress, m.count) }
             }
         }
         return report(status)
@@ -215,7 +215,7 @@ public final class LuaMain {
     func call(arguments: Int32, results: Int32, then: () -> Void = {}) -> Int32 {
         var status: Int32 = LUA_OK
         _ = try? engine.turn { _ throws(LuaError) in
-            status = ck_lua_docall(L, arguments, results)
+            status = ckluamain_docall(L, arguments, results)
             if status == LUA_OK { then() }
         }
         return status
@@ -230,23 +230,23 @@ public final class LuaMain {
             return false
         }
         var length = 0
-        if let text = ck_tostring(L, -1, &length) {
+        if let text = ckmacros_tostring(L, -1, &length) {
             writeError(Array(UnsafeRawBufferPointer(start: text, count: length)))
         } else {
             writeError(Array("(error object is a \(String(cString: lua_typename(L, lua_type(L, -1)))) value)".utf8))
         }
-        ck_pop(L, 1)
+        ckmacros_pop(L, 1)
         return false
     }
 
     func writeError(_ message: [UInt8], withProgname: Bool = true) {
-        fflush(ck_stdout())
+        fflush(ckmacros_stdout())
         if withProgname, let progname {
-            fputs(progname, ck_stderr())
-            fputs(": ", ck_stderr())
+            fputs(progname, ckmacros_stderr())
+            fputs(": ", ckmacros_stderr())
         }
-        message.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, ck_stderr()) }
-        fputs("\n", ck_stderr())
-        fflush(ck_stderr())
+        message.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, ckmacros_stderr()) }
+        fputs("\n", ckmacros_stderr())
+        fflush(ckmacros_stderr())
     }
 }

@@ -22,8 +22,8 @@ extension LuaMain {
             break
         }
         lua_settop(L, 0)
-        fputs("\n", ck_stdout())
-        fflush(ck_stdout())
+        fputs("\n", ckmacros_stdout())
+        fflush(ckmacros_stdout())
         return true
     }
 
@@ -41,10 +41,10 @@ extension LuaMain {
             let shown = showPrompt(first: first)
             guard shown == LUA_OK else { return .promptFailed(shown) }
             var length = 0
-            let line = ck_lua_repl_getline(&length)
+            let line = ckluarepl_getline(&length)
             defer { free(line) }
             if line == nil && first { return .endOfInput }
-            let status = inTurn { ck_lua_repl_compile(L, line, length) }
+            let status = inTurn { ckluarepl_compile(L, line, length) }
             if status != CK_REPL_INCOMPLETE { return .compiled(status) }
             first = false
         }
@@ -52,12 +52,12 @@ extension LuaMain {
 
     /// Writes `_PROMPT` (or `_PROMPT2`), converted in a turn; the status, an error on top.
     private func showPrompt(first: Bool) -> Int32 {
-        let status = inTurn { ck_lua_repl_prompt(L, first ? 1 : 0) }
+        let status = inTurn { ckluarepl_prompt(L, first ? 1 : 0) }
         guard status == LUA_OK else { return status }
         var length = 0
-        if let text = ck_tostring(L, -1, &length) { fwrite(text, 1, length, ck_stdout()) }
-        fflush(ck_stdout())
-        ck_pop(L, 1)
+        if let text = ckmacros_tostring(L, -1, &length) { fwrite(text, 1, length, ckmacros_stdout()) }
+        fflush(ckmacros_stdout())
+        ckmacros_pop(L, 1)
         return LUA_OK
     }
 
@@ -66,7 +66,7 @@ extension LuaMain {
     private func evaluate(compiled: Int32) -> Bool {
         var printed: Int32 = 0
         var status = compiled
-        if status == LUA_OK { status = call(arguments: 0, results: LUA_MULTRET) { printed = ck_lua_repl_print(L, 0) } }
+        if status == LUA_OK { status = call(arguments: 0, results: LUA_MULTRET) { printed = ckluarepl_print(L, 0) } }
         if status == LUA_OK { return printed != -2 }
         if status == LUA_ERRMEM {
             writeError(Array(engine.lua.popError(status: status).description.utf8), withProgname: false)
@@ -84,7 +84,7 @@ extension LuaMain {
 
     private func topErrorBytes() -> [UInt8] {
         var length = 0
-        let text = ck_tostring(L, -1, &length)
+        let text = ckmacros_tostring(L, -1, &length)
         return text.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? Array("(error object is not a string)".utf8)
     }
 

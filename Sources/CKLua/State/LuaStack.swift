@@ -24,7 +24,7 @@ enum LuaType: Int32 {
 
 /// One thread's stack as the bindings and the CLI may use it. Nothing here can raise: access is
 /// raw (no metamethod runs), a value is checked to be a table before it is indexed, keys carry
-/// their length, and allocation cannot fail because Swift runs in Swift mode (see `ck_alloc`).
+/// their length, and allocation cannot fail because Swift runs in Swift mode (see `ckalloc`).
 /// Pushes beyond the 20 free slots Lua guarantees go through `reserve` first.
 struct LuaStack {
     let L: OpaquePointer
@@ -45,12 +45,12 @@ struct LuaStack {
     @inline(__always) func absolute(_ i: Int32) -> Int32 { lua_absindex(L, i) }
 
     /// Room for `n` more values; false if the stack cannot grow (the caller raises).
-    @inline(__always) func reserve(_ n: Int) -> Bool { n <= 0 || (n < Int(Int32.max) && ck_checkstack(L, Int32(n)) != 0) }
+    @inline(__always) func reserve(_ n: Int) -> Bool { n <= 0 || (n < Int(Int32.max) && ckstack_checkstack(L, Int32(n)) != 0) }
 
-    @inline(__always) func pop(_ n: Int32 = 1) { ck_pop(L, n) }
-    @inline(__always) func insert(at i: Int32) { ck_insert(L, i) }
-    @inline(__always) func remove(at i: Int32) { ck_remove(L, i) }
-    @inline(__always) func replace(at i: Int32) { ck_replace(L, i) }
+    @inline(__always) func pop(_ n: Int32 = 1) { ckmacros_pop(L, n) }
+    @inline(__always) func insert(at i: Int32) { ckmacros_insert(L, i) }
+    @inline(__always) func remove(at i: Int32) { ckmacros_remove(L, i) }
+    @inline(__always) func replace(at i: Int32) { ckmacros_replace(L, i) }
 
     // MARK: Pushes
 
@@ -78,7 +78,7 @@ struct LuaStack {
     /// walks it (0 for anything but a table). The only length of a script's list Swift uses:
     /// `#t` is a border, not a size (41 entries can have a border of 2^40). Loops over a list
     /// go through `Engine.forEachItem`, which also ticks the limits.
-    @inline(__always) func listLength(_ i: Int32) -> Int { Int(ck_list_length(L, i)) }
+    @inline(__always) func listLength(_ i: Int32) -> Int { Int(ckstack_list_length(L, i)) }
     @inline(__always) func identity(_ i: Int32) -> UInt { UInt(bitPattern: lua_topointer(L, i)) }
     @inline(__always) func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
 
@@ -88,47 +88,47 @@ struct LuaStack {
     @discardableResult
     func field(_ name: String, of t: Int32) -> LuaType {
         var n = name
-        let r = n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ck_rawget_named(L, t, $0.baseAddress, $0.count) } }
+        let r = n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ckstack_rawget_named(L, t, $0.baseAddress, $0.count) } }
         return LuaType(rawValue: r) ?? .none
     }
 
     /// Pushes `t.key` (raw; nil if `t` is not a table). The name is a C literal, found in Lua's
     /// string cache by its address: `field("key", of:)` hashed it for every component.
     @discardableResult
-    func key(of t: Int32) -> LuaType { LuaType(rawValue: ck_rawgetkey(L, t)) ?? .none }
+    func key(of t: Int32) -> LuaType { LuaType(rawValue: ckmacros_rawgetkey(L, t)) ?? .none }
 
     /// `t[name] = ` the value on top (popped); nothing is stored if `t` is not a table.
     func setField(_ name: String, of t: Int32) {
         var n = name
-        n.withUTF8 { b in _ = b.withMemoryRebound(to: CChar.self) { ck_rawset_named(L, t, $0.baseAddress, $0.count) } }
+        n.withUTF8 { b in _ = b.withMemoryRebound(to: CChar.self) { ckstack_rawset_named(L, t, $0.baseAddress, $0.count) } }
     }
 
     /// Key on top → `t[key]`.
     @discardableResult @inline(__always)
-    func get(from t: Int32) -> LuaType { LuaType(rawValue: ck_rawget_key(L, t)) ?? .none }
+    func get(from t: Int32) -> LuaType { LuaType(rawValue: ckstack_rawget_key(L, t)) ?? .none }
     /// Key and value on top → `t[key] = value`.
-    @inline(__always) func set(into t: Int32) { _ = ck_rawset_key(L, t) }
+    @inline(__always) func set(into t: Int32) { _ = ckstack_rawset_key(L, t) }
     @discardableResult @inline(__always)
-    func get(_ i: Int, from t: Int32) -> LuaType { LuaType(rawValue: ck_rawgeti_checked(L, t, lua_Integer(i))) ?? .none }
-    @inline(__always) func set(_ i: Int, into t: Int32) { _ = ck_rawseti_checked(L, t, lua_Integer(i)) }
+    func get(_ i: Int, from t: Int32) -> LuaType { LuaType(rawValue: ckstack_rawgeti_checked(L, t, lua_Integer(i))) ?? .none }
+    @inline(__always) func set(_ i: Int, into t: Int32) { _ = ckstack_rawseti_checked(L, t, lua_Integer(i)) }
 
     /// `lua_next` over the table at `t` (key on top): false when done (or `t` is not a table).
     /// The loop must run no Lua between steps (see `protectedNext`).
     @inline(__always) func next(_ t: Int32) -> Bool {
-        guard lua_type(L, t) == LUA_TTABLE else { ck_pop(L, 1); return false }
+        guard lua_type(L, t) == LUA_TTABLE else { ckmacros_pop(L, 1); return false }
         return lua_next(L, t) != 0
     }
 
     /// `next` under pcall, for traversals that run Lua (`__tostring`) between their steps.
     func protectedNext(_ t: Int32) -> Bool {
-        guard lua_type(L, t) == LUA_TTABLE else { ck_pop(L, 1); return false }
-        return ck_safe_next(L, t) != 0
+        guard lua_type(L, t) == LUA_TTABLE else { ckmacros_pop(L, 1); return false }
+        return ckpcall_safe_next(L, t) != 0
     }
 
     /// The registry's `key` (raw).
     @discardableResult
-    func registryField(_ key: String) -> LuaType { field(key, of: ck_registryindex()) }
-    func setRegistryField(_ key: String) { setField(key, of: ck_registryindex()) }
+    func registryField(_ key: String) -> LuaType { field(key, of: ckmacros_registryindex()) }
+    func setRegistryField(_ key: String) { setField(key, of: ckmacros_registryindex()) }
 
     /// A table whose metatable has a `__call` function (luassert's spies and stubs), read raw.
     func isCallableTable(_ i: Int32) -> Bool {

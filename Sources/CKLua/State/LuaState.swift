@@ -10,7 +10,7 @@ public final class LuaState {
     public typealias SwiftFunction = (borrowing SwiftCall) -> Int32
 
     public let L: OpaquePointer
-    /// Where C keeps the thread whose Swift function runs (see `ck_call_swift`).
+    /// Where C keeps the thread whose Swift function runs (see `cktrampoline_call_swift`).
     let currentThread: UnsafeMutablePointer<OpaquePointer?>
     private let memory: UnsafeMutablePointer<ck_memory>
     private var swiftFunctions: [SwiftFunction] = []
@@ -23,14 +23,14 @@ public final class LuaState {
     public init(memoryLimitBytes: Int = 0, openLibraries: Bool = true, pooledMemory: Bool = false) {
         memory = .allocate(capacity: 1)
         memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_swift: 1, exceeded: 0, pool: nil, held: 0))
-        guard let state = ck_newstate(memory, pooledMemory ? 1 : 0) else { fatalError("ckrun: cannot create a Lua state (out of memory)") }
+        guard let state = ckstate_new(memory, pooledMemory ? 1 : 0) else { fatalError("ckrun: cannot create a Lua state (out of memory)") }
         L = state
-        currentThread = ck_current_thread(state)
+        currentThread = ckstate_current_thread(state)
         LuaState.installDispatcher()
-        ck_set_owner(L, Unmanaged.passUnretained(self).toOpaque())
+        ckstate_set_owner(L, Unmanaged.passUnretained(self).toOpaque())
         if openLibraries {
-            _ = ck_openlibs(L)
-            _ = ck_install_guards(L)
+            _ = ckpcall_openlibs(L)
+            _ = ckguards_install(L)
         }
     }
 
@@ -40,7 +40,7 @@ public final class LuaState {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        ck_closestate(L)
+        ckstate_close(L)
     }
 
     deinit {
@@ -53,7 +53,7 @@ public final class LuaState {
 
     public var memoryInUse: Int { Int(memory.pointee.used) }
     public var memoryPeak: Int { Int(memory.pointee.peak) }
-    /// Fixed when the state is made (a limited state takes no pools, see ck_newstate).
+    /// Fixed when the state is made (a limited state takes no pools, see ckstate_new).
     public var memoryLimit: Int { Int(memory.pointee.limit) }
     /// Bytes Swift keeps on the script's behalf, counted with Lua's against the limit.
     public var memoryHeld: Int { Int(memory.pointee.held) }
@@ -67,13 +67,13 @@ public final class LuaState {
     /// After Swift kept more: past the limit the overshoot is recorded as an allocation in Swift
     /// records it (the trampoline raises `[memoryLimit]` once Lua runs again).
     func noteHeldGrew() {
-        if ck_over_limit(memory) != 0 { memory.pointee.exceeded = 1 }
+        if ckshims_over_limit(memory) != 0 { memory.pointee.exceeded = 1 }
     }
 
     /// Collects garbage fully (runs finalizers under Lua's own protection).
     public func collectGarbage() {
         memory.pointee.in_swift += 1
-        ck_gc_collect(L)
+        ckstate_gc_collect(L)
         memory.pointee.in_swift -= 1
     }
 
@@ -85,29 +85,29 @@ public final class LuaState {
         return Int32(swiftFunctions.count - 1)
     }
 
-    public func pushSwiftFunction(_ id: Int32) { ck_push_swift_function(L, id) }
+    public func pushSwiftFunction(_ id: Int32) { cktrampoline_push_swift_function(L, id) }
 
     /// Registers and pushes in one step.
     public func push(_ function: @escaping SwiftFunction) { pushSwiftFunction(register(function)) }
 
     fileprivate static let dispatch: ck_dispatch_fn = { L, id in
-        let state = Unmanaged<LuaState>.fromOpaque(ck_get_owner(L!)!).takeUnretainedValue()
+        let state = Unmanaged<LuaState>.fromOpaque(ckstate_get_owner(L!)!).takeUnretainedValue()
         return state.swiftFunctions[Int(id)](SwiftCall(L: L!, state: state))
     }
 
-    private static let installOnce: Void = { ck_set_dispatcher(LuaState.dispatch) }()
+    private static let installOnce: Void = { cktrampoline_set_dispatcher(LuaState.dispatch) }()
     private static func installDispatcher() { _ = installOnce }
 
     // MARK: Loading and calling
 
     /// Set by `--sandbox`: every chunk Swift loads is text (bytecode is not verified by Lua).
     public var loadsTextOnly = false {
-        didSet { if loadsTextOnly { ck_set_text_only(L) } }
+        didSet { if loadsTextOnly { ckpcall_set_text_only(L) } }
     }
 
     /// Calls the function below `nargs` arguments under pcall with a traceback.
     public func call(arguments nargs: Int32, results nresults: Int32) throws(LuaError) {
-        let status = ck_pcall(L, nargs, nresults)
+        let status = ckpcall(L, nargs, nresults)
         if status != LUA_OK { throw popError(status: status) }
     }
 
@@ -121,7 +121,7 @@ public final class LuaState {
     public func evaluate(_ source: LuaSource, name: String = "=(ckrun)") throws(LuaError) -> String? {
         try load(source, name: name)
         try call(arguments: 0, results: 1)
-        defer { ck_pop(L, 1) }
+        defer { ckmacros_pop(L, 1) }
         if lua_type(L, -1) == LUA_TNIL { return nil }
         return describe(at: -1)
     }
@@ -131,7 +131,7 @@ public final class LuaState {
 
     /// Pops an error value from `thread`'s stack.
     public func popError(status: Int32, on L: OpaquePointer) -> LuaError {
-        defer { ck_pop(L, 1) }
+        defer { ckmacros_pop(L, 1) }
         if status == LUA_ERRMEM || memory.pointee.exceeded != 0 {
             memory.pointee.exceeded = 0
             let limit = memory.pointee.limit / (1024 * 1024)
@@ -145,18 +145,18 @@ public final class LuaState {
     // MARK: Limits
 
     /// Lua code raises `[timeout]` once `seconds` have passed (see ckwatchdog.c).
-    public func setDeadline(_ seconds: Double) { ck_set_deadline(L, seconds) }
+    public func setDeadline(_ seconds: Double) { ckwatchdog_set_deadline(L, seconds) }
     /// Ctrl-C stops the running chunk (`as lua`: the error "interrupted!", else `[interrupted]`);
     /// a second Ctrl-C ends the process, as lua.c does.
-    public func watchInterrupts(asLua: Bool = false) { ck_sigint_watch(L, asLua ? 1 : 0) }
-    public func unwatchInterrupts() { ck_sigint_unwatch() }
-    public func clearDeadline() { ck_clear_deadline(L) }
+    public func watchInterrupts(asLua: Bool = false) { ckwatchdog_sigint_watch(L, asLua ? 1 : 0) }
+    public func unwatchInterrupts() { ckwatchdog_sigint_unwatch() }
+    public func clearDeadline() { ckwatchdog_clear_deadline(L) }
     /// Async-signal-safe: the running chunk stops at its next instruction check with `[interrupted]`.
-    public func interrupt() { ck_interrupt(L) }
-    public func clearInterrupt() { ck_clear_interrupt(L) }
+    public func interrupt() { ckwatchdog_interrupt(L) }
+    public func clearInterrupt() { ckwatchdog_clear_interrupt(L) }
 
     /// Bytes malloc has handed out in this process: Lua's and Swift's allocations together.
-    public static var heapBytes: Int { Int(ck_heap_bytes()) }
+    public static var heapBytes: Int { Int(ckalloc_heap_bytes()) }
 
     // MARK: Warnings
 
@@ -164,17 +164,17 @@ public final class LuaState {
     /// and the warning's thread current, as for any Swift function.
     /// Returns whether it took the warning; otherwise C prints it as lua.c does.
     public var onWarning: ((String, _ isFinalizerError: Bool) -> Bool)? {
-        didSet { ck_set_warning_handler(L, onWarning == nil ? nil : LuaState.warning) }
+        didSet { ckwarn_set_handler(L, onWarning == nil ? nil : LuaState.warning) }
     }
 
     private static let warning: ck_warning_fn = { L, message, isFinalizerError in
-        guard let L, let message, let state = ck_get_owner(L) else { return 0 }
+        guard let L, let message, let state = ckstate_get_owner(L) else { return 0 }
         let lua = Unmanaged<LuaState>.fromOpaque(state).takeUnretainedValue()
         guard lua.owner != nil, let handler = lua.onWarning else { return 0 }
         // Entered from Lua, not through the trampoline.
         var frame = ck_swift_frame()
-        ck_enter_swift(L, &frame)
-        defer { ck_leave_swift(L, &frame) }
+        ckstate_enter_swift(L, &frame)
+        defer { ckstate_leave_swift(L, &frame) }
         return handler(String(cString: message), isFinalizerError != 0) ? 1 : 0
     }
 
@@ -185,14 +185,14 @@ public final class LuaState {
         set { lua_settop(L, newValue) }
     }
 
-    public func pop(_ n: Int32 = 1) { ck_pop(L, n) }
+    public func pop(_ n: Int32 = 1) { ckmacros_pop(L, n) }
 
     public func string(at index: Int32) -> String? { string(at: index, on: L) }
 
     public func string(at index: Int32, on L: OpaquePointer) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
-        guard let chars = ck_tostring(L, index, &length) else { return nil }
+        guard let chars = ckmacros_tostring(L, index, &length) else { return nil }
         return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
     }
 
@@ -202,7 +202,7 @@ public final class LuaState {
     public func name(at index: Int32, on L: OpaquePointer) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
-        guard let chars = ck_tostring(L, index, &length) else { return nil }
+        guard let chars = ckmacros_tostring(L, index, &length) else { return nil }
         let bytes = UnsafeRawBufferPointer(start: chars, count: length)
         var ascii = true
         for b in bytes {
@@ -218,7 +218,7 @@ public final class LuaState {
     /// The string at `index` as a Lua literal: bytes outside printable ASCII as `\ddd`.
     public func quoted(at index: Int32, on L: OpaquePointer) -> String {
         var length = 0
-        guard lua_type(L, index) == LUA_TSTRING, let chars = ck_tostring(L, index, &length) else { return "?" }
+        guard lua_type(L, index) == LUA_TSTRING, let chars = ckmacros_tostring(L, index, &length) else { return "?" }
         var out = "\""
         for byte in UnsafeRawBufferPointer(start: chars, count: length) {
             if byte >= 32 && byte < 127 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
@@ -233,7 +233,7 @@ public final class LuaState {
     /// The string at `index` as the text dump shows it (`DumpText.quoted`, from its bytes).
     public func dumpQuoted(at index: Int32, on L: OpaquePointer) -> String {
         var length = 0
-        guard lua_type(L, index) == LUA_TSTRING, let chars = ck_tostring(L, index, &length) else { return "?" }
+        guard lua_type(L, index) == LUA_TSTRING, let chars = ckmacros_tostring(L, index, &length) else { return "?" }
         return DumpText.quoted(UnsafeRawBufferPointer(start: chars, count: length))
     }
 
@@ -242,8 +242,8 @@ public final class LuaState {
 
     public func describe(at index: Int32, on L: OpaquePointer) -> String {
         if let s = string(at: index, on: L) { return s }
-        let status = ck_safe_tostring(L, index)
-        defer { ck_pop(L, 1) }
+        let status = ckpcall_safe_tostring(L, index)
+        defer { ckmacros_pop(L, 1) }
         if status != LUA_OK { return "(tostring failed: \(string(at: -1, on: L) ?? "?"))" }
         return string(at: -1, on: L) ?? "?"
     }
@@ -263,11 +263,11 @@ public final class LuaState {
     /// Pushes `_G[name]`, raw (nil if absent).
     func pushGlobal(_ name: String) {
         var n = name
-        _ = n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ck_getglobal_raw(L, $0.baseAddress, $0.count) } }
+        _ = n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ckstack_getglobal_raw(L, $0.baseAddress, $0.count) } }
     }
 
     public func setGlobal(_ name: String, on L: OpaquePointer) {
         var n = name
-        n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ck_setglobal_raw(L, $0.baseAddress, $0.count) } }
+        n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ckstack_setglobal_raw(L, $0.baseAddress, $0.count) } }
     }
 }

@@ -16,7 +16,7 @@ enum Sandbox {
         do {
             try lua.load(LuaSource(bytes: PackageResources.sandbox_lua), name: "=(sandbox)")
             lua.push(message)
-            lua_pushcclosure(lua.L, ck_sandbox_readable, 0)
+            lua_pushcclosure(lua.L, cksandbox_readable, 0)
             try lua.call(arguments: 2, results: 0)
             lua.loadsTextOnly = true
         } catch {

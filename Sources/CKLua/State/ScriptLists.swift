@@ -11,7 +11,7 @@ extension Engine {
         let t = stack.absolute(t)
         let limits = runtime.limits
         var i = 1
-        // One pass, as ipairs: t[i] read until the first nil (ck_list_length's count).
+        // One pass, as ipairs: t[i] read until the first nil (ckstack_list_length's count).
         while !stack.get(i, from: t).isNil {
             defer { stack.pop() }
             try limits.tick()

@@ -116,7 +116,7 @@ extension Engine {
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
-            ck_pop(L, 1)
+            ckmacros_pop(L, 1)
             if lua_type(L, -1) == LUA_TSTRING, let k = lua.string(at: -1) { keys.append(k) }
         }
         return keys

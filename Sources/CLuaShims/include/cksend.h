@@ -54,13 +54,13 @@ typedef struct ck_send_hooks {
 } ck_send_hooks;
 
 /// Pushes the `send` method of actions.
-void ck_push_send(lua_State *L, const ck_send_hooks *hooks);
+void cksend_push(lua_State *L, const ck_send_hooks *hooks);
 
 /// Pushes a new metatable for plan values (`{__mode = "v"}`).
-void ck_push_weak_values_metatable(lua_State *L);
+void cksend_push_weak_values_metatable(lua_State *L);
 
 /// Stores `plan` on the action handle at `action`; pops the handler, receiver and sender on top.
-void ck_store_plan(lua_State *L, int action, const ck_plan *plan, const ck_send_hooks *hooks);
+void cksend_store_plan(lua_State *L, int action, const ck_plan *plan, const ck_send_hooks *hooks);
 
 /// User values an action handle carries (its plan).
 #define CK_ACTION_USER_VALUES 1

@@ -17,38 +17,38 @@
 #define CK_RAISE (-1)
 
 // Macros Swift cannot import.
-int ck_registryindex(void);
-int ck_upvalueindex(int i);
-void ck_pop(lua_State *L, int n);
-void ck_newtable(lua_State *L);
-void ck_remove(lua_State *L, int idx);
-void ck_insert(lua_State *L, int idx);
-void ck_replace(lua_State *L, int idx);
-const char *ck_tostring(lua_State *L, int idx, size_t *len);
-int ck_isnoneornil(lua_State *L, int idx);
-int ck_mainthreadindex(void);
+int ckmacros_registryindex(void);
+int ckmacros_upvalueindex(int i);
+void ckmacros_pop(lua_State *L, int n);
+void ckmacros_newtable(lua_State *L);
+void ckmacros_remove(lua_State *L, int idx);
+void ckmacros_insert(lua_State *L, int idx);
+void ckmacros_replace(lua_State *L, int idx);
+const char *ckmacros_tostring(lua_State *L, int idx, size_t *len);
+int ckmacros_isnoneornil(lua_State *L, int idx);
+int ckmacros_mainthreadindex(void);
 /// `t[k]` without metamethods, for the table at `idx`: pushes it and returns its type.
-int ck_rawgetfield(lua_State *L, int idx, const char *k);
+int ckmacros_rawgetfield(lua_State *L, int idx, const char *k);
 /// `t.key` without metamethods (props' key, read for every component made).
-int ck_rawgetkey(lua_State *L, int idx);
+int ckmacros_rawgetkey(lua_State *L, int idx);
 
 // Non-raising raw access for Swift (ckstack.c): a non-table reads as nil and ignores writes;
 // keys carry their length. Each returns the type pushed, or 1 if it stored.
-int ck_rawget_key(lua_State *L, int idx);                          /* key on top -> value */
-int ck_rawget_named(lua_State *L, int idx, const char *k, size_t len);
-int ck_rawset_named(lua_State *L, int idx, const char *k, size_t len);   /* value on top */
-int ck_rawset_key(lua_State *L, int idx);                          /* key, value on top */
-int ck_rawgeti_checked(lua_State *L, int idx, lua_Integer i);
-int ck_rawseti_checked(lua_State *L, int idx, lua_Integer i);      /* value on top */
-void ck_setglobal_raw(lua_State *L, const char *name, size_t len); /* value on top */
-int ck_getglobal_raw(lua_State *L, const char *name, size_t len);
+int ckstack_rawget_key(lua_State *L, int idx);                          /* key on top -> value */
+int ckstack_rawget_named(lua_State *L, int idx, const char *k, size_t len);
+int ckstack_rawset_named(lua_State *L, int idx, const char *k, size_t len);   /* value on top */
+int ckstack_rawset_key(lua_State *L, int idx);                          /* key, value on top */
+int ckstack_rawgeti_checked(lua_State *L, int idx, lua_Integer i);
+int ckstack_rawseti_checked(lua_State *L, int idx, lua_Integer i);      /* value on top */
+void ckstack_setglobal_raw(lua_State *L, const char *name, size_t len); /* value on top */
+int ckstack_getglobal_raw(lua_State *L, const char *name, size_t len);
 /// lua_checkstack, which never raises: 0 if the stack cannot grow by `n`.
-int ck_checkstack(lua_State *L, int n);
+int ckstack_checkstack(lua_State *L, int n);
 /// How many items the list at `idx` has: t[1], t[2], ... up to the first nil (0 for a non-table).
 /// The only length of a script's list anything may loop over or size by (`#t` is a border).
-lua_Integer ck_list_length(lua_State *L, int idx);
+lua_Integer ckstack_list_length(lua_State *L, int idx);
 /// The byte size of the full userdata at `idx` (the caller knows it is one): sizes, never lengths.
-static inline size_t ck_userdata_bytes(lua_State *L, int idx) { return lua_rawlen(L, idx); }
+static inline size_t ckshims_userdata_bytes(lua_State *L, int idx) { return lua_rawlen(L, idx); }
 
 // Allocator accounting, per state. Allocation never fails while Swift code runs:
 // an overshoot is recorded and raised by the trampoline once Swift has returned.
@@ -58,165 +58,165 @@ typedef struct ck_memory {
     size_t used;
     size_t peak;
     size_t limit;        // 0: unlimited
-    int in_swift;         // > 0 while Swift runs (from creation; 0 while Lua runs under ck_pcall_at)
+    int in_swift;         // > 0 while Swift runs (from creation; 0 while Lua runs under ckpcall_at)
     int exceeded;        // set when the limit was passed inside Swift code
     struct ck_pool *pool; // small blocks from size-class pools (ckpool.c); NULL: malloc
     size_t held;          // bytes Swift keeps on the script's behalf (Engine.hold / WorkLimits.hold)
 } ck_memory;
 
 /// Whether the state holds more than its limit (Lua's bytes and Swift's held ones).
-static inline int ck_over_limit(const ck_memory *m) { return m->limit != 0 && m->used + m->held > m->limit; }
+static inline int ckshims_over_limit(const ck_memory *m) { return m->limit != 0 && m->used + m->held > m->limit; }
 
 /// `pooled`: the state's small blocks come from pools freed with it (for short-lived states),
 /// unless it has a memory limit: a pool's free blocks serve one size class only, and per-class
 /// peaks added up past the limit (400 MB under 32 MB), so a limited state uses malloc.
-lua_State *ck_newstate(ck_memory *memory, int pooled);
-void ck_closestate(lua_State *L);
+lua_State *ckstate_new(ck_memory *memory, int pooled);
+void ckstate_close(lua_State *L);
 /// The time limit of the finalizers lua_close runs (0: none).
-void ck_set_close_limit(lua_State *L, double seconds);
-ck_memory *ck_memory_of(lua_State *L);
+void ckstate_set_close_limit(lua_State *L, double seconds);
+ck_memory *ckstate_memory_of(lua_State *L);
 
 /// The thread whose Swift function is running (the main thread outside them): saved and
 /// restored in C around every Swift function and every protected call from Swift.
-lua_State **ck_current_thread(lua_State *L);
+lua_State **ckstate_current_thread(lua_State *L);
 /// For Swift entered from Lua other than through the trampoline (warnings): Swift mode on and
-/// `L` current until ck_leave_swift restores both.
+/// `L` current until ckstate_leave_swift restores both.
 typedef struct ck_swift_frame { lua_State *thread; int in_swift; } ck_swift_frame;
-void ck_enter_swift(lua_State *L, ck_swift_frame *frame);
-void ck_leave_swift(lua_State *L, const ck_swift_frame *frame);
+void ckstate_enter_swift(lua_State *L, ck_swift_frame *frame);
+void ckstate_leave_swift(lua_State *L, const ck_swift_frame *frame);
 
 // The owner (the Swift LuaState) stored in the state's extra space; coroutines inherit it.
-void ck_set_owner(lua_State *L, void *owner);
-void *ck_get_owner(lua_State *L);
+void ckstate_set_owner(lua_State *L, void *owner);
+void *ckstate_get_owner(lua_State *L);
 
 // The one Swift-function trampoline.
 typedef int (*ck_dispatch_fn)(lua_State *L, int function_id);
-void ck_set_dispatcher(ck_dispatch_fn fn);
-void ck_push_swift_function(lua_State *L, int function_id);
-int ck_swift_function_id(lua_State *L, int idx);   // -1 if not a Swift function
+void cktrampoline_set_dispatcher(ck_dispatch_fn fn);
+void cktrampoline_push_swift_function(lua_State *L, int function_id);
+int cktrampoline_swift_function_id(lua_State *L, int idx);   // -1 if not a Swift function
 
 /// Pops a methods table and pushes an `__index` function: methods from the table, other
 /// keys from the host function `fields_id(object, key)`.
-void ck_push_index(lua_State *L, int fields_id);
+void ckindex_push(lua_State *L, int fields_id);
 
 // Protected calls: every call into Lua goes through here, with a traceback handler.
-int ck_traceback(lua_State *L);
-int ck_pcall(lua_State *L, int nargs, int nresults);
+int ckpcall_traceback(lua_State *L);
+int ckpcall(lua_State *L, int nargs, int nresults);
 // lua_pcall with the message handler already at `msgh`.
-int ck_pcall_at(lua_State *L, int nargs, int nresults, int msgh);
-// Loading (ckpcall.c): the only loaders of scripts' chunks. Once ck_set_text_only was called
+int ckpcall_at(lua_State *L, int nargs, int nresults, int msgh);
+// Loading (ckpcall.c): the only loaders of scripts' chunks. Once ckpcall_set_text_only was called
 // (--sandbox), both load text only whatever `mode` says. Return the status, the chunk or the
 // error on top.
-int ck_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
+int ckpcall_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 /// luaL_loadfilex (a BOM and a `#` line skipped; NULL: standard input).
-int ck_loadfile(lua_State *L, const char *path);
-void ck_set_text_only(lua_State *L);
+int ckpcall_loadfile(lua_State *L, const char *path);
+void ckpcall_set_text_only(lua_State *L);
 /// Bytecode this process dumped itself (CompiledChunks), loaded in any mode.
-int ck_load_trusted_bytecode(lua_State *L, const char *buf, size_t len, const char *name);
-int ck_openlibs(lua_State *L);
+int ckpcall_load_trusted_bytecode(lua_State *L, const char *buf, size_t len, const char *name);
+int ckpcall_openlibs(lua_State *L);
 /// Replaces pcall, xpcall and coroutine.close by guarded versions (ckguards.c).
-int ck_install_guards(lua_State *L);
+int ckguards_install(lua_State *L);
 
 // Operations that may run metamethods, each under pcall. On error the message
 // replaces the result; the return value is the status.
-int ck_safe_gettable(lua_State *L, int idx);           // key on top -> value
-int ck_safe_getfield(lua_State *L, int idx, const char *k);
-int ck_safe_settable(lua_State *L, int idx);           // key, value on top -> nothing
-int ck_safe_tostring(lua_State *L, int idx);           // pushes luaL_tolstring result
-int ck_safe_next(lua_State *L, int idx);               // key on top -> key, value (1) or nothing (0)
-int ck_safe_equal(lua_State *L, int a, int b, int *result);
+int ckpcall_safe_gettable(lua_State *L, int idx);           // key on top -> value
+int ckpcall_safe_getfield(lua_State *L, int idx, const char *k);
+int ckpcall_safe_settable(lua_State *L, int idx);           // key, value on top -> nothing
+int ckpcall_safe_tostring(lua_State *L, int idx);           // pushes luaL_tolstring result
+int ckpcall_safe_next(lua_State *L, int idx);               // key on top -> key, value (1) or nothing (0)
+int ckpcall_safe_equal(lua_State *L, int a, int b, int *result);
 
 // Instruction-count watchdog: once the deadline passes, Lua code raises [timeout]
 // at every check until the deadline is cleared (so a pcall in the script cannot swallow it).
-void ck_set_deadline(lua_State *L, double seconds_from_now);
-void ck_clear_deadline(lua_State *L);
-int ck_deadline_passed(lua_State *L);
-void ck_interrupt(lua_State *L);   // async-signal-safe: stop at the next check with [interrupted]
-void ck_clear_interrupt(lua_State *L);
-int ck_interrupt_pending(lua_State *L);   // a Ctrl-C not yet seen by Lua (Swift loops check it)
-void ck_interrupt_running(void);   // async-signal-safe: interrupts the state a turn watches, if any
+void ckwatchdog_set_deadline(lua_State *L, double seconds_from_now);
+void ckwatchdog_clear_deadline(lua_State *L);
+int ckwatchdog_deadline_passed(lua_State *L);
+void ckwatchdog_interrupt(lua_State *L);   // async-signal-safe: stop at the next check with [interrupted]
+void ckwatchdog_clear_interrupt(lua_State *L);
+int ckstate_interrupt_pending(lua_State *L);   // a Ctrl-C not yet seen by Lua (Swift loops check it)
+void ckwatchdog_interrupt_running(void);   // async-signal-safe: interrupts the state a turn watches, if any
 /// SIGINT now interrupts L as lua.c does (a second one ends the process); `as_lua`: the error is
 /// lua.c's "interrupted!" rather than [interrupted]. Unwatch restores the previous handler.
-void ck_sigint_watch(lua_State *L, int as_lua);
-void ck_sigint_unwatch(void);
+void ckwatchdog_sigint_watch(lua_State *L, int as_lua);
+void ckwatchdog_sigint_unwatch(void);
 /// Runs `hook` (async-signal-safe) just before the process ends where nothing else can: the
 /// watchdog's second tick, a second Ctrl-C during a turn (ckexithook.c). NULL: none.
-void ck_set_exit_hook(void (*hook)(void));
+void ckexithook_set(void (*hook)(void));
 
 // The stand-alone interpreter (lua.c's behaviour), see ckluamain.c.
 /// Calls the function below `nargs` arguments as lua.c does: lua.c's message handler, Ctrl-C
 /// watched, one C level below the chunk (tracebacks end with "[C]: in ?").
-int ck_lua_docall(lua_State *L, int nargs, int nresults);
+int ckluamain_docall(lua_State *L, int nargs, int nresults);
 /// Writes "Lua 5.4.x  Copyright (C) ..." and a newline to stdout.
-void ck_lua_print_version(void);
+void ckluamain_print_version(void);
 /// Pushes the default package.path and package.cpath (as with LUA_NOENV); returns 0 if it cannot.
-int ck_lua_default_paths(lua_State *L);
+int ckluamain_default_paths(lua_State *L);
 /// lua.c's REPL on a pipe, step by step (ckluarepl.c). Pushes the prompt (`_PROMPT`, or
 /// `_PROMPT2` for a continuation line) as a string, its __tostring run protected and under the
 /// SIGINT watch; the status, the prompt or the error on top.
-int ck_lua_repl_prompt(lua_State *L, int first);
+int ckluarepl_prompt(lua_State *L, int first);
 /// Reads a line of standard input without its newline and echoes it to stdout (as readline
 /// does on a pipe); a malloc'd buffer (free it), or NULL at the end of input. No Lua runs.
-char *ck_lua_repl_getline(size_t *length);
-/// The status ck_lua_repl_compile returns while a statement goes on on the next line.
+char *ckluarepl_getline(size_t *length);
+/// The status ckluarepl_compile returns while a statement goes on on the next line.
 #define CK_REPL_INCOMPLETE (-3)
 /// Compiles a line (the stack empty: a first line, tried as `return line;` first) or a
 /// continuation (the stack holds the text so far; line NULL at the end of input). Leaves the
 /// chunk (LUA_OK), the text so far (CK_REPL_INCOMPLETE) or the error (any other status) on top.
-int ck_lua_repl_compile(lua_State *L, const char *line, size_t length);
+int ckluarepl_compile(lua_State *L, const char *line, size_t length);
 /// Prints the values on the stack above `base` with the global print, as lua.c's REPL does;
 /// returns -2 with the error pushed when looking `print` up failed (lua.c ends there), else 0.
-int ck_lua_repl_print(lua_State *L, int base);
+int ckluarepl_print(lua_State *L, int base);
 
 /// `-l g=mod` as lua.c does it (require, then set the global), metamethods run protected.
-int ck_lua_dolibrary(lua_State *L, const char *global, const char *module, size_t module_len);
+int ckluamain_dolibrary(lua_State *L, const char *global, const char *module, size_t module_len);
 /// `lua_getglobal` under a protected call: the status, and the value or the error on top.
-int ck_lua_getglobal(lua_State *L, const char *name);
+int ckluamain_getglobal(lua_State *L, const char *name);
 
 /// Receives whole Lua warnings while warnings are on; `is_finalizer_error` for errors in __gc.
 /// Returns 1 if it took the message, 0 to have it printed as lua.c prints it.
 typedef int (*ck_warning_fn)(lua_State *L, const char *message, int is_finalizer_error);
-void ck_set_warning_handler(lua_State *L, ck_warning_fn fn);
+void ckwarn_set_handler(lua_State *L, ck_warning_fn fn);
 
 // Handles: a userdata {int32 slot, int32 kind} with its kind's metatable, kept in a weak-valued
 // table by slot so that one runtime object is one Lua value.
 #define CK_HANDLE_SIZE (2 * sizeof(int32_t))
 /// Pushes the handle `weak_ref[slot]` and returns 1, or pushes nothing and returns 0.
-int ck_push_live_handle(lua_State *L, int weak_ref, lua_Integer slot);
+int ckhandles_push_live(lua_State *L, int weak_ref, lua_Integer slot);
 /// The slot of the handle at `index` (its kind in `kind`), or 0 if the value is not a handle:
 /// a userdata of a handle's size whose metatable is `metatables[kind]` (`kinds` of them).
-int32_t ck_handle_at(lua_State *L, int index, const void *const *metatables, int32_t kinds, int32_t *kind);
+int32_t ckhandles_at(lua_State *L, int index, const void *const *metatables, int32_t kinds, int32_t *kind);
 /// Pushes a new handle for `slot` and records it in `weak_ref`.
-void ck_push_new_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
+void ckhandles_push_new(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
                         int user_values);
 /// The same, the handle carrying the value at `arena` (an absolute index; 0: none) as user value
 /// `arena_uv`, then moved to `dest` where the stack ends (0: left on top).
-void ck_push_new_owned_handle(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
+void ckhandles_push_new_owned(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
                               int user_values, int arena, int arena_uv, int dest);
 
 // Arenas (ckarenas.c): tables holding the script values the core keeps, found by id in the
 // weak-valued table `index_ref`; slot 0 holds the id.
 /// Pushes arena `id` and returns 1, or pushes nothing and returns 0 (collected, or being finalized).
-int ck_push_arena(lua_State *L, int index_ref, lua_Integer id);
+int ckarenas_push(lua_State *L, int index_ref, lua_Integer id);
 /// Pushes a new arena `id` with the arenas' metatable (its finalizer) and indexes it.
-void ck_new_arena(lua_State *L, int index_ref, lua_Integer id, int metatable_ref);
+void ckarenas_new(lua_State *L, int index_ref, lua_Integer id, int metatable_ref);
 /// Indexes the arena on top (kept there) as `id` again: a finalized arena Swift still needs.
-void ck_index_arena(lua_State *L, int index_ref, lua_Integer id);
+void ckarenas_index_arena(lua_State *L, int index_ref, lua_Integer id);
 /// Pushes arena `id` with the value at `value` (absolute) stored in its `slot`; returns 0 if the
 /// arena is gone (nothing pushed). A construction's first step (Ownership.swift).
-int ck_arena_open(lua_State *L, int index_ref, lua_Integer id, int value, lua_Integer slot);
+int ckarenas_open(lua_State *L, int index_ref, lua_Integer id, int value, lua_Integer slot);
 /// Pops the top value into arena `id`'s `slot`; returns 0 if the arena is gone (the value stays).
-int ck_arena_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
+int ckarenas_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
 /// Empties `slot` of arena `id`, if the arena is still there.
-void ck_arena_clear(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
+void ckarenas_clear(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
 /// Pushes `slot` of arena `id` (nil if the arena is gone) and returns its type.
-int ck_arena_get(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
+int ckarenas_get(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
 /// Takes arena `id` out of the index and drops its finalizer (Swift let go of it).
-void ck_forget_arena(lua_State *L, int index_ref, lua_Integer id);
+void ckarenas_forget(lua_State *L, int index_ref, lua_Integer id);
 /// The id of the arena at `index` (0 if it is not one).
-lua_Integer ck_arena_id(lua_State *L, int index);
+lua_Integer ckarenas_id(lua_State *L, int index);
 /// Sets user value `uv` of the handle at `handle` to arena `id`; 0 if the arena is gone.
-int ck_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Integer id);
+int ckarenas_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Integer id);
 
 // Component classes: a class handle's user value 1 is its scope function, if it has one; 2 the
 // view its scope function is given (ckprops.c).
@@ -227,66 +227,66 @@ int ck_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Int
 /// the props (a table, a props view or nil) are checked, `computed_id(class, props, scope, key,
 /// identifier)` once the class's scope function has run too (only while `state->render_depth` is
 /// up). The scope function is given the class's scope view, showing the props for the call.
-void ck_push_class_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
+void ckclass_push_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
                         const ck_callstate *state);
 
 // Props views (ckprops.c): read-only userdata that read through to a component's props.
 /// Makes the views' shared metatable (once per state).
-void ck_open_props_views(lua_State *L);
+void ckprops_open_views(lua_State *L);
 /// Replaces the class and props table on top by a new view of the props (errors name the class).
-void ck_make_props_view(lua_State *L);
+void ckprops_make_view(lua_State *L);
 /// The same for a state table: its writes raise naming the state.
-void ck_make_state_view(lua_State *L);
+void ckprops_make_state_view(lua_State *L);
 /// 1 if the value at `index` is a props (or state) view; "live": one that shows props (a scope
 /// function's view shows none once its props are gone).
-int ck_is_props_view(lua_State *L, int index);
-int ck_is_live_props_view(lua_State *L, int index);
+int ckprops_is_view(lua_State *L, int index);
+int ckprops_is_live_view(lua_State *L, int index);
 /// Replaces a props view at `index` by its props table and returns 1 (2 for a state view);
 /// anything else stays (0).
-int ck_props_table(lua_State *L, int index);
+int ckprops_table(lua_State *L, int index);
 /* Raw shallow equality of the tables at a and b (same keys, raw-equal values); 0 if either is not a table. */
-int ck_shallow_equal(lua_State *L, int a, int b);
+int ckcompare_shallow_equal(lua_State *L, int a, int b);
 /// Pushes the scope view of the class handle at `cls` (made on first use), reading the props
 /// table at `props` (through its own metatable's weak `__index`: reads cost what a table's do).
-void ck_lend_props_view(lua_State *L, int cls, int props);
+void ckprops_lend_view(lua_State *L, int cls, int props);
 
 /// Lua functions: `f()` returns a monotonic time in seconds (the test runner's durations).
-int ck_lua_monotonic_clock(lua_State *L);
+int ckrunner_lua_monotonic_clock(lua_State *L);
 /* --sandbox: readable(path) -> true, or nil and why (cksandbox.c). */
-int ck_sandbox_readable(lua_State *L);
-int ck_lua_check_deadline(lua_State *L);
+int cksandbox_readable(lua_State *L);
+int ckwatchdog_lua_check_deadline(lua_State *L);
 /// ckrun test: `f(coroutine)` makes the table's create and wrap hook new coroutines with the
 /// watchdog, so the main thread runs tests without a hook (ckwatchdog.c).
-int ck_lua_hook_coroutines(lua_State *L);
+int ckcoroutines_lua_hook(lua_State *L);
 /// In a child forked from a process that ran Lua: its signal actions are the defaults again.
-void ck_watchdog_forked(void);
+void ckwatchdog_forked(void);
 /// ckrun test: `user_frame(level [, skip_luassert])` → short_src, currentline of the first frame
 /// outside the runner (ckframes.c); `errorlevel(level)` is luassert's util.errorlevel.
-int ck_lua_user_frame(lua_State *L);
-int ck_lua_errorlevel(lua_State *L);
+int ckframes_lua_user_frame(lua_State *L);
+int ckframes_lua_errorlevel(lua_State *L);
 /// ckrun test (ckrunner.c): `turn(seconds [, runner])` sets the time limit of the code about to
 /// run (nil: none) and its memory limit (the runner's own code: a reserve past --memory-limit);
 /// `record(...)` keeps a record of its arguments (a test's: name, line, status, output, seconds,
-/// message, traceback, own, descriptor) outside the Lua heap, as ResultRecords (ck_records_bytes).
-int ck_lua_turn(lua_State *L);
-int ck_lua_record(lua_State *L);
-size_t ck_records_length(lua_State *L);
-void ck_records_clear(lua_State *L);
-const unsigned char *ck_records_bytes(lua_State *L);
+/// message, traceback, own, descriptor) outside the Lua heap, as ResultRecords (ckrunner_records_bytes).
+int ckrunner_lua_turn(lua_State *L);
+int ckrunner_lua_record(lua_State *L);
+size_t ckrunner_records_length(lua_State *L);
+void ckrunner_records_clear(lua_State *L);
+const unsigned char *ckrunner_records_bytes(lua_State *L);
 /// ResultRecords' one escaper: `s` as a field (ended by 0x1F) into `out` (2 * n + 1 bytes at least).
-size_t ck_escape_field(const char *s, size_t n, unsigned char *out);
+size_t ckrunner_escape_field(const char *s, size_t n, unsigned char *out);
 
 /// Bytes malloc has handed out (Lua and Swift together), for benchmarks.
-size_t ck_heap_bytes(void);
+size_t ckalloc_heap_bytes(void);
 
-void ck_gc_collect(lua_State *L);
-void ck_gc_generational(lua_State *L);
-void ck_gc_incremental(lua_State *L);
-int ck_gc_count_kb(lua_State *L);
+void ckstate_gc_collect(lua_State *L);
+void ckstate_gc_generational(lua_State *L);
+void ckstate_gc_incremental(lua_State *L);
+int ckstate_gc_count_kb(lua_State *L);
 
 /// C's standard streams, which Swift 6 cannot name.
 #include <stdio.h>
-FILE *ck_stdout(void);
-FILE *ck_stderr(void);
+FILE *ckmacros_stdout(void);
+FILE *ckmacros_stderr(void);
 
 #endif
