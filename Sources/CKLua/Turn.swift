@@ -26,11 +26,13 @@ public struct Turn: ~Copyable {
         try engine.protect { try engine.runtime.flush() }
     }
 
-    /// `tostring` of a value, as dumps show it (a table's fields one level deep).
-    public func describe(_ value: Value) -> String { engine.inspection.describe(value) }
+    /// `tostring` of a value, as dumps show it (a table's fields one level deep); `[memoryLimit]`
+    /// when its text would pass the limit.
+    public func describe(_ value: Value) throws -> String { try engine.inspection.describe(value) }
 
-    /// A value as JSON (`ckrun tree --format json`).
-    public func json(_ value: Value) -> String { engine.inspection.json(value) }
+    /// A value as JSON (`ckrun tree --format json`), ticking the limits with `holding` bytes
+    /// already built; `[memoryLimit]` when its text would pass the limit.
+    public func json(_ value: Value, holding: Int) throws -> String { try engine.inspection.json(value, holding: holding) }
 
     /// `host:dump()`'s text.
     public func dump(_ host: Host) throws(LuaError) -> String {

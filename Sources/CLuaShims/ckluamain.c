@@ -74,7 +74,7 @@ int ckluamain_dolibrary(lua_State *L, const char *global, const char *module, si
     lua_pushcfunction(L, set_global);
     lua_insert(L, -2);
     lua_pushstring(L, global);
-    return lua_pcall(L, 2, 0, 0);
+    return ckpcall_at(L, 2, 0, 0);   /* out of Swift mode: a __newindex allocates under the limit */
 }
 
 /* Pushes the global `name` as lua.c's lua_getglobal does, under a protected call; returns the
@@ -87,5 +87,5 @@ static int get_global(lua_State *L) {
 int ckluamain_getglobal(lua_State *L, const char *name) {
     lua_pushcfunction(L, get_global);
     lua_pushstring(L, name);
-    return lua_pcall(L, 1, 1, 0);
+    return ckpcall_at(L, 1, 1, 0);   /* out of Swift mode: an __index allocates under the limit */
 }

@@ -1,6 +1,7 @@
 /* Protected calls, loading, and metamethod operations run under pcall. */
 #include "ckshims.h"
 #include "ckinternal.h"
+#include <sys/stat.h>
 
 int ckpcall_traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
@@ -46,8 +47,24 @@ int ckpcall_loadbuffer(lua_State *L, const char *buf, size_t len, const char *na
     return luaL_loadbufferx(L, buf, len, name, ckinternal_extra_of(L)->text_only ? "t" : mode);
 }
 
+/* A file ckrun loads itself (the script, `ckrun tree`'s, `.reload`'s, a spec file, LUA_INIT's
+   `@file`) is no FIFO or socket: opening one blocks before any limit can run (`--timeout` never
+   fired); a device such as /dev/null loads as lua5.4 loads it. Every failure to read carries the
+   catalogue's id. NULL is standard input. */
 int ckpcall_loadfile(lua_State *L, const char *path) {
-    return luaL_loadfilex(L, path, ckinternal_extra_of(L)->text_only ? "t" : NULL);
+    struct stat st;
+    if (path && stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISDIR(st.st_mode))) {
+        lua_pushfstring(L, "[cannotRead] cannot read %s: %s, not a regular file; name a Lua file (or `-` for standard input)",
+                        path, S_ISDIR(st.st_mode) ? "a directory" : "a FIFO or socket");
+        return LUA_ERRFILE;
+    }
+    int status = luaL_loadfilex(L, path, ckinternal_extra_of(L)->text_only ? "t" : NULL);
+    if (status == LUA_ERRFILE && lua_type(L, -1) == LUA_TSTRING) {
+        lua_pushliteral(L, "[cannotRead] ");
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return status;
 }
 
 void ckpcall_set_text_only(lua_State *L) { ckinternal_extra_of(L)->text_only = 1; }

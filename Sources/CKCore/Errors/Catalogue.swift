@@ -12,7 +12,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     // Attributes (SPEC §7)
     case notAControl
     // Limits and the command line (SPEC §9)
-    case timeout, memoryLimit, interrupted, sandbox, usage, testFailure, finalizerError
+    case timeout, memoryLimit, interrupted, sandbox, usage, cannotRead, testFailure, finalizerError
     // The app's run loop (SPEC §9)
     case timerFailed, timerLoop
     // Limits of the Lua stack and of nesting; names and fields a script may have misspelled
@@ -50,6 +50,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .interrupted: "Ctrl-C stopped a running chunk."
         case .sandbox: "Under `--sandbox`, the script called a function that runs programs, loads C code or bytecode, writes files, reads the environment or ends the process (docs/sandbox.md)."
         case .usage: "The command line could not be understood."
+        case .cannotRead: "A file ckrun loads itself (the script, `ckrun tree`'s, a spec file, `LUA_INIT=@file`, the file `.reload` or `--watch` loads again) does not exist, cannot be opened, or is a directory, FIFO or socket (reading a FIFO would block before any limit)."
         case .testFailure: "A test file failed to load or one of its hooks failed."
         case .finalizerError: "A `__gc` metamethod raised an error while Lua collected garbage (warning)."
         case .timerFailed: "A timer's function (`ck.after`) raised: in an app run by `ckrun` (or the build after it failed; the app goes on), or when `ck.advance` or `ck.runUntilIdle` fired it (the error reaches their caller, naming where the timer was set)."
@@ -92,6 +93,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .interrupted: "Nothing: the REPL goes on."
         case .sandbox: "Do what the message says instead, or run without `--sandbox`."
         case .usage: "See `ckrun --help`."
+        case .cannotRead: "Name a readable Lua file; read standard input with `-`."
         case .testFailure: "Read the message and traceback; fix the test file or the code it tests."
         case .finalizerError: "Make the finalizer handle its own errors (pcall inside __gc)."
         case .timerFailed: "Read the timer's own error and traceback after the first line and fix the function; set the timer again if it should still run."

@@ -99,17 +99,17 @@ extension Host {
     /// shows, and state. `describe` renders values (the script side knows how). Lines deeper
     /// than `dumpIndentLimit` are indented that far and start with `(depth N) `. Ticks the
     /// runtime's limits, counting the text built so far.
-    public func dump(describe: (Value) -> String) throws -> String {
+    public func dump(describe: (Value) throws -> String) throws -> String {
         guard let tree = try tree() else { return "(empty)\n" }
         var out = ""
         try tree.walk { n, depth in
             var line = Host.indent(depth) + n.label
             if let k = n.controller { line += " [\(k)]" }
             if let v = n.viewClass {
-                let shown = n.attributes.map { " \($0.name)=\(describe($0.value))" }.joined()
+                let shown = try n.attributes.map { " \($0.name)=\(try describe($0.value))" }.joined()
                 line += " <\(v)\(shown)\(n.viewMounted ? "" : ", unmounted")>"
             }
-            if let s = n.state, !s.isNil { line += " state=" + describe(s) }
+            if let s = n.state, !s.isNil { line += " state=" + (try describe(s)) }
             line = DumpText.oneLine(line)
             // A line counts one unit a 256 bytes: a few huge states check the limits too.
             try runtime.limits.tick(1 + line.utf8.count >> 8, holding: out.utf8.count + line.utf8.count)

@@ -121,7 +121,7 @@ struct ChildLists {
     /// `a string ("oops")`, `a table (table: 0x…)`: the type and a short `tostring`.
     private func describe(at i: Int32) -> String {
         let type = LuaStack(L).typeName(i)
-        var shown = engine.lua.describe(at: i, on: L)
+        var shown = engine.lua.shown(at: i, on: L)
         if shown.count > 40 { shown = String(shown.prefix(40)) + "…" }
         if type == "string" { shown = "\"\(shown)\"" }
         return "\(Engine.withArticle(type)) (\(shown))"

@@ -101,12 +101,12 @@ struct ClassConfigurator {
     /// The function at `i`, or `[badArgument]` naming the key.
     func function(_ i: Int32, _ key: String) throws -> LuaRef {
         guard stack.isFunction(i) else {
-            throw RuntimeError(.badArgument, "\(definer): \(key) must be a function, got \(stack.typeName(i))")
+            throw RuntimeError(.badArgument, "\(definer): \(Excerpt.text(key)) must be a function, got \(stack.typeName(i))")
         }
         return engine.reference(at: i, L, .function)
     }
 
     func bad(_ key: String, _ expected: String) -> RuntimeError {
-        RuntimeError(.badArgument, "\(definer): \(key) must be \(expected)")
+        RuntimeError(.badArgument, "\(definer): \(Excerpt.text(key)) must be \(expected)")
     }
 }

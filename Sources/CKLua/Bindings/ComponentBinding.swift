@@ -71,7 +71,7 @@ enum ComponentBinding {
 
     static func newindex(_ args: Arguments, _ key: String) throws -> Int32 {
         let c: Component = try args.object(1, "self", "a component")
-        throw RuntimeError(.immutableComponent, "cannot set \(key) on \(c.label): components are immutable snapshots; keep data in props or state and call updateState")
+        throw RuntimeError(.immutableComponent, "cannot set \(Excerpt.text(key)) on \(c.label): components are immutable snapshots; keep data in props or state and call updateState")
     }
 
     static func tostring(_ args: Arguments) throws -> String {

@@ -19,7 +19,7 @@ enum ConfigBinding {
     /// `ck.config.key`.
     static func index(_ args: Arguments) throws -> Int32 {
         let e = args.engine
-        switch e.lua.string(at: 2, on: args.L) ?? "" {
+        switch setting(args) {
         case "unhandledAction": e.pushString(e.runtime.unhandledAction.rawValue, args.L)
         case "onWarning": if let h = e.warningHandler { h.push(args.L) } else { e.pushFunction(e.defaultWarning, args.L) }
         case "onTrace": if let h = e.traceHandler { h.push(args.L) } else { LuaStack(args.L).pushNil() }
@@ -28,11 +28,16 @@ enum ConfigBinding {
         return 1
     }
 
+    /// The key at 2, at most `Excerpt.limit` bytes of it converted (a long key is no setting).
+    private static func setting(_ args: Arguments) -> String {
+        LuaStack(args.L).isString(2) ? args.engine.lua.shown(at: 2, on: args.L) : args.typeName(2)
+    }
+
     /// `ck.config.key = value`: takes effect at once; a bad value or key is refused.
     static func newindex(_ args: Arguments) throws -> Int32 {
         let e = args.engine
-        let key = e.lua.string(at: 2, on: args.L) ?? ""
-        switch key {
+        let name = setting(args)   // bounded (Excerpt)
+        switch name {
         case "unhandledAction":
             let s = try args.string(3, "unhandledAction")
             guard let p = Runtime.UnhandledPolicy(rawValue: s) else { throw args.bad(3, "unhandledAction", "\"error\", \"warn\" or \"ignore\"") }
@@ -42,7 +47,7 @@ enum ConfigBinding {
         case "onTrace":
             setTraceHandler(args.isNil(3) ? nil : try args.function(3, "onTrace"), in: e)
         default:
-            throw RuntimeError(.badArgument, "ck.config has no setting \"\(key)\"; the settings are unhandledAction, onWarning and onTrace")
+            throw RuntimeError(.badArgument, "ck.config has no setting \"\(name)\"; the settings are unhandledAction, onWarning and onTrace")
         }
         return 0
     }

@@ -55,7 +55,7 @@ enum ControllerBinding {
     static func setField(_ args: Arguments, _ key: String) throws -> Int32 {
         let k: Controller = try args.object(1, "self", "a controller")
         if runtimeFields.contains(key) {
-            throw RuntimeError(.badArgument, "\(k.controllerClass.name).\(key) is set by the runtime and cannot be assigned; use another field name")
+            throw RuntimeError(.badArgument, "\(k.controllerClass.name).\(Excerpt.text(key)) is set by the runtime and cannot be assigned; use another field name")
         }
         pushScriptFields(of: k, args.engine, args.L)
         LuaStack(args.L).pushValue(at: 2)

@@ -70,7 +70,7 @@ enum NameCheck {
         guard case .table(let ref) = c.props else { return }
         for key in engine.scriptTables.keys(of: ref) where !known.contains(key) {
             let hint = nearest(key, in: known).map { "did you mean \"\($0)\"? " } ?? ""
-            warn(engine, .unknownProp, "ck.\(c.name){\(key) = …}: \(c.name) has no prop \"\(key)\"; \(hint)its props are \(known.joined(separator: ", "))",
+            warn(engine, .unknownProp, "ck.\(c.name){\(Excerpt.text(key)) = …}: \(c.name) has no prop \"\(Excerpt.text(key))\"; \(hint)its props are \(known.joined(separator: ", "))",
                  L: L, once: "prop \(c.name).\(key)")
         }
     }
@@ -83,9 +83,12 @@ enum NameCheck {
 
     /// The candidate one or two edits away (two only for longer names), if exactly one is nearest.
     static func nearest(_ name: String, in candidates: [String]) -> String? {
-        guard name.count >= 3 else { return nil }
-        let limit = name.count >= 8 ? 2 : 1
-        let scored = candidates.map { ($0, distance(Array(name.utf8), Array($0.utf8))) }.filter { $0.1 > 0 && $0.1 <= limit }
+        guard name.utf8.count >= 3 else { return nil }
+        let limit = name.utf8.count >= 8 ? 2 : 1
+        // The distance is at least the lengths' difference: a script-sized name is never
+        // compared (its table of distances was 8 bytes × its length × the candidate's).
+        let close = candidates.filter { abs($0.utf8.count - name.utf8.count) <= limit }
+        let scored = close.map { ($0, distance(Array(name.utf8), Array($0.utf8))) }.filter { $0.1 > 0 && $0.1 <= limit }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.0
     }

@@ -63,7 +63,7 @@ struct Arguments {
         guard lua_type(L, i) == LUA_TNUMBER else { throw bad(i, name, "an integer") }
         if lua_isinteger(L, i) != 0, let n = Int(exactly: lua_tointegerx(L, i, nil)) { return n }
         guard let n = Int(exactly: lua_tonumberx(L, i, nil)) else {
-            throw RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be an integer, got \(engine.lua.describe(at: i, on: L))")
+            throw RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be an integer, got \(engine.lua.shown(at: i, on: L))")
         }
         return n
     }
@@ -120,7 +120,7 @@ struct Arguments {
 extension Engine {
     func resolveType(_ name: String) throws -> TypeSpec {
         guard let t = runtime.types.resolve(name, isClass: runtime.isClassName) else {
-            throw RuntimeError(.unknownType, "unknown type \"\(name)\"; use any, bool, int, number, string, table, function, a ck.struct name, or a class defined before this point")
+            throw RuntimeError(.unknownType, "unknown type \"\(Excerpt.text(name))\"; use any, bool, int, number, string, table, function, a ck.struct name, or a class defined before this point")
         }
         return t
     }

@@ -8,21 +8,44 @@ import CLuaShims
 struct Inspection {
     unowned(unsafe) let engine: Engine
 
-    /// A one-line rendering of a value for dumps: `{count = 1, title = "x"}`.
-    func describe(_ v: Value) -> String {
+    /// A one-line rendering of a value for dumps: `{count = 1, title = "x"}`. A string whose
+    /// quoting would pass `--memory-limit` is `[memoryLimit]` before Swift builds it (the dump,
+    /// `ckrun tree` and the live view hold their text outside Lua's count).
+    func describe(_ v: Value) throws -> String {
         let L = engine.runningThread
-        if case .string(let s) = v { return DumpText.quoted(s.utf8) }
+        if case .string(let s) = v {
+            try reserveSwiftText(Self.quotingBytes * s.utf8.count)
+            return DumpText.quoted(s.utf8)
+        }
+        let base = LuaStack(L).top
         engine.push(v, L)
-        defer { LuaStack(L).pop(1) }
+        defer { LuaStack(L).top = base }  // a limit may stop a table's walk with entries pushed
         switch v {
-        case .opaque(let r) where r.typeName == "string": return engine.lua.dumpQuoted(at: -1, on: L)
-        case .table: return describeTable(at: LuaStack(L).top, depth: 0, L)
+        case .opaque(let r) where r.typeName == "string": return try dumpQuoted(at: -1, L)
+        case .table: return try describeTable(at: LuaStack(L).top, depth: 0, L)
         default: return engine.lua.describe(at: -1, on: L)
         }
     }
 
+    /// Swift bytes quoting a string for the dump may take, a byte: 4 (`\255`), twice that while
+    /// the text grows (measured: a 6 MB string of NULs peaked at 159 MB with 4).
+    static let quotingBytes = 8
+
+    /// Checks that `bytes` Swift is about to build for the script fit its memory limit (with
+    /// what Lua holds): a loop's ticks cannot see a string before it is built.
+    func reserveSwiftText(_ bytes: Int) throws {
+        if bytes > 4096 { try engine.runtime.limits.check(bytes) }
+    }
+
+    /// `lua.dumpQuoted` within the limit.
+    private func dumpQuoted(at i: Int32, _ L: OpaquePointer) throws -> String {
+        try reserveSwiftText(Self.quotingBytes * LuaStack(L).stringLength(i))
+        return engine.lua.dumpQuoted(at: i, on: L)
+    }
+
     /// A string key as written in a table constructor: a name as it is, else `["…"]`.
-    private func dumpKey(at i: Int32, _ L: OpaquePointer) -> String {
+    private func dumpKey(at i: Int32, _ L: OpaquePointer) throws -> String {
+        try reserveSwiftText(Self.quotingBytes * LuaStack(L).stringLength(i))
         if let name = engine.lua.name(at: i, on: L), let first = name.utf8.first, !(0x30...0x39).contains(first),
            name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
             return name
@@ -32,14 +55,14 @@ struct Inspection {
 
     /// `{"a", "b", count = 1, [10] = true}`: the array part in order, then the other keys
     /// (numbers, then names), as the REPL prints tables; 20 entries and two levels at most.
-    private func describeTable(at t: Int32, depth: Int, _ L: OpaquePointer) -> String {
+    private func describeTable(at t: Int32, depth: Int, _ L: OpaquePointer) throws -> String {
         if depth > 1 { return "{…}" }
         var items: [Int64: String] = [:], named: [(String, String)] = [], more = false
         LuaStack(L).pushNil()
         while LuaStack(L).protectedNext(t) {
             if items.count + named.count >= 20 { LuaStack(L).pop(2); more = true; break }
-            let val = describeEntry(at: -1, depth: depth, L)
-            if LuaStack(L).isString(-2) { named.append((dumpKey(at: -2, L), val)) }
+            let val = try describeEntry(at: -1, depth: depth, L)
+            if LuaStack(L).isString(-2) { named.append((try dumpKey(at: -2, L), val)) }
             else if LuaStack(L).isInteger(-2) { items[LuaStack(L).integer(-2)] = val }
             else { named.append(("[\(engine.lua.describe(at: -2, on: L))]", val)) }
             LuaStack(L).pop(1)
@@ -53,26 +76,29 @@ struct Inspection {
         return "{" + parts.joined(separator: ", ") + "}"
     }
 
-    private func describeEntry(at i: Int32, depth: Int, _ L: OpaquePointer) -> String {
+    private func describeEntry(at i: Int32, depth: Int, _ L: OpaquePointer) throws -> String {
         switch LuaStack(L).type(i) {
-        case .string: engine.lua.dumpQuoted(at: i, on: L)
-        case .table: describeTable(at: LuaStack(L).top, depth: depth + 1, L)
+        case .string: try dumpQuoted(at: i, L)
+        case .table: try describeTable(at: LuaStack(L).top, depth: depth + 1, L)
         default: engine.lua.describe(at: i, on: L)
         }
     }
 
     /// A value as JSON: tables with keys 1…n are arrays, other tables objects (keys as
     /// strings, sorted); functions and runtime objects are their `tostring`; cycles and
-    /// nesting past 16 levels are the string "<cycle>" / "{...}".
-    func json(_ value: Value) -> String {
-        let L = engine.runningThread
+    /// nesting past 16 levels are the string "<cycle>" / "{...}". Ticks the limits per value,
+    /// counting `holding` (the caller's text) and what it built; a string whose quoting would
+    /// pass `--memory-limit` is `[memoryLimit]` before Swift builds it.
+    func json(_ value: Value, holding: Int) throws -> String {
+        let L = engine.runningThread, stack = LuaStack(L), base = stack.top
         engine.push(value, L)
-        defer { ckmacros_pop(L, 1) }
-        var seen: Set<UnsafeRawPointer> = []
-        return json(at: lua_gettop(L), depth: 0, seen: &seen, L)
+        defer { stack.top = base }  // a limit may stop the walk with a key and value pushed
+        var walk = JSONWalk(built: holding)
+        return try json(at: lua_gettop(L), depth: 0, &walk, L)
     }
 
-    private func json(at i: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>, _ L: OpaquePointer) -> String {
+    private func json(at i: Int32, depth: Int, _ walk: inout JSONWalk, _ L: OpaquePointer) throws -> String {
+        try engine.runtime.limits.tick(holding: walk.built)
         switch lua_type(L, i) {
         case LUA_TNIL, LUA_TNONE: return "null"
         case LUA_TBOOLEAN: return lua_toboolean(L, i) != 0 ? "true" : "false"
@@ -80,19 +106,22 @@ struct Inspection {
             if lua_isinteger(L, i) != 0 { return String(lua_tointegerx(L, i, nil)) }
             let d = lua_tonumberx(L, i, nil)
             return d.isFinite ? String(d) : "null"
-        case LUA_TSTRING: return JSON.quote(engine.lua.string(at: i, on: L) ?? "")
+        case LUA_TSTRING:
+            // Decoded, then quoted: at most 7 bytes a byte (`\u0000` after the decoded copy).
+            try reserveSwiftText(walk.built + 7 * LuaStack(L).stringLength(i))
+            return walk.counted(JSON.quote(engine.lua.string(at: i, on: L) ?? ""))
         case LUA_TTABLE:
             guard let p = lua_topointer(L, i) else { return "null" }
-            if seen.contains(p) { return JSON.quote("<cycle>") }
+            if walk.seen.contains(p) { return JSON.quote("<cycle>") }
             if depth >= 16 { return JSON.quote("{...}") }
-            seen.insert(p)
-            defer { seen.remove(p) }
-            return jsonTable(at: i, depth: depth, seen: &seen, L)
-        default: return JSON.quote(engine.lua.describe(at: i, on: L))
+            walk.seen.insert(p)
+            defer { walk.seen.remove(p) }
+            return try jsonTable(at: i, depth: depth, &walk, L)
+        default: return walk.counted(JSON.quote(engine.lua.describe(at: i, on: L)))
         }
     }
 
-    private func jsonTable(at i: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>, _ L: OpaquePointer) -> String {
+    private func jsonTable(at i: Int32, depth: Int, _ walk: inout JSONWalk, _ L: OpaquePointer) throws -> String {
         let n = LuaStack(L).listLength(i)
         var entries: [(String, String)] = []
         var isArray = true
@@ -104,15 +133,27 @@ struct Inspection {
             } else {
                 isArray = false
                 lua_pushvalue(L, -2)
-                key = engine.lua.describe(at: -1, on: L)
+                try reserveSwiftText(walk.built + 7 * LuaStack(L).stringLength(-1))
+                key = walk.counted(engine.lua.describe(at: -1, on: L))
                 ckmacros_pop(L, 1)
             }
-            entries.append((key, json(at: lua_gettop(L), depth: depth + 1, seen: &seen, L)))
+            entries.append((key, try json(at: lua_gettop(L), depth: depth + 1, &walk, L)))
             ckmacros_pop(L, 1)
         }
         if isArray && entries.count == n && n > 0 {
             return "[" + entries.sorted { Int($0.0)! < Int($1.0)! }.map(\.1).joined(separator: ", ") + "]"
         }
         return "{" + entries.sorted { $0.0 < $1.0 }.map { JSON.quote($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+    }
+}
+
+/// What a JSON rendering has seen (tables on the way down) and built so far.
+private struct JSONWalk {
+    var built: Int
+    var seen: Set<UnsafeRawPointer> = []
+
+    mutating func counted(_ text: String) -> String {
+        built += text.utf8.count
+        return text
     }
 }

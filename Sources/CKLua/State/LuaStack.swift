@@ -79,6 +79,13 @@ struct LuaStack {
     /// `#t` is a border, not a size (41 entries can have a border of 2^40). Loops over a list
     /// go through `Engine.forEachItem`, which also ticks the limits.
     @inline(__always) func listLength(_ i: Int32) -> Int { Int(ckstack_list_length(L, i)) }
+    /// The byte length of the string at `i` (0 for any other value), without converting it.
+    func stringLength(_ i: Int32) -> Int {
+        guard lua_type(L, i) == LUA_TSTRING else { return 0 }
+        var length = 0
+        _ = ckmacros_tostring(L, i, &length)
+        return length
+    }
     @inline(__always) func identity(_ i: Int32) -> UInt { UInt(bitPattern: lua_topointer(L, i)) }
     @inline(__always) func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
 

@@ -29,12 +29,12 @@ final class AppSession {
     /// is forgotten first, so those the file requires load again.
     func reloadFile() throws(LuaError) -> String {
         guard let file else {
-            throw LuaError(message: "no app file to reload: start the REPL on the app (ckrun app.lua, or ckrun repl app.lua)")
+            throw LuaError(message: Catalogue.usage.message("no app file to reload: start the REPL on the app (ckrun app.lua, or ckrun repl app.lua)"))
         }
-        guard FileManager.default.isReadableFile(atPath: file) else { throw LuaError(message: "cannot read \(file)") }
+        if let problem = ReadableFile.problem(file) { throw LuaError(message: problem) }
         let reloaded = try engine.turn { turn throws(LuaError) in try turn.reloadApp(file: file) }
         guard let reloaded else {
-            throw LuaError(message: "no app is running to reload: \(file) did not start one (return a component class or provider, or call ck.run)")
+            throw LuaError(message: Catalogue.usage.message("no app is running to reload: \(file) did not start one (return a component class or provider, or call ck.run)"))
         }
         let modules = reloaded.modules.isEmpty ? "" : "; modules loaded again: " + reloaded.modules.joined(separator: ", ")
         return "reloaded \(file): generation \(reloaded.generation), state and controllers kept" + modules

@@ -19,9 +19,9 @@ final class ScriptSession {
         var options = options
         options.captureStartup()
         if let file {
-            guard FileManager.default.isReadableFile(atPath: file) else {
+            if let problem = ReadableFile.problem(file) {
                 options.releaseStartup()
-                FileHandle.standardError.write(Data("ckrun: cannot open \(file)\n".utf8))
+                FileHandle.standardError.write(Data("ckrun: \(problem)\n".utf8))
                 throw ExitCode(1)
             }
             prepare(file: file)

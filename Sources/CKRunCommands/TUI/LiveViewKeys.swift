@@ -47,7 +47,7 @@ extension LiveView {
             var entries: [Tracer.Entry] = []
             var failure: LuaError?
             do throws(LuaError) { _ = try turn.tap(component, of: host, trace: &entries) } catch { failure = error }
-            trace = TapTrace.lines(tapped: tapped, entries: entries, error: failure?.description, describe: { turn.describe($0) })
+            trace = TapTrace.lines(tapped: tapped, entries: entries, error: failure?.description, describe: { (try? turn.describe($0)) ?? "…" })
             if let failure { throw failure }
         }
     }

@@ -40,8 +40,9 @@ struct SpecFileRunner {
         var session: SpecSession?
         do {
             session = try (states ?? SpecStates(settings: settings, shared: false)).session(listOnly: listOnly)
-            guard let session, FileManager.default.isReadableFile(atPath: file) else {
-                records = ResultRecords.records([failure("cannot read the file", traceback: "", "failed to load")])
+            let problem = ReadableFile.problem(file)
+            guard let session, problem == nil else {
+                records = ResultRecords.records([failure(problem ?? "cannot read the file", traceback: "", "failed to load")])
                 return deliver(head, records)
             }
             defer { records = session.records }

@@ -23,8 +23,8 @@ struct TreeCommand: ParsableCommand {
     @OptionGroup var runtime: RuntimeOptions
 
     func run() throws {
-        guard FileManager.default.isReadableFile(atPath: file) else {
-            FileHandle.standardError.write(Data("ckrun: cannot open \(file)\n".utf8))
+        if let problem = ReadableFile.problem(file) {
+            FileHandle.standardError.write(Data("ckrun: \(problem)\n".utf8))
             throw ExitCode(1)
         }
         // The tree alone goes to stdout: what the app writes to descriptor 1 (print, io.write,

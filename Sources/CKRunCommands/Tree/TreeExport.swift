@@ -8,18 +8,19 @@ struct TreeExport {
 
     /// Nested objects: class, path, identifier, key, controller, view (its class), viewMounted
     /// (only when false), attributes (what the view shows), actions, state (as JSON), children.
+    /// Linear in the tree: indentation stops at `Host.dumpIndentLimit` levels as the text dump's
+    /// does, and a deeper node's path is its last that many labels after `…/`.
     func json(in turn: borrowing Turn) throws -> String {
         guard let root = try turn.tree(of: host) else { return "null\n" }
         var out = ""
-        // Paths are made from the parent's as the walk goes down (a path per node from the
-        // root would be quadratic in depth).
-        enum Step { case open(TreeNode, Int, path: String, last: Bool), close(Int, last: Bool) }
-        var steps: [Step] = [.open(root, 0, path: root.path, last: true)]
+        enum Step { case open(TreeNode, Int, path: TreePath, last: Bool), close(Int, last: Bool) }
+        var steps: [Step] = [.open(root, 0, path: TreePath(root.path), last: true)]
         while let step = steps.popLast() {
+            try host.runtime.limits.tick(holding: out.utf8.count)
             switch step {
             case let .open(n, depth, path, last):
-                try host.runtime.limits.tick(holding: out.utf8.count)
-                out += String(repeating: "  ", count: min(depth, Host.dumpIndentLimit)) + "{" + fields(n, path: path, turn).joined(separator: ", ") + ", \"children\": ["
+                let fields = try fields(n, path: path.text, holding: out.utf8.count, turn)
+                out += Self.indent(depth) + "{" + fields.joined(separator: ", ") + ", \"children\": ["
                 if n.children.isEmpty {
                     out += "]}" + (last ? "\n" : ",\n")
                     continue
@@ -27,96 +28,79 @@ struct TreeExport {
                 out += "\n"
                 steps.append(.close(depth, last: last))
                 for (i, child) in n.children.enumerated().reversed() {
-                    steps.append(.open(child, depth + 1, path: path + "/" + child.label, last: i == n.children.count - 1))
+                    steps.append(.open(child, depth + 1, path: path.appending(child.label), last: i == n.children.count - 1))
                 }
             case let .close(depth, last):
-                out += String(repeating: "  ", count: min(depth, Host.dumpIndentLimit)) + "]}" + (last ? "\n" : ",\n")
+                out += Self.indent(depth) + "]}" + (last ? "\n" : ",\n")
             }
         }
         return out
     }
 
-    private func fields(_ n: TreeNode, path: String, _ turn: borrowing Turn) -> [String] {
+    private static func indent(_ depth: Int) -> String {
+        String(repeating: "  ", count: min(depth, Host.dumpIndentLimit))
+    }
+
+    private func fields(_ n: TreeNode, path: String, holding: Int, _ turn: borrowing Turn) throws -> [String] {
         var f = ["\"class\": \(JSON.quote(n.component.name))", "\"path\": \(JSON.quote(path))"]
         if let id = n.identifier { f.append("\"identifier\": \(JSON.quote(id))") }
         if let k = n.key { f.append("\"key\": \(JSON.quote(k))") }
         if let k = n.controller { f.append("\"controller\": \(JSON.quote(k))") }
+        var built = holding
+        func counted(_ field: String) -> String { built += field.utf8.count; return field }
         if let v = n.viewClass {
-            let attributes = n.attributes.map { "\(JSON.quote($0.name)): \(turn.json($0.value))" }
-            let actions = n.actions.map { "{\"event\": \(JSON.quote($0.event)), \"action\": \($0.action.map { JSON.quote(turn.describe(Value.object($0))) } ?? "null")}" }
+            let attributes = try n.attributes.map { counted("\(JSON.quote($0.name)): \(try turn.json($0.value, holding: built))") }
+            let actions = try n.actions.map { "{\"event\": \(JSON.quote($0.event)), \"action\": \(try $0.action.map { JSON.quote(try turn.describe(Value.object($0))) } ?? "null")}" }
             f.append("\"view\": \(JSON.quote(v))")
             if !n.viewMounted { f.append("\"viewMounted\": false") }
             f.append("\"attributes\": {\(attributes.joined(separator: ", "))}")
             if !actions.isEmpty { f.append("\"actions\": [\(actions.joined(separator: ", "))]") }
         }
-        if let s = n.state { f.append("\"state\": \(turn.json(s))") }
+        if let s = n.state { f.append("\"state\": \(try turn.json(s, holding: built))") }
         return f
     }
 
     /// Components (boxes, with what their view shows), controllers (ellipses) and views
     /// (notes); solid edges are the tree, dashed red edges the responder chain from each leaf.
+    /// Ticks the limits counting the text built (a 6 MB state was 300 MB of RSS under 40 MB).
     func dot(in turn: borrowing Turn) throws -> String {
-        let graph = DotGraph()
-        graph.lines = ["digraph ckrun {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=11];"]
-        let leaves = try dotTree(into: graph, turn)
-        graph.lines.append("  \(graph.id(host.hostingView, "v")) [shape=note, style=filled, fillcolor=\"#f4f4f4\", label=\"HostingView\"];")
-        for r in host.responders { graph.lines.append("  \(graph.id(r, "r")) [shape=hexagon, label=\"\(escape(r.name))\"];") }
-        try dotResponderChains(from: leaves, into: graph)
-        graph.lines.append("}")
-        return graph.lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The lines of a dot graph, and the node name given to each object (prefix and a number).
-    private final class DotGraph {
-        var lines: [String] = []
-        private var ids: [ObjectIdentifier: String] = [:]
-
-        func id(_ o: RuntimeObject, _ prefix: String) -> String {
-            if let s = ids[ObjectIdentifier(o)] { return s }
-            let s = "\(prefix)\(ids.count)"
-            ids[ObjectIdentifier(o)] = s
-            return s
-        }
-    }
-
-    /// The components with their controllers and views, and the tree's edges; returns the leaves.
-    private func dotTree(into graph: DotGraph, _ turn: borrowing Turn) throws -> [Component] {
+        var graph = DotGraph(limits: host.runtime.limits)
+        try graph.add("digraph ckrun {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=11];")
         var leaves: [Component] = []
         try turn.tree(of: host)?.walk { n, _ in
-            try host.runtime.limits.tick()
-            let c = n.component
-            var label = n.label
-            for a in n.attributes { label += "\\n\(a.name): " + escape(turn.describe(a.value)) }
-            if let s = n.state, !s.isNil { label += "\\nstate: " + escape(turn.describe(s)) }
-            graph.lines.append("  \(graph.id(c, "c")) [shape=box, label=\"\(label)\"];")
-            for child in n.children { graph.lines.append("  \(graph.id(c, "c")) -> \(graph.id(child.component, "c"));") }
-            if let k = c.controller, k.component === c {
-                graph.lines.append("  \(graph.id(k, "k")) [shape=ellipse, style=filled, fillcolor=\"#eef3ff\", label=\"\(k.controllerClass.name)\"];")
-                graph.lines.append("  \(graph.id(c, "c")) -> \(graph.id(k, "k")) [style=dotted, arrowhead=none];")
-            }
-            if let v = c.view {
-                graph.lines.append("  \(graph.id(v, "v")) [shape=note, label=\"\(v.viewClass)\"];")
-                graph.lines.append("  \(graph.id(c, "c")) -> \(graph.id(v, "v")) [style=dotted, arrowhead=none, color=gray];")
-            }
-            if n.children.isEmpty { leaves.append(c) }
+            try graph.add(node: n, label: try label(n, turn))
+            if n.children.isEmpty { leaves.append(n.component) }
         }
-        return leaves
-    }
-
-    /// A responder's chain is the same from every leaf that reaches it: each walk stops at the
-    /// first edge already drawn, so drawing every chain costs one step per edge (not leaves × depth).
-    private func dotResponderChains(from leaves: [Component], into graph: DotGraph) throws {
+        try graph.add("  \(graph.id(host.hostingView, "v")) [shape=note, style=filled, fillcolor=\"#f4f4f4\", label=\"HostingView\"];")
+        for r in host.responders { try graph.add("  \(graph.id(r, "r")) [shape=hexagon, label=\"\(escape(r.name))\"];") }
         var drawn: Set<String> = []
+        // A responder's chain is the same from every leaf that reaches it: each walk stops at the
+        // first edge already drawn, so drawing every chain costs one step per edge (not leaves × depth).
         for leaf in leaves {
             var a = Responder.component(leaf)
             while let b = host.runtime.nextResponder(a) {
-                try host.runtime.limits.tick()
                 let edge = "  \(graph.id(a.object, prefix(a))) -> \(graph.id(b.object, prefix(b))) [color=red, style=dashed, constraint=false];"
                 guard drawn.insert(edge).inserted else { break }
-                graph.lines.append(edge)
+                try graph.add(edge)
                 a = b
             }
         }
+        try graph.add("}")
+        return graph.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A component's box label: its label, what its view shows and its state.
+    private func label(_ n: TreeNode, _ turn: borrowing Turn) throws -> String {
+        var label = n.label
+        for a in n.attributes { label += "\\n\(a.name): " + (try escaped(turn.describe(a.value))) }
+        if let s = n.state, !s.isNil { label += "\\nstate: " + (try escaped(turn.describe(s))) }
+        return label
+    }
+
+    /// `escape`, whose worst case doubles the text, within the memory limit.
+    private func escaped(_ text: String) throws -> String {
+        if text.utf8.count > 4096 { try host.runtime.limits.check(2 * text.utf8.count) }
+        return escape(text)
     }
 
     private func prefix(_ r: Responder) -> String {
@@ -144,5 +128,67 @@ struct TreeExport {
             }
         }
         return out
+    }
+}
+
+/// A node's path in the JSON export: its last `Host.dumpIndentLimit` labels, after `…/` when
+/// there are more (a full path per node made the output quadratic in depth).
+struct TreePath {
+    private var labels: [String]
+    private var cut = false
+
+    init(_ root: String) { labels = [root] }
+
+    func appending(_ label: String) -> TreePath {
+        var p = self
+        p.labels.append(label)
+        if p.labels.count > Host.dumpIndentLimit {
+            p.labels.removeFirst()
+            p.cut = true
+        }
+        return p
+    }
+
+    var text: String { (cut ? "…/" : "") + labels.joined(separator: "/") }
+}
+
+/// The dot export's lines, with the ids of the objects they name, ticking the limits with the
+/// bytes written so far.
+struct DotGraph {
+    let limits: WorkLimits
+    private(set) var lines: [String] = []
+    private var size = 0
+    private var ids: [ObjectIdentifier: String] = [:]
+
+    init(limits: WorkLimits) { self.limits = limits }
+
+    mutating func id(_ o: RuntimeObject, _ prefix: String) -> String {
+        if let s = ids[ObjectIdentifier(o)] { return s }
+        let s = "\(prefix)\(ids.count)"
+        ids[ObjectIdentifier(o)] = s
+        return s
+    }
+
+    mutating func add(_ new: String...) throws {
+        var bytes = 0
+        for line in new { bytes += line.utf8.count + 1 }
+        size += bytes
+        try limits.tick(new.count + bytes >> 8, holding: size)  // a unit a line and a 256 bytes
+        lines += new
+    }
+
+    /// A component's box, its tree edges, and its controller and view.
+    mutating func add(node n: TreeNode, label: String) throws {
+        let c = n.component
+        try add("  \(id(c, "c")) [shape=box, label=\"\(label)\"];")
+        for child in n.children { try add("  \(id(c, "c")) -> \(id(child.component, "c"));") }
+        if let k = c.controller, k.component === c {
+            try add("  \(id(k, "k")) [shape=ellipse, style=filled, fillcolor=\"#eef3ff\", label=\"\(k.controllerClass.name)\"];",
+                    "  \(id(c, "c")) -> \(id(k, "k")) [style=dotted, arrowhead=none];")
+        }
+        if let v = c.view {
+            try add("  \(id(v, "v")) [shape=note, label=\"\(v.viewClass)\"];",
+                    "  \(id(c, "c")) -> \(id(v, "v")) [style=dotted, arrowhead=none, color=gray];")
+        }
     }
 }

@@ -1,0 +1,6 @@
+-- Attack (outsider after issue 24, B13): the app script is a FIFO. Opening it blocked before any
+-- limit (`--timeout 2` never returned); a file ckrun loads itself must be a regular file.
+-- The -e chunk makes the FIFO (no spaces: the command line is split at them).
+-- ckrun-cmd: --timeout 2 -e os.remove("/tmp/ckrun-hostile-fifo.lua")os.execute("mkfifo${IFS}/tmp/ckrun-hostile-fifo.lua") /tmp/ckrun-hostile-fifo.lua
+-- ckrun-expect: [cannotRead] cannot read /tmp/ckrun-hostile-fifo.lua: a FIFO or socket
+-- ckrun-expect-status: 1
