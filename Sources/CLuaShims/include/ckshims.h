@@ -260,6 +260,9 @@ int ck_lua_check_deadline(lua_State *L);
 int ck_lua_hook_coroutines(lua_State *L);
 /// In a child forked from a process that ran Lua: its signal actions are the defaults again.
 void ck_watchdog_forked(void);
+/// In a file's process forked by a `--jobs` worker: killed when the worker `parent` ends; -1 when
+/// it has ended already (ckforked.c).
+int ck_end_with_parent(int parent);
 /// ckrun test: `user_frame(level [, skip_luassert])` → short_src, currentline of the first frame
 /// outside the runner (ckframes.c); `errorlevel(level)` is luassert's util.errorlevel.
 int ck_lua_user_frame(lua_State *L);
