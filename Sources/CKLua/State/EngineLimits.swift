@@ -53,6 +53,11 @@ extension Engine {
     /// limit installs its alarm handler again there.
     public static func processForked() { ckwatchdog_forked() }
 
+    /// Call in a process forked to run one test file for a `--jobs` worker (process id
+    /// `parent`): it is killed when the worker ends, so no file's process outlives the run.
+    /// False when the worker has ended already.
+    public static func endWithParent(_ parent: Int32) -> Bool { ckforked_end_with_parent(parent) == 0 }
+
     /// The time limit of the finalizers that run when the state closes (the configured
     /// `timeoutSeconds` unless set; nil: none). Lua runs finalizers with hooks off: one that
     /// never returns ends the process with `[timeout]` instead of holding it forever.

@@ -31,11 +31,7 @@ final class ParallelRunner: @unchecked Sendable {
         let previousPipeAction = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previousPipeAction) }
         workersLeft = min(jobs, files.count)
-        // Forked while this process has one thread (before the slots' threads start), all of
-        // them before any worker's token exists (no worker's memory holds another's token); a
-        // worker that replaces one that died is spawned.
-        let processes = ProcessThreads.count == 1 ? (0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings) } : []
-        var forked = processes.map(adopt)
+        var forked = forkWorkers().map(adopt)
         for _ in 0..<workersLeft {
             let first = forked.popLast()
             Thread.detachNewThread { [self] in
@@ -56,6 +52,18 @@ final class ParallelRunner: @unchecked Sendable {
         let late = lateFailures
         condition.unlock()
         for result in late where going { going = consume(result) }
+    }
+
+    /// Forked while this process has one thread (before the slots' threads start), all of them
+    /// before any worker's token exists (no worker's memory holds another's token), from one
+    /// state prepared here (luassert compiled and loaded once, not once a worker); a worker that
+    /// replaces one that died is spawned and prepares its own.
+    private func forkWorkers() -> [WorkerProcess] {
+        guard ProcessThreads.count == 1 else { return [] }
+        let prepared = ForkServer.prepare(settings)
+        defer { prepared?.engine.close() }   // this process runs no test file
+        guard ProcessThreads.count == 1 else { return [] }
+        return (0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings, prepared: prepared) }
     }
 
     private func claim(_ count: Int) -> Int? {

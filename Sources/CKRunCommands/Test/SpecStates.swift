@@ -10,14 +10,26 @@ final class SpecStates {
     let settings: TestRunSettings
     let shared: Bool
     private var current: SpecSession?
+    /// A state configured before, handed to the next file (a `--jobs` file process's, `ForkServer`).
+    private var prepared: SpecSession?
 
     init(settings: TestRunSettings, shared: Bool? = nil) {
         self.settings = settings
         self.shared = shared ?? settings.sharedState
     }
 
+    /// States for files that do not share one, the first of them `prepared`.
+    convenience init(settings: TestRunSettings, prepared: SpecSession) {
+        self.init(settings: settings, shared: false)
+        self.prepared = prepared
+    }
+
     /// A configured state for the next file.
     func session(listOnly: Bool = false) throws(LuaError) -> SpecSession {
+        if let prepared, !listOnly {
+            self.prepared = nil
+            return prepared
+        }
         if shared, let current { return current }
         let session = try SpecSession(settings: settings)
         try configure(session, listOnly: listOnly)

@@ -81,10 +81,11 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// A worker forked from this process instead of started from the executable: no program to
-    /// load, no command line to parse, luassert and the preludes already compiled if this
-    /// process compiled them. Only a single-threaded process may fork (`ProcessThreads`). The
-    /// child is what `--worker` runs: requests on standard input, results on standard output.
-    init(forking settings: TestRunSettings) throws {
+    /// load, no command line to parse, and `prepared` (a configured state, luassert and the
+    /// preludes loaded) inherited for its files to start from. Only a single-threaded process
+    /// may fork (`ProcessThreads`). The child is what `--worker` runs: requests on standard
+    /// input, results on standard output.
+    init(forking settings: TestRunSettings, prepared: SpecSession?) throws {
         let pipes = try Pipes()
         fflush(nil)   // nothing this process buffered may be written again by the child
         let child = fork()
@@ -98,7 +99,7 @@ final class WorkerProcess: @unchecked Sendable {
             sigemptyset(&none)
             sigprocmask(SIG_SETMASK, &none, nil)
             Engine.processForked()
-            WorkerLoop.serve(settings: settings)
+            WorkerLoop.serve(settings: settings, prepared: prepared)
             fflush(nil)
             _exit(0)
         }
@@ -147,12 +148,7 @@ final class WorkerProcess: @unchecked Sendable {
         return false
     }
 
-    /// The kernel's state for the process is "T" (stopped by a signal).
-    private var isStopped: Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let nameEnd = stat.lastIndex(of: ")") else { return false }
-        return stat[nameEnd...].dropFirst(2).first == "T"
-    }
+    private var isStopped: Bool { ProcessState.isStopped(pid) }
 
     func waitUntilExit() {
         lock.lock()
@@ -164,7 +160,7 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// Exited with status 0 (after `waitUntilExit`).
-    var exitedCleanly: Bool { waitStatus.map { $0 & 0x7f == 0 && ($0 >> 8) & 0xff == 0 } ?? false }
+    var exitedCleanly: Bool { waitStatus.map(WaitStatus.exitedCleanly) ?? false }
 
     /// How it ended, for reports: "was killed by signal 9", "ended with status 1".
     var ending: String {

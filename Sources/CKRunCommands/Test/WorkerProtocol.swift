@@ -127,21 +127,32 @@ final class LineReader {
     deinit { chunk.deallocate() }
 }
 
-/// The worker's side: runs each requested file and answers with its result.
+/// The worker's side: runs each requested file and answers with its result, each in a process
+/// forked from a prepared state (`ForkServer`) unless the files share one.
 enum WorkerLoop {
-    static func serve(settings: TestRunSettings) {
+    /// `prepared`: a configured state inherited from the parent (made before it forked this worker).
+    static func serve(settings: TestRunSettings, prepared: SpecSession? = nil) {
         // The requests come on fd 0; the tests get /dev/null there instead.
         let requests = dup(0)
         let null = open("/dev/null", O_RDONLY)
         if null >= 0 { dup2(null, 0); close(null) }
         let reader = LineReader(fd: requests)
         guard let token = reader.nextText() else { return }
+        if let session = prepared ?? ForkServer.prepare(settings) {
+            return ForkServer.serve(reader, token: token, settings: settings, prepared: session)
+        }
         let states = SpecStates(settings: settings)
         while let line = reader.nextText(), let request = WorkerProtocol.parse(request: line) {
-            SpecFileRunner(file: request.path, fileIndex: request.index, settings: settings, states: states).runRecords { head, records in
-                let answer = WorkerProtocol.encode(head, records: records, token: token)
-                answer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
-            }
+            answer(request, token: token, states: states)
+        }
+    }
+
+    /// Runs the file in a state from `states` and writes its answer.
+    static func answer(_ request: (index: Int, path: String), token: String, states: SpecStates) {
+        let runner = SpecFileRunner(file: request.path, fileIndex: request.index, settings: states.settings, states: states)
+        runner.runRecords { head, records in
+            let answer = WorkerProtocol.encode(head, records: records, token: token)
+            answer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
         }
     }
 }
