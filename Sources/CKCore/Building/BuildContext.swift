@@ -5,7 +5,7 @@ final class BuildContext {
     let id: Int32
     var currentScope: Scope
     /// State folded by this build for scopes with updates: a scope stamped with this build's
-    /// id finds its state at `scope.foldedSlot` (a map here cost +4.7% per update; DESIGN.md).
+    /// id finds its state at `scope.foldedSlot` (a map here cost +4.7% per update; docs/internals.md).
     private var foldedStates: [Value] = []
     /// How many scopes of each identity a build claimed in a scope it does not rebuild.
     final class MergedClaims {

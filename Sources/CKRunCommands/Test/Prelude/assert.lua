@@ -273,7 +273,7 @@ function T.reset_snapshots()
   snapshot.entries, snapshot.order, snapshot.dirty, snapshot.counts = nil, {}, false, {}
 end
 -- The file is written beside its path and renamed over it, as every file ckrun writes for a run
--- (DESIGN.md): a symlink planted at the path is replaced, never written through.
+-- (DESIGN.md rule 13): a symlink planted at the path is replaced, never written through.
 function T.write_snapshots()
   if not snapshot.dirty then return end
   local path, dir = snapshot_path()
