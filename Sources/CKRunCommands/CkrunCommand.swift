@@ -1,4 +1,5 @@
 import ArgumentParser
+import CKCore
 import CKLua
 import Foundation
 
@@ -63,16 +64,31 @@ public struct CkrunCommand: ParsableCommand {
             // ckrun's options before the subcommand go after it, where ArgumentParser reads them.
             let words = argv.dropFirst().map { ByteText.text(cString: $0) }   // bytes kept (ByteText)
             let before = Array(words[..<(index - 1)])
-            main([words[index - 1]] + before + words[index...])
-            return 0
+            return parseAndRun([words[index - 1]] + before + words[index...])
         case .parserHandles:
-            main(argv.dropFirst().map { ByteText.text(cString: $0) })
-            return 0
+            return parseAndRun(argv.dropFirst().map { ByteText.text(cString: $0) })
         case .badOption(let index, let status):
             LuaUsage.write(badOption: argv[index], progname: argv.first)
             return status
         case .badValue(let message):
-            FileHandle.standardError.write(Data("ckrun: \(message)\nSee 'ckrun --help'.\n".utf8))
+            FileHandle.standardError.write(Data("ckrun: \(Catalogue.usage.message(message)); see 'ckrun --help'\n".utf8))
+            return 64
+        }
+    }
+
+    /// ArgumentParser's `main`, with a usage error in the catalogue's form on one line
+    /// (`ckrun: [usage] …; see 'ckrun test --help'`): its own `Error:` carried no id.
+    static func parseAndRun(_ arguments: [String]) -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            let lines = message(for: error).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            let sub = arguments.first.flatMap { name in configuration.subcommands.contains { $0._commandName == name } ? " " + name : nil } ?? ""
+            let text = Catalogue.usage.message(lines.filter { !$0.isEmpty }.joined(separator: "; "))
+            FileHandle.standardError.write(Data("ckrun: \(text); see 'ckrun\(sub) --help'\n".utf8))
             return 64
         }
     }

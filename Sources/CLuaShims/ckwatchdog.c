@@ -22,6 +22,8 @@ static long runner_steps = 0;
 #define RUNNER_STEPS_PAST_DEADLINE 100000
 /* 1: Ctrl-C raises lua.c's "interrupted!"; 0: the catalogued [interrupted]. */
 static volatile sig_atomic_t interrupt_as_lua = 0;
+/* The interruption came from SIGTERM (ckwatchdog_interrupt_running), not Ctrl-C: say which. */
+static volatile sig_atomic_t interrupt_by_term = 0;
 
 static const char timeout_detail[] =
     "the script ran past its time limit; find the loop that does not end, or raise --timeout";
@@ -49,7 +51,9 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
         int keep = e->has_deadline || (e->hooks_coroutines && !main_thread);
         lua_sethook(L, keep ? ckwatchdog_hook : NULL, keep ? LUA_MASKCOUNT : 0, 1000);
         if (interrupt_as_lua) luaL_error(L, "interrupted!");
-        cktrampoline_raise_catalogued(L, "interrupted", 0, "stopped by Ctrl-C");
+        const char *cause = interrupt_by_term ? "stopped by SIGTERM" : "stopped by Ctrl-C";
+        interrupt_by_term = 0;
+        cktrampoline_raise_catalogued(L, "interrupted", 0, cause);
     }
     if (e->has_deadline && expired) {
         /* From now on every instruction raises, so a pcall in the script cannot go on looping. */
@@ -194,7 +198,12 @@ static void on_sigint(int sig) {
     if (L != NULL) ckwatchdog_interrupt(L);
 }
 
-void ckwatchdog_interrupt_running(void) { lua_State *L = signal_L; if (L != NULL) ckwatchdog_interrupt(L); }
+void ckwatchdog_interrupt_running(void) {
+    lua_State *L = signal_L;
+    if (L == NULL) return;
+    interrupt_by_term = 1;
+    ckwatchdog_interrupt(L);
+}
 
 void ckwatchdog_sigint_watch(lua_State *L, int as_lua) {
     signal_L = L;

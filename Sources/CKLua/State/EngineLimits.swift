@@ -34,7 +34,7 @@ extension Engine {
     /// Swift's alone (issue 24, class 5). Call it when the name is new.
     func keepForGood(_ name: String) { runtime.limits.hold(name.utf8.count + 64) }
 
-    /// Stops the running turn's Lua code with `[interrupted]`, if a turn runs: for a signal
+    /// Stops the running turn's Lua code with `[interrupted] stopped by SIGTERM`, if a turn runs: for a signal
     /// handler (it only sets a flag and a hook).
     public static let interruptRunningTurn: @convention(c) () -> Void = ckwatchdog_interrupt_running
 }

@@ -132,10 +132,10 @@ public struct LuaArguments {
             }
             guard let value else { return .bad("\(name) needs a value") }
             if name == "--timeout" {
-                guard let t = Double(value), t > 0 else { return .bad("--timeout takes a positive number of seconds") }
+                guard let t = Double(value), t > 0 else { return .bad("--timeout takes a number of seconds greater than 0 (got '\(value)')") }
                 timeout = t
             } else {
-                guard let m = Int(value), m > 0 else { return .bad("--memory-limit takes a positive number of megabytes") }
+                guard let m = Int(value), m > 0 else { return .bad("--memory-limit takes a whole number of megabytes, 1 or more (got '\(value)')") }
                 memoryLimit = m
             }
             return .taken

@@ -9,11 +9,11 @@ struct RuntimeOptions: ParsableArguments {
     var timeout: Double?
 
     @Option(name: .customLong("memory-limit"),
-            help: ArgumentHelp("Stop a script that allocates more than this with [memoryLimit].", valueName: "MB"))
+            help: ArgumentHelp("Stop a script that allocates more than this many megabytes (a whole number) with [memoryLimit].", valueName: "MB"))
     var memoryLimit: Int?
 
     func validate() throws {
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout takes a positive number of seconds") }
-        if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit takes a positive number of megabytes") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout takes a number of seconds greater than 0 (got \(timeout))") }
+        if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit takes a whole number of megabytes, 1 or more (got \(memoryLimit))") }
     }
 }

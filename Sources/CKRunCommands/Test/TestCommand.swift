@@ -130,11 +130,11 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .customLong("runner-internals"), help: .hidden) var runnerInternals = false
 
     func validate() throws {
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout takes a positive number of seconds") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout takes a number of seconds greater than 0 (got \(timeout))") }
         if jobs < 1 { throw ValidationError("--jobs takes a positive number of processes") }
         if repeatCount < 1 { throw ValidationError("--repeat takes a positive number of runs") }
         try Self.checkRuns(repeatCount, files: 1)
-        if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit takes a positive number of megabytes") }
+        if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit takes a whole number of megabytes, 1 or more (got \(memoryLimit))") }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard takes I/N with 1 <= I <= N, for example --shard 1/3 (got '\(shard)')")
         }

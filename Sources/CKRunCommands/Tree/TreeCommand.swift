@@ -54,7 +54,7 @@ struct TreeCommand: ParsableCommand {
         }
         if let timerError { try session.report { () throws(LuaError) in throw timerError } }
         guard isApp, let host = engine.appHost else {
-            FileHandle.standardError.write(Data("ckrun: \(file) runs no app: return a provider or a component class, or call ck.run\n".utf8))
+            FileHandle.standardError.write(Data(("ckrun: " + Catalogue.usage.message("\(file) runs no app: return a provider or a component class, or call ck.run") + "\n").utf8))
             throw ExitCode(1)
         }
         var text = ""
@@ -81,7 +81,7 @@ struct TreeCommand: ParsableCommand {
     private func printSVG(_ dot: String, to out: FileHandle) throws {
         let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/dot" }
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            FileHandle.standardError.write(Data("ckrun: --format svg needs Graphviz's dot (apt-get install graphviz); --format dot prints the source\n".utf8))
+            FileHandle.standardError.write(Data(("ckrun: " + Catalogue.usage.message("--format svg needs Graphviz's dot (apt-get install graphviz); --format dot prints the source") + "\n").utf8))
             throw ExitCode(1)
         }
         let process = Process()

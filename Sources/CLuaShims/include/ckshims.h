@@ -134,7 +134,7 @@ int ckwatchdog_deadline_passed(lua_State *L);
 void ckwatchdog_interrupt(lua_State *L);   // async-signal-safe: stop at the next check with [interrupted]
 void ckwatchdog_clear_interrupt(lua_State *L);
 int ckstate_interrupt_pending(lua_State *L);   // a Ctrl-C not yet seen by Lua (Swift loops check it)
-void ckwatchdog_interrupt_running(void);   // async-signal-safe: interrupts the state a turn watches, if any
+void ckwatchdog_interrupt_running(void);   // async-signal-safe, for SIGTERM: interrupts the state a turn watches, if any ("stopped by SIGTERM")
 /// SIGINT now interrupts L as lua.c does (a second one ends the process); `as_lua`: the error is
 /// lua.c's "interrupted!" rather than [interrupted]. Unwatch restores the previous handler.
 void ckwatchdog_sigint_watch(lua_State *L, int as_lua);
