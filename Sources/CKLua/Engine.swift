@@ -95,6 +95,7 @@ public final class Engine {
         setUpPropsViews()
         scriptTables = TablesAdapter(engine: self)
         runtime.tables = scriptTables
+        runtime.tableComparer = scriptTables
         runtime.onWarning = { [unowned self] in self.warn($0) }
         runtime.currentLocation = { [unowned self] in self.currentScriptLocation() }
         ModuleBinding.open(in: self)

@@ -55,9 +55,11 @@ public final class Builtin: Sendable {
         /// The props that say how the children are laid out (`StackLayout`).
         public private(set) var layout: [String] = []
 
-        /// The one switch over roles: a new role fails to compile here.
+        /// The one switch over roles: a new role fails to compile here. `events` is a list, not
+        /// a dictionary: this runs at every start-up, and the first `[String: String]` checks
+        /// `String: Hashable` by scanning every conformance record in the binary (0.34M instructions).
         init(_ props: [BuiltinProp]) {
-            var events: [String: String] = [:]
+            var events: [(of: String, prop: String)] = []
             for p in props {
                 switch p.role {
                 case .children: children = p.name
@@ -66,11 +68,13 @@ public final class Builtin: Sendable {
                 case .attributes: attributesTable = p.name
                 case .attribute: attributes.append(p.name)
                 case .action(let gesture): actions.append((p.name, gesture, nil))
-                case .events(let of): events[of] = p.name
+                case .events(let of): events.append((of, p.name))
                 case .layout: layout.append(p.name)
                 }
             }
-            actions = actions.map { ($0.prop, $0.sentOn, events[$0.prop]) }
+            actions = actions.map { action in
+                (action.prop, action.sentOn, events.first { $0.of == action.prop }?.prop)
+            }
         }
     }
 }

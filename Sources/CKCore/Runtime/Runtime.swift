@@ -11,12 +11,11 @@ public final class Runtime {
     /// Receives `[id] …` warnings; prints to stderr unless replaced.
     public var onWarning: (String) -> Void = { writeStandardError($0 + "\n") }
     /// The script side's table access (strong: it holds its engine unowned, so no cycle).
-    public var tables: ScriptTables? {
-        didSet { tableComparer = tables as? ScriptTableComparing }
-    }
-    /// `tables` as a comparer, cast once: the cast scanned conformance records on every pure
-    /// component's props compare (≈500 instructions).
-    private(set) var tableComparer: ScriptTableComparing?
+    public var tables: ScriptTables?
+    /// Compares props for pure components (usually `tables` itself). Set, not cast from
+    /// `tables`: `as?` a protocol scans every conformance record in the binary (≈500
+    /// instructions a compare; 0.21M at the first, which every start-up paid).
+    public var tableComparer: ScriptTableComparing?
     public let loop = RunLoop()
     /// Ticked by Swift loops whose size a script controls (see `WorkLimits`).
     public let limits = WorkLimits()
