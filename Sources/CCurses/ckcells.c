@@ -6,9 +6,9 @@
 #include <string.h>
 #include <wchar.h>
 
-void ck_use_utf8_locale(void) {
+void ckcells_use_utf8_locale(void) {
     if (setlocale(LC_CTYPE, "") != NULL && strcmp(nl_langinfo(CODESET), "UTF-8") == 0) return;
     setlocale(LC_CTYPE, "C.UTF-8");
 }
 
-int ck_cell_width(unsigned int code_point) { return wcwidth((wchar_t)code_point); }
+int ckcells_width(unsigned int code_point) { return wcwidth((wchar_t)code_point); }

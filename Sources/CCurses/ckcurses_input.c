@@ -35,9 +35,9 @@ static ck_key function_key(wint_t code) {
     return key;
 }
 
-ck_key ck_curses_read(void) {
+ck_key ckcurses_input_read(void) {
     ck_key key = {CK_KEY_NONE, 0, 0, 0};
-    if (!ck_curses_active()) return key;
+    if (!ckcurses_screen_active()) return key;
     wint_t c = 0;
     int got = NC(wget_wch)(CK_SCREEN, &c);
     if (got == ERR) return key;

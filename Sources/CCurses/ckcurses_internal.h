@@ -21,14 +21,14 @@ typedef struct {
     cchar_t **wacs;
 } ck_curses_library;
 
-/* Filled by ck_curses_load; valid once it returned 1. */
-extern ck_curses_library ck_nc;
+/* Filled by ckcurses_load; valid once it returned 1. */
+extern ck_curses_library ckcurses_load_library;
 
 /* A call through the table; the parentheses keep curses.h's function-like macros of the same
    names (wattr_set, getmaxy) from expanding. */
-#define NC(name) (ck_nc.name)
+#define NC(name) (ckcurses_load_library.name)
 
 /* The window everything is drawn in. */
-#define CK_SCREEN (*ck_nc.stdscr)
+#define CK_SCREEN (*ckcurses_load_library.stdscr)
 
 #endif

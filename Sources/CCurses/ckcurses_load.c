@@ -3,21 +3,21 @@
 #include "ckcurses_internal.h"
 #include <dlfcn.h>
 
-ck_curses_library ck_nc;
+ck_curses_library ckcurses_load_library;
 
 /* The wide build's soname (pkg-config ncursesw: -lncursesw); terminfo comes with it. */
 static const char *const library_names[] = {"libncursesw.so.6", "libncursesw.so"};
 
 static int resolve(void *lib) {
-#define CK_RESOLVE(name) if ((*(void **)&ck_nc.name = dlsym(lib, #name)) == NULL) return 0;
+#define CK_RESOLVE(name) if ((*(void **)&ckcurses_load_library.name = dlsym(lib, #name)) == NULL) return 0;
     CK_CURSES_FUNCTIONS(CK_RESOLVE)
 #undef CK_RESOLVE
-    ck_nc.stdscr = dlsym(lib, "stdscr");
-    ck_nc.wacs = dlsym(lib, "_nc_wacs");
-    return ck_nc.stdscr != NULL && ck_nc.wacs != NULL;
+    ckcurses_load_library.stdscr = dlsym(lib, "stdscr");
+    ckcurses_load_library.wacs = dlsym(lib, "_nc_wacs");
+    return ckcurses_load_library.stdscr != NULL && ckcurses_load_library.wacs != NULL;
 }
 
-int ck_curses_load(void) {
+int ckcurses_load(void) {
     static int tried = 0, loaded = 0;
     if (tried) return loaded;
     tried = 1;

@@ -30,9 +30,9 @@ static void set_up_colors(void) {
     colors_on = 1;
 }
 
-int ck_curses_start(int in_fd, int out_fd, int color) {
-    if (active || !ck_curses_load()) return 0;
-    ck_use_utf8_locale();   /* multibyte (UTF-8) text and keys */
+int ckcurses_screen_start(int in_fd, int out_fd, int color) {
+    if (active || !ckcurses_load()) return 0;
+    ckcells_use_utf8_locale();   /* multibyte (UTF-8) text and keys */
     FILE *out = fdopen(dup(out_fd), "w");
     FILE *in = fdopen(dup(in_fd), "r");
     if (out == NULL || in == NULL) return 0;
@@ -52,23 +52,23 @@ int ck_curses_start(int in_fd, int out_fd, int color) {
     return 1;
 }
 
-void ck_curses_end(void) {
+void ckcurses_screen_end(void) {
     if (!active) return;
     active = 0;
     NC(curs_set)(1);
     NC(endwin)();
 }
 
-int ck_curses_active(void) { return active; }
+int ckcurses_screen_active(void) { return active; }
 
-void ck_curses_resume(void) {
+void ckcurses_screen_resume(void) {
     if (active) NC(wrefresh)(CK_SCREEN);
 }
 
-int ck_curses_rows(void) { return active ? (NC(getmaxy)(CK_SCREEN)) : 0; }
-int ck_curses_columns(void) { return active ? (NC(getmaxx)(CK_SCREEN)) : 0; }
+int ckcurses_screen_rows(void) { return active ? (NC(getmaxy)(CK_SCREEN)) : 0; }
+int ckcurses_screen_columns(void) { return active ? (NC(getmaxx)(CK_SCREEN)) : 0; }
 
-void ck_curses_resize(void) {
+void ckcurses_screen_resize(void) {
     struct winsize size;
     if (!active || ioctl(out_descriptor, TIOCGWINSZ, &size) != 0 || size.ws_row == 0) return;
     NC(resizeterm)(size.ws_row, size.ws_col);
@@ -82,16 +82,16 @@ static void use_style(ck_style style) {
     NC(wattr_set)(CK_SCREEN, attributes, (short)pair, NULL);
 }
 
-void ck_curses_erase(void) { NC(werase)(CK_SCREEN); }
+void ckcurses_screen_erase(void) { NC(werase)(CK_SCREEN); }
 
-void ck_curses_text(int y, int x, const char *utf8, int length, ck_style style) {
+void ckcurses_screen_text(int y, int x, const char *utf8, int length, ck_style style) {
     use_style(style);
     NC(wmove)(CK_SCREEN, y, x);
     NC(waddnstr)(CK_SCREEN, utf8, length);
     use_style(CK_STYLE_PLAIN);
 }
 
-void ck_curses_fill(int y, int x, int width, ck_style style) {
+void ckcurses_screen_fill(int y, int x, int width, ck_style style) {
     use_style(style);
     NC(wmove)(CK_SCREEN, y, x);
     for (int i = 0; i < width; i++) NC(waddnstr)(CK_SCREEN, " ", 1);
@@ -100,32 +100,32 @@ void ck_curses_fill(int y, int x, int width, ck_style style) {
 
 /* A line-drawing character (ncurses' WACS table, by its VT100 letter) in `style`. */
 static cchar_t line_char(char letter, ck_style style) {
-    cchar_t c = (*ck_nc.wacs)[(unsigned char)letter];
+    cchar_t c = (*ckcurses_load_library.wacs)[(unsigned char)letter];
     int pair = colors_on ? styles[style].pair : 0;
     c.attr = (c.attr & ~A_COLOR) | (styles[style].attributes & ~A_REVERSE) | (attr_t)COLOR_PAIR(pair);
     return c;
 }
 
-void ck_curses_line(int y, int x, int length, int vertical, ck_style style) {
+void ckcurses_screen_line(int y, int x, int length, int vertical, ck_style style) {
     if (length <= 0) return;
     cchar_t c = line_char(vertical ? 'x' : 'q', style);
     if (vertical) NC(mvwvline_set)(CK_SCREEN, y, x, &c, length);
     else NC(mvwhline_set)(CK_SCREEN, y, x, &c, length);
 }
 
-void ck_curses_corner(int y, int x, ck_corner corner, ck_style style) {
+void ckcurses_screen_corner(int y, int x, ck_corner corner, ck_style style) {
     static const char letters[] = {[CK_CORNER_TOP_LEFT] = 'l', [CK_CORNER_TOP_RIGHT] = 'k',
                                    [CK_CORNER_BOTTOM_LEFT] = 'm', [CK_CORNER_BOTTOM_RIGHT] = 'j'};
     cchar_t c = line_char(letters[corner], style);
     NC(mvwadd_wch)(CK_SCREEN, y, x, &c);
 }
 
-void ck_curses_cursor(int y, int x, int visible) {
+void ckcurses_screen_cursor(int y, int x, int visible) {
     NC(curs_set)(visible ? 1 : 0);
     if (visible) NC(wmove)(CK_SCREEN, y, x);
 }
 
-void ck_curses_flush(void) {
+void ckcurses_screen_flush(void) {
     NC(wnoutrefresh)(CK_SCREEN);
     NC(doupdate)();
 }

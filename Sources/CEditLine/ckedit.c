@@ -33,7 +33,7 @@ static struct {
 
 #define RESOLVE(field, name) (*(void **)&ed.field = dlsym(lib, name)) != NULL
 
-int ck_edit_load(void) {
+int ckedit_load(void) {
     if (ed.tried) return ed.loaded;
     ed.tried = 1;
     void *lib = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
@@ -59,14 +59,14 @@ int ck_edit_load(void) {
     return ed.loaded;
 }
 
-char *ck_readline(const char *prompt) { return ed.readline(prompt); }
-void ck_add_history(const char *line) { ed.add_history(line); }
-int ck_read_history(const char *path) { return ed.read_history(path); }
-int ck_write_history(const char *path) { return ed.write_history(path); }
-int ck_history_truncate_file(const char *path, int lines) { return ed.history_truncate_file(path, lines); }
-void ck_stifle_history(int max) { ed.stifle_history(max); }
+char *ckedit_readline(const char *prompt) { return ed.readline(prompt); }
+void ckedit_add_history(const char *line) { ed.add_history(line); }
+int ckedit_read_history(const char *path) { return ed.read_history(path); }
+int ckedit_write_history(const char *path) { return ed.write_history(path); }
+int ckedit_history_truncate_file(const char *path, int lines) { return ed.history_truncate_file(path, lines); }
+void ckedit_stifle_history(int max) { ed.stifle_history(max); }
 
-void ck_set_completion(char *(*generator)(const char *, int), char *word_breaks) {
+void ckedit_set_completion(char *(*generator)(const char *, int), char *word_breaks) {
     *ed.entry_function = generator;
     /* libedit reads the basic set; readline the completer's. No space after a completion. */
     *ed.basic_word_breaks = word_breaks;
@@ -74,21 +74,21 @@ void ck_set_completion(char *(*generator)(const char *, int), char *word_breaks)
     *ed.append_character = 0;
 }
 
-const char *ck_line_buffer(void) { return *ed.line_buffer; }
-int ck_point(void) { return *ed.point; }
-int ck_line_end(void) { return *ed.end; }
+const char *ckedit_line_buffer(void) { return *ed.line_buffer; }
+int ckedit_point(void) { return *ed.point; }
+int ckedit_line_end(void) { return *ed.end; }
 
-void ck_callback_handler_install(const char *prompt, void (*handler)(char *)) { ed.handler_install(prompt, handler); }
-void ck_callback_handler_remove(void) { ed.handler_remove(); }
-void ck_callback_read_char(void) { ed.read_char(); }
-void ck_forced_update_display(void) { (void)ed.forced_update_display(); }
-void ck_resize_terminal(void) { ed.resize_terminal(); }
+void ckedit_callback_handler_install(const char *prompt, void (*handler)(char *)) { ed.handler_install(prompt, handler); }
+void ckedit_callback_handler_remove(void) { ed.handler_remove(); }
+void ckedit_callback_read_char(void) { ed.read_char(); }
+void ckedit_forced_update_display(void) { (void)ed.forced_update_display(); }
+void ckedit_resize_terminal(void) { ed.resize_terminal(); }
 
-int ck_terminal_columns(int fd) {
+int ckedit_terminal_columns(int fd) {
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0) return 80;
     return size.ws_col;
 }
 
 /* glibc's FILE keeps what it read ahead between these two pointers: lines poll cannot see. */
-int ck_stdin_buffered(void) { return stdin->_IO_read_ptr < stdin->_IO_read_end; }
+int ckedit_stdin_buffered(void) { return stdin->_IO_read_ptr < stdin->_IO_read_end; }

@@ -7,32 +7,32 @@
    clicks already told apart. Nothing here writes an escape sequence: ncurses and terminfo do. */
 
 /// 1 once ncursesw is loaded (or already was); 0 if it cannot be.
-int ck_curses_load(void);
+int ckcurses_load(void);
 
 /// Characters are read under the user's locale if it is UTF-8, else C.UTF-8 (a script's text
-/// is UTF-8). ck_curses_start does it first.
-void ck_use_utf8_locale(void);
+/// is UTF-8). ckcurses_screen_start does it first.
+void ckcells_use_utf8_locale(void);
 /// The cells a code point takes (`wcwidth`): 2 for wide ones, 0 for combining marks, -1 for
 /// what cannot be shown.
-int ck_cell_width(unsigned int code_point);
+int ckcells_width(unsigned int code_point);
 
 /// Starts full-screen drawing on the terminal open as `in_fd`/`out_fd` (the alternate screen,
 /// keys one at a time without echo, the mouse, no cursor); colour when `color` is 1 and the
 /// terminal has it. Returns 0 on failure (no such terminal type, say).
-int ck_curses_start(int in_fd, int out_fd, int color);
+int ckcurses_screen_start(int in_fd, int out_fd, int color);
 /// Leaves full-screen drawing: the terminal as it was. Safe to call twice, and from the paths
 /// that end the process (atexit, the watchdog's last tick, a second Ctrl-C).
-void ck_curses_end(void);
+void ckcurses_screen_end(void);
 /// Whether drawing is on (started and not ended).
-int ck_curses_active(void);
+int ckcurses_screen_active(void);
 /// Draws again after the terminal was in other hands (ncurses' own refresh after endwin).
-void ck_curses_resume(void);
+void ckcurses_screen_resume(void);
 
 /// The screen's size in cells.
-int ck_curses_rows(void);
-int ck_curses_columns(void);
+int ckcurses_screen_rows(void);
+int ckcurses_screen_columns(void);
 /// The terminal changed size (SIGWINCH): ncurses takes the new size (a KEY_RESIZE follows).
-void ck_curses_resize(void);
+void ckcurses_screen_resize(void);
 
 /// What a cell range is drawn as: a purpose, mapped to attributes (and colours when on).
 typedef enum {
@@ -47,22 +47,22 @@ typedef enum {
     CK_STYLE_COUNT
 } ck_style;
 
-void ck_curses_erase(void);
+void ckcurses_screen_erase(void);
 /// Writes `length` bytes of UTF-8 at row `y`, column `x`; ncurses clips at the right edge.
-void ck_curses_text(int y, int x, const char *utf8, int length, ck_style style);
+void ckcurses_screen_text(int y, int x, const char *utf8, int length, ck_style style);
 /// A line of `length` line-drawing cells from (y, x), down when `vertical` is 1, else right.
-void ck_curses_line(int y, int x, int length, int vertical, ck_style style);
+void ckcurses_screen_line(int y, int x, int length, int vertical, ck_style style);
 
 typedef enum { CK_CORNER_TOP_LEFT, CK_CORNER_TOP_RIGHT, CK_CORNER_BOTTOM_LEFT, CK_CORNER_BOTTOM_RIGHT } ck_corner;
 
 /// A frame's corner at (y, x).
-void ck_curses_corner(int y, int x, ck_corner corner, ck_style style);
+void ckcurses_screen_corner(int y, int x, ck_corner corner, ck_style style);
 /// Fills a row segment with blanks in `style` (status line, focus bar).
-void ck_curses_fill(int y, int x, int width, ck_style style);
+void ckcurses_screen_fill(int y, int x, int width, ck_style style);
 /// Puts the cursor at (y, x) and shows it, or hides it when `visible` is 0.
-void ck_curses_cursor(int y, int x, int visible);
+void ckcurses_screen_cursor(int y, int x, int visible);
 /// Sends what changed to the terminal.
-void ck_curses_flush(void);
+void ckcurses_screen_flush(void);
 
 /// A key as the live view needs it.
 typedef enum {
@@ -84,6 +84,6 @@ typedef struct {
 } ck_key;
 
 /// The next key typed, without waiting (kind CK_KEY_NONE when none is left).
-ck_key ck_curses_read(void);
+ck_key ckcurses_input_read(void);
 
 #endif

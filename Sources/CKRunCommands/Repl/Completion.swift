@@ -31,8 +31,8 @@ enum Completion {
     /// The name-and-field chain that ends at the cursor (`app.root:up`), or the whole line of a
     /// dot command (`.chain Bu`: its arguments are words, not Lua).
     private static func expressionBeforeCursor() -> String? {
-        guard let buffer = ck_line_buffer() else { return nil }
-        let line = Array(String(cString: buffer).utf8.prefix(Int(max(0, ck_point()))))
+        guard let buffer = ckedit_line_buffer() else { return nil }
+        let line = Array(String(cString: buffer).utf8.prefix(Int(max(0, ckedit_point()))))
         if line.first(where: { $0 != 32 && $0 != 9 }) == UInt8(ascii: ".") { return String(decoding: line, as: UTF8.self) }
         var start = line.count
         while start > 0, let c = Optional(line[start - 1]),

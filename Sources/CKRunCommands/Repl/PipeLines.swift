@@ -37,7 +37,7 @@ final class PipeLines: FrontEnd {
         return [.line(bytes)]
     }
 
-    var hasBufferedInput: Bool { ck_stdin_buffered() != 0 }
+    var hasBufferedInput: Bool { ckedit_stdin_buffered() != 0 }
 
     func remember(_ entry: String) {}
     func aside(_ body: () -> Void) { body() }

@@ -21,34 +21,34 @@ final class TerminalLines: FrontEnd {
         historyPath = ProcessInfo.processInfo.environment["CKRUN_HISTORY"]
             ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.ckrun_history")
         setlocale(LC_CTYPE, "")   // libedit reads multibyte (UTF-8) input only under a locale
-        ck_stifle_history(Int32(Self.historyLimit))
-        _ = ck_read_history(historyPath)
+        ckedit_stifle_history(Int32(Self.historyLimit))
+        _ = ckedit_read_history(historyPath)
         Completion.engine = engine
         Completion.prelude = prelude
         // No space after a completion: a field is usually followed by `.`, `:` or `(`.
-        ck_set_completion(Completion.generate, Completion.wordBreaks)
+        ckedit_set_completion(Completion.generate, Completion.wordBreaks)
     }
 
     /// libedit, if it can be loaded; else the REPL reads plain lines.
-    static var isAvailable: Bool { ck_edit_load() != 0 }
+    static var isAvailable: Bool { ckedit_load() != 0 }
 
     /// Whether libedit has the terminal (an `atexit` gives it back: os.exit from a timer).
     nonisolated(unsafe) private static var isEditingNow = false
-    private static let registerOnce: Void = { atexit { if TerminalLines.isEditingNow { ck_callback_handler_remove() } } }()
+    private static let registerOnce: Void = { atexit { if TerminalLines.isEditingNow { ckedit_callback_handler_remove() } } }()
 
     func start(prompt: String) {
         _ = Self.registerOnce
         self.prompt = prompt
         Callback.done = false
         Callback.line = nil
-        ck_callback_handler_install(prompt, Callback.handler)
+        ckedit_callback_handler_install(prompt, Callback.handler)
         isEditing = true
         Self.isEditingNow = true
     }
 
     func readable() -> [InputEvent] {
         guard isEditing else { return [] }
-        ck_callback_read_char()
+        ckedit_callback_read_char()
         guard Callback.done else { return [] }
         stopEditing()
         guard let line = Callback.line else {
@@ -61,7 +61,7 @@ final class TerminalLines: FrontEnd {
     var hasBufferedInput: Bool { false }
 
     private func stopEditing() {
-        ck_callback_handler_remove()
+        ckedit_callback_handler_remove()
         isEditing = false
         Self.isEditingNow = false
     }
@@ -76,13 +76,13 @@ final class TerminalLines: FrontEnd {
     /// Clears the prompt and line from the screen (spaces over them when they fit on one row,
     /// else a new row), writes `output`, and draws the prompt and line again, cursor in place.
     private func printAbove(_ output: [UInt8]) {
-        let width = prompt.utf8.count + Int(ck_line_end())
-        let clear = width < Int(ck_terminal_columns(1)) ? "\r" + String(repeating: " ", count: width) + "\r" : "\n"
+        let width = prompt.utf8.count + Int(ckedit_line_end())
+        let clear = width < Int(ckedit_terminal_columns(1)) ? "\r" + String(repeating: " ", count: width) + "\r" : "\n"
         var text = Array(clear.utf8) + output
         if output.last != 10 { text.append(10) }
         fflush(stdout)
         text.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
-        ck_forced_update_display()
+        ckedit_forced_update_display()
     }
 
     func interrupted(prompt: String) -> Bool {
@@ -92,7 +92,7 @@ final class TerminalLines: FrontEnd {
         return false
     }
 
-    func resized() { if isEditing { ck_resize_terminal() } }
+    func resized() { if isEditing { ckedit_resize_terminal() } }
     func didBuild() {}
 
     private enum Callback {
@@ -108,12 +108,12 @@ final class TerminalLines: FrontEnd {
     func remember(_ entry: String) {
         guard !entry.trimmingCharacters(in: .whitespaces).isEmpty, entry != last else { return }
         last = entry
-        ck_add_history(entry)
+        ckedit_add_history(entry)
     }
 
     func close() {
         if isEditing { stopEditing() }
-        _ = ck_write_history(historyPath)
-        _ = ck_history_truncate_file(historyPath, Self.historyLimit)
+        _ = ckedit_write_history(historyPath)
+        _ = ckedit_history_truncate_file(historyPath, Self.historyLimit)
     }
 }

@@ -4,14 +4,14 @@ import CCurses
 /// a CJK character or an emoji takes two, a combining mark none.
 enum Cells {
     /// Makes sure character widths are read under a UTF-8 locale (the user's, else C.UTF-8).
-    static let useUTF8Locale: Void = ck_use_utf8_locale()
+    static let useUTF8Locale: Void = ckcells_use_utf8_locale()
 
     /// The cells `scalar` takes; what cannot be shown (a control character) takes one, as the
     /// replacement `sanitized` puts there.
     static func width(_ scalar: Unicode.Scalar) -> Int {
         if scalar.value >= 0x20 && scalar.value < 0x7F { return 1 }
         _ = useUTF8Locale
-        let w = ck_cell_width(scalar.value)
+        let w = ckcells_width(scalar.value)
         return w < 0 ? 1 : Int(w)
     }
 

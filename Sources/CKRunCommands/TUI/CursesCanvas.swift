@@ -4,19 +4,19 @@ import CCurses
 final class CursesCanvas: Canvas {
     func text(_ text: String, y: Int, x: Int, style: CellStyle) {
         let length = Int32(clamping: text.utf8.count)
-        text.withCString { ck_curses_text(Int32(y), Int32(x), $0, length, style.curses) }
+        text.withCString { ckcurses_screen_text(Int32(y), Int32(x), $0, length, style.curses) }
     }
 
     func line(y: Int, x: Int, length: Int, vertical: Bool, style: CellStyle) {
-        ck_curses_line(Int32(y), Int32(x), Int32(length), vertical ? 1 : 0, style.curses)
+        ckcurses_screen_line(Int32(y), Int32(x), Int32(length), vertical ? 1 : 0, style.curses)
     }
 
     func corner(_ corner: Corner, y: Int, x: Int, style: CellStyle) {
-        ck_curses_corner(Int32(y), Int32(x), corner.curses, style.curses)
+        ckcurses_screen_corner(Int32(y), Int32(x), corner.curses, style.curses)
     }
 
     func fill(y: Int, x: Int, width: Int, style: CellStyle) {
-        ck_curses_fill(Int32(y), Int32(x), Int32(width), style.curses)
+        ckcurses_screen_fill(Int32(y), Int32(x), Int32(width), style.curses)
     }
 }
 

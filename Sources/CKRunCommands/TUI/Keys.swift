@@ -15,7 +15,7 @@ enum Key: Equatable, Hashable {
     static func readAll() -> [Key] {
         var keys: [Key] = []
         while true {
-            let k = ck_curses_read()
+            let k = ckcurses_input_read()
             if k.kind == CK_KEY_NONE { return keys }
             keys.append(Key(k))
         }

@@ -41,7 +41,7 @@ final class LiveView: FrontEnd {
         guard isatty(0) == 1, isatty(startupOutput?.terminalOutput ?? 1) == 1 else {
             return "standard input and output must be a terminal"
         }
-        guard ck_curses_load() != 0 else { return "ncursesw (libncursesw.so.6, Debian's libncursesw6) cannot be loaded" }
+        guard ckcurses_load() != 0 else { return "ncursesw (libncursesw.so.6, Debian's libncursesw6) cannot be loaded" }
         return nil
     }
 
@@ -53,7 +53,7 @@ final class LiveView: FrontEnd {
         _ = SignalPipe.descriptor
         guard let output = startupOutput ?? OutputLog() else { return nil }
         let color = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        guard ck_curses_start(0, output.terminalOutput, color ? 1 : 0) != 0 else {
+        guard ckcurses_screen_start(0, output.terminalOutput, color ? 1 : 0) != 0 else {
             output.close()
             return nil
         }
@@ -121,7 +121,7 @@ final class LiveView: FrontEnd {
     func reported(error: String) { lastError = error }
 
     func resized() {
-        ck_curses_resize()
+        ckcurses_screen_resize()
         needsDraw = true
     }
 

@@ -5,21 +5,21 @@ import CKCore
 /// line and the status line, each in its region (`ScreenRegions`), then one update of the
 /// terminal.
 extension LiveView {
-    var screenSize: Size { Size(width: Int(ck_curses_columns()), height: Int(ck_curses_rows())) }
+    var screenSize: Size { Size(width: Int(ckcurses_screen_columns()), height: Int(ckcurses_screen_rows())) }
 
     func redraw() {
         output.collect()
         let regions = ScreenRegions(size: screenSize, commandOpen: commandOpen)
         scene.resize(to: Size(width: regions.view.width, height: regions.view.height))
-        ck_curses_erase()
+        ckcurses_screen_erase()
         drawHeader(regions.header)
         Painter(tree: scene.tree, frames: scene.frames, region: regions.view, top: scene.top, focused: scene.focused).paint(on: canvas)
         if scene.tree.isEmpty { drawNothingShown(regions.view) }
         if let panel = regions.panel { drawPanel(panel) }
         if let pane = regions.output { drawOutput(pane) }
         drawStatus(regions.status)
-        if let command = regions.command { drawCommand(command) } else { ck_curses_cursor(0, 0, 0) }
-        ck_curses_flush()
+        if let command = regions.command { drawCommand(command) } else { ckcurses_screen_cursor(0, 0, 0) }
+        ckcurses_screen_flush()
     }
 
     private func drawHeader(_ r: Rect) {
@@ -72,7 +72,7 @@ extension LiveView {
     private func drawCommand(_ r: Rect) {
         let shown = editor.shown(prompt: prompt, columns: r.width)
         write(shown.text, y: r.y, x: r.x, width: r.width, .plain)
-        ck_curses_cursor(Int32(r.y), Int32(r.x + shown.cursor), 1)
+        ckcurses_screen_cursor(Int32(r.y), Int32(r.x + shown.cursor), 1)
     }
 
     /// Writes what of `text` fits in `width` cells; returns the cells used.

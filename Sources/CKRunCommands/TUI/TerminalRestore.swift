@@ -22,7 +22,7 @@ enum TerminalRestore {
     /// terminal, and what was written since the view last showed it written there.
     static func leave() {
         Engine.beforeForcedExit(nil)
-        ck_curses_end()
+        ckcurses_screen_end()
         output?.close()
         output = nil
     }
@@ -31,7 +31,7 @@ enum TerminalRestore {
     /// beyond reading two integers (`OutputLog.putBack`); ncurses' endwin writes the terminal's
     /// own strings and sets its modes back.
     private static let forcedExit: @convention(c) () -> Void = {
-        ck_curses_end()
+        ckcurses_screen_end()
         OutputLog.putBack()
     }
 }
