@@ -2,7 +2,9 @@ extension Runtime {
     /// `Class(props)`: makes an instance and, for a scoped class, resolves its scope in the
     /// enclosing scope of the running build.
     /// `identifier`: the scope function's result, when the caller has already run it.
-    public func construct(_ cls: ComponentClass, props: Value, key: Value, identifier computed: Value? = nil) throws -> Component {
+    /// `claim`: the scope `reusableInstance` already claimed for this construction, if any.
+    public func construct(_ cls: ComponentClass, props: Value, key: Value, identifier computed: Value? = nil,
+                          claim: ScopeClaim? = nil) throws -> Component {
         let build = self.build
         let component = Component(componentClass: cls, props: props, key: key, generation: build?.generation ?? 0)
         guard cls.declaresScope else {
@@ -24,8 +26,9 @@ extension Runtime {
             identifier = try f(component)
         }
         let parent = build.currentScope
-        let (scope, isNew) = build.claim(ScopeIdentity(className: cls.name, classNameHash: cls.nameHash, identifier: identifier, key: key),
-                                         in: parent, runtime: self)
+        let (scope, isNew) = claim.map { ($0.scope, $0.isNew) }
+            ?? build.claim(ScopeIdentity(className: cls.name, classNameHash: cls.nameHash, identifier: identifier, key: key),
+                           in: parent, runtime: self)
         if isNew, let initial = cls.initialState {
             renderDepth += 1
             defer { renderDepth -= 1 }

@@ -107,6 +107,7 @@ struct Mounter {
 
     /// Moves the top views of a kept subtree under `superview` if they are elsewhere.
     private mutating func reattach(_ node: Component, to superview: View) {
+        if let v = node.view { place(v, in: superview); return }   // a kept leaf: no stack
         var stack: [Component] = [node]
         while let c = stack.popLast() {
             if let v = c.view {

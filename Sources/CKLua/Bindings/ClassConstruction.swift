@@ -25,21 +25,62 @@ extension ClassBridge {
         let copied = try promoteActionProps(of: cls, at: t, L)
         let given = try cls.builtin.flatMap { try ChildLists(engine: engine, L: L).atConstruction(of: $0, propsAt: t) }
         if let builtin = cls.builtin, !builtin.made.layout.isEmpty { try checkLayout(of: builtin, propsAt: t, L) }
-        let c = engine.beginConstruction(props: t, of: cls, L)
-        let key: Value
-        if let computed { key = engine.value(at: computed.key, L, in: c.arena) } else {
-            LuaStack(L).key(of: t)
-            key = engine.value(at: -1, L, in: c.arena)
-            LuaStack(L).pop(1)
+        let reuse = given == nil ? reusable(cls, propsAt: t, computed: computed, L) : nil
+        if let kept = reuse?.kept {
+            if pushing { pushed = true; engine.push(kept, L); LuaStack(L).replace(at: t); LuaStack(L).top = t }
+            return kept
         }
-        let built = try engine.runtime.construct(cls, props: .table(c.props), key: key,
-                                          identifier: computed.map { engine.value(at: $0.identifier, L, in: c.arena) })
+        let c = engine.beginConstruction(props: t, of: cls, L)
+        let (key, identifier) = reuse.map { ($0.key, $0.identifier) }
+            ?? keyAndIdentifier(propsAt: t, computed: computed, in: c.arena, L)
+        let built = try engine.runtime.construct(cls, props: .table(c.props), key: key, identifier: identifier,
+                                                 claim: reuse?.claim)
         if let given { built.giveChildren(given) }
         if fromView, !copied { engine.adoptPropsView(at: index, by: built, L) }
         engine.finish(c, of: built, pushingTo: pushing ? t : nil, L)
         pushed = pushing
         if let known = cls.knownProps { NameCheck.props(of: built, known: known, engine: engine, L: L) }
         return built
+    }
+
+    /// What `reusable` found: the kept instance or the scope it claimed (both nil: the class is
+    /// not reused this way), and the key and identifier it read (plain values: no references).
+    private struct Reuse {
+        let kept: Component?
+        let claim: ScopeClaim?
+        let key: Value
+        let identifier: Value?
+    }
+
+    /// `runtime.reusableInstance` for `Class(props)` with its props table at `t`, before the
+    /// construction stores anything: a kept instance costs no props reference or handle. Nil
+    /// unless the class is pure, the build may keep instances and the key and identifier are plain values.
+    private func reusable(_ cls: ComponentClass, propsAt t: Int32, computed: (key: Int32, identifier: Int32)?,
+                          _ L: OpaquePointer) -> Reuse? {
+        guard cls.isPure, engine.runtime.mayReuseInstances else { return nil }
+        let keyAt: Int32
+        if let computed { keyAt = computed.key } else { LuaStack(L).key(of: t); keyAt = -1 }
+        defer { if computed == nil { LuaStack(L).pop(1) } }
+        guard let key = engine.plainValue(at: keyAt, L) else { return nil }
+        var identifier: Value?
+        if let computed { guard let v = engine.plainValue(at: computed.identifier, L) else { return nil }; identifier = v }
+        let tables = engine.scriptTables!
+        let (kept, claim) = engine.runtime.reusableInstance(of: cls, key: key, identifier: identifier) { old in
+            guard case .table(let ref) = old else { return false }
+            return tables.shallowEqual(ref, toTableAt: t, L)
+        }
+        return Reuse(kept: kept, claim: claim, key: key, identifier: identifier)
+    }
+
+    /// The key as given (`props.key`) and the identifier C computed, if it did, kept in `arena`.
+    private func keyAndIdentifier(propsAt t: Int32, computed: (key: Int32, identifier: Int32)?, in arena: Arena,
+                                  _ L: OpaquePointer) -> (Value, Value?) {
+        guard let computed else {
+            LuaStack(L).key(of: t)
+            defer { LuaStack(L).pop(1) }
+            return (engine.value(at: -1, L, in: arena), nil)
+        }
+        return (engine.value(at: computed.key, L, in: arena), engine.value(at: computed.identifier, L, in: arena))
     }
 
     /// A built-in's layout props (`ck.Stack{direction = …}`) in the props table at `t`, checked

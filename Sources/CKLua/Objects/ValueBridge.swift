@@ -80,6 +80,19 @@ extension Engine {
 
     func value(at index: Int32) -> Value { value(at: index, runningThread) }
 
+    /// The value at `index` when it needs no reference (nil, a boolean, a number, a UTF-8
+    /// string), else nil: for values only compared, never kept.
+    func plainValue(at index: Int32, _ L: OpaquePointer) -> Value? {
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE, LUA_TBOOLEAN, LUA_TNUMBER: return value(at: index, L, in: nil)
+        case LUA_TSTRING:
+            var length = 0
+            let bytes = UnsafeRawBufferPointer(start: ckmacros_tostring(L, index, &length), count: length)
+            return String(validating: bytes, as: UTF8.self).map(Value.string)
+        default: return nil
+        }
+    }
+
     /// Strings longer than this stay Lua strings where the core keeps a value it never reads
     /// (state, queued updates, a host's model): a Swift copy per scope or per queued update of
     /// one Lua string multiplied what Swift held past `--memory-limit` (issue 24, class 5).
@@ -269,6 +282,14 @@ final class TablesAdapter: ScriptTableComparing {
             stack.pop()
         }
         return out
+    }
+
+    /// `shallowEqual` of a referenced table and the table at `index` of `L`'s stack.
+    func shallowEqual(_ a: ScriptRef, toTableAt index: Int32, _ L: OpaquePointer) -> Bool {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        (a as! LuaRef).push(L)
+        return ckcompare_shallow_equal(L, base + 1, lua_absindex(L, index)) != 0
     }
 
     /// Raw, one level: same keys with raw-equal values (in C: `ckcompare_shallow_equal`).
