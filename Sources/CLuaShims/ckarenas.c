@@ -74,9 +74,32 @@ void ckarenas_clear(lua_State *L, int index_ref, lua_Integer id, lua_Integer slo
 int ckarenas_get(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, index_ref);      /* index */
     int type = lua_rawgeti(L, -1, id) == LUA_TTABLE ? lua_rawgeti(L, -1, slot) : (lua_pushnil(L), LUA_TNIL);
-    lua_replace(L, -3);                                 /* value arena */
+    lua_copy(L, -1, -3);                                /* value arena value */
+    lua_settop(L, -3);
+    return type;
+}
+
+/* A pinned arena (its owner rooted: a tracked host, a registered class) is found by its
+   registry key, one lookup fewer than by id: the walk pushes handlers, builds store props. */
+int ckarenas_pinned_get(lua_State *L, int pin, lua_Integer slot) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pin);
+    int type = lua_rawgeti(L, -1, slot);
+    lua_copy(L, -1, -2);
     lua_settop(L, -2);
     return type;
+}
+
+void ckarenas_pinned_set(lua_State *L, int pin, lua_Integer slot) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pin);             /* value arena */
+    lua_rotate(L, -2, 1);                               /* arena value */
+    lua_rawseti(L, -2, slot);
+    lua_settop(L, -2);
+}
+
+void ckarenas_pinned_open(lua_State *L, int pin, int value, lua_Integer slot) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pin);
+    lua_pushvalue(L, value);
+    lua_rawseti(L, -2, slot);
 }
 
 void ckarenas_forget(lua_State *L, int index_ref, lua_Integer id) {

@@ -34,7 +34,7 @@ static int class_call(lua_State *L) {
     /* The scope function gets the class's scope view, reading the props for the call: a view
        made per component and kept by it measured +40% of a scoped leaf's build + mount. */
     lua_pushvalue(L, 3);
-    ckprops_lend_view(L, 1, 2);                        /* class props scope key scope view */
+    ckprops_lend_view(L, 1, 2, lua_upvalueindex(6));   /* class props scope key scope view */
     lua_call(L, 1, 1);                                  /* class props scope key identifier */
     return cktrampoline_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(4)));
 }
@@ -47,5 +47,6 @@ void ckclass_push_call(lua_State *L, int metatable, int plain_id, int checked_id
     lua_pushinteger(L, checked_id);
     lua_pushinteger(L, computed_id);
     lua_pushlightuserdata(L, (void *)state);
-    lua_pushcclosure(L, class_call, 5);
+    lua_pushliteral(L, "__index");
+    lua_pushcclosure(L, class_call, 6);
 }

@@ -194,7 +194,7 @@ static void new_scope_view(lua_State *L, int cls) {
     lua_setmetatable(L, -2);
 }
 
-void ckprops_lend_view(lua_State *L, int cls, int props) {
+void ckprops_lend_view(lua_State *L, int cls, int props, int index_key) {
     if (lua_getiuservalue(L, cls, CK_CLASS_SCOPE_VIEW) != LUA_TUSERDATA) {
         lua_pop(L, 1);
         new_scope_view(L, cls);
@@ -202,7 +202,8 @@ void ckprops_lend_view(lua_State *L, int cls, int props) {
         lua_setiuservalue(L, cls, CK_CLASS_SCOPE_VIEW);
     }
     lua_getiuservalue(L, -1, 3);
+    lua_pushvalue(L, index_key);                        /* raw: lua_setfield interns the key each call */
     lua_pushvalue(L, props);
-    lua_setfield(L, -2, "__index");
+    lua_rawset(L, -3);
     lua_settop(L, -2);
 }

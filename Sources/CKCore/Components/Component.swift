@@ -1,14 +1,20 @@
 /// One component instance: an immutable snapshot made by a build. The core links
 /// instances into the tree; scripts see only props, state, class, name, key and scope.
 public final class Component: RuntimeObject {
+    // Layout (a scoped leaf holds one; docs/performance.md counts its bytes): declared first, an
+    // Int32 takes the 4 bytes after `bridgeSlot`; each Bool or Int32 declared after a Value takes
+    // the Value's tail padding (after its 17 bytes), not 8 more.
+    var placedInBuild: Int32 = 0
     public let componentClass: ComponentClass
-    // Each Bool is declared after a Value: it takes the byte after the Value's 17, not 8 more.
     public let props: Value
     public internal(set) var isMounted = false
+    /// The build whose search for dirty ancestors last passed here (`Builder.hasDirtyAncestor`).
+    var walkedInBuild: Int32 = 0
     public let key: Value
     var rendered = false
-    /// Its children were given at construction (`giveChildren`); in the padding after `rendered`.
+    /// Its children were given at construction (`giveChildren`).
     var childrenGiven = false
+    private var indexInParentStorage: Int32 = 0
     public internal(set) var scope: Scope?
     /// The scope's state when this instance was built.
     public internal(set) var state: Value = .nil
@@ -18,8 +24,8 @@ public final class Component: RuntimeObject {
     /// With `walkedInBuild`: whether this component or an ancestor has a scope with updates in
     /// that build (`Builder.hasDirtyAncestor`).
     var dirtyAtOrAbove = false
-    /// The generation of the build that made this instance.
-    public internal(set) var generation: Int
+    /// `generation`, in the state's tail padding: clamped at Int32.max (2.1 billion builds of a host).
+    private let generationStorage: Int32
     /// The scope enclosing this instance's construction (build nesting, not layout).
     public internal(set) var enclosingScope: Scope?
     /// Shared with the host's other components: no weak reference per component.
@@ -33,10 +39,12 @@ public final class Component: RuntimeObject {
         set { parentLink = newValue.map { BackLink.of($0, in: &$0.ownLink) } }
     }
     public internal(set) var children: [Component] = []
-    var indexInParent = 0
-    var placedInBuild: Int32 = 0
-    /// The build whose search for dirty ancestors last passed here (in `placedInBuild`'s padding).
-    var walkedInBuild: Int32 = 0
+    /// The generation of the build that made this instance.
+    public var generation: Int { Int(generationStorage) }
+    var indexInParent: Int {
+        get { Int(indexInParentStorage) }
+        set { indexInParentStorage = Int32(truncatingIfNeeded: newValue) }
+    }
     /// The previous generation's instance at this place, while building and mounting.
     var previous: Component? {
         get { previousLink?.target }
@@ -55,7 +63,7 @@ public final class Component: RuntimeObject {
         self.componentClass = componentClass
         self.props = props
         self.key = key
-        self.generation = generation
+        generationStorage = Int32(clamping: generation)
     }
 
     deinit {

@@ -1,5 +1,8 @@
 /// Identity across generations: owns state, the pending updates and the controller.
 public final class Scope: RuntimeObject {
+    /// Where the build in `foldedInBuild` keeps the state (declared first: an Int32 here takes
+    /// the 4 bytes after `bridgeSlot`).
+    var foldedSlot: Int32 = 0
     public let className: String
     public let identifier: Value
     // Declared after a Value, a Bool or an Int32 takes the Value's tail padding.
@@ -20,9 +23,8 @@ public final class Scope: RuntimeObject {
     let hostLink: HostLink
     public var host: Host? { hostLink.host }
     public internal(set) var state: Value = .nil
-    /// The build that folded updates for this scope, and where that build keeps the state.
+    /// The build that folded updates for this scope (where: `foldedSlot`).
     var foldedInBuild: Int32 = 0
-    var foldedSlot: Int32 = 0
     public internal(set) var controller: Controller?
     /// The newest committed component of this scope.
     public internal(set) var component: Component?

@@ -19,7 +19,7 @@ final class Arena: ScriptArena {
     private var free: [Int32] = []
     /// Slots in use.
     private(set) var live = 0
-    /// Registry key while pinned.
+    /// Registry key while pinned (then the table's fastest way in: `ckarenas_pinned_get`).
     private var pin: Int32 = 0
     /// Why the core roots the owner (a tracked or running host, a registered class, live controllers).
     var roots = 0 { didSet { updatePin() } }
@@ -56,7 +56,9 @@ final class Arena: ScriptArena {
     func take(_ thread: OpaquePointer) -> Int32 {
         let slot: Int32
         if let reused = free.popLast() { slot = reused } else { slot = next; next += 1 }
-        if ckarenas_set(thread, store.arenaIndex, lua_Integer(id), lua_Integer(slot)) == 0 {
+        if pin != 0 {
+            ckarenas_pinned_set(thread, pin, lua_Integer(slot))
+        } else if ckarenas_set(thread, store.arenaIndex, lua_Integer(id), lua_Integer(slot)) == 0 {
             revive(thread)
             _ = ckarenas_set(thread, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
         }
@@ -69,7 +71,9 @@ final class Arena: ScriptArena {
     func open(copying index: Int32, _ L: OpaquePointer) -> Int32 {
         let slot: Int32
         if let reused = free.popLast() { slot = reused } else { slot = next; next += 1 }
-        if ckarenas_open(L, store.arenaIndex, lua_Integer(id), index, lua_Integer(slot)) == 0 {
+        if pin != 0 {
+            ckarenas_pinned_open(L, pin, index, lua_Integer(slot))
+        } else if ckarenas_open(L, store.arenaIndex, lua_Integer(id), index, lua_Integer(slot)) == 0 {
             revive(L)
             _ = ckarenas_open(L, store.arenaIndex, lua_Integer(id), index, lua_Integer(slot))
         }
@@ -89,40 +93,40 @@ final class Arena: ScriptArena {
     }
 
     func push(_ slot: Int32, _ L: OpaquePointer) {
+        if pin != 0 { _ = ckarenas_pinned_get(L, pin, lua_Integer(slot)); return }
         _ = ckarenas_get(L, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
     }
 
-    /// Keeps a class's handle (`pushHandle` pushes it) for one more props table; `cls` is its identity.
-    func keep(_ cls: ObjectIdentifier, _ L: OpaquePointer, pushHandle: () -> Void) {
-        if let i = keptIndex(cls) {
+    /// Keeps a class's handle (`pushHandle` pushes it) for one more props table; `cls` is its
+    /// identity. Returns the handle's slot (for `drop`; `push` pushes it).
+    func keep(_ cls: ObjectIdentifier, _ L: OpaquePointer, pushHandle: () -> Void) -> Int32 {
+        if lastKept < kept.count, kept[lastKept].cls == cls {
+            kept[lastKept].count += 1
+            return kept[lastKept].slot
+        }
+        if let i = kept.firstIndex(where: { $0.cls == cls }) {
+            lastKept = i
             kept[i].count += 1
-            return
+            return kept[i].slot
         }
         pushHandle()
         kept.append((cls, take(L), 1))
         lastKept = kept.count - 1
+        return kept[lastKept].slot
     }
 
-    /// Pushes the handle of a class kept here (nil if it is not).
-    func pushKept(_ cls: ObjectIdentifier, _ L: OpaquePointer) {
-        if let i = keptIndex(cls) { push(kept[i].slot, L) } else { lua_pushnil(L) }
-    }
-
-    /// One props table fewer needs `cls`; the last lets its handle go.
-    func drop(_ cls: ObjectIdentifier) {
-        guard let i = keptIndex(cls) else { return }
+    /// One props table fewer needs the class handle in `slot`; the last lets it go.
+    func drop(keptSlot slot: Int32) {
+        let i: Int
+        if lastKept < kept.count, kept[lastKept].slot == slot { i = lastKept } else {
+            guard let found = kept.firstIndex(where: { $0.slot == slot }) else { return }
+            i = found
+        }
         kept[i].count -= 1
         guard kept[i].count == 0 else { return }
         release(kept[i].slot)
         kept.swapAt(i, kept.count - 1)
         kept.removeLast()
-    }
-
-    private func keptIndex(_ cls: ObjectIdentifier) -> Int? {
-        if lastKept < kept.count, kept[lastKept].cls == cls { return lastKept }
-        guard let i = kept.firstIndex(where: { $0.cls == cls }) else { return nil }
-        lastKept = i
-        return i
     }
 
     /// Sets user value `uv` of the handle at `index` to this arena; the owner's handle adopts it

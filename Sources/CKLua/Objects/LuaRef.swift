@@ -80,22 +80,25 @@ enum ScriptType: UInt8 {
 /// A script value the core carries: a slot of its owner's arena (or of the registry, for values
 /// no runtime object owns), emptied when the core lets go.
 final class LuaRef: ScriptRef {
-    let store: RefStore
-    /// Where the value lives; nil: the registry.
-    let arena: Arena?
+    // Layout (a scoped leaf's props hold one): the Int32s first, the bytes last: 48 bytes.
     let ref: Int32
-    let type: ScriptType
+    /// The read-only view Lua is given (0 until made); see `isProps`.
+    var view: Int32 = 0
+    /// The arena the value lives in, or (`inArena` false) the store whose registry keys hold it:
+    /// one field for the two.
+    private let home: AnyObject
     private let pointer: UInt
+    let type: ScriptType
+    private let inArena: Bool
     /// A component's props (or a view of them Lua passed back): Lua is given them as a
     /// read-only view (`view`, once made; PropsViews.swift), Swift reads the table itself.
     var isProps = false
-    var view: Int32 = 0
-    /// The class a component's props keep alive in their arena (`Arena.keep`).
-    var keptClass: ObjectIdentifier?
+    /// The arena slot of the class handle a component's props keep alive (`Arena.keep`; 0: none).
+    var keptClassSlot: Int32 = 0
 
     init(store: RefStore, arena: Arena?, ref: Int32, type: ScriptType, identity: UInt) {
-        self.store = store
-        self.arena = arena
+        home = arena ?? store
+        inArena = arena != nil
         self.ref = ref
         self.type = type
         pointer = identity
@@ -104,8 +107,12 @@ final class LuaRef: ScriptRef {
     deinit {
         release(ref)
         if view != 0 { release(view) }
-        if let keptClass { arena?.drop(keptClass) }
+        if keptClassSlot != 0 { arena?.drop(keptSlot: keptClassSlot) }
     }
+
+    /// Where the value lives; nil: the registry.
+    var arena: Arena? { inArena ? unsafeDowncast(home, to: Arena.self) : nil }
+    var store: RefStore { inArena ? unsafeDowncast(home, to: Arena.self).store : unsafeDowncast(home, to: RefStore.self) }
 
     override var typeName: String { type.name }
     override var identity: UInt { pointer }

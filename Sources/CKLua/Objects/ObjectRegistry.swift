@@ -67,6 +67,7 @@ final class ObjectRegistry {
     }
 
     /// A free slot (or a new one) now holding `object`, recorded as its bridge slot.
+    @inline(__always)
     private func takeSlot(for object: RuntimeObject) -> Int32 {
         let slot: Int32
         if let s = freeSlots.popLast() {

@@ -59,14 +59,12 @@ extension Engine {
         let ref = LuaRef(store: refs, arena: arena, ref: arena.open(copying: index, L), type: .table,
                          identity: UInt(bitPattern: lua_topointer(L, index)))
         let c = Construction(arena: arena, owns: home == nil, table: lua_gettop(L), props: ref)
-        let id = ObjectIdentifier(cls)
-        arena.keep(id, L) {
+        ref.keptClassSlot = arena.keep(ObjectIdentifier(cls), L) {
             if objects.push(cls, kind: .componentClass, L) {
                 attachArena(of: cls, kind: .componentClass, toHandleAt: -1, L)
                 classes.setScopeFunction(of: cls, onHandleAt: -1, L)
             }
         }
-        ref.keptClass = id
         ref.isProps = true
         return c
     }

@@ -22,7 +22,7 @@ extension Engine {
             ref.push(ref.view, L)
             return
         }
-        if let cls = ref.keptClass, let arena = ref.arena { arena.pushKept(cls, L) } else { lua_pushnil(L) }
+        if ref.keptClassSlot != 0, let arena = ref.arena { arena.push(ref.keptClassSlot, L) } else { lua_pushnil(L) }
         ref.push(L)
         ckprops_make_view(L)
         lua_pushvalue(L, -1)

@@ -211,6 +211,10 @@ int ckarenas_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
 void ckarenas_clear(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
 /// Pushes `slot` of arena `id` (nil if the arena is gone) and returns its type.
 int ckarenas_get(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
+/// The same three for an arena pinned under registry key `pin` (one lookup fewer).
+int ckarenas_pinned_get(lua_State *L, int pin, lua_Integer slot);
+void ckarenas_pinned_set(lua_State *L, int pin, lua_Integer slot);
+void ckarenas_pinned_open(lua_State *L, int pin, int value, lua_Integer slot);
 /// Takes arena `id` out of the index and drops its finalizer (Swift let go of it).
 void ckarenas_forget(lua_State *L, int index_ref, lua_Integer id);
 /// The id of the arena at `index` (0 if it is not one).
@@ -247,8 +251,9 @@ int ckprops_table(lua_State *L, int index);
 /* Raw shallow equality of the tables at a and b (same keys, raw-equal values); 0 if either is not a table. */
 int ckcompare_shallow_equal(lua_State *L, int a, int b);
 /// Pushes the scope view of the class handle at `cls` (made on first use), reading the props
-/// table at `props` (through its own metatable's weak `__index`: reads cost what a table's do).
-void ckprops_lend_view(lua_State *L, int cls, int props);
+/// table at `props` (through its own metatable's weak `__index`: reads cost what a table's do);
+/// `index_key` holds the string "__index".
+void ckprops_lend_view(lua_State *L, int cls, int props, int index_key);
 
 /// Lua functions: `f()` returns a monotonic time in seconds (the test runner's durations).
 int ckrunner_lua_monotonic_clock(lua_State *L);
