@@ -103,27 +103,3 @@ enum ViewBinding {
         return 1
     }
 }
-
-extension Engine {
-    func pushList(_ objects: [RuntimeObject], _ L: OpaquePointer) {
-        LuaStack(L).newTable(array: objects.count, fields: 0)
-        for (i, o) in objects.enumerated() {
-            push(o, L)
-            LuaStack(L).set(i + 1, into: -2)
-        }
-    }
-
-    func pushStrings(_ strings: [String], _ L: OpaquePointer) {
-        LuaStack(L).newTable(array: strings.count, fields: 0)
-        for (i, s) in strings.enumerated() {
-            pushString(s, L)
-            LuaStack(L).set(i + 1, into: -2)
-        }
-    }
-
-    /// Reads `t[name]` without metamethods; pushes the value and returns its type.
-    @discardableResult
-    func rawField(_ L: OpaquePointer, _ index: Int32, _ name: String) -> LuaType {
-        LuaStack(L).field(name, of: index)
-    }
-}

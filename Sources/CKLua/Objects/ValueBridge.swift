@@ -4,6 +4,12 @@ import CLuaShims
 
 /// Moves values between the Lua stack and the core.
 extension Engine {
+    /// Reads `t[name]` without metamethods; pushes the value and returns its type.
+    @discardableResult
+    func rawField(_ L: OpaquePointer, _ index: Int32, _ name: String) -> LuaType {
+        LuaStack(L).field(name, of: index)
+    }
+
     func push(_ value: Value) { push(value, runningThread) }
 
     func push(_ value: Value, _ L: OpaquePointer) {

@@ -1,6 +1,6 @@
 import CKCore
 
-/// A script's lists as Swift walks them (issue 24, class 4): `#t` is a border, not a size, so a
+/// A script's lists as Swift walks them and makes them (issue 24, class 4): `#t` is a border, not a size, so a
 /// list is t[1], t[2], … up to its first nil (`LuaStack.listLength`), and every step ticks the
 /// turn's limits, so a list of millions is stopped by `--timeout` and Ctrl-C like a Lua loop.
 extension Engine {
@@ -19,5 +19,23 @@ extension Engine {
             i += 1
         }
         stack.pop()
+    }
+
+    /// Pushes `objects` as a new list.
+    func pushList(_ objects: [RuntimeObject], _ L: OpaquePointer) {
+        LuaStack(L).newTable(array: objects.count, fields: 0)
+        for (i, o) in objects.enumerated() {
+            push(o, L)
+            LuaStack(L).set(i + 1, into: -2)
+        }
+    }
+
+    /// Pushes `strings` as a new list.
+    func pushStrings(_ strings: [String], _ L: OpaquePointer) {
+        LuaStack(L).newTable(array: strings.count, fields: 0)
+        for (i, s) in strings.enumerated() {
+            pushString(s, L)
+            LuaStack(L).set(i + 1, into: -2)
+        }
     }
 }
