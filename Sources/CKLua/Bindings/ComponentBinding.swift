@@ -48,7 +48,7 @@ enum ComponentBinding {
         return 1
     }
 
-    /// The runtime's fields first, then the methods, then the class's fields.
+    /// The runtime's fields, then the class's (C's `__index` answers the methods first).
     static func index(_ args: Arguments, _ key: String, methods: [String: Int32]) throws -> Int32 {
         let c: Component = try args.object(1, "self", "a component")
         let e = args.engine, L = args.L
@@ -63,8 +63,8 @@ enum ComponentBinding {
         case "path": e.pushString(c.path, L)
         case "view": e.push(c.isMounted ? c.view : nil)
         case "isMounted": LuaStack(L).push(c.isMounted)
-        default:
-            if let id = methods[key] { e.pushFunction(id, L) } else { e.classes.pushField(c.componentClass, key, L) }
+        case "updateState", "action": e.pushFunction(methods[key]!, L)
+        default: e.classes.pushField(c.componentClass, key, L)
         }
         return 1
     }

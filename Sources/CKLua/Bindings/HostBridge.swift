@@ -21,6 +21,7 @@ struct HostBridge {
 
     /// Runs `body` with new references going to `host`'s arena.
     func owned<T>(by host: Host, _ body: () throws -> T) rethrows -> T {
+        let engine = self.engine
         guard let arena = engine.arena(of: host) else { return try body() }
         return try engine.withHome(.arena(arena), body)
     }
