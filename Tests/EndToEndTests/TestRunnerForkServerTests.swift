@@ -70,7 +70,7 @@ struct TestRunnerForkServerTests {
             end)
             """#,
         ])
-        let result = try Ckrun.run(["test", "--jobs", "2", "--fail-fast"], directory: fixture.directory.url, timeout: 30)
+        let result = try Ckrun.run(["test", "--jobs", "2", "--fail-fast"], directory: fixture.directory.url, timeout: 10)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let pid = try #require(Int32(fixture.read("pid")))
         var gone = false
@@ -80,5 +80,48 @@ struct TestRunnerForkServerTests {
         }
         if !gone { kill(pid, SIGKILL) }
         #expect(gone, "the file's process \(pid) outlived the run")
+    }
+
+    /// A program a test starts holds none of the runner's pipes. Before: it held the worker's
+    /// request pipe on fd 3 (`head -c 200 <&3 &` ate the next file's request: the run hung).
+    @Test func programsATestStartsHoldNoRunnerPipe() throws {
+        let spec = { (name: String) in #"it("lists", function() os.execute("exec ls -l /proc/self/fd/ > fds-\#(name)") end)"# }
+        let fixture = try TestRunnerFixture(["a_spec.lua": spec("a"), "b_spec.lua": spec("b"), "c_spec.lua": spec("c")])
+        let result = try fixture.test("--jobs", "2")
+        #expect(result.lastLine == "3 passed, 0 failed", "\(result.stdout)\(result.stderr)")
+        for name in ["a", "b", "c"] {
+            let held = try fixture.read("fds-\(name)").split(separator: "\n")
+                .filter { $0.contains("pipe:") && !$0.contains(" 1 -> ") && !$0.contains(" 2 -> ") }
+            #expect(held.isEmpty, "\(name): \(held)")
+        }
+    }
+
+    /// Workers and their files' processes end with the parent: SIGKILL to the parent alone
+    /// leaves nothing running (SIGKILL: a shell spawned from a Dispatch thread has SIGTERM
+    /// blocked). Before: the looping file ran on, reparented to init.
+    @Test func aTerminatedParentLeavesNoProcessBehind() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": #"it("ends the run", function() os.execute("sleep 1; kill -KILL $(cat parent)") end)"#,
+            "b_spec.lua": #"""
+            it("loops", function()
+              local f = assert(io.open("pid", "w"))
+              f:write(io.open("/proc/self/stat"):read("n"))
+              f:close()
+              while true do end
+            end)
+            """#,
+        ])
+        // Output to a file: a worker left running would hold a pipe open.
+        let script = "\"$0\" test --jobs 2 < /dev/null > out 2>&1 & echo $! > parent; wait"
+        _ = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, Ckrun.executableURL.path],
+                                 directory: fixture.directory.url, timeout: 10)
+        let pid = try #require(Int32(fixture.read("pid")))
+        var gone = false
+        for _ in 0..<50 where !gone {
+            gone = kill(pid, 0) != 0 || ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z") ?? true)
+            if !gone { usleep(100_000) }
+        }
+        if !gone { kill(pid, SIGKILL) }
+        #expect(gone, "the file's process \(pid) outlived its parent")
     }
 }

@@ -88,6 +88,7 @@ final class WorkerProcess: @unchecked Sendable {
     init(forking settings: TestRunSettings, prepared: SpecSession?) throws {
         let pipes = try Pipes()
         fflush(nil)   // nothing this process buffered may be written again by the child
+        let parent = getpid()
         let child = fork()
         if child == 0 {
             dup2(pipes.input[0], 0)
@@ -99,7 +100,7 @@ final class WorkerProcess: @unchecked Sendable {
             sigemptyset(&none)
             sigprocmask(SIG_SETMASK, &none, nil)
             Engine.processForked()
-            WorkerLoop.serve(settings: settings, prepared: prepared)
+            WorkerLoop.serve(settings: settings, prepared: prepared, parent: parent)
             fflush(nil)
             _exit(0)
         }

@@ -1,3 +1,4 @@
+import CKLua
 import Foundation
 
 /// How `--jobs` workers and the parent talk. A worker is started once and runs many files:
@@ -131,10 +132,14 @@ final class LineReader {
 /// forked from a prepared state (`ForkServer`) unless the files share one.
 enum WorkerLoop {
     /// `prepared`: a configured state inherited from the parent (made before it forked this worker).
-    static func serve(settings: TestRunSettings, prepared: SpecSession? = nil) {
-        // The requests come on fd 0; the tests get /dev/null there instead.
-        let requests = dup(0)
-        let null = open("/dev/null", O_RDONLY)
+    /// `parent`: the process that started this worker, read before it could have ended.
+    static func serve(settings: TestRunSettings, prepared: SpecSession? = nil, parent: pid_t = getppid()) {
+        // A worker the parent's death left behind would run its file forever (kill -TERM <parent>).
+        guard Engine.endWithParent(parent) else { return }
+        // The requests come on fd 0, moved to a close-on-exec descriptor: a program a test
+        // starts (`os.execute("cat <&3 &")`) never holds it. The tests get /dev/null on fd 0.
+        let requests = fcntl(0, F_DUPFD_CLOEXEC, 3)
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
         if null >= 0 { dup2(null, 0); close(null) }
         let reader = LineReader(fd: requests)
         guard let token = reader.nextText() else { return }
