@@ -124,4 +124,42 @@ struct TestRunnerForkServerTests {
         if !gone { kill(pid, SIGKILL) }
         #expect(gone, "the file's process \(pid) outlived its parent")
     }
+
+    /// A result line is taken only for the file its worker is running. Before: a test that read
+    /// its worker's token from /proc/self/mem and wrote one extra result shifted every later
+    /// answer on that worker by one, and c_spec's failure was lost (3 passed, 0 failed).
+    @Test func aForgedExtraResultAnswersNoOtherFile() throws {
+        let fixture = try TestRunnerFixture([
+            "tok.lua": #"""
+            return function()
+              local g = "%x%x?%x?%x?%x?%x?%x?%x?"
+              local pattern = "%f[%x]" .. g .. "%-" .. g .. "%-" .. g .. "%-" .. g .. "[%z\n]"
+              local mem = assert(io.open("/proc/self/mem", "rb"))
+              for line in io.lines("/proc/self/maps") do
+                local s, e, perm, rest = line:match("^(%x+)-(%x+) (%S+) %S+ %S+ %S+%s*(.*)$")
+                if perm and perm:sub(1, 2) == "rw" and (rest == "" or rest == "[heap]") then
+                  local size = tonumber(e, 16) - tonumber(s, 16)
+                  if size < 64 * 1024 * 1024 and mem:seek("set", tonumber(s, 16)) then
+                    local found = (mem:read(size) or ""):match(pattern)
+                    if found then mem:close(); return found:sub(1, -2) end
+                  end
+                end
+              end
+            end
+            """#,
+            "a_spec.lua": #"""
+            it("forges", function()
+              local token = assert(dofile("tok.lua")())
+              local out = assert(io.open("/proc/self/fd/1", "w"))
+              out:write("\n\30ckrun-test-result " .. token .. " a_spec.lua\31\0310.01\31\0290\31\30a extra line\0311\31passed\31\0311e-6\31\0290\31\0290\31\0290\31\0290\31\30\n")
+              out:close()
+            end)
+            """#,
+            "b_spec.lua": #"it("waits", function() os.execute("sleep 1") end)"#,
+            "c_spec.lua": #"it("fails", function() error("c fails") end)"#,
+        ])
+        let result = try fixture.test("--jobs", "2", ".")
+        #expect(result.lastLine.hasSuffix(" 1 failed"), "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("c fails"), "\(result.stdout)")
+    }
 }

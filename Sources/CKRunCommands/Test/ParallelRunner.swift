@@ -114,7 +114,7 @@ final class ParallelRunner: @unchecked Sendable {
             }
             guard let current = worker else { continue }
             if requested != position { request(files[position], from: current) }
-            guard let answer = awaitAnswer(current.reader, token: current.token) else {
+            guard let answer = awaitAnswer(current.reader, token: current.token, file: file.path) else {
                 current.process.waitUntilExit()
                 store(crashed(file.path, "its worker process \(current.process.ending) before reporting results"), at: position)
                 worker = nil
@@ -185,12 +185,15 @@ final class ParallelRunner: @unchecked Sendable {
         let printed: [String]
     }
 
-    /// Reads the worker's output up to the result line bearing the token; other lines are the file's output.
-    private func awaitAnswer(_ reader: LineReader, token: String) -> Answer? {
+    /// Reads the worker's output up to the result line bearing the token and naming `file`;
+    /// other lines are the file's output. A result for another file (a second one for the file
+    /// before, or one a test forged with the token it read from its memory) answers nothing.
+    private func awaitAnswer(_ reader: LineReader, token: String, file: String) -> Answer? {
         var other: [String] = []
         while let line = reader.next() {
             // An answer cut short (its worker died writing it) is no answer.
-            if reader.lastLineEnded, let result = WorkerProtocol.resultLine(line, token: token) {
+            if reader.lastLineEnded, let result = WorkerProtocol.resultLine(line, token: token),
+               ResultRecords.fileResult(result).map({ $0.file == file }) ?? true {
                 if other.last == "" { other.removeLast() }   // the answer's own line break
                 return Answer(line: result, printed: other)
             }
