@@ -162,4 +162,18 @@ struct TestRunnerForkServerTests {
         #expect(result.lastLine.hasSuffix(" 1 failed"), "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("c fails"), "\(result.stdout)")
     }
+
+    /// A file whose state's close does not end (a finalizer looping under --timeout) is the
+    /// file that fails. Before: it reported ok and the worker's next file, c_spec, was blamed
+    /// ("its worker process ended with status 1 before reporting results").
+    @Test func aCloseThatDoesNotEndFailsItsOwnFile() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": #"it("gc loop", function() setmetatable({}, {__gc = function() while true do end end}) end)"#,
+            "b_spec.lua": #"it("busy", function() local t = os.clock() + 0.3; while os.clock() < t do end end)"#,
+            "c_spec.lua": #"it("passes", function() end)"#,
+        ])
+        let result = try fixture.test("--sandbox", "--jobs", "2", "--timeout", "3")
+        #expect(result.stdout.contains("a_spec.lua: its worker process"), "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("c_spec.lua: its worker process"), "\(result.stdout)")
+    }
 }

@@ -37,14 +37,18 @@ enum ForkServer {
         }
     }
 
-    /// The file's process: the prepared state runs the file, the answer goes out, the state
-    /// closes (its finalizers run, as in a state made for the file), and the process ends.
+    /// The file's process: the prepared state runs the file, the state closes (its finalizers
+    /// run, as in a state made for the file), then the answer goes out and the process ends.
+    /// A close that does not end (a finalizer looping under --timeout) ends the process before
+    /// it answered, so the file that made it is the one that fails, not the worker's next.
     private static func runFile(_ request: (index: Int, path: String), token: String, settings: TestRunSettings,
                                 prepared: SpecSession, server: pid_t) -> Never {
         guard Engine.endWithParent(server) else { _exit(1) }
-        WorkerLoop.answer(request, token: token, states: SpecStates(settings: settings, prepared: prepared))
+        var answers: [[UInt8]] = []
+        WorkerLoop.answer(request, token: token, states: SpecStates(settings: settings, prepared: prepared)) { answers.append($0) }
         prepared.engine.close()
         fflush(nil)
+        answers.forEach(WorkerLoop.write)
         _exit(0)
     }
 

@@ -153,11 +153,12 @@ enum WorkerLoop {
     }
 
     /// Runs the file in a state from `states` and writes its answer.
-    static func answer(_ request: (index: Int, path: String), token: String, states: SpecStates) {
+    static func answer(_ request: (index: Int, path: String), token: String, states: SpecStates,
+                       send: ([UInt8]) -> Void = WorkerLoop.write) {
         let runner = SpecFileRunner(file: request.path, fileIndex: request.index, settings: states.settings, states: states)
-        runner.runRecords { head, records in
-            let answer = WorkerProtocol.encode(head, records: records, token: token)
-            answer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
-        }
+        runner.runRecords { head, records in send(WorkerProtocol.encode(head, records: records, token: token)) }
     }
+
+    /// Writes an answer to standard output (the pipe to the parent).
+    static func write(_ answer: [UInt8]) { answer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) } }
 }
