@@ -176,4 +176,17 @@ struct TestRunnerForkServerTests {
         #expect(result.stdout.contains("a_spec.lua: its worker process"), "\(result.stdout)\(result.stderr)")
         #expect(!result.stdout.contains("c_spec.lua: its worker process"), "\(result.stdout)")
     }
+
+    /// A worker a file's test stopped after that file answered does not fail the next file:
+    /// it runs again on a new worker. Before: "c_spec.lua: its worker process was stopped".
+    @Test func aWorkerStoppedAfterAnsweringDoesNotFailTheNextFile() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": #"it("stops its worker", function() os.execute("kill -STOP $(ps -o ppid= -p $PPID)") end)"#,
+            "b_spec.lua": #"it("waits", function() os.execute("sleep 1") end)"#,
+            "c_spec.lua": #"it("passes", function() end)"#,
+        ])
+        let result = try fixture.test("--jobs", "2", "--timeout", "5")
+        #expect(!result.stdout.contains("c_spec.lua: its worker process"), "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("ok    c_spec.lua"), "\(result.stdout)")
+    }
 }

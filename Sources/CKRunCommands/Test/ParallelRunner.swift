@@ -103,6 +103,7 @@ final class ParallelRunner: @unchecked Sendable {
         var worker = first
         var next = claim(files.count)
         var requested: Int?   // the file the worker was already asked for
+        var rerun = Set<Int>()
         while let position = next {
             let file = files[position]
             if worker == nil {
@@ -116,9 +117,12 @@ final class ParallelRunner: @unchecked Sendable {
             if requested != position { request(files[position], from: current) }
             guard let answer = awaitAnswer(current.reader, token: current.token, file: file.path) else {
                 current.process.waitUntilExit()
-                store(crashed(file.path, "its worker process \(current.process.ending) before reporting results"), at: position)
                 worker = nil
                 requested = nil
+                // Stopped after answering a file: that file's test may have stopped it, so this
+                // one runs again on a new worker (once) rather than take the blame.
+                if current.process.wasStopped, current.lastFile != nil, rerun.insert(position).inserted { continue }
+                store(crashed(file.path, "its worker process \(current.process.ending) before reporting results"), at: position)
                 next = claim(files.count)
                 continue
             }

@@ -136,7 +136,7 @@ final class WorkerProcess: @unchecked Sendable {
     /// How many checks in a row found the worker stopped (SIGSTOP: a test ran `kill -STOP $PPID`).
     private var stoppedChecks = 0
     /// Killed by `mayStillAnswer` because it was stopped.
-    private var wasStopped = false
+    private(set) var wasStopped = false
 
     /// Running, and not found stopped on two checks in a row (a Ctrl-Z stops and continues the
     /// parent too): a worker that is stopped never answers, so it is killed and its file fails.
