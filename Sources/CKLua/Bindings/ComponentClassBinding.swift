@@ -21,17 +21,13 @@ enum ComponentClassBinding {
 
     static func classField(_ args: Arguments, _ key: String) throws -> Int32 {
         let cls: ComponentClass = try args.object(1, "class", "a component class")
-        if key == "name" { args.engine.pushString(cls.name, args.L) } else { args.engine.classes.pushField(cls, key, args.L) }
-        return 1
+        return ClassFields.get(args, cls, named: cls.name, key)
     }
 
     /// `Class.key = value`: configures the class as its definition would.
     static func setClassField(_ args: Arguments, _ key: String) throws -> Int32 {
         let cls: ComponentClass = try args.object(1, "class", "a component class")
-        try args.engine.withHome(.arena(args.engine.arena(ofClass: cls)!)) {
-            try args.engine.classes.configurator(for: cls, args.L).set(key, valueAt: 3)
-        }
-        return 0
+        return try ClassFields.set(args, cls, args.engine.classes.configurator(for: cls, args.L), key)
     }
 
     /// `__call` of the class metatable (on top of the stack): C runs a class's scope function

@@ -197,7 +197,7 @@ final class ParallelRunner: @unchecked Sendable {
         while let line = reader.next() {
             // An answer cut short (its worker died writing it) is no answer.
             if reader.lastLineEnded, let result = WorkerProtocol.resultLine(line, token: token),
-               ResultRecords.fileResult(result).map({ $0.file == file }) ?? true {
+               ResultRecords.fileName(result).map({ $0 == file }) ?? true {
                 if other.last == "" { other.removeLast() }   // the answer's own line break
                 return Answer(line: result, printed: other)
             }

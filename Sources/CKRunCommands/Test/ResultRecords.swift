@@ -164,6 +164,20 @@ enum ResultRecords {
         return out
     }
 
+    /// The file a worker's answer names (its head record's first field), without decoding the rest:
+    /// the parent asks it of each answer before it decodes that answer once.
+    static func fileName(_ line: ArraySlice<UInt8>) -> String? {
+        guard let headEnd = line.firstIndex(of: recordEnd) else { return nil }
+        let bodyStart = headEnd + 1 - line.startIndex
+        return line.withUnsafeBufferPointer { b -> String? in
+            var file: String?
+            forEachRecord(UnsafeBufferPointer(rebasing: b[..<bodyStart])) { f in
+                if let first = f.first { file = text(b, first) }
+            }
+            return file
+        }
+    }
+
     static func fileResult(_ line: ArraySlice<UInt8>) -> FileResult? {
         guard let headEnd = line.firstIndex(of: recordEnd) else { return nil }
         let bodyStart = headEnd + 1 - line.startIndex
