@@ -1,6 +1,6 @@
-/* A `ckrun test --jobs` worker runs each file in a process it forks (ForkServer.swift); that
-   process must not outlive the worker: a worker the parent ended (Ctrl-C, --fail-fast, a stopped
-   or hung file) takes its file's process with it. */
+/* A `ckrun test --jobs` worker (WorkerLoop.swift) must not outlive the parent that forked it:
+   a parent ended by a signal sent to it alone (kill, a supervisor, an IDE) takes its workers,
+   and the files they run, with it. */
 #include "ckshims.h"
 #include <signal.h>
 #include <sys/prctl.h>

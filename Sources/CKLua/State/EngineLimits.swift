@@ -53,9 +53,8 @@ extension Engine {
     /// limit installs its alarm handler again there.
     public static func processForked() { ckwatchdog_forked() }
 
-    /// Call in a process forked to run one test file for a `--jobs` worker (process id
-    /// `parent`): it is killed when the worker ends, so no file's process outlives the run.
-    /// False when the worker has ended already.
+    /// Call in a `--jobs` worker started by the runner `parent`: it is killed when the runner
+    /// ends, so no worker outlives the run. False when the runner has ended already.
     public static func endWithParent(_ parent: Int32) -> Bool { ckforked_end_with_parent(parent) == 0 }
 
     /// The time limit of the finalizers that run when the state closes (the configured

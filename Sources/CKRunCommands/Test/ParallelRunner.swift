@@ -60,7 +60,7 @@ final class ParallelRunner: @unchecked Sendable {
     /// replaces one that died is spawned and prepares its own.
     private func forkWorkers() -> [WorkerProcess] {
         guard ProcessThreads.count == 1 else { return [] }
-        let prepared = ForkServer.prepare(settings)
+        let prepared = WorkerLoop.prepare(settings)
         defer { prepared?.engine.close() }   // this process runs no test file
         guard ProcessThreads.count == 1 else { return [] }
         return (0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings, prepared: prepared) }
@@ -119,9 +119,10 @@ final class ParallelRunner: @unchecked Sendable {
                 current.process.waitUntilExit()
                 worker = nil
                 requested = nil
-                // Stopped after answering a file: that file's test may have stopped it, so this
-                // one runs again on a new worker (once) rather than take the blame.
-                if current.process.wasStopped, current.lastFile != nil, rerun.insert(position).inserted { continue }
+                // Ended or stopped after answering a file: a file before may have done it (a
+                // process it left running, `kill -STOP $PPID`), so this one runs again on a new
+                // worker (once) rather than take the blame.
+                if current.lastFile != nil, rerun.insert(position).inserted { continue }
                 store(crashed(file.path, "its worker process \(current.process.ending) before reporting results"), at: position)
                 next = claim(files.count)
                 continue

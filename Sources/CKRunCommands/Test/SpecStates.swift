@@ -10,8 +10,10 @@ final class SpecStates {
     let settings: TestRunSettings
     let shared: Bool
     private var current: SpecSession?
-    /// A state configured before, handed to the next file (a `--jobs` file process's, `ForkServer`).
+    /// A state configured before, handed to the next file (a `--jobs` worker's first, `WorkerLoop`).
     private var prepared: SpecSession?
+    /// The state last handed to a file, unless files share one (nil once it is gone).
+    private weak var handed: SpecSession?
 
     init(settings: TestRunSettings, shared: Bool? = nil) {
         self.settings = settings
@@ -28,13 +30,20 @@ final class SpecStates {
     func session(listOnly: Bool = false) throws(LuaError) -> SpecSession {
         if let prepared, !listOnly {
             self.prepared = nil
+            handed = prepared
             return prepared
         }
         if shared, let current { return current }
         let session = try SpecSession(settings: settings)
         try configure(session, listOnly: listOnly)
-        if shared { current = session }
+        if shared { current = session } else { handed = session }
         return session
+    }
+
+    /// Closes the state last handed to a file now (its finalizers run), unless files share it.
+    func closeHanded() {
+        handed?.engine.close()
+        handed = nil
     }
 
     func discard(_ session: SpecSession) {

@@ -127,38 +127,3 @@ final class LineReader {
     private let chunk = UnsafeMutableRawPointer.allocate(byteCount: 65536, alignment: 16)
     deinit { chunk.deallocate() }
 }
-
-/// The worker's side: runs each requested file and answers with its result, each in a process
-/// forked from a prepared state (`ForkServer`) unless the files share one.
-enum WorkerLoop {
-    /// `prepared`: a configured state inherited from the parent (made before it forked this worker).
-    /// `parent`: the process that started this worker, read before it could have ended.
-    static func serve(settings: TestRunSettings, prepared: SpecSession? = nil, parent: pid_t = getppid()) {
-        // A worker the parent's death left behind would run its file forever (kill -TERM <parent>).
-        guard Engine.endWithParent(parent) else { return }
-        // The requests come on fd 0, moved to a close-on-exec descriptor: a program a test
-        // starts (`os.execute("cat <&3 &")`) never holds it. The tests get /dev/null on fd 0.
-        let requests = fcntl(0, F_DUPFD_CLOEXEC, 3)
-        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        if null >= 0 { dup2(null, 0); close(null) }
-        let reader = LineReader(fd: requests)
-        guard let token = reader.nextText() else { return }
-        if let session = prepared ?? ForkServer.prepare(settings) {
-            return ForkServer.serve(reader, token: token, settings: settings, prepared: session)
-        }
-        let states = SpecStates(settings: settings)
-        while let line = reader.nextText(), let request = WorkerProtocol.parse(request: line) {
-            answer(request, token: token, states: states)
-        }
-    }
-
-    /// Runs the file in a state from `states` and writes its answer.
-    static func answer(_ request: (index: Int, path: String), token: String, states: SpecStates,
-                       send: ([UInt8]) -> Void = WorkerLoop.write) {
-        let runner = SpecFileRunner(file: request.path, fileIndex: request.index, settings: states.settings, states: states)
-        runner.runRecords { head, records in send(WorkerProtocol.encode(head, records: records, token: token)) }
-    }
-
-    /// Writes an answer to standard output (the pipe to the parent).
-    static func write(_ answer: [UInt8]) { answer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) } }
-}

@@ -265,8 +265,8 @@ int ckwatchdog_lua_check_deadline(lua_State *L);
 int ckcoroutines_lua_hook(lua_State *L);
 /// In a child forked from a process that ran Lua: its signal actions are the defaults again.
 void ckwatchdog_forked(void);
-/// In a file's process forked by a `--jobs` worker: killed when the worker `parent` ends; -1 when
-/// it has ended already (ckforked.c).
+/// In a `--jobs` worker: killed when the runner `parent` that started it ends; -1 when it has
+/// ended already (ckforked.c).
 int ckforked_end_with_parent(int parent);
 /// ckrun test: `user_frame(level [, skip_luassert])` → short_src, currentline of the first frame
 /// outside the runner (ckframes.c); `errorlevel(level)` is luassert's util.errorlevel.

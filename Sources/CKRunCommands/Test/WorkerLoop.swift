@@ -1,0 +1,71 @@
+import CKLua
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `--jobs` worker's side. Forked ready from the parent (options parsed, one state prepared:
+/// luassert compiled and loaded, the preludes run, the run's settings given), it runs each
+/// requested file as a serial run does, in a fresh state in its own process (the prepared one
+/// for its first file), and answers with the file's result. It forks no process per file: on
+/// the 10,000-test suite a fork per file cost more (page-table copies, copy-on-write faults,
+/// process teardown) than building a state (docs/performance.md).
+enum WorkerLoop {
+    /// Files share no state (`auto-insulate = false` keeps one per worker), and `--lang` loads a
+    /// module found on the project's path each time a state is configured.
+    static func prepares(for settings: TestRunSettings) -> Bool { !settings.sharedState && settings.lang == nil }
+
+    /// A configured state for a worker's first file, made before the workers are forked; nil
+    /// when it cannot be made (each file then makes its own and reports why).
+    static func prepare(_ settings: TestRunSettings) -> SpecSession? {
+        prepares(for: settings) ? try? SpecStates(settings: settings, shared: false).session() : nil
+    }
+
+    /// `prepared`: a configured state inherited from the parent (made before it forked this worker).
+    /// `parent`: the process that started this worker, read before it could have ended.
+    static func serve(settings: TestRunSettings, prepared: SpecSession? = nil, parent: pid_t = getppid()) {
+        // A worker the parent's death left behind would run its file forever (kill -TERM <parent>).
+        guard Engine.endWithParent(parent) else { return }
+        // The requests come on fd 0, moved to a close-on-exec descriptor: a program a test
+        // starts (`os.execute("cat <&3 &")`) never holds it. The tests get /dev/null on fd 0.
+        let requests = fcntl(0, F_DUPFD_CLOEXEC, 3)
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        if null >= 0 { dup2(null, 0); close(null) }
+        let reader = LineReader(fd: requests)
+        guard let token = reader.nextText() else { return }
+        let states = prepared.map { SpecStates(settings: settings, prepared: $0) } ?? SpecStates(settings: settings)
+        let locale = ProcessLocale()
+        while let line = reader.nextText(), let request = WorkerProtocol.parse(request: line) {
+            answer(request, token: token, states: states)
+            locale.restore()
+        }
+    }
+
+    /// Runs the file in a state from `states`, closes that state (unless files share it), then
+    /// writes the answer: a close that does not end (a finalizer looping past --timeout) ends
+    /// this worker before it answered, so the file that made it fails, not the next one.
+    static func answer(_ request: (index: Int, path: String), token: String, states: SpecStates) {
+        var answer: [UInt8] = []
+        let runner = SpecFileRunner(file: request.path, fileIndex: request.index, settings: states.settings, states: states)
+        runner.runRecords { head, records in answer = WorkerProtocol.encode(head, records: records, token: token) }
+        states.closeHanded()
+        fflush(nil)   // what the file left in stdio's buffers is its output: out before its answer
+        write(answer)
+    }
+
+    /// Writes an answer to standard output (the pipe to the parent).
+    static func write(_ answer: [UInt8]) { answer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) } }
+}
+
+/// The C locale a worker started with: a file's `os.setlocale` changes it for the whole
+/// process, so it is set back before the worker's next file (as if each file had a process).
+final class ProcessLocale {
+    private let saved: String?
+
+    init() { saved = setlocale(LC_ALL, nil).map { String(cString: $0) } }
+
+    func restore() {
+        guard let saved, let now = setlocale(LC_ALL, nil), strcmp(now, saved) != 0 else { return }
+        setlocale(LC_ALL, saved)
+    }
+}
