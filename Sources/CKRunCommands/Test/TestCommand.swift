@@ -80,7 +80,7 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first failed or errored test (busted: --no-keep-going).")
     var failFast = false
 
-    @Option(help: ArgumentHelp("Run this many files at once, each in its own process.", valueName: "n"))
+    @Option(help: ArgumentHelp("Run this many files at once, in as many worker processes (each file in a fresh state).", valueName: "n"))
     var jobs: Int = 1
 
     @Option(help: ArgumentHelp(
