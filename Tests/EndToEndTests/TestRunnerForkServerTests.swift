@@ -215,4 +215,21 @@ struct TestRunnerForkServerTests {
         #expect(result.lastLine == "2 passed, 1 failed", "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("c_spec.lua: its worker process was killed by signal 9"), "\(result.stdout)")
     }
+
+    /// Files are handed out largest first, reported in order. Before: z_spec, the largest and
+    /// last in order, started only once a worker had finished a_spec or b_spec.
+    @Test func theLargestFileStartsFirst() throws {
+        let spec = { (name: String, padding: Int) in
+            "io.open(\"started\", \"a\"):write(\"\(name)\\n\"):close()\n-- \(String(repeating: "x", count: padding))\n"
+                + #"it("waits", function() os.execute("sleep 0.4") end)"#
+        }
+        let fixture = try TestRunnerFixture(["a_spec.lua": spec("a", 0), "b_spec.lua": spec("b", 0), "z_spec.lua": spec("z", 4000)])
+        let result = try fixture.test("--jobs", "2")
+        #expect(result.lastLine == "3 passed, 0 failed", "\(result.stdout)\(result.stderr)")
+        let started = try fixture.read("started")
+        #expect(started.split(separator: "\n").last == "b", "\(started)")
+        let reported = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok") }
+            .compactMap { line in line.firstIndex(of: "_").map { line[line.index(before: $0)] } }
+        #expect(reported == ["a", "b", "z"], "\(result.stdout)")
+    }
 }

@@ -14,6 +14,8 @@ final class ParallelRunner: @unchecked Sendable {
     private let condition = NSCondition()
     private var finished: [Int: FileResult] = [:]
     private var nextToStart = 0
+    /// The positions of the run's files in the order they are handed out (`DispatchOrder`).
+    private var dispatch: [Int] = []
     private var stopped = false
     private var running: [WorkerProcess] = []
     /// Workers that ended badly after answering for all their files.
@@ -31,6 +33,7 @@ final class ParallelRunner: @unchecked Sendable {
         let previousPipeAction = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previousPipeAction) }
         workersLeft = min(jobs, files.count)
+        dispatch = DispatchOrder.positions(of: files.map(\.path), settings: settings)
         var forked = forkWorkers().map(adopt)
         for _ in 0..<workersLeft {
             let first = forked.popLast()
@@ -71,7 +74,7 @@ final class ParallelRunner: @unchecked Sendable {
         defer { condition.unlock() }
         guard !stopped, nextToStart < count else { return nil }
         nextToStart += 1
-        return nextToStart - 1
+        return dispatch[nextToStart - 1]
     }
 
     private func store(_ result: FileResult, at position: Int) {
