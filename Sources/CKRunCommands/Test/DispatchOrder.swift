@@ -5,10 +5,11 @@ import Glibc
 /// The order `--jobs` hands files out in: the largest first, by bytes, so that a big file is not
 /// started last while the other workers have nothing left to run (results are still reported in
 /// the run's order). The run's own order is kept when it matters: under `--fail-fast` (the first
-/// failure in that order should be found soon) and when a worker's files share one state.
+/// failure in that order should be found soon), `--shuffle-files` (the order is the point) and
+/// when a worker's files share one state.
 enum DispatchOrder {
     static func positions(of paths: [String], settings: TestRunSettings) -> [Int] {
-        guard !settings.failFast, !settings.sharedState else { return Array(paths.indices) }
+        guard !settings.failFast, !settings.sharedState, !settings.shuffleFiles else { return Array(paths.indices) }
         var sizes: [String: Int] = [:]
         for path in paths where sizes[path] == nil { sizes[path] = byteSize(path) }
         let size = paths.map { sizes[$0] ?? 0 }
