@@ -13,36 +13,63 @@ extension ClassBridge {
     func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer,
                    computed: (key: Int32, identifier: Int32)? = nil, pushing: Bool = false) throws -> Component {
         let engine = self.engine
-        var fromView = false
-        if LuaStack(L).isTable(index) || engine.isPropsView(at: index, L) {
-            LuaStack(L).pushValue(at: index)
-            fromView = engine.unwrapPropsView(at: -1, L)
-        } else if LuaStack(L).isNil(index) {
-            LuaStack(L).newTable(array: 0, fields: 0)
-        } else {
-            throw RuntimeError(.badArgument, "\(cls.name)(props): props must be a table or nil, got \(LuaStack(L).typeName(index))")
-        }
+        let fromView = try pushProps(of: cls, at: index, L)
         let t = LuaStack(L).top
         var pushed = false
         defer { if !pushed { LuaStack(L).top = t - 1 } }
-        let copied = try promoteActionProps(of: cls, at: t, L)
+        let copied = try !cls.actionProps.isEmpty && promoteActionProps(of: cls, at: t, L)
         let given = try cls.builtin.flatMap { try ChildLists(engine: engine, L: L).atConstruction(of: $0, propsAt: t) }
         if let builtin = cls.builtin, !builtin.made.layout.isEmpty { try checkLayout(of: builtin, propsAt: t, L) }
-        let reuse = given == nil ? reusable(cls, propsAt: t, computed: computed, L) : nil
-        if let kept = reuse?.kept {
-            if pushing { pushed = true; engine.push(kept, L); LuaStack(L).replace(at: t); LuaStack(L).top = t }
-            return kept
+        let built: Component
+        if given == nil, cls.isPure, engine.runtime.mayReuseInstances,
+           let reuse = reusable(cls, propsAt: t, computed: computed, L) {
+            if let kept = reuse.kept {
+                if pushing { pushed = true; engine.push(kept, L); LuaStack(L).replace(at: t); LuaStack(L).top = t }
+                return kept
+            }
+            built = try constructNew(cls, propsAt: t, L, pushing: pushing) { _ in (reuse.key, reuse.identifier, reuse.claim) }
+        } else {
+            built = try constructNew(cls, propsAt: t, L, pushing: pushing) {
+                let (key, identifier) = keyAndIdentifier(propsAt: t, computed: computed, in: $0, L)
+                return (key, identifier, nil)
+            }
         }
-        let c = engine.beginConstruction(props: t, of: cls, L)
-        let (key, identifier) = reuse.map { ($0.key, $0.identifier) }
-            ?? keyAndIdentifier(propsAt: t, computed: computed, in: c.arena, L)
-        let built = try engine.runtime.construct(cls, props: .table(c.props), key: key, identifier: identifier,
-                                                 claim: reuse?.claim)
+        pushed = pushing
         if let given { built.giveChildren(given) }
         if fromView, !copied { engine.adoptPropsView(at: index, by: built, L) }
-        engine.finish(c, of: built, pushingTo: pushing ? t : nil, L)
-        pushed = pushing
         if let known = cls.knownProps { NameCheck.props(of: built, known: known, engine: engine, L: L) }
+        return built
+    }
+
+    /// Pushes the props `Class(props)` was given (a table, a view's table, or a new empty
+    /// table for nil); true if they came from a props view.
+    @inline(__always)
+    private func pushProps(of cls: ComponentClass, at index: Int32, _ L: OpaquePointer) throws -> Bool {
+        if LuaStack(L).isTable(index) {
+            LuaStack(L).pushValue(at: index)
+            return false
+        } else if engine.isPropsView(at: index, L) {
+            LuaStack(L).pushValue(at: index)
+            return engine.unwrapPropsView(at: -1, L)
+        } else if LuaStack(L).isNil(index) {
+            LuaStack(L).newTable(array: 0, fields: 0)
+            return false
+        }
+        throw RuntimeError(.badArgument, "\(cls.name)(props): props must be a table or nil, got \(LuaStack(L).typeName(index))")
+    }
+
+    /// Constructs a new component with the props table at `t`, in the arena `beginConstruction`
+    /// opens; `identity` gives its key, identifier and scope claim. `pushing`: its first handle
+    /// replaces the props at `t`, where the stack then ends.
+    @inline(__always)
+    private func constructNew(_ cls: ComponentClass, propsAt t: Int32, _ L: OpaquePointer, pushing: Bool,
+                              identity: (Arena) -> (Value, Value?, ScopeClaim?)) throws -> Component {
+        let engine = self.engine
+        let c = engine.beginConstruction(props: t, of: cls, L)
+        let (key, identifier, claim) = identity(c.arena)
+        let built = try engine.runtime.construct(cls, props: .table(c.props), key: key, identifier: identifier,
+                                                 claim: claim)
+        engine.finish(c, of: built, pushingTo: pushing ? t : nil, L)
         return built
     }
 
@@ -56,11 +83,11 @@ extension ClassBridge {
     }
 
     /// `runtime.reusableInstance` for `Class(props)` with its props table at `t`, before the
-    /// construction stores anything: a kept instance costs no props reference or handle. Nil
-    /// unless the class is pure, the build may keep instances and the key and identifier are plain values.
+    /// construction stores anything: a kept instance costs no props reference or handle. Asked
+    /// only when the class is pure and the build may keep instances; nil unless the key and
+    /// identifier are plain values.
     private func reusable(_ cls: ComponentClass, propsAt t: Int32, computed: (key: Int32, identifier: Int32)?,
                           _ L: OpaquePointer) -> Reuse? {
-        guard cls.isPure, engine.runtime.mayReuseInstances else { return nil }
         let keyAt: Int32
         if let computed { keyAt = computed.key } else { LuaStack(L).key(of: t); keyAt = -1 }
         defer { if computed == nil { LuaStack(L).pop(1) } }

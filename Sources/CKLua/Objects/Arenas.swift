@@ -27,9 +27,11 @@ final class Arena: ScriptArena {
     private var adopted = false
     private var rescued = false
     /// Class handles kept for the props of components built here: one slot per class, counted
-    /// by the props that need it (the last one found is tried first: builds run in runs of a class).
-    private var kept: [(cls: ObjectIdentifier, slot: Int32, count: Int32)] = []
-    private var lastKept = 0
+    /// by the props that need it. Builds run in runs of a class: the class of the run is
+    /// `current` (scalars, so counting it costs no array uniqueness check), the others `kept`.
+    private var current: KeptClass?
+    private var kept: [KeptClass] = []
+    private typealias KeptClass = (cls: ObjectIdentifier, slot: Int32, count: Int32)
 
     /// A new arena, pinned until its owner's handle carries it.
     init(store: RefStore, _ L: OpaquePointer) {
@@ -97,31 +99,40 @@ final class Arena: ScriptArena {
         _ = ckarenas_get(L, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
     }
 
+    /// Counts one more props table needing the handle of `cls`, the class of the run, and
+    /// returns its slot; nil if `cls` is not the class of the run (then `keep`).
+    @inline(__always)
+    func keepCurrent(_ cls: ObjectIdentifier) -> Int32? {
+        guard let c = current, c.cls == cls else { return nil }
+        current!.count += 1
+        return c.slot
+    }
+
     /// Keeps a class's handle (`pushHandle` pushes it) for one more props table; `cls` is its
-    /// identity. Returns the handle's slot (for `drop`; `push` pushes it).
+    /// identity, the class of the run from now on. Returns the handle's slot (for `drop`).
     func keep(_ cls: ObjectIdentifier, _ L: OpaquePointer, pushHandle: () -> Void) -> Int32 {
-        if lastKept < kept.count, kept[lastKept].cls == cls {
-            kept[lastKept].count += 1
-            return kept[lastKept].slot
-        }
+        if let slot = keepCurrent(cls) { return slot }
+        if let c = current { kept.append(c) }
         if let i = kept.firstIndex(where: { $0.cls == cls }) {
-            lastKept = i
-            kept[i].count += 1
-            return kept[i].slot
+            current = kept[i]
+            kept.swapAt(i, kept.count - 1)
+            kept.removeLast()
+            current!.count += 1
+        } else {
+            pushHandle()
+            current = (cls, take(L), 1)
         }
-        pushHandle()
-        kept.append((cls, take(L), 1))
-        lastKept = kept.count - 1
-        return kept[lastKept].slot
+        return current!.slot
     }
 
     /// One props table fewer needs the class handle in `slot`; the last lets it go.
     func drop(keptSlot slot: Int32) {
-        let i: Int
-        if lastKept < kept.count, kept[lastKept].slot == slot { i = lastKept } else {
-            guard let found = kept.firstIndex(where: { $0.slot == slot }) else { return }
-            i = found
+        if let c = current, c.slot == slot {
+            current!.count -= 1
+            if c.count == 1 { current = nil; release(slot) }
+            return
         }
+        guard let i = kept.firstIndex(where: { $0.slot == slot }) else { return }
         kept[i].count -= 1
         guard kept[i].count == 0 else { return }
         release(kept[i].slot)

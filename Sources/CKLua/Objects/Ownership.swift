@@ -58,15 +58,20 @@ extension Engine {
         let home = homeArena, arena = home ?? newArena()
         let ref = LuaRef(store: refs, arena: arena, ref: arena.open(copying: index, L), type: .table,
                          identity: UInt(bitPattern: lua_topointer(L, index)))
-        let c = Construction(arena: arena, owns: home == nil, table: lua_gettop(L), props: ref)
-        ref.keptClassSlot = arena.keep(ObjectIdentifier(cls), L) {
+        ref.keptClassSlot = arena.keepCurrent(ObjectIdentifier(cls)) ?? keepHandle(of: cls, in: arena, L)
+        ref.isProps = true
+        return Construction(arena: arena, owns: home == nil, table: lua_gettop(L), props: ref)
+    }
+
+    /// The class's handle kept in `arena` for one more props table, when `cls` starts a run.
+    @inline(never)
+    private func keepHandle(of cls: ComponentClass, in arena: Arena, _ L: OpaquePointer) -> Int32 {
+        arena.keep(ObjectIdentifier(cls), L) {
             if objects.push(cls, kind: .componentClass, L) {
                 attachArena(of: cls, kind: .componentClass, toHandleAt: -1, L)
                 classes.setScopeFunction(of: cls, onHandleAt: -1, L)
             }
         }
-        ref.isProps = true
-        return c
     }
 
     /// The component's own arena knows its owner; `pushingTo`: its first handle, carrying the
