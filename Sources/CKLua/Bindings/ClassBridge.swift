@@ -5,7 +5,10 @@ import CKCore
 /// core calls (render, predicates). Construction is in ClassConstruction.swift; the keys of a
 /// definition are `ClassConfigurator`'s.
 struct ClassBridge {
-    unowned(unsafe) let engine: Engine
+    // Strong: a bridge lives for one call (`engine.classes`), so this is one retain per call
+    // where an unowned(unsafe) field costs a retain and a release at every read (`Class(props)`
+    // read it four times: the build's hot path).
+    let engine: Engine
 
     /// Builds a class from `def`: special keys configure it, functions become methods.
     func defineComponent(_ name: String, defAt def: Int32, _ L: OpaquePointer) throws -> ComponentClass {

@@ -4,15 +4,12 @@ import CKCore
 /// built-in's children and layout read) and the component constructed in the arena
 /// `beginConstruction` opens (Ownership.swift). On the build's hot path.
 extension ClassBridge {
-    // Each function reads `engine` once into a local: every read of the unowned(unsafe) field
-    // is a strong copy (a retain and a release), and this is the build's hot path.
     /// `Class(props)`: checks typed action props (promoting them), then constructs; `pushing`:
     /// leaves the component's handle on top. `computed`: where the key as given and what the
     /// class's scope function returned are on the stack, if C has already run it. Its values
     /// live where `beginConstruction` says (Ownership.swift).
     func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer,
                    computed: (key: Int32, identifier: Int32)? = nil, pushing: Bool = false) throws -> Component {
-        let engine = self.engine
         let fromView = try pushProps(of: cls, at: index, L)
         let t = LuaStack(L).top
         var pushed = false
@@ -64,7 +61,6 @@ extension ClassBridge {
     @inline(__always)
     private func constructNew(_ cls: ComponentClass, propsAt t: Int32, _ L: OpaquePointer, pushing: Bool,
                               identity: (Arena) -> (Value, Value?, ScopeClaim?)) throws -> Component {
-        let engine = self.engine
         let c = engine.beginConstruction(props: t, of: cls, L)
         let (key, identifier, claim) = identity(c.arena)
         let built = try engine.runtime.construct(cls, props: .table(c.props), key: key, identifier: identifier,
@@ -116,7 +112,6 @@ extension ClassBridge {
     /// A built-in's layout props (`ck.Stack{direction = …}`) in the props table at `t`, checked
     /// where they are given (`[badArgument]` with the line of the call).
     private func checkLayout(of builtin: Builtin, propsAt t: Int32, _ L: OpaquePointer) throws {
-        let engine = self.engine
         _ = try StackLayout(of: builtin.name) { name in
             engine.rawField(L, t, name)
             defer { LuaStack(L).pop(1) }
@@ -127,7 +122,6 @@ extension ClassBridge {
     /// Checks the typed action props in the props table at `t`, promoting them; true if that
     /// replaced the table by a copy.
     private func promoteActionProps(of cls: ComponentClass, at t: Int32, _ L: OpaquePointer) throws -> Bool {
-        let engine = self.engine
         var copied = false
         for (name, declared) in cls.actionProps {
             engine.rawField(L, t, name)
@@ -148,7 +142,6 @@ extension ClassBridge {
 
     /// Replaces the table at `index` by a shallow copy (raw).
     private func copyTable(at index: Int32, _ L: OpaquePointer) throws {
-        let engine = self.engine
         LuaStack(L).newTable(array: 0, fields: 8)
         LuaStack(L).pushNil()
         while LuaStack(L).next(index) {
@@ -162,7 +155,6 @@ extension ClassBridge {
 
     /// Reads `props[key]` raw.
     func prop(_ c: Component, _ key: String) -> Value {
-        let engine = self.engine
         guard case .table(let ref) = c.props else { return .nil }
         return engine.scriptTables.field(ref, key)
     }

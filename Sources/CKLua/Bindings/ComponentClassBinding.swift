@@ -49,18 +49,21 @@ enum ComponentClassBinding {
 
     /// The class's handle was checked in C.
     static func constructChecked(_ args: Arguments) throws -> Int32 {
-        _ = try args.engine.classes.construct(try checkedClass(args), propsAt: 2, args.L, pushing: true)
+        let engine = args.engine
+        _ = try engine.classes.construct(try checkedClass(args, engine), propsAt: 2, args.L, pushing: true)
         return 1
     }
 
     /// C ran the class's scope function: the key as given is at 4, what it returned at 5.
     static func constructComputed(_ args: Arguments) throws -> Int32 {
-        _ = try args.engine.classes.construct(try checkedClass(args), propsAt: 2, args.L, computed: (key: 4, identifier: 5), pushing: true)
+        let engine = args.engine
+        _ = try engine.classes.construct(try checkedClass(args, engine), propsAt: 2, args.L,
+                                         computed: (key: 4, identifier: 5), pushing: true)
         return 1
     }
 
-    private static func checkedClass(_ args: Arguments) throws -> ComponentClass {
-        try args.engine.objects.object(inCheckedHandleAt: 1, args.L) as? ComponentClass
+    private static func checkedClass(_ args: Arguments, _ engine: Engine) throws -> ComponentClass {
+        try engine.objects.object(inCheckedHandleAt: 1, args.L) as? ComponentClass
             ?? args.object(1, "class", "a component class")
     }
 }
