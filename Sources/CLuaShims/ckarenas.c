@@ -102,6 +102,18 @@ void ckarenas_pinned_open(lua_State *L, int pin, int value, lua_Integer slot) {
     lua_rawseti(L, -2, slot);
 }
 
+void ckarenas_pinned_clear(lua_State *L, int pin, lua_Integer slot) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pin);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, slot);
+    lua_settop(L, -2);
+}
+
+void ckarenas_pinned_set_handle_arena(lua_State *L, int handle, int uv, int pin) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pin);
+    lua_setiuservalue(L, handle < 0 ? handle - 1 : handle, uv);
+}
+
 void ckarenas_forget(lua_State *L, int index_ref, lua_Integer id) {
     if (!push_arena(L, index_ref, id)) return;
     lua_pushnil(L);

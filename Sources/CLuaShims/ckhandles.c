@@ -39,11 +39,12 @@ void ckhandles_push_new_owned(lua_State *L, int weak_ref, int32_t slot, int32_t 
 }
 
 int32_t ckhandles_at(lua_State *L, int index, const void *const *metatables, int32_t kinds, int32_t *kind) {
-    if (lua_type(L, index) != LUA_TUSERDATA || ckshims_userdata_bytes(L, index) != CK_HANDLE_SIZE || !lua_getmetatable(L, index))
+    /* Not a userdata: NULL; a light one has no bytes (rawlen 0), so fails the size check. */
+    const int32_t *payload = (const int32_t *)lua_touserdata(L, index);
+    if (!payload || ckshims_userdata_bytes(L, index) != CK_HANDLE_SIZE || !lua_getmetatable(L, index))
         return 0;
     const void *metatable = lua_topointer(L, -1);
     lua_settop(L, -2);
-    const int32_t *payload = (const int32_t *)lua_touserdata(L, index);
     if (payload[1] <= 0 || payload[1] >= kinds || metatables[payload[1]] != metatable) return 0;
     *kind = payload[1];
     return payload[0];

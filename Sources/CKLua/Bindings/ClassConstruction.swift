@@ -104,9 +104,9 @@ extension ClassBridge {
         guard let computed else {
             LuaStack(L).key(of: t)
             defer { LuaStack(L).pop(1) }
-            return (engine.value(at: -1, L, in: arena), nil)
+            return (engine.keyValue(at: -1, L, in: arena), nil)
         }
-        return (engine.value(at: computed.key, L, in: arena), engine.value(at: computed.identifier, L, in: arena))
+        return (engine.keyValue(at: computed.key, L, in: arena), engine.keyValue(at: computed.identifier, L, in: arena))
     }
 
     /// A built-in's layout props (`ck.Stack{direction = …}`) in the props table at `t`, checked

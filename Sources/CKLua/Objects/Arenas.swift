@@ -86,7 +86,11 @@ final class Arena: ScriptArena {
     func release(_ slot: Int32) {
         live -= 1
         guard let L = store.L else { return }
-        ckarenas_clear(L, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
+        if pin != 0 {
+            ckarenas_pinned_clear(L, pin, lua_Integer(slot))
+        } else {
+            ckarenas_clear(L, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
+        }
         free.append(slot)
         if live == 0 && rescued {
             rescued = false
@@ -143,7 +147,12 @@ final class Arena: ScriptArena {
     /// Sets user value `uv` of the handle at `index` to this arena; the owner's handle adopts it
     /// (Lua's references to the handle decide from then on, unless the core roots the owner).
     func attach(toHandleAt index: Int32, uv: Int32, isOwner: Bool, _ L: OpaquePointer) {
-        guard ckarenas_set_handle_arena(L, index, uv, store.arenaIndex, lua_Integer(id)) != 0, isOwner else { return }
+        if pin != 0 {
+            ckarenas_pinned_set_handle_arena(L, index, uv, pin)
+        } else if ckarenas_set_handle_arena(L, index, uv, store.arenaIndex, lua_Integer(id)) == 0 {
+            return
+        }
+        guard isOwner else { return }
         adopt()
     }
 

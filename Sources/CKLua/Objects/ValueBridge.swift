@@ -59,6 +59,16 @@ extension Engine {
         value(at: index, L, arena: arena, fromHome: false)
     }
 
+    /// `value(at:in:)` for a key or a scope identifier: nil and integers, nearly all of them,
+    /// read inline (this is `Class(props)`, the build's hot path).
+    @inline(__always)
+    func keyValue(at index: Int32, _ L: OpaquePointer, in arena: Arena) -> Value {
+        let type = lua_type(L, index)
+        if type == LUA_TNIL { return .nil }
+        if type == LUA_TNUMBER, lua_isinteger(L, index) != 0 { return .int(lua_tointegerx(L, index, nil)) }
+        return value(at: index, L, in: arena)
+    }
+
     @inline(__always)
     private func value(at index: Int32, _ L: OpaquePointer, arena: Arena?, fromHome: Bool) -> Value {
         func reference(_ type: ScriptType) -> LuaRef { self.reference(at: index, L, type, in: fromHome ? homeArena : arena) }

@@ -211,10 +211,12 @@ int ckarenas_set(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
 void ckarenas_clear(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
 /// Pushes `slot` of arena `id` (nil if the arena is gone) and returns its type.
 int ckarenas_get(lua_State *L, int index_ref, lua_Integer id, lua_Integer slot);
-/// The same three for an arena pinned under registry key `pin` (one lookup fewer).
+/// The same for an arena pinned under registry key `pin` (one lookup fewer).
 int ckarenas_pinned_get(lua_State *L, int pin, lua_Integer slot);
 void ckarenas_pinned_set(lua_State *L, int pin, lua_Integer slot);
 void ckarenas_pinned_open(lua_State *L, int pin, int value, lua_Integer slot);
+void ckarenas_pinned_clear(lua_State *L, int pin, lua_Integer slot);
+void ckarenas_pinned_set_handle_arena(lua_State *L, int handle, int uv, int pin);
 /// Takes arena `id` out of the index and drops its finalizer (Swift let go of it).
 void ckarenas_forget(lua_State *L, int index_ref, lua_Integer id);
 /// The id of the arena at `index` (0 if it is not one).
