@@ -1,6 +1,9 @@
 /// What one build of one host has claimed and made so far; committed only if the build succeeds.
 final class BuildContext {
     let host: Host
+    /// `host.link`, which every component built gets: read through the host, it cost a retain
+    /// and a release of the host (one with a side table: ~120 instructions a component).
+    let hostLink: HostLink
     let generation: Int
     let id: Int32
     var currentScope: Scope
@@ -43,6 +46,7 @@ final class BuildContext {
 
     init(host: Host, generation: Int, id: Int32) {
         self.host = host
+        hostLink = host.link
         self.generation = generation
         self.id = id
         currentScope = host.rootScope

@@ -13,7 +13,7 @@ extension Runtime {
                                    at: currentLocation())
             }
             component.enclosingScope = build?.currentScope
-            component.hostLink = build?.host.link
+            component.hostLink = build?.hostLink
             return component
         }
         guard let build else {
@@ -37,7 +37,7 @@ extension Runtime {
         component.scope = scope
         component.state = build.state(of: scope)
         component.enclosingScope = parent
-        component.hostLink = build.host.link
+        component.hostLink = build.hostLink
         return component
     }
 }
