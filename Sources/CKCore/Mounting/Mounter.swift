@@ -2,6 +2,9 @@
 /// vanished after the new generation is mounted. Iterative: depth is unbounded.
 struct Mounter {
     let host: Host
+    /// Held for the mount, as Builder holds it: `host.runtime` is unowned, and each read of it
+    /// costs a checked retain (the runtime has a side table).
+    private let runtime: Runtime
     private var pass: Int32
     /// Numbers each depth-first walk (`mount` call): within one, views in place arrive in tree order.
     private var walk: Int32 = 0
@@ -13,11 +16,12 @@ struct Mounter {
 
     init(host: Host) {
         self.host = host
-        pass = Mounter.nextPass(host)
+        runtime = host.runtime
+        pass = Mounter.nextPass(runtime)
     }
 
     /// Passes and walks are marks compared for equality (0: never); they wrap after 2^32.
-    private static func nextPass(_ host: Host) -> Int32 { next(&host.runtime.lastMountPass) }
+    private static func nextPass(_ runtime: Runtime) -> Int32 { next(&runtime.lastMountPass) }
 
     private static func next(_ counter: inout Int32) -> Int32 {
         counter &+= 1
@@ -35,7 +39,7 @@ struct Mounter {
 
     mutating func mount(_ top: Component, previous: Component?, in superview: View) {
         mountCalls += 1
-        walk = Mounter.next(&host.runtime.lastMountWalk)
+        walk = Mounter.next(&runtime.lastMountWalk)
         var steps: [Step] = []
         visit(top, previous: previous, superview: superview, steps: &steps)
         while let step = steps.popLast() {
@@ -208,10 +212,10 @@ struct Mounter {
     mutating func finish() throws {
         // A callback that mounted or built (another mounter ran) may have changed the tree
         // under this pass's appends: then every touched view is put in order.
-        let orderAll = mountCalls > 1 || host.runtime.lastMountPass != pass
+        let orderAll = mountCalls > 1 || runtime.lastMountPass != pass
         for view in touched where orderAll || view.needsOrdering { putInOrder(view) }
         touched.removeAll()
-        pass = Mounter.nextPass(host)
+        pass = Mounter.nextPass(runtime)
         mountCalls = 0
         if let e = firstError {
             firstError = nil
@@ -233,12 +237,12 @@ struct Mounter {
             }
             stack.append(contentsOf: c.children.reversed())
         }
-        host.runtime.viewMoves += ViewMoves.count(order)
+        runtime.viewMoves += ViewMoves.count(order)
         for (i, v) in order.enumerated() { v.indexInSuperview = Int32(truncatingIfNeeded: i) }
         view.subviews = order
     }
 
     private mutating func call(_ k: Controller, _ name: String, _ arguments: [Value] = []) {
-        do { try Lifecycle.call(k, name, arguments, in: host.runtime) } catch { firstError = firstError ?? error }
+        do { try Lifecycle.call(k, name, arguments, in: runtime) } catch { firstError = firstError ?? error }
     }
 }
