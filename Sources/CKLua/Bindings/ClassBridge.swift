@@ -6,8 +6,8 @@ import CKCore
 /// definition are `ClassConfigurator`'s.
 struct ClassBridge {
     // Strong: a bridge lives for one call (`engine.classes`), so this is one retain per call
-    // where an unowned(unsafe) field costs a retain and a release at every read (`Class(props)`
-    // read it four times: the build's hot path).
+    // where an unowned(unsafe) field costs a retain and a release at every read. (`Class(props)`
+    // from Lua makes no bridge: its bindings borrow the engine, ClassConstruction.swift.)
     let engine: Engine
 
     /// Builds a class from `def`: special keys configure it, functions become methods.

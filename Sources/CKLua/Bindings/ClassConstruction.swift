@@ -10,24 +10,32 @@ extension ClassBridge {
     /// live where `beginConstruction` says (Ownership.swift).
     func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer,
                    computed: (key: Int32, identifier: Int32)? = nil, pushing: Bool = false) throws -> Component {
-        let fromView = try pushProps(of: cls, at: index, L)
+        try Self.construct(cls, propsAt: index, L, computed: computed, pushing: pushing, engine: engine)
+    }
+
+    /// `construct` for a caller that holds the engine: the class call's bindings borrow it
+    /// (`Arguments.withEngine`), where a bridge would retain it (this is the build's hot path).
+    static func construct(_ cls: ComponentClass, propsAt index: Int32, _ L: OpaquePointer,
+                          computed: (key: Int32, identifier: Int32)? = nil, pushing: Bool = false,
+                          engine: Engine) throws -> Component {
+        let fromView = try pushProps(of: cls, at: index, L, engine: engine)
         let t = LuaStack(L).top
         var pushed = false
         defer { if !pushed { LuaStack(L).top = t - 1 } }
-        let copied = try !cls.actionProps.isEmpty && promoteActionProps(of: cls, at: t, L)
+        let copied = try !cls.actionProps.isEmpty && promoteActionProps(of: cls, at: t, L, engine: engine)
         let given = try cls.builtin.flatMap { try ChildLists(engine: engine, L: L).atConstruction(of: $0, propsAt: t) }
-        if let builtin = cls.builtin, !builtin.made.layout.isEmpty { try checkLayout(of: builtin, propsAt: t, L) }
+        if let builtin = cls.builtin, !builtin.made.layout.isEmpty { try checkLayout(of: builtin, propsAt: t, L, engine: engine) }
         let built: Component
         if given == nil, cls.isPure, engine.runtime.mayReuseInstances,
-           let reuse = reusable(cls, propsAt: t, computed: computed, L) {
+           let reuse = reusable(cls, propsAt: t, computed: computed, L, engine: engine) {
             if let kept = reuse.kept {
                 if pushing { pushed = true; engine.push(kept, L); LuaStack(L).replace(at: t); LuaStack(L).top = t }
                 return kept
             }
-            built = try constructNew(cls, propsAt: t, L, pushing: pushing) { _ in (reuse.key, reuse.identifier, reuse.claim) }
+            built = try constructNew(cls, propsAt: t, L, pushing: pushing, engine: engine) { _ in (reuse.key, reuse.identifier, reuse.claim) }
         } else {
-            built = try constructNew(cls, propsAt: t, L, pushing: pushing) {
-                let (key, identifier) = keyAndIdentifier(propsAt: t, computed: computed, in: $0, L)
+            built = try constructNew(cls, propsAt: t, L, pushing: pushing, engine: engine) {
+                let (key, identifier) = keyAndIdentifier(propsAt: t, computed: computed, in: $0, L, engine: engine)
                 return (key, identifier, nil)
             }
         }
@@ -41,7 +49,7 @@ extension ClassBridge {
     /// Pushes the props `Class(props)` was given (a table, a view's table, or a new empty
     /// table for nil); true if they came from a props view.
     @inline(__always)
-    private func pushProps(of cls: ComponentClass, at index: Int32, _ L: OpaquePointer) throws -> Bool {
+    private static func pushProps(of cls: ComponentClass, at index: Int32, _ L: OpaquePointer, engine: Engine) throws -> Bool {
         if LuaStack(L).isTable(index) {
             LuaStack(L).pushValue(at: index)
             return false
@@ -59,8 +67,8 @@ extension ClassBridge {
     /// opens; `identity` gives its key, identifier and scope claim. `pushing`: its first handle
     /// replaces the props at `t`, where the stack then ends.
     @inline(__always)
-    private func constructNew(_ cls: ComponentClass, propsAt t: Int32, _ L: OpaquePointer, pushing: Bool,
-                              identity: (Arena) -> (Value, Value?, ScopeClaim?)) throws -> Component {
+    private static func constructNew(_ cls: ComponentClass, propsAt t: Int32, _ L: OpaquePointer, pushing: Bool,
+                                     engine: Engine, identity: (Arena) -> (Value, Value?, ScopeClaim?)) throws -> Component {
         let c = engine.beginConstruction(props: t, of: cls, L)
         let (key, identifier, claim) = identity(c.arena)
         let built = try engine.runtime.construct(cls, props: .table(c.props), key: key, identifier: identifier,
@@ -82,8 +90,8 @@ extension ClassBridge {
     /// construction stores anything: a kept instance costs no props reference or handle. Asked
     /// only when the class is pure and the build may keep instances; nil unless the key and
     /// identifier are plain values.
-    private func reusable(_ cls: ComponentClass, propsAt t: Int32, computed: (key: Int32, identifier: Int32)?,
-                          _ L: OpaquePointer) -> Reuse? {
+    private static func reusable(_ cls: ComponentClass, propsAt t: Int32, computed: (key: Int32, identifier: Int32)?,
+                                 _ L: OpaquePointer, engine: Engine) -> Reuse? {
         let keyAt: Int32
         if let computed { keyAt = computed.key } else { LuaStack(L).key(of: t); keyAt = -1 }
         defer { if computed == nil { LuaStack(L).pop(1) } }
@@ -99,8 +107,8 @@ extension ClassBridge {
     }
 
     /// The key as given (`props.key`) and the identifier C computed, if it did, kept in `arena`.
-    private func keyAndIdentifier(propsAt t: Int32, computed: (key: Int32, identifier: Int32)?, in arena: Arena,
-                                  _ L: OpaquePointer) -> (Value, Value?) {
+    private static func keyAndIdentifier(propsAt t: Int32, computed: (key: Int32, identifier: Int32)?, in arena: Arena,
+                                         _ L: OpaquePointer, engine: Engine) -> (Value, Value?) {
         guard let computed else {
             LuaStack(L).key(of: t)
             defer { LuaStack(L).pop(1) }
@@ -111,7 +119,7 @@ extension ClassBridge {
 
     /// A built-in's layout props (`ck.Stack{direction = …}`) in the props table at `t`, checked
     /// where they are given (`[badArgument]` with the line of the call).
-    private func checkLayout(of builtin: Builtin, propsAt t: Int32, _ L: OpaquePointer) throws {
+    private static func checkLayout(of builtin: Builtin, propsAt t: Int32, _ L: OpaquePointer, engine: Engine) throws {
         _ = try StackLayout(of: builtin.name) { name in
             engine.rawField(L, t, name)
             defer { LuaStack(L).pop(1) }
@@ -121,7 +129,8 @@ extension ClassBridge {
 
     /// Checks the typed action props in the props table at `t`, promoting them; true if that
     /// replaced the table by a copy.
-    private func promoteActionProps(of cls: ComponentClass, at t: Int32, _ L: OpaquePointer) throws -> Bool {
+    private static func promoteActionProps(of cls: ComponentClass, at t: Int32, _ L: OpaquePointer,
+                                           engine: Engine) throws -> Bool {
         var copied = false
         for (name, declared) in cls.actionProps {
             engine.rawField(L, t, name)
@@ -132,7 +141,7 @@ extension ClassBridge {
             }
             let promoted = try engine.runtime.conformActionProp(action, declared: declared, prop: name, component: cls.name)
             if promoted !== action {
-                if !copied { try copyTable(at: t, L); copied = true }
+                if !copied { try copyTable(at: t, L, engine: engine); copied = true }
                 engine.push(promoted, L)
                 LuaStack(L).setField(name, of: t)
             }
@@ -141,7 +150,7 @@ extension ClassBridge {
     }
 
     /// Replaces the table at `index` by a shallow copy (raw).
-    private func copyTable(at index: Int32, _ L: OpaquePointer) throws {
+    private static func copyTable(at index: Int32, _ L: OpaquePointer, engine: Engine) throws {
         LuaStack(L).newTable(array: 0, fields: 8)
         LuaStack(L).pushNil()
         while LuaStack(L).next(index) {

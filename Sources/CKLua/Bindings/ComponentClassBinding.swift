@@ -49,16 +49,19 @@ enum ComponentClassBinding {
 
     /// The class's handle was checked in C.
     static func constructChecked(_ args: Arguments) throws -> Int32 {
-        let engine = args.engine
-        _ = try engine.classes.construct(try checkedClass(args, engine), propsAt: 2, args.L, pushing: true)
+        try args.withEngine { engine in
+            _ = try ClassBridge.construct(try checkedClass(args, engine), propsAt: 2, args.L, pushing: true,
+                                          engine: engine)
+        }
         return 1
     }
 
     /// C ran the class's scope function: the key as given is at 4, what it returned at 5.
     static func constructComputed(_ args: Arguments) throws -> Int32 {
-        let engine = args.engine
-        _ = try engine.classes.construct(try checkedClass(args, engine), propsAt: 2, args.L,
-                                         computed: (key: 4, identifier: 5), pushing: true)
+        try args.withEngine { engine in
+            _ = try ClassBridge.construct(try checkedClass(args, engine), propsAt: 2, args.L,
+                                          computed: (key: 4, identifier: 5), pushing: true, engine: engine)
+        }
         return 1
     }
 
