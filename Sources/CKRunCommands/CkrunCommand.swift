@@ -1,7 +1,14 @@
 import ArgumentParser
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `ckrun`: a Lua 5.4 interpreter whose `ck` module runs component trees.
 public struct CkrunCommand: ParsableCommand {
@@ -44,7 +51,7 @@ public struct CkrunCommand: ParsableCommand {
     /// The command line as lua.c reads it, unless it names a subcommand or asks for help.
     public static func main() {
         let argv = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
-        Foundation.exit(runCommandLine(argv))
+        Glibc.exit(runCommandLine(argv))
     }
 
     static func runCommandLine(_ argv: [UnsafeMutablePointer<CChar>]) -> Int32 {
@@ -71,7 +78,7 @@ public struct CkrunCommand: ParsableCommand {
             LuaUsage.write(badOption: argv[index], progname: argv.first)
             return status
         case .badValue(let message):
-            FileHandle.standardError.write(Data("ckrun: \(Catalogue.usage.message(message)); see 'ckrun --help'\n".utf8))
+            OutputDescriptor.standardError.write(Data("ckrun: \(Catalogue.usage.message(message)); see 'ckrun --help'\n".utf8))
             return 64
         }
     }
@@ -85,10 +92,10 @@ public struct CkrunCommand: ParsableCommand {
             return 0
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            let lines = message(for: error).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            let lines = message(for: error).split(whereSeparator: \.isNewline).map { $0.trimmingBlanks() }
             let sub = arguments.first.flatMap { name in configuration.subcommands.contains { $0._commandName == name } ? " " + name : nil } ?? ""
             let text = Catalogue.usage.message(lines.filter { !$0.isEmpty }.joined(separator: "; "))
-            FileHandle.standardError.write(Data("ckrun: \(text); see 'ckrun\(sub) --help'\n".utf8))
+            OutputDescriptor.standardError.write(Data("ckrun: \(text); see 'ckrun\(sub) --help'\n".utf8))
             return 64
         }
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,11 +23,11 @@ enum HelpLayout {
     /// ArgumentParser re-wraps a line as long as the width, so lines stay shorter than it.
     static func table(_ rows: [(String, String)], width: Int) -> String {
         let optionWidth = (rows.map(\.0.count).max() ?? 0) + 3
-        let cells = rows.map { "  " + $0.0.padding(toLength: optionWidth, withPad: " ", startingAt: 0) + $0.1 }
+        let cells = rows.map { "  " + $0.0.padded(to: optionWidth) + $0.1 }
         let cellWidth = (cells.map(\.count).max() ?? 0) + 3
         guard cellWidth * 2 < width else { return cells.joined(separator: "\n") }
         return stride(from: 0, to: cells.count, by: 2).map { i in
-            i + 1 < cells.count ? cells[i].padding(toLength: cellWidth, withPad: " ", startingAt: 0) + cells[i + 1] : cells[i]
+            i + 1 < cells.count ? cells[i].padded(to: cellWidth) + cells[i + 1] : cells[i]
         }.joined(separator: "\n")
     }
 }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// ckrun's command line read the way lua.c reads `lua [options] [script [args]]`, with ckrun's
 /// own long options (`--sandbox`, `--timeout`, `--memory-limit`, `--watch`, `--clock`,

@@ -1,7 +1,14 @@
 import CKCore
 import CLua
 import CLuaShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `ckrun [options] [script [args]]`: what lua.c does with its command line, on a state that
 /// also has the `ck` module, plus the app rule (a script that is an app is hosted, then takes

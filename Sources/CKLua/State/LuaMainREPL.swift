@@ -1,6 +1,13 @@
 import CLua
 import CLuaShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// lua.c's REPL on standard input that is not a terminal (`-i` in a pipe): prompts on stdout,
 /// `=expr` and expressions print their values, errors without the progname. Every step that

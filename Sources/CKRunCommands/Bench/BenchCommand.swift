@@ -1,6 +1,13 @@
 import ArgumentParser
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `ckrun bench`: runtime costs, each as a ratio to plain Lua work measured in the same process.
 struct BenchCommand: ParsableCommand {
@@ -40,7 +47,7 @@ struct BenchCommand: ParsableCommand {
             }
             if only == nil || only == "keyed" || keyedCount != nil { try runKeyed(engine) }
         } catch {
-            FileHandle.standardError.write(Data("ckrun bench: \(error.description)\n".utf8))
+            OutputDescriptor.standardError.write(Data("ckrun bench: \(error.description)\n".utf8))
             throw ExitCode(1)
         }
     }
@@ -68,11 +75,11 @@ struct BenchCommand: ParsableCommand {
             var pid: pid_t = 0
             let args: [UnsafeMutablePointer<CChar>?] = [strdup(path), strdup("-e"), strdup(""), nil]
             defer { args.forEach { free($0) } }
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = MonotonicInstant.now().uptimeNanoseconds
             guard posix_spawn(&pid, path, nil, nil, args, environ) == 0 else { return nil }
             var status: Int32 = 0
             waitpid(pid, &status, 0)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            times.append(Double(MonotonicInstant.now().uptimeNanoseconds - start) / 1e6)
         }
         return times.sorted()[times.count / 2]
     }

@@ -1,5 +1,12 @@
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Host functions the benchmark script needs: the process's CPU time and the malloc heap size
 /// (Lua's allocations and Swift's together).

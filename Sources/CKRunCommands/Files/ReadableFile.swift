@@ -1,5 +1,12 @@
 import CKCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A file ckrun loads itself, checked before a turn starts: one it may read that is no directory,
 /// FIFO or socket. Opening a FIFO blocks before any limit runs (`ckrun --timeout 2 pipe.lua` never

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Bytes that may not be UTF-8 (a command line argument, a test's name or output) carried in a
 /// Swift `String` without losing any: each byte that is not part of UTF-8 becomes one scalar of

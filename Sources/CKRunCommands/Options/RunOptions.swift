@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Options of an interactive run (`ckrun repl`; `ckrun FILE` reads the same words, see
 /// `InteractiveRun.Options.scan`).

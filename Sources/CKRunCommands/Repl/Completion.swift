@@ -1,7 +1,14 @@
 import CEditLine
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Tab completion of globals and fields, and of dot commands and their arguments, computed by
 /// the REPL's Lua side in a turn of its own: reading `app.root` may run a script's `__index`,

@@ -1,6 +1,13 @@
 import ArgumentParser
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `ckrun repl [FILE]`: run FILE (an app is hosted and mounted), then the REPL.
 struct ReplCommand: ParsableCommand {

@@ -1,6 +1,13 @@
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a line of REPL input does, as `lua -i` has it: Lua is compiled as an expression first
 /// (results printed) or a statement, incomplete input waits for more, and dot commands run. The
@@ -103,15 +110,32 @@ final class ReplSession {
     /// any error prints with the user's frames of its traceback, if it has any.
     static func dotError(_ e: LuaError) -> String {
         let message = e.message.hasPrefix("\u{1}") ? String(e.message.dropFirst())
-            : e.message.replacingOccurrences(of: #"\(repl\):\d+: "#, with: "", options: .regularExpression)
+            : withoutReplLocations(e.message)
         let frames = e.keepingFirstTraceback().traceback.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
             .filter { !$0.contains("(repl)") }
         let userFrames = frames.filter {
-            let frame = $0.trimmingCharacters(in: .whitespaces)
+            let frame = $0.trimmingBlanks()
             return !frame.isEmpty && !frame.hasPrefix("[C]") && !frame.hasPrefix("(...")
         }
         guard !userFrames.isEmpty else { return message }
         return message + "\nstack traceback:\n" + frames.joined(separator: "\n")
+    }
+
+    /// `text` without each "(repl):N: " the chunk's name and line put in it.
+    static func withoutReplLocations(_ text: String) -> String {
+        var rest = Substring(text), out = ""
+        while let found = rest.firstRange(of: "(repl):") {
+            let digits = rest[found.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })
+            let after = rest[digits.endIndex...]
+            guard !digits.isEmpty, after.hasPrefix(": ") else {
+                out += rest[..<found.upperBound]
+                rest = rest[found.upperBound...]
+                continue
+            }
+            out += rest[..<found.lowerBound]
+            rest = after.dropFirst(2)
+        }
+        return out + rest
     }
 
     func report(_ error: LuaError) {
@@ -121,7 +145,7 @@ final class ReplSession {
     /// Writes `text` on standard error; `isError`: it reports an error (not the banner, say).
     func writeError(_ text: String, newline: Bool = true, isError: Bool = false) {
         fflush(stdout)
-        FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
+        OutputDescriptor.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
         if isError { reported(text) }
     }
 }

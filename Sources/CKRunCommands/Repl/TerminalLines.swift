@@ -1,7 +1,14 @@
 import CEditLine
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A terminal: libedit's line editing through its callback interface (the event loop hands it
 /// one character at a time, so timers and file changes are served while a line is typed),
@@ -106,7 +113,7 @@ final class TerminalLines: FrontEnd {
     }
 
     func remember(_ entry: String) {
-        guard !entry.trimmingCharacters(in: .whitespaces).isEmpty, entry != last else { return }
+        guard !entry.trimmingBlanks().isEmpty, entry != last else { return }
         last = entry
         ckedit_add_history(entry)
     }

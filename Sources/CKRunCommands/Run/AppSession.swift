@@ -1,6 +1,13 @@
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The app runner's side of an interactive run: what it says on start, `.reload` (and
 /// `--watch`, which reloads when the app's files change).
@@ -17,7 +24,7 @@ final class AppSession {
     /// Which app is mounted, its root, and where to start; nil when no app runs.
     var banner: String? {
         guard let host = engine.appHost, !host.isDestroyed else { return nil }
-        let name = file.map { ($0 as NSString).lastPathComponent } ?? "the app"
+        let name = file.map { $0.lastPathComponent } ?? "the app"
         let root = host.root?.label ?? "nothing (the provider returned nil)"
         let state = host.isMounted ? "mounted" : "not mounted"
         return "\(name): \(root) \(state) as app (generation \(host.generation))\n"

@@ -1,6 +1,13 @@
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An interactive run (`ckrun app.lua`, `ckrun repl [FILE]`, bare `ckrun` on a terminal): it
 /// greets and reads input at once, and one event loop waits on the input, the next timer, file

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What lua.c says about a bad option, in its words (scripts match them), then ckrun's usage.
 enum LuaUsage {
@@ -24,6 +31,6 @@ enum LuaUsage {
 
             """
         fflush(stdout)
-        FileHandle.standardError.write(Data(text.utf8))
+        OutputDescriptor.standardError.write(Data(text.utf8))
     }
 }

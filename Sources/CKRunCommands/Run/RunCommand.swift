@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `ckrun [options] [script [args]]` (and `ckrun run ...`): Lua as lua5.4 runs it. The command
 /// line is read by `LuaArguments` before ArgumentParser sees it; this type gives `--help`.

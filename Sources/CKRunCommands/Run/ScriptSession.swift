@@ -1,6 +1,13 @@
 import ArgumentParser
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One Lua state with the `ck` module, as ckrun's own options configured it (`ckrun repl`).
 final class ScriptSession {
@@ -21,14 +28,14 @@ final class ScriptSession {
         if let file {
             if let problem = ReadableFile.problem(file) {
                 options.releaseStartup()
-                FileHandle.standardError.write(Data("ckrun: \(problem)\n".utf8))
+                OutputDescriptor.standardError.write(Data("ckrun: \(problem)\n".utf8))
                 throw ExitCode(1)
             }
             prepare(file: file)
             do {
                 _ = try engine.turn { turn throws(LuaError) in try turn.runAppFile(file) }
             } catch {
-                FileHandle.standardError.write(Data("ckrun: \(error.description)\n".utf8))
+                OutputDescriptor.standardError.write(Data("ckrun: \(error.description)\n".utf8))
             }
         }
         InteractiveRun(engine: engine, appFile: file, options: options).run()
@@ -45,7 +52,7 @@ final class ScriptSession {
         do {
             try body()
         } catch {
-            FileHandle.standardError.write(Data("ckrun: \(error.description)\n".utf8))
+            OutputDescriptor.standardError.write(Data("ckrun: \(error.description)\n".utf8))
             throw ExitCode(1)
         }
     }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the live view draws on: cells in rows and columns. The terminal (`CursesCanvas`) is
 /// one; `TextCanvas` keeps the cells as text, for tests and for anything that wants the screen
@@ -33,7 +40,7 @@ final class TextCanvas: Canvas {
 
     /// The rows, trailing blanks dropped, as `tmux capture-pane` gives them.
     var lines: [String] {
-        rows.map { String($0.filter { $0 != Self.continuation }).replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression) }
+        rows.map { String($0.filter { $0 != Self.continuation }).trimmingTrailingWhitespace() }
     }
 
     /// The cell after a two-cell character.

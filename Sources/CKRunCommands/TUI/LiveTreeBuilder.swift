@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import CKCore
 
 /// The live view's tree from the mounted tree (`Host.tree()`), by the built-ins' declarations
@@ -72,5 +79,5 @@ struct LiveTreeBuilder {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { Cells.sanitized(String($0)) }
     }
 
-    private func oneLine(_ text: String) -> String { Cells.sanitized(text.replacingOccurrences(of: "\n", with: " ")) }
+    private func oneLine(_ text: String) -> String { Cells.sanitized(text.replacingAll("\n", with: " ")) }
 }

@@ -1,7 +1,14 @@
 import CCurses
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `ckrun app.lua --tui`: the app's views drawn full-screen with ncursesw and driven with keys
 /// (docs/tui.md). A front end of the interactive run: keys come from `descriptor`; a tap is a
@@ -62,7 +69,7 @@ final class LiveView: FrontEnd {
         self.output = output
         self.replPrompt = replPrompt
         self.dropPending = dropPending
-        appName = appFile.map { ($0 as NSString).lastPathComponent } ?? "ckrun"
+        appName = appFile.map { $0.lastPathComponent } ?? "ckrun"
         TerminalRestore.install(output)
         refreshTree()
     }
@@ -162,7 +169,7 @@ final class LiveView: FrontEnd {
                 replace(made.tree, made.components)
             }
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            OutputDescriptor.standardError.write(Data((error.description + "\n").utf8))
             reported(error: error.description)
         }
     }

@@ -1,6 +1,13 @@
 import CCurses
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The terminal given back on every way out of the live view: quit, Ctrl-C and SIGTERM end the
 /// event loop, which closes the view; `os.exit` in a turn runs `atexit`; where nothing else can

@@ -1,7 +1,14 @@
 import ArgumentParser
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// busted's `.busted` file in the working directory: a Lua file returning tasks of options
 /// (`default`, `_all`, or the one `--run` names). Options given on the command line win. It is

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--coverage`: line counts of the code under test from every file's run (workers included),
 /// written as luacov's `luacov.stats.out` (luacov's reporters read it) and an lcov `lcov.info`
@@ -78,6 +85,6 @@ enum CoverageReport {
     }
 
     private static func percent(_ part: Int, of whole: Int) -> String {
-        String(format: "%.2f%%", Double(part) / Double(Swift.max(whole, 1)) * 100)
+        fixedPoint(Double(part) / Double(Swift.max(whole, 1)) * 100, digits: 2) + "%"
     }
 }

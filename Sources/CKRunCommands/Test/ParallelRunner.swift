@@ -1,5 +1,12 @@
 import CKCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--jobs N`: N worker processes (forked from this one, or this executable in its hidden
 /// worker mode), each started once and handed files one at a time as it finishes the previous one (WorkerProtocol).
@@ -11,7 +18,7 @@ final class ParallelRunner: @unchecked Sendable {
     private let settings: TestRunSettings
     private let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     /// Guards everything below it.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var finished: [Int: FileResult] = [:]
     private var nextToStart = 0
     /// The positions of the run's files in the order they are handed out (`DispatchOrder`).
@@ -37,13 +44,15 @@ final class ParallelRunner: @unchecked Sendable {
         var forked = forkWorkers().map(adopt)
         for _ in 0..<workersLeft {
             let first = forked.popLast()
-            Thread.detachNewThread { [self] in
+            let slot = { [self] in
                 serve(files, first: first)
                 condition.lock()
                 workersLeft -= 1
                 condition.broadcast()
                 condition.unlock()
             }
+            // No thread to be had: the slot serves here, before the results are consumed.
+            if !DetachedThread.start(slot) { slot() }
         }
         var going = true
         for position in files.indices where going {
@@ -111,7 +120,7 @@ final class ParallelRunner: @unchecked Sendable {
             let file = files[position]
             if worker == nil {
                 do { worker = try start() } catch {
-                    store(crashed(file.path, "could not start a worker: \(error.localizedDescription)"), at: position)
+                    store(crashed(file.path, "could not start a worker: \(errorText(error))"), at: position)
                     next = claim(files.count)
                     continue
                 }
@@ -151,7 +160,7 @@ final class ParallelRunner: @unchecked Sendable {
         let reader: LineReader
         let token = WorkerProtocol.newToken()
         var lastFile: String?
-        var requests: FileHandle { process.requests }
+        var requests: OutputDescriptor { process.requests }
 
         init(process: WorkerProcess) {
             self.process = process

@@ -1,5 +1,12 @@
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The runner's transport for results, from the file's Lua state to Swift and from a `--jobs`
 /// worker to the parent: fields end with 0x1F, records with 0x1E, and 0x1D escapes (0x1D then

@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--shard I/N`: shards split the tests, not the files. Every file is loaded in every shard;
 /// a test belongs to shard `(fileIndex + hash) % N + 1`, where `fileIndex` is its file's place in
@@ -148,6 +155,6 @@ enum ShardTimings {
     private static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
         return [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")]
-            .reduce(text) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+            .reduce(text) { $0.replacingAll($1.0, with: $1.1) }
     }
 }

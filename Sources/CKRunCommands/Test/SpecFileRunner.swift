@@ -1,6 +1,13 @@
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One test file, in a fresh Lua state or in the state the process shares between files
 /// (`SpecStates`): configure the runner, load the file and run it.
@@ -34,7 +41,7 @@ struct SpecFileRunner {
     /// handed to `deliver` before the file's state closes: a finalizer that holds the close past
     /// its time limit ends the process, and the results are out by then.
     func runRecords(_ deliver: (_ head: FileResult, _ records: [UInt8]) -> Void) {
-        let start = DispatchTime.now()
+        let start = MonotonicInstant.now()
         var head = FileResult(file: file)
         var records: [UInt8] = []
         var session: SpecSession?
@@ -93,6 +100,6 @@ struct SpecFileRunner {
     }
 }
 
-func seconds(since start: DispatchTime) -> Double {
-    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+func seconds(since start: MonotonicInstant) -> Double {
+    Double(MonotonicInstant.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
 }

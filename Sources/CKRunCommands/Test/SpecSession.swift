@@ -1,6 +1,13 @@
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One test file's fresh Lua state with the spec language installed (Prelude/*.lua). The
 /// whole file runs in one call into Lua (`T.run_file`); each piece of user code in it (the

@@ -1,6 +1,13 @@
 import ArgumentParser
 import CKCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `ckrun test [PATH...]`: runs test files written in busted's spec language (docs/testing.md).
 struct TestCommand: ParsableCommand {
@@ -210,7 +217,7 @@ struct TestCommand: ParsableCommand {
     /// `--tags a,b --tags c` → ["a", "b", "c"]; a leading `#` is optional.
     static func tagList(_ values: [String]) -> [String] {
         values.flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingBlanks() }
             .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
             .filter { !$0.isEmpty }
     }

@@ -1,7 +1,14 @@
 import ArgumentParser
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds test files as busted 2.1.1 does (its `test_file_loader.lua`): under each directory
 /// (recursively, skipping folders and files whose names start with "."), the `.lua` files whose

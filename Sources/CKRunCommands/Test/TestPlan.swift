@@ -1,6 +1,13 @@
 import ArgumentParser
 import CKCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `ckrun test` will do, decided from its options (and `.busted`'s, already applied) before
 /// any test runs: the settings every file's run gets, the test files, the report. The command
@@ -115,8 +122,7 @@ struct TestPlan {
     /// The paths searched.
     var roots: [String] {
         guard command.paths.isEmpty else { return command.paths }
-        var isDirectory: ObjCBool = false
-        let spec = FileManager.default.fileExists(atPath: "spec", isDirectory: &isDirectory) && isDirectory.boolValue
+        let spec = pathKind("spec").isDirectory
         return [spec ? "spec" : "."]
     }
 }

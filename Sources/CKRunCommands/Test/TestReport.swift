@@ -1,6 +1,13 @@
 import ArgumentParser
 import CKCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The report of a run: the chosen format's reporter (`ReportFormat`) and `--junit`'s file
 /// receive each file's results in the run's order, then the closing `N passed, N failed` line,
@@ -18,7 +25,7 @@ struct TestReport {
         if plan.format.ownsStandardOutput { StandardStreams.reserveForReport() }
         let fileWriter = plan.junitPath.map(JUnitFileWriter.init(path:))
         let reporters = [plan.format.make(ReportOptions(verbose: command.busted.verbose ?? false))] + (fileWriter.map { [$0] } ?? [])
-        let start = DispatchTime.now()
+        let start = MonotonicInstant.now()
         reporters.forEach { $0.start(seed: run.settings.seed) }
         let results = run.execute { result in
             let shown = shown(result)

@@ -1,5 +1,9 @@
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,7 +58,7 @@ enum WorkerLoop {
     }
 
     /// Writes an answer to standard output (the pipe to the parent).
-    static func write(_ answer: [UInt8]) { answer.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) } }
+    static func write(_ answer: [UInt8]) { answer.withUnsafeBytes { OutputDescriptor.standardOutput.write(Data($0)) } }
 }
 
 /// The C locale a worker started with: a file's `os.setlocale` changes it for the whole

@@ -1,5 +1,9 @@
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,15 +15,15 @@ import Glibc
 final class WorkerProcess: @unchecked Sendable {
     let pid: pid_t
     /// The worker's standard input (requests).
-    let requests: FileHandle
+    let requests: OutputDescriptor
     /// The worker's standard output (results and what tests print).
     let output: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var waitStatus: Int32?
 
     /// Pipes are made close-on-exec and workers spawned under one lock: no worker inherits
     /// another's pipe ends (the parent's close would not end that worker's input).
-    private static let spawning = NSLock()
+    private static let spawning = Lock()
 
     private static func cloexecPipe() throws -> [Int32] {
         var ends: [Int32] = [0, 0]
@@ -42,14 +46,14 @@ final class WorkerProcess: @unchecked Sendable {
 
         /// Once the child has its ends (or failed to start: `error`, an errno): this process's
         /// ends, the requests it writes and the output it reads.
-        func parentEnds(error: Int32?) throws -> (requests: FileHandle, output: Int32) {
+        func parentEnds(error: Int32?) throws -> (requests: OutputDescriptor, output: Int32) {
             close(input[0])
             close(output[1])
             if let error {
                 close(input[1]); close(output[0])
                 throw POSIXError(.init(rawValue: error) ?? .EIO)
             }
-            return (FileHandle(fileDescriptor: input[1], closeOnDealloc: true), output[0])
+            return (OutputDescriptor(fileDescriptor: input[1], closeOnDealloc: true), output[0])
         }
     }
 
@@ -177,6 +181,6 @@ enum ProcessThreads {
     static var count: Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Threads:") }) else { return 0 }
-        return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+        return Int(line.dropFirst("Threads:".count).trimmingBlanks()) ?? 0
     }
 }

@@ -1,5 +1,12 @@
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How `--jobs` workers and the parent talk. A worker is started once and runs many files:
 /// the parent writes a secret token (a line) and then one request per file (`index<TAB>path`)
@@ -32,7 +39,7 @@ enum WorkerProtocol {
 
     /// `index<TAB>path`, the path's backslashes and newlines escaped (a file name may hold both).
     static func request(index: Int, path: String) -> String {
-        "\(index)\t" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n") + "\n"
+        "\(index)\t" + path.replacingAll("\\", with: "\\\\").replacingAll("\n", with: "\\n") + "\n"
     }
 
     static func parse(request line: String) -> (index: Int, path: String)? {

@@ -1,7 +1,14 @@
 import ArgumentParser
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `ckrun tree FILE --format text|json|dot|svg`: runs the app until idle and prints its tree.
 struct TreeCommand: ParsableCommand {
@@ -24,7 +31,7 @@ struct TreeCommand: ParsableCommand {
 
     func run() throws {
         if let problem = ReadableFile.problem(file) {
-            FileHandle.standardError.write(Data("ckrun: \(problem)\n".utf8))
+            OutputDescriptor.standardError.write(Data("ckrun: \(problem)\n".utf8))
             throw ExitCode(1)
         }
         // The tree alone goes to stdout: what the app writes to descriptor 1 (print, io.write,
@@ -34,7 +41,7 @@ struct TreeCommand: ParsableCommand {
         dup2(2, 1)
         let text = try treeText()
         fflush(stdout)
-        let out = FileHandle(fileDescriptor: treeOutput, closeOnDealloc: true)
+        let out = OutputDescriptor(fileDescriptor: treeOutput, closeOnDealloc: true)
         if format == .svg { try printSVG(text, to: out) } else { out.write(Data(text.utf8)) }
     }
 
@@ -54,7 +61,7 @@ struct TreeCommand: ParsableCommand {
         }
         if let timerError { try session.report { () throws(LuaError) in throw timerError } }
         guard isApp, let host = engine.appHost else {
-            FileHandle.standardError.write(Data(("ckrun: " + Catalogue.usage.message("\(file) runs no app: return a provider or a component class, or call ck.run") + "\n").utf8))
+            OutputDescriptor.standardError.write(Data(("ckrun: " + Catalogue.usage.message("\(file) runs no app: return a provider or a component class, or call ck.run") + "\n").utf8))
             throw ExitCode(1)
         }
         var text = ""
@@ -78,22 +85,12 @@ struct TreeCommand: ParsableCommand {
         }
     }
 
-    private func printSVG(_ dot: String, to out: FileHandle) throws {
+    private func printSVG(_ dot: String, to out: OutputDescriptor) throws {
         let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/dot" }
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            FileHandle.standardError.write(Data(("ckrun: " + Catalogue.usage.message("--format svg needs Graphviz's dot (apt-get install graphviz); --format dot prints the source") + "\n").utf8))
+            OutputDescriptor.standardError.write(Data(("ckrun: " + Catalogue.usage.message("--format svg needs Graphviz's dot (apt-get install graphviz); --format dot prints the source") + "\n").utf8))
             throw ExitCode(1)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-Tsvg"]
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = out
-        try process.run()
-        input.fileHandleForWriting.write(Data(dot.utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 { throw ExitCode(1) }
+        if try GraphvizDot.svg(dot, executable: path, to: out) != 0 { throw ExitCode(1) }
     }
 }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--output json`: busted's JSON report (its `-o json`): one object with the lists
 /// `successes`, `failures`, `errors` and `pendings`, each entry naming a test by its full
@@ -11,18 +18,8 @@ final class BustedJSONReporter: TestReporter {
 
     func report(_ file: FileResult) {}
 
-    /// Every string of the document with the bytes that are not UTF-8 as `\xE9` (`ByteText`).
-    private static func showingBytes(_ value: Any) -> Any {
-        switch value {
-        case let text as String: ByteText.shown(text)
-        case let list as [Any]: list.map(showingBytes)
-        case let object as [String: Any]: object.mapValues(showingBytes)
-        default: value
-        }
-    }
-
     func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
-        var lists: [String: [[String: Any]]] = ["successes": [], "failures": [], "errors": [], "pendings": []]
+        var lists: [String: [JSONValue]] = ["successes": [], "failures": [], "errors": [], "pendings": []]
         for test in files.flatMap(\.tests) {
             let key = switch test.status {
             case .passed: "successes"
@@ -30,25 +27,50 @@ final class BustedJSONReporter: TestReporter {
             case .errored: "errors"
             case .skipped: "pendings"
             }
-            // As busted's outputHandlers/base.lua `format`: the element as registered (its own
-            // name and descriptor) and where it was registered; a message unless it passed.
-            let trace: [String: Any] = ["short_src": test.file, "source": "@" + test.file, "currentline": test.line,
-                                        "what": "Lua", "message": test.ownName ?? test.name]
-            // (A file's own error is named as busted names it, `suite FILE`, by the runner.)
-            var entry: [String: Any] = [
-                "name": test.name,
-                "trace": trace.merging(["traceback": test.traceback ?? ""]) { $1 },
-                "element": ["name": test.ownName ?? test.name, "descriptor": test.descriptor ?? "it",
-                            "duration": test.seconds, "attributes": [Any](), "trace": trace],
-            ]
-            if test.status != .passed { entry["message"] = test.message ?? "" }
-            if test.status == .errored { entry["isError"] = true }
-            lists[key, default: []].append(entry)
+            lists[key, default: []].append(Self.entry(test))
         }
-        var document: [String: Any] = lists
-        document["duration"] = seconds
-        document = Self.showingBytes(document) as? [String: Any] ?? document
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data("{}".utf8)
+        var document = lists.mapValues(JSONValue.array)
+        document["duration"] = .number(seconds)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(JSONValue.object(document))) ?? Data("{}".utf8)
         StandardStreams.out(String(decoding: data, as: UTF8.self) + "\n")
+    }
+
+    /// As busted's outputHandlers/base.lua `format`: the element as registered (its own name and
+    /// descriptor) and where it was registered; a message unless it passed. (A file's own error
+    /// is named as busted names it, `suite FILE`, by the runner.)
+    private static func entry(_ test: TestResult) -> JSONValue {
+        var trace: [String: JSONValue] = ["short_src": .text(test.file), "source": .text("@" + test.file),
+                                          "currentline": .integer(test.line), "what": .text("Lua"),
+                                          "message": .text(test.ownName ?? test.name)]
+        let element: [String: JSONValue] = ["name": .text(test.ownName ?? test.name), "descriptor": .text(test.descriptor ?? "it"),
+                                            "duration": .number(test.seconds), "attributes": .array([]), "trace": .object(trace)]
+        trace["traceback"] = .text(test.traceback ?? "")
+        var entry: [String: JSONValue] = ["name": .text(test.name), "trace": .object(trace), "element": .object(element)]
+        if test.status != .passed { entry["message"] = .text(test.message ?? "") }
+        if test.status == .errored { entry["isError"] = .bool(true) }
+        return .object(entry)
+    }
+}
+
+/// A JSON document's value, encoded by FoundationEssentials' JSONEncoder (full Foundation's
+/// JSONSerialization is not linked; see `OutputDescriptor`).
+enum JSONValue: Encodable {
+    case string(String), integer(Int), number(Double), bool(Bool), array([JSONValue]), object([String: JSONValue])
+
+    /// A string with the bytes that are not UTF-8 shown as `\xE9` (`ByteText`).
+    static func text(_ text: String) -> JSONValue { .string(ByteText.shown(text)) }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
     }
 }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `-o gtest`: busted's googletest-style report (its `outputHandlers/gtest.lua`): a `[ RUN ]`
 /// line and an outcome line per test, a block per file, the totals and the lists of skipped,
@@ -81,6 +88,6 @@ final class GTestReporter: TestReporter {
         }
     }
 
-    private func milliseconds(_ seconds: Double) -> String { String(format: "%.2f", seconds * 1000) }
+    private func milliseconds(_ seconds: Double) -> String { fixedPoint(seconds * 1000, digits: 2) }
     private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
 }

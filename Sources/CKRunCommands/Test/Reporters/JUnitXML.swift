@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// JUnit XML as CI servers read it: a `<testsuite>` per file, a `<testcase>` per test,
 /// `<failure>` for failed assertions and `<error>` for everything else; an error outside a test is
@@ -57,7 +64,7 @@ enum JUnitXML {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    private static func time(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+    private static func time(_ seconds: Double) -> String { fixedPoint(seconds, digits: 3) }
 
     /// A quoted attribute value: also escapes whitespace that attribute normalisation would eat.
     static func attribute(_ value: String) -> String {
@@ -126,7 +133,7 @@ final class JUnitFileWriter: TestReporter {
         } catch let error as ReplacingFile.Failure {
             failure = "cannot write the JUnit report to \(path): \(error.description)"
         } catch {
-            failure = "cannot write the JUnit report to \(path): \(error.localizedDescription)"
+            failure = "cannot write the JUnit report to \(path): \(errorText(error))"
         }
     }
 }

@@ -53,7 +53,7 @@ final class TAPReporter: TestReporter {
             $0 == "\n" || $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F && !LineBreaks.isBreak($0))
         }
         guard plain, !text.hasPrefix(" "), !text.hasPrefix("\t"), !text.hasPrefix("\n") else { return "\(key): \(quoted(text))" }
-        return "\(key): |\n" + text.replacingOccurrences(of: "\t", with: "    ").indented("  ")
+        return "\(key): |\n" + text.replacingAll("\t", with: "    ").indented("  ")
     }
 
     /// A YAML double-quoted scalar: `\\`, `"` and control characters escaped.
@@ -85,6 +85,6 @@ final class TAPReporter: TestReporter {
     /// Descriptions and directives escape `\` and `#` (a `#` starts a directive), line breaks
     /// and control characters (`LineBreaks.escaped`): a test point is one line whatever it holds.
     static func escape(_ text: String) -> String {
-        LineBreaks.escaped(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#"))
+        LineBreaks.escaped(text.replacingAll("\\", with: "\\\\").replacingAll("#", with: "\\#"))
     }
 }

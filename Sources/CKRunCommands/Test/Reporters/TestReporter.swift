@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Receives a run's results file by file, in the run's deterministic order.
 protocol TestReporter: AnyObject {
@@ -11,22 +18,22 @@ protocol TestReporter: AnyObject {
 enum StandardStreams {
     /// Where the report goes: standard output, or a copy of it once `reserveForReport` gave the
     /// report standard output alone.
-    nonisolated(unsafe) private(set) static var report = FileHandle.standardOutput
+    nonisolated(unsafe) private(set) static var report = OutputDescriptor.standardOutput
 
     static func out(_ text: String) { report.write(Data(text.utf8)) }
     static func out(_ bytes: [UInt8]) { bytes.withUnsafeBytes { report.write(Data($0)) } }
-    static func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    static func err(_ text: String) { OutputDescriptor.standardError.write(Data(text.utf8)) }
 
     /// Machine formats own standard output: the report keeps a copy of it and descriptor 1 becomes
     /// standard error, so what a test's child process writes (os.execute("echo …")) cannot break
     /// the TAP, JUnit or JSON document.
     static func reserveForReport() {
-        guard report === FileHandle.standardOutput else { return }
+        guard report === OutputDescriptor.standardOutput else { return }
         let copy = fcntl(1, F_DUPFD_CLOEXEC, 3)
         guard copy >= 0 else { return }
         fflush(stdout)
         dup2(2, 1)
-        report = FileHandle(fileDescriptor: copy, closeOnDealloc: true)
+        report = OutputDescriptor(fileDescriptor: copy, closeOnDealloc: true)
     }
 }
 

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The default output: one line per test as it finishes, then the failures and errors in detail.
 /// Labels are coloured on a terminal, never when NO_COLOR is set (https://no-color.org) or
@@ -78,7 +85,7 @@ final class TextReporter: TestReporter {
         }
         let testCount = summary.total == 1 ? "1 test" : "\(summary.total) tests"
         let fileCount = files.count == 1 ? "1 file" : "\(files.count) files"
-        text += "\nRan \(testCount) from \(fileCount) in \(String(format: "%.2f", seconds)) s"
+        text += "\nRan \(testCount) from \(fileCount) in \(fixedPoint(seconds, digits: 2)) s"
         if summary.failed > 0 { text += ": \(plural(summary.failures, "failure")), \(plural(summary.errors, "error"))" }
         StandardStreams.out(text + "\n")
     }

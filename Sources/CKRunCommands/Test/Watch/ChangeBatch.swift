@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `--watch` never reacts to: editors' scratch files (names starting with "." or ending in
 /// "~", ".swp", ".swx", vim's "4913" probe; emacs's "#name#") and the run's own outputs (the

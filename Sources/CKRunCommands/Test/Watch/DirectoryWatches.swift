@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,8 +58,7 @@ final class DirectoryWatches {
         }
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !entry.hasPrefix(".") {
             let path = directory == "/" ? "/" + entry : directory + "/" + entry
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            if pathKind(path).isDirectory {
                 watch(TestDiscovery.realPath(path) ?? path, tree: true)
             }
         }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Paths as `--watch` compares them: absolute, without "." and "..", the directory part's
 /// symbolic links resolved (the kernel names a change by the directory watched plus a name, and

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--watch`: runs the tests, then waits on inotify (nothing polls) and re-runs the test files
 /// a change affects: a changed test file, the test files whose last run loaded a changed file
@@ -133,13 +140,13 @@ final class TestWatcher {
 
     private func watchRoots() {
         for root in roots {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { continue }
+            let (exists, isDirectory) = pathKind(root)
+            guard exists else { continue }
             // A file's directory is watched (an atomic save replaces the file), not its tree.
             let path = paths.canonical(root)
-            let directory = isDirectory.boolValue ? (TestDiscovery.realPath(path) ?? path) : ProjectPaths.parent(of: path)
+            let directory = isDirectory ? (TestDiscovery.realPath(path) ?? path) : ProjectPaths.parent(of: path)
             paths.include(directory)
-            watches.watch(directory, tree: isDirectory.boolValue && recursive)
+            watches.watch(directory, tree: isDirectory && recursive)
         }
     }
 
