@@ -26,34 +26,17 @@ public struct StackLayout: Equatable, Sendable {
     }
 
     /// The props read, each with its type as types/ck.lua writes it (LuaLS) and one line of doc.
+    /// Literals, not built from the enums' cases: this runs at every start-up, and building the
+    /// lists cost 0.05M instructions (`StackLayoutDocTests` holds them to the cases).
     public static let props: [(name: String, stubType: String, doc: String)] = [
-        ("direction", literals(Direction.self), "how the children follow each other: " + choices(Direction.self) + " (the first is the default)"),
-        ("spacing", "integer", "cells between neighbouring children: an integer from 0 to \(spacingLimit), default 0"),
-        ("alignItems", literals(Alignment.self), "where the children sit across the direction: " + choices(Alignment.self) + " (the first is the default)"),
-        ("justifyContent", literals(Justification.self), "where the children sit along the direction: " + choices(Justification.self) + " (the first is the default; `spaceBetween` spreads the room left over between them)"),
+        ("direction", #""vertical"|"horizontal""#,
+         #"how the children follow each other: `"vertical"`, `"horizontal"` (the first is the default)"#),
+        ("spacing", "integer", "cells between neighbouring children: an integer from 0 to 1000, default 0"),
+        ("alignItems", #""start"|"center"|"end"|"stretch""#,
+         #"where the children sit across the direction: `"start"`, `"center"`, `"end"`, `"stretch"` (the first is the default)"#),
+        ("justifyContent", #""start"|"center"|"end"|"spaceBetween""#,
+         #"where the children sit along the direction: `"start"`, `"center"`, `"end"`, `"spaceBetween"` (the first is the default; `spaceBetween` spreads the room left over between them)"#),
     ]
-
-    private static func choices<T: CaseIterable & RawRepresentable>(_: T.Type) -> String where T.RawValue == String {
-        listed(T.self, open: "`\"", close: "\"`", separator: ", ")
-    }
-
-    private static func literals<T: CaseIterable & RawRepresentable>(_: T.Type) -> String where T.RawValue == String {
-        listed(T.self, open: "\"", close: "\"", separator: "|")
-    }
-
-    /// The raw values, each between `open` and `close`. Appended, not `joined`: these run at every
-    /// start-up, and the first `joined(separator:)` resolves its collection's associated types by
-    /// name (a scan of every conformance record in the binary: 0.24M instructions).
-    private static func listed<T: CaseIterable & RawRepresentable>(_: T.Type, open: String, close: String,
-                                                                   separator: String) -> String
-    where T.RawValue == String {
-        var out = ""
-        for value in T.allCases {
-            if !out.isEmpty { out += separator }
-            out += open + value.rawValue + close
-        }
-        return out
-    }
 
     /// Spacing beyond this is refused (a terminal is a few hundred cells wide).
     public static let spacingLimit = 1000
