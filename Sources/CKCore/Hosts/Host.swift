@@ -71,8 +71,8 @@ public final class Host: RuntimeObject {
     /// Queues a state update for `scope` (SPEC §3).
     public func enqueue(_ update: StateUpdate, for scope: Scope, synchronous: Bool) throws {
         try checkAlive("updateState")
-        // Read once: each read of the unowned field is a checked strong retain (the runtime has
-        // a side table), and a sync update is a hot path.
+        // Read once: each read of the unowned field is a checked strong retain that takes the
+        // slow path (~90 instructions), and a sync update is a hot path.
         let runtime = self.runtime
         if runtime.isRendering {
             throw RuntimeError(.updateDuringRender, "updateState called while rendering \(scope.path); update state from handlers, controllers or timers")

@@ -9,7 +9,7 @@ struct Arguments {
     unowned(unsafe) let engine: Engine
 
     /// Runs `body` with the engine borrowed: each read of the unowned(unsafe) field is a strong
-    /// copy (a retain and, the engine having a side table, a slow release), so a hot binding
+    /// copy (a retain and a release, the release measured on the slow path), so a hot binding
     /// that uses it several times borrows it once.
     @inline(__always)
     func withEngine<T>(_ body: (Engine) throws -> T) rethrows -> T {
