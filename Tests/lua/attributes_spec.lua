@@ -94,6 +94,40 @@ describe("attributes", function()
     host:tap("SelfHandled")
     assert.are.equal(host.root, got)
   end)
+
+  -- A view function's attributes are copied in C when no value is a userdata and there are at
+  -- most 64 of them; otherwise Swift copies them. Every case shows the same attributes.
+  it("from a view function are a copy of the plain ones, whatever their values and number", function()
+    local taps = 0
+    local many = {}
+    for i = 1, 70 do many["a" .. i] = i end
+    local cases = {
+      plain = {title = "t", n = 2, on = true, list = {1}},
+      many = many,
+      handles = {title = "t", other = ck.action("kept")},
+      action = {title = "t", ck.onTap(ck.action("hit"))},
+    }
+    for name, attributes in pairs(cases) do
+      local C = ck.component("Attrs" .. name, {scope = true, hit = function() taps = taps + 1 end,
+        view = function() return {class = "UIButton", attributes = attributes} end})
+      local host = ck.host(function() return C{} end)
+      host:mount()
+      local shown = host.root.view.attributes
+      assert.are_not.equal(attributes, shown, name)
+      local expected = {}
+      for k, v in pairs(attributes) do if type(k) ~= "number" then expected[k] = v end end
+      assert.are.same(expected, shown, name)
+      assert.are.equal(name == "action" and 1 or 0, host:tap("Attrs" .. name), name)
+    end
+    assert.are.equal(1, taps)
+  end)
+
+  it("from a view function may be the props: the view shows a copy of them", function()
+    local C = ck.component("PropsAsAttributes", {view = function(self, p) return {class = "UILabel", attributes = p} end})
+    local host = ck.host(function() return C{text = "hi", n = 1} end)
+    host:mount()
+    assert.are.same({text = "hi", n = 1}, host.root.view.attributes)
+  end)
 end)
 
 describe("ck.trace", function()

@@ -22,8 +22,9 @@ enum ClassKeys {
             let f = engine.reference(at: i, c.L, .function)
             let definedAt = engine.definition(of: f)
             cls.view = { [unowned(unsafe) engine] comp in
-                try engine.hosts.viewSpec(try engine.callWithProps(f, receiver: comp, props: comp, state: comp.state), in: comp.name,
-                                    definedAt: definedAt)
+                try engine.callWithProps(f, receiver: comp, props: comp, state: comp.state) { at, L in
+                    try engine.hosts.viewSpec(at: at, L, in: comp.name, definedAt: definedAt)
+                }
             }
         case .table:
             // A view spec table is read once, at the first render: every instance shares it.

@@ -15,13 +15,37 @@ extension HostBridge {
         let base = LuaStack(L).top
         defer { LuaStack(L).top = base }
         (ref as! LuaRef).push(L)
-        let t = LuaStack(L).top
-        guard engine.rawField(L, t, "class") == .string, let cls = engine.lua.name(at: -1, on: L) else {
+        return try viewSpec(ofTableAt: LuaStack(L).top, L, in: owner, definedAt: definedAt)
+    }
+
+    /// `viewSpec` of the value at `index` of `L`'s stack (a view function's result, read where
+    /// it lies: a table makes no reference). Anything but a table reads as its value does.
+    func viewSpec(at index: Int32, _ L: OpaquePointer, in owner: String, definedAt: String?) throws -> ViewSpec? {
+        guard LuaStack(L).isTable(index) else {
+            return try viewSpec(engine.value(at: index, L), in: owner, definedAt: definedAt)
+        }
+        let base = LuaStack(L).top
+        defer { LuaStack(L).top = base }
+        return try viewSpec(ofTableAt: index, L, in: owner, definedAt: definedAt)
+    }
+
+    /// The spec of the table at `t` (absolute); leaves what it pushes for the caller to pop.
+    private func viewSpec(ofTableAt t: Int32, _ L: OpaquePointer, in owner: String, definedAt: String?) throws -> ViewSpec {
+        guard LuaStack(L).pushViewSpecFields(of: t) == .string, let cls = engine.lua.name(at: -2, on: L) else {
             throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)", at: definedAt)
         }
-        if engine.rawField(L, t, "attributes") == .userdata { _ = engine.unwrapPropsView(at: -1, L) }   // attributes = props
+        if LuaStack(L).type(-1) == .userdata { _ = engine.unwrapPropsView(at: -1, L) }   // attributes = props
         guard LuaStack(L).isTable(-1) else { return ViewSpec(viewClass: cls) }
         let attrs = LuaStack(L).top
+        if LuaStack(L).pushPlainCopy(of: attrs, limit: 64) {
+            return ViewSpec(viewClass: cls, attributes: engine.value(at: -1, L))
+        }
+        return try splitAttributes(at: attrs, L, viewClass: cls)
+    }
+
+    /// Attributes with values that may be action attributes (or many of them): the plain ones
+    /// copied, the actions split out in order, the turn's limits ticked per attribute.
+    private func splitAttributes(at attrs: Int32, _ L: OpaquePointer, viewClass cls: String) throws -> ViewSpec {
         LuaStack(L).newTable(array: 0, fields: 4)
         let plain = LuaStack(L).top
         var keyed: [(String, ActionAttribute)] = []
@@ -42,7 +66,8 @@ extension HostBridge {
                 LuaStack(L).set(into: plain)
             }
         }
-        return ViewSpec(viewClass: cls, attributes: engine.value(at: plain, L), actions: keyed.sorted { $0.0 < $1.0 }.map(\.1))
+        let actions = keyed.count < 2 ? keyed.map(\.1) : keyed.sorted { $0.0 < $1.0 }.map(\.1)
+        return ViewSpec(viewClass: cls, attributes: engine.value(at: plain, L), actions: actions)
     }
 
     private func format6(_ i: Int64) -> String {

@@ -79,13 +79,23 @@ extension Engine {
     /// its first result (nil if none); the props of `props` and `secondProps` go as views.
     func callWithProps(_ fn: LuaRef, receiver: Component? = nil, props first: Component,
                        then second: Component? = nil, state: Value? = nil) throws -> Value {
-        try callForValue(fn) { L in
-            var n: Int32 = 1
-            if let receiver { push(receiver, L); n += 1 }
-            pushProps(of: first, L)
-            if let second { pushProps(of: second, L); n += 1 }
-            if let state { pushState(state, of: first.componentClass, L); n += 1 }
-            return n
-        }
+        try callForValue(fn) { L in pushPropsArguments(receiver, first, second, state, L) }
+    }
+
+    /// `callWithProps` whose first result `read` reads on the stack (see `callForResult`).
+    func callWithProps<T>(_ fn: LuaRef, receiver: Component, props first: Component, state: Value,
+                          reading read: (Int32, OpaquePointer) throws -> T) throws -> T {
+        try callForResult(fn, pushing: { L in pushPropsArguments(receiver, first, nil, state, L) }, reading: read)
+    }
+
+    @inline(__always)
+    private func pushPropsArguments(_ receiver: Component?, _ first: Component, _ second: Component?,
+                                    _ state: Value?, _ L: OpaquePointer) -> Int32 {
+        var n: Int32 = 1
+        if let receiver { push(receiver, L); n += 1 }
+        pushProps(of: first, L)
+        if let second { pushProps(of: second, L); n += 1 }
+        if let state { pushState(state, of: first.componentClass, L); n += 1 }
+        return n
     }
 }

@@ -201,6 +201,20 @@ extension Engine {
         return result
     }
 
+    /// `callForValue` that hands `read` the first result where it lies on the stack (the index
+    /// of the top) instead of making a value of it: a view function's table is read once and
+    /// dropped, so a reference to it would be made only to be released.
+    @inline(__always)
+    func callForResult<T>(_ fn: LuaRef, pushing pushArguments: (OpaquePointer) -> Int32,
+                          reading read: (Int32, OpaquePointer) throws -> T) throws -> T {
+        let L = self.runningThread
+        let base = pushCall(fn)
+        let n = pushArguments(L)
+        try protectedCall(n, results: 1, base: base)
+        defer { lua_settop(L, base) }
+        return try read(lua_gettop(L), L)
+    }
+
     /// Calls a handler with its receiver (if any) and arguments, discarding results: the send
     /// path, so it builds no arrays.
     func callHandler(_ fn: LuaRef, receiver: Value?, _ args: [Value]) throws {

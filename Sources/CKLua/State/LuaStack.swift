@@ -79,6 +79,12 @@ struct LuaStack {
     /// `#t` is a border, not a size (41 entries can have a border of 2^40). Loops over a list
     /// go through `Engine.forEachItem`, which also ticks the limits.
     @inline(__always) func listLength(_ i: Int32) -> Int { Int(ckstack_list_length(L, i)) }
+    /// Pushes a raw copy of the table at `i` if no value is a userdata and it has at most
+    /// `limit` keys (`ckviewspec_plain_copy`); false: nothing pushed.
+    @inline(__always) func pushPlainCopy(of i: Int32, limit: Int32) -> Bool { ckviewspec_plain_copy(L, i, limit) != 0 }
+    /// Pushes the raw `class` and `attributes` of the view spec table at `t` (`ckviewspec_fields`);
+    /// returns the type of `class`.
+    @inline(__always) func pushViewSpecFields(of t: Int32) -> LuaType { LuaType(rawValue: ckviewspec_fields(L, t)) ?? .none }
     /// The byte length of the string at `i` (0 for any other value), without converting it.
     func stringLength(_ i: Int32) -> Int {
         guard lua_type(L, i) == LUA_TSTRING else { return 0 }

@@ -252,6 +252,11 @@ int ckprops_is_live_view(lua_State *L, int index);
 int ckprops_table(lua_State *L, int index);
 /* Raw shallow equality of the tables at a and b (same keys, raw-equal values); 0 if either is not a table. */
 int ckcompare_shallow_equal(lua_State *L, int a, int b);
+/// Pushes a raw copy of the table at `attrs` and returns 1 if no value is a userdata and it has
+/// at most `limit` keys; otherwise pushes nothing and returns 0 (ckviewspec.c).
+int ckviewspec_plain_copy(lua_State *L, int attrs, int limit);
+/// Pushes the raw `class` and `attributes` of the view spec table at `t`; returns the type of `class`.
+int ckviewspec_fields(lua_State *L, int t);
 /// Pushes the scope view of the class handle at `cls` (made on first use), reading the props
 /// table at `props` (through its own metatable's weak `__index`: reads cost what a table's do);
 /// `index_key` holds the string "__index".
