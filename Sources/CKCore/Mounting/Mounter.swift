@@ -228,18 +228,36 @@ struct Mounter {
     private func putInOrder(_ view: View) {
         let owner: Component? = view.hostingHost != nil ? host.root : view.component
         guard let owner else { return }
-        var order: [View] = []
-        var stack: [Component] = owner.view === view ? owner.children.reversed() : [owner]
-        while let c = stack.popLast() {
-            if let v = c.view, c.isMounted {
-                if v.superview === view { order.append(v) }
-                continue
-            }
-            stack.append(contentsOf: c.children.reversed())
-        }
+        let order = Mounter.viewsInOrder(under: view, from: owner)
         runtime.viewMoves += ViewMoves.count(order)
         for (i, v) in order.enumerated() { v.indexInSuperview = Int32(truncatingIfNeeded: i) }
         view.subviews = order
+    }
+
+    /// The views under `view` of `owner`'s mounted subtree, in tree order (the walk stops at
+    /// each view). Walks each children list in place, saving the outer one per viewless component entered:
+    /// a list of 1,000 keyed rows is read once, not copied reversed onto a stack.
+    private static func viewsInOrder(under view: View, from owner: Component) -> [View] {
+        var order: [View] = []
+        order.reserveCapacity(view.subviews.count)
+        var list = owner.view === view ? owner.children : [owner], next = 0
+        var outer: [(list: [Component], next: Int)] = []
+        while true {
+            guard next < list.count else {
+                guard let resume = outer.popLast() else { break }
+                (list, next) = resume
+                continue
+            }
+            let c = list[next]
+            next += 1
+            if let v = c.view, c.isMounted {
+                if v.superview === view { order.append(v) }
+            } else if !c.children.isEmpty {
+                outer.append((list, next))
+                (list, next) = (c.children, 0)
+            }
+        }
+        return order
     }
 
     private mutating func call(_ k: Controller, _ name: String, _ arguments: [Value] = []) {

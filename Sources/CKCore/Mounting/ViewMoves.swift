@@ -14,21 +14,33 @@ enum ViewMoves {
             last = v.indexInSuperview
         }
         if inOrder { return 0 }
-        return kept - longestIncreasingRun(order.lazy.map(\.indexInSuperview).filter { $0 >= 0 })
+        var indices: [Int32] = []
+        indices.reserveCapacity(kept)
+        for v in order where v.indexInSuperview >= 0 { indices.append(v.indexInSuperview) }
+        return kept - longestIncreasingRun(indices)
     }
 
     /// Patience sorting: `tails[k]` is the smallest last element of an increasing
-    /// subsequence of length k + 1 seen so far.
-    static func longestIncreasingRun<S: Sequence>(_ values: S) -> Int where S.Element == Int32 {
-        var tails: [Int32] = []
-        for x in values {
-            var low = 0, high = tails.count
-            while low < high {
-                let mid = (low + high) / 2
-                if tails[mid] < x { low = mid + 1 } else { high = mid }
+    /// subsequence of length k + 1 seen so far (in one buffer as long as `values`).
+    static func longestIncreasingRun(_ values: [Int32]) -> Int {
+        var tails = [Int32](repeating: 0, count: values.count)
+        return tails.withUnsafeMutableBufferPointer { tails in
+            var length = 0
+            for x in values {
+                // A nearly sorted list (a swap, a removal) mostly extends the longest run.
+                if length == 0 || tails[length - 1] < x {
+                    tails[length] = x
+                    length += 1
+                    continue
+                }
+                var low = 0, high = length - 1
+                while low < high {
+                    let mid = (low + high) / 2
+                    if tails[mid] < x { low = mid + 1 } else { high = mid }
+                }
+                tails[low] = x
             }
-            if low == tails.count { tails.append(x) } else { tails[low] = x }
+            return length
         }
-        return tails.count
     }
 }
