@@ -21,9 +21,10 @@ enum ClassKeys {
         case .function:
             let f = engine.reference(at: i, c.L, .function)
             let definedAt = engine.definition(of: f)
+            var lastClass: String?
             cls.view = { [unowned(unsafe) engine] comp in
                 try engine.callWithProps(f, receiver: comp, props: comp, state: comp.state) { at, L in
-                    try engine.hosts.viewSpec(at: at, L, in: comp.name, definedAt: definedAt)
+                    try engine.hosts.viewSpec(at: at, L, in: comp.name, definedAt: definedAt, lastClass: &lastClass)
                 }
             }
         case .table:

@@ -15,23 +15,27 @@ extension HostBridge {
         let base = LuaStack(L).top
         defer { LuaStack(L).top = base }
         (ref as! LuaRef).push(L)
-        return try viewSpec(ofTableAt: LuaStack(L).top, L, in: owner, definedAt: definedAt)
+        var lastClass: String?
+        return try viewSpec(ofTableAt: LuaStack(L).top, L, in: owner, definedAt: definedAt, lastClass: &lastClass)
     }
 
     /// `viewSpec` of the value at `index` of `L`'s stack (a view function's result, read where
     /// it lies: a table makes no reference). Anything but a table reads as its value does.
-    func viewSpec(at index: Int32, _ L: OpaquePointer, in owner: String, definedAt: String?) throws -> ViewSpec? {
+    /// `lastClass`: the class name it read last time (reused when the bytes are the same).
+    func viewSpec(at index: Int32, _ L: OpaquePointer, in owner: String, definedAt: String?,
+                  lastClass: inout String?) throws -> ViewSpec? {
         guard LuaStack(L).isTable(index) else {
             return try viewSpec(engine.value(at: index, L), in: owner, definedAt: definedAt)
         }
         let base = LuaStack(L).top
         defer { LuaStack(L).top = base }
-        return try viewSpec(ofTableAt: index, L, in: owner, definedAt: definedAt)
+        return try viewSpec(ofTableAt: index, L, in: owner, definedAt: definedAt, lastClass: &lastClass)
     }
 
     /// The spec of the table at `t` (absolute); leaves what it pushes for the caller to pop.
-    private func viewSpec(ofTableAt t: Int32, _ L: OpaquePointer, in owner: String, definedAt: String?) throws -> ViewSpec {
-        guard LuaStack(L).pushViewSpecFields(of: t) == .string, let cls = engine.lua.name(at: -2, on: L) else {
+    private func viewSpec(ofTableAt t: Int32, _ L: OpaquePointer, in owner: String, definedAt: String?,
+                          lastClass: inout String?) throws -> ViewSpec {
+        guard LuaStack(L).pushViewSpecFields(of: t) == .string, let cls = engine.lua.name(at: -2, on: L, reusing: &lastClass) else {
             throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)", at: definedAt)
         }
         if LuaStack(L).type(-1) == .userdata { _ = engine.unwrapPropsView(at: -1, L) }   // attributes = props

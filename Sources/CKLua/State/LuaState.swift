@@ -90,9 +90,11 @@ public final class LuaState {
     /// Registers and pushes in one step.
     public func push(_ function: @escaping SwiftFunction) { pushSwiftFunction(register(function)) }
 
+    // The state outlives every call into it: borrowed, not retained and released per call.
     fileprivate static let dispatch: ck_dispatch_fn = { L, id in
-        let state = Unmanaged<LuaState>.fromOpaque(ckstate_get_owner(L!)!).takeUnretainedValue()
-        return state.swiftFunctions[Int(id)](SwiftCall(L: L!, state: state))
+        Unmanaged<LuaState>.fromOpaque(ckstate_get_owner(L!)!)._withUnsafeGuaranteedRef { state in
+            state.swiftFunctions[Int(id)](SwiftCall(L: L!, state: state))
+        }
     }
 
     private static let installOnce: Void = { cktrampoline_set_dispatcher(LuaState.dispatch) }()
@@ -214,6 +216,20 @@ public final class LuaState {
         // repaired copy outside the memory limit.
         if ascii { return String(decoding: bytes, as: UTF8.self) }
         return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// `name(at:on:)`, answering `last` again when the string has its bytes (a view function
+    /// returns the same class name for every instance: no new string, no validation).
+    public func name(at index: Int32, on L: OpaquePointer, reusing last: inout String?) -> String? {
+        var length = 0
+        guard lua_type(L, index) == LUA_TSTRING, let chars = ckmacros_tostring(L, index, &length) else { return nil }
+        if var known = last, known.utf8.count == length,
+           known.withUTF8({ UnsafeRawBufferPointer($0).elementsEqual(UnsafeRawBufferPointer(start: chars, count: length)) }) {
+            return known
+        }
+        let made = name(at: index, on: L)
+        if made != nil { last = made }
+        return made
     }
 
     /// The string at `index` as an error message quotes it: a Lua literal of at most
