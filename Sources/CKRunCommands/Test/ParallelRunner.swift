@@ -127,7 +127,7 @@ final class ParallelRunner: @unchecked Sendable {
             }
             guard let current = worker else { continue }
             if requested != position { request(files[position], from: current) }
-            guard let answer = awaitAnswer(current.reader, token: current.token, file: file.path) else {
+            guard let answer = awaitAnswer(current, file: file.path) else {
                 current.process.waitUntilExit()
                 worker = nil
                 requested = nil
@@ -135,7 +135,7 @@ final class ParallelRunner: @unchecked Sendable {
                 // process it left running, `kill -STOP $PPID`), so this one runs again on a new
                 // worker (once) rather than take the blame.
                 if current.lastFile != nil, rerun.insert(position).inserted { continue }
-                store(crashed(file.path, "its worker process \(current.process.ending) before reporting results"), at: position)
+                store(crashed(file.path, current.died("before reporting results")), at: position)
                 next = claim(files.count)
                 continue
             }
@@ -157,15 +157,33 @@ final class ParallelRunner: @unchecked Sendable {
 
     private final class Worker {
         let process: WorkerProcess
+        /// Its answers; its standard output is read alongside.
         let reader: LineReader
+        let output: WorkerOutput
         let token = WorkerProtocol.newToken()
         var lastFile: String?
+        /// What it said on its answers that was no answer (the cause it ended with).
+        var lastWords: [String] = []
         var requests: OutputDescriptor { process.requests }
 
         init(process: WorkerProcess) {
             self.process = process
-            reader = LineReader(fd: process.output)
+            output = WorkerOutput(fd: process.output)
+            reader = LineReader(fd: process.answers)
             reader.keepWaiting = { [unowned process] in process.mayStillAnswer() }
+            reader.alongside = (process.output, { [unowned output] in output.read() })
+        }
+
+        /// Keeps a line on its answers that is no result as the cause it gives (a few, bounded).
+        func note(_ line: [UInt8]) {
+            guard !line.isEmpty, lastWords.count < 3, WorkerProtocol.resultLine(line, token: token) == nil else { return }
+            lastWords.append(String(decoding: line.prefix(1000), as: UTF8.self))
+        }
+
+        /// Why its file failed: how it ended, after the cause it gave.
+        func died(_ when: String) -> String {
+            let ending = "its worker process \(process.ending) \(when)"
+            return lastWords.isEmpty ? ending : "\(lastWords.joined(separator: " ")) (\(ending))"
         }
     }
 
@@ -183,38 +201,40 @@ final class ParallelRunner: @unchecked Sendable {
         return worker
     }
 
-    /// No more files: the worker's input ends, and how it exits still counts.
+    /// No more files: the worker's input ends, and how it exits still counts. Its answers end
+    /// with it; what its standard output holds then is dropped, unread: a process a test left
+    /// running may hold it and write forever (`yes &`).
     private func finish(_ worker: Worker) {
         try? worker.requests.close()
-        while worker.reader.next() != nil {}
+        while let line = worker.reader.next() { worker.note(line) }
         worker.process.waitUntilExit()
         condition.lock()
         if !worker.process.exitedCleanly, let lastFile = worker.lastFile, !stopped {
-            lateFailures.append(crashed(lastFile, "its worker process \(worker.process.ending) after reporting results"))
+            lateFailures.append(crashed(lastFile, worker.died("after reporting results")))
         }
         condition.unlock()
     }
 
-    /// A worker's answer: its result line (the marker and token cut off) and the lines it
-    /// printed before it.
+    /// A worker's answer: its result line (the marker and token cut off) and what its file
+    /// wrote to standard output.
     private struct Answer {
         let line: ArraySlice<UInt8>
-        let printed: [String]
+        let printed: String?
     }
 
-    /// Reads the worker's output up to the result line bearing the token and naming `file`;
-    /// other lines are the file's output. A result for another file (a second one for the file
-    /// before, or one a test forged with the token it read from its memory) answers nothing.
-    private func awaitAnswer(_ reader: LineReader, token: String, file: String) -> Answer? {
-        var other: [String] = []
-        while let line = reader.next() {
+    /// Reads the worker's answers up to the result line bearing the token and naming `file`,
+    /// then what its standard output holds. A result for another file (a second one for the
+    /// file before, or one a test forged with the token it read from its memory) answers nothing.
+    private func awaitAnswer(_ worker: Worker, file: String) -> Answer? {
+        worker.lastWords = []
+        while let line = worker.reader.next() {
             // An answer cut short (its worker died writing it) is no answer.
-            if reader.lastLineEnded, let result = WorkerProtocol.resultLine(line, token: token),
+            if worker.reader.lastLineEnded, let result = WorkerProtocol.resultLine(line, token: worker.token),
                ResultRecords.fileName(result).map({ $0 == file }) ?? true {
-                if other.last == "" { other.removeLast() }   // the answer's own line break
-                return Answer(line: result, printed: other)
+                worker.output.drain()
+                return Answer(line: result, printed: worker.output.take())
             }
-            other.append(String(decoding: line, as: UTF8.self))
+            worker.note(line)
         }
         return nil
     }
@@ -223,7 +243,7 @@ final class ParallelRunner: @unchecked Sendable {
         guard var result = ResultRecords.fileResult(answer.line) else {
             return crashed(file, "its worker sent a result it could not read")
         }
-        if !answer.printed.isEmpty { result.output = (answer.printed.joined(separator: "\n") + "\n") + result.output }
+        if let printed = answer.printed { result.output = printed + result.output }
         return result
     }
 

@@ -35,6 +35,8 @@ enum WorkerLoop {
         let requests = fcntl(0, F_DUPFD_CLOEXEC, 3)
         let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
         if null >= 0 { dup2(null, 0); close(null) }
+        _ = fcntl(WorkerProtocol.answers, F_SETFD, FD_CLOEXEC)
+        Engine.beforeForcedExit(sayWhy)
         let reader = LineReader(fd: requests)
         guard let token = reader.nextText() else { return }
         let states = prepared.map { SpecStates(settings: settings, prepared: $0) } ?? SpecStates(settings: settings)
@@ -57,8 +59,15 @@ enum WorkerLoop {
         write(answer)
     }
 
-    /// Writes an answer to standard output (the pipe to the parent).
-    static func write(_ answer: [UInt8]) { answer.withUnsafeBytes { OutputDescriptor.standardOutput.write(Data($0)) } }
+    /// Writes an answer to the parent (`WorkerProtocol.answers`).
+    static func write(_ answer: [UInt8]) { answer.withUnsafeBytes { OutputDescriptor(fileDescriptor: WorkerProtocol.answers, closeOnDealloc: false).write(Data($0)) } }
+
+    /// The worker's last words, as the watchdog ends it (in a signal handler: a write only): its
+    /// file fails with them.
+    private static let sayWhy: @convention(c) () -> Void = {
+        let why: StaticString = "\n[timeout] a C function or a finalizer (__gc) ran past the time limit and cannot be stopped\n"
+        _ = Glibc.write(WorkerProtocol.answers, why.utf8Start, why.utf8CodeUnitCount)
+    }
 }
 
 /// The C locale a worker started with: a file's `os.setlocale` changes it for the whole

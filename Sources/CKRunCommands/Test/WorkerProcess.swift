@@ -8,16 +8,20 @@ import Foundation
 import Glibc
 #endif
 
-/// A `--jobs` worker, forked or started with posix_spawn: its standard input and output are pipes to the
-/// parent, its standard error is the parent's. Foundation's Process rebuilds the environment
+/// A `--jobs` worker, forked or started with posix_spawn, in a process group of its own (a test's
+/// `kill 0` ends only it): its standard input (requests), its standard output (what its tests
+/// write) and its descriptor 3 (`WorkerProtocol.answers`: results) are pipes to the parent, its
+/// standard error is the parent's. Foundation's Process rebuilds the environment
 /// dictionary and adds a close action for every possible descriptor on each start: 53 million
 /// instructions a worker (callgrind, 1,024 descriptors), on the run's critical path.
 final class WorkerProcess: @unchecked Sendable {
     let pid: pid_t
     /// The worker's standard input (requests).
     let requests: OutputDescriptor
-    /// The worker's standard output (results and what tests print).
+    /// The worker's standard output (what its tests and their processes write), non-blocking.
     let output: Int32
+    /// Its answers (results): close-on-exec in the worker, so only the worker holds it.
+    let answers: Int32
     private let lock = Lock()
     private var waitStatus: Int32?
 
@@ -32,28 +36,31 @@ final class WorkerProcess: @unchecked Sendable {
         return ends
     }
 
-    /// The worker's standard input and output, each a pipe; [0] reads, [1] writes.
+    /// The worker's standard input and output and its answers, each a pipe; [0] reads, [1] writes.
     private struct Pipes {
-        let input: [Int32], output: [Int32]
+        let input: [Int32], output: [Int32], answers: [Int32]
 
         init() throws {
-            input = try WorkerProcess.cloexecPipe()
-            do { output = try WorkerProcess.cloexecPipe() } catch {
-                close(input[0]); close(input[1])
+            var made: [[Int32]] = []
+            do {
+                for _ in 0..<3 { made.append(try WorkerProcess.cloexecPipe()) }
+            } catch {
+                for ends in made { close(ends[0]); close(ends[1]) }
                 throw error
             }
+            (input, output, answers) = (made[0], made[1], made[2])
         }
 
         /// Once the child has its ends (or failed to start: `error`, an errno): this process's
-        /// ends, the requests it writes and the output it reads.
-        func parentEnds(error: Int32?) throws -> (requests: OutputDescriptor, output: Int32) {
-            close(input[0])
-            close(output[1])
+        /// ends, the requests it writes, the output and the answers it reads.
+        func parentEnds(error: Int32?) throws -> (requests: OutputDescriptor, output: Int32, answers: Int32) {
+            close(input[0]); close(output[1]); close(answers[1])
             if let error {
-                close(input[1]); close(output[0])
+                close(input[1]); close(output[0]); close(answers[0])
                 throw POSIXError(.init(rawValue: error) ?? .EIO)
             }
-            return (OutputDescriptor(fileDescriptor: input[1], closeOnDealloc: true), output[0])
+            _ = fcntl(output[0], F_SETFL, fcntl(output[0], F_GETFL) | O_NONBLOCK)
+            return (OutputDescriptor(fileDescriptor: input[1], closeOnDealloc: true), output[0], answers[0])
         }
     }
 
@@ -66,6 +73,7 @@ final class WorkerProcess: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipes.input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, pipes.output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, pipes.answers[1], WorkerProtocol.answers)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -75,12 +83,13 @@ final class WorkerProcess: @unchecked Sendable {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { ByteText.cString($0) } + [nil]   // the bytes typed
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        (requests, output) = try pipes.parentEnds(error: status == 0 ? nil : status)
+        (requests, output, answers) = try pipes.parentEnds(error: status == 0 ? nil : status)
         pid = child
     }
 
@@ -95,10 +104,12 @@ final class WorkerProcess: @unchecked Sendable {
         let parent = getpid()
         let child = fork()
         if child == 0 {
+            setpgid(0, 0)
             dup2(pipes.input[0], 0)
             dup2(pipes.output[1], 1)
+            dup2(pipes.answers[1], WorkerProtocol.answers)
             // No other worker's pipe ends (its input would never end), and a spawned worker's signals.
-            Self.closeDescriptors(from: 3)
+            Self.closeDescriptors(from: WorkerProtocol.answers + 1)
             for signal in 1..<Int32(32) where signal != SIGKILL && signal != SIGSTOP { Glibc.signal(signal, SIG_DFL) }
             var none = sigset_t()
             sigemptyset(&none)
@@ -108,7 +119,8 @@ final class WorkerProcess: @unchecked Sendable {
             fflush(nil)
             _exit(0)
         }
-        (requests, output) = try pipes.parentEnds(error: child > 0 ? nil : errno)
+        if child > 0 { setpgid(child, child) }   // as the child does: whichever runs first
+        (requests, output, answers) = try pipes.parentEnds(error: child > 0 ? nil : errno)
         pid = child
     }
 
@@ -124,7 +136,7 @@ final class WorkerProcess: @unchecked Sendable {
         for fd in open { close(fd) }
     }
 
-    deinit { close(output) }
+    deinit { close(output); close(answers) }
 
     var isRunning: Bool {
         lock.lock()

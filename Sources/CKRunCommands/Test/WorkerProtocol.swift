@@ -12,21 +12,24 @@ import Glibc
 /// the parent writes a secret token (a line) and then one request per file (`index<TAB>path`)
 /// to the worker's standard input, the next only after the previous result came back. The
 /// worker moves that pipe off file descriptor 0 before any Lua runs (tests read /dev/null),
-/// and answers each request with one line on standard output: the marker, the token, then the
-/// result as `ResultRecords`. A line without the token (a test printing a fake result) is just output. The
-/// worker's exit status decides too: a worker that dies (a signal, a non-zero status) while
+/// and answers each request with one line on descriptor `answers`, close-on-exec (no program a
+/// test starts holds it): the marker, the token, then the result as `ResultRecords`. Its
+/// standard output, a pipe of its own, carries only what its tests and their processes write.
+/// Other lines on `answers` are the worker's last words (`[timeout]` as a finalizer ends it).
+/// The worker's exit status decides too: a worker that dies (a signal, a non-zero status) while
 /// a file is in flight fails that file, whatever it printed.
 enum WorkerProtocol {
     static let marker = "\u{1E}ckrun-test-result "
+    /// The worker's descriptor for answers.
+    static let answers: Int32 = 3
 
     static func newToken() -> String {
         (0..<4).map { _ in String(UInt32.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
     }
 
-    /// The answer starts a line of its own, whatever a test's child process left unfinished on
-    /// standard output (the parent drops the empty line this makes after finished output).
+    /// One line on `answers`.
     static func encode(_ head: FileResult, records: [UInt8], token: String) -> [UInt8] {
-        Array(("\n" + marker + token + " ").utf8) + ResultRecords.line(head, records: records) + [10]
+        Array((marker + token + " ").utf8) + ResultRecords.line(head, records: records) + [10]
     }
 
     /// The result records a line carries (`ResultRecords.fileResult` reads them), when it is a
@@ -69,10 +72,13 @@ final class LineReader {
     /// False after `next` returned a last line that had no newline (its writer stopped mid-line).
     private(set) var lastLineEnded = true
 
-    /// Asked after each second without input; false ends the input. A `--jobs` worker's output
-    /// pipe is inherited by what its tests start (`os.execute("sleep 99 &")`): its end of input
-    /// is the worker's exit, not the pipe's EOF.
+    /// Asked after each second without input; false ends the input. A `--jobs` worker's
+    /// answers pipe may be held by a process a test forked without exec (a C module): its end
+    /// of input is the worker's exit, not the pipe's EOF.
     var keepWaiting: (() -> Bool)?
+    /// Another descriptor read while this one is awaited (a worker's standard output, which
+    /// must not fill while its answer is awaited); `read` returns false at its end.
+    var alongside: (fd: Int32, read: () -> Bool)?
 
     init(fd: Int32) { self.fd = fd }
 
@@ -120,14 +126,18 @@ final class LineReader {
         return true
     }
 
-    /// Waits for input while `keepWaiting` (if set) says the writer may still write.
+    /// Waits for input while `keepWaiting` (if set) says the writer may still write, reading
+    /// `alongside` whenever it has input.
     private func awaitInput() -> Bool {
-        guard let keepWaiting else { return true }
+        guard keepWaiting != nil || alongside != nil else { return true }
         while true {
-            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let count = poll(&ready, 1, 1000)
-            if count > 0 || (count < 0 && errno != EINTR) { return true }
-            if count == 0 && !keepWaiting() { return false }
+            var ready = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+            if let alongside { ready.append(pollfd(fd: alongside.fd, events: Int16(POLLIN), revents: 0)) }
+            let count = poll(&ready, nfds_t(ready.count), 1000)
+            if count < 0 && errno != EINTR { return true }
+            if ready.count > 1, ready[1].revents != 0, alongside?.read() == false { alongside = nil }
+            if ready[0].revents != 0 { return true }
+            if count == 0, let keepWaiting, !keepWaiting() { return false }
         }
     }
 

@@ -1,0 +1,64 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// `--jobs` workers answer on a descriptor of their own that no program a test starts holds,
+/// in a process group of their own (WorkerProtocol.swift, WorkerProcess.swift).
+@Suite("ckrun test --jobs: what a test's processes do stays with its worker")
+struct TestRunnerJobsChannelTests {
+    /// A process a test leaves writing (`yes &`) does not hold the run. Before: every result
+    /// printed, then the runner waited forever for the end of a pipe `yes` held.
+    @Test func aProcessLeftWritingDoesNotHoldTheRun() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": #"it("leaves yes running", function() os.execute("yes 2>/dev/null &") end)"#,
+            "b_spec.lua": #"it("passes", function() end)"#,
+        ])
+        let result = try Ckrun.run(["test", "--jobs", "2"], directory: fixture.directory.url, timeout: 30)
+        #expect(result.status == 0 && result.lastLine == "2 passed, 0 failed", "\(result.stdout.suffix(500))\(result.stderr)")
+    }
+
+    /// What a test's child writes is kept as a test's `print` is, up to 1,000,000 bytes.
+    /// Before: all 30 MB were kept (held several times over in the runner's memory) and printed.
+    @Test func aChildsOutputIsCut() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": #"it("floods", function() os.execute("head -c 30000000 /dev/zero | tr '\\0' x") end)"#,
+            "b_spec.lua": #"it("passes", function() end)"#,
+        ])
+        let result = try fixture.test("--jobs", "2")
+        #expect(result.lastLine == "2 passed, 0 failed", "\(result.stdout.suffix(500))\(result.stderr)")
+        #expect(result.stdout.contains("[cut: output past 1000000 bytes not kept]"))
+        #expect(result.stdout.utf8.count < 2_000_000, "\(result.stdout.utf8.count) bytes")
+    }
+
+    /// A test that signals its process group (`kill 0`) ends its worker only: its file fails
+    /// with the signal named and the run goes on. Before: the runner was killed too (status
+    /// 143, no report). Started as from a shell, in a group of its own (setsid), with no signal
+    /// blocked (a process started from a Dispatch thread has SIGTERM blocked).
+    @Test func signallingTheProcessGroupEndsOnlyTheWorker() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": #"it("passes", function() end)"#,
+            "b_spec.lua": #"it("signals its group", function() os.execute("kill -TERM 0") end)"#,
+            "c_spec.lua": #"it("passes", function() end)"#,
+        ])
+        let script = #"cd "$1" && { "$0" test --jobs 2 > out 2>&1; echo $? > status; }"#
+        _ = try Ckrun.runProcess(URL(fileURLWithPath: "/usr/bin/setsid"),
+                                 ["/bin/sh", "-c", script, Ckrun.executableURL.path, fixture.directory.url.path], captureOutput: false)
+        let out = try fixture.read("out")
+        #expect(out.hasSuffix("2 passed, 1 failed\n"), "\(out)")
+        #expect(out.contains("b_spec.lua: its worker process was killed by signal 15"), "\(out)")
+        #expect((try? fixture.read("status")) == "1\n")
+    }
+
+    /// A worker the watchdog ends (a finalizer looping as the state closes) fails its file with
+    /// the cause. Before: only "its worker process ended with status 1".
+    @Test func aWorkerEndedByTheWatchdogNamesTheCause() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": #"it("gc loop", function() setmetatable({}, {__gc = function() while true do end end}) end)"#,
+            "b_spec.lua": #"it("passes", function() end)"#,
+        ])
+        let result = try fixture.test("--jobs", "2", "--timeout", "1")
+        #expect(result.stdout.contains("[testFailure] a_spec.lua: [timeout] a C function or a finalizer (__gc) ran past the time limit"),
+                "\(result.stdout)\(result.stderr)")
+        #expect(result.lastLine == "1 passed, 1 failed", "\(result.stdout)")
+    }
+}
