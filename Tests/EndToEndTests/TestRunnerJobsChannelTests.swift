@@ -61,4 +61,15 @@ struct TestRunnerJobsChannelTests {
                 "\(result.stdout)\(result.stderr)")
         #expect(result.lastLine == "1 passed, 1 failed", "\(result.stdout)")
     }
+
+    /// Too few file descriptors for the workers asked for (`ulimit -n 12`): fewer workers, or
+    /// none, with a note. Before: four of five files failed ("could not start a worker: Too many
+    /// open files").
+    @Test func tooFewDescriptorsMeanFewerWorkers() throws {
+        let fixture = try TestRunnerFixture(Dictionary(uniqueKeysWithValues: (1...5).map { ("f\($0)_spec.lua", #"it("passes", function() end)"#) }))
+        let result = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", #"ulimit -n 12 && exec "$0" test --jobs 3"#, Ckrun.executableURL.path],
+                                          directory: fixture.directory.url, timeout: 30)
+        #expect(result.stdout.hasSuffix("5 passed, 0 failed\n"), "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("ckrun: --jobs 3: "), "\(result.stderr)")
+    }
 }

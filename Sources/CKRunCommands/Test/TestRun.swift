@@ -27,8 +27,9 @@ struct TestRun {
             return !(settings.failFast && result.didFail)
         }
         let order = order
-        if jobs > 1, order.count > 1 {
-            ParallelRunner(jobs: jobs, settings: settings).run(order, consume: take)
+        let workers = jobs > 1 && order.count > 1 ? DescriptorBudget.workers(min(jobs, order.count)) : 1
+        if workers > 1 {
+            ParallelRunner(jobs: workers, settings: settings).run(order, consume: take)
         } else {
             let states = SpecStates(settings: settings)
             for file in order {
