@@ -127,16 +127,11 @@ final class ParallelRunner: @unchecked Sendable {
             }
             guard let current = worker else { continue }
             if requested != position { request(files[position], from: current) }
-            guard let answer = awaitAnswer(current, file: file.path) else {
-                current.process.waitUntilExit()
+            let answer = awaitAnswer(current, file: file.path)
+            guard let answer, answer.closed else {
                 worker = nil
                 requested = nil
-                // Ended or stopped after answering a file: a file before may have done it (a
-                // process it left running, `kill -STOP $PPID`), so this one runs again on a new
-                // worker (once) rather than take the blame.
-                if current.lastFile != nil, rerun.insert(position).inserted { continue }
-                store(crashed(file.path, current.died("before reporting results")), at: position)
-                next = claim(files.count)
+                if blame(current, answer, file.path, at: position, rerun: &rerun) { next = claim(files.count) }
                 continue
             }
             current.lastFile = file.path
@@ -147,6 +142,22 @@ final class ParallelRunner: @unchecked Sendable {
             store(decode(answer, file: file.path), at: position)
         }
         if let worker { finish(worker) }
+    }
+
+    /// The worker ended before its file's state closed: the file fails (with its results, when
+    /// they came first), or, when the worker may have been ended by a file before, runs again.
+    private func blame(_ worker: Worker, _ answer: Answer?, _ file: String, at position: Int, rerun: inout Set<Int>) -> Bool {
+        worker.process.waitUntilExit()
+        if let answer {
+            store(decode(answer, file: file, ending: worker.died("as the file's state closed")), at: position)
+            return true
+        }
+        // Ended or stopped after answering a file: a file before may have done it (a process it
+        // left running, `kill -STOP $PPID`), so this one runs again on a new worker (once)
+        // rather than take the blame.
+        if worker.lastFile != nil, rerun.insert(position).inserted { return false }
+        store(crashed(file, worker.died("before reporting results")), at: position)
+        return true
     }
 
     /// A worker that died since its last answer cannot take it (EPIPE: SIGPIPE is ignored while
@@ -215,35 +226,45 @@ final class ParallelRunner: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// A worker's answer: its result line (the marker and token cut off) and what its file
-    /// wrote to standard output.
+    /// A worker's answer: its result line (the marker and token cut off), what its file wrote
+    /// to standard output, and whether its state closed after (false: the worker ended first).
     private struct Answer {
         let line: ArraySlice<UInt8>
         let printed: String?
+        var closed = true
     }
 
-    /// Reads the worker's answers up to the result line bearing the token and naming `file`,
-    /// then what its standard output holds. A result for another file (a second one for the
-    /// file before, or one a test forged with the token it read from its memory) answers nothing.
+    /// Reads the worker's answers up to the result line bearing the token and naming `file` and
+    /// the line saying its state closed, then what its standard output holds. A result for
+    /// another file (a second one for the file before, or one a test forged with the token it
+    /// read from its memory) answers nothing.
     private func awaitAnswer(_ worker: Worker, file: String) -> Answer? {
         worker.lastWords = []
+        var results: ArraySlice<UInt8>?
         while let line = worker.reader.next() {
             // An answer cut short (its worker died writing it) is no answer.
-            if worker.reader.lastLineEnded, let result = WorkerProtocol.resultLine(line, token: worker.token),
-               ResultRecords.fileName(result).map({ $0 == file }) ?? true {
+            let ended = worker.reader.lastLineEnded
+            if ended, let done = results, WorkerProtocol.isClosed(line, token: worker.token) {
                 worker.output.drain()
-                return Answer(line: result, printed: worker.output.take())
+                return Answer(line: done, printed: worker.output.take())
+            }
+            if ended, results == nil, let result = WorkerProtocol.resultLine(line, token: worker.token),
+               ResultRecords.fileName(result).map({ $0 == file }) ?? true {
+                results = result
+                continue
             }
             worker.note(line)
         }
-        return nil
+        return results.map { Answer(line: $0, printed: worker.output.take(), closed: false) }
     }
 
-    private func decode(_ answer: Answer, file: String) -> FileResult {
+    /// `ending`: why its worker ended before the file's state closed (a failure added).
+    private func decode(_ answer: Answer, file: String, ending: String? = nil) -> FileResult {
         guard var result = ResultRecords.fileResult(answer.line) else {
             return crashed(file, "its worker sent a result it could not read")
         }
         if let printed = answer.printed { result.output = printed + result.output }
+        if let ending { result.tests += crashed(file, ending).tests }
         return result
     }
 

@@ -47,16 +47,19 @@ enum WorkerLoop {
         }
     }
 
-    /// Runs the file in a state from `states`, closes that state (unless files share it), then
-    /// writes the answer: a close that does not end (a finalizer looping past --timeout) ends
-    /// this worker before it answered, so the file that made it fails, not the next one.
+    /// Runs the file in a state from `states`, answers with its results, closes that state
+    /// (unless files share it), then says it closed: a close that does not end (a finalizer
+    /// looping past --timeout) ends this worker before that, so the file that made it fails
+    /// (with its results), not the next one.
     static func answer(_ request: (index: Int, path: String), token: String, states: SpecStates) {
         var answer: [UInt8] = []
         let runner = SpecFileRunner(file: request.path, fileIndex: request.index, settings: states.settings, states: states)
         runner.runRecords { head, records in answer = WorkerProtocol.encode(head, records: records, token: token) }
-        states.closeHanded()
         fflush(nil)   // what the file left in stdio's buffers is its output: out before its answer
         write(answer)
+        states.closeHanded()
+        fflush(nil)
+        write(WorkerProtocol.closed(token: token))
     }
 
     /// Writes an answer to the parent (`WorkerProtocol.answers`).

@@ -13,7 +13,8 @@ import Glibc
 /// to the worker's standard input, the next only after the previous result came back. The
 /// worker moves that pipe off file descriptor 0 before any Lua runs (tests read /dev/null),
 /// and answers each request with one line on descriptor `answers`, close-on-exec (no program a
-/// test starts holds it): the marker, the token, then the result as `ResultRecords`. Its
+/// test starts holds it): the marker, the token, then the result as `ResultRecords`; then,
+/// once the file's state closed, a line saying so (`closed`). Its
 /// standard output, a pipe of its own, carries only what its tests and their processes write.
 /// Other lines on `answers` are the worker's last words (`[timeout]` as a finalizer ends it).
 /// The worker's exit status decides too: a worker that dies (a signal, a non-zero status) while
@@ -31,6 +32,11 @@ enum WorkerProtocol {
     static func encode(_ head: FileResult, records: [UInt8], token: String) -> [UInt8] {
         Array((marker + token + " ").utf8) + ResultRecords.line(head, records: records) + [10]
     }
+
+    /// Said once a file's state closed, after its result.
+    static func closed(token: String) -> [UInt8] { Array((marker + token + " closed\n").utf8) }
+
+    static func isClosed(_ line: [UInt8], token: String) -> Bool { line.elementsEqual((marker + token + " closed").utf8) }
 
     /// The result records a line carries (`ResultRecords.fileResult` reads them), when it is a
     /// result line with this token.
