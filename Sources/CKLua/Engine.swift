@@ -211,11 +211,11 @@ public final class Engine {
 
     func warn(_ message: String) {
         guard let handler = warningHandler else {
-            FileStream.standardError.write(message + "\n")
+            ProcessOutput.err(message + "\n")
             return
         }
         do { _ = try call(handler, [.string(message)]) } catch {
-            FileStream.standardError.write(message + "\n")
+            ProcessOutput.err(message + "\n")
         }
     }
 }

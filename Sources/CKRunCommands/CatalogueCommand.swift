@@ -9,7 +9,7 @@ struct CatalogueCommand: ParsableCommand {
     )
 
     func run() throws {
-        print(Self.markdown, terminator: "")
+        ProcessOutput.out(Self.markdown)
     }
 
     /// The error catalogue page (`docs/errors.md`), made from `cause` and `fix`.

@@ -51,7 +51,7 @@ public struct CkrunCommand: ParsableCommand {
     /// The command line as lua.c reads it, unless it names a subcommand or asks for help.
     public static func main() {
         let argv = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
-        Glibc.exit(runCommandLine(argv))
+        Glibc.exit(ProcessOutput.finish(status: runCommandLine(argv), stdio: stdout))
     }
 
     /// The `lua5.4`-style session, kept to the process's end once it ran (see `runCommandLine`).
@@ -85,7 +85,7 @@ public struct CkrunCommand: ParsableCommand {
             LuaUsage.write(badOption: argv[index], progname: argv.first)
             return status
         case .badValue(let message):
-            OutputDescriptor.standardError.write(Data("ckrun: \(Catalogue.usage.message(message)); see 'ckrun --help'\n".utf8))
+            ProcessOutput.err("ckrun: \(Catalogue.usage.message(message)); see 'ckrun --help'\n")
             return 64
         }
     }
@@ -98,12 +98,21 @@ public struct CkrunCommand: ParsableCommand {
             try command.run()
             return 0
         } catch {
-            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            let code = exitCode(for: error)
+            guard code == .validationFailure else { return ended(by: error, code: code) }
             let lines = message(for: error).split(whereSeparator: \.isNewline).map { $0.trimmingBlanks() }
             let sub = arguments.first.flatMap { name in configuration.subcommands.contains { $0._commandName == name } ? " " + name : nil } ?? ""
             let text = Catalogue.usage.message(lines.filter { !$0.isEmpty }.joined(separator: "; "))
-            OutputDescriptor.standardError.write(Data("ckrun: \(text); see 'ckrun\(sub) --help'\n".utf8))
+            ProcessOutput.err("ckrun: \(text); see 'ckrun\(sub) --help'\n")
             return 64
         }
+    }
+
+    /// ArgumentParser's `exit(withError:)` without exiting: help, version and `ExitCode(n)` reach
+    /// `main`, whose `ProcessOutput.finish` reports an output that could not be written.
+    static func ended(by error: Error, code: ExitCode) -> Int32 {
+        let text = fullMessage(for: error)
+        if !text.isEmpty { ProcessOutput.write(text + "\n", to: code == .success ? .output : .error) }
+        return code.rawValue
     }
 }

@@ -13,6 +13,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     case notAControl
     // Limits and the command line (SPEC §9)
     case timeout, memoryLimit, interrupted, sandbox, usage, cannotRead, testFailure, finalizerError
+    case cannotWrite
     // The app's run loop (SPEC §9)
     case timerFailed, timerLoop
     // Limits of the Lua stack and of nesting; names and fields a script may have misspelled
@@ -52,6 +53,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .usage: "The command line could not be understood."
         case .cannotRead: "A file ckrun loads itself (the script, `ckrun tree`'s, a spec file, `LUA_INIT=@file`, the file `.reload` or `--watch` loads again) does not exist, cannot be opened, or is a directory, FIFO or socket (reading a FIFO would block before any limit)."
         case .testFailure: "A test file failed to load or one of its hooks failed."
+        case .cannotWrite: "ckrun could not write its standard output or standard error (closed, `>&-`; a full disk, `>/dev/full`; an I/O error): what it wrote there is incomplete, so the run ends with a non-zero status. A reader that went away (`| head -1`) is not this error: ckrun then ends quietly, as killed by SIGPIPE, as a filter does."
         case .finalizerError: "A `__gc` metamethod raised an error while Lua collected garbage (warning)."
         case .timerFailed: "A timer's function (`ck.after`) raised: in an app run by `ckrun` (or the build after it failed; the app goes on), or when `ck.advance` or `ck.runUntilIdle` fired it (the error reaches their caller, naming where the timer was set)."
         case .timerLoop: "On the virtual clock, a timer kept re-arming itself (each firing set the next: a clock, a poller, `setInterval`), so running until idle would never end; the run stopped with the timer pending (warning)."
@@ -95,6 +97,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .usage: "See `ckrun --help`."
         case .cannotRead: "Name a readable Lua file; read standard input with `-`."
         case .testFailure: "Read the message and traceback; fix the test file or the code it tests."
+        case .cannotWrite: "Give ckrun an output it can write: a file on a disk with room, a pipe, a terminal; do not close descriptor 1 or 2 (from a test's C module either)."
         case .finalizerError: "Make the finalizer handle its own errors (pcall inside __gc)."
         case .timerFailed: "Read the timer's own error and traceback after the first line and fix the function; set the timer again if it should still run."
         case .timerLoop: "Nothing, if the timer is meant to repeat: move the clock with `.advance SECONDS`, or run on the wall clock (`--clock wall`); otherwise stop re-arming it (`ck.cancel`)."

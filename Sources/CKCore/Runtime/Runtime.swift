@@ -238,17 +238,7 @@ private func currentThreadID() -> Int { Int(bitPattern: pthread_self()) }
 #endif
 
 /// The default warning printer: standard error, without Foundation (the script side replaces it).
-func writeStandardError(_ text: String) {
-    var s = text
-    s.withUTF8 { buf in
-        var offset = 0
-        while offset < buf.count {
-            let n = Glibc.write(2, buf.baseAddress! + offset, buf.count - offset)
-            if n <= 0 { return }
-            offset += n
-        }
-    }
-}
+func writeStandardError(_ text: String) { ProcessOutput.err(text) }
 
 extension Runtime {
     /// Hosts the runtime tracks (mounted, or with pending updates).

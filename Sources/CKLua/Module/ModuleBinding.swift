@@ -8,7 +8,7 @@ enum ModuleBinding {
         engine.pushString("0.1.0", L)
         LuaStack(L).setField("version", of: -2)
         engine.defaultWarning = engine.registerFunction("ck.config.onWarning") { args in
-            FileStream.standardError.write(args.engine.lua.describe(at: 1, on: args.L) + "\n")
+            ProcessOutput.err(args.engine.lua.describe(at: 1, on: args.L) + "\n")
             return 0
         }
         ComponentClassBinding.register(in: engine)

@@ -31,7 +31,7 @@ extension Engine {
             try lua.call(arguments: 2, results: 1)
             LuaStack(L).setRegistryField(Self.searcherKey)
         } catch {
-            FileStream.standardError.write("ckrun: the module searcher failed to install: \(error)\n")
+            ProcessOutput.err("ckrun: the module searcher failed to install: \(error)\n")
         }
     }
 

@@ -1,3 +1,4 @@
+import CKCore
 import ArgumentParser
 import CKLua
 #if canImport(FoundationEssentials)
@@ -47,7 +48,7 @@ struct BenchCommand: ParsableCommand {
             }
             if only == nil || only == "keyed" || keyedCount != nil { try runKeyed(engine) }
         } catch {
-            OutputDescriptor.standardError.write(Data("ckrun bench: \(error.description)\n".utf8))
+            ProcessOutput.err("ckrun bench: \(error.description)\n")
             throw ExitCode(1)
         }
     }

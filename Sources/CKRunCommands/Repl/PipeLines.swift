@@ -1,3 +1,4 @@
+import CKCore
 import CEditLine
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -19,7 +20,7 @@ final class PipeLines: FrontEnd {
 
     func start(prompt: String) {
         guard isTerminal else { return }
-        print(prompt, terminator: "")
+        ProcessOutput.out(prompt)
         fflush(stdout)
     }
 
@@ -48,7 +49,7 @@ final class PipeLines: FrontEnd {
     func didBuild() {}
     func interrupted(prompt: String) -> Bool {
         guard isTerminal else { return false }
-        print("")
+        ProcessOutput.out("\n")
         start(prompt: prompt)
         return false
     }

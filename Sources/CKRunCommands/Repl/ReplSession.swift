@@ -83,7 +83,7 @@ final class ReplSession {
                 let results: [Value]
                 do throws(LuaError) { results = try turn.call(chunk) } catch { throw engine.restoringInnerTraceback(error) }
                 guard !results.isEmpty else { return .done }
-                print(try turn.call(helper("format"), results).first.flatMap(engine.text) ?? "")
+                ProcessOutput.out((try turn.call(helper("format"), results).first.flatMap(engine.text) ?? "") + "\n")
                 return .done
             }
         } catch {
@@ -145,7 +145,7 @@ final class ReplSession {
     /// Writes `text` on standard error; `isError`: it reports an error (not the banner, say).
     func writeError(_ text: String, newline: Bool = true, isError: Bool = false) {
         fflush(stdout)
-        OutputDescriptor.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
+        ProcessOutput.err(text + (newline ? "\n" : ""))
         if isError { reported(text) }
     }
 }

@@ -59,7 +59,7 @@ final class TerminalLines: FrontEnd {
         guard Callback.done else { return [] }
         stopEditing()
         guard let line = Callback.line else {
-            print("")
+            ProcessOutput.out("\n")
             return [.end]
         }
         return [.line(line)]
@@ -88,13 +88,13 @@ final class TerminalLines: FrontEnd {
         var text = Array(clear.utf8) + output
         if output.last != 10 { text.append(10) }
         fflush(stdout)
-        text.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
+        text.withUnsafeBytes { ProcessOutput.write($0, to: .output) }
         ckedit_forced_update_display()
     }
 
     func interrupted(prompt: String) -> Bool {
         if isEditing { stopEditing() }
-        print("")
+        ProcessOutput.out("\n")
         start(prompt: prompt)
         return false
     }

@@ -104,9 +104,9 @@ final class InteractiveRun {
     /// Started on an app: which one is mounted and where to begin (stderr when piped, so
     /// that standard output stays the session's).
     private func greet() {
-        if frontEnd.greets { print("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave") }
+        if frontEnd.greets { ProcessOutput.out("ckrun \(CkrunCommand.version) (Lua 5.4) — .help for commands, Ctrl-D to leave\n") }
         guard let banner = app.banner else { return }
-        if frontEnd.isTerminal { print(banner, terminator: "") } else { repl.writeError(banner, newline: false) }
+        if frontEnd.isTerminal { ProcessOutput.out(banner) } else { repl.writeError(banner, newline: false) }
     }
 
     private func startWatching() {
@@ -183,8 +183,8 @@ final class InteractiveRun {
     private func filesChanged() {
         guard let files = watcher?.changedFiles(), !files.isEmpty else { return }
         frontEnd.aside {
-            print("changed: \(files.joined(separator: ", "))")
-            do throws(LuaError) { print(try app.reloadFile()) } catch { repl.report(error.keepingFirstTraceback()) }
+            ProcessOutput.out("changed: \(files.joined(separator: ", "))\n")
+            do throws(LuaError) { ProcessOutput.out(try app.reloadFile() + "\n") } catch { repl.report(error.keepingFirstTraceback()) }
             afterInput()
         }
     }

@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -31,6 +32,6 @@ enum LuaUsage {
 
             """
         fflush(stdout)
-        OutputDescriptor.standardError.write(Data(text.utf8))
+        ProcessOutput.err(text)
     }
 }

@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -32,7 +33,7 @@ final class OutputCapture {
         dup2(saved.0, 1)
         dup2(saved.1, 2)
         let bytes = readBack(fileno(file))
-        bytes.withUnsafeBytes { _ = write(1, $0.baseAddress, $0.count) }
+        bytes.withUnsafeBytes { ProcessOutput.write($0, to: .output) }
         capturing = nil
     }
 

@@ -1,3 +1,4 @@
+import CKCore
 import ArgumentParser
 import CKLua
 #if canImport(FoundationEssentials)
@@ -28,14 +29,14 @@ final class ScriptSession {
         if let file {
             if let problem = ReadableFile.problem(file) {
                 options.releaseStartup()
-                OutputDescriptor.standardError.write(Data("ckrun: \(problem)\n".utf8))
+                ProcessOutput.err("ckrun: \(problem)\n")
                 throw ExitCode(1)
             }
             prepare(file: file)
             do {
                 _ = try engine.turn { turn throws(LuaError) in try turn.runAppFile(file) }
             } catch {
-                OutputDescriptor.standardError.write(Data("ckrun: \(error.description)\n".utf8))
+                ProcessOutput.err("ckrun: \(error.description)\n")
             }
         }
         InteractiveRun(engine: engine, appFile: file, options: options).run()
@@ -52,7 +53,7 @@ final class ScriptSession {
         do {
             try body()
         } catch {
-            OutputDescriptor.standardError.write(Data("ckrun: \(error.description)\n".utf8))
+            ProcessOutput.err("ckrun: \(error.description)\n")
             throw ExitCode(1)
         }
     }

@@ -169,7 +169,7 @@ final class LiveView: FrontEnd {
                 replace(made.tree, made.components)
             }
         } catch {
-            OutputDescriptor.standardError.write(Data((error.description + "\n").utf8))
+            ProcessOutput.err(error.description + "\n")
             reported(error: error.description)
         }
     }

@@ -64,7 +64,7 @@ extension LiveView {
         case .enter:
             // The transcript in the output pane shows what was entered, as a terminal would.
             let line = editor.take()
-            print(prompt + line)
+            ProcessOutput.out(prompt + line + "\n")
             awaitingPrompt = true
             return .line(Array(line.utf8))
         case .escape: closeCommandLine()

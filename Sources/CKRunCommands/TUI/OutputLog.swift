@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -102,7 +103,7 @@ final class OutputLog {
             let n = chunk.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, offset) }
             guard n > 0 else { break }
             offset += off_t(n)
-            chunk.withUnsafeBytes { _ = write(1, $0.baseAddress, n) }
+            chunk.withUnsafeBytes { ProcessOutput.write(UnsafeRawBufferPointer(rebasing: $0.prefix(n)), to: .output) }
         }
         Glibc.close(file)
     }

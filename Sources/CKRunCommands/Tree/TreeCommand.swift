@@ -31,7 +31,7 @@ struct TreeCommand: ParsableCommand {
 
     func run() throws {
         if let problem = ReadableFile.problem(file) {
-            OutputDescriptor.standardError.write(Data("ckrun: \(problem)\n".utf8))
+            ProcessOutput.err("ckrun: \(problem)\n")
             throw ExitCode(1)
         }
         // The tree alone goes to stdout: what the app writes to descriptor 1 (print, io.write,
@@ -61,7 +61,7 @@ struct TreeCommand: ParsableCommand {
         }
         if let timerError { try session.report { () throws(LuaError) in throw timerError } }
         guard isApp, let host = engine.appHost else {
-            OutputDescriptor.standardError.write(Data(("ckrun: " + Catalogue.usage.message("\(file) runs no app: return a provider or a component class, or call ck.run") + "\n").utf8))
+            ProcessOutput.err("ckrun: " + Catalogue.usage.message("\(file) runs no app: return a provider or a component class, or call ck.run") + "\n")
             throw ExitCode(1)
         }
         var text = ""
@@ -88,7 +88,7 @@ struct TreeCommand: ParsableCommand {
     private func printSVG(_ dot: String, to out: OutputDescriptor) throws {
         let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/dot" }
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            OutputDescriptor.standardError.write(Data(("ckrun: " + Catalogue.usage.message("--format svg needs Graphviz's dot (apt-get install graphviz); --format dot prints the source") + "\n").utf8))
+            ProcessOutput.err("ckrun: " + Catalogue.usage.message("--format svg needs Graphviz's dot (apt-get install graphviz); --format dot prints the source") + "\n")
             throw ExitCode(1)
         }
         if try GraphvizDot.svg(dot, executable: path, to: out) != 0 { throw ExitCode(1) }

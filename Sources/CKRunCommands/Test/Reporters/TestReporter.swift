@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CKCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +23,7 @@ enum StandardStreams {
 
     static func out(_ text: String) { report.write(Data(text.utf8)) }
     static func out(_ bytes: [UInt8]) { bytes.withUnsafeBytes { report.write(Data($0)) } }
-    static func err(_ text: String) { OutputDescriptor.standardError.write(Data(text.utf8)) }
+    static func err(_ text: String) { ProcessOutput.err(text) }
 
     /// Machine formats own standard output: the report keeps a copy of it and descriptor 1 becomes
     /// standard error, so what a test's child process writes (os.execute("echo …")) cannot break
@@ -33,7 +34,7 @@ enum StandardStreams {
         guard copy >= 0 else { return }
         fflush(stdout)
         dup2(2, 1)
-        report = OutputDescriptor(fileDescriptor: copy, closeOnDealloc: true)
+        report = OutputDescriptor(fileDescriptor: copy, closeOnDealloc: true, stream: .output)
     }
 }
 

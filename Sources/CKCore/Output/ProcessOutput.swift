@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one writer of the process's standard output and standard error (scripts/check-layout
+/// forbids other writes to them). It never traps: a reader that went away (EPIPE) ends the
+/// process as a filter ends, quietly with SIGPIPE's status; any other failure (EBADF, ENOSPC,
+/// EIO) is kept, and `finish` reports it as `[cannotWrite]` and makes the exit status non-zero.
+public enum ProcessOutput {
+    public enum Stream: Int32, Sendable {
+        case output = 1, error = 2
+        var name: String { self == .output ? "standard output" : "standard error" }
+    }
+
+    /// The first failure other than EPIPE: the stream and its errno.
+    nonisolated(unsafe) public private(set) static var failure: (stream: Stream, error: Int32)?
+    /// Runs before an EPIPE ends the process (a `--jobs` run ends its workers).
+    nonisolated(unsafe) public static var beforePipeEnd: (() -> Void)?
+
+    public static func out(_ text: String) { write(text, to: .output) }
+    public static func err(_ text: String) { write(text, to: .error) }
+
+    public static func write(_ text: String, to stream: Stream) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0), to: stream) }
+    }
+
+    /// Writes to `stream`, or to `descriptor` standing for it (a copy of standard output kept for a report).
+    public static func write(_ bytes: UnsafeRawBufferPointer, to stream: Stream, descriptor: Int32? = nil) {
+        // What stdio holds (Lua's print, Swift's print) goes first: the order is the program's.
+        if fflush(nil) != 0 { failed(.output, errno) }
+        if let error = writeAll(descriptor ?? stream.rawValue, bytes) { failed(stream, error) }
+    }
+
+    /// write(2) until all of `bytes` is written (short writes continued, EINTR retried); the errno that stopped it, or nil.
+    public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return n < 0 ? errno : EIO }
+            offset += n
+        }
+        return nil
+    }
+
+    static func failed(_ stream: Stream, _ error: Int32) {
+        if error == EPIPE { endAsFilter() }
+        if failure == nil { failure = (stream, error) }
+    }
+
+    /// Ends the process as SIGPIPE ends a filter whose reader has gone (`ckrun test | head -1`).
+    public static func endAsFilter() -> Never {
+        beforePipeEnd?()
+        signal(SIGPIPE, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGPIPE)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        raise(SIGPIPE)
+        _exit(128 + SIGPIPE)
+    }
+
+    /// The exit status for a run that ends with `status`: `stdio` (C's stdout) flushed, and a
+    /// failed write reported on standard error (if it works) with a status that is not 0.
+    public static func finish(status: Int32, stdio: UnsafeMutablePointer<FILE>) -> Int32 {
+        errno = 0
+        if fflush(stdio) != 0 || ferror(stdio) != 0 { failed(.output, errno == 0 ? EIO : errno) }
+        guard let failure else { return status }
+        let reason = String(cString: strerror(failure.error))
+        var text = "ckrun: " + Catalogue.cannotWrite.message("cannot write \(failure.stream.name): \(reason); part of what ckrun wrote there is lost; give it an output it can write (a file on a disk with room, a pipe, a terminal)") + "\n"
+        text.withUTF8 { _ = writeAll(2, UnsafeRawBufferPointer($0)) }
+        return status == 0 ? 1 : status
+    }
+}
