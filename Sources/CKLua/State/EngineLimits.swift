@@ -53,6 +53,10 @@ extension Engine {
     /// limit installs its alarm handler again there.
     public static func processForked() { ckwatchdog_forked() }
 
+    /// Call after putting signal actions back that a script's C code may have changed: the time
+    /// limit installs its alarm handler (and unblocks SIGALRM) again at the next deadline.
+    public static func signalActionsRestored() { ckwatchdog_forked() }
+
     /// Call in a `--jobs` worker started by the runner `parent`: it is killed when the runner
     /// ends, so no worker outlives the run. False when the runner has ended already.
     public static func endWithParent(_ parent: Int32) -> Bool { ckforked_end_with_parent(parent) == 0 }

@@ -31,11 +31,16 @@ struct TestRun {
         if workers > 1 {
             ParallelRunner(jobs: workers, settings: settings).run(order, consume: take)
         } else {
-            let states = SpecStates(settings: settings)
+            let states = SpecStates(settings: settings), process = ProcessSnapshot()
             for file in order {
                 // Taken (and reported) before the file's state closes: see SpecFileRunner.runRecords.
+                // The process is put back before the report (a test closed fd 1) and after the close.
                 var goOn = true
-                SpecFileRunner(file: file.path, fileIndex: file.index, settings: settings, states: states).run { goOn = take($0) }
+                SpecFileRunner(file: file.path, fileIndex: file.index, settings: settings, states: states).run {
+                    process.restore()
+                    goOn = take($0)
+                }
+                process.restore()
                 if !goOn { break }
             }
         }

@@ -40,25 +40,25 @@ enum WorkerLoop {
         let reader = LineReader(fd: requests)
         guard let token = reader.nextText() else { return }
         let states = prepared.map { SpecStates(settings: settings, prepared: $0) } ?? SpecStates(settings: settings)
-        let locale = ProcessLocale()
+        let process = ProcessSnapshot()
         while let line = reader.nextText(), let request = WorkerProtocol.parse(request: line) {
-            answer(request, token: token, states: states)
-            locale.restore()
+            answer(request, token: token, states: states, process: process)
         }
     }
 
     /// Runs the file in a state from `states`, answers with its results, closes that state
     /// (unless files share it), then says it closed: a close that does not end (a finalizer
     /// looping past --timeout) ends this worker before that, so the file that made it fails
-    /// (with its results), not the next one.
-    static func answer(_ request: (index: Int, path: String), token: String, states: SpecStates) {
+    /// (with its results), not the next one. Before each word the process is put back as it was
+    /// before the file (`process`: a test that closed fd 1 or changed directory).
+    static func answer(_ request: (index: Int, path: String), token: String, states: SpecStates, process: ProcessSnapshot) {
         var answer: [UInt8] = []
         let runner = SpecFileRunner(file: request.path, fileIndex: request.index, settings: states.settings, states: states)
         runner.runRecords { head, records in answer = WorkerProtocol.encode(head, records: records, token: token) }
-        fflush(nil)   // what the file left in stdio's buffers is its output: out before its answer
+        process.restore()   // also flushes what the file left in stdio's buffers: its output, out before its answer
         write(answer)
         states.closeHanded()
-        fflush(nil)
+        process.restore()
         write(WorkerProtocol.closed(token: token))
     }
 
@@ -70,18 +70,5 @@ enum WorkerLoop {
     private static let sayWhy: @convention(c) () -> Void = {
         let why: StaticString = "\n[timeout] a C function or a finalizer (__gc) ran past the time limit and cannot be stopped\n"
         _ = Glibc.write(WorkerProtocol.answers, why.utf8Start, why.utf8CodeUnitCount)
-    }
-}
-
-/// The C locale a worker started with: a file's `os.setlocale` changes it for the whole
-/// process, so it is set back before the worker's next file (as if each file had a process).
-final class ProcessLocale {
-    private let saved: String?
-
-    init() { saved = setlocale(LC_ALL, nil).map { String(cString: $0) } }
-
-    func restore() {
-        guard let saved, let now = setlocale(LC_ALL, nil), strcmp(now, saved) != 0 else { return }
-        setlocale(LC_ALL, saved)
     }
 }
