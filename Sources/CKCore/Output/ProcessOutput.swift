@@ -49,6 +49,13 @@ public enum ProcessOutput {
         if failure == nil { failure = (stream, error) }
     }
 
+    /// Whether `descriptor` is a pipe whose reader has gone: stdio forgets the errno of a write
+    /// that failed (Lua's print while SIGPIPE is ignored) but keeps its error flag.
+    static func readerGone(_ descriptor: Int32) -> Bool {
+        var probe = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        return poll(&probe, 1, 0) == 1 && probe.revents & Int16(POLLERR) != 0
+    }
+
     /// Ends the process as SIGPIPE ends a filter whose reader has gone (`ckrun test | head -1`).
     public static func endAsFilter() -> Never {
         beforePipeEnd?()
@@ -65,7 +72,7 @@ public enum ProcessOutput {
     /// failed write reported on standard error (if it works) with a status that is not 0.
     public static func finish(status: Int32, stdio: UnsafeMutablePointer<FILE>) -> Int32 {
         errno = 0
-        if fflush(stdio) != 0 || ferror(stdio) != 0 { failed(.output, errno == 0 ? EIO : errno) }
+        if fflush(stdio) != 0 || ferror(stdio) != 0 { failed(.output, readerGone(1) ? EPIPE : errno == 0 ? EIO : errno) }
         guard let failure else { return status }
         let reason = String(cString: strerror(failure.error))
         var text = "ckrun: " + Catalogue.cannotWrite.message("cannot write \(failure.stream.name): \(reason); part of what ckrun wrote there is lost; give it an output it can write (a file on a disk with room, a pipe, a terminal)") + "\n"

@@ -41,7 +41,7 @@ struct TreeCommand: ParsableCommand {
         dup2(2, 1)
         let text = try treeText()
         fflush(stdout)
-        let out = OutputDescriptor(fileDescriptor: treeOutput, closeOnDealloc: true)
+        let out = OutputDescriptor(fileDescriptor: treeOutput, closeOnDealloc: true, stream: .output)
         if format == .svg { try printSVG(text, to: out) } else { out.write(Data(text.utf8)) }
     }
 
