@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -23,8 +24,7 @@ enum DescriptorBudget {
         let allowed = max(1, (free - 3 - reserve) / 3)
         guard allowed < wanted else { return wanted }
         let how = allowed > 1 ? "running \(allowed) workers" : "running the files in this process"
-        OutputDescriptor.standardError.write(Data(
-            "ckrun: --jobs \(wanted): \(free) file descriptors free (ulimit -n \(limit.rlim_cur)): \(how)\n".utf8))
+        ProcessOutput.err("ckrun: --jobs \(wanted): \(free) file descriptors free (ulimit -n \(limit.rlim_cur)): \(how)\n")
         return allowed
     }
 
