@@ -74,12 +74,7 @@ struct TestRunnerForkServerTests {
         let result = try Ckrun.run(["test", "--jobs", "2", "--fail-fast"], directory: fixture.directory.url, timeout: 10)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let pid = try #require(Int32(fixture.read("pid")))
-        var gone = false
-        for _ in 0..<50 where !gone {
-            gone = kill(pid, 0) != 0 || ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z") ?? true)
-            if !gone { usleep(100_000) }
-        }
-        if !gone { kill(pid, SIGKILL) }
+        let gone = Self.endsWithin5Seconds(pid)
         #expect(gone, "the file's process \(pid) outlived the run")
     }
 
@@ -117,12 +112,7 @@ struct TestRunnerForkServerTests {
         _ = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, Ckrun.executableURL.path],
                                  directory: fixture.directory.url, timeout: 10)
         let pid = try #require(Int32(fixture.read("pid")))
-        var gone = false
-        for _ in 0..<50 where !gone {
-            gone = kill(pid, 0) != 0 || ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z") ?? true)
-            if !gone { usleep(100_000) }
-        }
-        if !gone { kill(pid, SIGKILL) }
+        let gone = Self.endsWithin5Seconds(pid)
         #expect(gone, "the file's process \(pid) outlived its parent")
     }
 
@@ -231,5 +221,17 @@ struct TestRunnerForkServerTests {
         let reported = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok") }
             .compactMap { line in line.firstIndex(of: "_").map { line[line.index(before: $0)] } }
         #expect(reported == ["a", "b", "z"], "\(result.stdout)")
+    }
+
+    /// Whether process `pid` ends (or is a zombie) within 5 s; one that does not is killed, so a
+    /// failing test leaves nothing running.
+    static func endsWithin5Seconds(_ pid: Int32) -> Bool {
+        for _ in 0..<50 {
+            let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            if kill(pid, 0) != 0 || (stat?.contains(") Z") ?? true) { return true }
+            usleep(100_000)
+        }
+        kill(pid, SIGKILL)
+        return false
     }
 }

@@ -14,8 +14,6 @@ public enum ProcessOutput {
 
     /// The first failure other than EPIPE: the stream and its errno.
     nonisolated(unsafe) public private(set) static var failure: (stream: Stream, error: Int32)?
-    /// Runs before an EPIPE ends the process (a `--jobs` run ends its workers).
-    nonisolated(unsafe) public static var beforePipeEnd: (() -> Void)?
 
     public static func out(_ text: String) { write(text, to: .output) }
     public static func err(_ text: String) { write(text, to: .error) }
@@ -57,15 +55,21 @@ public enum ProcessOutput {
     }
 
     /// Ends the process as SIGPIPE ends a filter whose reader has gone (`ckrun test | head -1`).
-    public static func endAsFilter() -> Never {
-        beforePipeEnd?()
-        signal(SIGPIPE, SIG_DFL)
+    public static func endAsFilter() -> Never { endBy(SIGPIPE) }
+
+    /// Ends the process by `signal` with its default action, unblocked, so that the parent sees
+    /// how it ended (a filter's SIGPIPE; the signal that stopped an interactive run).
+    public static func endBy(_ signal: Int32) -> Never {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGPIPE)
-        sigprocmask(SIG_UNBLOCK, &set, nil)
-        raise(SIGPIPE)
-        _exit(128 + SIGPIPE)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(signal)
+        _exit(128 + signal)
     }
 
     /// The exit status for a run that ends with `status`: `stdio` (C's stdout) flushed, and a

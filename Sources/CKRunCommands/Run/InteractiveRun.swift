@@ -98,7 +98,7 @@ final class InteractiveRun {
                  idle: { [unowned self] in frontEnd.beforeWait() })
         frontEnd.close()
         SignalPipe.stopTurn = nil
-        if let endingSignal { SignalPipe.endBy(endingSignal) }
+        if let endingSignal { ProcessOutput.endBy(endingSignal) }  // the terminal is restored by now
     }
 
     /// Started on an app: which one is mounted and where to begin (stderr when piped, so

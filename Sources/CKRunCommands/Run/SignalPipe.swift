@@ -64,19 +64,4 @@ enum SignalPipe {
         }
         return out
     }
-
-    /// Ends the process by `signal` with its default action (after the terminal was restored),
-    /// so that the parent sees how it ended.
-    static func endBy(_ signal: Int32) -> Never {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = SIG_DFL
-        sigemptyset(&action.sa_mask)
-        sigaction(signal, &action, nil)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, signal)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        raise(signal)
-        exit(128 + signal)
-    }
 }
