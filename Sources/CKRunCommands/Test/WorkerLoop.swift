@@ -1,3 +1,4 @@
+import CKCore
 import CKLua
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -62,8 +63,9 @@ enum WorkerLoop {
         write(WorkerProtocol.closed(token: token))
     }
 
-    /// Writes an answer to the parent (`WorkerProtocol.answers`).
-    static func write(_ answer: [UInt8]) { answer.withUnsafeBytes { OutputDescriptor(fileDescriptor: WorkerProtocol.answers, closeOnDealloc: false).write(Data($0)) } }
+    /// Writes an answer to the parent (`WorkerProtocol.answers`), from its bytes: a parent gone
+    /// is the parent's end (the worker dies with it).
+    static func write(_ answer: [UInt8]) { answer.withUnsafeBytes { _ = ProcessOutput.writeAll(WorkerProtocol.answers, $0) } }
 
     /// The worker's last words, as the watchdog ends it (in a signal handler: a write only): its
     /// file fails with them.
