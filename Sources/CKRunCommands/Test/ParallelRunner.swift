@@ -41,11 +41,11 @@ final class ParallelRunner: @unchecked Sendable {
         defer { signal(SIGPIPE, previousPipeAction) }
         workersLeft = min(jobs, files.count)
         dispatch = DispatchOrder.positions(of: files.map(\.path), settings: settings)
-        var forked = forkWorkers().map(adopt)
+        var forked = feedForked(files)
         for _ in 0..<workersLeft {
             let first = forked.popLast()
             let slot = { [self] in
-                serve(files, first: first)
+                serve(files, first: first?.worker, requested: first?.position)
                 condition.lock()
                 workersLeft -= 1
                 condition.broadcast()
@@ -66,16 +66,29 @@ final class ParallelRunner: @unchecked Sendable {
         for result in late where going { going = consume(result) }
     }
 
+    /// The forked workers, each given its token and asked for its first file at once, from
+    /// this thread: no worker waits for the slots' threads to start or for the prepared state
+    /// to close here (this process runs no test file) before it starts on a file.
+    private func feedForked(_ files: [File]) -> [(worker: Worker, position: Int?)] {
+        let (processes, prepared) = forkWorkers()
+        let fed = processes.map(adopt).map { worker in
+            let position = claim(files.count)
+            if let position { request(files[position], from: worker) }
+            return (worker: worker, position: position)
+        }
+        prepared?.engine.close()
+        return fed
+    }
+
     /// Forked while this process has one thread (before the slots' threads start), all of them
     /// before any worker's token exists (no worker's memory holds another's token), from one
     /// state prepared here (luassert compiled and loaded once, not once a worker); a worker that
     /// replaces one that died is spawned and prepares its own.
-    private func forkWorkers() -> [WorkerProcess] {
-        guard ProcessThreads.count == 1 else { return [] }
+    private func forkWorkers() -> ([WorkerProcess], SpecSession?) {
+        guard ProcessThreads.count == 1 else { return ([], nil) }
         let prepared = WorkerLoop.prepare(settings)
-        defer { prepared?.engine.close() }   // this process runs no test file
-        guard ProcessThreads.count == 1 else { return [] }
-        return (0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings, prepared: prepared) }
+        guard ProcessThreads.count == 1 else { return ([], prepared) }
+        return ((0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings, prepared: prepared) }, prepared)
     }
 
     private func claim(_ count: Int) -> Int? {
@@ -111,10 +124,11 @@ final class ParallelRunner: @unchecked Sendable {
 
     /// One worker slot: a worker process fed files until none are left; a worker that dies
     /// fails the file it was running and a new one takes the next file.
-    private func serve(_ files: [File], first: Worker?) {
+    /// `requested`: the file `first` was already asked for (`feedForked`), which this slot runs first.
+    private func serve(_ files: [File], first: Worker?, requested firstFile: Int?) {
         var worker = first
-        var next = claim(files.count)
-        var requested: Int?   // the file the worker was already asked for
+        var next = first == nil ? claim(files.count) : firstFile
+        var requested = firstFile   // the file the worker was already asked for
         var rerun = Set<Int>()
         while let position = next {
             let file = files[position]

@@ -188,11 +188,17 @@ final class WorkerProcess: @unchecked Sendable {
     }
 }
 
-/// The number of threads this process runs (from /proc; 0 when it cannot tell).
+/// The number of threads this process runs (from /proc; 0 when it cannot tell): the entries of
+/// /proc/self/task, counted without reading /proc/self/status into a String (1.5M instructions,
+/// twice on `--jobs`'s serial path).
 enum ProcessThreads {
     static var count: Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Threads:") }) else { return 0 }
-        return Int(line.dropFirst("Threads:".count).trimmingBlanks()) ?? 0
+        guard let directory = opendir("/proc/self/task") else { return 0 }
+        defer { closedir(directory) }
+        var threads = 0
+        while let entry = readdir(directory) {
+            if entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { threads += 1 }   // not "." or ".."
+        }
+        return threads
     }
 }
