@@ -116,4 +116,21 @@ struct TestRunnerBasicsTests {
         #expect(result.stdout.contains("output:\n     from the failing test"))
         #expect(result.lastLine == "1 passed, 1 failed")
     }
+
+    /// `ckrun test …` is parsed by the test command alone first (fewer instructions before
+    /// `--jobs` forks); what only the whole command line knows is still answered as before:
+    /// the version, help naming `ckrun test`, completion scripts, usage errors.
+    @Test func theTestCommandLineKeepsWhatTheWholeCommandKnows() throws {
+        let fixture = try TestRunnerFixture(["a_spec.lua": #"it("a", function() end)"#])
+        let version = try fixture.test("--version", "a_spec.lua")
+        #expect(version.status == 0 && version.stdout.hasPrefix("ckrun "), "\(version.stdout)\(version.stderr)")
+        let help = try fixture.test("--help")
+        #expect(help.status == 0 && help.stdout.contains("USAGE: ckrun test"), "\(help.stdout)\(help.stderr)")
+        let completion = try fixture.test("--generate-completion-script", "bash")
+        #expect(completion.status == 0 && completion.stdout.contains("_ckrun"), "\(completion.stderr)")
+        let bad = try fixture.test("--jobs", "0", "a_spec.lua")
+        #expect(bad.status == 64 && bad.stderr.contains("see 'ckrun test --help'"), "\(bad.stderr)")
+        let runs = try fixture.test("--jobs", "2", "a_spec.lua")
+        #expect(runs.status == 0 && runs.lastLine == "1 passed, 0 failed")
+    }
 }

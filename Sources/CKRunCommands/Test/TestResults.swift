@@ -1,6 +1,10 @@
 /// How a test ended. A failure is a failed assertion; an error is anything else raised.
-enum TestStatus: String, Codable, Sendable {
+enum TestStatus: String, Codable, Sendable, CaseIterable {
     case passed, failed, errored, skipped
+
+    /// Its place in `allCases` (a table's index).
+    var position: Int { Self.ordered.firstIndex { $0 == self } ?? 0 }
+    private static let ordered = allCases   // made once: `allCases` builds an array each time
 }
 
 struct TestResult: Codable, Sendable {

@@ -12,8 +12,10 @@ import Glibc
 /// output is not a terminal.
 final class TextReporter: TestReporter {
     let colour: Bool
-    /// Each status's label as bytes (built once: a line per test).
-    private let labels: [TestStatus: [UInt8]]
+    /// Each status's label as bytes, in `TestStatus.allCases` order (built once: a line per
+    /// test; a Dictionary keyed by the status cost ~440 instructions a lookup, 4.4M a run of
+    /// 10,000 tests in the process that reports, beside `--jobs` workers).
+    private let labels: [[UInt8]]
 
     /// busted's -v: the output of passing tests too, under their lines.
     let verbose: Bool
@@ -21,9 +23,7 @@ final class TextReporter: TestReporter {
     init(colour: Bool = TextReporter.colourWanted(), verbose: Bool = false) {
         self.colour = colour
         self.verbose = verbose
-        labels = Dictionary(uniqueKeysWithValues: [TestStatus.passed, .failed, .errored, .skipped].map {
-            ($0, Array(Self.label($0, colour: colour).utf8))
-        })
+        labels = TestStatus.allCases.map { Array(Self.label($0, colour: colour).utf8) }
     }
 
     static func colourWanted() -> Bool {
@@ -44,7 +44,7 @@ final class TextReporter: TestReporter {
         out += file.output.indented("").asLines.utf8   // escaped as every block is
         var path: (file: String, bytes: [UInt8]) = ("", [])   // a file's tests share it
         for test in file.tests {
-            out += labels[test.status] ?? []
+            out += labels[test.status.position]
             out.append(0x20)
             if test.line > 0 {   // test.location, without building a string per test
                 if path.file != test.file { path = (test.file, Array(LineBreaks.escaped(test.file).utf8) + [0x3A]) }
