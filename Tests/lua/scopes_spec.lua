@@ -255,6 +255,38 @@ describe("update errors", function()
     assert.error_matches(function() ck.host(function() return Bad{} end) end, "%[updateDuringRender%]")
   end)
 
+  -- A render that changed its host (or another) built into, or tore down, the generation being
+  -- made: host:update from a render left the screen on one model and the host on another.
+  for _, call in ipairs({"update", "reload", "mount", "unmount", "destroy", "flush", "ck.flush"}) do
+    it("refuses " .. call .. " during render and keeps what is mounted", function()
+      local host, other
+      local armed = false
+      local Row = ck.component("RefusingRow", {scope = true, view = {class = "UILabel"}, render = function(self, p)
+        if armed and p.key == 2 then
+          armed = false
+          if call == "ck.flush" then ck.flush()
+          elseif call == "reload" then host:reload(function(m) return ck.Stack{children = {}} end)
+          elseif call == "update" then host:update({9, 8})
+          else other[call](other) end
+        end
+      end})
+      local function list(m)
+        local ch = {} for _, k in ipairs(m) do ch[#ch + 1] = Row{key = k} end return ck.Stack{children = ch}
+      end
+      host = ck.host(list, {model = {1, 2, 3}})
+      host:mount()
+      other = ck.host(list, {model = {1}})
+      if call == "unmount" or call == "destroy" then other:mount() end
+      armed = true
+      assert.error_matches(function() host:update({2, 1, 3}) end, "%[updateDuringRender%]")
+      local keys = {}
+      for _, v in ipairs(host.view.subviews) do keys[#keys + 1] = ck.componentOf(v).key end
+      assert.are.same({1, 2, 3}, keys)
+      host:update({3, 2})
+      assert.are.equal(2, #host.view.subviews)
+    end)
+  end
+
   it("stops a self-triggering chain after 100 builds", function()
     ck.controller("LoopController", {didUpdateComponent = function(self) self.component:updateState(function(n) return n + 1 end, "sync") end,
                                      didMount = function(self) self.component:updateState(1, "sync") end})

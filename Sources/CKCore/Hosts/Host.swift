@@ -66,6 +66,14 @@ public final class Host: RuntimeObject {
         }
     }
 
+    /// A render only describes a tree (SPEC §3): a call that builds or changes one from inside a
+    /// render would build into, or tear down, the generation being made.
+    func checkNotRendering(_ what: String) throws {
+        if runtime.isRendering {
+            throw RuntimeError(.updateDuringRender, "host:\(what)() called while a render was running; call it from handlers, controllers or timers")
+        }
+    }
+
     // MARK: Updates
 
     /// Queues a state update for `scope` (SPEC §3).
@@ -95,6 +103,7 @@ public final class Host: RuntimeObject {
     /// `host:update(model)`: re-runs the provider and every render below it.
     public func update(model: Value) throws {
         try checkAlive("update")
+        try checkNotRendering(isReloading ? "reload" : "update")
         let previous = self.model
         self.model = model
         do { try runtime.perform {
@@ -151,6 +160,7 @@ public final class Host: RuntimeObject {
     /// `host:flush()`: builds this host's pending updates now.
     public func flush() throws {
         try checkAlive("flush")
+        try checkNotRendering("flush")
         try runtime.perform {
             var builds = 0
             defer { runtime.stopRecordingUpdates() }
@@ -174,6 +184,7 @@ public final class Host: RuntimeObject {
 
     public func mount() throws {
         try checkAlive("mount")
+        try checkNotRendering("mount")
         guard !isMounted else { return }
         try runtime.perform { try runtime.changingTree {
             isMounted = true
@@ -187,6 +198,7 @@ public final class Host: RuntimeObject {
 
     public func unmount() throws {
         try checkAlive("unmount")
+        try checkNotRendering("unmount")
         guard isMounted else { return }
         try runtime.perform { try runtime.changingTree {
             isMounted = false
@@ -227,6 +239,7 @@ public final class Host: RuntimeObject {
     /// Unmounts, invalidates every controller and ends the host.
     public func destroy() throws {
         guard !isDestroyed else { return }
+        try checkNotRendering("destroy")
         try runtime.perform { try runtime.changingTree {
             var firstError: Error?
             do { try unmount() } catch { firstError = error }

@@ -199,6 +199,9 @@ public final class Runtime {
     /// `ck.flush()`: builds every host's pending updates, then runs due timers, until idle.
     /// A host whose build fails does not stop the others; the first error is raised at the end.
     public func flush() throws {
+        if isRendering {
+            throw RuntimeError(.updateDuringRender, "ck.flush() called while a render was running; call it from handlers, controllers or timers")
+        }
         try perform {
             var builds = 0
             var failed: Set<ObjectIdentifier> = []
