@@ -14,8 +14,8 @@ extension Turn {
     /// Forgets every module loaded from the app file's directory tree (whichever searcher found
     /// it), then runs the file again (its bytes, as lua loads them). Nil if no app is running.
     public func reloadApp(file: String) throws(LuaError) -> Reload? {
-        let forgotten = try engine.forgetModules(under: Engine.directory(of: file))
+        let forgotten = try engine.searcher.forgetModules(under: SiblingSearcher.directory(of: file))
         guard try engine.app.reload(file: file), let host = engine.appHost else { return nil }
-        return Reload(generation: host.generation, modules: engine.loadedModules(among: forgotten))
+        return Reload(generation: host.generation, modules: engine.searcher.loadedModules(among: forgotten))
     }
 }

@@ -23,7 +23,7 @@ public struct AppRunner {
             let h = try engine.hosts.make(providerAt: index, optsAt: 0, L)
             try h.mount()
             engine.appHostObject = h
-            engine.push(h, L)
+            engine.values.push(h, L)
             engine.lua.setGlobal("app", on: L)
         } }
         return true

@@ -45,6 +45,10 @@ public final class Engine {
     public let runtime = Runtime()
     let objects = ObjectRegistry()
     let refs: RefStore
+    /// Who owns which script values, and where new references go (Ownership.swift).
+    let ownership: Ownership
+    /// Values between the Lua stack and the core, and calls into Lua (ValueBridge.swift).
+    let values: Values
     /// The thread whose Swift function is running: nested calls into Lua use its stack. C keeps
     /// it (set and restored around every Swift function and protected call), so no unwind can
     /// leave it pointing at a finished coroutine.
@@ -64,15 +68,13 @@ public final class Engine {
     var isInTurn = false
     /// Set while `deinit` closes the Lua state: Swift functions then refuse (`[deadObject]`).
     var isClosing = false
-    /// Where the references bindings make go (Arenas.swift).
-    var home = Home.build
     /// Warnings given once per engine (misspelled names, unknown props of built-ins).
     var warnedOnce: Set<String> = []
     /// The host `ck.run` made (the app runner's `app`); the engine roots its script values.
     public internal(set) var appHostObject: Host? {
         didSet {
-            if oldValue !== appHostObject, let old = oldValue { arena(of: old)?.roots -= 1 }
-            if oldValue !== appHostObject, let new = appHostObject { arena(of: new)?.roots += 1 }
+            if oldValue !== appHostObject, let old = oldValue { ownership.arena(of: old)?.roots -= 1 }
+            if oldValue !== appHostObject, let new = appHostObject { ownership.arena(of: new)?.roots += 1 }
         }
     }
     /// Set while the app file runs again for `.reload` / `--watch`: `ck.run` then reloads the
@@ -88,12 +90,13 @@ public final class Engine {
         self.configuration = configuration
         lua = LuaState(memoryLimitBytes: configuration.memoryLimitBytes, pooledMemory: configuration.pooledMemory)
         refs = RefStore(L: lua.L)
+        ownership = Ownership(lua: lua, refs: refs, objects: objects, runtime: runtime)
+        values = Values(ownership: ownership)
         lua.owner = self
         objects.setUp(lua.L, refs: refs)
-        setUpArenas()
-        setUpOwnership()
-        setUpPropsViews()
-        scriptTables = TablesAdapter(engine: self)
+        ownership.setUp(self)
+        values.setUpPropsViews()
+        scriptTables = TablesAdapter(values: values)
         runtime.tables = scriptTables
         runtime.tableComparer = scriptTables
         runtime.onWarning = { [unowned self] in self.warn($0) }
@@ -200,6 +203,14 @@ public final class Engine {
     var classes: ClassBridge { ClassBridge(engine: self) }
     /// Hosts: made from a provider and options, their responders and views.
     var hosts: HostBridge { HostBridge(engine: self) }
+    /// Swift functions for Lua: the bindings' tables of named functions, bound types' metatables.
+    var functions: SwiftFunctions { SwiftFunctions(engine: self) }
+    /// The command line's typed API: load chunks, call functions, read fields, Swift values in and out.
+    public var tools: ToolCalls { ToolCalls(engine: self) }
+    /// What `ckrun test` asks of the runtime beyond the `ck` module, and the runner's C functions.
+    public var testing: TestSupport { TestSupport(engine: self) }
+    /// `require` of modules beside the script: the searcher, and forgetting what it loaded.
+    public var searcher: SiblingSearcher { SiblingSearcher(engine: self) }
     /// Running an app: the app rule, `.reload`, the timers the app runner fires.
     public var app: AppRunner { AppRunner(engine: self) }
 
@@ -214,7 +225,7 @@ public final class Engine {
             ProcessOutput.err(message + "\n")
             return
         }
-        do { _ = try call(handler, [.string(message)]) } catch {
+        do { _ = try values.call(handler, [.string(message)]) } catch {
             ProcessOutput.err(message + "\n")
         }
     }

@@ -18,7 +18,7 @@ public struct Turn: ~Copyable {
     /// Calls `function` with `arguments`; returns its results.
     @discardableResult
     public func call(_ function: Value, _ arguments: [Value] = []) throws(LuaError) -> [Value] {
-        try engine.call(function, arguments)
+        try engine.tools.call(function, arguments)
     }
 
     /// Builds every host's pending updates (`ck.flush()`).

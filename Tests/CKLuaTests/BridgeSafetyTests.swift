@@ -95,7 +95,7 @@ struct BridgeSafetyTests {
         do {
             try engine.lua.load("return probe", name: "=t")
             try engine.lua.call(arguments: 0, results: 1)
-            probe = engine.value(at: -1).object
+            probe = engine.values.value(at: -1).object
             engine.lua.pop()
         }
         #expect(probe != nil)

@@ -19,27 +19,27 @@ enum ActionBinding {
 
     static func register(in engine: Engine) {
         var ids: [String: Int32] = [:]
-        for (name, body) in methods { engine.registerMethod(name, of: "action", into: &ids, body) }
+        for (name, body) in methods { engine.functions.registerMethod(name, of: "action", into: &ids, body) }
         registerSend(in: engine)
-        engine.defineMetatable(.action, methods: ids, nativeMethods: ["send": { engine.sendPlans.pushSend($0) }],
+        engine.functions.defineMetatable(.action, methods: ids, nativeMethods: ["send": { engine.sendPlans.pushSend($0) }],
                                index: { args, key in try index(args, key, methods: ids) }, tostring: tostring,
-                               extra: { $0.setFunction("__eq", qualified: "==", equal) })
-        engine.setFunctions(functions, prefix: "ck.")
+                               extra: { $0.functions.setFunction("__eq", qualified: "==", equal) })
+        engine.functions.setFunctions(functions, prefix: "ck.")
     }
 
     /// `action:send` is C (cksend.c): it answers from a plan when it can, else calls `send`;
     /// `leave` and `abandon` end a planned send's runtime call.
     private static func registerSend(in engine: Engine) {
         var ids: [String: Int32] = [:]
-        engine.registerMethod("send", of: "action", into: &ids, send)
-        let leave = engine.registerFunction("action:send") { args in
+        engine.functions.registerMethod("send", of: "action", into: &ids, send)
+        let leave = engine.functions.registerFunction("action:send") { args in
             try args.engine.runtime.leaveCall()
             return 0
         }
-        let abandon = engine.registerFunction("action:send") { args in
+        let abandon = engine.functions.registerFunction("action:send") { args in
             let status = Int32(clamping: LuaStack(args.L).integer(-1))
             LuaStack(args.L).pop(1)
-            let failure = args.engine.failure(status)
+            let failure = args.engine.values.failure(status)
             args.engine.runtime.abandonCall()
             throw failure
         }
@@ -72,17 +72,17 @@ enum ActionBinding {
         guard let b = Action.Behavior(rawValue: name) else {
             throw args.bad(2, "behavior", "\"startAtSender\" or \"startAtSenderNextResponder\"")
         }
-        args.engine.push(a.withBehavior(b), args.L)
+        args.engine.values.push(a.withBehavior(b), args.L)
         return 1
     }
 
     static func demoted(_ args: Arguments, _ a: Action) throws -> Int32 {
-        args.engine.push(try a.demoted(to: try args.types(2)), args.L)
+        args.engine.values.push(try a.demoted(to: try args.types(2)), args.L)
         return 1
     }
 
     static func identifier(_ args: Arguments, _ a: Action) throws -> Int32 {
-        args.engine.pushString(a.identifier(), args.L)
+        args.engine.values.pushString(a.identifier(), args.L)
         return 1
     }
 
@@ -90,14 +90,14 @@ enum ActionBinding {
         let a: Action = try args.object(1, "self", "an action")
         let e = args.engine, L = args.L
         switch key {
-        case "kind": e.pushString(a.kind.rawValue, L)
-        case "selector": if let s = a.selector { e.pushString(s, L) } else { LuaStack(L).pushNil() }
-        case "types": e.pushStrings(a.types.map(\.description), L)
-        case "behavior": e.pushString(a.behavior.rawValue, L)
-        case "target": e.push(a.target?.object)
-        case "scope": e.push(a.scope)
+        case "kind": e.values.pushString(a.kind.rawValue, L)
+        case "selector": if let s = a.selector { e.values.pushString(s, L) } else { LuaStack(L).pushNil() }
+        case "types": e.values.pushStrings(a.types.map(\.description), L)
+        case "behavior": e.values.pushString(a.behavior.rawValue, L)
+        case "target": e.values.push(a.target?.object)
+        case "scope": e.values.push(a.scope)
         default:
-            if let id = methods[key] { e.pushFunction(id, L) } else { LuaStack(L).pushNil() }
+            if let id = methods[key] { SwiftFunctions.pushFunction(id, L) } else { LuaStack(L).pushNil() }
         }
         return 1
     }
@@ -128,9 +128,9 @@ enum ActionBinding {
             action = e.runtime.selectorAction(try args.string(1, "selector"), types: try args.types(2))
         case .function:
             // Outside a build the block lives in an arena of the action's own (Ownership.swift).
-            let own = e.homeArena == nil ? e.newArena() : nil
-            action = try e.withHome(own.map(Home.arena) ?? .build) {
-                let m = e.method(at: 1, name: "block", hasSelf: false, L)
+            let own = e.ownership.homeArena == nil ? e.ownership.newArena() : nil
+            action = try e.ownership.withHome(own.map(Home.arena) ?? .build) {
+                let m = e.values.method(at: 1, name: "block", hasSelf: false, L)
                 return e.runtime.blockAction(m, identity: args.value(1), types: try args.types(2))
             }
             own?.owner = ObjectIdentifier(action)
@@ -138,7 +138,7 @@ enum ActionBinding {
             let target = try args.responder(1, "target")
             action = try e.runtime.targetAction(target, try args.string(2, "selector"), types: try args.types(3))
         }
-        e.push(action, L)
+        e.values.push(action, L)
         return 1
     }
 
@@ -164,7 +164,7 @@ enum ActionBinding {
             let a: Action? = try args.optionalObject(1, "action", "an action or nil")
             let events = kind.traits.listsEvents ? try eventNames(args) : nil
             let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: kind.traits.function, component: "ck") }
-            args.engine.push(ActionAttribute(kind: kind, events: events, action: promoted), args.L)
+            args.engine.values.push(ActionAttribute(kind: kind, events: events, action: promoted), args.L)
             return 1
         }
     }
@@ -177,7 +177,7 @@ enum ActionBinding {
         if args.isNil(2) { return nil }
         guard stack.isTable(2) else { throw args.bad(2, "events", "an event name or a list of names") }
         var events: [String] = []
-        try args.engine.forEachItem(ofList: 2, args.L) { _ in
+        try args.engine.values.forEachItem(ofList: 2, args.L) { _ in
             guard let s = args.engine.lua.name(at: -1, on: args.L) else { throw args.bad(2, "events", "an event name or a list of names") }
             events.append(s)
         }
@@ -203,11 +203,11 @@ enum ActionBinding {
                   let typeName = args.engine.lua.name(at: -1, on: args.L) else {
                 throw RuntimeError(.badArgument, "ck.struct(\"\(name)\"): fields must map field names to type names")
             }
-            fields.append((field, try args.engine.resolveType(typeName)))
+            fields.append((field, try Arguments.resolveType(typeName, args.engine.runtime)))
         }
         if args.engine.runtime.types.structs[name] == nil { args.engine.keepForGood(name + fields.map(\.name).joined()) }
         args.engine.runtime.types.structs[name] = StructType(name: name, fields: fields)
-        args.engine.pushString(name, args.L)
+        args.engine.values.pushString(name, args.L)
         return 1
     }
 }

@@ -36,7 +36,7 @@ struct BuiltinViews {
         let L = engine.runningThread
         (ref as! LuaRef).push(L)
         for (name, value) in fields {
-            engine.push(value, L)
+            engine.values.push(value, L)
             LuaStack(L).setField(name, of: -2)
         }
         LuaStack(L).pop(1)
@@ -61,7 +61,7 @@ struct BuiltinViews {
         (ref as! LuaRef).push(L)
         defer { LuaStack(L).pop(1) }
         var out: [String] = []
-        try engine.forEachItem(ofList: -1, L) { _ in
+        try engine.values.forEachItem(ofList: -1, L) { _ in
             if let s = engine.lua.string(at: -1, on: L) { out.append(s) }
         }
         return out

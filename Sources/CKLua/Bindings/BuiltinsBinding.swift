@@ -29,7 +29,7 @@ enum BuiltinsBinding {
         if let viewClass = builtin.viewClass, made.actions.contains(where: { $0.sentOn.kind.traits.needsControl }) {
             engine.runtime.controls.register(viewClass)
         }
-        engine.push(cls, L)
+        engine.values.push(cls, L)
         LuaStack(L).setField(builtin.name, of: -2)
     }
 }

@@ -16,9 +16,9 @@ struct ClassBridge {
         engine.componentClassesDefined += 1
         // The class keeps its table and what its definition gave in an arena of its own
         // (Ownership.swift): a redefined class, and what its closures captured, goes with it.
-        try engine.defining(cls) { _ in
+        try engine.ownership.defining(cls) { _ in
             LuaStack(L).newTable(array: 0, fields: 8)
-            cls.scriptTable = engine.reference(at: -1, L, .table)
+            cls.scriptTable = engine.values.reference(at: -1, L, .table)
             LuaStack(L).pop(1)
             // A class's closures capture the engine unowned(unsafe): only the engine's runtime builds,
             // so they never run after it; a checked unowned capture costs an atomic per render.
@@ -26,7 +26,7 @@ struct ClassBridge {
             try configurator(for: cls, L).define(from: def)
         }
         if engine.runtime.componentClasses[name] == nil { engine.keepForGood(name) }
-        engine.register(cls)
+        engine.ownership.register(cls)
         return cls
     }
 
@@ -39,7 +39,7 @@ struct ClassBridge {
     }
 
     /// The script table of a component or controller class.
-    func table(of cls: RuntimeObject) -> LuaRef? {
+    static func table(of cls: RuntimeObject) -> LuaRef? {
         switch cls {
         case let c as ComponentClass: c.scriptTable as? LuaRef
         case let c as ControllerClass: c.scriptTable as? LuaRef
@@ -49,7 +49,7 @@ struct ClassBridge {
 
     /// Keeps `Class.key = value` readable from Lua (the class's field table).
     func storeField(_ cls: RuntimeObject, _ key: String, valueAt index: Int32, _ L: OpaquePointer) {
-        guard let table = table(of: cls) else { return }
+        guard let table = Self.table(of: cls) else { return }
         table.push(L)
         LuaStack(L).pushValue(at: index)
         LuaStack(L).setField(key, of: -2)
@@ -58,9 +58,9 @@ struct ClassBridge {
 
     /// Pushes `Class.key` (raw), or nil.
     func pushField(_ cls: RuntimeObject, _ key: String, _ L: OpaquePointer) {
-        guard let table = table(of: cls) else { LuaStack(L).pushNil(); return }
+        guard let table = Self.table(of: cls) else { LuaStack(L).pushNil(); return }
         table.push(L)
-        engine.pushString(key, L)
+        engine.values.pushString(key, L)
         LuaStack(L).get(from: -2)
         LuaStack(L).remove(at: -2)
     }
@@ -68,24 +68,24 @@ struct ClassBridge {
     /// Gives a class handle its scope function (or none), for `Class(props)` to run in C. Not
     /// for a class with typed action props: its scope function must see the props after their
     /// actions are promoted, which Swift does, so Swift calls it.
-    func setScopeFunction(of cls: ComponentClass, onHandleAt index: Int32, _ L: OpaquePointer) {
+    static func setScopeFunction(of cls: ComponentClass, onHandleAt index: Int32, _ L: OpaquePointer, objects: ObjectRegistry) {
         let index = LuaStack(L).absolute(index)
         if cls.actionProps.isEmpty, let f = cls.scriptScopeFunction as? LuaRef { f.push(L) } else { LuaStack(L).pushNil() }
-        engine.objects.setUserValue(of: index, L)
+        objects.setUserValue(of: index, L)
     }
 
     /// After the class's scope or action props changed: its live handle, if any, follows.
     func refreshClassCall(_ cls: ComponentClass, _ L: OpaquePointer) {
         guard cls.bridgeSlot != 0 else { return }
-        engine.push(cls, L)
-        setScopeFunction(of: cls, onHandleAt: -1, L)
+        engine.values.push(cls, L)
+        Self.setScopeFunction(of: cls, onHandleAt: -1, L, objects: engine.objects)
         LuaStack(L).pop(1)
     }
 
     /// A script predicate `(self, selector, sender) -> truthy` as a Swift closure.
     func predicate(_ f: LuaRef) -> (Value, String, Responder?) throws -> Bool {
         { [unowned engine] receiver, selector, sender in
-            let r = try engine.callForValue(f, receiver, .string(selector), sender?.value ?? .nil)
+            let r = try engine.values.callForValue(f, receiver, .string(selector), sender?.value ?? .nil)
             if case .bool(let b) = r { return b }
             return !r.isNil
         }
@@ -93,7 +93,7 @@ struct ClassBridge {
 
     /// Calls a render-like function `(self, props, state)`; it must return a component or nil.
     func callRender(_ f: LuaRef, _ c: Component, what: @autoclosure () -> String) throws -> Component? {
-        let v = try engine.callWithProps(f, receiver: c, props: c, state: c.state)
+        let v = try engine.values.callWithProps(f, receiver: c, props: c, state: c.state)
         switch v {
         case .nil: return nil
         case .object(let o as Component): return o

@@ -82,12 +82,12 @@ struct ClassConfigurator {
         if let special = specialKey(key) {
             try special.apply(self, index)
         } else if stack.isFunction(index) {
-            setMethod(engine.method(at: index, name: key, hasSelf: true, L), named: key)
+            setMethod(engine.values.method(at: index, name: key, hasSelf: true, L), named: key)
             NameCheck.method(key, of: self)
         } else if stack.isCallableTable(index) {
             // A spy or stub (`spy.on(Class, "m")`): sends call it with the arguments `m` took.
             let replaced = component?.method(key) ?? controller?.method(key)
-            setMethod(engine.callableMethod(at: index, name: key, like: replaced, L), named: key)
+            setMethod(engine.values.callableMethod(at: index, name: key, like: replaced, L), named: key)
         } else if stack.isNil(index) {
             if let component { component.setMethod(nil, named: key) } else { controller!.setMethod(nil, named: key) }
         }
@@ -103,7 +103,7 @@ struct ClassConfigurator {
         guard stack.isFunction(i) else {
             throw RuntimeError(.badArgument, "\(definer): \(Excerpt.text(key)) must be a function, got \(stack.typeName(i))")
         }
-        return engine.reference(at: i, L, .function)
+        return engine.values.reference(at: i, L, .function)
     }
 
     func bad(_ key: String, _ expected: String) -> RuntimeError {

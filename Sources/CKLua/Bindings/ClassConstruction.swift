@@ -29,7 +29,7 @@ extension ClassBridge {
         if given == nil, cls.isPure, engine.runtime.mayReuseInstances,
            let reuse = reusable(cls, propsAt: t, computed: computed, L, engine: engine) {
             if let kept = reuse.kept {
-                if pushing { pushed = true; engine.push(kept, L); LuaStack(L).replace(at: t); LuaStack(L).top = t }
+                if pushing { pushed = true; engine.values.push(kept, L); LuaStack(L).replace(at: t); LuaStack(L).top = t }
                 return kept
             }
             built = try constructNew(cls, propsAt: t, L, pushing: pushing, engine: engine) { _ in (reuse.key, reuse.identifier, reuse.claim) }
@@ -41,7 +41,7 @@ extension ClassBridge {
         }
         pushed = pushing
         if let given { built.giveChildren(given) }
-        if fromView, !copied { engine.adoptPropsView(at: index, by: built, L) }
+        if fromView, !copied { engine.values.adoptPropsView(at: index, by: built, L) }
         if let known = cls.knownProps { NameCheck.props(of: built, known: known, engine: engine, L: L) }
         return built
     }
@@ -53,9 +53,9 @@ extension ClassBridge {
         if LuaStack(L).isTable(index) {
             LuaStack(L).pushValue(at: index)
             return false
-        } else if engine.isPropsView(at: index, L) {
+        } else if engine.values.isPropsView(at: index, L) {
             LuaStack(L).pushValue(at: index)
-            return engine.unwrapPropsView(at: -1, L)
+            return engine.values.unwrapPropsView(at: -1, L)
         } else if LuaStack(L).isNil(index) {
             LuaStack(L).newTable(array: 0, fields: 0)
             return false
@@ -69,11 +69,11 @@ extension ClassBridge {
     @inline(__always)
     private static func constructNew(_ cls: ComponentClass, propsAt t: Int32, _ L: OpaquePointer, pushing: Bool,
                                      engine: Engine, identity: (Arena) -> (Value, Value?, ScopeClaim?)) throws -> Component {
-        let c = engine.beginConstruction(props: t, of: cls, L)
+        let c = engine.ownership.beginConstruction(props: t, of: cls, L)
         let (key, identifier, claim) = identity(c.arena)
         let built = try engine.runtime.construct(cls, props: .table(c.props), key: key, identifier: identifier,
                                                  claim: claim)
-        engine.finish(c, of: built, pushingTo: pushing ? t : nil, L)
+        engine.ownership.finish(c, of: built, pushingTo: pushing ? t : nil, L)
         return built
     }
 
@@ -95,9 +95,9 @@ extension ClassBridge {
         let keyAt: Int32
         if let computed { keyAt = computed.key } else { LuaStack(L).key(of: t); keyAt = -1 }
         defer { if computed == nil { LuaStack(L).pop(1) } }
-        guard let key = engine.plainValue(at: keyAt, L) else { return nil }
+        guard let key = engine.values.plainValue(at: keyAt, L) else { return nil }
         var identifier: Value?
-        if let computed { guard let v = engine.plainValue(at: computed.identifier, L) else { return nil }; identifier = v }
+        if let computed { guard let v = engine.values.plainValue(at: computed.identifier, L) else { return nil }; identifier = v }
         let tables = engine.scriptTables!
         let (kept, claim) = engine.runtime.reusableInstance(of: cls, key: key, identifier: identifier) { old in
             guard case .table(let ref) = old else { return false }
@@ -112,18 +112,18 @@ extension ClassBridge {
         guard let computed else {
             LuaStack(L).key(of: t)
             defer { LuaStack(L).pop(1) }
-            return (engine.keyValue(at: -1, L, in: arena), nil)
+            return (engine.values.keyValue(at: -1, L, in: arena), nil)
         }
-        return (engine.keyValue(at: computed.key, L, in: arena), engine.keyValue(at: computed.identifier, L, in: arena))
+        return (engine.values.keyValue(at: computed.key, L, in: arena), engine.values.keyValue(at: computed.identifier, L, in: arena))
     }
 
     /// A built-in's layout props (`ck.Stack{direction = …}`) in the props table at `t`, checked
     /// where they are given (`[badArgument]` with the line of the call).
     private static func checkLayout(of builtin: Builtin, propsAt t: Int32, _ L: OpaquePointer, engine: Engine) throws {
         _ = try StackLayout(of: builtin.name) { name in
-            engine.rawField(L, t, name)
+            engine.values.rawField(L, t, name)
             defer { LuaStack(L).pop(1) }
-            return engine.value(at: -1, L)
+            return engine.values.value(at: -1, L)
         }
     }
 
@@ -133,16 +133,16 @@ extension ClassBridge {
                                            engine: Engine) throws -> Bool {
         var copied = false
         for (name, declared) in cls.actionProps {
-            engine.rawField(L, t, name)
+            engine.values.rawField(L, t, name)
             defer { LuaStack(L).pop(1) }
             if LuaStack(L).isNil(-1) { continue }
             guard let action = engine.objects.object(at: -1, L) as? Action else {
-                throw RuntimeError(.typeMismatch, "\(cls.name).\(name) is an action prop typed \(Self.describeTypes(declared)) but was given a \(engine.value(at: -1, L).typeName); pass ck.action(...) or nil")
+                throw RuntimeError(.typeMismatch, "\(cls.name).\(name) is an action prop typed \(Self.describeTypes(declared)) but was given a \(engine.values.value(at: -1, L).typeName); pass ck.action(...) or nil")
             }
             let promoted = try engine.runtime.conformActionProp(action, declared: declared, prop: name, component: cls.name)
             if promoted !== action {
                 if !copied { try copyTable(at: t, L, engine: engine); copied = true }
-                engine.push(promoted, L)
+                engine.values.push(promoted, L)
                 LuaStack(L).setField(name, of: t)
             }
         }

@@ -19,17 +19,17 @@ enum ClassKeys {
         case .nil, .none:
             cls.view = nil
         case .function:
-            let f = engine.reference(at: i, c.L, .function)
+            let f = engine.values.reference(at: i, c.L, .function)
             let definedAt = engine.definition(of: f)
             var lastClass: String?
             cls.view = { [unowned(unsafe) engine] comp in
-                try engine.callWithProps(f, receiver: comp, props: comp, state: comp.state) { at, L in
+                try engine.values.callWithProps(f, receiver: comp, props: comp, state: comp.state) { at, L in
                     try engine.hosts.viewSpec(at: at, L, in: comp.name, definedAt: definedAt, lastClass: &lastClass)
                 }
             }
         case .table:
             // A view spec table is read once, at the first render: every instance shares it.
-            let spec = engine.value(at: i, c.L)
+            let spec = engine.values.value(at: i, c.L)
             var read: ViewSpec??
             cls.view = { [unowned(unsafe) engine] comp in
                 if let read { return read }
@@ -47,8 +47,8 @@ enum ClassKeys {
         // What `Class(props)` runs in C depends on it (see setScopeFunction).
         defer { engine.classes.refreshClassCall(cls, c.L) }
         if c.stack.isFunction(i) {
-            let f = engine.reference(at: i, c.L, .function)
-            cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.callWithProps(f, props: comp) }
+            let f = engine.values.reference(at: i, c.L, .function)
+            cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.values.callWithProps(f, props: comp) }
             cls.scriptScopeFunction = f
         } else {
             cls.scope = c.stack.toBool(i) ? .anonymous : .none
@@ -61,17 +61,17 @@ enum ClassKeys {
         if c.stack.isNil(i) {
             cls.initialState = nil
         } else if c.stack.isFunction(i) {
-            let f = engine.reference(at: i, c.L, .function)
+            let f = engine.values.reference(at: i, c.L, .function)
             // The state is kept: a long string stays the Lua string (see carriedValue).
             cls.initialState = { [unowned(unsafe) engine] comp in
-                try engine.callForValue(f, carrying: true) { L in engine.pushProps(of: comp, L); return 1 }
+                try engine.values.callForValue(f, carrying: true) { L in engine.values.pushProps(of: comp, L); return 1 }
             }
         } else {
             // Each scope gets its own reference to a table, function or long string, in its
             // host's arena: the class's may go first.
-            let v = engine.carriedValue(at: i, c.L)
+            let v = engine.values.carriedValue(at: i, c.L)
             switch v {
-            case .table, .function, .opaque: cls.initialState = { [unowned(unsafe) engine] _ in engine.rehomed(v) }
+            case .table, .function, .opaque: cls.initialState = { [unowned(unsafe) engine] _ in engine.values.rehomed(v) }
             default: cls.initialState = { _ in v }
             }
         }
@@ -117,7 +117,7 @@ enum ClassKeys {
         guard !c.stack.isNil(i) else { cls.shouldUpdate = nil; return }
         let f = try c.function(i, "shouldUpdate")
         cls.shouldUpdate = { [unowned(unsafe) engine = c.engine] old, new in
-            let r = try engine.callWithProps(f, receiver: new, props: old, then: new)
+            let r = try engine.values.callWithProps(f, receiver: new, props: old, then: new)
             if case .bool(let b) = r { return b }
             return !r.isNil
         }

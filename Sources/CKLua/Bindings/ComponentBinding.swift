@@ -13,11 +13,11 @@ enum ComponentBinding {
     static func register(in engine: Engine) {
         var ids: [String: Int32] = [:]
         for (name, body) in methods {
-            ids[name] = engine.registerFunction(name) { args in
+            ids[name] = engine.functions.registerFunction(name) { args in
                 try body(args, try args.object(1, "self", "a component (call it as c:\(name)(...))"))
             }
         }
-        engine.defineMetatable(.component, methods: ids, index: { args, key in try index(args, key, methods: ids) },
+        engine.functions.defineMetatable(.component, methods: ids, index: { args, key in try index(args, key, methods: ids) },
                                newindex: newindex, tostring: tostring)
     }
 
@@ -33,9 +33,9 @@ enum ComponentBinding {
         guard mode == "sync" || mode == "async" else { throw args.bad(3, "mode", "\"sync\" or \"async\"") }
         // The update lives with the host (its arena): a state may name the host or its tree.
         let update: StateUpdate = args.engine.hosts.owned(by: host) {
-            guard LuaStack(args.L).isFunction(2) else { return .value(args.engine.carriedValue(at: 2, args.L)) }
-            let f = args.engine.reference(at: 2, args.L, .function)
-            return .transform { [unowned(unsafe) engine = args.engine] old in try engine.callForValue(f, old, carrying: true) }
+            guard LuaStack(args.L).isFunction(2) else { return .value(args.engine.values.carriedValue(at: 2, args.L)) }
+            let f = args.engine.values.reference(at: 2, args.L, .function)
+            return .transform { [unowned(unsafe) engine = args.engine] old in try engine.values.callForValue(f, old, carrying: true) }
         }
         try host.enqueue(update, for: scope, synchronous: mode == "sync")
         return 0
@@ -44,7 +44,7 @@ enum ComponentBinding {
     /// `c:action(selector, types)`: a scope action targeting `c`'s scope.
     static func action(_ args: Arguments, _ c: Component) throws -> Int32 {
         let selector = try args.string(2, "selector")
-        args.engine.push(try args.engine.runtime.scopeAction(c, selector, types: try args.types(3)), args.L)
+        args.engine.values.push(try args.engine.runtime.scopeAction(c, selector, types: try args.types(3)), args.L)
         return 1
     }
 
@@ -53,17 +53,17 @@ enum ComponentBinding {
         let c: Component = try args.object(1, "self", "a component")
         let e = args.engine, L = args.L
         switch key {
-        case "props": e.pushProps(of: c, L)
-        case "state": e.pushState(c.state, of: c.componentClass, L)
-        case "class": e.push(c.componentClass, L)
-        case "name": e.pushString(c.name, L)
-        case "key": e.push(c.key, L)
-        case "scope": e.push(c.scope)
+        case "props": e.values.pushProps(of: c, L)
+        case "state": e.values.pushState(c.state, of: c.componentClass, L)
+        case "class": e.values.push(c.componentClass, L)
+        case "name": e.values.pushString(c.name, L)
+        case "key": e.values.push(c.key, L)
+        case "scope": e.values.push(c.scope)
         case "generation": LuaStack(L).push(c.generation)
-        case "path": e.pushString(c.path, L)
-        case "view": e.push(c.isMounted ? c.view : nil)
+        case "path": e.values.pushString(c.path, L)
+        case "view": e.values.push(c.isMounted ? c.view : nil)
         case "isMounted": LuaStack(L).push(c.isMounted)
-        case "updateState", "action": e.pushFunction(methods[key]!, L)
+        case "updateState", "action": SwiftFunctions.pushFunction(methods[key]!, L)
         default: e.classes.pushField(c.componentClass, key, L)
         }
         return 1

@@ -3,11 +3,11 @@ import CKCore
 /// `ck.component(name, def)` and component class objects: `Class(props)`, `function Class:m() end`.
 enum ComponentClassBinding {
     static func register(in engine: Engine) {
-        engine.defineMetatable(.componentClass, index: classField, newindex: setClassField, tostring: { args in
+        engine.functions.defineMetatable(.componentClass, index: classField, newindex: setClassField, tostring: { args in
             let cls: ComponentClass = try args.object(1, "class", "a component class")
             return "<component class \(cls.name)>"
         }, extra: registerClassCall(in:))
-        engine.setFunctions([("component", component)], prefix: "ck.")
+        engine.functions.setFunctions([("component", component)], prefix: "ck.")
     }
 
     /// `ck.component(name, def)`.
@@ -15,7 +15,7 @@ enum ComponentClassBinding {
         let name = try args.string(1, "name")
         if !args.isNil(2) { try args.table(2, "def") }
         let cls = try args.engine.classes.defineComponent(name, defAt: 2, args.L)
-        args.engine.push(cls, args.L)
+        args.engine.values.push(cls, args.L)
         return 1
     }
 
@@ -33,9 +33,9 @@ enum ComponentClassBinding {
     /// `__call` of the class metatable (on top of the stack): C runs a class's scope function
     /// (ckclass.c), then one of these Swift functions.
     static func registerClassCall(in engine: Engine) {
-        let plain = engine.registerFunction("Class(props)", constructPlain)
-        let checked = engine.registerFunction("Class(props)", constructChecked)
-        let computed = engine.registerFunction("Class(props)", constructComputed)
+        let plain = engine.functions.registerFunction("Class(props)", constructPlain)
+        let checked = engine.functions.registerFunction("Class(props)", constructChecked)
+        let computed = engine.functions.registerFunction("Class(props)", constructComputed)
         engine.objects.pushClassCall(metatableAt: -1, plain: plain, checked: checked, computed: computed,
                                      state: engine.runtime.callState, engine.runningThread)
         LuaStack(engine.runningThread).setField("__call", of: -2)

@@ -8,9 +8,9 @@ enum ConfigBinding {
         LuaStack(L).newTable(array: 0, fields: 0)
         LuaStack(L).newTable(array: 0, fields: 4)
         // Both are named ck.config in errors (`ck.config: argument #3 (onTrace) …`).
-        engine.setFunction("__index", qualified: "ck.config", index)
-        engine.setFunction("__newindex", qualified: "ck.config", newindex)
-        engine.pushString("locked", L)
+        engine.functions.setFunction("__index", qualified: "ck.config", index)
+        engine.functions.setFunction("__newindex", qualified: "ck.config", newindex)
+        engine.values.pushString("locked", L)
         LuaStack(L).setField("__metatable", of: -2)
         LuaStack(L).setMetatable(of: -2)
         LuaStack(L).setField("config", of: -2)
@@ -20,8 +20,8 @@ enum ConfigBinding {
     static func index(_ args: Arguments) throws -> Int32 {
         let e = args.engine
         switch setting(args) {
-        case "unhandledAction": e.pushString(e.runtime.unhandledAction.rawValue, args.L)
-        case "onWarning": if let h = e.warningHandler { h.push(args.L) } else { e.pushFunction(e.defaultWarning, args.L) }
+        case "unhandledAction": e.values.pushString(e.runtime.unhandledAction.rawValue, args.L)
+        case "onWarning": if let h = e.warningHandler { h.push(args.L) } else { SwiftFunctions.pushFunction(e.defaultWarning, args.L) }
         case "onTrace": if let h = e.traceHandler { h.push(args.L) } else { LuaStack(args.L).pushNil() }
         default: LuaStack(args.L).pushNil()
         }
@@ -62,7 +62,7 @@ enum ConfigBinding {
         guard let handler else { return }
         let t = Tracer(parent: e.runtime.tracer, keepsEntries: false)
         t.onEntry = { [unowned e] entry in
-            do { try e.call(handler, [.object(entry)], results: 0) } catch {
+            do { try e.values.call(handler, [.object(entry)], results: 0) } catch {
                 e.runtime.warn(.badArgument, "ck.config.onTrace failed: \(error)")
             }
         }

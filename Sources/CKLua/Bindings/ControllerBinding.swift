@@ -7,15 +7,15 @@ enum ControllerBinding {
     static let runtimeFields: Set<String> = ["component", "view", "class", "name", "scope", "isInvalidated"]
 
     static func register(in engine: Engine) {
-        engine.defineMetatable(.controllerClass, index: classField, newindex: setClassField, tostring: { args in
+        engine.functions.defineMetatable(.controllerClass, index: classField, newindex: setClassField, tostring: { args in
             let cls: ControllerClass = try args.object(1, "class", "a controller class")
             return "<controller class \(cls.name)>"
         })
-        engine.defineMetatable(.controller, index: fields, newindex: setField, tostring: { args in
+        engine.functions.defineMetatable(.controller, index: fields, newindex: setField, tostring: { args in
             let k: Controller = try args.object(1, "self", "a controller")
             return "<\(k.controllerClass.name) of \(k.component.label)\(k.isInvalidated ? ", invalidated" : "")>"
         })
-        engine.setFunctions([("controller", controller)], prefix: "ck.")
+        engine.functions.setFunctions([("controller", controller)], prefix: "ck.")
     }
 
     /// `ck.controller(name, def)`.
@@ -24,15 +24,15 @@ enum ControllerBinding {
         if !args.isNil(2) { try args.table(2, "def") }
         let cls = ControllerClass(name: name)
         let e = args.engine, L = args.L
-        try e.defining(cls) { _ in
+        try e.ownership.defining(cls) { _ in
             LuaStack(L).newTable(array: 0, fields: 8)
-            cls.scriptTable = e.reference(at: -1, L, .table)
+            cls.scriptTable = e.values.reference(at: -1, L, .table)
             LuaStack(L).pop(1)
             try e.classes.configurator(for: cls, L).define(from: 2)
         }
         if e.runtime.controllerClasses[name] == nil { e.keepForGood(name) }
-        e.register(cls)
-        e.push(cls, L)
+        e.ownership.register(cls)
+        e.values.push(cls, L)
         return 1
     }
 
@@ -65,15 +65,15 @@ enum ControllerBinding {
         let k: Controller = try args.object(1, "self", "a controller")
         let e = args.engine, L = args.L
         switch key {
-        case "component": e.push(k.component, L)
-        case "view": e.push(k.view)
-        case "class": e.push(k.controllerClass, L)
-        case "name": e.pushString(k.controllerClass.name, L)
-        case "scope": e.push(k.scope)
+        case "component": e.values.push(k.component, L)
+        case "view": e.values.push(k.view)
+        case "class": e.values.push(k.controllerClass, L)
+        case "name": e.values.pushString(k.controllerClass.name, L)
+        case "scope": e.values.push(k.scope)
         case "isInvalidated": LuaStack(L).push(k.isInvalidated)
         default:
             pushScriptFields(of: k, e, L)
-            e.pushString(key, L)
+            e.values.pushString(key, L)
             if LuaStack(L).get(from: -2) == .nil {
                 LuaStack(L).pop(2)
                 e.classes.pushField(k.controllerClass, key, L)
@@ -92,7 +92,7 @@ enum ControllerBinding {
             return
         }
         LuaStack(L).newTable(array: 0, fields: 4)
-        let home = k.scope?.host.flatMap(e.arena(of:)).map(Home.arena) ?? .registry
-        k.scriptFields = e.withHome(home) { e.reference(at: -1, L, .table) }
+        let home = k.scope?.host.flatMap(e.ownership.arena(of:)).map(Home.arena) ?? .registry
+        k.scriptFields = e.ownership.withHome(home) { e.values.reference(at: -1, L, .table) }
     }
 }

@@ -7,7 +7,7 @@ enum HostBinding {
     /// Methods of host objects.
     static var methods: [(String, Method)] {
         [("mount", { _, h in try h.mount(); return 0 }), ("unmount", { _, h in try h.unmount(); return 0 }),
-         ("update", { args, h in try h.update(model: args.engine.hosts.owned(by: h) { args.engine.carriedValue(at: 2, args.L) }); return 0 }),
+         ("update", { args, h in try h.update(model: args.engine.hosts.owned(by: h) { args.engine.values.carriedValue(at: 2, args.L) }); return 0 }),
          ("flush", { _, h in try h.flush(); return 0 }), ("appear", { _, h in try h.appear(); return 0 }),
          ("disappear", { _, h in try h.disappear(); return 0 }), ("destroy", { _, h in try h.destroy(); return 0 }),
          ("find", find), ("findAll", findAll), ("dump", dump), ("tap", tap), ("controlEvent", controlEvent),
@@ -16,25 +16,25 @@ enum HostBinding {
 
     static func register(in engine: Engine) {
         var ids: [String: Int32] = [:]
-        for (name, body) in methods { engine.registerMethod(name, of: "host", into: &ids, body) }
-        engine.defineMetatable(.host, methods: ids, index: { args, key in try index(args, key, methods: ids) }, tostring: tostring)
-        engine.setFunctions([("host", host), ("run", run)], prefix: "ck.")
+        for (name, body) in methods { engine.functions.registerMethod(name, of: "host", into: &ids, body) }
+        engine.functions.defineMetatable(.host, methods: ids, index: { args, key in try index(args, key, methods: ids) }, tostring: tostring)
+        engine.functions.setFunctions([("host", host), ("run", run)], prefix: "ck.")
     }
 
     static func find(_ args: Arguments, _ h: Host) throws -> Int32 {
-        args.engine.push(try h.find(try args.string(2, "query")))
+        args.engine.values.push(try h.find(try args.string(2, "query")))
         return 1
     }
 
     static func findAll(_ args: Arguments, _ h: Host) throws -> Int32 {
         let all = try h.findAll(try args.string(2, "query"))
-        args.engine.pushList(all, args.L)
+        args.engine.values.pushList(all, args.L)
         return 1
     }
 
     static func dump(_ args: Arguments, _ h: Host) throws -> Int32 {
         try h.checkAlive("dump")
-        args.engine.pushString(try h.dump(describe: args.engine.inspection.describe), args.L)
+        args.engine.values.pushString(try h.dump(describe: args.engine.inspection.describe), args.L)
         return 1
     }
 
@@ -58,13 +58,13 @@ enum HostBinding {
         let h: Host = try args.object(1, "self", "a host")
         let e = args.engine, L = args.L
         switch key {
-        case "root": e.push(h.root)
-        case "view": e.push(h.hostingView, L)
+        case "root": e.values.push(h.root)
+        case "view": e.values.push(h.hostingView, L)
         case "generation": LuaStack(L).push(h.generation)
         case "isMounted": LuaStack(L).push(h.isMounted)
         case "isDestroyed": LuaStack(L).push(h.isDestroyed)
         default:
-            if let id = methods[key] { e.pushFunction(id, L) } else { LuaStack(L).pushNil() }
+            if let id = methods[key] { SwiftFunctions.pushFunction(id, L) } else { LuaStack(L).pushNil() }
         }
         return 1
     }
@@ -77,20 +77,20 @@ enum HostBinding {
 
     static func host(_ args: Arguments) throws -> Int32 {
         let h = try args.engine.hosts.make(providerAt: 1, optsAt: 2, args.L)
-        args.engine.push(h, args.L)
+        args.engine.values.push(h, args.L)
         return 1
     }
 
     /// `ck.run`: hosts, mounts and binds the global `app` (raw: a strict `_G` does not object).
     static func run(_ args: Arguments) throws -> Int32 {
         if let h = try args.engine.app.reloadRunning(providerAt: 1, optsAt: 2, args.L) {
-            args.engine.push(h, args.L)
+            args.engine.values.push(h, args.L)
             return 1
         }
         let h = try args.engine.hosts.make(providerAt: 1, optsAt: 2, args.L)
         try h.mount()
         args.engine.appHostObject = h
-        args.engine.push(h, args.L)
+        args.engine.values.push(h, args.L)
         LuaStack(args.L).pushValue(at: -1)
         args.engine.lua.setGlobal("app", on: args.L)
         return 1

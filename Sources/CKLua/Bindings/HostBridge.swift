@@ -9,8 +9,8 @@ struct HostBridge {
     /// A host and its arena (Ownership.swift): its provider, model and responders live there,
     /// and so does what its builds make.
     func make(providerAt p: Int32, optsAt o: Int32, _ L: OpaquePointer) throws -> Host {
-        let arena = engine.newArena()
-        let host = try engine.withHome(.arena(arena)) {
+        let arena = engine.ownership.newArena()
+        let host = try engine.ownership.withHome(.arena(arena)) {
             let provider = try provider(at: p, L)
             let (model, responders) = try options(at: o, L)
             return try Host(runtime: engine.runtime, model: model, responders: responders, scriptArena: arena, provider: provider)
@@ -22,8 +22,8 @@ struct HostBridge {
     /// Runs `body` with new references going to `host`'s arena.
     func owned<T>(by host: Host, _ body: () throws -> T) rethrows -> T {
         let engine = self.engine
-        guard let arena = engine.arena(of: host) else { return try body() }
-        return try engine.withHome(.arena(arena), body)
+        guard let arena = engine.ownership.arena(of: host) else { return try body() }
+        return try engine.ownership.withHome(.arena(arena), body)
     }
 
     /// `opts.model` and `opts.responders` of `ck.host`/`ck.run` (o = 0: none).
@@ -31,13 +31,13 @@ struct HostBridge {
         var model = Value.nil
         var responders: [ScriptResponder] = []
         if o != 0, LuaStack(L).isTable(o) {
-            engine.rawField(L, o, "model")
-            model = engine.carriedValue(at: -1, L)
+            engine.values.rawField(L, o, "model")
+            model = engine.values.carriedValue(at: -1, L)
             LuaStack(L).pop(1)
-            engine.rawField(L, o, "responders")
+            engine.values.rawField(L, o, "responders")
             let list = LuaStack(L).top
             if LuaStack(L).isTable(list) {
-                try engine.forEachItem(ofList: list, L) { i in
+                try engine.values.forEachItem(ofList: list, L) { i in
                     guard LuaStack(L).isTable(-1) else {
                         throw RuntimeError(.badArgument, "ck.host: opts.responders[\(i)] must be a table {name = ..., methods = {...}}")
                     }
@@ -58,17 +58,17 @@ struct HostBridge {
         if let cls = engine.objects.object(at: p, L) as? ComponentClass {
             return { [unowned engine] model in
                 let L = engine.runningThread
-                engine.push(model, L)
+                engine.values.push(model, L)
                 defer { LuaStack(L).pop(1) }
                 return try engine.classes.construct(cls, propsAt: LuaStack(L).top, L)
             }
         }
         guard LuaStack(L).isFunction(p) else {
-            throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function or a component class, got \(engine.value(at: p, L).typeName)")
+            throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function or a component class, got \(engine.values.value(at: p, L).typeName)")
         }
-        let f = engine.reference(at: p, L, .function)
+        let f = engine.values.reference(at: p, L, .function)
         return { [unowned engine] model in
-            let v = try engine.callForValue(f, model)
+            let v = try engine.values.callForValue(f, model)
             switch v {
             case .nil: return nil
             case .object(let c as Component): return c
@@ -86,10 +86,10 @@ struct HostBridge {
         for host in engine.runtime.allHosts {
             if let r = host.responders.first(where: { $0.table.identity == identity }) { return r }
         }
-        engine.rawField(L, index, "name")
+        engine.values.rawField(L, index, "name")
         let name = engine.lua.string(at: -1, on: L) ?? "table"
         LuaStack(L).pop(1)
-        let table = engine.reference(at: index, L, .table)
+        let table = engine.values.reference(at: index, L, .table)
         return ScriptResponder(name: name, table: .table(table), lookup: { [unowned engine] sel in
             engine.hosts.responderMethod(table, sel)
         })
@@ -100,16 +100,16 @@ struct HostBridge {
         let base = LuaStack(L).top
         defer { LuaStack(L).top = base }
         table.push(L)
-        if engine.rawField(L, -1, "methods") == .table, let m = responderMethod(selector, at: engine.rawField(L, -1, selector), L) { return m }
+        if engine.values.rawField(L, -1, "methods") == .table, let m = responderMethod(selector, at: engine.values.rawField(L, -1, selector), L) { return m }
         LuaStack(L).top = base + 1
-        return responderMethod(selector, at: engine.rawField(L, -1, selector), L)
+        return responderMethod(selector, at: engine.values.rawField(L, -1, selector), L)
     }
 
     /// The method on top of the stack (of type `type`): a function, or a spy or stub replacing one
     /// (a callable table, given every argument).
     private func responderMethod(_ selector: String, at type: LuaType, _ L: OpaquePointer) -> Method? {
-        if type == .function { return engine.method(at: -1, name: selector, hasSelf: true, L) }
+        if type == .function { return engine.values.method(at: -1, name: selector, hasSelf: true, L) }
         guard LuaStack(L).isCallableTable(-1) else { return nil }
-        return engine.callableMethod(at: -1, name: selector, like: nil, L)
+        return engine.values.callableMethod(at: -1, name: selector, like: nil, L)
     }
 }

@@ -11,22 +11,22 @@ enum ResponderBinding {
     }
 
     static func register(in engine: Engine) {
-        engine.defineMetatable(.traceEntry, index: traceEntryField, tostring: { args in
+        engine.functions.defineMetatable(.traceEntry, index: traceEntryField, tostring: { args in
             let t: Tracer.Entry = try args.object(1, "self", "a trace entry")
             return t.line
         })
-        engine.setFunctions(functions, prefix: "ck.")
+        engine.functions.setFunctions(functions, prefix: "ck.")
     }
 
     static func nextResponder(_ args: Arguments) throws -> Int32 {
         let r = try args.responder(1, "responder")
-        args.engine.push(args.engine.runtime.nextResponder(r)?.object)
+        args.engine.values.push(args.engine.runtime.nextResponder(r)?.object)
         return 1
     }
 
     static func responderChain(_ args: Arguments) throws -> Int32 {
         let r = try args.responder(1, "responder")
-        args.engine.pushList(args.engine.runtime.responderChain(from: r).map(\.object), args.L)
+        args.engine.values.pushList(args.engine.runtime.responderChain(from: r).map(\.object), args.L)
         return 1
     }
 
@@ -34,7 +34,7 @@ enum ResponderBinding {
         let r = try args.responder(1, "responder")
         let selector = try args.string(2, "selector")
         let sender = try args.optionalResponder(3, "sender")
-        args.engine.push(try args.engine.runtime.target(for: selector, from: r, sender: sender)?.object)
+        args.engine.values.push(try args.engine.runtime.target(for: selector, from: r, sender: sender)?.object)
         return 1
     }
 
@@ -45,11 +45,11 @@ enum ResponderBinding {
         let tracer = Tracer(parent: e.runtime.tracer, limits: e.runtime.limits)
         e.runtime.tracer = tracer
         defer { e.runtime.tracer = tracer.parent }
-        try e.call(f, [], results: 0)
+        try e.values.call(f, [], results: 0)
         if tracer.isTruncated {
             e.runtime.warn(.memoryLimit, "ck.trace kept the first \(tracer.entries.count) sends only (at most \(Tracer.recordLimit) sends and visits, within --memory-limit); trace a smaller function")
         }
-        e.pushList(tracer.entries, args.L)
+        e.values.pushList(tracer.entries, args.L)
         return 1
     }
 
@@ -57,13 +57,13 @@ enum ResponderBinding {
         let t: Tracer.Entry = try args.object(1, "self", "a trace entry")
         let e = args.engine, L = args.L
         switch key {
-        case "selector": e.pushString(t.selector, L)
-        case "sender": e.push(t.sender?.object)
+        case "selector": e.values.pushString(t.selector, L)
+        case "sender": e.values.push(t.sender?.object)
         case "handled": LuaStack(L).push(t.handler != nil)
-        case "handler": e.push(t.handler?.object)
-        case "responders": e.pushList(t.visited.map(\.responder.object), L)
+        case "handler": e.values.push(t.handler?.object)
+        case "responders": e.values.pushList(t.visited.map(\.responder.object), L)
         case "visited": pushVisits(t.visited, e, L)
-        case "line": e.pushString(t.line, L)
+        case "line": e.values.pushString(t.line, L)
         default: LuaStack(L).pushNil()
         }
         return 1
@@ -74,7 +74,7 @@ enum ResponderBinding {
         LuaStack(L).newTable(array: visited.count, fields: 0)
         for (i, v) in visited.enumerated() {
             LuaStack(L).newTable(array: 0, fields: 2)
-            e.push(v.responder.object, L)
+            e.values.push(v.responder.object, L)
             LuaStack(L).setField("responder", of: -2)
             LuaStack(L).push(v.handled)
             LuaStack(L).setField("handled", of: -2)

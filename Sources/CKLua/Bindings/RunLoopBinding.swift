@@ -12,7 +12,7 @@ enum RunLoopBinding {
     }
 
     static func register(in engine: Engine) {
-        engine.setFunctions(functions, prefix: "ck.")
+        engine.functions.setFunctions(functions, prefix: "ck.")
     }
 
     static func flush(_ args: Arguments) throws -> Int32 {
@@ -25,9 +25,9 @@ enum RunLoopBinding {
         let seconds = try args.seconds(1, "seconds")
         let e = args.engine
         // A pending timer is a root, whoever set it (a render too): its function is the registry's.
-        let f = try e.withHome(.registry) { try args.function(2, "fn") }
+        let f = try e.ownership.withHome(.registry) { try args.function(2, "fn") }
         let site = e.runtime.currentLocation() ?? ""
-        let id = e.runtime.loop.after(seconds, site: site) { [unowned e] in try e.call(f, [], results: 0) }
+        let id = e.runtime.loop.after(seconds, site: site) { [unowned e] in try e.values.call(f, [], results: 0) }
         LuaStack(args.L).push(id)
         return 1
     }

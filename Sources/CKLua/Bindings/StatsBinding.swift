@@ -3,7 +3,7 @@ import CKCore
 /// `ck.stats()`: what the runtime holds, for soak tests and the curious.
 enum StatsBinding {
     static func register(in engine: Engine) {
-        engine.setFunctions([("stats", stats)], prefix: "ck.")
+        engine.functions.setFunctions([("stats", stats)], prefix: "ck.")
     }
 
     /// The figures, by name.

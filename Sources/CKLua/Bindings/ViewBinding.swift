@@ -11,16 +11,16 @@ enum ViewBinding {
     }
 
     private static func registerViews(in engine: Engine) {
-        engine.defineMetatable(.view, index: { args, key in
+        engine.functions.defineMetatable(.view, index: { args, key in
             let v: View = try args.object(1, "self", "a view")
             let e = args.engine, L = args.L
             switch key {
-            case "class": e.pushString(v.hostingHost != nil ? "HostingView" : v.viewClass, L)
-            case "superview": e.push(v.superview)
-            case "subviews": e.pushList(v.subviews, L)
-            case "attributes": e.push(v.attributes, L)
-            case "component": e.push(v.component?.isMounted == true ? v.component : nil)
-            case "host": e.push(v.hostingHost)
+            case "class": e.values.pushString(v.hostingHost != nil ? "HostingView" : v.viewClass, L)
+            case "superview": e.values.push(v.superview)
+            case "subviews": e.values.pushList(v.subviews, L)
+            case "attributes": e.values.push(v.attributes, L)
+            case "component": e.values.push(v.component?.isMounted == true ? v.component : nil)
+            case "host": e.values.push(v.hostingHost)
             default: LuaStack(L).pushNil()
             }
             return 1
@@ -32,11 +32,11 @@ enum ViewBinding {
     }
 
     private static func registerEvents(in engine: Engine) {
-        engine.defineMetatable(.event, index: { args, key in
+        engine.functions.defineMetatable(.event, index: { args, key in
             let ev: Event = try args.object(1, "self", "an event")
             switch key {
-            case "type": args.engine.pushString(ev.type, args.L)
-            case "view": args.engine.push(ev.view)
+            case "type": args.engine.values.pushString(ev.type, args.L)
+            case "view": args.engine.values.push(ev.view)
             default: LuaStack(args.L).pushNil()
             }
             return 1
@@ -47,13 +47,13 @@ enum ViewBinding {
     }
 
     private static func registerAttributes(in engine: Engine) {
-        engine.defineMetatable(.attribute, index: { args, key in
+        engine.functions.defineMetatable(.attribute, index: { args, key in
             let a: ActionAttribute = try args.object(1, "self", "an attribute")
             switch key {
-            case "action": args.engine.push(a.action)
-            case "kind": args.engine.pushString(a.kind.traits.name, args.L)
+            case "action": args.engine.values.push(a.action)
+            case "kind": args.engine.values.pushString(a.kind.traits.name, args.L)
             case "events":
-                if a.kind.traits.listsEvents { args.engine.pushStrings(a.gestures.map(\.name), args.L) } else { LuaStack(args.L).pushNil() }
+                if a.kind.traits.listsEvents { args.engine.values.pushStrings(a.gestures.map(\.name), args.L) } else { LuaStack(args.L).pushNil() }
             default: LuaStack(args.L).pushNil()
             }
             return 1
@@ -66,17 +66,17 @@ enum ViewBinding {
     }
 
     private static func registerScopes(in engine: Engine) {
-        engine.defineMetatable(.scope, index: { args, key in
+        engine.functions.defineMetatable(.scope, index: { args, key in
             let s: Scope = try args.object(1, "self", "a scope")
             let e = args.engine, L = args.L
             switch key {
-            case "path": e.pushString(s.path, L)
-            case "identifier": e.push(s.identifier, L)
-            case "key": e.push(s.key, L)
-            case "state": e.pushState(s.state, of: s.component?.componentClass, L)
+            case "path": e.values.pushString(s.path, L)
+            case "identifier": e.values.push(s.identifier, L)
+            case "key": e.values.push(s.key, L)
+            case "state": e.values.pushState(s.state, of: s.component?.componentClass, L)
             case "isLive": LuaStack(L).push(s.isLive)
-            case "controller": e.push(s.controller)
-            case "component": e.push(s.component)
+            case "controller": e.values.push(s.controller)
+            case "component": e.values.push(s.component)
             default: LuaStack(L).pushNil()
             }
             return 1
@@ -87,19 +87,19 @@ enum ViewBinding {
     }
 
     private static func registerLookups(in engine: Engine) {
-        engine.setFunctions([("componentOf", componentOf), ("controllerOf", controllerOf)], prefix: "ck.")
+        engine.functions.setFunctions([("componentOf", componentOf), ("controllerOf", controllerOf)], prefix: "ck.")
     }
 
     /// `ck.componentOf(view)`: the mounted component of a view, or nil.
     static func componentOf(_ args: Arguments) throws -> Int32 {
         let v: View = try args.object(1, "view", "a view")
-        args.engine.push(v.component?.isMounted == true ? v.component : nil)
+        args.engine.values.push(v.component?.isMounted == true ? v.component : nil)
         return 1
     }
 
     static func controllerOf(_ args: Arguments) throws -> Int32 {
         let c: Component = try args.object(1, "component", "a component")
-        args.engine.push(c.controller)
+        args.engine.values.push(c.controller)
         return 1
     }
 }

@@ -25,7 +25,7 @@ extension HostBridge {
     func viewSpec(at index: Int32, _ L: OpaquePointer, in owner: String, definedAt: String?,
                   lastClass: inout String?) throws -> ViewSpec? {
         guard LuaStack(L).isTable(index) else {
-            return try viewSpec(engine.value(at: index, L), in: owner, definedAt: definedAt)
+            return try viewSpec(engine.values.value(at: index, L), in: owner, definedAt: definedAt)
         }
         let base = LuaStack(L).top
         defer { LuaStack(L).top = base }
@@ -38,11 +38,11 @@ extension HostBridge {
         guard LuaStack(L).pushViewSpecFields(of: t) == .string, let cls = engine.lua.name(at: -2, on: L, reusing: &lastClass) else {
             throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)", at: definedAt)
         }
-        if LuaStack(L).type(-1) == .userdata { _ = engine.unwrapPropsView(at: -1, L) }   // attributes = props
+        if LuaStack(L).type(-1) == .userdata { _ = engine.values.unwrapPropsView(at: -1, L) }   // attributes = props
         guard LuaStack(L).isTable(-1) else { return ViewSpec(viewClass: cls) }
         let attrs = LuaStack(L).top
         if LuaStack(L).pushPlainCopy(of: attrs, limit: 64) {
-            return ViewSpec(viewClass: cls, attributes: engine.value(at: -1, L))
+            return ViewSpec(viewClass: cls, attributes: engine.values.value(at: -1, L))
         }
         return try splitAttributes(at: attrs, L, viewClass: cls)
     }
@@ -71,7 +71,7 @@ extension HostBridge {
             }
         }
         let actions = keyed.count < 2 ? keyed.map(\.1) : keyed.sorted { $0.0 < $1.0 }.map(\.1)
-        return ViewSpec(viewClass: cls, attributes: engine.value(at: plain, L), actions: actions)
+        return ViewSpec(viewClass: cls, attributes: engine.values.value(at: plain, L), actions: actions)
     }
 
     private func format6(_ i: Int64) -> String {

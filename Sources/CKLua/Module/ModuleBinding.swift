@@ -5,9 +5,9 @@ enum ModuleBinding {
     static func open(in engine: Engine) {
         let L = engine.lua.L
         LuaStack(L).newTable(array: 0, fields: 64)
-        engine.pushString("0.1.0", L)
+        engine.values.pushString("0.1.0", L)
         LuaStack(L).setField("version", of: -2)
-        engine.defaultWarning = engine.registerFunction("ck.config.onWarning") { args in
+        engine.defaultWarning = engine.functions.registerFunction("ck.config.onWarning") { args in
             ProcessOutput.err(args.engine.lua.describe(at: 1, on: args.L) + "\n")
             return 0
         }

@@ -214,7 +214,7 @@ extension RefStore {
     func arena(id: Int) -> Arena? { id > 0 && id < arenas.count ? arenas[id]?.takeUnretainedValue() : nil }
 }
 
-/// Where the references a binding makes go (`Engine.home`).
+/// Where the references a binding makes go (`Ownership.home`).
 enum Home {
     /// The arena of the host being built, or the registry outside builds.
     case build
@@ -222,23 +222,23 @@ enum Home {
     case arena(Arena)
 }
 
-extension Engine {
+extension Ownership {
     /// The arenas' index and metatable; their finalizer is `Arena.finalized`.
-    func setUpArenas() {
+    func setUpArenas(_ engine: Engine) {
         let L = lua.L
         lua_createtable(L, 0, 0)
         cksend_push_weak_values_metatable(L)
         lua_setmetatable(L, -2)
         refs.arenaIndex = refs.pin()
         lua_createtable(L, 0, 2)
-        setFunction("__gc", qualified: "__gc") { args in
+        engine.functions.setFunction("__gc", qualified: "__gc") { args in
             let e = args.engine, L = args.L
             guard !e.isClosing, let arena = e.refs.arena(id: Int(ckarenas_id(L, 1))),
                   arena.table == UInt(bitPattern: lua_topointer(L, 1)) else { return 0 }
             arena.finalized(at: 1, L)
             return 0
         }
-        pushString("ck.arena", L)
+        LuaStack(L).push("ck.arena")
         LuaStack(L).setField("__metatable", of: -2)
         refs.arenaMetatable = refs.pin()
     }

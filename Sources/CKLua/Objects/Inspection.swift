@@ -18,7 +18,7 @@ struct Inspection {
             return DumpText.quoted(s.utf8)
         }
         let base = LuaStack(L).top
-        engine.push(v, L)
+        engine.values.push(v, L)
         defer { LuaStack(L).top = base }  // a limit may stop a table's walk with entries pushed
         switch v {
         case .opaque(let r) where r.typeName == "string": return try dumpQuoted(at: -1, L)
@@ -91,7 +91,7 @@ struct Inspection {
     /// pass `--memory-limit` is `[memoryLimit]` before Swift builds it.
     func json(_ value: Value, holding: Int) throws -> String {
         let L = engine.runningThread, stack = LuaStack(L), base = stack.top
-        engine.push(value, L)
+        engine.values.push(value, L)
         defer { stack.top = base }  // a limit may stop the walk with a key and value pushed
         var walk = JSONWalk(built: holding)
         return try json(at: lua_gettop(L), depth: 0, &walk, L)

@@ -11,8 +11,27 @@ import CLuaShims
 ///   its props, so a tree keeps the classes it was built from without rooting them;
 /// - a component built outside any build owns an arena of its own, as does a block action.
 /// Every handle of such an object carries the arena its values live in (`arenaUserValue`).
-extension Engine {
-    func setUpOwnership() {
+/// The engine's `ownership`: a class of its own, stored in a `let`, so a caller holding the
+/// engine reaches it, and it its fields, borrowed (no retain on the build's hot path).
+final class Ownership {
+    let lua: LuaState
+    let refs: RefStore
+    let objects: ObjectRegistry
+    let runtime: Runtime
+    /// Where the references bindings make go (Arenas.swift).
+    var home = Home.build
+
+    init(lua: LuaState, refs: RefStore, objects: ObjectRegistry, runtime: Runtime) {
+        self.lua = lua
+        self.refs = refs
+        self.objects = objects
+        self.runtime = runtime
+    }
+
+    /// The arenas' index and metatable (their finalizer, `Arena.finalized`, is a function of
+    /// `engine`), and the runtime's word when it starts or stops tracking a host.
+    func setUp(_ engine: Engine) {
+        setUpArenas(engine)
         runtime.onHostTracked = { [unowned(unsafe) self] host, tracked in
             self.arena(of: host)?.roots += tracked ? 1 : -1
         }
@@ -20,7 +39,7 @@ extension Engine {
 
     func arena(of host: Host) -> Arena? { host.scriptArena.map { unsafeDowncast($0, to: Arena.self) } }
 
-    func arena(ofClass cls: RuntimeObject) -> Arena? { classes.table(of: cls)?.arena }
+    func arena(ofClass cls: RuntimeObject) -> Arena? { ClassBridge.table(of: cls)?.arena }
 
     /// The arena whose values `object` holds or owns.
     func arena(of object: RuntimeObject) -> Arena? {
@@ -69,7 +88,7 @@ extension Engine {
         arena.keep(ObjectIdentifier(cls), L) {
             if objects.push(cls, kind: .componentClass, L) {
                 attachArena(of: cls, kind: .componentClass, toHandleAt: -1, L)
-                classes.setScopeFunction(of: cls, onHandleAt: -1, L)
+                ClassBridge.setScopeFunction(of: cls, onHandleAt: -1, L, objects: objects)
             }
         }
     }
@@ -103,18 +122,6 @@ extension Engine {
         let arena = arena(ofClass: cls)
         arena?.roots += 1
         cls.onLiveControllers = { [unowned(unsafe) arena] live in arena?.roots += live ? 1 : -1 }
-    }
-
-    /// `v` referenced again where new references go now (a value passed from one owner to another).
-    func rehomed(_ v: Value) -> Value {
-        switch v {
-        case .table, .function, .opaque:
-            let L = runningThread
-            push(v, L)
-            defer { LuaStack(L).pop(1) }
-            return carriedValue(at: -1, L)
-        default: return v
-        }
     }
 
     /// Makes a class's arena, its owner `cls`, and runs `body` (the definition) with new

@@ -7,7 +7,7 @@ import CLuaShims
 /// (as state, an argument, a model). The runtime keeps and reads the tables; a view Lua passes
 /// back stands for its table, read-only again when it returns to Lua.
 /// A props reference keeps its view once made, so the same props are the same Lua value.
-extension Engine {
+extension Values {
     func setUpPropsViews() { ckprops_open_views(lua.L) }
 
     func pushProps(of c: Component, _ L: OpaquePointer) {

@@ -52,8 +52,8 @@ final class SendPlans {
         }
         guard complete else { return }
         handler.push(L)
-        if spec.has_receiver != 0, let r = plan.responder { engine.push(r.object, L) } else { lua_pushnil(L) }
-        if spec.check_sender != 0, let s = sender { engine.push(s.object, L) } else { lua_pushnil(L) }
+        if spec.has_receiver != 0, let r = plan.responder { engine.values.push(r.object, L) } else { lua_pushnil(L) }
+        if spec.check_sender != 0, let s = sender { engine.values.push(s.object, L) } else { lua_pushnil(L) }
         cksend_store_plan(L, index, &spec, hooks)
     }
 

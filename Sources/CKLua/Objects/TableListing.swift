@@ -6,15 +6,15 @@ import CLuaShims
 /// `Inspection`).
 extension TablesAdapter: ScriptTableListing {
     func entries(_ table: ScriptRef) -> [(name: String, value: Value)] {
-        let L = engine.runningThread
+        let L = values.runningThread
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (table as! LuaRef).push(L)
         var out: [(name: String, value: Value)] = []
         lua_pushnil(L)
         while lua_next(L, base + 1) != 0 {
-            if lua_type(L, -2) == LUA_TSTRING, let k = engine.lua.string(at: -2, on: L) {
-                out.append((k, engine.value(at: -1, L)))
+            if lua_type(L, -2) == LUA_TSTRING, let k = values.lua.string(at: -2, on: L) {
+                out.append((k, values.value(at: -1, L)))
             }
             ckmacros_pop(L, 1)
         }
@@ -22,7 +22,7 @@ extension TablesAdapter: ScriptTableListing {
     }
 
     func keyNames(_ table: ScriptRef) -> [String] {
-        let L = engine.runningThread
+        let L = values.runningThread
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (table as! LuaRef).push(L)
@@ -30,11 +30,11 @@ extension TablesAdapter: ScriptTableListing {
         lua_pushnil(L)
         while lua_next(L, base + 1) != 0 {
             ckmacros_pop(L, 1)
-            if lua_type(L, -1) == LUA_TSTRING, let k = engine.lua.string(at: -1, on: L) {
+            if lua_type(L, -1) == LUA_TSTRING, let k = values.lua.string(at: -1, on: L) {
                 out.append(k)
             } else {
                 lua_pushvalue(L, -1)
-                out.append("[" + engine.lua.describe(at: -1, on: L) + "]")
+                out.append("[" + values.lua.describe(at: -1, on: L) + "]")
                 ckmacros_pop(L, 1)
             }
         }

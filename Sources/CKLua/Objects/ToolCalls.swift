@@ -5,133 +5,130 @@ import CLuaShims
 /// What the command line (the REPL, the test runner, tools) may do with Lua: load chunks, call
 /// functions and read fields, with Swift values in and out. Tables and functions come back as
 /// references (`Value.table`, `.function`) kept alive while the `Value` is; every call runs on
-/// the main thread under pcall with a traceback, and nothing here can raise.
-extension Engine {
+/// the main thread under pcall with a traceback, and nothing here can raise. The engine's `tools`.
+public struct ToolCalls {
+    // Strong: one lives for one call (`engine.tools`), as `ClassBridge` does; none is on a hot path.
+    let engine: Engine
+
     /// Compiles `source` (for a file's chunk, `@name`, a `#!` first line is skipped) into a
     /// function value.
     public func load(_ source: LuaSource, name: String) throws(LuaError) -> Value {
-        let stack = LuaStack(lua.L)
+        let stack = LuaStack(engine.lua.L)
         let base = stack.top
         defer { stack.top = base }
-        try lua.load(source, name: name)
-        return value(at: -1, lua.L)
+        try engine.lua.load(source, name: name)
+        return engine.values.value(at: -1, engine.lua.L)
     }
 
     /// Compiles the file at `path` from its bytes, as `loadfile` does (chunk name `@path`; a
     /// UTF-8 BOM and a `#` first line skipped; text only under `--sandbox`): no byte is decoded.
     public func loadFile(_ path: String) throws(LuaError) -> Value {
-        let stack = LuaStack(lua.L)
+        let stack = LuaStack(engine.lua.L)
         let base = stack.top
         defer { stack.top = base }
-        try lua.loadFile(path)
-        return value(at: -1, lua.L)
+        try engine.lua.loadFile(path)
+        return engine.values.value(at: -1, engine.lua.L)
     }
 
     /// Calls `function` with `arguments`; returns all its results. Errors (including calling
     /// what is not a function) are `LuaError`s with the traceback.
     @discardableResult
     public func call(_ function: Value, _ arguments: [Value] = []) throws(LuaError) -> [Value] {
-        let L = lua.L
+        let L = engine.lua.L
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.top = base }
         guard stack.reserve(arguments.count + 8) else {
             throw LuaError(message: Catalogue.stackLimit.message("\(arguments.count) values are more than a Lua stack holds; pass them in a table"))
         }
-        push(function, L)
-        for a in arguments { push(a, L) }
-        try lua.call(arguments: Int32(arguments.count), results: -1)
+        engine.values.push(function, L)
+        for a in arguments { engine.values.push(a, L) }
+        try engine.lua.call(arguments: Int32(arguments.count), results: -1)
         let n = stack.top - base
-        return (0..<n).map { value(at: base + 1 + $0, L) }
+        return (0..<n).map { engine.values.value(at: base + 1 + $0, L) }
     }
 
     /// `table[name]`, raw (nil if `table` is not a table). A component's props are read from
     /// the table itself, not through the read-only view `push` hands scripts.
     public func field(_ name: String, of table: Value) -> Value {
-        let L = lua.L
+        let L = engine.lua.L
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.top = base }
-        if case .table(let r) = table { unsafeDowncast(r, to: LuaRef.self).push(L) } else { push(table, L) }
+        if case .table(let r) = table { unsafeDowncast(r, to: LuaRef.self).push(L) } else { engine.values.push(table, L) }
         stack.field(name, of: -1)
-        return value(at: -1, L)
+        return engine.values.value(at: -1, L)
     }
 
     /// `_G[name]`, raw: a strict `_G` does not raise.
     public func global(_ name: String) -> Value {
-        let stack = LuaStack(lua.L)
+        let stack = LuaStack(engine.lua.L)
         let base = stack.top
         defer { stack.top = base }
-        lua.pushGlobal(name)
-        return value(at: -1, lua.L)
+        engine.lua.pushGlobal(name)
+        return engine.values.value(at: -1, engine.lua.L)
     }
 
     /// A Lua string of exactly these bytes (the REPL's input lines, never decoded): `.string`
     /// when they are UTF-8, else the Lua string itself (`.opaque`).
     public func string(bytes: [UInt8]) -> Value {
-        let L = lua.L
+        let L = engine.lua.L
         bytes.withUnsafeBytes { raw in _ = lua_pushlstring(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count) }
         defer { ckmacros_pop(L, 1) }
-        return value(at: -1, L)
+        return engine.values.value(at: -1, L)
     }
 
     /// The strings of an array (raw; other items are skipped, as is anything but a table).
     public func strings(of array: Value) -> [String] {
-        let L = lua.L
+        let L = engine.lua.L
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.top = base }
-        push(array, L)
+        engine.values.push(array, L)
         guard stack.isTable(-1) else { return [] }
         var out: [String] = []
         // A limit that stops the walk leaves the strings read so far.
-        try? forEachItem(ofList: base + 1, L) { _ in
-            if let s = lua.string(at: -1) { out.append(s) }
+        try? engine.values.forEachItem(ofList: base + 1, L) { _ in
+            if let s = engine.lua.string(at: -1) { out.append(s) }
         }
         return out
     }
-}
-
-extension Engine {
     /// The text of a string value, bytes that are not UTF-8 replaced (nil for other values).
     public func text(_ value: Value) -> String? {
         switch value {
         case .string(let s): return s
         case .opaque:
-            let stack = LuaStack(lua.L)
+            let stack = LuaStack(engine.lua.L)
             let base = stack.top
             defer { stack.top = base }
-            push(value, lua.L)
-            return lua.string(at: -1)
+            engine.values.push(value, engine.lua.L)
+            return engine.lua.string(at: -1)
         default: return nil
         }
     }
-}
-
-extension Engine {
     /// A Lua function that runs `body` with its arguments and returns its results; a thrown
     /// `LuaError` is raised in Lua with its text (for tools that hand Swift functions to Lua).
     public func function(_ body: @escaping ([Value]) throws(LuaError) -> [Value]) -> Value {
-        let stack = LuaStack(lua.L)
+        let stack = LuaStack(engine.lua.L)
         let base = stack.top
         defer { stack.top = base }
-        lua.push { [unowned(unsafe) self] call in
+        engine.lua.push { [unowned(unsafe) engine] call in
             let L = call.L
-            let arguments = (0..<call.argumentCount).map { self.value(at: $0 + 1, L) }
+            let arguments = (0..<call.argumentCount).map { engine.values.value(at: $0 + 1, L) }
             do throws(LuaError) {
                 let results = try body(arguments)
                 guard LuaStack(L).reserve(results.count + 1) else { return call.raise(.stackLimit, "too many results") }
-                for r in results { self.push(r, L) }
+                for r in results { engine.values.push(r, L) }
                 return Int32(results.count)
             } catch {
                 return call.raise(error.description)
             }
         }
-        return value(at: -1, lua.L)
+        return engine.values.value(at: -1, engine.lua.L)
     }
 
     /// A new table with these string-keyed fields.
     public func table(_ fields: [(String, Value)]) -> Value {
-        scriptTables.makeTable(fields)
+        engine.scriptTables.makeTable(fields)
     }
 }

@@ -2,8 +2,28 @@ import CKCore
 import CLua
 import CLuaShims
 
-/// Moves values between the Lua stack and the core.
-extension Engine {
+/// Moves values between the Lua stack and the core: pushes and reads values, makes references
+/// where `ownership` says, and calls script functions under pcall (the engine's `values`). A class
+/// of its own, stored in a `let`, so a caller holding the engine reaches it, and it its fields,
+/// borrowed: the send, build and update paths pay no retain for it.
+final class Values {
+    let lua: LuaState
+    let refs: RefStore
+    let objects: ObjectRegistry
+    let runtime: Runtime
+    let ownership: Ownership
+
+    init(ownership: Ownership) {
+        lua = ownership.lua
+        refs = ownership.refs
+        objects = ownership.objects
+        runtime = ownership.runtime
+        self.ownership = ownership
+    }
+
+    /// The thread whose Swift function is running (`Engine.runningThread`).
+    var runningThread: OpaquePointer { lua.currentThread.pointee.unsafelyUnwrapped }
+
     /// Reads `t[name]` without metamethods; pushes the value and returns its type.
     @discardableResult
     func rawField(_ L: OpaquePointer, _ index: Int32, _ name: String) -> LuaType {
@@ -33,8 +53,8 @@ extension Engine {
             return
         }
         guard objects.push(object, kind: kind, L) else { return }
-        attachArena(of: object, kind: kind, toHandleAt: -1, L)
-        if kind == .componentClass { classes.setScopeFunction(of: object as! ComponentClass, onHandleAt: -1, L) }
+        ownership.attachArena(of: object, kind: kind, toHandleAt: -1, L)
+        if kind == .componentClass { ClassBridge.setScopeFunction(of: object as! ComponentClass, onHandleAt: -1, L, objects: objects) }
     }
 
     func push(_ object: RuntimeObject?) {
@@ -71,7 +91,7 @@ extension Engine {
 
     @inline(__always)
     private func value(at index: Int32, _ L: OpaquePointer, arena: Arena?, fromHome: Bool) -> Value {
-        func reference(_ type: ScriptType) -> LuaRef { self.reference(at: index, L, type, in: fromHome ? homeArena : arena) }
+        func reference(_ type: ScriptType) -> LuaRef { self.reference(at: index, L, type, in: fromHome ? ownership.homeArena : arena) }
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
@@ -88,7 +108,7 @@ extension Engine {
         case LUA_TFUNCTION: return .function(reference(.function))
         case LUA_TUSERDATA:
             if let o = objects.object(at: index, L) { return .object(o) }
-            if let props = propsReference(at: index, L, in: fromHome ? homeArena : arena) { return .table(props) }
+            if let props = propsReference(at: index, L, in: fromHome ? ownership.homeArena : arena) { return .table(props) }
             return .opaque(reference(.userdata))
         default: return .opaque(reference(.thread))
         }
@@ -125,7 +145,7 @@ extension Engine {
     }
 
     func reference(at index: Int32, _ L: OpaquePointer, _ type: ScriptType) -> LuaRef {
-        reference(at: index, L, type, in: homeArena)
+        reference(at: index, L, type, in: ownership.homeArena)
     }
 
     func reference(at index: Int32, _ L: OpaquePointer, _ type: ScriptType, in arena: Arena?) -> LuaRef {
@@ -259,6 +279,18 @@ extension Engine {
         throw error
     }
 
+    /// `v` referenced again where new references go now (a value passed from one owner to another).
+    func rehomed(_ v: Value) -> Value {
+        switch v {
+        case .table, .function, .opaque:
+            let L = runningThread
+            push(v, L)
+            defer { LuaStack(L).pop(1) }
+            return carriedValue(at: -1, L)
+        default: return v
+        }
+    }
+
     /// Pops a pcall error and classifies it.
     func failure(_ status: Int32) -> Error {
         let e = lua.popError(status: status, on: runningThread)
@@ -271,36 +303,36 @@ extension Engine {
 
 /// Lets the core read and make struct tables, and compare props shallowly.
 final class TablesAdapter: ScriptTableComparing {
-    unowned let engine: Engine
+    unowned let values: Values
 
-    init(engine: Engine) {
-        self.engine = engine
+    init(values: Values) {
+        self.values = values
     }
 
     func field(_ table: ScriptRef, _ name: String) -> Value {
-        let L = engine.runningThread
+        let L = values.runningThread
         (table as! LuaRef).push(L)
         LuaStack(L).field(name, of: -1)
-        let v = engine.value(at: -1, L)
+        let v = values.value(at: -1, L)
         lua_settop(L, -3)
         return v
     }
 
     func makeTable(_ fields: [(String, Value)]) -> Value {
-        let L = engine.runningThread
+        let L = values.runningThread
         LuaStack(L).newTable(fields: fields.count)
         for (k, v) in fields {
-            engine.push(v, L)
+            values.push(v, L)
             LuaStack(L).setField(k, of: -2)
         }
-        let v = engine.value(at: -1, L)
+        let v = values.value(at: -1, L)
         ckmacros_pop(L, 1)
         return v
     }
 
     /// The string keys of a table (raw), in traversal order.
     func keys(of table: ScriptRef) -> [String] {
-        let L = engine.runningThread
+        let L = values.runningThread
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.top = base }
@@ -308,7 +340,7 @@ final class TablesAdapter: ScriptTableComparing {
         var out: [String] = []
         stack.pushNil()
         while stack.next(base + 1) {
-            if stack.isString(-2), let k = engine.lua.string(at: -2, on: L) { out.append(k) }
+            if stack.isString(-2), let k = values.lua.string(at: -2, on: L) { out.append(k) }
             stack.pop()
         }
         return out
@@ -324,7 +356,7 @@ final class TablesAdapter: ScriptTableComparing {
 
     /// Raw, one level: same keys with raw-equal values (in C: `ckcompare_shallow_equal`).
     func shallowEqual(_ a: ScriptRef, _ b: ScriptRef) -> Bool {
-        let L = engine.runningThread
+        let L = values.runningThread
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (a as! LuaRef).push(L)

@@ -19,7 +19,7 @@ public final class CompiledChunks {
     /// (then recorded for the next state).
     public func load(_ source: LuaSource, name: String, in engine: Engine) throws(LuaError) -> Value {
         if let bytes = bytecode[name], let function = engine.loadTrusted(bytes, name: name) { return function }
-        let function = try engine.load(source, name: name)
+        let function = try engine.tools.load(source, name: name)
         if let bytes = engine.bytecode(of: function) { bytecode[name] = bytes }
         return function
     }
@@ -47,7 +47,7 @@ extension Engine {
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.top = base }
-        push(function, L)
+        values.push(function, L)
         guard lua_type(L, -1) == LUA_TFUNCTION, lua_iscfunction(L, -1) == 0 else { return nil }
         var out: [UInt8] = []
         let status = withUnsafeMutablePointer(to: &out) { pointer in
@@ -70,6 +70,6 @@ extension Engine {
         let status = bytes.withUnsafeBytes { raw in
             ckpcall_load_trusted_bytecode(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name)
         }
-        return status == LUA_OK ? value(at: -1, L) : nil
+        return status == LUA_OK ? values.value(at: -1, L) : nil
     }
 }

@@ -82,7 +82,7 @@ public final class LuaMain {
         // `require` also finds modules beside the script (SPEC §9).
         if let path {
             let script = String(cString: path)
-            engine.installSiblingSearcher(directories: [(Engine.directory(of: script), "beside the script \(script)")])
+            engine.searcher.install(directories: [(SiblingSearcher.directory(of: script), "beside the script \(script)")])
         }
         var status = engine.lua.loadFileKeepingError(UnsafePointer(path))
         if status == LUA_OK {

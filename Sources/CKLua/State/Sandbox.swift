@@ -46,6 +46,6 @@ extension Engine {
             stack.top = base
             lua.pushGlobal("debug")
         }
-        return value(at: -1, L)
+        return values.value(at: -1, L)
     }
 }

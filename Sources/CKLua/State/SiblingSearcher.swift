@@ -7,28 +7,32 @@ import Glibc
 
 /// `require` of modules beside the script (SPEC §9): an extra searcher after Lua's own, for
 /// `ckrun FILE`, `ckrun repl FILE`, `ckrun tree FILE` (the script's directory) and `ckrun test`
-/// (each test file's directory, then the project root). `package.path` is not changed.
-extension Engine {
+/// (each test file's directory, then the project root). `package.path` is not changed. The
+/// engine's `searcher`.
+public struct SiblingSearcher {
+    // Strong: one lives for one call (`engine.searcher`), as `ClassBridge` does.
+    let engine: Engine
+
     private static let searcherKey = "ckrun.searcher.loaded"
 
     /// Appends the searcher for `directories`, each with why it is searched, as its "no file"
     /// lines say it (`beside the script app.lua`). Empty strings, duplicates and "." — which
     /// package.path's `./?.lua` already covers — are skipped.
-    public func installSiblingSearcher(directories: [(path: String, why: String)]) {
+    public func install(directories: [(path: String, why: String)]) {
         var dirs: [String] = [], reasons: [String] = []
         for d in directories where !d.path.isEmpty && d.path != "." && !dirs.contains(d.path) {
             dirs.append(d.path)
             reasons.append(d.why)
         }
         guard !dirs.isEmpty else { return }
-        let L = lua.L
+        let L = engine.lua.L
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         do {
-            try lua.load(LuaSource(bytes: PackageResources.searcher_lua), name: "=(searcher)")
-            pushStrings(dirs, L)
-            pushStrings(reasons, L)
-            try lua.call(arguments: 2, results: 1)
+            try engine.lua.load(LuaSource(bytes: PackageResources.searcher_lua), name: "=(searcher)")
+            engine.values.pushStrings(dirs, L)
+            engine.values.pushStrings(reasons, L)
+            try engine.lua.call(arguments: 2, results: 1)
             LuaStack(L).setRegistryField(Self.searcherKey)
         } catch {
             ProcessOutput.err("ckrun: the module searcher failed to install: \(error)\n")
@@ -37,14 +41,14 @@ extension Engine {
 
     /// Forgets the modules the searcher loaded (`package.loaded`), so a reload loads them again.
     func forgetSiblingModules() {
-        let L = lua.L
+        let L = engine.lua.L
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         // Raw throughout: a script's metatables on _G, package or package.loaded do not run here.
         let stack = LuaStack(L)
         guard stack.registryField(Self.searcherKey) == .table else { return }
         let list = lua_gettop(L)
-        lua.pushGlobal("package")
+        engine.lua.pushGlobal("package")
         guard stack.field("loaded", of: -1) == .table else { return }
         let loaded = lua_gettop(L)
         for i in stride(from: stack.listLength(list), through: 1, by: -1) {
@@ -66,14 +70,14 @@ extension Engine {
         let inTree = { (file: String) in Self.realPath(file).map { $0.hasPrefix(root == "/" ? "/" : root + "/") } ?? false }
         var names = Set(siblingModules())
         forgetSiblingModules()
-        let L = lua.L
+        let L = engine.lua.L
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         let stack = LuaStack(L)
-        lua.pushGlobal("package")
+        engine.lua.pushGlobal("package")
         guard stack.isTable(-1) else { return names.sorted() }
         let package = lua_gettop(L)
-        let templates = stack.field("path", of: package) == .string ? (lua.string(at: -1) ?? "") : ""
+        let templates = stack.field("path", of: package) == .string ? (engine.lua.string(at: -1) ?? "") : ""
         guard stack.field("loaded", of: package) == .table else { return names.sorted() }
         let loaded = lua_gettop(L)
         let preload = stack.field("preload", of: package) == .table ? lua_gettop(L) : 0
@@ -94,11 +98,11 @@ extension Engine {
 
     /// Those of `names` that `package.loaded` holds now (raw).
     public func loadedModules(among names: [String]) -> [String] {
-        let L = lua.L
+        let L = engine.lua.L
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         let stack = LuaStack(L)
-        lua.pushGlobal("package")
+        engine.lua.pushGlobal("package")
         guard stack.isTable(-1), stack.field("loaded", of: -1) == .table else { return [] }
         let loaded = lua_gettop(L)
         return names.filter { name in
@@ -112,25 +116,25 @@ extension Engine {
 
     /// The string keys of the table at `t` (raw).
     private func stringKeys(of t: Int32) -> [String] {
-        let L = lua.L
+        let L = engine.lua.L
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
             ckmacros_pop(L, 1)
-            if lua_type(L, -1) == LUA_TSTRING, let k = lua.string(at: -1) { keys.append(k) }
+            if lua_type(L, -1) == LUA_TSTRING, let k = engine.lua.string(at: -1) { keys.append(k) }
         }
         return keys
     }
 
     /// The names the searcher beside the script loaded.
     private func siblingModules() -> [String] {
-        let L = lua.L
+        let L = engine.lua.L
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         guard LuaStack(L).registryField(Self.searcherKey) == .table else { return [] }
         return (0..<LuaStack(L).listLength(-1)).compactMap { i in
             defer { LuaStack(L).pop() }
-            return LuaStack(L).get(i + 1, from: base + 1) == .string ? lua.string(at: -1) : nil
+            return LuaStack(L).get(i + 1, from: base + 1) == .string ? engine.lua.string(at: -1) : nil
         }
     }
 
@@ -138,7 +142,7 @@ extension Engine {
     private func searchPath(_ name: String, _ templates: String) throws(LuaError) -> String? {
         let file = name.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
         for template in templates.split(separator: ";") {
-            try protect { try runtime.limits.tick() }
+            try engine.protect { try engine.runtime.limits.tick() }
             let path = template.split(separator: "?", omittingEmptySubsequences: false).joined(separator: file)
             if access(path, R_OK) == 0 { return path }
         }

@@ -54,8 +54,8 @@ enum Completion {
     static func compute(_ text: String) -> [String] {
         guard let engine else { return [] }
         let found = try? engine.turn { turn throws(LuaError) in
-            try turn.call(engine.field("complete", of: prelude()), [.string(text)]).first
+            try turn.call(engine.tools.field("complete", of: prelude()), [.string(text)]).first
         }
-        return found.flatMap { $0 }.map(engine.strings) ?? []
+        return found.flatMap { $0 }.map(engine.tools.strings) ?? []
     }
 }

@@ -35,7 +35,7 @@ final class ReplSession {
     /// Runs `repl.lua` with the app file's name (or "") and the session's Swift side.
     func installPrelude(appFile: String?, session: Value) {
         do {
-            let chunk = try engine.load(EmbeddedLua.repl, name: "=(repl)")
+            let chunk = try engine.tools.load(EmbeddedLua.repl, name: "=(repl)")
             prelude = try engine.turn { turn throws(LuaError) in
                 try turn.call(chunk, [.string(appFile ?? ""), session, engine.hostDebugLibrary]).first ?? .nil
             }
@@ -67,14 +67,14 @@ final class ReplSession {
     private enum Outcome { case done, incomplete }
 
     /// `repl[name]` (nil if the prelude failed: calling it is then a reported error).
-    private func helper(_ name: String) -> Value { engine.field(name, of: prelude) }
+    private func helper(_ name: String) -> Value { engine.tools.field(name, of: prelude) }
 
     private func evaluate(_ source: [UInt8]) -> Outcome {
         do throws(LuaError) {
             return try engine.turn { turn throws(LuaError) -> Outcome in
-                let compiled = try turn.call(helper("compile"), [engine.string(bytes: source)])
+                let compiled = try turn.call(helper("compile"), [engine.tools.string(bytes: source)])
                 guard let chunk = compiled.first, case .function = chunk else {
-                    let message = compiled.count > 1 ? engine.text(compiled[1]) : nil
+                    let message = compiled.count > 1 ? engine.tools.text(compiled[1]) : nil
                     if message == "incomplete" { return .incomplete }
                     writeError(message ?? "syntax error", isError: true)
                     return .done
@@ -83,7 +83,7 @@ final class ReplSession {
                 let results: [Value]
                 do throws(LuaError) { results = try turn.call(chunk) } catch { throw engine.restoringInnerTraceback(error) }
                 guard !results.isEmpty else { return .done }
-                ProcessOutput.out((try turn.call(helper("format"), results).first.flatMap(engine.text) ?? "") + "\n")
+                ProcessOutput.out((try turn.call(helper("format"), results).first.flatMap(engine.tools.text) ?? "") + "\n")
                 return .done
             }
         } catch {
@@ -93,13 +93,13 @@ final class ReplSession {
     }
 
     private func runDot(_ line: [UInt8]) -> Submission {
-        let command = engine.string(bytes: Array(line.drop(while: Self.blank).reversed().drop(while: Self.blank).reversed()))
+        let command = engine.tools.string(bytes: Array(line.drop(while: Self.blank).reversed().drop(while: Self.blank).reversed()))
         do throws(LuaError) {
             let result = try engine.turn { turn throws(LuaError) in
                 engine.forgetInnerTraceback()
                 do throws(LuaError) { return try turn.call(helper("dot"), [command]) } catch { throw engine.restoringInnerTraceback(error) }
             }
-            return result.first.flatMap(engine.text) == "quit" ? .quit : .done
+            return result.first.flatMap(engine.tools.text) == "quit" ? .quit : .done
         } catch {
             writeError(Self.dotError(error), isError: true)
             return .done

@@ -50,31 +50,31 @@ final class AppSession {
     /// Watches the app file's directory (`--watch`); nil without a file or inotify.
     func makeWatcher() -> FileWatcher? {
         guard let file else { return nil }
-        return FileWatcher(directory: Engine.directory(of: file))
+        return FileWatcher(directory: SiblingSearcher.directory(of: file))
     }
 
     /// The session functions the REPL's Lua side calls (`repl.lua`'s `session`): the clock's
     /// reading and controls, and reload.
     func luaSide(clock: AppClock, runUntilIdle: @escaping () -> Void) -> Value {
-        let reloadFunction = engine.function { [unowned self] _ throws(LuaError) in
+        let reloadFunction = engine.tools.function { [unowned self] _ throws(LuaError) in
             do throws(LuaError) { return [.string(try reloadFile())] } catch {
                 // Printed as it is (repl.lua's mark): the app file's frames, not the REPL's.
                 let e = error.keepingFirstTraceback().cutTraceback(at: "in field 'reload'")
                 throw LuaError(message: "\u{1}" + e.description)
             }
         }
-        let pause = engine.function { _ in clock.pause(); return [] }
-        let resume = engine.function { _ in
+        let pause = engine.tools.function { _ in clock.pause(); return [] }
+        let resume = engine.tools.function { _ in
             clock.resume()
             if clock.mode == .virtual { runUntilIdle() }
             return []
         }
-        return engine.table([("clock", clockReading(clock)), ("pause", pause), ("resume", resume), ("reload", reloadFunction)])
+        return engine.tools.table([("clock", clockReading(clock)), ("pause", pause), ("resume", resume), ("reload", reloadFunction)])
     }
 
     /// `clock()` → time, pending timers, the next one's due time, paused, "wall" or "virtual".
     private func clockReading(_ clock: AppClock) -> Value {
-        engine.function { [unowned self] _ in
+        engine.tools.function { [unowned self] _ in
             let loop = engine.runtime.loop
             return [.number(loop.now), .number(Double(loop.pendingTimers)), loop.nextDue.map(Value.number) ?? .nil,
                     .bool(clock.isPaused), .string(clock.mode.rawValue)]

@@ -45,7 +45,7 @@ final class ScriptSession {
     /// `arg` as lua sets it for `file`, and `require` beside it.
     func prepare(file: String) {
         engine.setArguments(script: file, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
-        engine.installSiblingSearcher(directories: [(Engine.directory(of: file), "beside the script \(file)")])
+        engine.searcher.install(directories: [(SiblingSearcher.directory(of: file), "beside the script \(file)")])
     }
 
     /// Runs `body`; a Lua error is printed after "ckrun: " and ends the command with status 1.

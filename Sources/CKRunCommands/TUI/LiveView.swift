@@ -165,7 +165,7 @@ final class LiveView: FrontEnd {
         do throws(LuaError) {
             try engine.turn { turn throws(LuaError) in
                 let made = LiveTreeBuilder.make(from: try turn.tree(of: host), describe: { (try? turn.describe($0)) ?? "…" },
-                                                prop: { [engine] c, name in engine.field(name, of: c.props) })
+                                                prop: { [engine] c, name in engine.tools.field(name, of: c.props) })
                 replace(made.tree, made.components)
             }
         } catch {

@@ -34,16 +34,16 @@ enum BustedConfig {
                                                  memoryLimitMegabytes: limits.memoryLimitMB))
         defer { engine.close() }
         do {
-            let reader = try engine.load(EmbeddedLua.bustedConfig, name: "=(ckrun test: .busted)")
+            let reader = try engine.tools.load(EmbeddedLua.bustedConfig, name: "=(ckrun test: .busted)")
             let problem = try engine.withLimits { () throws(LuaError) in
-                try engine.call(reader, [.string(path), task.map(Value.string) ?? .nil, engine.recordFunction])
-            }.first.flatMap(engine.text)
+                try engine.tools.call(reader, [.string(path), task.map(Value.string) ?? .nil, engine.testing.recordFunction])
+            }.first.flatMap(engine.tools.text)
             if let problem { throw ValidationError(".busted: \(problem)") }
         } catch let error as LuaError {
             throw ValidationError(".busted: \(error.message)")
         }
         var values: [String: [String]] = [:]
-        for fields in ResultRecords.fields(engine.testRecords) {
+        for fields in ResultRecords.fields(engine.testing.testRecords) {
             guard let key = fields.first ?? nil else { continue }
             values[key] = fields.dropFirst().map { $0 ?? "" }
         }

@@ -20,7 +20,7 @@ enum ResultRecords {
 
     /// A field, escaped by the one escaper of this format (ckrunner.c's, which also writes the
     /// records of a file's tests).
-    static func append(_ value: String?, to out: inout [UInt8]) { Engine.appendRecordField(value, to: &out) }
+    static func append(_ value: String?, to out: inout [UInt8]) { TestSupport.appendRecordField(value, to: &out) }
 
     static func endRecord(_ out: inout [UInt8]) { out.append(recordEnd) }
 

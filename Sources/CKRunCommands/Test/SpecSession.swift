@@ -26,7 +26,7 @@ final class SpecSession {
             sandbox: settings.sandbox, timeoutSeconds: nil, memoryLimitBytes: settings.memoryLimitBytes, pooledMemory: true))
         engine.limitClosing(to: settings.timeout)
         timeout = settings.timeout
-        runner = engine.table([("class_methods", engine.classMethodsFunction)])
+        runner = engine.tools.table([("class_methods", engine.testing.classMethodsFunction)])
         try SpecPrelude.install(in: engine, runner: runner)
         let memory = Catalogue.memoryLimit.message(
             "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory")
@@ -38,11 +38,11 @@ final class SpecSession {
             if select(8, ...) then T.exposed = true; rawset(_G, "(ckrun test)", T) end
             T.begin_isolated, T.end_isolated = select(9, ...)
             """#, name: "=(ckrun test: limits)", in: engine)
-        try engine.call(limits, [runner, engine.runnerTurnFunction, engine.recordFunction, .string(memory),
-                                 engine.monotonicClockFunction, engine.hookCoroutinesFunction, engine.checkDeadlineFunction,
-                                 .bool(settings.exposeRunner), engine.beginTestFunction, engine.endTestFunction])
+        try engine.tools.call(limits, [runner, engine.testing.runnerTurnFunction, engine.testing.recordFunction, .string(memory),
+                                 engine.testing.monotonicClockFunction, engine.testing.hookCoroutinesFunction, engine.testing.checkDeadlineFunction,
+                                 .bool(settings.exposeRunner), engine.testing.beginTestFunction, engine.testing.endTestFunction])
         // Taps and sends build what they queued before they return (React's act(); SPEC §9).
-        engine.buildUpdatesAfterCalls()
+        engine.testing.buildUpdatesAfterCalls()
     }
 
     /// Calls `T[name](arguments...)` with string arguments, under the time limit; returns its
@@ -50,9 +50,9 @@ final class SpecSession {
     /// `--filter`, `-e` or `-Xhelper` that is not UTF-8 is the bytes typed).
     @discardableResult
     func call(_ name: String, _ arguments: String...) throws(LuaError) -> String? {
-        let function = engine.field(name, of: runner)
+        let function = engine.tools.field(name, of: runner)
         return try engine.withDeadline(timeout) { () throws(LuaError) in
-            try engine.call(function, arguments.map { engine.string(bytes: ByteText.bytes(of: $0)) }).first.flatMap(engine.text)
+            try engine.tools.call(function, arguments.map { engine.tools.string(bytes: ByteText.bytes(of: $0)) }).first.flatMap(engine.tools.text)
         }
     }
 
@@ -63,33 +63,33 @@ final class SpecSession {
             if pcall(require, "luassert.languages." .. lang) then require("say"):set_namespace(lang) end
             """#, name: "=(ckrun test: lang)", in: engine)
         // `require` may run a module found on package.path: under the time limit.
-        try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.call(chunk, [.string(language)]) }
+        try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.tools.call(chunk, [.string(language)]) }
     }
 
     /// Loads the test file from its bytes and runs it; its results are then `records`. A file
     /// that does not compile, or a runner that stopped, throws (the results kept so far stay).
     /// `index` is the file's place among the run's files, `seed` its `math.random` seed.
     func run(path: String, index: Int, seed: Int64) throws(LuaError) {
-        engine.clearTestRecords()
+        engine.testing.clearTestRecords()
         engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
         // `require` finds modules beside the test file and in the project root (SPEC §9); a
         // shared state gets one searcher per directory.
-        let directory = Engine.directory(of: path), root = FileManager.default.currentDirectoryPath
+        let directory = SiblingSearcher.directory(of: path), root = FileManager.default.currentDirectoryPath
         if searched.insert([directory, root]).inserted {
-            engine.installSiblingSearcher(directories: [
+            engine.searcher.install(directories: [
                 (directory, "beside the test file \(path)"),
                 (root, "in the project root: the directory ckrun test runs in"),
             ])
         }
-        let runFile = engine.field("run_file", of: runner)
-        let chunk = try engine.loadFile(path)
+        let runFile = engine.tools.field("run_file", of: runner)
+        let chunk = try engine.tools.loadFile(path)
         let arguments: [Value] = [chunk, .string(path), .string(String(index)), .string(String(seed))]
         // Each piece of code the file runs gets its own limit (T.turn); Ctrl-C stops it.
-        try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.call(runFile, arguments) }
+        try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.tools.call(runFile, arguments) }
     }
 
     /// The results the file's tests left, as `ResultRecords` (kept outside the Lua heap).
-    var records: [UInt8] { engine.testRecords }
+    var records: [UInt8] { engine.testing.testRecords }
 }
 
 /// Tracebacks without the runner's own frames.

@@ -23,7 +23,7 @@ enum SpecPrelude {
     static func install(in engine: Engine, runner: Value) throws(LuaError) {
         installing = true
         defer { installing = false }
-        let recorder = engine.function { [unowned engine] arguments throws(LuaError) in
+        let recorder = engine.tools.function { [unowned engine] arguments throws(LuaError) in
             if installing, case .string(let name) = arguments.first, arguments.count > 1 {
                 compiled.record(arguments[1], as: name, in: engine)
             }
@@ -33,8 +33,8 @@ enum SpecPrelude {
         for chunk in chunks {
             if chunk.name == "assert" { try preload(in: engine, runner: runner) }
             let function = try compiled.load(chunk.source, name: "=(ckrun test: \(chunk.name))", in: engine)
-            try engine.call(function, [.string(exitMessage), compiled.recorded.isEmpty ? recorder : .nil, debug,
-                                       engine.userFrameFunction, engine.errorLevelFunction, runner])
+            try engine.tools.call(function, [.string(exitMessage), compiled.recorded.isEmpty ? recorder : .nil, debug,
+                                       engine.testing.userFrameFunction, engine.testing.errorLevelFunction, runner])
         }
     }
 
@@ -56,6 +56,6 @@ enum SpecPrelude {
               T.preloaded[#T.preloaded + 1] = name
             end
             """#, name: "=(ckrun test: preload)", in: engine)
-        try engine.call(install, [runner] + pairs)
+        try engine.tools.call(install, [runner] + pairs)
     }
 }

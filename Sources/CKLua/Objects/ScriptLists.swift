@@ -3,7 +3,7 @@ import CKCore
 /// A script's lists as Swift walks them and makes them (issue 24, class 4): `#t` is a border, not a size, so a
 /// list is t[1], t[2], … up to its first nil (`LuaStack.listLength`), and every step ticks the
 /// turn's limits, so a list of millions is stopped by `--timeout` and Ctrl-C like a Lua loop.
-extension Engine {
+extension Values {
     /// Calls `body(i)` with t[i] on top of `L`'s stack (popped after it), for each item of the
     /// list at `t`. `body` must run no Lua that could change the list (it is read raw).
     func forEachItem(ofList t: Int32, _ L: OpaquePointer, _ body: (_ index: Int) throws -> Void) throws {

@@ -1,0 +1,108 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// What `ckrun test` asks of the runtime beyond the `ck` module (SPEC §9): each test isolated
+/// (clock, timers, hosts), taps and sends that build what they queued, and luassert's test
+/// doubles on classes; and the runner's own functions in C (turns, records, stack lookups). The
+/// engine's `testing`.
+public struct TestSupport {
+    // Strong: one lives for one call (`engine.testing`), as `ClassBridge` does.
+    let engine: Engine
+
+    /// Turns on `act()` for the file's state: an async update queued inside a send, tap or
+    /// other runtime call is built before the call returns (`Runtime.buildsUpdatesAfterCalls`).
+    public func buildUpdatesAfterCalls() { engine.runtime.buildsUpdatesAfterCalls = true }
+
+    /// `begin()`: before a test's `before_each` hooks: the virtual clock goes back to 0 and the
+    /// hosts made from now on are noted (`Runtime.beginTest`).
+    public var beginTestFunction: Value {
+        engine.tools.function { [unowned engine] _ throws(LuaError) in
+            engine.runtime.beginTest()
+            return []
+        }
+    }
+
+    /// `end()`: after a test's `after_each` hooks: destroys the hosts it made and did not destroy,
+    /// then cancels its timers (`Runtime.endTest`). Runs unmount callbacks: call it as user code.
+    public var endTestFunction: Value {
+        engine.tools.function { [unowned engine] _ throws(LuaError) in
+            try engine.protect { try engine.runtime.endTest() }
+            return []
+        }
+    }
+
+    /// `methods(x)`: true and the names of a component or controller class's methods, sorted;
+    /// false for anything else. luassert's `stub` and `mock` take tables; the prelude hands them a
+    /// stand-in for a class, and `mock` spies on these names.
+    public var classMethodsFunction: Value {
+        engine.tools.function { arguments throws(LuaError) in
+            let names: [String]
+            switch arguments.first {
+            case .object(let c as ComponentClass)?: names = Array(c.methods.keys)
+            case .object(let c as ControllerClass)?: names = Array(c.methods.keys)
+            default: return [.bool(false)]
+            }
+            return [.bool(true)] + names.sorted().map(Value.string)
+        }
+    }
+
+    /// The test runner's turns as a Lua function, `f(seconds [, runner])`: the time limit from now
+    /// (nil: none) of the code about to run, and its memory limit: `--memory-limit` for user code,
+    /// a reserve more for the runner's own (ckrunner.c). It costs no call into Swift.
+    public var runnerTurnFunction: Value { cFunction(ckrunner_lua_turn) }
+
+    /// `f(...)`: keeps a record of its arguments outside the Lua heap, where no Lua code reaches
+    /// it (`testRecords` reads them): a test's result (name, line, status, output, seconds,
+    /// message, traceback, own name, descriptor), a `.busted` key and its values.
+    public var recordFunction: Value { cFunction(ckrunner_lua_record) }
+
+    /// The results `recordFunction` kept so far, as `ResultRecords`.
+    public var testRecords: [UInt8] {
+        let L = engine.lua.L
+        guard let bytes = ckrunner_records_bytes(L) else { return [] }
+        return Array(UnsafeBufferPointer(start: bytes, count: ckrunner_records_length(L)))
+    }
+
+    /// Forgets the results kept so far: a state that runs several test files reads each file's own.
+    public func clearTestRecords() { ckrunner_records_clear(engine.lua.L) }
+
+    /// ResultRecords' one escaper (the one `recordFunction` writes with): `text` as a field, or
+    /// nil's mark, each ended by 0x1F.
+    public static func appendRecordField(_ text: String?, to out: inout [UInt8]) {
+        guard var utf8 = text else { return out += [0x1D, 0x30, 0x1F] }
+        utf8.withUTF8 { bytes in
+            let start = out.count
+            out += repeatElement(0, count: 2 * bytes.count + 1)
+            let written = out.withUnsafeMutableBufferPointer { buffer in
+                bytes.withMemoryRebound(to: CChar.self) { ckrunner_escape_field($0.baseAddress, $0.count, buffer.baseAddress! + start) }
+            }
+            out.removeLast(out.count - start - written)
+        }
+    }
+
+    /// `f()`: raises `[timeout]` once the time limit passed, for a Lua hook that takes the place
+    /// of the limit's own (the test runner's coverage hook on a coroutine).
+    public var checkDeadlineFunction: Value { cFunction(ckwatchdog_lua_check_deadline) }
+
+    /// A Lua function returning a monotonic time in seconds (no system call: the vDSO's clock).
+    public var monotonicClockFunction: Value { cFunction(ckrunner_lua_monotonic_clock) }
+
+    /// `f(coroutine)`: new coroutines carry the time limit's hook, and the main thread runs
+    /// user code without one (a hook makes Lua trace every instruction).
+    public var hookCoroutinesFunction: Value { cFunction(ckcoroutines_lua_hook) }
+
+    /// The test runner's stack lookups without a table per frame (ckframes.c): `f(level [,
+    /// skip_luassert])` → short_src, currentline of the first frame outside the runner.
+    public var userFrameFunction: Value { cFunction(ckframes_lua_user_frame) }
+
+    /// luassert's `util.errorlevel`, in C (ckframes.c).
+    public var errorLevelFunction: Value { cFunction(ckframes_lua_errorlevel) }
+
+    private func cFunction(_ f: lua_CFunction) -> Value {
+        let L = engine.lua.L
+        lua_pushcclosure(L, f, 0)
+        defer { ckmacros_pop(L, 1) }
+        return engine.values.value(at: -1, L)
+    }
+}
