@@ -47,7 +47,7 @@ public final class Engine {
     let refs: RefStore
     /// Who owns which script values, and where new references go (Ownership.swift).
     let ownership: Ownership
-    /// Values between the Lua stack and the core, and calls into Lua (ValueBridge.swift).
+    /// Values between the Lua stack and the core, and calls into Lua (Values.swift).
     let values: Values
     /// The thread whose Swift function is running: nested calls into Lua use its stack. C keeps
     /// it (set and restored around every Swift function and protected call), so no unwind can
