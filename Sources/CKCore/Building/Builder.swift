@@ -167,12 +167,15 @@ struct Builder {
             }
             node.placedInBuild = context.id
             try render(node, context: context)
+            let old = node.previous?.children ?? []
+            var missedKey = false
             for (i, child) in node.children.enumerated().reversed() {
                 child.parent = node
                 child.indexInParent = i
-                if !child.rendered { child.previous = counterpart(of: child, at: i, previousParent: node.previous) }
+                if !child.rendered { child.previous = counterpart(of: child, at: i, in: old, missedKey: &missedKey) }
                 stack.append(child)
             }
+            if missedKey { KeyedSiblings.link(node.children, to: old) }
         }
         return result
     }
@@ -204,12 +207,11 @@ struct Builder {
         }
     }
 
-    /// The previous generation's instance at this place: by scope, else by position and class.
-    private func counterpart(of child: Component, at index: Int, previousParent: Component?) -> Component? {
+    /// The previous generation's instance at this place: by scope, else by position, class and
+    /// key (a keyed child elsewhere is matched by `KeyedSiblings.link`).
+    private func counterpart(of child: Component, at index: Int, in old: [Component], missedKey: inout Bool) -> Component? {
         if let scope = child.scope { return scope.component === child ? nil : scope.component }
-        guard let p = previousParent, index < p.children.count else { return nil }
-        let old = p.children[index]
-        return old.scope == nil && old.componentClass.name == child.componentClass.name ? old : nil
+        return KeyedSiblings.atPosition(child, index, in: old, missed: &missedKey)
     }
 
     /// A pure component with unchanged props and no pending update keeps its previous instance.
@@ -262,7 +264,7 @@ struct Builder {
         // Nothing queues an update during a build: the dirty list is still `dirty`, all now empty.
         host.dirtyScopes.removeAll { $0.pendingUpdates.isEmpty }
         host.needsFullBuild = false
-        guard host.generation > 0, !Self.passesThrough(error) else { return error }
+        guard host.generation > 0, !ScriptErrors.passesThrough(error) else { return error }
         let scopes = dropped.isEmpty ? "no state updates were pending"
             : "the state updates of \(dropped.prefix(5).map(\.path).joined(separator: ", "))\(dropped.count > 5 ? " and \(dropped.count - 5) more" : "") were dropped"
         let detail: String
@@ -276,18 +278,6 @@ struct Builder {
         case let e as ScriptFailure: return BuildFailure(detail: detail, cause: e.message, traceback: e.traceback)
         case let e as RuntimeError: return BuildFailure(detail: detail, cause: e.description, traceback: "")
         default: return BuildFailure(detail: detail, cause: "\(error)", traceback: "")
-        }
-    }
-
-    /// Errors that are not the render's own keep their id first: a nested build's failure, a
-    /// yield across the runtime, and the limits that stop a script.
-    private static func passesThrough(_ error: Error) -> Bool {
-        switch error {
-        case is BuildFailure: return true
-        case let e as RuntimeError: return e.id == .yieldAcrossRuntime
-        case let e as ScriptFailure:
-            return ["[timeout]", "[memoryLimit]", "[interrupted]"].contains { e.message.hasPrefix($0) }
-        default: return false
         }
     }
 

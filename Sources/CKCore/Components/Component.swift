@@ -107,10 +107,9 @@ public final class Component: RuntimeObject {
         return names.reversed().joined(separator: "/")
     }
 
-    /// `Item#3`: the class name and the scope identifier or key, if any.
+    /// `Item#3`: the class name with its scope's identifier and its key (`ScopeName`).
     public var label: String {
-        if let id = scope?.displayIdentifier ?? Scope.display(key) { return "\(name)#\(id)" }
-        return name
+        ScopeName.label(name, identifier: scope?.identifier ?? .nil, key: key)
     }
 
     /// The first view at or below this component, in depth-first order.

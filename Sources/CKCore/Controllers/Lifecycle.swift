@@ -5,9 +5,11 @@ enum Lifecycle {
     static func call(_ controller: Controller, _ name: String, _ arguments: [Value] = [], in runtime: Runtime? = nil) throws {
         guard !controller.isInvalidated || name == "invalidateController",
               let m = controller.controllerClass.method(name) else { return }
-        guard let runtime else { return try m.body(.controller(controller), arguments) }
-        try runtime.runCallback("\(controller.controllerClass.name).\(name)") {
-            try m.body(.controller(controller), arguments)
+        // Names are made only when an error or the update-loop watch needs them.
+        func callback() -> String { "\(controller.controllerClass.name).\(name)" }
+        try ScriptErrors.attributed(.callbackFailed, "\(callback()) of \(controller.component.path)") {
+            guard let runtime else { return try m.body(.controller(controller), arguments) }
+            try runtime.runCallback(callback()) { try m.body(.controller(controller), arguments) }
         }
     }
 }

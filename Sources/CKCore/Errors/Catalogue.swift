@@ -5,7 +5,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     case immutableComponent, outsideBuild, noScope, scopeCollision, updateDuringRender, updateLoop
     case unknownClass, badReturn, buildFailed
     // Controllers and hosts (SPEC §4–5)
-    case controllerWithoutScope, hostDestroyed, deadObject, badQuery
+    case controllerWithoutScope, hostDestroyed, deadObject, badQuery, callbackFailed
     // Actions (SPEC §6)
     case unknownType, doesNotRespond, tooManyArguments, badArgument, unhandledAction, notMounted
     case notMainThread, implicitDemotion, typeMismatch, yieldAcrossRuntime
@@ -34,6 +34,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .controllerWithoutScope: "A component class has a controller but the component declares no scope."
         case .hostDestroyed: "A method of a destroyed host, or `updateState` on one of its components, was called."
         case .deadObject: "A controller was used after `invalidateController`, a runtime object after its host went away, or `ck` from a finalizer that ran while the engine closed its state."
+        case .callbackFailed: "A controller's lifecycle callback (`didMount`, `willUpdateComponent`, `invalidateController`, …) raised. The rest of the pass ran (the tree is mounted or unmounted whole); the first such error reaches the caller of the runtime call that ran the pass (`host:update`, `host:mount`, a send, …), naming the callback and the component's path."
         case .badQuery: "A query string given to `find`, `tap` or a REPL command could not be parsed."
         case .unknownType: "An action or struct named a type that is neither built in, a struct, nor a class."
         case .doesNotRespond: "A scope or target action names a method that neither the component class nor its controller class has."
@@ -78,6 +79,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .controllerWithoutScope: "Add `scope = true` to the component class, or drop its controller."
         case .hostDestroyed: "Make a new host with `ck.host`; a destroyed one cannot be revived."
         case .deadObject: "Drop references to objects of scopes that left the tree, or look them up again; do not call `ck` from `__gc` metamethods."
+        case .callbackFailed: "Read the callback's own error and traceback after the first line and fix the callback; the tree is already in its new state."
         case .badQuery: "Use `Class`, `Class#id`, `A > B` or `A B`."
         case .unknownType: "Use a built-in type name, declare the struct with `ck.struct`, or define the class first."
         case .doesNotRespond: "Define the method on the component class or its controller, or fix the selector's spelling."

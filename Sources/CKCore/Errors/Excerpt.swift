@@ -22,11 +22,17 @@ public enum Excerpt {
 
     /// Text of a script's (a name, a `tostring`): its first `limit` bytes, whole characters.
     public static func text(_ s: String) -> String {
-        guard s.utf8.count > limit else { return s }
+        let (head, rest) = split(s)
+        return head + rest
+    }
+
+    /// The first `limit` bytes of `s` (whole characters), and what says how long it was (or "").
+    public static func split(_ s: String) -> (head: String, more: String) {
+        guard s.utf8.count > limit else { return (s, "") }
         let utf8 = Array(s.utf8.prefix(limit + 1))
         var end = limit
         while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
-        return String(decoding: utf8[..<end], as: UTF8.self) + more(s.utf8.count)
+        return (String(decoding: utf8[..<end], as: UTF8.self), more(s.utf8.count))
     }
 
     /// Text decoded from the first `limit` bytes.

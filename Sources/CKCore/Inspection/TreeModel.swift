@@ -7,8 +7,10 @@ public final class TreeNode {
     /// From the root (`Card#1/Button`); computed when asked (a dump does not need it, and
     /// computing it for every node is quadratic in depth).
     public var path: String { component.path }
-    public let identifier: String?
-    public let key: String?
+    /// The scope's identifier, else the key (nil when neither is set), as the script gave it.
+    public let identifier: Value
+    /// The `key` prop, as the script gave it (`1` and `"1"` stay apart).
+    public let key: Value
     public let controller: String?
     /// The view class, and whether the view is mounted.
     public let viewClass: String?
@@ -36,8 +38,8 @@ public final class TreeNode {
     init(_ c: Component, attributes: [(name: String, value: Value)]) {
         component = c
         label = c.label
-        identifier = c.scope?.displayIdentifier
-        key = Scope.display(c.key)
+        identifier = c.scope.map { $0.identifier.isNil ? c.key : $0.identifier } ?? .nil
+        key = c.key
         controller = c.controller?.controllerClass.name
         let spec = c.view?.spec ?? c.viewSpec
         viewClass = spec?.viewClass

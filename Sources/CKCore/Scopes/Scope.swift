@@ -68,9 +68,10 @@ public final class Scope: RuntimeObject {
         identity.matches(hashCode: identityHash, className: className, identifier: identifier, key: key)
     }
 
-    /// The identifier, else the key, as text (nil when neither is set).
+    /// The identifier, else the key, as a name part (nil when neither is set): what a query's `#id` matches.
     public var displayIdentifier: String? { Scope.display(identifier) ?? Scope.display(key) }
 
+    /// A value as a query's `#id` compares it (unquoted, whole).
     static func display(_ v: Value) -> String? {
         switch v {
         case .nil: nil
@@ -82,15 +83,15 @@ public final class Scope: RuntimeObject {
         }
     }
 
+    /// `Item#3[2]`: class, identifier, key and sibling order, in `ScopeName`'s notation.
+    public var label: String { ScopeName.label(className, identifier: identifier, key: key, ordinal: ordinal) }
+
     /// `Root/List/Item#3[2]`: scope names from the host's root scope.
     public var path: String {
         var names: [String] = []
         var s: Scope? = self
         while let scope = s, scope.parent != nil {
-            var n = scope.className
-            if let id = scope.displayIdentifier { n += "#\(id)" }
-            if scope.ordinal > 0 { n += "[\(scope.ordinal + 1)]" }
-            names.append(n)
+            names.append(scope.label)
             s = scope.parent
         }
         return names.reversed().joined(separator: "/")

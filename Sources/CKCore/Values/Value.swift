@@ -67,12 +67,18 @@ extension Value {
         case let (.bool(a), .bool(b)): a == b
         case let (.int(a), .int(b)): a == b
         case let (.number(a), .number(b)): a == b
-        case let (.int(a), .number(b)), let (.number(b), .int(a)): Double(a) == b
+        case let (.int(a), .number(b)), let (.number(b), .int(a)): Value.integer(a, equals: b)
         case let (.string(a), .string(b)): a == b
         case let (.object(a), .object(b)): a === b
         case let (.table(a), .table(b)), let (.function(a), .function(b)), let (.opaque(a), .opaque(b)):
             a.identity == b.identity
         default: false
         }
+    }
+
+    /// Lua's `i == f` for an integer and a float: equal only when the float is exactly that
+    /// integer (2^53 + 1 is not 2^53, math.maxinteger is not 2^63), not after rounding `i` to a float.
+    static func integer(_ i: Int64, equals d: Double) -> Bool {
+        Int64(exactly: d) == i
     }
 }

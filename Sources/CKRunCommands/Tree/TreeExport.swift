@@ -43,11 +43,12 @@ struct TreeExport {
 
     private func fields(_ n: TreeNode, path: String, holding: Int, _ turn: borrowing Turn) throws -> [String] {
         var f = ["\"class\": \(JSON.quote(n.component.name))", "\"path\": \(JSON.quote(path))"]
-        if let id = n.identifier { f.append("\"identifier\": \(JSON.quote(id))") }
-        if let k = n.key { f.append("\"key\": \(JSON.quote(k))") }
-        if let k = n.controller { f.append("\"controller\": \(JSON.quote(k))") }
         var built = holding
         func counted(_ field: String) -> String { built += field.utf8.count; return field }
+        // Typed: key 1 is `1`, key "1" is `"1"`.
+        if !n.identifier.isNil { f.append(counted("\"identifier\": \(try turn.json(n.identifier, holding: built))")) }
+        if !n.key.isNil { f.append(counted("\"key\": \(try turn.json(n.key, holding: built))")) }
+        if let k = n.controller { f.append("\"controller\": \(JSON.quote(k))") }
         if let v = n.viewClass {
             let attributes = try n.attributes.map { counted("\(JSON.quote($0.name)): \(try turn.json($0.value, holding: built))") }
             let actions = try n.actions.map { "{\"event\": \(JSON.quote($0.event)), \"action\": \(try $0.action.map { JSON.quote(try turn.describe(Value.object($0))) } ?? "null")}" }
@@ -68,11 +69,11 @@ struct TreeExport {
         try graph.add("digraph ckrun {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=11];")
         var leaves: [Component] = []
         try turn.tree(of: host)?.walk { n, _ in
-            try graph.add(node: n, label: try label(n, turn))
+            try graph.add(node: n, label: try labelLines(n, turn))
             if n.children.isEmpty { leaves.append(n.component) }
         }
-        try graph.add("  \(graph.id(host.hostingView, "v")) [shape=note, style=filled, fillcolor=\"#f4f4f4\", label=\"HostingView\"];")
-        for r in host.responders { try graph.add("  \(graph.id(r, "r")) [shape=hexagon, label=\"\(escape(r.name))\"];") }
+        try graph.add(graph.node(graph.id(host.hostingView, "v"), "shape=note, style=filled, fillcolor=\"#f4f4f4\"", label: ["HostingView"]))
+        for r in host.responders { try graph.add(graph.node(graph.id(r, "r"), "shape=hexagon", label: [r.name])) }
         var drawn: Set<String> = []
         // A responder's chain is the same from every leaf that reaches it: each walk stops at the
         // first edge already drawn, so drawing every chain costs one step per edge (not leaves × depth).
@@ -89,18 +90,18 @@ struct TreeExport {
         return graph.lines.joined(separator: "\n") + "\n"
     }
 
-    /// A component's box label: its label, what its view shows and its state.
-    private func label(_ n: TreeNode, _ turn: borrowing Turn) throws -> String {
-        var label = n.label
-        for a in n.attributes { label += "\\n\(a.name): " + (try escaped(turn.describe(a.value))) }
-        if let s = n.state, !s.isNil { label += "\\nstate: " + (try escaped(turn.describe(s))) }
-        return label
+    /// A component's box label, a line each: its label, what its view shows and its state.
+    private func labelLines(_ n: TreeNode, _ turn: borrowing Turn) throws -> [String] {
+        var lines = [n.label]
+        for a in n.attributes { lines.append("\(a.name): " + (try limited(turn.describe(a.value)))) }
+        if let s = n.state, !s.isNil { lines.append("state: " + (try limited(turn.describe(s)))) }
+        return lines
     }
 
-    /// `escape`, whose worst case doubles the text, within the memory limit.
-    private func escaped(_ text: String) throws -> String {
+    /// `DotText.escaped`'s worst case doubles the text: a long one is checked against the memory limit first.
+    private func limited(_ text: String) throws -> String {
         if text.utf8.count > 4096 { try host.runtime.limits.check(2 * text.utf8.count) }
-        return escape(text)
+        return text
     }
 
     private func prefix(_ r: Responder) -> String {
@@ -112,23 +113,6 @@ struct TreeExport {
         }
     }
 
-    /// A quoted dot label: quotes and backslashes escaped, a newline as dot's `\n`, and other
-    /// control characters (a NUL ends dot's parse) shown as `\xHH` text.
-    private func escape(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\\\x" + (hex.count < 2 ? "0" : "") + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }
 
 /// A node's path in the JSON export: its last `Host.dumpIndentLimit` labels, after `…/` when
@@ -177,17 +161,22 @@ struct DotGraph {
         lines += new
     }
 
+    /// A node's line: every label goes through here, each line escaped (DOT's one escaper).
+    func node(_ id: String, _ attributes: String, label lines: [String]) -> String {
+        "  \(id) [\(attributes), label=\"\(lines.map(DotText.escaped).joined(separator: "\\n"))\"];"
+    }
+
     /// A component's box, its tree edges, and its controller and view.
-    mutating func add(node n: TreeNode, label: String) throws {
+    mutating func add(node n: TreeNode, label: [String]) throws {
         let c = n.component
-        try add("  \(id(c, "c")) [shape=box, label=\"\(label)\"];")
+        try add(node(id(c, "c"), "shape=box", label: label))
         for child in n.children { try add("  \(id(c, "c")) -> \(id(child.component, "c"));") }
         if let k = c.controller, k.component === c {
-            try add("  \(id(k, "k")) [shape=ellipse, style=filled, fillcolor=\"#eef3ff\", label=\"\(k.controllerClass.name)\"];",
+            try add(node(id(k, "k"), "shape=ellipse, style=filled, fillcolor=\"#eef3ff\"", label: [k.controllerClass.name]),
                     "  \(id(c, "c")) -> \(id(k, "k")) [style=dotted, arrowhead=none];")
         }
         if let v = c.view {
-            try add("  \(id(v, "v")) [shape=note, label=\"\(v.viewClass)\"];",
+            try add(node(id(v, "v"), "shape=note", label: [v.viewClass]),
                     "  \(id(c, "c")) -> \(id(v, "v")) [style=dotted, arrowhead=none, color=gray];")
         }
     }

@@ -1,0 +1,32 @@
+/// Matches a rebuilt component's unscoped children to the previous generation's siblings by
+/// key identity (class name and `key`, compared as `rawequal` does, as scopes are), so a
+/// keyed sibling without a scope keeps its view, and its subtree's, when siblings move
+/// (SPEC §5). Unkeyed children match by position and class, as before.
+enum KeyedSiblings {
+    /// The previous instance at `index` if it is the same unscoped class with the same key.
+    /// `missed`: set when a keyed child's old place holds another: then `link` matches them all.
+    static func atPosition(_ child: Component, _ index: Int, in old: [Component], missed: inout Bool) -> Component? {
+        if index < old.count {
+            let o = old[index]
+            if o.scope == nil, o.componentClass.name == child.componentClass.name, o.key.rawEquals(child.key) { return o }
+        }
+        if !child.key.isNil { missed = true }
+        return nil
+    }
+
+    /// Links every unscoped keyed child to the old sibling of its identity: the n-th child of an
+    /// identity to the n-th old sibling of it (duplicate keys pair up in order, never twice).
+    static func link(_ children: [Component], to old: [Component]) {
+        var byIdentity: [ScopeIdentity: [Component]] = [:]
+        for o in old.reversed() where o.scope == nil && !o.key.isNil {
+            byIdentity[identity(of: o), default: []].append(o)
+        }
+        for child in children where child.scope == nil && !child.key.isNil && !child.rendered {
+            child.previous = byIdentity[identity(of: child)]?.popLast()
+        }
+    }
+
+    private static func identity(of c: Component) -> ScopeIdentity {
+        ScopeIdentity(className: c.componentClass.name, classNameHash: c.componentClass.nameHash, identifier: .nil, key: c.key)
+    }
+}

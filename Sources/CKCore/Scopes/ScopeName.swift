@@ -1,0 +1,53 @@
+/// The one notation that names a component or scope in paths, dumps, `ckrun tree`'s formats and
+/// messages (docs/api.md, *Names of components*): `Row`, `Row#3` (the identifier, else the key),
+/// `Row#id#3` (identifier and key), then `[2]` for the second sibling of one identity.
+enum ScopeName {
+    static func label(_ className: String, identifier: Value, key: Value, ordinal: Int = 0) -> String {
+        var out = Excerpt.text(className)
+        if let id = part(identifier) { out += "#" + id }
+        if let k = part(key) { out += "#" + k }
+        if ordinal > 0 { out += "[\(ordinal + 1)]" }
+        return out
+    }
+
+    /// A value as a name part: an integer `3`, a float `2.5` or `3.0`, a string as it is unless
+    /// it would read as something else (`"1"`, `"true"`, `""`, `"a#b"`: quoted), other values
+    /// as `<table>`; at most `Excerpt.limit` bytes of it. Nil: no part.
+    static func part(_ v: Value) -> String? {
+        switch v {
+        case .nil: nil
+        case .string(let s): needsQuotes(s) ? quoted(s) : Excerpt.text(s)
+        case .int(let i): String(i)
+        case .number(let d): String(d)
+        case .bool(let b): String(b)
+        default: "<\(v.typeName)>"
+        }
+    }
+
+    /// Whether `s` shown bare would read as a number, a boolean, nil or another value's part,
+    /// or would break the notation (`#`, `/`, `[`, quotes, control bytes, edge spaces).
+    static func needsQuotes(_ s: String) -> Bool {
+        guard let first = s.utf8.first, let last = s.utf8.last else { return true }
+        if first == UInt8(ascii: " ") || last == UInt8(ascii: " ") || first == UInt8(ascii: "<") { return true }
+        if s == "true" || s == "false" || s == "nil" { return true }
+        if s.utf8.count < 64, Double(s) != nil { return true }
+        return s.utf8.contains { b in b < 32 || b == 127 || specials.contains(b) }
+    }
+
+    private static let specials: [UInt8] = ["#", "/", "[", "\"", "\\"].map { UInt8(ascii: $0) }
+
+    /// `"1"`, `"a\"b"`: quotes and backslashes escaped, control bytes as `\ddd`, the length
+    /// after the quotes when cut.
+    private static func quoted(_ s: String) -> String {
+        let (head, more) = Excerpt.split(s)
+        var out = "\""
+        for scalar in head.unicodeScalars {
+            switch scalar {
+            case "\"", "\\": out += "\\" + String(scalar)
+            case _ where scalar.value < 32 || scalar.value == 127: out += "\\\(scalar.value)"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\"" + more
+    }
+}
