@@ -95,8 +95,32 @@ static int view_next(lua_State *L) {
     return 1;
 }
 
+/* The iterator of the props table's own `__pairs`, called with the state it returned (upvalues),
+   so that the table still is not handed out. */
+static int view_meta_next(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, 2);
+    lua_call(L, 2, LUA_MULTRET);
+    return lua_gettop(L) - 2;
+}
+
+/* As Lua's `pairs` on the table: its `__pairs` when it has one (run here, in the script's call,
+   under its limits), else `next`. */
 static int view_pairs(lua_State *L) {
+    lua_settop(L, 1);
     push_checked_props_table(L);
+    if (luaL_getmetafield(L, 2, "__pairs") != LUA_TNIL) {
+        lua_pushvalue(L, 2);
+        lua_call(L, 1, 3);                           /* view props f s init */
+        lua_pushvalue(L, 3);
+        lua_pushvalue(L, 4);
+        lua_pushcclosure(L, view_meta_next, 2);
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 5);
+        return 3;
+    }
     lua_pushcfunction(L, view_next);
     lua_pushvalue(L, 1);
     lua_pushnil(L);

@@ -159,6 +159,21 @@ describe("props views against raw access", function()
     assert.are.equal("a", c.props.title)
   end)
 
+  it("honour the props table's __pairs, as pairs on the table does, still without handing it out", function()
+    local t = setmetatable({}, {
+      __pairs = function(t) return function(s, k) if k == nil then return "label", "P", s == t end end, t, nil end,
+      __index = {label = "P"},
+    })
+    local c = Card(t)
+    local seen = {}
+    for k, v, state_was_table in pairs(c.props) do seen[#seen + 1] = {k, v, state_was_table} end
+    assert.are.same({{"label", "P", true}}, seen)
+    local _, state = pairs(c.props)
+    assert.are.equal(c.props, state)
+    local raising = Card(setmetatable({}, {__pairs = function() error("no pairs here") end}))
+    assert.has_error(function() pairs(raising.props) end)
+  end)
+
   it("are what a scope function gets: it cannot write the props", function()
     local err
     local Scoped = ck.component("PropsRawScoped", {scope = function(p)
