@@ -1,0 +1,60 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// `ckrun tree`'s formats name keyed rows apart and stay valid whatever a key or a class name
+/// holds (the outsider's attack on keyed rows: 07, 16).
+@Suite struct TreeIdentityTests {
+    /// Keys and names that broke the DOT graph (`"`, a trailing `\`) or named two scopes alike.
+    static let app = """
+        local Row = ck.component('Q"Row\\\\', {scope = true, view = function(self, p)
+          return {class = 'UI"Label', attributes = {['t"x'] = p.t}} end})
+        ck.controller('Q"Row\\\\Controller', {})
+        return ck.component("List", {render = function(self)
+          return ck.Stack{children = {Row{key = 'a"b', t = 1}, Row{key = "c\\\\", t = 2},
+                                      Row{key = 1, t = 3}, Row{key = "1", t = 4}}} end})
+        """
+
+    /// Every quoted string of a DOT line, read as dot reads it: a `"` ends it unless escaped.
+    static func quotedStringsAreClosed(_ line: String) -> Bool {
+        var inside = false, escaped = false
+        for ch in line {
+            if escaped { escaped = false; continue }
+            if inside && ch == "\\" { escaped = true; continue }
+            if ch == "\"" { inside.toggle() }
+        }
+        return !inside
+    }
+
+    @Test func dotEscapesKeysAndNamesInEveryLabel() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("rows.lua", Self.app)
+        let r = try Ckrun.run(["tree", file.path, "--format", "dot"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        for line in lines { #expect(Self.quotedStringsAreClosed(line), "an unbalanced label: \(line)") }
+        #expect(lines.contains { $0.contains(##"label="Q\"Row\\#\"a\\\"b\"\nt\"x: 1""##) }, "\(r.stdout)")
+        #expect(lines.contains { $0.contains(##"label="UI\"Label""##) }, "\(r.stdout)")
+        #expect(lines.contains { $0.contains(##"label="Q\"Row\\Controller""##) }, "\(r.stdout)")
+        let dot = ["/usr/bin/dot", "/usr/local/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        if let dot {
+            let svg = try Ckrun.runProcess(URL(fileURLWithPath: dot), ["-Tsvg"], stdin: r.stdout)
+            #expect(svg.status == 0, "dot refused the graph: \(svg.stderr)")
+        }
+    }
+
+    @Test func jsonKeepsKeyTypesAndPathsApart() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("rows.lua", Self.app)
+        let r = try Ckrun.run(["tree", file.path, "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let root = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let stack = (root?["children"] as? [[String: Any]])?.first
+        let rows = stack?["children"] as? [[String: Any]] ?? []
+        #expect(rows.count == 4)
+        #expect(rows.compactMap { $0["path"] as? String }
+                == [##"List/Stack/Q"Row\#"a\"b""##, ##"List/Stack/Q"Row\#"c\\""##, ##"List/Stack/Q"Row\#1"##, ##"List/Stack/Q"Row\#"1""##])
+        #expect(rows[2]["key"] as? Int == 1, "key 1 is a JSON number: \(r.stdout)")
+        #expect(rows[3]["key"] as? String == "1", "key \"1\" is a JSON string: \(r.stdout)")
+    }
+}
