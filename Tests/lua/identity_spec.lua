@@ -174,6 +174,33 @@ describe("names of components", function()
   end)
 end)
 
+describe("[buildFailed] names where the script raised", function()
+  it("a shouldUpdate: its own component, not the one rendered before it", function()
+    local Row = ck.component("IdSu", {scope = true, pure = true, view = {class = "UILabel"},
+      shouldUpdate = function(self, old, new) if new.key == 2 then error("su boom") end return true end})
+    local Other = ck.component("IdOther", {view = {class = "UIView"}})
+    local host = list_host(nil, {1, 2}, function(k) return ck.Stack{key = k, children = {Row{key = k}, Other{}}} end)
+    host:mount()
+    local ok, err = pcall(host.update, host, {1, 2})
+    assert.is_false(ok)
+    assert.matches("raised in the shouldUpdate of Stack/Stack#2/IdSu#2;", err, 1, true)
+  end)
+
+  it("a view function: named as such", function()
+    local boom = false
+    local Row = ck.component("IdView", {scope = true, view = function(self, p)
+      if boom then error("view boom") end
+      return {class = "UILabel"}
+    end})
+    local host = list_host(nil, {1}, function(k) return Row{key = k} end)
+    host:mount()
+    boom = true
+    local ok, err = pcall(host.update, host, {1})
+    assert.is_false(ok)
+    assert.matches("raised in the view function of Stack/IdView#1;", err, 1, true)
+  end)
+end)
+
 describe("an error in a controller's callback", function()
   it("reaches the caller with [callbackFailed], the callback and the component's path", function()
     local Row = ck.component("IdCb", {scope = true, view = {class = "UILabel"}})

@@ -32,12 +32,16 @@ final class BuildContext {
     enum Running {
         case provider
         case render(Component)
+        case view(Component)
+        case shouldUpdate(Component)
         case updateFunction(Scope)
 
         var description: String {
             switch self {
             case .provider: "the host's provider"
             case .render(let c): "the render of \(c.path)"
+            case .view(let c): "the view function of \(c.path)"
+            case .shouldUpdate(let c): "the shouldUpdate of \(c.path)"
             case .updateFunction(let s): "an update function queued for \(s.path)"
             }
         }

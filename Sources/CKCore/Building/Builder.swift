@@ -187,10 +187,13 @@ struct Builder {
             context.beginRebuilding(scope)
         }
         context.currentScope = node.scope ?? node.enclosingScope ?? host.rootScope
-        context.running = .render(node)
         runtime.renderDepth += 1
         defer { runtime.renderDepth -= 1 }
-        node.viewSpec = try cls.view?(node)
+        if let view = cls.view {
+            context.running = .view(node)
+            node.viewSpec = try view(node)
+        }
+        context.running = .render(node)
         if let spec = node.viewSpec { try checkControls(spec, in: node) }
         if let children = cls.children {
             if !node.childrenGiven { node.children = try children(node) }
@@ -223,6 +226,7 @@ struct Builder {
         defer { runtime.renderDepth -= 1 }
         let changed: Bool
         if let shouldUpdate = node.componentClass.shouldUpdate {
+            context.running = .shouldUpdate(node)
             changed = try shouldUpdate(old, node)
         } else {
             changed = !runtime.shallowEqual(old.props, node.props)
