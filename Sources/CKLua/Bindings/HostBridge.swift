@@ -19,7 +19,8 @@ struct HostBridge {
         return host
     }
 
-    /// Runs `body` with new references going to `host`'s arena.
+    /// Runs `body` with new references going to `host`'s arena (inlined, as `withHome`).
+    @inline(__always)
     func owned<T>(by host: Host, _ body: () throws -> T) rethrows -> T {
         let engine = self.engine
         guard let arena = engine.ownership.arena(of: host) else { return try body() }

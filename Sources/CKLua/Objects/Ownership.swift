@@ -37,6 +37,7 @@ final class Ownership {
         }
     }
 
+    @inline(__always)
     func arena(of host: Host) -> Arena? { host.scriptArena.map { unsafeDowncast($0, to: Arena.self) } }
 
     func arena(ofClass cls: RuntimeObject) -> Arena? { ClassBridge.table(of: cls)?.arena }
