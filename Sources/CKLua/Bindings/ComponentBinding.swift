@@ -32,10 +32,13 @@ enum ComponentBinding {
         let mode = try args.optionalString(3, "mode") ?? "async"
         guard mode == "sync" || mode == "async" else { throw args.bad(3, "mode", "\"sync\" or \"async\"") }
         // The update lives with the host (its arena): a state may name the host or its tree.
-        let update: StateUpdate = args.engine.hosts.owned(by: host) {
-            guard LuaStack(args.L).isFunction(2) else { return .value(args.engine.values.carriedValue(at: 2, args.L)) }
-            let f = args.engine.values.reference(at: 2, args.L, .function)
-            return .transform { [unowned(unsafe) engine = args.engine] old in try engine.values.callForValue(f, old, carrying: true) }
+        // Borrowed: `e.values` of an owned engine costs a retain a read (this is the update path).
+        let update: StateUpdate = args.withEngine { e in
+            e.hosts.owned(by: host) {
+                guard LuaStack(args.L).isFunction(2) else { return .value(e.values.carriedValue(at: 2, args.L)) }
+                let f = e.values.reference(at: 2, args.L, .function)
+                return .transform { [unowned(unsafe) e] old in try e.values.callForValue(f, old, carrying: true) }
+            }
         }
         try host.enqueue(update, for: scope, synchronous: mode == "sync")
         return 0

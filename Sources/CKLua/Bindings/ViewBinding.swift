@@ -68,16 +68,20 @@ enum ViewBinding {
     private static func registerScopes(in engine: Engine) {
         engine.functions.defineMetatable(.scope, index: { args, key in
             let s: Scope = try args.object(1, "self", "a scope")
-            let e = args.engine, L = args.L
-            switch key {
-            case "path": e.values.pushString(s.path, L)
-            case "identifier": e.values.push(s.identifier, L)
-            case "key": e.values.push(s.key, L)
-            case "state": e.values.pushState(s.state, of: s.component?.componentClass, L)
-            case "isLive": LuaStack(L).push(s.isLive)
-            case "controller": e.values.push(s.controller)
-            case "component": e.values.push(s.component)
-            default: LuaStack(L).pushNil()
+            let L = args.L
+            // Borrowed: `e.values` of an owned engine costs a retain a read (`scope.component` is on
+            // the update path).
+            args.withEngine { e in
+                switch key {
+                case "path": e.values.pushString(s.path, L)
+                case "identifier": e.values.push(s.identifier, L)
+                case "key": e.values.push(s.key, L)
+                case "state": e.values.pushState(s.state, of: s.component?.componentClass, L)
+                case "isLive": LuaStack(L).push(s.isLive)
+                case "controller": e.values.push(s.controller)
+                case "component": e.values.push(s.component)
+                default: LuaStack(L).pushNil()
+                }
             }
             return 1
         }, tostring: { args in
