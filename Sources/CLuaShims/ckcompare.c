@@ -1,16 +1,21 @@
 /* Pure components' default `shouldUpdate`: are two props tables shallow-equal (same keys, raw-equal
    values)? One C call instead of a dozen Swift-to-Lua API calls per key: a parent re-rendering
-   1,000 unchanged rows compares 1,000 pairs. Raw operations only, so it cannot raise. */
+   1,000 unchanged rows compares 1,000 pairs. Raw operations only, so it cannot raise. Two
+   userdata that differ may be equal runtime objects (actions are `==` by what they do, and a
+   render makes new ones each time): the answer is then "maybe" (2), and the caller compares
+   those pairs as objects (ValueBridge.shallowEqual); plain values never take that path. */
 #include "ckshims.h"
 #include "ckinternal.h"
 
-/* Every key of the table at `x` has a raw-equal value in `y`; counts x's keys into `*count`. */
-static int contained(lua_State *L, int x, int y, long *count) {
+/* Every key of the table at `x` has a raw-equal value in `y`, or both are userdata (`*objects`
+   set); counts x's keys into `*count`. */
+static int contained(lua_State *L, int x, int y, long *count, int *objects) {
     lua_pushnil(L);
     while (lua_next(L, x) != 0) {               /* k v */
         lua_pushvalue(L, -2);
         lua_rawget(L, y);                       /* k v y[k] */
         int same = lua_rawequal(L, -1, -2);
+        if (!same && lua_type(L, -1) == LUA_TUSERDATA && lua_type(L, -2) == LUA_TUSERDATA) same = *objects = 1;
         lua_pop(L, 2);
         if (!same) { lua_pop(L, 1); return 0; }
         (*count)++;
@@ -36,7 +41,8 @@ int ckcompare_shallow_equal(lua_State *L, int a, int b) {
     a = lua_absindex(L, a);
     b = lua_absindex(L, b);
     long in_a = 0;
-    int equal = contained(L, a, b, &in_a) && count_keys(L, b, in_a) == in_a;
+    int objects = 0;
+    int equal = contained(L, a, b, &in_a, &objects) && count_keys(L, b, in_a) == in_a;
     lua_settop(L, top);
-    return equal;
+    return equal ? 1 + objects : 0;
 }

@@ -351,16 +351,47 @@ final class TablesAdapter: ScriptTableComparing {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (a as! LuaRef).push(L)
-        return ckcompare_shallow_equal(L, base + 1, lua_absindex(L, index)) != 0
+        return propsEqual(base + 1, lua_absindex(L, index), L)
     }
 
-    /// Raw, one level: same keys with raw-equal values (in C: `ckcompare_shallow_equal`).
+    /// One level: same keys with raw-equal values, or actions that are `==` (in C:
+    /// `ckcompare_shallow_equal`; its "maybe" has the differing userdata compared here).
     func shallowEqual(_ a: ScriptRef, _ b: ScriptRef) -> Bool {
         let L = values.runningThread
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (a as! LuaRef).push(L)
         (b as! LuaRef).push(L)
-        return ckcompare_shallow_equal(L, base + 1, base + 2) != 0
+        return propsEqual(base + 1, base + 2, L)
+    }
+
+    /// The pure compare of the tables at `a` and `b` (absolute indices).
+    private func propsEqual(_ a: Int32, _ b: Int32, _ L: OpaquePointer) -> Bool {
+        let answer = ckcompare_shallow_equal(L, a, b)
+        return answer == 1 || (answer == 2 && objectsEqual(a, b, L))
+    }
+
+    /// C found the tables equal but for pairs of different userdata: each such pair must be two
+    /// actions that are `==` (api.md: kind, target, scope, selector and function).
+    private func objectsEqual(_ a: Int32, _ b: Int32, _ L: OpaquePointer) -> Bool {
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.top = base }
+        guard lua_checkstack(L, 4) != 0 else { return false }
+        stack.pushNil()
+        while stack.next(a) {
+            stack.pushValue(at: -2)
+            lua_rawget(L, b)
+            let same = lua_rawequal(L, -1, -2) != 0 || actionsEqual(at: -1, -2, L)
+            stack.pop(2)
+            if !same { return false }
+        }
+        return true
+    }
+
+    private func actionsEqual(at i: Int32, _ j: Int32, _ L: OpaquePointer) -> Bool {
+        guard let x = values.objects.object(at: i, L) as? Action,
+              let y = values.objects.object(at: j, L) as? Action else { return false }
+        return x.isEqual(to: y)
     }
 }

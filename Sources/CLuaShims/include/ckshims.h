@@ -250,7 +250,8 @@ int ckprops_is_live_view(lua_State *L, int index);
 /// Replaces a props view at `index` by its props table and returns 1 (2 for a state view);
 /// anything else stays (0).
 int ckprops_table(lua_State *L, int index);
-/* Raw shallow equality of the tables at a and b (same keys, raw-equal values); 0 if either is not a table. */
+/* Raw shallow equality of the tables at a and b (same keys, raw-equal values): 1 equal, 0 not (or
+   either is not a table), 2 equal but for pairs of different userdata (objects to compare). */
 int ckcompare_shallow_equal(lua_State *L, int a, int b);
 /// Pushes a raw copy of the table at `attrs` and returns 1 if no value is a userdata and it has
 /// at most `limit` keys; otherwise pushes nothing and returns 0 (ckviewspec.c).
