@@ -48,12 +48,37 @@ final class BuildContext {
     }
     var running: Running = .provider
 
+    /// Instances built before this generation predate a class definition (`mayKeep`).
+    let keepableFrom: Int
+
     init(host: Host, generation: Int, id: Int32) {
         self.host = host
         hostLink = host.link
         self.generation = generation
         self.id = id
         currentScope = host.rootScope
+        let definitions = host.runtime.definitionsVersion
+        if host.definitionsSeen != definitions {
+            host.definitionsSeen = definitions
+            host.keepableFrom = generation
+        }
+        keepableFrom = host.keepableFrom
+    }
+
+    /// THE RULE for keeping an instance a build already has (a pure component's previous
+    /// instance, the one `Class(props)` hands back, one a render returns again): kept only if a
+    /// fresh build would make the same: it is in the host's current tree (so its links, views
+    /// and controllers are this host's), not yet placed by this build, of the very class asked
+    /// for, built after the last class or controller definition (a redefined class, a
+    /// `Class.view = f`, a controller defined later), and no update is pending on its scope or
+    /// below it (`walkedInBuild`: stamped on the ancestors of every dirty component, see
+    /// `Builder.markDirtyPaths`). Props are the caller's to compare. Every path that keeps asks
+    /// this; a C fast path must mirror it field for field.
+    @inline(__always)
+    func mayKeep(_ old: Component, as cls: ComponentClass) -> Bool {
+        old.rendered && old.isInTree && old.placedInBuild != id && old.componentClass === cls
+            && old.generation >= keepableFrom && old.walkedInBuild != id
+            && old.scope.map { $0.foldedInBuild != id } ?? true
     }
 
     func isRebuilding(_ scope: Scope) -> Bool { scope.rebuiltInBuild == id }

@@ -40,8 +40,10 @@ struct Builder {
         var newRoot: Component?
         do {
             try fold(dirty, into: context)
-            if full || host.needsFullBuild { newRoot = try renderFromProvider(context) }
-            else { replacements = try rerenderDirty(dirty, context: context) }
+            if full || host.needsFullBuild {
+                markDirtyPaths(dirty, context: context)
+                newRoot = try renderFromProvider(context)
+            } else { replacements = try rerenderDirty(dirty, context: context) }
         } catch {
             rollBack(context)
             throw failed(error, context: context, dirty: dirty, full: full)
@@ -58,14 +60,47 @@ struct Builder {
         context.beginRebuilding(host.rootScope)
         context.currentScope = host.rootScope
         runtime.renderDepth += 1
-        let made: Component?
-        do { made = try host.provider(host.model) } catch { runtime.renderDepth -= 1; throw error }
+        let given: Component?
+        do { given = try host.provider(host.model) } catch { runtime.renderDepth -= 1; throw error }
         runtime.renderDepth -= 1
-        guard let made else { return nil }
-        if !made.rendered { made.previous = host.root }
+        guard let given else { return nil }
+        let made = try adopt(given, previous: host.root, context: context)
         made.parent = nil
         made.indexInParent = 0
         return try renderSubtree(made, context: context)
+    }
+
+    /// What a render (or the provider) returned, made ready to be placed; `previous`: the
+    /// previous generation's instance at that place. An instance built by an earlier build
+    /// stays if `mayKeep` says so (its old links are noted for a rollback, before they change);
+    /// else it stands for a construction: a fresh instance of its class, props and key (its
+    /// scope's current state) takes its place, as if the render had called `Class(props)`.
+    private func adopt(_ child: Component, previous: Component?, context: BuildContext) throws -> Component {
+        guard child.rendered else {
+            child.previous = previous
+            return child
+        }
+        if context.mayKeep(child, as: child.componentClass) {
+            context.kept.append((child, child.parent, child.indexInParent))
+            return child
+        }
+        if child.placedInBuild == context.id { throw placedTwice(child) }
+        child.placedInBuild = context.id
+        let fresh = Component(componentClass: child.componentClass, props: child.props,
+                              key: child.key, generation: context.generation)
+        fresh.enclosingScope = child.enclosingScope
+        fresh.hostLink = host.link
+        if let scope = child.scope {
+            guard scope.isLive, scope.host === host else { throw leftScope(child) }
+            fresh.scope = scope
+            fresh.state = context.state(of: scope)
+            context.place(scope)
+            fresh.previous = scope.component
+        } else {
+            fresh.previous = previous
+        }
+        if child.childrenGiven { fresh.giveChildren(child.children) }
+        return fresh
     }
 
     /// A state-update build: each topmost dirty component replaced by a fresh one of the same
@@ -145,6 +180,15 @@ struct Builder {
         return answer
     }
 
+    /// A full build re-renders from the root: the ancestors of each dirty component are stamped
+    /// (`walkedInBuild`), so that `mayKeep` keeps no subtree with an update pending inside.
+    /// (A state build stamps them in `topmostDirtyComponents`.)
+    private func markDirtyPaths(_ dirty: [Scope], context: BuildContext) {
+        for scope in dirty where scope.isLive {
+            if let c = scope.component, c.isInTree { _ = hasDirtyAncestor(c, context.id) }
+        }
+    }
+
     /// Renders `top` and everything below it that is not kept, depth-first in child order.
     /// Returns what stands at the top afterwards (the previous instance, if it was kept).
     @discardableResult
@@ -153,11 +197,13 @@ struct Builder {
         var stack: [Component] = [top]
         while let node = stack.popLast() {
             if node.placedInBuild == context.id { throw placedTwice(node) }
-            // An instance rendered by an earlier build (passed down in props) is kept as it is.
+            // An instance rendered by an earlier build passed `adopt`'s `mayKeep`: kept as it is.
             let kept = node.rendered ? node : try keepIfPure(node, context: context)
             if let kept {
-                context.kept.append((kept, kept.parent, kept.indexInParent))
-                if let p = node.parent, kept !== node { p.children[node.indexInParent] = kept }
+                if kept !== node {
+                    context.kept.append((kept, kept.parent, kept.indexInParent))
+                    if let p = node.parent { p.children[node.indexInParent] = kept }
+                }
                 kept.parent = node.parent
                 kept.indexInParent = node.indexInParent
                 kept.placedInBuild = context.id
@@ -169,10 +215,13 @@ struct Builder {
             try render(node, context: context)
             let old = node.previous?.children ?? []
             var missedKey = false
-            for (i, child) in node.children.enumerated().reversed() {
+            for i in node.children.indices.reversed() {
+                let given = node.children[i]
+                let child = try adopt(given, previous: given.rendered && given.scope != nil ? nil
+                                      : counterpart(of: given, at: i, in: old, missedKey: &missedKey), context: context)
+                if child !== given { node.children[i] = child }
                 child.parent = node
                 child.indexInParent = i
-                if !child.rendered { child.previous = counterpart(of: child, at: i, in: old, missedKey: &missedKey) }
                 stack.append(child)
             }
             if missedKey { KeyedSiblings.link(node.children, to: old) }
@@ -217,11 +266,11 @@ struct Builder {
         return KeyedSiblings.atPosition(child, index, in: old, missed: &missedKey)
     }
 
-    /// A pure component with unchanged props and no pending update keeps its previous instance.
+    /// A pure component keeps its previous instance when `mayKeep` allows and its props are
+    /// unchanged (`shouldUpdate`, by default shallow-equal with actions compared by `==`).
     private func keepIfPure(_ node: Component, context: BuildContext) throws -> Component? {
-        guard node.componentClass.isPure, let old = node.previous, old !== node, old.rendered,
-              old.componentClass.name == node.componentClass.name else { return nil }
-        if let scope = node.scope, context.hasPendingUpdate(scope) { return nil }
+        guard node.componentClass.isPure, let old = node.previous, old !== node,
+              context.mayKeep(old, as: node.componentClass) else { return nil }
         runtime.renderDepth += 1
         defer { runtime.renderDepth -= 1 }
         let changed: Bool
@@ -247,6 +296,12 @@ struct Builder {
             }
             stack.append(contentsOf: c.children)
         }
+    }
+
+    /// `[badReturn]` for an instance returned again after its scope left the tree.
+    private func leftScope(_ node: Component) -> RuntimeError {
+        RuntimeError(.badReturn, "\(node.label) was built in generation \(node.generation) and returned again after its scope left the tree (or belongs to another host); build a new instance (call \(node.name){…})",
+                     at: node.parent?.componentClass.renderDefinition)
     }
 
     /// `[badReturn]` for an instance met a second time, at the render that returned it there.

@@ -11,8 +11,8 @@ extension Runtime {
     public var mayReuseInstances: Bool { build.map { !$0.currentScope.children.isEmpty } ?? false }
 
     /// `Class(props)` of a pure scoped class under a re-rendering parent: when its scope's
-    /// instance would be kept anyway (rendered, same class, no update pending, props shallow-equal
-    /// by `propsEqual`, which sees the old props), that instance is the result, and no new one is
+    /// instance would be kept anyway (`BuildContext.mayKeep`, and props shallow-equal by
+    /// `propsEqual`, which sees the old props), that instance is the result, and no new one is
     /// made only to be compared and dropped (a parent re-rendering 1,000 unchanged rows made
     /// 1,000 components, props references and handles). Only for the default compare: a
     /// `shouldUpdate` runs where the build reaches the instance. Otherwise returns the claim,
@@ -24,8 +24,7 @@ extension Runtime {
         let identity = ScopeIdentity(className: cls.name, classNameHash: cls.nameHash, identifier: computed ?? .nil, key: key)
         let (scope, isNew) = build.claim(identity, in: build.currentScope, runtime: self)
         let claim = ScopeClaim(scope: scope, isNew: isNew)
-        guard !isNew, let old = scope.component, old.rendered, old.placedInBuild != build.id,
-              old.componentClass.name == cls.name, !build.hasPendingUpdate(scope),
+        guard !isNew, let old = scope.component, build.mayKeep(old, as: cls),
               propsEqual(old.props) else { return (nil, claim) }
         return (old, claim)
     }

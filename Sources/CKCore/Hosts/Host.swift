@@ -18,6 +18,10 @@ public final class Host: RuntimeObject {
     var dirtyScopes: [Scope] = []
     var hasSyncUpdate = false
     var needsFullBuild = false
+    /// `runtime.definitionsVersion` when this host's builds last looked, and the first generation
+    /// built after it changed: older instances are not kept (`BuildContext.mayKeep`).
+    var definitionsSeen = -1
+    var keepableFrom = 0
     var isBusy = false
     /// The runtime's call state, held strongly: `deinit` may run after the runtime's.
     private let calls: CallStateStorage

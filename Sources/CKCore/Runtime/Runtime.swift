@@ -83,6 +83,7 @@ public final class Runtime {
     public func define(_ cls: ComponentClass) {
         cls.methodTable.attach(selectors)
         componentClasses[cls.name] = cls
+        definitionsChanged()
         invalidateSendPlans()
     }
 
@@ -90,8 +91,14 @@ public final class Runtime {
         cls.methodTable.attach(selectors)
         controllerClasses[cls.name] = cls
         controllerClassesVersion += 1
+        definitionsChanged()
         invalidateSendPlans()
     }
+
+    /// Changes whenever a class is defined or a special key (`Class.view = f`) reconfigures one:
+    /// an instance built before then is never kept (`BuildContext.mayKeep`).
+    public private(set) var definitionsVersion = 0
+    public func definitionsChanged() { definitionsVersion &+= 1 }
 
     /// Changes whenever a controller class is defined: what `controllerClass(for:)` found may change.
     private var controllerClassesVersion = 0

@@ -81,6 +81,7 @@ struct ClassConfigurator {
         let index = stack.absolute(index)
         if let special = specialKey(key) {
             try special.apply(self, index)
+            engine.runtime.definitionsChanged()
         } else if stack.isFunction(index) {
             setMethod(engine.values.method(at: index, name: key, hasSelf: true, L), named: key)
             NameCheck.method(key, of: self)
