@@ -104,25 +104,18 @@ describe("keeping a pure subtree", function()
     local Row = ck.component("ActionRow", {scope = true, pure = true, actions = {onPick = {"int"}},
       render = function() renders = renders + 1 end, view = {class = "UILabel"}})
     local f = function() end
-    local List = ck.component("ActionList", {scope = true, pick = function() end, render = function(self)
-      return ck.Stack{children = {Row{key = 1, onPick = self:action("pick", {"int"})},
-        Row{key = 2, onPick = ck.action("pick", {"int"})}, Row{key = 3, onPick = ck.action(f, {"int"})}}}
-    end})
+    local List = ck.component("ActionList", {scope = true, pick = function() end, other = function() end,
+      render = function(self, m)
+        return ck.Stack{children = {Row{key = 1, onPick = self:action(m.sel or "pick", {"int"})},
+          Row{key = 2, onPick = ck.action("pick", {"int"})}, Row{key = 3, onPick = ck.action(f, {"int"})}}}
+      end})
     local h = ck.host(List)
     h:mount()
-    h:update()
-    h:update()
+    h:update({})
+    h:update({})
     assert.are.equal(3, renders)
-  end)
-
-  it("still re-renders a row whose action prop changed", function()
-    local renders = 0
-    local Row = ck.component("OtherActionRow", {scope = true, pure = true,
-      render = function() renders = renders + 1 end, view = {class = "UILabel"}})
-    local h = ck.host(function(m) return Row{key = 1, onPick = ck.action(m)} end, {model = "a"})
-    h:mount()
-    h:update("b")
-    assert.are.equal(2, renders)
+    h:update({sel = "other"})
+    assert.are.equal(4, renders, "an action that is not == changes the props")
   end)
 
   it("renders an instance from an earlier build with its scope's current state (06)", function()
@@ -140,6 +133,9 @@ describe("keeping a pure subtree", function()
     h:update({1, 2, 3})
     assert.are.equal(100, h:find("CachedRow#1").state.n)
     assert.are.equal(100, h.view.subviews[1].attributes.n)
+    -- An instance that stands for a construction stands in one place only.
+    assert.has_error(function() h:update({1, 1}) end, nil)
+    assert.are.equal(3, #h:findAll("CachedRow"))
   end)
 
   it("renders a container's child from its props with the child's current state", function()
@@ -153,5 +149,23 @@ describe("keeping a pure subtree", function()
     h:find("HeldCard"):updateState(1, "sync")
     assert.are.equal(7, h:find("HeldCounter").state)
     assert.are.equal(7, h.view.subviews[1].attributes.n)
+  end)
+
+  it("replaces a held child with an update pending by a fresh instance, unmounting the old one", function()
+    local Counter = ck.component("BusyCounter", {scope = true, initialState = 0,
+      view = function(self, p, s) return {class = "UILabel", attributes = {n = s}} end})
+    local Card = ck.component("BusyCard", {scope = true, initialState = 0,
+      render = function(self, p) return p.child end})
+    local h = ck.host(function() return Card{child = Counter{}} end)
+    h:mount()
+    local old = h:find("BusyCounter")
+    old:updateState(3)
+    h:find("BusyCard"):updateState(1)
+    ck.flush()
+    local now = h:find("BusyCounter")
+    assert.are.equal(3, now.state)
+    assert.are.equal(3, h.view.subviews[1].attributes.n)
+    assert.is_true(now.isMounted)
+    assert.is_false(old.isMounted)
   end)
 end)

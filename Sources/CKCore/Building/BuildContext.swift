@@ -25,6 +25,9 @@ final class BuildContext {
     var newScopes: [Scope] = []
     /// Components rendered by this build, parents first.
     var rendered: [Component] = []
+    /// Instances of earlier builds this build replaced by a fresh one (`Builder.adopt`): each may
+    /// stand in one place only.
+    var standsIn: Set<ObjectIdentifier> = []
     /// Previous instances kept (pure reuse), with their old tree links for a rollback.
     var kept: [(component: Component, parent: Component?, index: Int)] = []
     /// What the build is running, for `[buildFailed]`; described only if the build fails (a

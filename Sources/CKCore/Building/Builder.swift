@@ -84,8 +84,8 @@ struct Builder {
             context.kept.append((child, child.parent, child.indexInParent))
             return child
         }
-        if child.placedInBuild == context.id { throw placedTwice(child) }
-        child.placedInBuild = context.id
+        // Not `placedInBuild`: that would tell the commit and the mounter it stays in the tree.
+        guard context.standsIn.insert(ObjectIdentifier(child)).inserted else { throw placedTwice(child) }
         let fresh = Component(componentClass: child.componentClass, props: child.props,
                               key: child.key, generation: context.generation)
         fresh.enclosingScope = child.enclosingScope
