@@ -269,7 +269,7 @@ struct Builder {
     /// A pure component keeps its previous instance when `mayKeep` allows and its props are
     /// unchanged (`shouldUpdate`, by default shallow-equal with actions compared by `==`).
     private func keepIfPure(_ node: Component, context: BuildContext) throws -> Component? {
-        guard node.componentClass.isPure, let old = node.previous, old !== node,
+        guard node.componentClass.isPure, !node.propsChanged, let old = node.previous, old !== node,
               context.mayKeep(old, as: node.componentClass) else { return nil }
         runtime.renderDepth += 1
         defer { runtime.renderDepth -= 1 }

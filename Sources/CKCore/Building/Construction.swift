@@ -35,6 +35,7 @@ extension Runtime {
             build.setInitial(try initial(component), of: scope)
         }
         component.scope = scope
+        component.propsChanged = claim?.propsChanged ?? false
         component.state = build.state(of: scope)
         component.enclosingScope = parent
         component.hostLink = build.hostLink

@@ -2,6 +2,8 @@
 public struct ScopeClaim {
     let scope: Scope
     let isNew: Bool
+    /// The scope's instance was compared and its props differ: the new one renders.
+    var propsChanged = false
 }
 
 extension Runtime {
@@ -16,16 +18,21 @@ extension Runtime {
     /// made only to be compared and dropped (a parent re-rendering 1,000 unchanged rows made
     /// 1,000 components, props references and handles). Only for the default compare: a
     /// `shouldUpdate` runs where the build reaches the instance. Otherwise returns the claim,
-    /// for `construct`. Nil claim: the class cannot be reused this way (construct claims).
+    /// for `construct`, saying whether the props were compared unequal (then the build's
+    /// `keepIfPure` does not compare the same pair again). Nil claim: the class cannot be reused
+    /// this way (construct claims).
     public func reusableInstance(of cls: ComponentClass, key: Value, identifier computed: Value?,
                                  propsEqual: (Value) -> Bool) -> (kept: Component?, claim: ScopeClaim?) {
         guard cls.isPure, cls.shouldUpdate == nil, cls.declaresScope, let build else { return (nil, nil) }
         if computed == nil, case .computed = cls.scope { return (nil, nil) }
         let identity = ScopeIdentity(className: cls.name, classNameHash: cls.nameHash, identifier: computed ?? .nil, key: key)
         let (scope, isNew) = build.claim(identity, in: build.currentScope, runtime: self)
-        let claim = ScopeClaim(scope: scope, isNew: isNew)
-        guard !isNew, let old = scope.component, build.mayKeep(old, as: cls),
-              propsEqual(old.props) else { return (nil, claim) }
+        var claim = ScopeClaim(scope: scope, isNew: isNew)
+        guard !isNew, let old = scope.component, build.mayKeep(old, as: cls) else { return (nil, claim) }
+        guard propsEqual(old.props) else {
+            claim.propsChanged = true
+            return (nil, claim)
+        }
         return (old, claim)
     }
 }

@@ -14,6 +14,9 @@ public final class Component: RuntimeObject {
     var rendered = false
     /// Its children were given at construction (`giveChildren`).
     var childrenGiven = false
+    /// `Class(props)` already found its props unequal to its scope's instance
+    /// (`Runtime.reusableInstance`): the build does not compare them again.
+    var propsChanged = false
     private var indexInParentStorage: Int32 = 0
     public internal(set) var scope: Scope?
     /// The scope's state when this instance was built.
