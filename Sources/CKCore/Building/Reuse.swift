@@ -23,16 +23,41 @@ extension Runtime {
     /// this way (construct claims).
     public func reusableInstance(of cls: ComponentClass, key: Value, identifier computed: Value?,
                                  propsEqual: (Value) -> Bool) -> (kept: Component?, claim: ScopeClaim?) {
+        let comparedUnequal = propsDifferFrom
+        propsDifferFrom = nil
         guard cls.isPure, cls.shouldUpdate == nil, cls.declaresScope, let build else { return (nil, nil) }
         if computed == nil, case .computed = cls.scope { return (nil, nil) }
         let identity = ScopeIdentity(className: cls.name, classNameHash: cls.nameHash, identifier: computed ?? .nil, key: key)
         let (scope, isNew) = build.claim(identity, in: build.currentScope, runtime: self)
         var claim = ScopeClaim(scope: scope, isNew: isNew)
         guard !isNew, let old = scope.component, build.mayKeep(old, as: cls) else { return (nil, claim) }
-        guard propsEqual(old.props) else {
+        guard old !== comparedUnequal && propsEqual(old.props) else {
             claim.propsChanged = true
             return (nil, claim)
         }
         return (old, claim)
+    }
+}
+
+extension Runtime {
+    /// `Class(props)` of a pure class with an anonymous scope, answered from `old`, the instance
+    /// the bridge last made or kept for the class and a key (`isKey` tells it): true when
+    /// `reusableInstance` would have returned it, and then its scope is claimed as that claim
+    /// would have (the first of its identity in the rendering scope, unclaimed in this build: no
+    /// collision, no lookup). False: nothing is claimed; the caller constructs, and
+    /// `reusableInstance` decides (told when only the props differed, it does not compare again).
+    public func keepRecorded(_ old: Component, of cls: ComponentClass, isKey: (Value) -> Bool,
+                             propsEqual: (Value) -> Bool) -> Bool {
+        guard cls.isPure, cls.shouldUpdate == nil, case .anonymous = cls.scope, let build,
+              let scope = old.scope, scope.component === old, scope.isLive, scope.ordinal == 0,
+              scope.parent === build.currentScope, build.isRebuilding(build.currentScope),
+              scope.claimedInBuild != build.id, scope.className == cls.name, scope.identifier.isNil,
+              isKey(scope.key), build.mayKeep(old, as: cls) else { return false }
+        guard propsEqual(old.props) else {
+            propsDifferFrom = old
+            return false
+        }
+        build.place(scope)
+        return true
     }
 }

@@ -39,6 +39,9 @@ public final class Runtime {
         set { callState.pointee.syncRequested = newValue ? 1 : 0 }
     }
     var build: BuildContext?
+    /// Set by `keepRecorded` when only the props kept the instance from being kept; read and
+    /// cleared by the `reusableInstance` that follows at once, which then does not compare again.
+    var propsDifferFrom: Component?
     var renderDepth: Int {
         get { callState.pointee.renderDepth }
         set { callState.pointee.renderDepth = newValue }

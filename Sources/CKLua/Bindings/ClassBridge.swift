@@ -72,6 +72,15 @@ struct ClassBridge {
         let index = LuaStack(L).absolute(index)
         if cls.actionProps.isEmpty, let f = cls.scriptScopeFunction as? LuaRef { f.push(L) } else { LuaStack(L).pushNil() }
         objects.setUserValue(of: index, L)
+        objects.setKeepsInstances(of: index, Self.keepsInstancesByKey(cls), L)
+    }
+
+    /// Whether `Class(props)` asks C for the instance last made for the key first (ckclass.c):
+    /// what `Runtime.keepRecorded` can keep (checked again there; this only spares the others).
+    static func keepsInstancesByKey(_ cls: ComponentClass) -> Bool {
+        guard cls.isPure, cls.shouldUpdate == nil, cls.builtin == nil, cls.actionProps.isEmpty,
+              case .anonymous = cls.scope else { return false }
+        return true
     }
 
     /// After the class's scope or action props changed: its live handle, if any, follows.

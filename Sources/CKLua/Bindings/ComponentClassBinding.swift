@@ -36,8 +36,9 @@ enum ComponentClassBinding {
         let plain = engine.functions.registerFunction("Class(props)", constructPlain)
         let checked = engine.functions.registerFunction("Class(props)", constructChecked)
         let computed = engine.functions.registerFunction("Class(props)", constructComputed)
+        let keep = engine.functions.registerFunction("Class(props)", keepRecorded)
         engine.objects.pushClassCall(metatableAt: -1, plain: plain, checked: checked, computed: computed,
-                                     state: engine.runtime.callState, engine.runningThread)
+                                     keep: keep, state: engine.runtime.callState, engine.runningThread)
         LuaStack(engine.runningThread).setField("__call", of: -2)
     }
 
@@ -63,6 +64,27 @@ enum ComponentClassBinding {
                                           computed: (key: 4, identifier: 5), pushing: true, engine: engine)
         }
         return 1
+    }
+
+    /// C found the instance last made or kept for this class and key (class, props, keep, key,
+    /// instance): 1 leaves it as the result when the build keeps it (`Runtime.keepRecorded`);
+    /// 0 claims nothing, and C constructs.
+    static func keepRecorded(_ args: Arguments) -> Int32 {
+        args.withEngine { engine in
+            let L = args.L
+            guard let cls = engine.objects.object(inCheckedHandleAt: 1, L) as? ComponentClass,
+                  cls.builtin == nil, cls.actionProps.isEmpty, let old = engine.objects.component(at: 5, L) else { return 0 }
+            let tables = engine.scriptTables!
+            let kept = engine.runtime.keepRecorded(old, of: cls, isKey: { key in
+                let stack = LuaStack(L)
+                if case .int(let i) = key { return stack.isInteger(4) && stack.integer(4) == i }
+                return engine.values.plainValue(at: 4, L).map(key.rawEquals) ?? false
+            }, propsEqual: { props in
+                guard case .table(let ref) = props else { return false }
+                return tables.shallowEqual(ref, toTableAt: 2, L)
+            })
+            return kept ? 1 : 0
+        }
     }
 
     private static func checkedClass(_ args: Arguments, _ engine: Engine) throws -> ComponentClass {

@@ -182,10 +182,16 @@ extension ObjectRegistry {
         lua_setiuservalue(L, index, 1)
     }
 
+    /// Gives the class handle at `index` a table of its instances by key for `Class(props)`
+    /// in C (ckclass.c), or takes it away.
+    func setKeepsInstances(of index: Int32, _ keeps: Bool, _ L: OpaquePointer) {
+        ckclass_set_keep(L, index, keeps ? 1 : 0)
+    }
+
     /// Pushes the `__call` of component classes (see ckclass.c) for the metatable at `metatable`.
     func pushClassCall<T>(metatableAt metatable: Int32, plain: Int32, checked: Int32, computed: Int32,
-                          state: UnsafeMutablePointer<T>, _ L: OpaquePointer) {
+                          keep: Int32, state: UnsafeMutablePointer<T>, _ L: OpaquePointer) {
         let s = UnsafeRawPointer(state).bindMemory(to: ck_callstate.self, capacity: 1)
-        ckclass_push_call(L, metatable, plain, checked, computed, s)
+        ckclass_push_call(L, metatable, plain, checked, computed, keep, s)
     }
 }

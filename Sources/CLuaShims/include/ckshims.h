@@ -225,16 +225,24 @@ lua_Integer ckarenas_id(lua_State *L, int index);
 int ckarenas_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Integer id);
 
 // Component classes: a class handle's user value 1 is its scope function, if it has one; 2 the
-// view its scope function is given (ckprops.c).
-#define CK_CLASS_USER_VALUES 2
+// view its scope function is given (ckprops.c); 3 its instances by key, for `keep_id` (ckclass.c).
+#define CK_CLASS_USER_VALUES 3
 #define CK_CLASS_SCOPE_VIEW 2
+#define CK_CLASS_KEEP 3
 /// Pushes the `__call` of component classes (whose metatable is at `metatable`): host function
 /// `plain_id(class, props)` for anything, `checked_id(class, props)` once the class handle and
 /// the props (a table, a props view or nil) are checked, `computed_id(class, props, scope, key,
 /// identifier)` once the class's scope function has run too (only while `state->render_depth` is
 /// up). The scope function is given the class's scope view, showing the props for the call.
+/// In a render, a class with a keep table and a props table with an integer or string `key` first
+/// asks `keep_id(class, props, keep, key, instance)` about the instance last made or kept for
+/// that key (1: it is the result), then calls `computed_id(class, props, keep, key, nil)` and
+/// records what it returned under the key.
 void ckclass_push_call(lua_State *L, int metatable, int plain_id, int checked_id, int computed_id,
-                        const ck_callstate *state);
+                        int keep_id, const ck_callstate *state);
+/// Gives the class handle at `cls` a keep table (weak values) if `keeps` and it has none, or
+/// takes it away. Raw operations only.
+void ckclass_set_keep(lua_State *L, int cls, int keeps);
 
 // Props views (ckprops.c): read-only userdata that read through to a component's props.
 /// Makes the views' shared metatable (once per state).
