@@ -23,12 +23,15 @@ enum ScriptErrors {
 
     /// Errors that keep their own id first: a nested build's failure, a yield across the
     /// runtime, and the limits that stop a script.
+    /// The ids of the limits that stop a script (a ScriptFailure carries its id in its message).
+    private static let limits: [Catalogue] = [.timeout, .memoryLimit, .interrupted]
+
     static func passesThrough(_ error: Error) -> Bool {
         switch error {
         case is BuildFailure: return true
         case let e as RuntimeError: return e.id == .yieldAcrossRuntime
         case let e as ScriptFailure:
-            return ["[timeout]", "[memoryLimit]", "[interrupted]"].contains { e.message.hasPrefix($0) }
+            return limits.contains { e.message.hasPrefix("[\($0.rawValue)]") }
         default: return false
         }
     }
