@@ -51,8 +51,8 @@ extension Runtime {
         guard cls.isPure, cls.shouldUpdate == nil, case .anonymous = cls.scope, let build,
               let scope = old.scope, scope.component === old, scope.isLive, scope.ordinal == 0,
               scope.parent === build.currentScope, build.isRebuilding(build.currentScope),
-              scope.claimedInBuild != build.id, scope.className == cls.name, scope.identifier.isNil,
-              isKey(scope.key), build.mayKeep(old, as: cls) else { return false }
+              scope.claimedInBuild != build.id, scope.identifier.isNil, isKey(scope.key),
+              build.mayKeep(old, as: cls) else { return false }   // mayKeep: the very class, so its name
         guard propsEqual(old.props) else {
             propsDifferFrom = old
             return false
