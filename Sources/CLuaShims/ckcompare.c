@@ -3,7 +3,7 @@
    1,000 unchanged rows compares 1,000 pairs. Raw operations only, so it cannot raise. Two
    userdata that differ may be equal runtime objects (actions are `==` by what they do, and a
    render makes new ones each time): the answer is then "maybe" (2), and the caller compares
-   those pairs as objects (ValueBridge.shallowEqual); plain values never take that path. */
+   those pairs as objects (Values.shallowEqual); plain values never take that path. */
 #include "ckshims.h"
 #include "ckinternal.h"
 
