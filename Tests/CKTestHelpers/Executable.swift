@@ -80,7 +80,13 @@ public enum Ckrun {
     }
 }
 
-/// posix_spawn with /dev/null for stdin, stdout and stderr, then waitpid.
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which <spawn.h> declares only
+/// under _GNU_SOURCE, so Swift's Glibc module does not show it.
+private let closingFrom3 = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+    unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}
+
+/// posix_spawn with /dev/null for stdin, stdout and stderr and no other descriptor, then waitpid.
 private func spawnAndWait(_ path: String, _ arguments: [String]) throws -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -88,6 +94,9 @@ private func spawnAndWait(_ path: String, _ arguments: [String]) throws -> Int32
     for fd: Int32 in [0, 1, 2] {
         posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
     }
+    // Nothing else: a daemon (tmux's server) would hold a file another test is writing at this
+    // moment, and its close when the daemon ends reads as an edit to that test's --watch.
+    _ = closingFrom3?(&actions, 3)
     let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     // The child starts with no blocked signals and default handlers, as from a shell.

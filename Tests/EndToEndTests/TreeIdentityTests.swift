@@ -43,6 +43,21 @@ import Testing
         }
     }
 
+    /// `--format svg` hands dot its input, its output and stderr, not the files the script holds
+    /// open (a daemon dot would keep them, and their close would later read as an edit).
+    @Test func dotGetsNoneOfTheScriptsOpenFiles() throws {
+        let dir = try TemporaryDirectory()
+        let fakeDot = try dir.write("bin/dot", "#!/bin/sh\ncat >/dev/null\nls -l /proc/$$/fd\n")
+        chmod(fakeDot.path, 0o755)
+        let held = dir.url.appendingPathComponent("held-open.txt").path
+        let file = try dir.write("held.lua", "HELD = io.open(\(String(reflecting: held)), 'w')\n" + Self.app)
+        let path = dir.url.appendingPathComponent("bin").path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let r = try Ckrun.run(["tree", file.path, "--format", "svg"], environment: ["PATH": path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("/proc") || r.stdout.contains("0 ->"), "the fake dot listed its descriptors: \(r.stdout)")
+        #expect(!r.stdout.contains("held-open.txt"), "dot inherited the script's file: \(r.stdout)")
+    }
+
     @Test func jsonKeepsKeyTypesAndPathsApart() throws {
         let dir = try TemporaryDirectory()
         let file = try dir.write("rows.lua", Self.app)

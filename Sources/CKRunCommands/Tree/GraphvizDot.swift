@@ -10,6 +10,11 @@ import Foundation
 /// Graphviz's `dot -Tsvg` run on a graph's source, its SVG written to `out` (posix_spawn: full
 /// Foundation's `Process` is not linked; see `OutputDescriptor`).
 enum GraphvizDot {
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), declared only under _GNU_SOURCE.
+    private static let closingFrom = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }
+
     /// dot's exit status; throws a POSIXError when dot could not be started.
     static func svg(_ graph: String, executable: String, to out: OutputDescriptor) throws -> Int32 {
         var ends: [Int32] = [0, 0]
@@ -20,6 +25,8 @@ enum GraphvizDot {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
         posix_spawn_file_actions_adddup2(&actions, out.fileDescriptor, 1)
+        // dot gets its two streams and stderr only, not the files the script has open.
+        _ = closingFrom?(&actions, 3)
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup("-Tsvg"), nil]
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
