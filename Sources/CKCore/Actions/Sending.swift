@@ -27,7 +27,7 @@ extension Runtime {
                 defer { tracer?.end(entry, handledBy: nil) }
                 tracer?.deliver(entry, call, types: action.fullTypes, count: action.block!.passedCount(of: call.count))
                 onPlan?(SendPlan(responder: nil, method: action.block!, epoch: callState.pointee.epoch))
-                try action.block!.call(nil, call)
+                try callHandler(action.block!, of: nil, selector: nil, call)
                 return true
             }
             guard case .some(let start) = walkStart(action, sender: sender) else { return false }
@@ -66,7 +66,7 @@ extension Runtime {
                 tracer?.visit(entry, r, handled: true)
                 tracer?.deliver(entry, call, types: action.fullTypes, count: m.passedCount(of: call.count))
                 defer { tracer?.end(entry, handledBy: r) }
-                try m.call(r, call)
+                try callHandler(m, of: r, selector: selector, call)
                 return true
             }
             tracer?.visit(entry, r, handled: false)

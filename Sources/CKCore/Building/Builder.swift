@@ -313,31 +313,38 @@ struct Builder {
                             at: owner?.componentClass.renderDefinition)
     }
 
-    /// A build of a mounted generation that raised (SPEC §3): the updates it was folding are
-    /// dropped (as if never sent), a full build's model is put back by the caller, and the
-    /// error becomes `[buildFailed]`, followed by the render's own message and traceback. The
-    /// first build of a host has nothing to roll back to: its error reaches `ck.host` as it is.
+    /// A build that raised (SPEC §3): the updates it was folding are dropped (as if never
+    /// sent), a full build's model is put back by the caller, and the error becomes
+    /// `[buildFailed]`, followed by the render's own message and traceback. A host's first
+    /// build is a build too: nothing is rolled back, and `ck.host` makes no host.
     private func failed(_ error: Error, context: BuildContext, dirty: [Scope], full: Bool) -> Error {
         let dropped = dirty.filter { !$0.pendingUpdates.isEmpty }
         for scope in dropped { scope.dropPendingUpdates(runtime.limits) }
         // Nothing queues an update during a build: the dirty list is still `dirty`, all now empty.
         host.dirtyScopes.removeAll { $0.pendingUpdates.isEmpty }
         host.needsFullBuild = false
-        guard host.generation > 0, !ScriptErrors.passesThrough(error) else { return error }
-        let scopes = dropped.isEmpty ? "no state updates were pending"
-            : "the state updates of \(dropped.prefix(5).map(\.path).joined(separator: ", "))\(dropped.count > 5 ? " and \(dropped.count - 5) more" : "") were dropped"
-        let detail: String
-        if host.isReloading {
-            detail = "reloading (building generation \(context.generation); the previous provider, responders and model are kept) raised in \(context.running.description); the reload was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then reload again"
-        } else {
-            let what = full ? "host:update (the previous model is kept)" : "a state update"
-            detail = "building generation \(context.generation) for \(what) raised in \(context.running.description); the build was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then update again"
-        }
+        guard !ScriptErrors.passesThrough(error) else { return error }
+        let detail = failureDetail(context, dropped: dropped, full: full)
         switch error {
         case let e as ScriptFailure: return BuildFailure(detail: detail, cause: e.message, traceback: e.traceback)
         case let e as RuntimeError: return BuildFailure(detail: detail, cause: e.description, traceback: "")
         default: return BuildFailure(detail: detail, cause: "\(error)", traceback: "")
         }
+    }
+
+    /// `[buildFailed]`'s first line after the id: which build, what raised, what was dropped.
+    private func failureDetail(_ context: BuildContext, dropped: [Scope], full: Bool) -> String {
+        let raised = context.running.description
+        guard host.generation > 0 else {
+            return "the first build of a host (generation 1) raised in \(raised); nothing was built or mounted and no host was made. Fix the error below, then build again"
+        }
+        let scopes = dropped.isEmpty ? "no state updates were pending"
+            : "the state updates of \(dropped.prefix(5).map(\.path).joined(separator: ", "))\(dropped.count > 5 ? " and \(dropped.count - 5) more" : "") were dropped"
+        if host.isReloading {
+            return "reloading (building generation \(context.generation); the previous provider, responders and model are kept) raised in \(raised); the reload was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then reload again"
+        }
+        let what = full ? "host:update (the previous model is kept)" : "a state update"
+        return "building generation \(context.generation) for \(what) raised in \(raised); the build was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then update again"
     }
 
     /// Undoes the tree links a failed build changed; state and pending updates were never touched.

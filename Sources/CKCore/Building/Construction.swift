@@ -23,7 +23,10 @@ extension Runtime {
         if computed == nil, case .computed(let f) = cls.scope {
             renderDepth += 1
             defer { renderDepth -= 1 }
-            identifier = try f(component)
+            let outer = build.running
+            build.running = .scopeFunction(cls, enclosing: build.currentScope)
+            identifier = try f(component)   // on an error, `running` names the scope function
+            build.running = outer
         }
         let parent = build.currentScope
         let (scope, isNew) = claim.map { ($0.scope, $0.isNew) }
@@ -32,7 +35,10 @@ extension Runtime {
         if isNew, let initial = cls.initialState {
             renderDepth += 1
             defer { renderDepth -= 1 }
+            let outer = build.running
+            build.running = .initialState(scope)
             build.setInitial(try initial(component), of: scope)
+            build.running = outer
         }
         component.scope = scope
         component.propsChanged = claim?.propsChanged ?? false

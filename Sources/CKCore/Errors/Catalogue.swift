@@ -18,6 +18,8 @@ public enum Catalogue: String, CaseIterable, Sendable {
     case timerFailed, timerLoop
     // Limits of the Lua stack and of nesting; names and fields a script may have misspelled
     case stackLimit, suspiciousName, unknownProp
+    // Script functions the runtime calls for the script, outside a build or a lifecycle pass
+    case actionFailed, configCallbackFailed
 
     /// What makes ckrun raise it.
     public var cause: String {
@@ -61,6 +63,8 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .stackLimit: "A call passed or returned more values than a Lua stack holds, or `coroutine.close` calls nested deeper than 100 (Lua 5.4.4 overflows the C stack there)."
         case .suspiciousName: "A controller or component class defined a method whose name is one letter or two away from a lifecycle method's (warning)."
         case .unknownProp: "A built-in component (`ck.Button`, `ck.Text`, …) was given a prop it does not read (warning)."
+        case .actionFailed: "An action's handler (a component's or controller's method, a host responder's, a block action's function) raised. Where ckrun reports the error itself (the app runner, the REPL, `ckrun tree`), this line names the handler and the component path before the handler's own message and traceback. Script code that catches the error (`pcall`, `assert.has_error`) gets the handler's own error value unchanged, as SPEC §6.3 says it reaches the caller."
+        case .configCallbackFailed: "A function the script set in `ck.config` raised: `onWarning` (the warning it was given is then written to standard error after this line) or `onTrace` (reported as this warning). The code that warned or sent goes on: a warning or a trace never raises into it."
         }
     }
 
@@ -106,6 +110,8 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .stackLimit: "Pass many values in a table; close coroutines one after another instead of from each other's `__close`."
         case .suspiciousName: "Rename the method to the lifecycle name the warning suggests, or to a name further from it."
         case .unknownProp: "Use one of the props the warning lists, or check the spelling."
+        case .actionFailed: "Read the handler's own error and traceback after the first line and fix the handler; the state updates it queued before it raised are built at the next turn."
+        case .configCallbackFailed: "Read the function's own error and traceback after the first line and fix it; to make warnings fail a test, record them in `onWarning` and assert on the record."
         }
     }
 

@@ -1,7 +1,7 @@
 /// How an error of script code the core calls on its own (a lifecycle callback) reaches the
 /// caller: with a catalogue id and where it was raised (the callback, the component's path),
 /// then the script's own message and traceback. One wrapper, so no such call reports bare.
-enum ScriptErrors {
+public enum ScriptErrors {
     /// Runs `body`; an error of its script becomes `[id] where raised: message`.
     static func attributed(_ id: Catalogue, _ place: @autoclosure () -> String, _ body: () throws -> Void) throws {
         do { try body() } catch {
@@ -10,7 +10,8 @@ enum ScriptErrors {
         }
     }
 
-    static func attributing(_ error: Error, _ id: Catalogue, _ place: String) -> Error {
+    /// `error` as `[id] place raised: message`, keeping its traceback.
+    public static func attributing(_ error: Error, _ id: Catalogue, _ place: String) -> Error {
         switch error {
         case let e as ScriptFailure:
             return ScriptFailure(message: id.message("\(place) raised: \(e.message)"), traceback: e.traceback)
@@ -26,7 +27,7 @@ enum ScriptErrors {
     /// The ids of the limits that stop a script (a ScriptFailure carries its id in its message).
     private static let limits: [Catalogue] = [.timeout, .memoryLimit, .interrupted]
 
-    static func passesThrough(_ error: Error) -> Bool {
+    public static func passesThrough(_ error: Error) -> Bool {
         switch error {
         case is BuildFailure: return true
         case let e as RuntimeError: return e.id == .yieldAcrossRuntime

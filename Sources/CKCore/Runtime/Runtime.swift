@@ -10,6 +10,8 @@ public final class Runtime {
     public var unhandledAction: UnhandledPolicy = .error
     /// Receives `[id] …` warnings; prints to stderr unless replaced.
     public var onWarning: (String) -> Void = { writeStandardError($0 + "\n") }
+    /// The handler whose error the last failed send passed on (`[actionFailed]`).
+    public internal(set) var lastHandlerFailure: HandlerFailure?
     /// The script side's table access (strong: it holds its engine unowned, so no cycle).
     public var tables: ScriptTables?
     /// Compares props for pure components (usually `tables` itself). Set, not cast from

@@ -40,6 +40,9 @@ enum ActionBinding {
             let status = Int32(clamping: LuaStack(args.L).integer(-1))
             LuaStack(args.L).pop(1)
             let failure = args.engine.values.failure(status)
+            if let f = failure as? ScriptFailure, let a: Action = try? args.object(1, "self", "an action") {
+                args.engine.runtime.notePlannedFailure(f.message, action: a, sender: try? args.optionalResponder(2, "sender"))
+            }
             args.engine.runtime.abandonCall()
             throw failure
         }

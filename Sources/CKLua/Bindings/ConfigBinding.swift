@@ -63,7 +63,7 @@ enum ConfigBinding {
         let t = Tracer(parent: e.runtime.tracer, keepsEntries: false)
         t.onEntry = { [unowned e] entry in
             do { try e.values.call(handler, [.object(entry)], results: 0) } catch {
-                e.runtime.warn(.badArgument, "ck.config.onTrace failed: \(error)")
+                e.warn(Engine.configCallbackFailure(error, "ck.config.onTrace", given: "a trace entry"))
             }
         }
         e.runtime.tracer = t

@@ -5,14 +5,22 @@ extension Engine {
     /// only its message: the traceback the caller's handler then takes starts at the runtime
     /// call and drops the handler's own frames. The traceback taken where the error happened
     /// has them (and, on the same thread, every frame below), so the command line prints that.
+    /// A handler's error that a send passed on unchanged (SPEC §6.3) gets the `[actionFailed]`
+    /// line naming the handler first.
     public func restoringInnerTraceback(_ e: LuaError) -> LuaError {
-        defer { lastScriptFailure = nil }
-        guard let f = lastScriptFailure, !f.traceback.isEmpty, e.message == f.message else { return e.keepingFirstTraceback() }
-        return LuaError(message: e.message, traceback: f.traceback, status: e.status).keepingFirstTraceback()
+        defer { forgetInnerTraceback() }
+        let named = runtime.lastHandlerFailure?.line(for: e.message).map { $0 + "\n" + e.message } ?? e.message
+        guard let f = lastScriptFailure, !f.traceback.isEmpty, e.message == f.message else {
+            return LuaError(message: named, traceback: e.traceback, status: e.status).keepingFirstTraceback()
+        }
+        return LuaError(message: named, traceback: f.traceback, status: e.status).keepingFirstTraceback()
     }
 
-    /// Forgets the last re-raised error (before a chunk runs).
-    public func forgetInnerTraceback() { lastScriptFailure = nil }
+    /// Forgets the last re-raised error and the handler it came from (before a chunk runs).
+    public func forgetInnerTraceback() {
+        lastScriptFailure = nil
+        runtime.clearHandlerFailure()
+    }
 }
 
 extension LuaError {

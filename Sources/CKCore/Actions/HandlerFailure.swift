@@ -1,0 +1,52 @@
+/// The handler whose error a send passed on. SPEC §6.3: the error reaches the caller as the
+/// handler raised it (a `pcall` or `assert.has_error` around the send sees the script's own
+/// error); where ckrun reports an error itself, it names the handler with `[actionFailed]`.
+public struct HandlerFailure: Sendable {
+    /// The handler's error message, as it reached the caller.
+    public let message: String
+    /// `Card.pick of List/Card#2 (handling "pick")`: the handler and where it sits.
+    public let place: String
+
+    /// The `[actionFailed]` line naming the handler, for `message` when it was this failure's.
+    public func line(for message: String) -> String? {
+        message == self.message ? Catalogue.actionFailed.message("\(place) raised:") : nil
+    }
+}
+
+extension Runtime {
+    /// Calls a send's handler; a script error passes on unchanged, the handler noted.
+    @inline(__always)
+    func callHandler(_ m: Method, of r: Responder?, selector: String?, _ call: [Value]) throws {
+        do { try m.call(r, call) } catch let e as ScriptFailure {
+            lastHandlerFailure = HandlerFailure(message: e.message, place: Self.place(of: m, r, selector))
+            throw e
+        }
+    }
+
+    /// Forgets the noted handler (the command line, before it runs a chunk).
+    public func clearHandlerFailure() { lastHandlerFailure = nil }
+
+    /// A planned send's handler raised (its walk asked no one): notes the handler it found.
+    public func notePlannedFailure(_ message: String, action: Action, sender: Responder?) {
+        guard let start = walkStart(action, sender: sender) else { return }
+        var current = start
+        while let r = current {
+            if case .found(let m) = lookup(r, action) {
+                lastHandlerFailure = HandlerFailure(message: message, place: Self.place(of: m, r, action.selector))
+                return
+            }
+            current = nextResponder(r)
+        }
+    }
+
+    static func place(of m: Method, _ r: Responder?, _ selector: String?) -> String {
+        let handling = selector.map { " (handling \"\(Excerpt.text($0))\")" } ?? ""
+        switch r {
+        case .component(let c): return "\(c.componentClass.name).\(m.name) of \(c.path)\(handling)"
+        case .controller(let k): return "\(k.controllerClass.name).\(m.name) of \(k.component.path)\(handling)"
+        case .script(let s): return "\(s.name).\(m.name), a host responder\(handling)"
+        case .view(let v): return "\(v.viewClass).\(m.name)\(handling)"
+        case nil: return "the function of a block action"
+        }
+    }
+}
