@@ -53,7 +53,7 @@ public struct AppRunner {
         let base = stack.top
         defer { stack.top = base }
         try engine.lua.loadFile(file)
-        engine.lastScriptFailure = nil
+        engine.forgetInnerTraceback()
         do {
             try engine.withLimits { () throws(LuaError) in try engine.lua.call(arguments: 0, results: 1) }
         } catch {

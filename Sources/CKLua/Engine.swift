@@ -150,7 +150,7 @@ public final class Engine {
         let base = lua.top
         try lua.load(source, name: name)
         for a in arguments { lua.push(a) }
-        lastScriptFailure = nil
+        forgetInnerTraceback()
         do {
             try withLimits { () throws(LuaError) in try lua.call(arguments: Int32(arguments.count), results: results) }
         } catch {

@@ -35,7 +35,7 @@ describe("hosts", function()
   end)
 
   it("reject a provider that does not return a component", function()
-    assert.error_matches(function() ck.host(function() return 42 end) end, "^%[badReturn%]")
+    assert.error_matches(function() ck.host(function() return 42 end) end, "^%[buildFailed%] the first build of a host .* the host's provider.*\n%[badReturn%]")
   end)
 
   it("raise [hostDestroyed] from every method after destroy", function()

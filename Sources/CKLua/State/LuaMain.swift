@@ -221,6 +221,7 @@ public final class LuaMain {
     /// turn after a call that succeeded (printing its results, hosting an app).
     func call(arguments: Int32, results: Int32, then: () -> Void = {}) -> Int32 {
         var status: Int32 = LUA_OK
+        engine.runtime.clearHandlerFailure()
         _ = try? engine.turn { _ throws(LuaError) in
             status = ckluamain_docall(L, arguments, results)
             if status == LUA_OK { then() }
@@ -238,12 +239,21 @@ public final class LuaMain {
         }
         var length = 0
         if let text = ckmacros_tostring(L, -1, &length) {
-            writeError(Array(UnsafeRawBufferPointer(start: text, count: length)))
+            writeError(namingHandler(Array(UnsafeRawBufferPointer(start: text, count: length))))
         } else {
             writeError(Array("(error object is a \(String(cString: lua_typename(L, lua_type(L, -1)))) value)".utf8))
         }
         ckmacros_pop(L, 1)
         return false
+    }
+
+    /// A handler's error that a send passed on unchanged (SPEC §6.3) gets the `[actionFailed]`
+    /// line naming the handler first (msghandler added the traceback after the message).
+    private func namingHandler(_ text: [UInt8]) -> [UInt8] {
+        defer { engine.runtime.clearHandlerFailure() }
+        guard let f = engine.runtime.lastHandlerFailure, text.starts(with: f.message.utf8),
+              let line = f.line(for: f.message) else { return text }
+        return Array((line + "\n").utf8) + text
     }
 
     func writeError(_ message: [UInt8], withProgname: Bool = true) {
