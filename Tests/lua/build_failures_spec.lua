@@ -79,8 +79,19 @@ describe("a build that raises", function()
     assert.has_no.errors(ck.flush)
   end)
 
-  it("raises the first build's error as it is (nothing to roll back to)", function()
-    assert.error_matches(function() ck.host(function() return 42 end) end, "^%[badReturn%]")
+  it("is the first build too: [buildFailed] naming the render, then its own message and traceback", function()
+    local D = ck.component("FirstBuildBroken", {render = function() error("boom in render") end})
+    local hosts = ck.stats().hosts
+    local ok, err = pcall(ck.host, function() return D{} end)
+    assert.is_false(ok)
+    assert.matches("^%[buildFailed%] the first build of a host %(generation 1%) raised in the render of FirstBuildBroken; nothing was built or mounted and no host was made", err)
+    assert.matches("\n[^\n]*build_failures_spec.lua:%d+: boom in render\nstack traceback:", err)
+    assert.are.equal(hosts, ck.stats().hosts)
+  end)
+
+  it("wraps a runtime error of the first build, whose own id follows on the next line", function()
+    assert.error_matches(function() ck.host(function() return 42 end) end,
+      "^%[buildFailed%] [^\n]*the first build of a host %(generation 1%) raised in the host's provider.*\n%[badReturn%]")
   end)
 end)
 

@@ -69,7 +69,7 @@ describe("a children list entry that is not a component", function()
 
   it("is [badArgument] naming the value, the ck.Stack line and the render", function()
     local err = failure(function() ck.host(function() return Screen{children = {Item{}, "oops"}} end) end)
-    assert.matches("^%[buildFailed%] the first build of a host[^\n]*\n%[badArgument%] [^:]*" .. here .. ":" .. line .. ": ck%.Stack{children = …}: entry 2 is a string %(\"oops\"%), not a component %(in the render of ListScreen%); leave it out, or make it nil or false %(cond and X{}%)", err)
+    assert.matches("^%[buildFailed%] [^\n]*the first build of a host[^\n]*\n%[badArgument%] [^:]*" .. here .. ":" .. line .. ": ck%.Stack{children = …}: entry 2 is a string %(\"oops\"%), not a component %(in the render of ListScreen%); leave it out, or make it nil or false %(cond and X{}%)", err)
   end)
 
   it("names the lowest bad index, with a short tostring", function()

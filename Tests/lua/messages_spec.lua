@@ -59,14 +59,14 @@ describe("errors and warnings found during a build", function()
     local P = ck.component("MParent", {scope = true, render = function() return K{} end})
     local ok, err = pcall(function() return ck.host(function() return P{} end) end)
     assert.is_false(ok)
-    assert.is_not_nil(err:find("^%[buildFailed%] the first build of a host[^\n]*\n%[controllerWithoutScope%] [^:]*" .. here .. ":%d+: MUnscoped has controller"), err)
+    assert.is_not_nil(err:find("^%[buildFailed%] [^\n]*the first build of a host[^\n]*\n%[controllerWithoutScope%] [^:]*" .. here .. ":%d+: MUnscoped has controller"), err)
   end)
 
   it("[badReturn] names where the render was defined", function()
     local R = ck.component("MBadReturn", {render = function() return 42 end})
     local ok, err = pcall(function() return ck.host(function() return R{} end) end)
     assert.is_false(ok)
-    assert.is_not_nil(err:find("^%[buildFailed%] the first build of a host[^\n]*\n%[badReturn%].*render of MBadReturn %(defined at [^:]*" .. here .. ":%d+%) returned an integer"), err)
+    assert.is_not_nil(err:find("^%[buildFailed%] [^\n]*the first build of a host[^\n]*\n%[badReturn%].*render of MBadReturn %(defined at [^:]*" .. here .. ":%d+%) returned an integer"), err)
   end)
 
   it("[scopeCollision] names the line that built the second sibling", function()
@@ -150,7 +150,7 @@ describe("messages name what they are about", function()
       local t = ck.Text{}
       return ck.Stack{children = {t, t}}
     end})
-    assert.matches("^%[buildFailed%] the first build of a host[^\n]*\n%[badReturn%] [^:]*" .. here .. ":%d+: Text was placed in the tree twice %(again at MPolishDup/Stack/Text, in what the render of MPolishDup returned%)",
+    assert.matches("^%[buildFailed%] [^\n]*the first build of a host[^\n]*\n%[badReturn%] [^:]*" .. here .. ":%d+: Text was placed in the tree twice %(again at MPolishDup/Stack/Text, in what the render of MPolishDup returned%)",
       raised(function() ck.host(Dup) end))
   end)
 
@@ -181,7 +181,7 @@ describe("messages name what they are about", function()
   it("a view function's [badReturn] says where it is defined", function()
     local line = debug.getinfo(1, "l").currentline + 1
     local V = ck.component("MPolishView", {view = function() return "UIView" end})
-    assert.matches("^%[buildFailed%] the first build of a host[^\n]*\n%[badReturn%] [^:]*" .. here .. ":" .. line .. ": the view of MPolishView is a string",
+    assert.matches("^%[buildFailed%] [^\n]*the first build of a host[^\n]*\n%[badReturn%] [^:]*" .. here .. ":" .. line .. ": the view of MPolishView is a string",
       raised(function() ck.host(V) end))
   end)
 end)

@@ -38,8 +38,6 @@ final class BuildContext {
         case view(Component)
         case shouldUpdate(Component)
         case updateFunction(Scope)
-        /// A scoped class's scope function, run as it is constructed in `enclosing`.
-        case scopeFunction(ComponentClass, enclosing: Scope)
         /// A new scope's `initialState` function.
         case initialState(Scope)
 
@@ -50,7 +48,6 @@ final class BuildContext {
             case .view(let c): "the view function of \(c.path)"
             case .shouldUpdate(let c): "the shouldUpdate of \(c.path)"
             case .updateFunction(let s): "an update function queued for \(s.path)"
-            case .scopeFunction(let c, let e): "the scope function of \(e.parent == nil ? c.name : e.path + "/" + c.name)"
             case .initialState(let s): "the initialState of \(s.path)"
             }
         }

@@ -23,10 +23,7 @@ extension Runtime {
         if computed == nil, case .computed(let f) = cls.scope {
             renderDepth += 1
             defer { renderDepth -= 1 }
-            let outer = build.running
-            build.running = .scopeFunction(cls, enclosing: build.currentScope)
-            identifier = try f(component)   // on an error, `running` names the scope function
-            build.running = outer
+            identifier = try f(component)
         }
         let parent = build.currentScope
         let (scope, isNew) = claim.map { ($0.scope, $0.isNew) }
@@ -36,7 +33,7 @@ extension Runtime {
             renderDepth += 1
             defer { renderDepth -= 1 }
             let outer = build.running
-            build.running = .initialState(scope)
+            build.running = .initialState(scope)   // an error leaves it naming the initialState
             build.setInitial(try initial(component), of: scope)
             build.running = outer
         }
