@@ -3,7 +3,17 @@
 #include "ckinternal.h"
 #include <sys/stat.h>
 
+/* Registry keys: the last error value that was no string, and the text made of it. */
+static const char error_value_key = 0, error_text_key = 0;
+
 int ckpcall_traceback(lua_State *L) {
+    /* The value itself, for ckpcall_error_value (a table error stays a table); kept before
+       lua_tostring turns a number into a string in place. */
+    int kept = lua_type(L, 1) != LUA_TSTRING;
+    if (kept) {
+        lua_pushvalue(L, 1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &error_value_key);
+    }
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
@@ -12,7 +22,26 @@ int ckpcall_traceback(lua_State *L) {
             msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
     luaL_traceback(L, L, msg, 1);
+    if (kept) {
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &error_text_key);
+    }
     return 1;
+}
+
+/* If the error text at `index` is the one ckpcall_traceback made of a value that was no string,
+   pushes that value and returns 1; else returns 0. Forgets the value either way. */
+int ckpcall_error_value(lua_State *L, int index) {
+    index = lua_absindex(L, index);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &error_text_key);
+    int same = lua_rawequal(L, -1, index);
+    lua_pop(L, 1);
+    if (same) lua_rawgetp(L, LUA_REGISTRYINDEX, &error_value_key);
+    lua_pushboolean(L, 0);   /* false, not nil: the keys stay, so setting them never allocates */
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &error_text_key);
+    lua_pushboolean(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &error_value_key);
+    return same;
 }
 
 /* Lua code called back from Swift may fail to allocate again: Swift mode is suspended for it.

@@ -277,15 +277,20 @@ describe("a planned send", function()
     assert.are.equal(6, host.root.state)
   end)
 
-  it("turns error objects into the same message as the full path", function()
-    local host = scoped("PlanErrorObject", {boom = function() error(setmetatable({}, {__tostring = function() return "boom!" end})) end})
+  it("passes error objects on as they are, as the full path does (SPEC §6.3)", function()
+    local raised = {}
+    local host = scoped("PlanErrorObject", {boom = function()
+      raised[#raised + 1] = setmetatable({}, {__tostring = function() return "boom!" end})
+      error(raised[#raised])
+    end})
     local a = host.root:action("boom")
-    local ok1, first = pcall(a.send, a, nil)
-    local ok2, second = pcall(a.send, a, nil)
+    local ok1, first = pcall(a.send, a, nil)    -- the full path
+    local ok2, second = pcall(a.send, a, nil)   -- from the plan
     assert.is_false(ok1)
     assert.is_false(ok2)
-    assert.are.equal("boom!", first)
-    assert.are.equal(first, second)
+    assert.are.equal(raised[1], first)
+    assert.are.equal(raised[2], second)
+    assert.are.equal("boom!", tostring(second))
   end)
 
   it("raises [yieldAcrossRuntime] for a yield inside the handler", function()

@@ -41,10 +41,14 @@ public final class Method {
 public struct ScriptFailure: Error, CustomStringConvertible {
     public let message: String
     public let traceback: String
+    /// The error value itself when it was no string (a table, a luassert failure): raised
+    /// again as it is where the error reaches the script unwrapped; `message` describes it.
+    public let value: Value?
 
-    public init(message: String, traceback: String = "") {
+    public init(message: String, traceback: String = "", value: Value? = nil) {
         self.message = message
         self.traceback = traceback
+        self.value = value
     }
 
     public var description: String { message }

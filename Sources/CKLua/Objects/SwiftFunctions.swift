@@ -27,7 +27,9 @@ struct SwiftFunctions {
                 // The innermost keeps its traceback: the same error re-raised by an outer
                 // runtime call (ck.trace around a send) has fewer frames.
                 if engine.lastScriptFailure?.message != e.message { engine.lastScriptFailure = e }
-                return call.raise(e.message)
+                guard let original = e.value else { return call.raise(e.message) }
+                engine.values.push(original, call.L)
+                return CK_RAISE
             } catch let e as BuildFailure {
                 return call.raise(Catalogue.buildFailed.message(e.detail, at: call.location()) + "\n" + e.cause
                                   + (e.traceback.isEmpty ? "" : "\n" + e.traceback))

@@ -19,7 +19,19 @@ public struct TestSupport {
     public var beginTestFunction: Value {
         engine.tools.function { [unowned engine] _ throws(LuaError) in
             engine.runtime.beginTest()
+            engine.runtime.clearHandlerFailure()
             return []
+        }
+    }
+
+    /// `f(message)`: the `[actionFailed]` line naming the handler whose error `message` is,
+    /// when a send passed it on unchanged (SPEC §6.3), else nil; forgets the handler.
+    public var handlerLineFunction: Value {
+        engine.tools.function { [unowned engine] arguments throws(LuaError) in
+            defer { engine.runtime.clearHandlerFailure() }
+            guard case .string(let message)? = arguments.first,
+                  let line = engine.runtime.lastHandlerFailure?.line(for: message) else { return [] }
+            return [.string(line)]
         }
     }
 

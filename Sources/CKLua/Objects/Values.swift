@@ -293,11 +293,17 @@ final class Values {
 
     /// Pops a pcall error and classifies it.
     func failure(_ status: Int32) -> Error {
+        // An error value that was no string is kept to be raised again as it is (SPEC §6.3).
+        var original: Value?
+        if ckpcall_error_value(runningThread, -1) != 0 {
+            original = value(at: -1, runningThread)
+            LuaStack(runningThread).pop(1)
+        }
         let e = lua.popError(status: status, on: runningThread)
         if e.message.contains("attempt to yield across a C-call boundary") {
             return RuntimeError(.yieldAcrossRuntime, "a coroutine yielded inside a render, handler or callback the runtime called; yield outside runtime calls, or use ck.after for delayed work")
         }
-        return ScriptFailure(message: e.message, traceback: e.traceback)
+        return ScriptFailure(message: e.message, traceback: e.traceback, value: original)
     }
 }
 

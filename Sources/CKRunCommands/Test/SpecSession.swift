@@ -26,7 +26,8 @@ final class SpecSession {
             sandbox: settings.sandbox, timeoutSeconds: nil, memoryLimitBytes: settings.memoryLimitBytes, pooledMemory: true))
         engine.limitClosing(to: settings.timeout)
         timeout = settings.timeout
-        runner = engine.tools.table([("class_methods", engine.testing.classMethodsFunction)])
+        runner = engine.tools.table([("class_methods", engine.testing.classMethodsFunction),
+                                     ("handler_line", engine.testing.handlerLineFunction)])
         try SpecPrelude.install(in: engine, runner: runner)
         let memory = Catalogue.memoryLimit.message(
             "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory")

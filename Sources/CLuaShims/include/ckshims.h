@@ -101,6 +101,7 @@ void ckindex_push(lua_State *L, int fields_id);
 
 // Protected calls: every call into Lua goes through here, with a traceback handler.
 int ckpcall_traceback(lua_State *L);
+int ckpcall_error_value(lua_State *L, int index);
 int ckpcall(lua_State *L, int nargs, int nresults);
 // lua_pcall with the message handler already at `msgh`.
 int ckpcall_at(lua_State *L, int nargs, int nresults, int msgh);

@@ -76,6 +76,7 @@ T.full_name = full_name
 -- user_frame(level, true): short_src and line of the first frame from `level` up (getinfo's
 -- levels, seen from the caller) outside the runner and luassert: where the user's code is.
 local user_frame = select(4, ...)
+local handler_line = T.handler_line
 
 -- Runs user code `fn` as `el`, under the per-call time limit. Returns the status
 -- (success, failure, pending, error) and, unless success, the message and traceback.
@@ -137,6 +138,11 @@ local function handler(err)
     msg = "an error object (" .. type(err) .. ") whose conversion to text failed: " .. (type(msg) == "string" and msg or type(msg))
   end
   h_message = located(msg)
+  -- A handler's error that a send passed on as it was (SPEC §6.3): the report names the handler.
+  if h_status == "error" then
+    local line = handler_line(msg)
+    if line then h_message = line .. "\n" .. h_message end
+  end
   h_trace = (gsub(traceback("", 2), "^\n", ""))
   return err
 end
