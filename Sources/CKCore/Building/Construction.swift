@@ -29,14 +29,7 @@ extension Runtime {
         let (scope, isNew) = claim.map { ($0.scope, $0.isNew) }
             ?? build.claim(ScopeIdentity(className: cls.name, classNameHash: cls.nameHash, identifier: identifier, key: key),
                            in: parent, runtime: self)
-        if isNew, let initial = cls.initialState {
-            renderDepth += 1
-            defer { renderDepth -= 1 }
-            let outer = build.running
-            build.running = .initialState(scope)   // an error leaves it naming the initialState
-            build.setInitial(try initial(component), of: scope)
-            build.running = outer
-        }
+        if isNew, let initial = cls.initialState { try setInitialState(initial, of: component, scope, in: build) }
         component.scope = scope
         component.propsChanged = claim?.propsChanged ?? false
         component.state = build.state(of: scope)
@@ -46,8 +39,21 @@ extension Runtime {
     }
 }
 
-/// `[buildFailed]`: a rebuild that raised and was rolled back; `cause` and `traceback` are the
-/// render's own error.
+extension Runtime {
+    /// A new scope's state from its class's `initialState`; an error leaves the build naming it.
+    private func setInitialState(_ initial: (Component) throws -> Value, of component: Component, _ scope: Scope,
+                                 in build: BuildContext) throws {
+        renderDepth += 1
+        defer { renderDepth -= 1 }
+        let outer = build.running
+        build.running = .initialState(scope)
+        build.setInitial(try initial(component), of: scope)
+        build.running = outer
+    }
+}
+
+/// `[buildFailed]`: a build that raised (a rebuild is rolled back; a first build makes no
+/// host); `cause` and `traceback` are the render's own error.
 public struct BuildFailure: Error, CustomStringConvertible {
     public let detail: String
     public let cause: String
