@@ -18,7 +18,7 @@ extension Runtime {
     @inline(__always)
     func callHandler(_ m: Method, of r: Responder?, selector: String?, _ call: [Value]) throws {
         do { try m.call(r, call) } catch let e as ScriptFailure {
-            lastHandlerFailure = HandlerFailure(message: e.message, place: Self.place(of: m, r, selector))
+            lastHandlerFailure = HandlerFailure(message: e.message, place: Self.place(m.name, r, selector))
             throw e
         }
     }
@@ -32,20 +32,21 @@ extension Runtime {
         var current = start
         while let r = current {
             if case .found(let m) = lookup(r, action) {
-                lastHandlerFailure = HandlerFailure(message: message, place: Self.place(of: m, r, action.selector))
+                lastHandlerFailure = HandlerFailure(message: message, place: Self.place(m.name, r, action.selector))
                 return
             }
             current = nextResponder(r)
         }
     }
 
-    static func place(of m: Method, _ r: Responder?, _ selector: String?) -> String {
+    /// `Card.pick of List/Card#2 (handling "pick")`: a responder's function `name` and where it sits.
+    static func place(_ name: String, _ r: Responder?, _ selector: String?) -> String {
         let handling = selector.map { " (handling \"\(Excerpt.text($0))\")" } ?? ""
         switch r {
-        case .component(let c): return "\(c.componentClass.name).\(m.name) of \(c.path)\(handling)"
-        case .controller(let k): return "\(k.controllerClass.name).\(m.name) of \(k.component.path)\(handling)"
-        case .script(let s): return "\(s.name).\(m.name), a host responder\(handling)"
-        case .view(let v): return "\(v.viewClass).\(m.name)\(handling)"
+        case .component(let c): return "\(c.componentClass.name).\(name) of \(c.path)\(handling)"
+        case .controller(let k): return "\(k.controllerClass.name).\(name) of \(k.component.path)\(handling)"
+        case .script(let s): return "\(s.name).\(name), a host responder\(handling)"
+        case .view(let v): return "\(v.viewClass).\(name)\(handling)"
         case nil: return "the function of a block action"
         }
     }

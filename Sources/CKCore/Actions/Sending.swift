@@ -110,6 +110,14 @@ extension Runtime {
         case .notFound: return nil
         case .mustAsk: asked = true
         }
+        do { return try ask(r, action, sender: sender) } catch let e as ScriptFailure {
+            lastHandlerFailure = HandlerFailure(message: e.message, place: Self.place("canPerformAction", r, action.selector))
+            throw e
+        }
+    }
+
+    /// `r`'s `canPerformAction` override's answer: the method it claims with, or nil.
+    private func ask(_ r: Responder, _ action: Action, sender: Responder?) throws -> Method? {
         let id = action.selectorID, name = action.selector!
         switch r {
         case .component(let c):
