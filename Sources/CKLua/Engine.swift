@@ -227,14 +227,8 @@ public final class Engine {
         }
         do { _ = try values.call(handler, [.string(message)]) } catch {
             // A warning never raises into the code that warned (a build, a finalizer).
-            ProcessOutput.err(Engine.configCallbackFailure(error, "ck.config.onWarning", given: "the warning below, which is written here instead") + "\n" + message + "\n")
+            ProcessOutput.err(ConfigBinding.callbackFailure(error, "ck.config.onWarning", given: "the warning below, which is written here instead") + "\n" + message + "\n")
         }
     }
 
-    /// `[configCallbackFailed]` for a `ck.config` function's error: its message and traceback.
-    static func configCallbackFailure(_ error: Error, _ name: String, given: String) -> String {
-        let e = ScriptErrors.attributing(error, .configCallbackFailed, "\(name) (given \(given))")
-        guard let f = e as? ScriptFailure, !f.traceback.isEmpty else { return "\(e)" }
-        return f.message + "\n" + f.traceback
-    }
 }

@@ -10,8 +10,9 @@ int ckpcall_traceback(lua_State *L) {
     /* The value itself, for ckpcall_error_value (a table error stays a table); kept before
        lua_tostring turns a number into a string in place. */
     int kept = lua_type(L, 1) != LUA_TSTRING;
-    if (kept) {
-        lua_pushvalue(L, 1);
+    if (kept) {   /* nil as the key's own address: a nil would remove the key */
+        if (lua_isnil(L, 1)) lua_pushlightuserdata(L, (void *)&error_value_key);
+        else lua_pushvalue(L, 1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &error_value_key);
     }
     const char *msg = lua_tostring(L, 1);
@@ -29,19 +30,30 @@ int ckpcall_traceback(lua_State *L) {
     return 1;
 }
 
+/* Empties both slots. False, not nil: the keys stay in the registry, so ckpcall_traceback
+   setting them (at the memory limit too) allocates nothing. ckstate_new makes them. */
+void ckpcall_clear_error_value(lua_State *L) {
+    lua_pushboolean(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &error_text_key);
+    lua_pushboolean(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &error_value_key);
+}
+
 /* If the error text at `index` is the one ckpcall_traceback made of a value that was no string,
-   pushes that value and returns 1; else returns 0. Forgets the value either way. */
+   pushes that value, forgets it and returns 1; else returns 0. */
 int ckpcall_error_value(lua_State *L, int index) {
     index = lua_absindex(L, index);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &error_text_key);
     int same = lua_rawequal(L, -1, index);
     lua_pop(L, 1);
-    if (same) lua_rawgetp(L, LUA_REGISTRYINDEX, &error_value_key);
-    lua_pushboolean(L, 0);   /* false, not nil: the keys stay, so setting them never allocates */
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &error_text_key);
-    lua_pushboolean(L, 0);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &error_value_key);
-    return same;
+    if (!same) return 0;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &error_value_key);
+    if (lua_touserdata(L, -1) == (void *)&error_value_key) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    ckpcall_clear_error_value(L);
+    return 1;
 }
 
 /* Lua code called back from Swift may fail to allocate again: Swift mode is suspended for it.

@@ -23,6 +23,7 @@ lua_State *ckstate_new(ck_memory *memory, int pooled) {
     e->current = L;
     *(ck_extra **)lua_getextraspace(L) = e;
     lua_atpanic(L, ck_panic);
+    ckpcall_clear_error_value(L);   /* its registry slots exist from now on */
     return L;
 }
 

@@ -18,10 +18,11 @@ describe("an action handler that raises", function()
     host:destroy()
   end)
 
-  it("keeps an error object as it is: a table, a number, a luassert failure", function()
+  it("keeps an error object as it is: a table, a number, nil, a luassert failure", function()
     local code = {code = 42}
     local host = host_of("HEObject", function(self, sender, what)
-      if what == "table" then error(code) elseif what == "number" then error(7) else assert.are.equal(1, 2) end
+      if what == "table" then error(code) elseif what == "number" then error(7)
+      elseif what == "nil" then error(nil) else assert.are.equal(1, 2) end
     end)
     local action = host.root:action("boom", {"string"})
     for _ = 1, 2 do   -- the full path, then the plan
@@ -30,6 +31,7 @@ describe("an action handler that raises", function()
       _, err = pcall(action.send, action, nil, "number")
       assert.are.equal(7, err)
       assert.has_error(function() action:send(nil, "table") end, {code = 42})
+      assert.are.same({false, nil}, {pcall(action.send, action, nil, "nil")})
       _, err = pcall(action.send, action, nil, "failure")
       assert.are.equal("table", type(err))
       assert.matches("Expected objects to be equal", tostring(err))

@@ -52,6 +52,13 @@ enum ConfigBinding {
         return 0
     }
 
+    /// `[configCallbackFailed]` for a `ck.config` function's error: its message and traceback.
+    static func callbackFailure(_ error: Error, _ name: String, given: String) -> String {
+        let e = ScriptErrors.attributing(error, .configCallbackFailed, "\(name) (given \(given))")
+        guard let f = e as? ScriptFailure, !f.traceback.isEmpty else { return "\(e)" }
+        return f.message + "\n" + f.traceback
+    }
+
     /// `ck.config.onTrace = fn`: a tracer keeping no entries calls `fn` with each.
     static func setTraceHandler(_ handler: LuaRef?, in e: Engine) {
         e.traceHandler = handler
@@ -63,7 +70,7 @@ enum ConfigBinding {
         let t = Tracer(parent: e.runtime.tracer, keepsEntries: false)
         t.onEntry = { [unowned e] entry in
             do { try e.values.call(handler, [.object(entry)], results: 0) } catch {
-                e.warn(Engine.configCallbackFailure(error, "ck.config.onTrace", given: "a trace entry"))
+                e.warn(ConfigBinding.callbackFailure(error, "ck.config.onTrace", given: "a trace entry"))
             }
         }
         e.runtime.tracer = t

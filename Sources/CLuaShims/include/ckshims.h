@@ -101,7 +101,10 @@ void ckindex_push(lua_State *L, int fields_id);
 
 // Protected calls: every call into Lua goes through here, with a traceback handler.
 int ckpcall_traceback(lua_State *L);
+// A handler's error value that was no string, kept by ckpcall_traceback for the Swift side to
+// raise again as it is (ckpcall_error_value pushes it if `index` holds the text made of it).
 int ckpcall_error_value(lua_State *L, int index);
+void ckpcall_clear_error_value(lua_State *L);
 int ckpcall(lua_State *L, int nargs, int nresults);
 // lua_pcall with the message handler already at `msgh`.
 int ckpcall_at(lua_State *L, int nargs, int nresults, int msgh);
