@@ -43,7 +43,8 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     public let traceback: String
     /// The error value itself when it was no string (a table, a luassert failure): raised
     /// again as it is where the error reaches the script unwrapped; `message` describes it.
-    public let value: Value?
+    /// Unchecked: it never leaves the runtime's thread (errors cross no task boundary here).
+    nonisolated(unsafe) public let value: Value?
 
     public init(message: String, traceback: String = "", value: Value? = nil) {
         self.message = message
