@@ -109,11 +109,11 @@ struct TreeCommandTests {
         #expect(r.stdout.contains("color=red, style=dashed"))
     }
 
-    @Test func scriptWithoutAnAppIsAnError() throws {
+    @Test func scriptWithoutAnAppIsAUsageError() throws {
         let dir = try TemporaryDirectory()
         let file = try dir.write("plain.lua", "print('hi')")
         let r = try Ckrun.run(["tree", file.path])
-        #expect(r.status == 1)
+        #expect(r.status == 64, "SPEC §9: a usage error of ckrun's own subcommands")
         #expect(r.stderr.contains("runs no app"))
         #expect(try Ckrun.run(["tree", file.path, "--format", "png"]).status == 64)
     }

@@ -7,7 +7,7 @@ public final class TreeNode {
     /// From the root (`Card#1/Button`); computed when asked (a dump does not need it, and
     /// computing it for every node is quadratic in depth).
     public var path: String { component.path }
-    /// The scope's identifier, else the key (nil when neither is set), as the script gave it.
+    /// The scope's identifier as the script gave it (nil when it has none: a key is no identifier).
     public let identifier: Value
     /// The `key` prop, as the script gave it (`1` and `"1"` stay apart).
     public let key: Value
@@ -38,7 +38,7 @@ public final class TreeNode {
     init(_ c: Component, attributes: [(name: String, value: Value)]) {
         component = c
         label = c.label
-        identifier = c.scope.map { $0.identifier.isNil ? c.key : $0.identifier } ?? .nil
+        identifier = c.scope?.identifier ?? .nil
         key = c.key
         controller = c.controller?.controllerClass.name
         let spec = c.view?.spec ?? c.viewSpec

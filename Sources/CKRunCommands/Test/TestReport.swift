@@ -20,7 +20,7 @@ struct TestReport {
     /// Runs and reports; `failed` when a test failed or a report could not be written.
     func run(_ run: TestRun) -> (results: [FileResult], failed: Bool) {
         if let output = command.output, ReportFormat.named(output) == nil {
-            StandardStreams.err("ckrun test: [usage] no output handler '\(output)' here (\(ReportFormat.nameList)): the text report follows\n")
+            StandardStreams.err("ckrun test: note: no output handler '\(output)' here (\(ReportFormat.nameList)): the text report follows\n")
         }
         if plan.format.ownsStandardOutput { StandardStreams.reserveForReport() }
         let fileWriter = plan.junitPath.map(JUnitFileWriter.init(path:))

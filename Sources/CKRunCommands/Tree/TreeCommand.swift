@@ -30,6 +30,7 @@ struct TreeCommand: ParsableCommand {
     @OptionGroup var runtime: RuntimeOptions
 
     func run() throws {
+        let dot = format == .svg ? try Self.graphvizDot() : nil
         if let problem = ReadableFile.problem(file) {
             ProcessOutput.err("ckrun: \(problem)\n")
             throw ExitCode(1)
@@ -39,15 +40,20 @@ struct TreeCommand: ParsableCommand {
         fflush(stdout)
         let treeOutput = dup(1)
         dup2(2, 1)
-        let text = try treeText()
+        let (text, timerFailed) = try treeText()
         fflush(stdout)
         let out = OutputDescriptor(fileDescriptor: treeOutput, closeOnDealloc: true, stream: .output)
-        if format == .svg { try printSVG(text, to: out) } else { out.write(Data(text.utf8)) }
+        if let dot {
+            if try GraphvizDot.svg(text, executable: dot, to: out) != 0 { throw ExitCode(1) }
+        } else {
+            out.write(Data(text.utf8))
+        }
+        if timerFailed { throw ExitCode(1) }
     }
 
     /// Runs the app (its chunk and first build: one turn), its timers until idle (a turn each,
     /// stopped with `[timerLoop]` at a timer that keeps re-arming), and formats its tree (a turn).
-    private func treeText() throws -> String {
+    private func treeText() throws -> (text: String, timerFailed: Bool) {
         let session = try ScriptSession(options: runtime)
         let engine = session.engine
         session.prepare(file: file)
@@ -55,20 +61,25 @@ struct TreeCommand: ParsableCommand {
         try session.report { () throws(LuaError) in
             isApp = try engine.turn { turn throws(LuaError) in try turn.runAppFile(file) }
         }
-        var timerError: LuaError?
-        if isApp, let stopped = engine.app.fireTimers(until: nil, report: { timerError = timerError ?? $0 }) {
+        guard isApp, let host = engine.appHost else {
+            throw ValidationError("\(file) runs no app: return a provider or a component class, or call ck.run")
+        }
+        // A failed timer is reported and the app goes on, as in an interactive run (its build was
+        // rolled back); the tree is printed and the status is 1.
+        var timerFailed = false, interrupted = false
+        if let stopped = engine.app.fireTimers(until: nil, report: { error in
+            timerFailed = true
+            interrupted = error.id == Catalogue.interrupted.rawValue
+            ProcessOutput.err("ckrun: \(error.description)\n")
+        }) {
             engine.app.warnTimerLoop(stopped)
         }
-        if let timerError { try session.report { () throws(LuaError) in throw timerError } }
-        guard isApp, let host = engine.appHost else {
-            ProcessOutput.err("ckrun: " + Catalogue.usage.message("\(file) runs no app: return a provider or a component class, or call ck.run") + "\n")
-            throw ExitCode(1)
-        }
+        if interrupted { throw ExitCode(1) }
         var text = ""
         try session.report { () throws(LuaError) in
             text = try engine.turn { turn throws(LuaError) in try formatted(host, turn) }
         }
-        return text
+        return (text, timerFailed)
     }
 
     private func formatted(_ host: CKCore.Host, _ turn: borrowing Turn) throws(LuaError) -> String {
@@ -85,12 +96,12 @@ struct TreeCommand: ParsableCommand {
         }
     }
 
-    private func printSVG(_ dot: String, to out: OutputDescriptor) throws {
+    /// Graphviz's `dot` on PATH, looked for before the app runs: without it `--format svg` is a usage error.
+    private static func graphvizDot() throws -> String {
         let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/dot" }
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            ProcessOutput.err("ckrun: " + Catalogue.usage.message("--format svg needs Graphviz's dot (apt-get install graphviz); --format dot prints the source") + "\n")
-            throw ExitCode(1)
+            throw ValidationError("--format svg needs Graphviz's dot (apt-get install graphviz); --format dot prints the source")
         }
-        if try GraphvizDot.svg(dot, executable: path, to: out) != 0 { throw ExitCode(1) }
+        return path
     }
 }
