@@ -9,9 +9,9 @@
    made every collection walk all of them: +62% build instructions.) */
 #include "ckshims.h"
 
-/* The views' shared metatable (in the registry), and the key that marks every view metatable
-   (a class's scope view has its own: see ckprops_lend_view). */
-static const char metatable_key = 'm', marker_key = 'k';
+/* The views' shared metatables (in the registry: props views', state views'), and the key that
+   marks every view metatable (a class's scope view has its own: see ckprops_lend_view). */
+static const char metatable_key = 'm', state_metatable_key = 's', marker_key = 'k';
 
 /* Pushes the props the userdata at `i` shows and returns 1, or pushes nothing and returns 0: user
    value 1, or for a scope view (user value 3: its metatable) its metatable's `__index`. */
@@ -127,7 +127,8 @@ static int view_pairs(lua_State *L) {
     return 3;
 }
 
-void ckprops_open_views(lua_State *L) {
+/* A views' metatable named `name` (what `tostring` and `getmetatable` say), kept at `key`. */
+static void open_metatable(lua_State *L, const char *name, const void *key) {
     lua_createtable(L, 0, 6);
     lua_pushcfunction(L, view_index);
     lua_setfield(L, -2, "__index");
@@ -137,19 +138,25 @@ void ckprops_open_views(lua_State *L) {
     lua_setfield(L, -2, "__len");
     lua_pushcfunction(L, view_pairs);
     lua_setfield(L, -2, "__pairs");
-    lua_pushliteral(L, "read-only props");
+    lua_pushstring(L, name);
     lua_setfield(L, -2, "__metatable");
-    lua_pushliteral(L, "read-only props");
+    lua_pushstring(L, name);
     lua_setfield(L, -2, "__name");
     lua_pushboolean(L, 1);
     lua_rawsetp(L, -2, &marker_key);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &metatable_key);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+}
+
+/* Props views and state views read alike; each says what it shows. */
+void ckprops_open_views(lua_State *L) {
+    open_metatable(L, "read-only props", &metatable_key);
+    open_metatable(L, "read-only state", &state_metatable_key);
 }
 
 /* Pushes a new view showing nothing yet, with `uvs` user values (2, or 3 for a state view). */
 static void new_view(lua_State *L, int uvs) {
     lua_newuserdatauv(L, 0, uvs);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &metatable_key);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, uvs == 3 ? &state_metatable_key : &metatable_key);
     lua_setmetatable(L, -2);
 }
 

@@ -34,6 +34,19 @@ struct ReplTests {
         #expect(r.stdout == "<selector action x {\"int\"}>\n<Host Text gen 1, unmounted>\n")
     }
 
+    /// A component's props and state are read-only views (userdata): they print as their tables,
+    /// and a state says it is one (the outsider's React attack, 04: `read-only props: 0x…`).
+    @Test func printsPropsAndStateByTheirContents() throws {
+        let app = try TemporaryDirectory()
+        let file = try app.write("counter.lua", """
+            local Counter = ck.component("Counter", {scope = true, initialState = {count = 0, label = "clicks"},
+              render = function(self, props, state) return ck.Text{text = state.label} end})
+            return function() return Counter{title = "hello", 3} end
+            """)
+        let r = try Ckrun.run(["repl", file.path], stdin: "=app.root.state\napp.root.props\ntostring(app.root.state):match('^[^:]*')\n")
+        #expect(r.stdout == "{count = 0, label = \"clicks\"}\n{3, title = \"hello\"}\n\"read-only state\"\n", "\(r.stdout)")
+    }
+
     @Test func dotCommands() throws {
         let r = try Ckrun.run(["repl"], stdin: ".help\n.nope\n.tree\n.trace maybe\n.quit\nprint('not reached')\n")
         #expect(r.status == 0)

@@ -164,6 +164,9 @@ describe("state", function()
     assert.are.equal(1, host.root.state.count)
     table.insert(host.root.state.items, "x")   -- tables inside it stay the script's own
     assert.are.same({count = 1, items = {"x"}}, host.root.state)
+    -- it says it is a state, not props (the outsider's React attack, 04)
+    assert.are.equal("read-only state", getmetatable(host.root.state))
+    assert.matches("^read%-only state: ", tostring(host.root.state))
   end)
 
   it("given to render is read-only too", function()

@@ -21,11 +21,18 @@ local function keyOrder(a, b)
   return tostring(a) < tostring(b)
 end
 
+-- A value printed by its contents: a table without `__tostring`, or a read-only view of one (a
+-- component's props or state: a userdata that reads through with `__pairs`).
+local function showsContents(v)
+  local t, mt = type(v), rawGetmetatable(v)
+  if t == "table" then return not (mt and rawget(mt, "__tostring")) end
+  return t == "userdata" and mt ~= nil and rawget(mt, "__pairs") ~= nil and rawget(mt, "__tostring") == nil
+end
+
 local function format(v, depth, seen, indent)
   local t = type(v)
   if t == "string" then return string.format("%q", v):gsub("\\\n", "\\n") end
-  if t ~= "table" then return tostring(v) end
-  if getmetatable(v) and getmetatable(v).__tostring then return tostring(v) end
+  if not showsContents(v) then return tostring(v) end
   if seen[v] then return "<cycle>" end
   if depth > 4 then return "{...}" end
   seen[v] = true

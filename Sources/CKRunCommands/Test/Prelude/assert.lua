@@ -159,11 +159,12 @@ local util, astate = require "luassert.util", require "luassert.state"
 -- per frame (a third of an assert.are.equal's instructions went to those tables).
 util.errorlevel = select(5, ...)
 
--- ck's props views (read-only values that read through to the props) compare and print by their
+-- ck's props and state views (read-only values that read through to a table) compare and print by their
 -- contents: luassert walks tables with `next`, which does not see through a view.
 local deepcompare, getmetatable, pairs = util.deepcompare, getmetatable, pairs
 local function contents(v)
-  if getmetatable(v) ~= "read-only props" then return nil end
+  local kind = getmetatable(v)
+  if kind ~= "read-only props" and kind ~= "read-only state" then return nil end
   local copy = {}
   for k, x in pairs(v) do copy[k] = x end
   return copy
@@ -187,7 +188,7 @@ end
 luassert:add_formatter(function(v, fmtargs)
   local copy = contents(v)
   local text = copy and astate.format_argument(copy, nil, fmtargs)
-  return text and text:gsub("^%(table[^)]*%) ", "(read-only props) ", 1)
+  return text and text:gsub("^%(table[^)]*%) ", "(" .. getmetatable(v) .. ") ", 1)
 end)
 
 -- ckrun's errors read "[id] file:line: what". luassert's error assertions drop everything up
