@@ -153,6 +153,20 @@ describe("ck.trace", function()
     assert.is_not_nil(tostring(entries[2]):find("HostingView", 1, true))
   end)
 
+  it("counts a block action that ran as handled, with no responder", function()
+    local ran = false
+    local block = ck.action(function() ran = true end)
+    local C = ck.component("TracedBlock", {render = function() return ck.Button{title = "b", action = block} end})
+    local host = ck.host(function() return C{} end)
+    host:mount()
+    local entries = ck.trace(function() host:tap("Button") end)
+    assert.is_true(ran)
+    assert.are.equal(1, #entries)
+    assert.is_true(entries[1].handled)
+    assert.is_nil(entries[1].handler)
+    assert.are.equal("(block) from Button: block (handled)", tostring(entries[1]))
+  end)
+
   it("reports sends to ck.config.onTrace", function()
     local lines = {}
     ck.config.onTrace = function(entry) lines[#lines + 1] = tostring(entry) end

@@ -24,7 +24,7 @@ extension Runtime {
         return try perform {
             if action.kind == .block {
                 let entry = tracer?.begin(selector: Tracer.blockSelector, sender: sender)
-                defer { tracer?.end(entry, handledBy: nil) }
+                defer { tracer?.end(entry, handledBy: nil, ranBlock: true) }
                 tracer?.deliver(entry, call, types: action.fullTypes, count: action.block!.passedCount(of: call.count))
                 onPlan?(SendPlan(responder: nil, method: action.block!, epoch: callState.pointee.epoch))
                 try callHandler(action.block!, of: nil, selector: nil, call)

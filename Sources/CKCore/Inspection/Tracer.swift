@@ -17,6 +17,9 @@ public final class Tracer {
         public let sender: Responder?
         public internal(set) var visited: [(responder: Responder, handled: Bool)] = []
         public internal(set) var handler: Responder?
+        /// Whether a handler ran: a responder's (`handler`), or a block action's block, which
+        /// has no responder.
+        public internal(set) var handled = false
         /// Responders of the walk not kept (between the first kept ones and the last).
         public internal(set) var omittedVisits = 0
         /// What the handler received, the sender first, each with its declared type (`sender`
@@ -32,11 +35,12 @@ public final class Tracer {
 
         public override var typeName: String { "TraceEntry" }
 
-        /// `didTap from Button: Button -> Card (handled)`.
+        /// `didTap from Button: Button -> Card (handled)`; a block action's `(block) from Button: block (handled)`.
         public var line: String {
             var path = visited.map { $0.handled ? "\($0.responder.name) (handled)" : $0.responder.name }
             if omittedVisits > 0 { path.insert("… \(omittedVisits) more", at: path.count - 1) }
-            let tail = handler == nil ? (path.isEmpty ? "nil (unhandled)" : " -> nil (unhandled)") : ""
+            if handled && handler == nil { path.append("block (handled)") }
+            let tail = handled ? "" : (path.isEmpty ? "nil (unhandled)" : " -> nil (unhandled)")
             return "\(selector) from \(sender?.name ?? "nil"): " + path.joined(separator: " -> ") + tail
         }
 
@@ -129,11 +133,13 @@ public final class Tracer {
         }
     }
 
-    /// Ends a send (once: a second call for the same entry does nothing).
-    func end(_ entry: Entry?, handledBy r: Responder?) {
+    /// Ends a send (once: a second call for the same entry does nothing); `ranBlock` when a
+    /// block action's block ran (it handled the send, with no responder).
+    func end(_ entry: Entry?, handledBy r: Responder?, ranBlock: Bool = false) {
         guard let entry, !entry.ended else { return }
         entry.ended = true
         entry.handler = r
+        entry.handled = r != nil || ranBlock
         var t: Tracer? = self
         while let tracer = t {
             if let onEntry = tracer.onEntry {

@@ -59,7 +59,7 @@ enum ResponderBinding {
         switch key {
         case "selector": e.values.pushString(t.selector, L)
         case "sender": e.values.push(t.sender?.object)
-        case "handled": LuaStack(L).push(t.handler != nil)
+        case "handled": LuaStack(L).push(t.handled)
         case "handler": e.values.push(t.handler?.object)
         case "responders": e.values.pushList(t.visited.map(\.responder.object), L)
         case "visited": pushVisits(t.visited, e, L)

@@ -20,8 +20,9 @@ enum TapTrace {
             if i == entry.visited.count - 1, entry.omittedVisits > 0 { out.append(("  … \(entry.omittedVisits) more asked", .dim)) }
             out.append(visit.handled ? ("  ✓ \(visit.responder.name) handled it", .handled) : ("  asked \(visit.responder.name)", .plain))
         }
-        if entry.handler == nil && entry.selector != Tracer.blockSelector { out.append(("  nobody handled it", .error)) }
-        if entry.handler != nil && entry.received.isEmpty { out.append(("  got nothing (no parameters)", .dim)) }
+        if entry.handled && entry.handler == nil { out.append(("  ✓ its block handled it", .handled)) }
+        if !entry.handled { out.append(("  nobody handled it", .error)) }
+        if entry.handled && entry.received.isEmpty { out.append(("  got nothing (no parameters)", .dim)) }
         for argument in entry.received {
             out.append(("  got \(argument.type): \(describe(argument.value))", .plain))
         }
