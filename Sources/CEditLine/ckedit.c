@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 typedef char *compentry(const char *, int);
+typedef char **attempt(const char *, int, int);
 
 static struct {
     int tried, loaded;
@@ -22,6 +23,7 @@ static struct {
     int (*forced_update_display)(void);
     void (*resize_terminal)(void);
     compentry **entry_function;
+    attempt **attempted_function;
     const char **basic_word_breaks;
     char **completer_word_breaks;
     int *append_character;
@@ -46,6 +48,7 @@ int ckedit_load(void) {
         && RESOLVE(handler_remove, "rl_callback_handler_remove")
         && RESOLVE(read_char, "rl_callback_read_char") && RESOLVE(forced_update_display, "rl_forced_update_display")
         && RESOLVE(entry_function, "rl_completion_entry_function")
+        && RESOLVE(attempted_function, "rl_attempted_completion_function")
         && RESOLVE(basic_word_breaks, "rl_basic_word_break_characters")
         && RESOLVE(completer_word_breaks, "rl_completer_word_break_characters")
         && RESOLVE(append_character, "rl_completion_append_character")
@@ -66,8 +69,16 @@ int ckedit_write_history(const char *path) { return ed.write_history(path); }
 int ckedit_history_truncate_file(const char *path, int lines) { return ed.history_truncate_file(path, lines); }
 void ckedit_stifle_history(int max) { ed.stifle_history(max); }
 
+/* Attempts nothing, so the generator's candidates are used; its presence makes libedit insert
+   them as they are: without one it escapes them as file names (`Row#7` became `Row\#7`). */
+static char **attempt_nothing(const char *text, int start, int end) {
+    (void)text, (void)start, (void)end;
+    return NULL;
+}
+
 void ckedit_set_completion(char *(*generator)(const char *, int), char *word_breaks) {
     *ed.entry_function = generator;
+    *ed.attempted_function = attempt_nothing;
     /* libedit reads the basic set; readline the completer's. No space after a completion. */
     *ed.basic_word_breaks = word_breaks;
     *ed.completer_word_breaks = word_breaks;

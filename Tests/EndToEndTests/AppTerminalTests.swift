@@ -78,6 +78,30 @@ struct AppTerminalTests {
         try s.keys("C-d")
     }
 
+    /// A QUERY completes to a query `find` takes and that finds that component, inserted as it is
+    /// (the outsider's React attack, 07: libedit inserted `Row\#7\#a`, and the label `Row#7#a`
+    /// was no query either).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aQueryCompletesToWhatFindsItsComponent() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("inbox.lua", """
+            local Row = ck.component("Row", {scope = function(p) return p.id end,
+              render = function(self, p) return ck.Button{title = p.title, action = ck.action("open")} end})
+            local Item = ck.component("Item", {scope = true, render = function() return nil end})
+            return ck.component("Inbox", {render = function()
+              return ck.Stack{children = {Row{id = 7, key = "a", title = "hello"}, Item{key = "x#y"}}} end,
+              open = function() end})
+            """)
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path)")
+        try s.wait("the prompt") { Self.lines($0).contains(">") }
+        try s.keys(".chain Ro", "Tab", "Enter")
+        try s.wait("Row#7 completed and found") { $0.contains("> .chain Row#7\n") && $0.contains("<Row#7#a gen 1> -> ") }
+        try s.keys(".chain It", "Tab", "Enter")
+        try s.wait("Item#x#y completed unescaped and found") { $0.contains("> .chain Item#x#y\n") && $0.contains("<Item#\"x#y\" gen 1> -> ") }
+        #expect(!(try s.screen()).contains("\\#"), "nothing escaped")
+        try s.keys("C-d")
+    }
+
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
     func watchReloadsWhenTheAppsFilesChange() throws {
         let dir = try TemporaryDirectory()

@@ -191,23 +191,52 @@ local function define(name, usage, text, fn)
   order[#order + 1] = name
 end
 
--- The labels of the app's components (`Item#3`), each once, in tree order.
-local function componentLabels()
-  local ok, all = pcall(function() return needApp():findAll("*") end)
-  local labels, seen = {}, {}
-  for _, c in ipairs(ok and all or {}) do
-    local label = c.path:match("[^/]*$")
-    if not seen[label] then seen[label], labels[#labels + 1] = true, label end
-  end
-  return labels
+-- A value as a query's `#id` reads it (unquoted, whole), or nil when a query cannot hold it.
+local function queryWord(v)
+  if type(v) ~= "string" and type(v) ~= "number" and type(v) ~= "boolean" then return nil end
+  local word = tostring(v)
+  if word == "" or word:find("[%s>]") then return nil end
+  return word
 end
 
--- What an argument completes to, by its placeholder: QUERY, a component's label; words
--- (`on|off`), each word; any other placeholder (SECONDS), nothing.
-local argumentCandidates = {QUERY = componentLabels}
+-- The query that finds `c` (`find` returns it): its label (`Item#3`) if a query reads it so,
+-- else Class#identifier, Class#key or Class; nil when none finds it first. A completion inserts
+-- only what `find` takes and what finds the component it names.
+local function queryFor(c)
+  local scope, name = c.scope, c.name
+  local id, key = scope and queryWord(scope.identifier), queryWord(c.key)
+  local forms = {c.path:match("[^/]*$")}
+  if id then forms[#forms + 1] = name .. "#" .. id end
+  if key then forms[#forms + 1] = name .. "#" .. key end
+  forms[#forms + 1] = name
+  for _, q in ipairs(forms) do
+    local ok, found = pcall(function() return needApp():find(q) end)
+    if ok and rawequal(found, c) then return q end
+  end
+  return nil
+end
 
-local function candidatesFor(placeholder)
-  if argumentCandidates[placeholder] then return argumentCandidates[placeholder]() end
+-- The queries of the app's components whose class name fits `partial` (`Ro` or `Row#7`), each
+-- once, in tree order.
+local function componentQueries(partial)
+  local ok, all = pcall(function() return needApp():findAll("*") end)
+  local queries, seen = {}, {}
+  for _, c in ipairs(ok and all or {}) do
+    local name = c.name
+    if name:sub(1, #partial) == partial:sub(1, #name) then
+      local q = queryFor(c)
+      if q and not seen[q] then seen[q], queries[#queries + 1] = true, q end
+    end
+  end
+  return queries
+end
+
+-- What an argument completes to, by its placeholder: QUERY, a query finding a component; words
+-- (`on|off`), each word; any other placeholder (SECONDS), nothing.
+local argumentCandidates = {QUERY = componentQueries}
+
+local function candidatesFor(placeholder, partial)
+  if argumentCandidates[placeholder] then return argumentCandidates[placeholder](partial) end
   local words = {}
   if placeholder and placeholder:find("|", 1, true) then
     for word in placeholder:gmatch("[^|]+") do words[#words + 1] = word end
@@ -229,7 +258,7 @@ function repl.completeCommand(text)
   local command = commands[name]
   local typed, partial = rest:match("^(.-)(%S*)$")
   local _, position = typed:gsub("%S+", "")
-  for _, word in ipairs(command and candidatesFor(command.arguments[position + 1]) or {}) do
+  for _, word in ipairs(command and candidatesFor(command.arguments[position + 1], partial) or {}) do
     if word:sub(1, #partial) == partial then out[#out + 1] = text:sub(1, #text - #partial) .. word end
   end
   return out
