@@ -92,4 +92,21 @@ struct LivePaintingTests {
         scene.scroll(pages: -1, key: { names[$0] })
         #expect(scene.top == 0 && scene.focused == 3, "a focus still in the area stays")
     }
+
+    /// A button right of a row too wide for the area is scrolled into view across, as it is down
+    /// (the outsider's React attack, 05: it was focused and tapped but never drawn).
+    @Test func theFocusIsScrolledIntoViewAcrossToo() {
+        var scene = Scene()
+        let area = Size(width: 12, height: 2)
+        scene.resize(to: area)
+        let tree = liveTree(.stack(StackLayout(direction: .horizontal, spacing: 1)), [.text(["long long long"]), .button("Delete")])
+        scene.replace(with: tree) { ["root", "label", "delete"][$0] }
+        #expect(scene.focused == 2)
+        #expect(scene.left == 13, "the button (columns 15 to 24) ends at the area's right edge")
+        let canvas = TextCanvas(area)
+        Painter(tree: scene.tree, frames: scene.frames, region: Rect(x: 0, y: 0, width: 12, height: 2), top: scene.top,
+                left: scene.left, focused: scene.focused).paint(on: canvas)
+        #expect(canvas.lines == ["g [▸Delete◂]", ""], "the label's cells left of the area are cut, the focus is drawn")
+        #expect(scene.focusable(atRow: 0, column: 5) == 2, "a click hits what is drawn there")
+    }
 }

@@ -29,6 +29,21 @@ struct LiveViewNewcomerTests {
         try s.keys("q")
     }
 
+    /// Stacks have no view of their own: an app of stacks and components without views says so
+    /// too (the outsider's React attack, 14: a skeleton app's area was left blank).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func anAppOfStacksWithoutViewsSaysSo() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("skeleton.lua", """
+            local Header = ck.component("Header", {render = function() return nil end})
+            return ck.component("Skeleton", {render = function() return ck.Stack{children = {Header{}, ck.Stack{}}} end})
+            """)
+        let s = try Session(command: Self.ckrun("\(app.path) --tui"))
+        let screen = try s.wait("the view") { $0.contains("Nothing to focus") }
+        #expect(screen.contains("Skeleton shows nothing: its components make no views."), "\(screen)")
+        try s.keys("q")
+    }
+
     /// A script that is no app runs as without --tui: its output reaches the terminal.
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
     func aScriptThatIsNoAppPrintsAsWithoutTheView() throws {

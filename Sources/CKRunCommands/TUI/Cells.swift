@@ -70,6 +70,18 @@ enum Cells {
         return text
     }
 
+    /// `text` without the characters in its first `columns` cells, and the cells they took (one
+    /// more than `columns` when a wide character straddles the cut: it goes whole).
+    static func dropping(_ columns: Int, of text: String) -> (rest: String, dropped: Int) {
+        var dropped = 0
+        var start = text.startIndex
+        while dropped < columns, start < text.endIndex {
+            dropped += text[start].unicodeScalars.reduce(0) { $0 + width($1) }
+            start = text.index(after: start)
+        }
+        return (String(text[start...]), dropped)
+    }
+
     /// Drops characters from the front until at most `columns` cells are left.
     static func suffix(_ text: String, fitting columns: Int) -> String {
         var used = 0

@@ -30,6 +30,10 @@ struct LiveTree: Equatable {
     init() {}
 
     var isEmpty: Bool { nodes.isEmpty }
+    /// No node is a view: stacks alone (they have none of their own) draw nothing.
+    var showsNoView: Bool {
+        !nodes.contains { if case .stack = $0.kind { false } else { true } }
+    }
     var count: Int { nodes.count }
     subscript(_ i: Int) -> Node { nodes[i] }
 

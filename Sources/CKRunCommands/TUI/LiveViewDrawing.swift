@@ -13,8 +13,8 @@ extension LiveView {
         scene.resize(to: Size(width: regions.view.width, height: regions.view.height))
         ckcurses_screen_erase()
         drawHeader(regions.header)
-        Painter(tree: scene.tree, frames: scene.frames, region: regions.view, top: scene.top, focused: scene.focused).paint(on: canvas)
-        if scene.tree.isEmpty { drawNothingShown(regions.view) }
+        Painter(tree: scene.tree, frames: scene.frames, region: regions.view, top: scene.top, left: scene.left, focused: scene.focused).paint(on: canvas)
+        if scene.tree.showsNoView { drawNothingShown(regions.view) }
         if let panel = regions.panel { drawPanel(panel) }
         if let pane = regions.output { drawOutput(pane) }
         drawStatus(regions.status)

@@ -1,6 +1,6 @@
 /// Draws a laid-out `LiveTree` into a region of a canvas: texts as text, buttons as
 /// `[ title ]`, other views as frames titled with their class; the focused node stands out.
-/// Content is scrolled by `top` rows and clipped to the region.
+/// Content is scrolled by `top` rows and `left` columns and clipped to the region.
 struct Painter {
     let tree: LiveTree
     let frames: [Rect]
@@ -8,12 +8,18 @@ struct Painter {
     let region: Rect
     /// The content row shown at the region's first row.
     let top: Int
+    /// The content column shown at the region's first column.
+    var left = 0
     let focused: Int?
+
+    init(tree: LiveTree, frames: [Rect], region: Rect, top: Int, left: Int = 0, focused: Int?) {
+        (self.tree, self.frames, self.region, self.top, self.left, self.focused) = (tree, frames, region, top, left, focused)
+    }
 
     func paint(on canvas: Canvas) {
         for i in 0..<tree.count {
             let f = frames[i]
-            let at = Rect(x: region.x + f.x, y: region.y + f.y - top, width: f.width, height: f.height)
+            let at = Rect(x: region.x + f.x - left, y: region.y + f.y - top, width: f.width, height: f.height)
             guard at.intersects(region) else { continue }
             let focus = i == focused
             switch tree[i].kind {
@@ -41,9 +47,15 @@ struct Painter {
         open + (focus ? "▸" : " ") + title + (focus ? "◂" : " ") + close
     }
 
-    /// One row of text from x, cut at `limit` and at the region's edges.
+    /// One row of text from x, cut at `limit` and at the region's edges (a row scrolled in from
+    /// the left loses the cells left of the region).
     private func text(_ s: String, y: Int, x: Int, limit: Int, _ style: CellStyle, on canvas: Canvas) {
-        guard y >= region.y, y < region.maxY, x >= region.x, x < region.maxX else { return }
+        guard y >= region.y, y < region.maxY, x < region.maxX else { return }
+        var (s, x) = (s, x)
+        if x < region.x {
+            let cut = Cells.dropping(region.x - x, of: s)
+            (s, x) = (cut.rest, x + cut.dropped)
+        }
         let shown = Cells.prefix(s, fitting: min(limit, region.maxX) - x)
         if !shown.isEmpty { canvas.text(shown, y: y, x: x, style: style) }
     }

@@ -5,8 +5,9 @@ struct Scene {
     private(set) var frames: [Rect] = []
     private(set) var order: [Int] = []
     private(set) var focused: Int?
-    /// The content row at the top of the view area.
+    /// The content row at the top of the view area, and the content column at its left edge.
     private(set) var top = 0
+    private(set) var left = 0
     private(set) var area = Size()
     /// The focused node's identity across rebuilds (its component's path), as the caller gives it.
     private var focusedKey: String?
@@ -59,22 +60,36 @@ struct Scene {
         focusedKey = key(seen)
     }
 
-    private func isInArea(_ node: Int) -> Bool { frames[node].y >= top && frames[node].maxY <= top + area.height }
+    private func isInArea(_ node: Int) -> Bool {
+        let f = frames[node]
+        return f.y >= top && f.maxY <= top + area.height && f.x >= left && f.maxX <= left + area.width
+    }
 
     var contentHeight: Int { frames.map(\.maxY).max() ?? 0 }
+    var contentWidth: Int { frames.map(\.maxX).max() ?? 0 }
 
     /// The deepest focusable node at a point of the view area (0-based, from its corner).
     func focusable(atRow row: Int, column: Int) -> Int? {
-        let y = row + top
-        return order.last { frames[$0].x <= column && column < frames[$0].maxX && frames[$0].y <= y && y < frames[$0].maxY }
+        let y = row + top, x = column + left
+        return order.last { frames[$0].x <= x && x < frames[$0].maxX && frames[$0].y <= y && y < frames[$0].maxY }
     }
 
-    /// Scrolls so that the focused node is in view.
+    /// Scrolls so that the focused node is in view: down, and across (a button right of a long
+    /// label was focused and tapped unseen).
     private mutating func reveal() {
         top = max(0, min(top, contentHeight - area.height))
+        left = max(0, min(left, contentWidth - area.width))
         guard let focused else { return }
         let f = frames[focused]
-        if f.y < top { top = f.y }
-        if f.maxY > top + area.height { top = max(0, min(f.y, f.maxY - area.height)) }
+        top = Self.revealing(f.y..<f.maxY, from: top, showing: area.height)
+        left = Self.revealing(f.x..<f.maxX, from: left, showing: area.width)
+    }
+
+    /// The start of a window `length` long that shows `span` (its start, when it is longer),
+    /// moving as little as it can from `start`.
+    private static func revealing(_ span: Range<Int>, from start: Int, showing length: Int) -> Int {
+        if span.lowerBound < start { return span.lowerBound }
+        if span.upperBound > start + length { return max(0, min(span.lowerBound, span.upperBound - length)) }
+        return start
     }
 }
