@@ -109,6 +109,18 @@ void ckarenas_pinned_clear(lua_State *L, int pin, lua_Integer slot) {
     lua_settop(L, -2);
 }
 
+/* Pushes a new props view of the props in pinned arena `pin`'s slot `props` (the class handle
+   in slot `cls`; 0: none), kept in slot `keep`: a new component's first view in one call. */
+void ckarenas_pinned_make_view(lua_State *L, int pin, lua_Integer props, lua_Integer cls, lua_Integer keep) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pin);             /* arena */
+    if (cls) lua_rawgeti(L, -1, cls); else lua_pushnil(L);
+    lua_rawgeti(L, -2, props);                          /* arena class props */
+    ckprops_make_view(L);                               /* arena view */
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, keep);
+    lua_remove(L, -2);
+}
+
 void ckarenas_pinned_set_handle_arena(lua_State *L, int handle, int uv, int pin) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, pin);
     lua_setiuservalue(L, handle < 0 ? handle - 1 : handle, uv);

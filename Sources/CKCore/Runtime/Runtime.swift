@@ -148,6 +148,9 @@ public final class Runtime {
     public var isBuilding: Bool { build != nil }
     /// The host whose build is under way, if any.
     public var buildingHost: Host? { build?.host }
+    /// `buildingHost?.scriptArena`, read without retaining the host (every reference a build
+    /// makes asks: the props of each component, the attributes of each view).
+    public var buildingArena: ScriptArena? { build?.host.scriptArena }
 
     // MARK: Batching
 

@@ -42,7 +42,7 @@ extension HostBridge {
         guard LuaStack(L).isTable(-1) else { return ViewSpec(viewClass: cls) }
         let attrs = LuaStack(L).top
         if LuaStack(L).pushPlainCopy(of: attrs, limit: 64) {
-            return ViewSpec(viewClass: cls, attributes: engine.values.value(at: -1, L))
+            return ViewSpec(viewClass: cls, attributes: engine.values.popTable(L))
         }
         return try splitAttributes(at: attrs, L, viewClass: cls)
     }

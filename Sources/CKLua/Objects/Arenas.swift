@@ -68,6 +68,18 @@ final class Arena: ScriptArena {
         return slot
     }
 
+    /// A new props view of `ref` (its props in a slot here), kept in a slot here and pushed, when
+    /// this arena is pinned: one C call; false (nothing pushed) otherwise.
+    func pushNewView(of ref: LuaRef, _ L: OpaquePointer) -> Bool {
+        guard pin != 0 else { return false }
+        let slot: Int32
+        if let reused = free.popLast() { slot = reused } else { slot = next; next += 1 }
+        live += 1
+        ckarenas_pinned_make_view(L, pin, lua_Integer(ref.ref), lua_Integer(ref.keptClassSlot), lua_Integer(slot))
+        ref.view = slot
+        return true
+    }
+
     /// Pushes the table (a new one if it was collected) with the value at `index` (absolute)
     /// in a new slot: a construction's first step; returns the slot.
     func open(copying index: Int32, _ L: OpaquePointer) -> Int32 {
@@ -246,7 +258,7 @@ extension Ownership {
     /// The arena new references go into (nil: the registry).
     var homeArena: Arena? {
         switch home {
-        case .build: runtime.buildingHost.flatMap { $0.scriptArena.map { unsafeDowncast($0, to: Arena.self) } }
+        case .build: runtime.buildingArena.map { unsafeDowncast($0, to: Arena.self) }
         case .registry: nil
         case .arena(let a): a
         }

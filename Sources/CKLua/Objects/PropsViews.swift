@@ -22,6 +22,7 @@ extension Values {
             ref.push(ref.view, L)
             return
         }
+        if let arena = ref.arena, arena.pushNewView(of: ref, L) { return }
         if ref.keptClassSlot != 0, let arena = ref.arena { arena.push(ref.keptClassSlot, L) } else { lua_pushnil(L) }
         ref.push(L)
         ckprops_make_view(L)

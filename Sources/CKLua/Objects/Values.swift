@@ -116,6 +116,12 @@ final class Values {
 
     func value(at index: Int32) -> Value { value(at: index, runningThread) }
 
+    /// The table on top of `L`, popped into a reference in the home arena: a table made for the
+    /// core (a view's attributes), whose type is known, goes there without `value(at:)`'s tests.
+    func popTable(_ L: OpaquePointer) -> Value {
+        .table(refs.make(L, type: .table, identity: UInt(bitPattern: lua_topointer(L, -1)), in: ownership.homeArena))
+    }
+
     /// The value at `index` when it needs no reference (nil, a boolean, a number, a UTF-8
     /// string), else nil: for values only compared, never kept.
     func plainValue(at index: Int32, _ L: OpaquePointer) -> Value? {

@@ -221,6 +221,7 @@ void ckarenas_pinned_set(lua_State *L, int pin, lua_Integer slot);
 void ckarenas_pinned_open(lua_State *L, int pin, int value, lua_Integer slot);
 void ckarenas_pinned_clear(lua_State *L, int pin, lua_Integer slot);
 void ckarenas_pinned_set_handle_arena(lua_State *L, int handle, int uv, int pin);
+void ckarenas_pinned_make_view(lua_State *L, int pin, lua_Integer props, lua_Integer cls, lua_Integer keep);
 /// Takes arena `id` out of the index and drops its finalizer (Swift let go of it).
 void ckarenas_forget(lua_State *L, int index_ref, lua_Integer id);
 /// The id of the arena at `index` (0 if it is not one).
