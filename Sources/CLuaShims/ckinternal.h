@@ -38,6 +38,7 @@ typedef struct ck_extra {
     ck_records records;   /* ckrun test: the file's results so far */
     size_t user_limit;    /* ckrun test: --memory-limit, which the runner's own turns exceed by a reserve */
     int user_limit_saved;
+    int props_metatable;  /* registry key of the props views' metatable (ckprops.c): rawgeti beats rawgetp */
 } ck_extra;
 
 static inline ck_extra *ckinternal_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }

@@ -8,6 +8,7 @@
    `__index` = the props reads faster but costs 370 bytes a view; an ephemeron cache of views
    made every collection walk all of them: +62% build instructions.) */
 #include "ckshims.h"
+#include "ckinternal.h"
 
 /* The views' shared metatables (in the registry: props views', state views'), and the key that
    marks every view metatable (a class's scope view has its own: see ckprops_lend_view). */
@@ -147,16 +148,22 @@ static void open_metatable(lua_State *L, const char *name, const void *key) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, key);
 }
 
-/* Props views and state views read alike; each says what it shows. */
+/* Props views and state views read alike; each says what it shows. Leaves the props views'
+   metatable on the stack: Swift pins it under an integer key (rawgeti beats rawgetp). */
 void ckprops_open_views(lua_State *L) {
     open_metatable(L, "read-only props", &metatable_key);
     open_metatable(L, "read-only state", &state_metatable_key);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &metatable_key);
 }
+
+/* The registry key Swift pinned the metatable under (its RefStore owns the integer keys). */
+void ckprops_use_metatable_key(lua_State *L, int key) { ckinternal_extra_of(L)->props_metatable = key; }
 
 /* Pushes a new view showing nothing yet, with `uvs` user values (2, or 3 for a state view). */
 static void new_view(lua_State *L, int uvs) {
     lua_newuserdatauv(L, 0, uvs);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, uvs == 3 ? &state_metatable_key : &metatable_key);
+    if (uvs == 3) lua_rawgetp(L, LUA_REGISTRYINDEX, &state_metatable_key);
+    else lua_rawgeti(L, LUA_REGISTRYINDEX, ckinternal_extra_of(L)->props_metatable);
     lua_setmetatable(L, -2);
 }
 

@@ -21,7 +21,7 @@ enum ClassKeys {
         case .function:
             let f = engine.values.reference(at: i, c.L, .function)
             let definedAt = engine.definition(of: f)
-            var lastClass: String?
+            var lastClass: ReusedName?
             cls.view = { [unowned(unsafe) engine] comp in
                 try engine.values.callWithProps(f, receiver: comp, props: comp, state: comp.state) { at, L in
                     try engine.hosts.viewSpec(at: at, L, in: comp.name, definedAt: definedAt, lastClass: &lastClass)

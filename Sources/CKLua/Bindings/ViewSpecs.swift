@@ -15,7 +15,7 @@ extension HostBridge {
         let base = LuaStack(L).top
         defer { LuaStack(L).top = base }
         (ref as! LuaRef).push(L)
-        var lastClass: String?
+        var lastClass: ReusedName?
         return try viewSpec(ofTableAt: LuaStack(L).top, L, in: owner, definedAt: definedAt, lastClass: &lastClass)
     }
 
@@ -23,7 +23,7 @@ extension HostBridge {
     /// it lies: a table makes no reference). Anything but a table reads as its value does.
     /// `lastClass`: the class name it read last time (reused when the bytes are the same).
     func viewSpec(at index: Int32, _ L: OpaquePointer, in owner: String, definedAt: String?,
-                  lastClass: inout String?) throws -> ViewSpec? {
+                  lastClass: inout ReusedName?) throws -> ViewSpec? {
         guard LuaStack(L).isTable(index) else {
             return try viewSpec(engine.values.value(at: index, L), in: owner, definedAt: definedAt)
         }
@@ -34,7 +34,7 @@ extension HostBridge {
 
     /// The spec of the table at `t` (absolute); leaves what it pushes for the caller to pop.
     private func viewSpec(ofTableAt t: Int32, _ L: OpaquePointer, in owner: String, definedAt: String?,
-                          lastClass: inout String?) throws -> ViewSpec {
+                          lastClass: inout ReusedName?) throws -> ViewSpec {
         guard LuaStack(L).pushViewSpecFields(of: t) == .string, let cls = engine.lua.name(at: -2, on: L, reusing: &lastClass) else {
             throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)", at: definedAt)
         }

@@ -8,7 +8,11 @@ import CLuaShims
 /// back stands for its table, read-only again when it returns to Lua.
 /// A props reference keeps its view once made, so the same props are the same Lua value.
 extension Values {
-    func setUpPropsViews() { ckprops_open_views(lua.L) }
+    /// The views' metatable is pinned under an integer key: found by `rawgeti`, not `rawgetp`.
+    func setUpPropsViews() {
+        ckprops_open_views(lua.L)
+        ckprops_use_metatable_key(lua.L, refs.pin())
+    }
 
     func pushProps(of c: Component, _ L: OpaquePointer) {
         guard case .table(let r) = c.props else { return push(c.props, L) }

@@ -219,16 +219,17 @@ public final class LuaState {
     }
 
     /// `name(at:on:)`, answering `last` again when the string has its bytes (a view function
-    /// returns the same class name for every instance: no new string, no validation).
-    public func name(at index: Int32, on L: OpaquePointer, reusing last: inout String?) -> String? {
+    /// returns the same class name for every instance: no new string, no validation). The bytes
+    /// are compared as kept beside the name (through `String` they cost ~200 instructions).
+    public func name(at index: Int32, on L: OpaquePointer, reusing last: inout ReusedName?) -> String? {
         var length = 0
         guard lua_type(L, index) == LUA_TSTRING, let chars = ckmacros_tostring(L, index, &length) else { return nil }
-        if var known = last, known.utf8.count == length,
-           known.withUTF8({ UnsafeRawBufferPointer($0).elementsEqual(UnsafeRawBufferPointer(start: chars, count: length)) }) {
-            return known
+        if let known = last, known.bytes.count == length,
+           known.bytes.withUnsafeBytes({ $0.elementsEqual(UnsafeRawBufferPointer(start: chars, count: length)) }) {
+            return known.name
         }
         let made = name(at: index, on: L)
-        if made != nil { last = made }
+        if let made { last = ReusedName(name: made, bytes: ContiguousArray(made.utf8)) }
         return made
     }
 
@@ -294,4 +295,10 @@ public final class LuaState {
         var n = name
         n.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { ckstack_setglobal_raw(L, $0.baseAddress, $0.count) } }
     }
+}
+
+/// A name `LuaState.name(at:on:reusing:)` read last, with its bytes.
+public struct ReusedName {
+    let name: String
+    let bytes: ContiguousArray<UInt8>
 }

@@ -250,8 +250,9 @@ void ckclass_push_call(lua_State *L, int metatable, int plain_id, int checked_id
 void ckclass_set_keep(lua_State *L, int cls, int keeps);
 
 // Props views (ckprops.c): read-only userdata that read through to a component's props.
-/// Makes the views' shared metatable (once per state).
+/// Makes the views' shared metatable (once per state) and leaves it on the stack for Swift to pin.
 void ckprops_open_views(lua_State *L);
+void ckprops_use_metatable_key(lua_State *L, int key);
 /// Replaces the class and props table on top by a new view of the props (errors name the class).
 void ckprops_make_view(lua_State *L);
 /// The same for a state table: its writes raise naming the state.
