@@ -220,12 +220,10 @@ public final class LuaState {
 
     /// `name(at:on:)`, answering `last` again when the string has its bytes (a view function
     /// returns the same class name for every instance: no new string, no validation). The bytes
-    /// are compared as kept beside the name (through `String` they cost ~200 instructions).
+    /// are compared in C with those kept beside the name (through `String` they cost ~200 instructions).
     public func name(at index: Int32, on L: OpaquePointer, reusing last: inout ReusedName?) -> String? {
-        var length = 0
-        guard lua_type(L, index) == LUA_TSTRING, let chars = ckmacros_tostring(L, index, &length) else { return nil }
-        if let known = last, known.bytes.count == length,
-           known.bytes.withUnsafeBytes({ $0.elementsEqual(UnsafeRawBufferPointer(start: chars, count: length)) }) {
+        if let known = last,
+           known.bytes.withUnsafeBufferPointer({ ckmacros_string_equals(L, index, $0.baseAddress, $0.count) != 0 }) {
             return known.name
         }
         let made = name(at: index, on: L)

@@ -25,6 +25,7 @@ void ckmacros_remove(lua_State *L, int idx);
 void ckmacros_insert(lua_State *L, int idx);
 void ckmacros_replace(lua_State *L, int idx);
 const char *ckmacros_tostring(lua_State *L, int idx, size_t *len);
+int ckmacros_string_equals(lua_State *L, int idx, const void *bytes, size_t len);
 int ckmacros_isnoneornil(lua_State *L, int idx);
 int ckmacros_mainthreadindex(void);
 /// `t[k]` without metamethods, for the table at `idx`: pushes it and returns its type.
