@@ -30,6 +30,13 @@ static void set_up_colors(void) {
     colors_on = 1;
 }
 
+/* A terminal terminfo knows may still be unable to move the cursor (TERM=dumb: Emacs' shell,
+   CI logs): nothing could be drawn where it belongs, so the view is not started there. */
+static int can_address_cursor(void) {
+    const char *cup = NC(tigetstr)("cup");
+    return cup != NULL && cup != (char *)-1;
+}
+
 int ckcurses_screen_start(int in_fd, int out_fd, int color) {
     if (active || !ckcurses_load()) return 0;
     ckcells_use_utf8_locale();   /* multibyte (UTF-8) text and keys */
@@ -37,6 +44,10 @@ int ckcurses_screen_start(int in_fd, int out_fd, int color) {
     FILE *in = fdopen(dup(in_fd), "r");
     if (out == NULL || in == NULL) return 0;
     if (NC(newterm)(NULL, out, in) == NULL) return 0;
+    if (!can_address_cursor()) {
+        NC(endwin)();
+        return 0;
+    }
     out_descriptor = out_fd;
     active = 1;
     NC(cbreak)();   /* Ctrl-C stays a signal: the run's own handling stops a turn */

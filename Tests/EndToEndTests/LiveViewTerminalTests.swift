@@ -93,4 +93,15 @@ struct LiveViewTerminalTests {
         #expect(try s.screen().contains("[▸Download◂]"))
         try s.keys("q")
     }
+
+    /// A terminal that cannot move the cursor (TERM=dumb) gets lines, not a view drawn nowhere
+    /// (the outsider's React attack, 19: a blank screen, results unseen, a status line left behind).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aDumbTerminalReadsLinesInstead() throws {
+        let s = try Session(command: "env TERM=dumb " + Self.ckrun("\(Self.songList) --tui"))
+        try s.wait("the fallback") { $0.contains("--tui: the terminal could not be drawn on (TERM=dumb); reading lines instead") }
+        try s.keys("=6*7", "Enter")
+        try s.wait("the line REPL's result") { Self.lines($0).contains("42") }
+        try s.keys("C-d")
+    }
 }
