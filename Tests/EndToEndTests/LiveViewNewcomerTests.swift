@@ -44,6 +44,18 @@ struct LiveViewNewcomerTests {
         try s.keys("q")
     }
 
+    /// A provider that returns nil mounts an empty app: the view says so, as the piped run does
+    /// ("nothing (the provider returned nil) mounted"), not "No app is mounted" (React attack, 17d).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func anAppWhoseProviderReturnedNilSaysSo() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("empty.lua", "ck.component('Placeholder', {})\nreturn function() return nil end\n")
+        let s = try Session(command: Self.ckrun("\(app.path) --tui"))
+        let screen = try s.wait("the view") { $0.contains("Nothing to focus") }
+        #expect(screen.contains("The app is mounted and shows nothing: its provider returned nil."), "\(screen)")
+        try s.keys("q")
+    }
+
     /// A script that is no app runs as without --tui: its output reaches the terminal.
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
     func aScriptThatIsNoAppPrintsAsWithoutTheView() throws {

@@ -47,6 +47,15 @@ struct ReplTests {
         #expect(r.stdout == "{count = 0, label = \"clicks\"}\n{3, title = \"hello\"}\n\"read-only state\"\n", "\(r.stdout)")
     }
 
+    /// `.reload` after `app:destroy()` says the host was destroyed, not that the file started
+    /// no app (React attack, 17e).
+    @Test func reloadAfterDestroySaysWhy() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("app.lua", "return ck.component('A', {render = function() return nil end})\n")
+        let r = try Ckrun.run([file.path], stdin: "app:destroy()\n.reload\n")
+        #expect(r.stderr.contains("[usage] no app is running to reload: its host was destroyed (app:destroy())"), "\(r.stderr)")
+    }
+
     @Test func dotCommands() throws {
         let r = try Ckrun.run(["repl"], stdin: ".help\n.nope\n.tree\n.trace maybe\n.quit\nprint('not reached')\n")
         #expect(r.status == 0)

@@ -41,7 +41,10 @@ final class AppSession {
         if let problem = ReadableFile.problem(file) { throw LuaError(message: problem) }
         let reloaded = try engine.turn { turn throws(LuaError) in try turn.reloadApp(file: file) }
         guard let reloaded else {
-            throw LuaError(message: Catalogue.usage.message("no app is running to reload: \(file) did not start one (return a component class or provider, or call ck.run)"))
+            let why = engine.appHost?.isDestroyed == true
+                ? "its host was destroyed (app:destroy()); start ckrun on \(file) again"
+                : "\(file) did not start one (return a component class or provider, or call ck.run)"
+            throw LuaError(message: Catalogue.usage.message("no app is running to reload: " + why))
         }
         let modules = reloaded.modules.isEmpty ? "" : "; modules loaded again: " + reloaded.modules.joined(separator: ", ")
         return "reloaded \(file): generation \(reloaded.generation), state and controllers kept" + modules

@@ -33,9 +33,11 @@ extension LiveView {
 
     /// An app whose components make no view (or no app) would leave the area blank: say why.
     private func drawNothingShown(_ r: Rect) {
-        let lines = engine.appHost?.root.map { ["\($0.label) shows nothing: its components make no views.",
-                                                 "Press : and type .tree to list them."] }
-            ?? ["No app is mounted."]
+        let host = engine.appHost
+        let lines = host?.root.map { ["\($0.label) shows nothing: its components make no views.",
+                                      "Press : and type .tree to list them."] }
+            ?? (host.map { $0.isMounted && !$0.isDestroyed } == true
+                ? ["The app is mounted and shows nothing: its provider returned nil."] : ["No app is mounted."])
         for (i, line) in lines.enumerated() where i < r.height { write(line, y: r.y + i, x: r.x, width: r.width, .dim) }
     }
 
