@@ -81,75 +81,53 @@ public struct AppRunner {
         return host
     }
 
-    /// A run of the clock stops at a timer whose chain of timers — each set while the one before
-    /// fired — reached this length (a timer that re-arms itself, React's `setInterval` habit);
-    /// sinon's fake timers stop at 1,000 too.
-    public static let timerChainLimit = 1000
-
-    /// A run of the clock also stops after this many timers in all (sinon's runAll stops at 1,000
-    /// in all): a timer that sets two each
-    /// time it fires never reaches the chain limit in practice (2^1000 firings), and each
-    /// firing is a short turn of its own, so no time limit ends the run.
-    public static let timerRunLimit = 10_000
-
-    /// Why a run of the clock stopped early, at `timer` (left pending).
-    public struct TimerRunStop {
-        public let timer: RunLoop.Timer
-        /// The run reached `timerRunLimit` timers rather than a chain of `timerChainLimit`.
-        public let byCount: Bool
-    }
-
     /// Fires the timers due by `time` (nil: until none is left, the virtual clock's run until
     /// idle), each in a turn of its own with the build after it, then moves the clock to `time`.
     /// A timer's error goes to `report` as `[timerFailed]` and the run goes on, but Ctrl-C (or
-    /// SIGTERM) in a timer ends the whole run, as it ends any turn. Returns where the run
-    /// stopped when a chain reached `timerChainLimit` or the run `timerRunLimit`, else nil.
+    /// SIGTERM) in a timer ends the whole run, as it ends any turn. Returns where the bound every
+    /// run of the clock shares (`RunLoop.drain`) stopped it, else nil.
     public func fireTimers(until time: Double?, report: (LuaError) -> Void) -> TimerRunStop? {
-        let loop = engine.runtime.loop
-        var chains: [Int: Int] = [:]
-        var fired = 0
-        while let next = loop.next, next.due <= (time ?? .infinity) {
-            let length = chains.removeValue(forKey: next.id) ?? 0
-            if length >= Self.timerChainLimit || fired >= Self.timerRunLimit {
-                return TimerRunStop(timer: next, byCount: length < Self.timerChainLimit)
-            }
-            // (`chains` holds the timers set during this run that have not fired yet.)
-            let before = loop.lastID
-            fired += 1
+        engine.runtime.loop.drain(until: time) { timer in
             do throws(LuaError) {
-                try engine.turn { turn throws(LuaError) in try turn.fireNext() }
+                try engine.turn { turn throws(LuaError) in try turn.fire(timer) }
             } catch {
                 report(error)
-                if error.id == Catalogue.interrupted.rawValue { return nil }
+                if error.id == Catalogue.interrupted.rawValue { return false }
             }
-            for id in stride(from: before + 1, through: loop.lastID, by: 1) { chains[id] = length + 1 }
+            return true
         }
-        if let time { loop.advance(to: time) }
-        return nil
+    }
+
+    /// Where a run of the clock was stopped, for the advice of its `[timerLoop]` warning.
+    public enum ClockRun {
+        /// The wall clock: such a timer is due at once each time; input is served between rounds.
+        case wallClock
+        /// A running virtual clock: each input runs the clock on again, so stepping it takes `.pause`.
+        case virtualClock
+        /// Once, with no input after it (`ckrun tree`).
+        case once
     }
 
     /// The `[timerLoop]` warning for the timer a run stopped at, through `ck.config.onWarning`.
-    /// On the wall clock such a timer is due at once each time: the run goes on serving input
-    /// between rounds of it.
-    public func warnTimerLoop(_ stop: TimerRunStop, onWallClock: Bool = false) {
-        let now = engine.runtime.loop.now
-        let time = Int(exactly: now).map(String.init) ?? "\(now)"
-        let hint = onWallClock ? "it is due at once each time: give it a delay, or stop re-arming it (ck.cancel)"
-            : ".advance SECONDS moves the clock on, --clock wall runs it in real time"
-        let what = stop.byCount
-            ? "timers kept setting more timers: \(Self.timerRunLimit) fired in one run of the clock, so it stopped at \(time)s with this one (set here) pending; "
-            : "a timer set here re-armed itself \(Self.timerChainLimit) times in a row, so the run of the clock stopped at \(time)s with it pending; "
+    public func warnTimerLoop(_ stop: TimerRunStop, in run: ClockRun) {
+        let hint = if stop.atOneInstant || run == .wallClock {
+            "it is due at once each time: give it a delay, or stop re-arming it (ck.cancel)"
+        } else if run == .virtualClock {
+            "each input runs the clock on again: .pause (or --paused) stops it so that .advance SECONDS steps it; --clock wall runs it in real time"
+        } else {
+            "the tree is the app's at that time; stop re-arming it (ck.cancel) if it should end"
+        }
         let site = stop.timer.site
-        _ = try? engine.turn { turn throws(LuaError) in turn.warn(.timerLoop, what + hint, at: site.isEmpty ? nil : site) }
+        let detail = stop.detail(now: engine.runtime.loop.now) + hint
+        _ = try? engine.turn { turn throws(LuaError) in turn.warn(.timerLoop, detail, at: site.isEmpty ? nil : site) }
     }
 }
 
 extension Turn {
-    /// Fires the next timer and builds what it queued; its error is `[timerFailed]` naming where
-    /// the timer was set, with the error's own message and traceback after it.
-    func fireNext() throws(LuaError) {
+    /// Fires `timer` (popped from the run loop) and builds what it queued; its error is
+    /// `[timerFailed]` naming where the timer was set, with the error's own message and traceback after it.
+    func fire(_ timer: RunLoop.Timer) throws(LuaError) {
         let runtime = engine.runtime
-        guard let timer = runtime.loop.popNext() else { return }
         engine.forgetInnerTraceback()
         do throws(LuaError) {
             try engine.protect {

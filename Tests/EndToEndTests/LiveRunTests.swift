@@ -186,12 +186,23 @@ struct LiveRunPipedTests {
         #expect(!paused.stderr.contains("[timerLoop]"), "\(paused.stderr)")
     }
 
+    /// The warning's advice works as written: each input runs the running clock on again, and
+    /// `.pause` then `.advance 1` steps it one second (the first input ran it from 1000 s to 2000 s).
+    @Test func theTimerLoopAdviceStepsThePipedClock() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("clock.lua", intervalApp(1))
+        let r = try Ckrun.run([app.path], stdin: "=app.root.state\n.pause\n.advance 1\n=app.root.state\n", timeout: 60)
+        #expect(r.stderr.contains("each input runs the clock on again: .pause (or --paused) stops it so that .advance SECONDS steps it"), "\(r.stderr)")
+        #expect(r.stdout.hasSuffix("1 timer fired; time 2001s (paused), 1 timer pending, next at 2002s\n2001\n"), "\(r.stdout)")
+    }
+
     @Test func treeOfAnIntervalAppFinishesWithTheWarning() throws {
         let dir = try TemporaryDirectory()
         let app = try dir.write("clock.lua", intervalApp(1))
         let r = try Ckrun.run(["tree", app.path], timeout: 60)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("clock.lua:4: a timer set here re-armed"), "\(r.stderr)")
+        #expect(r.stderr.contains("the tree is the app's at that time"), "no REPL advice where there is no input: \(r.stderr)")
         #expect(r.stdout.contains("Clock"), "\(r.stdout)")
     }
 

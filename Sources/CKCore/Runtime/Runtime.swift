@@ -262,17 +262,22 @@ extension Runtime {
     /// Hosts the runtime tracks (mounted, or with pending updates).
     public var allHosts: [Host] { Array(hosts.values) }
 
-    /// Fires timers due up to `time` in order, building updates after each; returns how many fired.
-    public func runTimers(until time: Double) throws -> Int {
+    /// Fires timers due up to `time` (`ck.advance`; nil: until none is left, `ck.runUntilIdle`)
+    /// in order, building updates after each; returns how many fired. A timer that keeps
+    /// re-arming (`TimerRun`) raises `[timerLoop]` where it was set, left pending.
+    public func runTimers(until time: Double?) throws -> Int {
         var fired = 0
         try flush()
-        while let timer = loop.popNext(notAfter: time) {
+        let stop = try loop.drain(until: time) { timer in
             try fire(timer)
             try flush()
             fired += 1
+            return true
         }
-        loop.advance(to: time)
-        return fired
+        guard let stop else { return fired }
+        let advice = stop.atOneInstant ? "give it a delay, or stop re-arming it (ck.cancel)"
+            : "to run a repeating timer, move the clock a bounded time with ck.advance(SECONDS); otherwise stop re-arming it (ck.cancel)"
+        throw RuntimeError(.timerLoop, stop.detail(now: loop.now) + advice, at: stop.timer.site.isEmpty ? nil : stop.timer.site)
     }
 
     /// Fires one timer in a runtime call; an error of its function says where the timer was set
@@ -293,15 +298,6 @@ extension Runtime {
         }
     }
 
-    /// Builds pending updates and fires every timer, until nothing is left.
-    public func runUntilIdle() throws -> Int {
-        var fired = 0
-        try flush()
-        while let timer = loop.popNext() {
-            try fire(timer)
-            try flush()
-            fired += 1
-        }
-        return fired
-    }
+    /// Builds pending updates and fires every timer, until nothing is left (`runTimers(until: nil)`).
+    public func runUntilIdle() throws -> Int { try runTimers(until: nil) }
 }

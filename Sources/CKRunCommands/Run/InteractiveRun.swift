@@ -206,7 +206,7 @@ final class InteractiveRun {
     /// The virtual clock's run until idle: one turn per timer, stopped with `[timerLoop]` at a
     /// timer that keeps re-arming itself.
     private func runUntilIdle() {
-        if let stopped = engine.app.fireTimers(until: nil, report: repl.report) { engine.app.warnTimerLoop(stopped) }
+        if let stopped = engine.app.fireTimers(until: nil, report: repl.report) { engine.app.warnTimerLoop(stopped, in: .virtualClock) }
     }
 
     private func secondsToNextTimer() -> Double? {
@@ -231,7 +231,7 @@ final class InteractiveRun {
         let now = clock.wallNow
         frontEnd.aside {
             guard let stopped = engine.app.fireTimers(until: now, report: repl.report) else { return }
-            if warnedLoops.insert(stopped.timer.site).inserted { engine.app.warnTimerLoop(stopped, onWallClock: true) }
+            if warnedLoops.insert(stopped.timer.site).inserted { engine.app.warnTimerLoop(stopped, in: .wallClock) }
         }
         noteBuilds()
     }

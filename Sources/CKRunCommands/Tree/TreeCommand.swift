@@ -72,7 +72,7 @@ struct TreeCommand: ParsableCommand {
             interrupted = error.id == Catalogue.interrupted.rawValue
             ProcessOutput.err("ckrun: \(error.description)\n")
         }) {
-            engine.app.warnTimerLoop(stopped)
+            engine.app.warnTimerLoop(stopped, in: .once)
         }
         if interrupted { throw ExitCode(1) }
         var text = ""

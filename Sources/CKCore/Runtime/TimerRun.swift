@@ -1,0 +1,82 @@
+/// Why a run of the clock stopped early, at `timer` (left pending): the one bound every loop
+/// that drains timers shares (`ck.advance`, `ck.runUntilIdle`, the app runner's clock, `ckrun
+/// tree`), so none of them can spin forever on a timer that re-arms itself.
+public struct TimerRunStop {
+    public let timer: RunLoop.Timer
+    /// The run reached `TimerRun.runLimit` firings rather than a chain of `TimerRun.chainLimit`.
+    public let byCount: Bool
+    /// The run had an end time: what stopped it made no progress towards it (due at once each time).
+    public let atOneInstant: Bool
+
+    /// The `[timerLoop]` detail (without its advice), at the clock's time `now`.
+    public func detail(now: Double) -> String {
+        let time = Int(exactly: now).map(String.init) ?? "\(now)"
+        if byCount {
+            return "timers kept setting more timers: \(TimerRun.runLimit) fired in one run of the clock, so it stopped at \(time)s with this one (set here) pending; "
+        }
+        return "a timer set here re-armed itself \(TimerRun.chainLimit) times in a row, so the run of the clock stopped at \(time)s with it pending; "
+    }
+}
+
+/// The bound of one run of the clock. A *chain* is a timer set while the one before it fired (a
+/// timer that re-arms itself: React's `setInterval` habit). A run until idle stops when a chain
+/// reaches `chainLimit` or the run `runLimit` firings (sinon's fake timers stop at 1,000); a run
+/// to a time (`ck.advance(60)` of a 16 ms animation) always ends unless timers keep firing
+/// without moving the clock, so only those count there.
+struct TimerRun {
+    static let chainLimit = 1000
+    static let runLimit = 10_000
+
+    let end: Double?
+    private var chains: [Int: Int] = [:]
+    private var counted = 0
+    private var instant: Double
+    /// The chain length of the timer last admitted.
+    private var length = 0
+
+    init(end: Double?, now: Double) {
+        self.end = end
+        instant = now
+    }
+
+    /// Nil when `timer` may fire, else where the run stops; `fired(setSince:in:)` follows a nil.
+    mutating func admit(_ timer: RunLoop.Timer) -> TimerRunStop? {
+        if end != nil, timer.due > instant {
+            instant = timer.due
+            counted = 0
+            chains.removeAll()
+        }
+        length = chains[timer.id] ?? 0
+        guard length < Self.chainLimit, counted < Self.runLimit else {
+            return TimerRunStop(timer: timer, byCount: length < Self.chainLimit, atOneInstant: end != nil)
+        }
+        chains[timer.id] = nil
+        counted += 1
+        return nil
+    }
+
+    /// Records the timers set since `lastID` (by the admitted timer's firing) as its chain's next links.
+    mutating func fired(setSince lastID: Int, in loop: RunLoop) {
+        guard loop.lastID > lastID else { return }
+        for id in (lastID + 1)...loop.lastID { chains[id] = length + 1 }
+    }
+}
+
+extension RunLoop {
+    /// Fires the timers due by `end` (nil: until none is left) in order through `fire`, which
+    /// gets each popped timer and returns false to end the run at once (Ctrl-C); then moves the
+    /// clock to `end`. Returns where the bound (`TimerRun`) stopped the run, or nil.
+    public func drain(until end: Double?, fire: (Timer) throws -> Bool) rethrows -> TimerRunStop? {
+        var run = TimerRun(end: end, now: now)
+        while let timer = next, timer.due <= (end ?? .infinity) {
+            if let stop = run.admit(timer) { return stop }
+            let before = lastID
+            _ = popNext()
+            let goOn = try fire(timer)
+            run.fired(setSince: before, in: self)
+            if !goOn { return nil }
+        }
+        if let end { advance(to: end) }
+        return nil
+    }
+}
