@@ -326,6 +326,28 @@ describe("promotion and demotion", function()
     assert.error_matches(function() Slider{onChange = 5} end, "^%[typeMismatch%]")
   end)
 
+  it("a demoted action promoted again still hands its handler zeros, never the promoted arguments", function()
+    local got = {}
+    local function record(self, sender, ...) got[#got + 1] = table.pack(...) end
+    local Row = ck.component("DemotedRow", {scope = true, open = record, pick = record,
+      render = function(self)
+        return ck.Button{title = "open", action = self:action("open", {"int"}):demoted({})}
+      end})
+    local host = ck.host(function() return Row{} end)
+    host:mount()
+    local open = host.root:action("open", {"int"}):demoted({})
+    host:tap("Button")                                            -- promoted to {"Event"} by ck.Button
+    local Prop = ck.component("EventProp", {actions = {cb = {"Event"}}})
+    local held = Prop{cb = open}.props.cb
+    held:send(host.root, nil)                                     -- sent through a prop typed {"Event"}
+    held:send(host.root, nil)                                     -- a second send (a planned one)
+    local Picker = ck.component("DemotedPicker", {actions = {onPick = {"int", "Event"}}})
+    Picker{onPick = host.root:action("pick", {"int", "string"}):demoted({"int"})}.props.onPick:send(host.root, 5, nil)
+    assert.are.same({{0, n = 1}, {0, n = 1}, {0, n = 1}, {5, nil, n = 2}}, got)
+    assert.are.equal("integer", math.type(got[1][1]))
+    assert.are.same({"Event"}, held.types)
+  end)
+
   it("holds a prop's action promoted to the declared types", function()
     local got
     local host, button, card = cardHost({changed = function(self, sender, value) got = {sender, value} end})

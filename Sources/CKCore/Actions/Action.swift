@@ -9,8 +9,12 @@ public final class Action: RuntimeObject {
     let selectorID: Int
     /// The argument types after the sender.
     public let types: [TypeSpec]
-    /// The handler's full signature: arguments past `types` are zero-filled at send (demotion).
+    /// The handler's full signature: what a send hands it after the sender, always all of it.
     public let fullTypes: [TypeSpec]
+    /// How many of the sender's arguments reach the handler (a prefix of `fullTypes`); the
+    /// handler's positions past them get their zeros (demotion), even when a promotion later
+    /// typed the action longer again: a demoted action's handler never sees a promoted argument.
+    public let forwarded: Int
     public let target: Responder?
     public let scope: Scope?
     /// The generation the action was made in; a scope action never resolves to an older one.
@@ -20,7 +24,7 @@ public final class Action: RuntimeObject {
     public let blockIdentity: Value
     public let behavior: Behavior
 
-    init(kind: Kind, selector: String?, selectorID: Int = -1, types: [TypeSpec], fullTypes: [TypeSpec]? = nil, target: Responder? = nil,
+    init(kind: Kind, selector: String?, selectorID: Int = -1, types: [TypeSpec], fullTypes: [TypeSpec]? = nil, forwarded: Int? = nil, target: Responder? = nil,
          scope: Scope? = nil, generation: Int = 0, block: Method? = nil, blockIdentity: Value = .nil,
          behavior: Behavior? = nil) {
         self.kind = kind
@@ -28,6 +32,7 @@ public final class Action: RuntimeObject {
         self.selectorID = selectorID
         self.types = types
         self.fullTypes = fullTypes ?? types
+        self.forwarded = forwarded ?? types.count
         self.target = target
         self.scope = scope
         self.generation = generation
@@ -38,9 +43,9 @@ public final class Action: RuntimeObject {
 
     public override var typeName: String { "Action" }
 
-    private func copy(types: [TypeSpec]? = nil, fullTypes: [TypeSpec]? = nil, behavior: Behavior? = nil) -> Action {
+    private func copy(types: [TypeSpec]? = nil, fullTypes: [TypeSpec]? = nil, forwarded: Int? = nil, behavior: Behavior? = nil) -> Action {
         Action(kind: kind, selector: selector, selectorID: selectorID, types: types ?? self.types, fullTypes: fullTypes ?? self.fullTypes,
-               target: target, scope: scope, generation: generation, block: block, blockIdentity: blockIdentity,
+               forwarded: forwarded ?? self.forwarded, target: target, scope: scope, generation: generation, block: block, blockIdentity: blockIdentity,
                behavior: behavior ?? self.behavior)
     }
 
@@ -54,14 +59,20 @@ public final class Action: RuntimeObject {
         for (i, t) in prefix.enumerated() where !t.isCompatible(with: types[i]) {
             throw RuntimeError(.typeMismatch, "demoted: type #\(i + 1) is \(t), but the action's is \(types[i]); demote to a prefix of \(describe(types))")
         }
-        return copy(types: prefix)
+        return copy(types: prefix, forwarded: min(forwarded, prefix.count))
     }
 
-    /// Implicit promotion to a prop's or attribute's declared types.
+    /// Whether the handler gets zeros past the sender's arguments (the action was demoted).
+    public var isDemoted: Bool { forwarded < fullTypes.count }
+
+    /// Implicit promotion to a prop's or attribute's declared types. Only an action that was
+    /// never demoted hands its handler the arguments the promotion adds; a demoted one keeps
+    /// its handler's signature and zeros.
     public func promoted(to declared: [TypeSpec]) -> Action {
         guard declared.count > types.count || declared != types else { return self }
+        if isDemoted { return copy(types: declared, forwarded: min(forwarded, declared.count)) }
         let full = declared + fullTypes.dropFirst(min(declared.count, fullTypes.count))
-        return copy(types: declared, fullTypes: full)
+        return copy(types: declared, fullTypes: full, forwarded: declared.count)
     }
 
     /// `scope:Card#1@7f…/didTap` — equal for equal actions (`isEqual`), different otherwise:

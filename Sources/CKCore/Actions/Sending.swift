@@ -161,8 +161,9 @@ extension Runtime {
         }
     }
 
-    /// Checks each argument against the action's types and appends it converted; a missing
-    /// trailing one is nil, then demoted positions get their zeros.
+    /// Checks each argument against the action's types and appends the ones that reach the
+    /// handler (`forwarded`) converted; a missing trailing one is nil; then the handler's
+    /// positions past them get their zeros, so it always receives its full signature.
     func conform(_ count: Int, _ argument: (Int) -> Value, to action: Action, into out: inout [Value]) throws {
         let types = action.types
         if count > types.count {
@@ -171,14 +172,14 @@ extension Runtime {
         for (i, type) in types.enumerated() {
             let value = i < count ? argument(i) : .nil
             switch try type.check(value, tables: tables, limits: limits, className: classNames(of:)) {
-            case .success(let converted): out.append(converted)
+            case .success(let converted): if i < action.forwarded { out.append(converted) }
             case .failure(let m):
                 // `argument #1 (Point).y must be number, got string`
                 let name = m.path.isEmpty && type.structType == nil ? "" : " (\(type))\(m.path)"
                 throw RuntimeError(.badArgument, "\(action.sendName): argument #\(i + 1)\(name) \(m.problem)")
             }
         }
-        for type in action.fullTypes.dropFirst(types.count) { out.append(try type.zero(tables: tables, limits: limits)) }
+        for type in action.fullTypes.dropFirst(action.forwarded) { out.append(try type.zero(tables: tables, limits: limits)) }
     }
 
     /// The class names an object answers to, for class-typed arguments.

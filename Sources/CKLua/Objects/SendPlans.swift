@@ -34,7 +34,9 @@ final class SendPlans {
     /// arguments (primitive types; struct zeros need a table each) and call its handler.
     func record(_ plan: SendPlan, for action: Action, sender: Responder?, actionAt index: Int32, engine: Engine,
                 _ L: OpaquePointer) {
-        guard let handler = plan.method.script as? LuaRef, action.fullTypes.count <= Int(CK_PLAN_MAX_TYPES) else { return }
+        // C passes the first `types.count` arguments and zero-fills the rest of `fullTypes`.
+        guard let handler = plan.method.script as? LuaRef, action.fullTypes.count <= Int(CK_PLAN_MAX_TYPES),
+              action.forwarded == action.types.count else { return }
         var spec = ck_plan()
         spec.owner = UnsafeRawPointer(hooks)
         spec.epoch = plan.epoch
