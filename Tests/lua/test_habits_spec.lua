@@ -89,6 +89,43 @@ describe("spies, stubs and mocks", function()
     assert.stub(st).was.called(1)
     st:revert()
   end)
+
+  -- Every class key that takes a function takes a spy or stub (callable tables): render, view,
+  -- shouldUpdate, canPerformAction, scope, initialState (React's shallow render, jest.spyOn).
+  it("stub and spy.on work on render and the other keys that take a function", function()
+    local Child = ck.component("SpiedChild", {render = function() return ck.Text{text = "real"} end})
+    local Parent = ck.component("SpiedParent", {scope = true,
+      render = function() return ck.Stack{children = {Child{}}} end,
+      canPerformAction = function(self, sel) return sel == "save" end, save = function() end})
+    local st = stub(Child, "render")
+    local host = ck.host(Parent); host:mount()
+    assert.is_nil(host:find("SpiedChild Text"))
+    assert.stub(st).was.called(1)
+    st:revert()
+    local s = spy.on(Child, "render")
+    host:update(nil)
+    assert.spy(s).was.called(1)
+    assert.is_not_nil(host:find("SpiedChild Text"))   -- the spy called the render
+    s:revert()
+    local claim = spy.on(Parent, "canPerformAction")
+    ck.action("save"):send(host:find("SpiedChild"))
+    assert.spy(claim).was.called_with(match.is_ref(host.root), "save", match._)
+    claim:revert()
+  end)
+
+  it("spy.on works on view, shouldUpdate, scope and initialState", function()
+    local Row = ck.component("SpiedRow", {scope = function(props) return props.id end,
+      initialState = function(props) return props.id * 10 end, pure = true,
+      shouldUpdate = function(self, old, new) return old.id ~= new.id end,
+      view = function(self, props, state) return {class = "UILabel", attributes = {text = tostring(state)}} end})
+    local spies = {}
+    for _, key in ipairs{"view", "shouldUpdate", "scope", "initialState"} do spies[key] = spy.on(Row, key) end
+    local host = ck.host(function(m) return Row{id = m} end, {model = 4}); host:mount()
+    host:update(4)
+    assert.are.equal("40", host:find("SpiedRow").state and host.view.subviews[1].attributes.text)
+    assert.are.equal("SpiedRow#4", host:find("SpiedRow#4").name .. "#" .. tostring(host:find("SpiedRow#4").scope.identifier))
+    for key, s in pairs(spies) do assert.spy(s).was.called(); s:revert() end
+  end)
 end)
 
 describe("each test starts afresh", function()

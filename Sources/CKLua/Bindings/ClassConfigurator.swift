@@ -99,12 +99,20 @@ struct ClassConfigurator {
         if let component { component.setMethod(m, named: key) } else { controller!.setMethod(m, named: key) }
     }
 
-    /// The function at `i`, or `[badArgument]` naming the key.
+    /// The function at `i`, or a callable table (a spy or stub: `spy.on(Class, "render")`),
+    /// or `[badArgument]` naming the key.
     func function(_ i: Int32, _ key: String) throws -> LuaRef {
-        guard stack.isFunction(i) else {
+        guard let f = callable(i) else {
             throw RuntimeError(.badArgument, "\(definer): \(Excerpt.text(key)) must be a function, got \(stack.typeName(i))")
         }
-        return engine.values.reference(at: i, L, .function)
+        return f
+    }
+
+    /// The function or callable table at `i`, else nil: every key that takes a function takes a
+    /// spy, a stub or a mock's replacement, which luassert makes callable tables.
+    func callable(_ i: Int32) -> LuaRef? {
+        if stack.isFunction(i) { return engine.values.reference(at: i, L, .function) }
+        return stack.isCallableTable(i) ? engine.values.reference(at: i, L, .table) : nil
     }
 
     func bad(_ key: String, _ expected: String) -> RuntimeError {

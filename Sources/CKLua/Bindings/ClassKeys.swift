@@ -9,25 +9,23 @@ enum ClassKeys {
         let cls = c.component!
         guard !c.stack.isNil(i) else { cls.render = nil; cls.renderDefinition = nil; return }
         let f = try c.function(i, "render")
-        cls.renderDefinition = c.engine.definition(of: f)
+        cls.renderDefinition = c.stack.isFunction(i) ? c.engine.definition(of: f) : nil
         cls.render = { [unowned(unsafe) engine = c.engine] comp in try engine.classes.callRender(f, comp, what: "render of \(comp.name)") }
     }
 
     static func view(_ c: ClassConfigurator, _ i: Int32) throws {
         let cls = c.component!, engine = c.engine
-        switch c.stack.type(i) {
-        case .nil, .none:
+        if c.stack.isNil(i) {
             cls.view = nil
-        case .function:
-            let f = engine.values.reference(at: i, c.L, .function)
-            let definedAt = engine.definition(of: f)
+        } else if let f = c.callable(i) {
+            let definedAt = c.stack.isFunction(i) ? engine.definition(of: f) : nil
             var lastClass: ReusedName?
             cls.view = { [unowned(unsafe) engine] comp in
                 try engine.values.callWithProps(f, receiver: comp, props: comp, state: comp.state) { at, L in
                     try engine.hosts.viewSpec(at: at, L, in: comp.name, definedAt: definedAt, lastClass: &lastClass)
                 }
             }
-        case .table:
+        } else if c.stack.isTable(i) {
             // A view spec table is read once, at the first render: every instance shares it.
             let spec = engine.values.value(at: i, c.L)
             var read: ViewSpec??
@@ -37,7 +35,7 @@ enum ClassKeys {
                 read = .some(made)
                 return made
             }
-        default:
+        } else {
             throw c.bad("view", "a view spec table or a function")
         }
     }
@@ -46,10 +44,10 @@ enum ClassKeys {
         let cls = c.component!, engine = c.engine
         // What `Class(props)` runs in C depends on it (see setScopeFunction).
         defer { engine.classes.refreshClassCall(cls, c.L) }
-        if c.stack.isFunction(i) {
-            let f = engine.values.reference(at: i, c.L, .function)
+        if let f = c.callable(i) {
             cls.scope = .computed { [unowned(unsafe) engine] comp in try engine.values.callWithProps(f, props: comp) }
-            cls.scriptScopeFunction = f
+            // C calls only a function (ckclass.c); Swift calls a spy.
+            cls.scriptScopeFunction = c.stack.isFunction(i) ? f : nil
         } else {
             cls.scope = c.stack.toBool(i) ? .anonymous : .none
             cls.scriptScopeFunction = nil
@@ -60,8 +58,7 @@ enum ClassKeys {
         let cls = c.component!, engine = c.engine
         if c.stack.isNil(i) {
             cls.initialState = nil
-        } else if c.stack.isFunction(i) {
-            let f = engine.values.reference(at: i, c.L, .function)
+        } else if let f = c.callable(i) {
             // The state is kept: a long string stays the Lua string (see carriedValue).
             cls.initialState = { [unowned(unsafe) engine] comp in
                 try engine.values.callForValue(f, carrying: true) { L in engine.values.pushProps(of: comp, L); return 1 }

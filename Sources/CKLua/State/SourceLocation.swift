@@ -16,11 +16,13 @@ extension Engine {
         return nil
     }
 
-    /// Where a function was defined (`app.lua:12`), or nil for a C function.
+    /// Where a function was defined (`app.lua:12`), or nil for a C function or a callable
+    /// table (a spy: `lua_getinfo` takes only functions).
     func definition(of f: LuaRef) -> String? {
         let L = self.runningThread
         var ar = lua_Debug()
         f.push(L)
+        guard lua_type(L, -1) == LUA_TFUNCTION else { lua_settop(L, -2); return nil }
         guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return nil }
         return Self.shortSource(&ar) + ":\(ar.linedefined)"
     }
