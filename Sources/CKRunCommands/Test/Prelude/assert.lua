@@ -185,6 +185,19 @@ same.callback = function(state, arguments, level)
   if arguments[3] ~= nil then state.failure_message = arguments[3] end
   return result
 end
+-- match.same (the matcher form, in called_with and returned_with) compares a view by its
+-- contents too, on either side.
+local same_matcher = require("luassert.namespaces").matcher.same
+local same_matcher_callback = same_matcher.callback
+same_matcher.callback = function(state, arguments, level)
+  local expected = arguments[1]
+  local matches = same_matcher_callback(state, arguments, (level or 1) + 1)
+  if not contents(expected) then return function(value) return matches(contents(value) or value) end end
+  return function(value)
+    local a, b = contents(value) or value, contents(expected)
+    return type(a) == "table" and util.deepcompare(a, b, true) or rawequal(value, expected)
+  end
+end
 luassert:add_formatter(function(v, fmtargs)
   local copy = contents(v)
   local text = copy and astate.format_argument(copy, nil, fmtargs)
