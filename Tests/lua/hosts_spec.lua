@@ -131,6 +131,35 @@ describe("queries", function()
 
   it("reject a malformed query", function()
     assert.error_matches(function() host:find("A > > B") end, "^%[badQuery%]")
+    assert.error_matches(function() host:find('QRow#"open') end, '^%[badQuery%].*Row#"1"')
+    assert.error_matches(function() host:find("QRow#a#b#c") end, "^%[badQuery%]")
+  end)
+
+  -- A query names a component as paths, dumps and messages print it: quoted ids reach string
+  -- keys beside number keys, and keys holding a space, `>` or `#`.
+  it("reach each key as names print it: Row#1, Row#\"1\", Row#\"a b\", Row#\"x#y\", Row#id#key", function()
+    local Row = ck.component("QRow", {scope = true, render = function() return ck.Text{text = "r"} end})
+    local Named = ck.component("QNamed", {scope = function(p) return p.id end})
+    local keys = {1, "1", "a b", "x#y", "p > q", 'say "hi"', "tab\t"}
+    local h = ck.host(function()
+      local rows = {}
+      for i, k in ipairs(keys) do rows[i] = Row{key = k} end
+      rows[#rows + 1] = Named{id = "n", key = 7}
+      return ck.Stack{children = rows}
+    end)
+    h:mount()
+    assert.are.equal(1, h:find("QRow#1").key)
+    assert.are.equal("1", h:find('QRow#"1"').key)
+    assert.are.equal("a b", h:find('QRow#"a b"').key)
+    assert.are.equal("x#y", h:find('QRow#"x#y"').key)
+    assert.are.equal("p > q", h:find('Stack > QRow#"p > q"').key)
+    assert.are.equal('say "hi"', h:find('QRow#"say \\"hi\\""').key)
+    assert.are.equal("tab\t", h:find('QRow#"tab\\9"').key)
+    for _, r in ipairs(h:findAll("QRow")) do
+      assert.are.equal(r, h:find(r.path:match("[^/]+$")))   -- the printed name is a query
+    end
+    assert.are.equal(7, h:find("QNamed#n#7").key)
+    assert.is_nil(h:find("QNamed#7#n"))
   end)
 end)
 

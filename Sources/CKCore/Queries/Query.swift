@@ -1,16 +1,32 @@
-/// `Name`, `Name#id`, `#id`, `*`, combined with `A > B` (child) and `A B` (descendant).
+/// `Name`, `Name#id`, `#id`, `*`, combined with `A > B` (child) and `A B` (descendant). An id
+/// is written as names print it (`ScopeName`): `Row#3`, `Row#"1"` (a string that would read as
+/// something else, or holds a space, `>` or `#`, in quotes), `Row#id#3` (identifier, then key).
 public struct Query {
     struct Simple {
         var name: String?
-        var id: String?
+        var ids: [ID] = []
 
         func matches(_ c: Component) -> Bool {
             if let name, name != c.name { return false }
-            if let id {
-                let ids = [c.scope.flatMap { Scope.display($0.identifier) }, Scope.display(c.key)]
-                if !ids.contains(id) { return false }
+            let identifier = c.scope?.identifier ?? .nil
+            switch ids.count {
+            case 0: return true
+            case 1: return ids[0].matches(identifier) || ids[0].matches(c.key)
+            default: return ids[0].matches(identifier) && ids[1].matches(c.key)
             }
-            return true
+        }
+    }
+
+    /// An id as written: bare text matches a value that shows as it (`1` matches 1 and "1"),
+    /// quoted text only the string itself.
+    enum ID {
+        case text(String), quoted(String)
+
+        func matches(_ v: Value) -> Bool {
+            switch self {
+            case .text(let t): return Scope.display(v) == t
+            case .quoted(let q): if case .string(let s) = v { return s == q } else { return false }
+            }
         }
     }
 
@@ -22,40 +38,24 @@ public struct Query {
 
     public init(_ text: String) throws {
         self.text = text
-        var tokens: [String] = []
-        var current = ""
-        for ch in text {
-            if ch == ">" {
-                if !current.isEmpty { tokens.append(current); current = "" }
-                tokens.append(">")
-            } else if ch == " " || ch == "\t" {
-                if !current.isEmpty { tokens.append(current); current = "" }
-            } else {
-                current.append(ch)
-            }
-        }
-        if !current.isEmpty { tokens.append(current) }
         var simples: [(Simple, Combinator?)] = []
         var pending: Combinator?
-        for token in tokens {
-            if token == ">" {
+        var reader = QueryText(text)
+        for token in try reader.tokens() {
+            guard case .simple(let simple) = token else {
                 guard !simples.isEmpty, pending == nil else { throw Query.error(text) }
                 pending = .child
                 continue
             }
-            let pieces = token.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = pieces[0].isEmpty || pieces[0] == "*" ? nil : String(pieces[0])
-            let id = pieces.count > 1 ? String(pieces[1]) : nil
-            if pieces.count > 1 && id!.isEmpty { throw Query.error(text) }
-            simples.append((Simple(name: name, id: id), simples.isEmpty ? nil : (pending ?? .descendant)))
+            simples.append((simple, simples.isEmpty ? nil : (pending ?? .descendant)))
             pending = nil
         }
         guard !simples.isEmpty, pending == nil else { throw Query.error(text) }
         parts = simples.reversed()
     }
 
-    private static func error(_ text: String) -> RuntimeError {
-        RuntimeError(.badQuery, "cannot parse the query \"\(text)\"; use Class, Class#id, #id, A > B or A B")
+    static func error(_ text: String) -> RuntimeError {
+        RuntimeError(.badQuery, "cannot parse the query \"\(text)\"; use Class, Class#id, #id, Class#\"text\" (quoted as names print it: Row#\"1\", Row#\"a b\"), Class#id#key, A > B or A B")
     }
 
     /// Calls `visit` with each component under `root` that matches, depth-first, parents first,

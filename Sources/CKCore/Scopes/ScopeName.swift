@@ -25,7 +25,8 @@ enum ScopeName {
     }
 
     /// Whether `s` shown bare would read as a number, a boolean, nil or another value's part,
-    /// or would break the notation (`#`, `/`, `[`, quotes, control bytes, edge spaces).
+    /// or would break the notation or a query written in it (`#`, `/`, `[`, quotes, control
+    /// bytes, spaces, `>`).
     static func needsQuotes(_ s: String) -> Bool {
         guard let first = s.utf8.first, let last = s.utf8.last else { return true }
         if first == UInt8(ascii: " ") || last == UInt8(ascii: " ") || first == UInt8(ascii: "<") { return true }
@@ -34,7 +35,7 @@ enum ScopeName {
         return s.utf8.contains { b in b < 32 || b == 127 || specials.contains(b) }
     }
 
-    private static let specials: [UInt8] = ["#", "/", "[", "\"", "\\"].map { UInt8(ascii: $0) }
+    private static let specials: [UInt8] = ["#", "/", "[", "\"", "\\", " ", ">"].map { UInt8(ascii: $0) }
 
     /// `"1"`, `"a\"b"`: quotes and backslashes escaped, control bytes as `\ddd`, the length
     /// after the quotes when cut.

@@ -1,0 +1,77 @@
+/// Reads a query's text into simple selectors and `>`: `Name`, `#id` parts, each bare (up to a
+/// space, `>` or `#`) or quoted as `ScopeName` quotes (`"a b"`, `"x#y"`, `\"`, `\\`, `\ddd`).
+struct QueryText {
+    enum Token { case child, simple(Query.Simple) }
+
+    private let text: String
+    private let s: [Unicode.Scalar]
+    private var i = 0
+
+    init(_ text: String) {
+        self.text = text
+        s = Array(text.unicodeScalars)
+    }
+
+    mutating func tokens() throws -> [Token] {
+        var out: [Token] = []
+        while i < s.count {
+            switch s[i] {
+            case " ", "\t": i += 1
+            case ">": out.append(.child); i += 1
+            default: out.append(.simple(try simple()))
+            }
+        }
+        return out
+    }
+
+    private mutating func simple() throws -> Query.Simple {
+        let name = bare()
+        var simple = Query.Simple(name: name.isEmpty || name == "*" ? nil : name)
+        while i < s.count, s[i] == "#" {
+            i += 1
+            if i < s.count, s[i] == "\"" {
+                simple.ids.append(.quoted(try quoted()))
+            } else {
+                let id = bare()
+                guard !id.isEmpty else { throw Query.error(text) }
+                simple.ids.append(.text(id))
+            }
+        }
+        guard simple.ids.count <= 2 else { throw Query.error(text) }
+        return simple
+    }
+
+    private mutating func bare() -> String {
+        var out = ""
+        while i < s.count, !" \t>#".unicodeScalars.contains(s[i]) { out.unicodeScalars.append(s[i]); i += 1 }
+        return out
+    }
+
+    /// From the opening quote to past the closing one.
+    private mutating func quoted() throws -> String {
+        var out = ""
+        i += 1
+        while i < s.count, s[i] != "\"" {
+            if s[i] == "\\", i + 1 < s.count {
+                i += 1
+                if let code = decimalEscape() { out.unicodeScalars.append(code); continue }
+            }
+            out.unicodeScalars.append(s[i])
+            i += 1
+        }
+        guard i < s.count else { throw Query.error(text) }
+        i += 1
+        return out
+    }
+
+    /// `\ddd` (up to three digits, as `ScopeName` writes control bytes), the index past it.
+    private mutating func decimalEscape() -> Unicode.Scalar? {
+        var value = 0, digits = 0
+        while digits < 3, i < s.count, ("0"..."9").contains(s[i]) {
+            value = value * 10 + Int(s[i].value - 48)
+            digits += 1
+            i += 1
+        }
+        return digits > 0 ? Unicode.Scalar(UInt32(min(value, 255))) : nil
+    }
+}
