@@ -24,6 +24,24 @@ describe("props views", function()
     assert.are.equal("a", c.props.title)
   end)
 
+  -- The table library calls __newindex from C: the message still names the script's line.
+  it("refuse writes through table.insert, table.sort, table.remove and table.move (props, state, components) at the caller's line", function()
+    local Tags = ck.component("PropsTags", {scope = true, initialState = {"b", "a"}})
+    local host = ck.host(function() return Tags{"y", "x"} end)
+    local c = host.root
+    local writes = {
+      function() table.insert(c.state, "c") end, -- insert state
+      function() table.sort(c.state) end, -- sort state
+      function() table.remove(c.props, 1) end, -- remove props
+      function() table.move({1, 2}, 1, 2, 1, c.props) end, -- move props
+      function() table.move({1}, 1, 1, 1, c) end, -- move component
+    }
+    for i, marker in ipairs{"-- insert state", "-- sort state", "-- remove props", "-- move props", "-- move component"} do
+      local err = refusal(writes[i])
+      assert.matches("^%[immutableComponent%] [^:]*props_spec%.lua:" .. line_of(marker) .. ": cannot set", err)
+    end
+  end)
+
   it("refuse writes in render, view, initialState and shouldUpdate", function()
     local seen = {}
     local function try(where, p) seen[where] = refusal(function() p.x = 1 end) end

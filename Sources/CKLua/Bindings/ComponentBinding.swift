@@ -74,7 +74,9 @@ enum ComponentBinding {
 
     static func newindex(_ args: Arguments, _ key: String) throws -> Int32 {
         let c: Component = try args.object(1, "self", "a component")
-        throw RuntimeError(.immutableComponent, "cannot set \(Excerpt.text(key)) on \(c.label): components are immutable snapshots; keep data in props or state and call updateState")
+        // Where the script wrote, also through the table library (`table.insert(c, x)`: C at level 1).
+        throw RuntimeError(.immutableComponent, "cannot set \(Excerpt.text(key)) on \(c.label): components are immutable snapshots; keep data in props or state and call updateState",
+                           at: args.engine.currentScriptLocation())
     }
 
     static func tostring(_ args: Arguments) throws -> String {

@@ -79,6 +79,8 @@ struct SwiftFunctions {
         let typeName = kind.name
         setFunction("__newindex", qualified: kind.name) { args in
             if let newindex, let key = try args.key(at: 2, in: "\(typeName) field") { return try newindex(args, key) }
+            // A component is immutable whatever the key (`c[1] = x`, `table.move(t, 1, 1, 1, c)`).
+            if kind == .component { return try ComponentBinding.newindex(args, "a \(args.typeName(2)) key") }
             throw RuntimeError(.badArgument, "cannot set fields of a \(typeName)")
         }
         setFunction("__tostring", qualified: "tostring") { args in

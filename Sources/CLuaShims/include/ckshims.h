@@ -93,6 +93,9 @@ void *ckstate_get_owner(lua_State *L);
 // The one Swift-function trampoline.
 typedef int (*ck_dispatch_fn)(lua_State *L, int function_id);
 void cktrampoline_set_dispatcher(ck_dispatch_fn fn);
+/// Pushes "file:line: " of the innermost Lua function from level 1 up ("" if none): where a
+/// metamethod called by the table library was called from.
+void cktrampoline_where_script(lua_State *L);
 void cktrampoline_push_swift_function(lua_State *L, int function_id);
 int cktrampoline_swift_function_id(lua_State *L, int idx);   // -1 if not a Swift function
 
