@@ -31,6 +31,17 @@ describe("runs of the virtual clock", function()
     assert.are.equal(5000, ck.runUntilIdle())
   end)
 
+  it("a timer set math.huge seconds ahead is never due: ck.runUntilIdle leaves it and the clock", function()
+    local fired = false
+    ck.after(math.huge, function() fired = true end)
+    assert.are.equal(0, ck.runUntilIdle())
+    assert.are.equal(0, ck.now())
+    ck.after(1, function() end)
+    assert.are.equal(1, ck.advance(1))
+    assert.are.equal(1, ck.now())
+    assert.is_false(fired)
+  end)
+
   it("ck.advance runs an interval as long as asked (a chain that moves the clock is no loop)", function()
     local counter = {n = 0}
     interval(0.5, counter)
