@@ -61,6 +61,24 @@ describe("component classes", function()
   end)
 end)
 
+describe("what a render returns", function()
+  -- `cond and X{}` is false when cond is: a render or provider returning it renders nothing,
+  -- as a false entry of a children list is skipped.
+  it("false renders nothing, as nil does; true is still [badReturn]", function()
+    local Panel = ck.component("FalsePanel", {render = function() return ck.Text{text = "details"} end})
+    local Toggle = ck.component("FalseToggle", {scope = true, initialState = true,
+      render = function(self, props, open) return open and Panel{} end})
+    local host = ck.host(Toggle); host:mount()
+    assert.is_not_nil(host:find("FalsePanel"))
+    host.root:updateState(false, "sync")
+    assert.is_nil(host:find("FalsePanel"))
+    assert.are.equal(2, host.generation)
+    assert.is_nil(ck.host(function() return false end).root)
+    local Bad = ck.component("TrueRender", {render = function() return true end})
+    assert.error_matches(function() ck.host(Bad) end, "%[badReturn%].*returned a boolean")
+  end)
+end)
+
 describe("component instances", function()
   it("are immutable", function()
     local c = ck.Text{text = "a"}

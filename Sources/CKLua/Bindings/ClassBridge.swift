@@ -100,11 +100,12 @@ struct ClassBridge {
         }
     }
 
-    /// Calls a render-like function `(self, props, state)`; it must return a component or nil.
+    /// Calls a render-like function `(self, props, state)`; it must return a component, or nil
+    /// or false (`return open and Panel{}`, skipped as a `false` child of a list is).
     func callRender(_ f: LuaRef, _ c: Component, what: @autoclosure () -> String) throws -> Component? {
         let v = try engine.values.callWithProps(f, receiver: c, props: c, state: c.state)
         switch v {
-        case .nil: return nil
+        case .nil, .bool(false): return nil
         case .object(let o as Component): return o
         default:
             let at = engine.definition(of: f).map { " (defined at \($0))" } ?? ""

@@ -71,7 +71,7 @@ struct HostBridge {
         return { [unowned engine] model in
             let v = try engine.values.callForValue(f, model)
             switch v {
-            case .nil: return nil
+            case .nil, .bool(false): return nil   // `cond and Root{}`, as in a children list
             case .object(let c as Component): return c
             default:
                 let at = engine.definition(of: f).map { " (defined at \($0))" } ?? ""
