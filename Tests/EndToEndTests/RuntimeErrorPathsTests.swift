@@ -45,7 +45,7 @@ struct RuntimeErrorPathsTests {
              expected: ["raised in the initialState of S;", "\napp.lua:1: boom in initialState\n"]),
         Path(name: "a handler in a script", files: ["app.lua": brokenHandler.replacingOccurrences(of: "return ck.component('R'", with: "local R = ck.component('R'")
                                                      + "ck.host(function() return R{} end):find('K'):action('hit'):send()\n"],
-             arguments: ["app.lua"], stdin: "", expected: [": " + handlerLine]),
+             arguments: ["app.lua"], stdin: "", expected: [": " + handlerLine + "\nstack traceback:\n\t[C]: in function 'error'\n\tapp.lua:1: in function <app.lua:1>"]),
         Path(name: "a tap in the app runner", files: ["app.lua": brokenHandler], arguments: ["app.lua"], stdin: "app:tap('K')\n",
              expected: [handlerLine]),
         Path(name: "planned sends in the REPL", files: ["app.lua": brokenHandler], arguments: ["repl", "app.lua"],

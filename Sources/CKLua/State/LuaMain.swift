@@ -221,7 +221,7 @@ public final class LuaMain {
     /// turn after a call that succeeded (printing its results, hosting an app).
     func call(arguments: Int32, results: Int32, then: () -> Void = {}) -> Int32 {
         var status: Int32 = LUA_OK
-        engine.runtime.clearHandlerFailure()
+        engine.forgetInnerTraceback()
         _ = try? engine.turn { _ throws(LuaError) in
             status = ckluamain_docall(L, arguments, results)
             if status == LUA_OK { then() }
@@ -248,12 +248,17 @@ public final class LuaMain {
     }
 
     /// A handler's error that a send passed on unchanged (SPEC §6.3) gets the `[actionFailed]`
-    /// line naming the handler first (msghandler added the traceback after the message).
+    /// line naming the handler first, and the traceback taken where it was raised (msghandler's,
+    /// taken after the send re-raised it, lacks the handler's frames; the same thread's frames
+    /// below are in both).
     private func namingHandler(_ text: [UInt8]) -> [UInt8] {
-        defer { engine.runtime.clearHandlerFailure() }
+        defer { engine.forgetInnerTraceback() }
         guard let f = engine.runtime.lastHandlerFailure, text.starts(with: f.message.utf8),
               let line = f.line(for: f.message) else { return text }
-        return Array((line + "\n").utf8) + text
+        guard let inner = engine.lastScriptFailure, inner.message == f.message, !inner.traceback.isEmpty else {
+            return Array((line + "\n").utf8) + text
+        }
+        return Array((line + "\n" + inner.message + "\n" + inner.traceback).utf8)
     }
 
     func writeError(_ message: [UInt8], withProgname: Bool = true) {
