@@ -172,14 +172,24 @@ struct ReplTerminalTests {
         func keys(_ keys: String...) throws { try run(["send-keys", "-t", "0"] + keys) }
         func screen() throws -> String { try run(["capture-pane", "-p", "-t", "0"]) }
 
-        /// Waits until the screen satisfies `condition`; returns the screen.
+        /// Waits until the screen satisfies `condition` in two captures in a row, unchanged;
+        /// returns the screen. One capture can fall between two writes of a redraw (the panes,
+        /// then the status line) and meet the condition half drawn. A screen that keeps
+        /// changing (a running clock) is returned as last seen meeting it.
         @discardableResult
         func wait(_ what: String, _ condition: (String) -> Bool) throws -> String {
+            var met: String?
             for _ in 0..<300 {
                 let s = try screen()
-                if condition(s) { return s }
+                if condition(s) {
+                    if s == met { return s }
+                    met = s
+                } else {
+                    met = nil
+                }
                 Thread.sleep(forTimeInterval: 0.05)
             }
+            if let met { return met }
             let s = try screen()
             Issue.record("timed out waiting for \(what); screen:\n\(s)")
             return s
