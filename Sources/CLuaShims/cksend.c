@@ -163,17 +163,20 @@ static inline int call_planned(lua_State *L, const ck_send_hooks *hooks, int nar
     ck_callstate *state = hooks->state;
     state->planned_sends++;
     state->depth++;
+    intptr_t call = ++state->entered;    /* as Runtime.enterCall: what a rollback drops back to */
     /* As ckpcall_at: the handler may fail to allocate even inside Swift-run Lua (__tostring). */
     int saved = hooks->memory->in_swift;
     hooks->memory->in_swift = 0;
     int status = lua_pcall(L, nargs, 0, msgh);
     hooks->memory->in_swift = saved;
     if (status != LUA_OK) {
+        lua_pushinteger(L, call);
         lua_pushinteger(L, status);      /* error status: the full path's failure handling */
         return cktrampoline_call_swift(L, hooks->abandon);
     }
     if (state->depth == 1 && state->sync_requested) {
         lua_settop(L, base);
+        lua_pushinteger(L, call);
         cktrampoline_call_swift(L, hooks->leave);
     } else {
         state->depth--;

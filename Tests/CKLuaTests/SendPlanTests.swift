@@ -18,6 +18,8 @@ struct SendPlanTests {
         #expect(MemoryLayout<CallState>.offset(of: \.plannedSends) == MemoryLayout<ck_callstate>.offset(of: \.planned_sends))
         #expect(MemoryLayout<CallState>.offset(of: \.changing) == MemoryLayout<ck_callstate>.offset(of: \.changing))
         #expect(MemoryLayout<CallState>.offset(of: \.renderDepth) == MemoryLayout<ck_callstate>.offset(of: \.render_depth))
+        #expect(MemoryLayout<CallState>.offset(of: \.entered) == MemoryLayout<ck_callstate>.offset(of: \.entered))
+        #expect(MemoryLayout<CallState>.size == MemoryLayout<ck_callstate>.size)
     }
 
     /// A plan holds registry-free values only: sending many distinct actions leaves no references behind.

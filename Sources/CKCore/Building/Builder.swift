@@ -130,8 +130,8 @@ struct Builder {
         for scope in dirty where scope.isLive {
             var state = scope.state
             context.running = .updateFunction(scope)
-            for update in scope.pendingUpdates {
-                switch update {
+            for queued in scope.pendingUpdates {
+                switch queued.update {
                 case .value(let v): state = v
                 case .transform(let f): state = try f(state)
                 }

@@ -93,7 +93,7 @@ public final class Host: RuntimeObject {
         let builtOnReturn = synchronous || (runtime.buildsUpdatesAfterCalls && runtime.isInsideCall)
         try runtime.perform {
             if scope.pendingUpdates.isEmpty { dirtyScopes.append(scope) }
-            scope.pendingUpdates.append(update)
+            scope.pendingUpdates.append(QueuedUpdate(update: update, call: runtime.currentCall))
             runtime.noteUpdateOrigin()
             runtime.limits.hold(StateUpdate.heldBytes)
             runtime.register(self)
@@ -108,7 +108,7 @@ public final class Host: RuntimeObject {
     public func update(model: Value) throws {
         try checkAlive("update")
         try checkNotRendering(isReloading ? "reload" : "update")
-        let previous = self.model
+        let previous = self.model, built = generation
         self.model = model
         do { try runtime.perform {
             if isBusy {
@@ -120,7 +120,7 @@ public final class Host: RuntimeObject {
             }
             try Builder(host: self).run(full: true)
         } } catch {
-            if error is BuildFailure { self.model = previous }   // SPEC §3: a failed update keeps the model
+            if generation == built { self.model = previous }   // SPEC §3: a failed update keeps the model
             throw error
         }
     }

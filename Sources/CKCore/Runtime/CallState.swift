@@ -24,6 +24,9 @@ public struct CallState {
     /// Renders, providers, update functions and scope or state functions running in a build:
     /// `updateState` is refused inside them, and `Class(props)` may run a scope function in C.
     public var renderDepth = 0
+    /// Runtime calls entered so far: a call's number. What a call queues carries the number
+    /// current then, so a call rolled back drops what is numbered from its own on.
+    public var entered = 0
 
     public init() {}
 }

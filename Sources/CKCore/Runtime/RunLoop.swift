@@ -6,6 +6,8 @@ public final class RunLoop {
         public internal(set) var due: Double
         /// Where the timer was set (`app.lua:12`), for messages; "" when unknown.
         public let site: String
+        /// The runtime call the timer was set in (`Runtime.currentCall`), for `CallRollback`.
+        public let call: Int
         public let fire: () throws -> Void
     }
 
@@ -23,10 +25,10 @@ public final class RunLoop {
     public init() {}
 
     @discardableResult
-    public func after(_ seconds: Double, site: String = "", _ fire: @escaping () throws -> Void) -> Int {
+    public func after(_ seconds: Double, site: String = "", call: Int = 0, _ fire: @escaping () throws -> Void) -> Int {
         lastID += 1
         pendingIDs.insert(lastID)
-        push(Timer(id: lastID, due: now + max(0, seconds), site: site, fire: fire))
+        push(Timer(id: lastID, due: now + max(0, seconds), site: site, call: call, fire: fire))
         return lastID
     }
 
@@ -61,8 +63,13 @@ public final class RunLoop {
     }
 
     /// Cancels the timers set after the one numbered `id` (`lastID` at some moment).
-    public func cancelTimers(after id: Int) {
-        let kept = heap.filter { $0.id <= id && !cancelled.contains($0.id) }
+    public func cancelTimers(after id: Int) { cancelTimers { $0.id > id } }
+
+    /// Cancels the timers set in the runtime call numbered `call` or in a later one.
+    public func cancelTimers(setFrom call: Int) { cancelTimers { $0.call >= call } }
+
+    private func cancelTimers(where dropped: (Timer) -> Bool) {
+        let kept = heap.filter { !dropped($0) && !cancelled.contains($0.id) }
         heap = []
         cancelled = []
         pendingIDs = Set(kept.map(\.id))

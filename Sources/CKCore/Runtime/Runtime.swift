@@ -155,37 +155,49 @@ public final class Runtime {
     // MARK: Batching
 
     /// Runs one runtime call. When the outermost call returns, sync updates are built; if it
-    /// raises, they are kept for the next turn of the run loop.
+    /// raises, they are kept for the next turn of the run loop (a yield drops them: `abandonCall`).
     public func perform<T>(_ body: () throws -> T) throws -> T {
-        depth += 1
+        let call = enterCall()
         let result: T
         do { result = try body() } catch {
-            abandonCall()
+            abandonCall(call, after: error)
             throw error
         }
-        try leaveCall()
+        try leaveCall(call)
         return result
     }
 
-    /// Ends a call entered by `depth += 1` (here, or by a bridge's cached send): the outermost
-    /// call builds the sync updates queued during it.
-    public func leaveCall() throws {
+    /// Enters a runtime call; returns its number (a bridge's cached send does the same in C).
+    public func enterCall() -> Int {
+        depth += 1
+        callState.pointee.entered += 1
+        return callState.pointee.entered
+    }
+
+    /// Ends the call numbered `call`, entered by `enterCall` (or a bridge's cached send): the
+    /// outermost call builds the sync updates queued during it.
+    public func leaveCall(_ call: Int) throws {
         do {
             if depth == 1 { try buildSynchronousUpdates() }
         } catch {
-            abandonCall()
+            abandonCall(call, after: error)
             throw error
         }
         depth -= 1
     }
 
-    /// Ends a call that raised: its sync updates are kept for the next turn of the run loop.
-    public func abandonCall() {
+    /// Ends a call that raised `error`: its sync updates are kept for the next turn of the run
+    /// loop, unless the error is one that rolls the call back (`CallRollback`).
+    public func abandonCall(_ call: Int, after error: Error) {
+        if CallRollback.rollsBack(error) { rollBack(callsFrom: call) }
         depth -= 1
         if depth == 0 { for host in hosts.values { host.hasSyncUpdate = false } }
     }
 
     public var isInsideCall: Bool { depth > 0 }
+
+    /// The number of the newest runtime call entered (what is queued now is stamped with it).
+    public var currentCall: Int { callState.pointee.entered }
 
     /// Told when a host starts or stops being tracked (mounted, or with pending updates): the
     /// runtime then holds it, so a bridge keeps its script values rooted.

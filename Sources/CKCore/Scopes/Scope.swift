@@ -29,7 +29,7 @@ public final class Scope: RuntimeObject {
     /// The newest committed component of this scope.
     public internal(set) var component: Component?
     var children = ScopeMap()
-    var pendingUpdates: [StateUpdate] = []
+    var pendingUpdates: [QueuedUpdate] = []
     var rebuiltChildren: ScopeMap?
     let identityHash: Int
 
@@ -212,6 +212,13 @@ public enum StateUpdate {
     /// the entry, a closure or a reference, and a string the bridge copied (at most 64 bytes: it
     /// keeps longer ones as the script's own strings).
     static let heldBytes = 160
+}
+
+/// An update in a scope's queue, with the number of the runtime call that queued it
+/// (`CallState.entered`), so a call rolled back drops it (`CallRollback`).
+struct QueuedUpdate {
+    let update: StateUpdate
+    let call: Int
 }
 
 extension Scope {

@@ -33,17 +33,20 @@ enum ActionBinding {
         var ids: [String: Int32] = [:]
         engine.functions.registerMethod("send", of: "action", into: &ids, send)
         let leave = engine.functions.registerFunction("action:send") { args in
-            try args.engine.runtime.leaveCall()
+            let call = Int(LuaStack(args.L).integer(-1))
+            LuaStack(args.L).pop(1)
+            try args.engine.runtime.leaveCall(call)
             return 0
         }
         let abandon = engine.functions.registerFunction("action:send") { args in
             let status = Int32(clamping: LuaStack(args.L).integer(-1))
-            LuaStack(args.L).pop(1)
+            let call = Int(LuaStack(args.L).integer(-2))
+            LuaStack(args.L).pop(2)
             let failure = args.engine.values.failure(status)
             if let f = failure as? ScriptFailure, let a: Action = try? args.object(1, "self", "an action") {
                 args.engine.runtime.notePlannedFailure(f.message, action: a, sender: try? args.optionalResponder(2, "sender"))
             }
-            args.engine.runtime.abandonCall()
+            args.engine.runtime.abandonCall(call, after: failure)
             throw failure
         }
         engine.sendPlans = SendPlans(engine: engine, send: ids["send"]!, leave: leave, abandon: abandon)

@@ -27,7 +27,7 @@ enum RunLoopBinding {
         // A pending timer is a root, whoever set it (a render too): its function is the registry's.
         let f = try e.ownership.withHome(.registry) { try args.function(2, "fn") }
         let site = e.runtime.currentLocation() ?? ""
-        let id = e.runtime.loop.after(seconds, site: site) { [unowned e] in try e.values.call(f, [], results: 0) }
+        let id = e.runtime.loop.after(seconds, site: site, call: e.runtime.currentCall) { [unowned e] in try e.values.call(f, [], results: 0) }
         LuaStack(args.L).push(id)
         return 1
     }

@@ -16,6 +16,7 @@ typedef struct ck_callstate {
     intptr_t planned_sends;    // sends answered here
     intptr_t changing;         // builds, mounts, unmounts, host ends under way: no plans are used
     intptr_t render_depth;     // renders (and their kin) running in a build
+    intptr_t entered;          // runtime calls entered so far: a call's number (rollback)
 } ck_callstate;
 
 /// Argument type codes a plan checks in C; other types (structs, classes) get no plan.
@@ -46,8 +47,8 @@ typedef struct ck_send_hooks {
     ck_callstate *state;
     struct ck_memory *memory; // the state's allocator accounting (handlers run outside Swift mode)
     int send;                 // the full send: checks, walks, calls, may record a plan
-    int leave;                // ends the outermost call: builds sync updates
-    int abandon;              // ends a call whose handler raised: (error, status) -> raises
+    int leave;                // ends the outermost call: (call number) -> builds sync updates
+    int abandon;              // ends a call whose handler raised: (error, call number, status) -> raises
     int weak_values;          // registry ref of the metatable {__mode = "v"} of plan values
     const void *responder_metatables[3];   // component, controller and view handles...
     int32_t responder_kinds[3];            // ...and the kind each handle of them carries

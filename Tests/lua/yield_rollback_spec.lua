@@ -1,0 +1,115 @@
+-- SPEC §6.3: "A coroutine yield from inside a runtime call raises [yieldAcrossRuntime]; the
+-- runtime is left as it was before that call": the state updates it queued and the timers it
+-- set, before the yield and in the calls it made, are dropped; what was queued before it stays.
+
+local function resumed(f)
+  local ok, err = coroutine.resume(coroutine.create(f))
+  assert.is_false(ok)
+  -- a timer's error names the timer first: [timerFailed] … [yieldAcrossRuntime] …
+  assert.is_not_nil(tostring(err):find("%[yieldAcrossRuntime%]"), tostring(err))
+end
+
+local fired
+local function editor(name, extra)
+  local def = {scope = true, initialState = "draft",
+    render = function(self, p, s) return ck.Text{text = s} end,
+    save = function(self, sender, mode)
+      if mode == "nothing" then return end
+      self:updateState("saving", "sync")
+      self:updateState("queued", "async")
+      ck.after(1, function() fired = true end)
+      if mode == "yield" then coroutine.yield() end
+    end}
+  for k, v in pairs(extra or {}) do def[k] = v end
+  local host = ck.host(ck.component(name, def))
+  host:mount()
+  return host
+end
+
+describe("a call broken by a yield", function()
+  before_each(function() fired = false end)
+
+  it("drops the updates queued and the timers set in a handler before the yield", function()
+    local host = editor("YieldSave")
+    local save = host.root:action("save", {"string"})
+    resumed(function() save:send(host.root, "yield") end)
+    ck.runUntilIdle()
+    assert.are.equal("draft", host.root.state)
+    assert.are.equal(1, host.generation)
+    assert.is_false(fired)
+  end)
+
+  it("drops them too when the send is answered from a plan (in C)", function()
+    local host = editor("YieldSavePlanned")
+    local save = host.root:action("save", {"string"})
+    save:send(host.root, "nothing")   -- resolves without asking anyone: leaves a plan
+    local generation = host.generation
+    local before = ck.stats().plannedSends
+    resumed(function() save:send(host.root, "yield") end)
+    assert.are.equal(1, ck.stats().plannedSends - before)
+    ck.runUntilIdle()
+    assert.are.equal("draft", host.root.state)
+    assert.are.equal(generation, host.generation)
+    assert.is_false(fired)
+  end)
+
+  it("keeps what was queued before the call", function()
+    local host = editor("YieldKeepsEarlier")
+    host.root:updateState("earlier", "async")
+    resumed(function() host.root:action("save", {"string"}):send(host.root, "yield") end)
+    ck.flush()
+    assert.are.equal("earlier", host.root.state)
+  end)
+
+  it("rolls back only the inner call when the outer handler catches the error", function()
+    local host = editor("YieldInner", {
+      outer = function(self)
+        self:updateState("outer", "sync")
+        local inner = ck.action(self, "save", {"string"})
+        local ok, err = pcall(inner.send, inner, self, "yield")
+        assert(not ok and err:find("^%[yieldAcrossRuntime%]"), err)
+      end})
+    assert.is_true(coroutine.resume(coroutine.create(function() host.root:action("outer"):send(host.root) end)))
+    ck.runUntilIdle()
+    assert.are.equal("outer", host.root.state)
+    assert.is_false(fired)
+  end)
+
+  it("drops what a timer's function queued before it yielded", function()
+    local host = editor("YieldTimer")
+    ck.after(1, function()
+      host.root:updateState("from the timer")
+      ck.after(1, function() fired = true end)
+      coroutine.yield()
+    end)
+    resumed(function() ck.advance(1) end)
+    ck.runUntilIdle()
+    assert.are.equal("draft", host.root.state)
+    assert.is_false(fired)
+  end)
+
+  it("drops what a lifecycle callback queued before it yielded", function()
+    ck.controller("YieldMountController", {didMount = function(self)
+      self.component:updateState("mounted")
+      coroutine.yield()
+    end})
+    local host = ck.host(ck.component("YieldMount", {scope = true, initialState = "draft"}))
+    resumed(function() host:mount() end)
+    ck.flush()
+    assert.are.equal("draft", host.root.state)
+  end)
+
+  it("keeps host:update's previous model when its build yields (SPEC §3)", function()
+    local Label = ck.component("YieldModel", {render = function(self, p)
+      if p.m == "bad" then coroutine.yield() end
+      return ck.Text{text = p.m}
+    end})
+    local provider = function(m) return Label{m = m} end
+    local host = ck.host(provider)
+    host:mount()
+    host:update("good")
+    resumed(function() host:update("bad") end)
+    host:reload(provider)   -- rebuilds with the model the host kept
+    assert.are.equal("good", host.root.props.m)
+  end)
+end)
