@@ -106,6 +106,30 @@ struct TestRunnerReportTests {
         #expect(report.root["tests"] == "9")
         #expect(report.cases.count == 9)
     }
+
+    /// A host a test left, whose destruction raises, makes that test an error: one result for the
+    /// test in every format and from workers, never a pass and an error of the same test.
+    @Test func aLeftHostsTeardownErrorIsTheTestsErrorOnce() throws {
+        let fixture = try TestRunnerFixture(["leak_spec.lua": #"""
+        ck.controller("PollerController", {invalidateController = function() error("cleanup failed") end})
+        local Poller = ck.component("Poller", {scope = true})
+        it("mounts", function() ck.host(Poller):mount() end)
+        it("fails and leaks", function() ck.host(Poller); error("own failure") end)
+        it("passes", function() end)
+        """#])
+        for jobs in ["1", "2"] {
+            let text = try fixture.test("--jobs", jobs)
+            #expect(text.outcomeLines.map { $0.prefix(5) } == ["ERROR", "ERROR", "ok   "], "\(text.stdout)")
+            #expect(text.lastLine == "1 passed, 2 failed")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(fixture.test("--jobs", jobs, "-o", "json").stdout.utf8)) as? [String: Any])
+            #expect(["successes", "failures", "errors"].map { (json[$0] as? [Any])?.count } == [1, 0, 2])
+            let failed = (json["errors"] as? [[String: Any]])?.last?["message"] as? String ?? ""
+            #expect(failed.contains("own failure") && failed.contains("[callbackFailed]"), "\(failed)")
+            let tap = try fixture.test("--jobs", jobs, "-o", "tap").lines
+            #expect(tap.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }.count == 3 && tap.last == "1..3")
+            #expect(try JUnitReport(parsing: fixture.test("--jobs", jobs, "-o", "junit").stdout).root["tests"] == "3")
+        }
+    }
 }
 
 @Suite("ckrun test: results cross from Lua and from workers byte for byte")

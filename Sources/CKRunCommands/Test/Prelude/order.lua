@@ -173,7 +173,7 @@ local function end_test(el)
   local status, message, trace = safe("it", end_isolated, el)
   if status == "success" then return end
   message = message .. "\n(raised while ckrun test destroyed the hosts the test left: destroy them in the test, or see docs/testing.md)"
-  record(full_name(el), el.line, "errored", message, trace, "", 0, el)
+  record(full_name(el), el.line, "errored", message, trace, "", 0, el, true)   -- one result for the test
 end
 
 function executors.it(el)

@@ -177,7 +177,8 @@ end
 local tointeger = math.tointeger
 -- The descriptor goes with every result but a test's (reports set errors outside tests apart:
 -- JUnit's bare <error>); the element's own name only for busted's JSON.
-local function record(name, line, status, message, trace, output, seconds, el)
+-- `amends`: the result belongs to the test recorded last (ResultRecords: a tenth field).
+local function record(name, line, status, message, trace, output, seconds, el, amends)
   local own, descriptor
   if el then
     descriptor = el.descriptor
@@ -187,7 +188,11 @@ local function record(name, line, status, message, trace, output, seconds, el)
       if own == name then own = nil end
     end
   end
-  keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor)
+  if amends then
+    keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor, "amends")
+  else
+    keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor)
+  end
   if opts.fail_fast and (status == "failed" or status == "errored") then S.skip_all = true end
 end
 
