@@ -11,7 +11,7 @@
 ---@field attributes? table
 
 ---@class ck.ComponentDef
----@field render? fun(self: ck.Component, props: table, state: any): ck.Component?
+---@field render? fun(self: ck.Component, props: table, state: any): ck.Component|false|nil
 ---@field view? ck.ViewSpec|fun(self: ck.Component, props: table, state: any): ck.ViewSpec?
 ---@field scope? boolean|fun(props: table): any
 ---@field initialState? any|fun(props: table): any
@@ -42,7 +42,7 @@
 ---@class ck.ViewProps
 ---@field class string the view class's name
 ---@field attributes? table the view's attributes, ck.onTap/ck.onControl attributes included
----@field child? ck.Component one component, or nil
+---@field child? ck.Component|false one component, or nil or false for none
 ---@field key? any
 
 ---@class ck.ViewClass: ck.ComponentClass

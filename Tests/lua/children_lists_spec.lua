@@ -111,3 +111,33 @@ describe("ck.View's child", function()
     assert.matches("^%[badArgument%] [^:]*" .. here .. ":" .. line .. ": ck%.View{child = …} must be a component or nil, got a string %(\"oops\"%)", err)
   end)
 end)
+
+-- `cond and X{}` gives false when cond is false: wherever one child is expected (a render's
+-- return, a provider's, a view's child) false is none, as in a children list (SPEC §5).
+describe("false where one child is expected", function()
+  it("renders nothing from a render, and the component again once it is true", function()
+    local Panel = ck.component("FalsePanel", {render = function() return ck.Text{text = "details"} end})
+    local Toggle = ck.component("FalseToggle", {scope = true, initialState = true,
+      render = function(self, props, open) return open and Panel{} end})
+    local host = ck.host(Toggle)
+    host:mount()
+    host.root:updateState(false, "sync")
+    assert.are.equal(2, host.generation)
+    assert.is_nil(host:find("FalsePanel"))
+    host.root:updateState(true, "sync")
+    assert.is_not_nil(host:find("FalsePanel > Text"))
+  end)
+
+  it("is no root from a provider and no child of a view", function()
+    assert.is_nil(ck.host(function() return false end).root)
+    local host = ck.host(function() return ck.View{class = "UIView", child = false} end)
+    assert.are.equal("View <UIView, unmounted>\n", host:dump())
+  end)
+
+  it("is still [badReturn] when true", function()
+    local C = ck.component("TrueRender", {render = function() return true end})
+    local ok, err = pcall(ck.host, function() return C{} end)
+    assert.is_false(ok)
+    assert.matches("^%[badReturn%]", err)
+  end)
+end)

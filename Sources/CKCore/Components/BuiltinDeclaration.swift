@@ -120,7 +120,7 @@ public struct BuiltinProp: Sendable {
     public var stubType: String {
         switch role {
         case .children: "(ck.Component|false)[]"
-        case .child: "ck.Component"
+        case .child: "ck.Component|false"
         case .viewClass: "string"
         case .attributes: "table"
         case .attribute(let type): type.rawValue

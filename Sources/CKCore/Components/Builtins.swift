@@ -9,7 +9,7 @@ extension Builtin {
         Builtin("View", doc: "A view of any class, with attributes and at most one child.", props: [
             BuiltinProp("class", .viewClass, "the view class's name (`\"UIView\"`)"),
             BuiltinProp("attributes", .attributes, "the view's attributes, `ck.onTap`/`ck.onControl` attributes included"),
-            BuiltinProp("child", .child, "one component, or nil"),
+            BuiltinProp("child", .child, "one component, or nil or false for none"),
         ]),
         Builtin("Text", viewClass: "UILabel", doc: "A label.", props: [
             BuiltinProp("text", .attribute(.any), "what it shows (attribute `text`)"),

@@ -18,12 +18,15 @@ struct ChildLists {
     }
 
     /// At `Class(props)`: built-in `b`'s children from the props table at `t` (nil if it takes
-    /// no list), its child checked; errors name what the running build runs.
+    /// no list), its child checked; errors name what the running build runs. (Where is said only
+    /// in an error: a path is as long as the tree is deep, and a chain of N built-ins made each
+    /// one's path before, N² work.)
     func atConstruction(of b: Builtin, propsAt t: Int32) throws -> [Component]? {
-        let inBuild = engine.runtime.buildActivity.map { " (in \($0))" } ?? ""
-        if let prop = b.made.child { try read(prop, of: b.name, tableAt: t, single: true, where: inBuild) }
+        let runtime = engine.runtime
+        let inBuild = { runtime.buildActivity.map { " (in \($0))" } ?? "" }
+        if let prop = b.made.child { try read(prop, of: b.name, tableAt: t, single: true, where: inBuild()) }
         guard let prop = b.made.children else { return nil }
-        return try read(prop, of: b.name, tableAt: t, single: false, where: inBuild)
+        return try read(prop, of: b.name, tableAt: t, single: false, where: inBuild())
     }
 
     /// The children of `c` from its list prop `prop`.
@@ -46,21 +49,22 @@ struct ChildLists {
 
     /// `props[prop]` of the table at `t` (nil if `t` is not a table) as components.
     @discardableResult
-    private func read(_ prop: String, of name: String, tableAt t: Int32, single: Bool, where place: String) throws -> [Component] {
+    private func read(_ prop: String, of name: String, tableAt t: Int32, single: Bool,
+                      where place: @autoclosure () -> String) throws -> [Component] {
         let stack = LuaStack(L)
         let type = stack.field(prop, of: t)
         defer { stack.pop(1) }
-        if type == .nil { return [] }
+        if type == .nil || (type == .boolean && !stack.toBool(-1)) { return [] }   // nil, false: none
         if single {
             if let c = engine.objects.component(at: -1, L) { return [c] }
-            throw bad("ck.\(name){\(prop) = …} must be a component or nil, got \(describe(at: -1))", place)
+            throw bad("ck.\(name){\(prop) = …} must be a component or nil, got \(describe(at: -1))", place())
         }
         guard type == .table else {
-            throw bad("ck.\(name){\(prop) = …} must be a list of components, got \(describe(at: -1))", place)
+            throw bad("ck.\(name){\(prop) = …} must be a list of components, got \(describe(at: -1))", place())
         }
         let (components, entry) = try components(ofListAt: stack.top)
         if let entry {
-            throw bad("ck.\(name){\(prop) = …}: entry \(entry.index) is \(entry.what), not a component", place,
+            throw bad("ck.\(name){\(prop) = …}: entry \(entry.index) is \(entry.what), not a component", place(),
                       fix: "; leave it out, or make it nil or false (cond and X{})")
         }
         return components

@@ -104,12 +104,18 @@ struct ClassBridge {
     /// or false (`return open and Panel{}`, skipped as a `false` child of a list is).
     func callRender(_ f: LuaRef, _ c: Component, what: @autoclosure () -> String) throws -> Component? {
         let v = try engine.values.callWithProps(f, receiver: c, props: c, state: c.state)
+        if let returned = Self.component(returned: v) { return returned }
+        let at = engine.definition(of: f).map { " (defined at \($0))" } ?? ""
+        throw RuntimeError(.badReturn, "\(what())\(at) returned \(Engine.withArticle(v.typeName)) at \(c.path); return one component built with Class(props), or nil\(Self.severalChildrenHint(v))")
+    }
+
+    /// What a render or a provider returned, as its child: nil and false are none (`cond and
+    /// X{}`, as in a children list, SPEC §5); nil (not `.some(nil)`) for anything else.
+    static func component(returned v: Value) -> Component?? {
         switch v {
-        case .nil, .bool(false): return nil
+        case .nil, .bool(false): return .some(nil)
         case .object(let o as Component): return o
-        default:
-            let at = engine.definition(of: f).map { " (defined at \($0))" } ?? ""
-            throw RuntimeError(.badReturn, "\(what())\(at) returned \(Engine.withArticle(v.typeName)) at \(c.path); return one component built with Class(props), or nil\(Self.severalChildrenHint(v))")
+        default: return nil
         }
     }
 

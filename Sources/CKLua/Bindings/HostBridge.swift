@@ -70,13 +70,9 @@ struct HostBridge {
         let f = engine.values.reference(at: p, L, .function)
         return { [unowned engine] model in
             let v = try engine.values.callForValue(f, model)
-            switch v {
-            case .nil, .bool(false): return nil   // `cond and Root{}`, as in a children list
-            case .object(let c as Component): return c
-            default:
-                let at = engine.definition(of: f).map { " (defined at \($0))" } ?? ""
-                throw RuntimeError(.badReturn, "the host's provider\(at) returned \(Engine.withArticle(v.typeName)); return one component built with Class(props), or nil\(ClassBridge.severalChildrenHint(v))")
-            }
+            if let returned = ClassBridge.component(returned: v) { return returned }
+            let at = engine.definition(of: f).map { " (defined at \($0))" } ?? ""
+            throw RuntimeError(.badReturn, "the host's provider\(at) returned \(Engine.withArticle(v.typeName)); return one component built with Class(props), or nil\(ClassBridge.severalChildrenHint(v))")
         }
     }
 
