@@ -30,6 +30,8 @@ final class BuildContext {
     var standsIn: Set<ObjectIdentifier> = []
     /// Previous instances kept (pure reuse), with their old tree links for a rollback.
     var kept: [(component: Component, parent: Component?, index: Int)] = []
+    /// Whether this build has warned that its tree is deep (`TreeDepth`).
+    var warnedDeep = false
     /// What the build is running, for `[buildFailed]`; described only if the build fails (a
     /// path per render would cost the build its speed).
     enum Running {

@@ -194,8 +194,10 @@ struct Builder {
     @discardableResult
     private func renderSubtree(_ top: Component, context: BuildContext) throws -> Component {
         var result = top
-        var stack: [Component] = [top]
-        while let node = stack.popLast() {
+        var stack: [(node: Component, depth: Int)] = [(top, 1)]
+        let watched = TreeDepth.watched(from: runtime)
+        while let (node, depth) = stack.popLast() {
+            if depth >= watched { try TreeDepth.check(depth, of: node, context: context, runtime) }
             if node.placedInBuild == context.id { throw placedTwice(node) }
             // An instance rendered by an earlier build passed `adopt`'s `mayKeep`: kept as it is.
             let kept = node.rendered ? node : try keepIfPure(node, context: context)
@@ -222,7 +224,7 @@ struct Builder {
                 if child !== given { node.children[i] = child }
                 child.parent = node
                 child.indexInParent = i
-                stack.append(child)
+                stack.append((child, depth + 1))
             }
             if missedKey { KeyedSiblings.link(node.children, to: old) }
         }

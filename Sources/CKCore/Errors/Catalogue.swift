@@ -17,7 +17,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     // The app's run loop (SPEC §9)
     case timerFailed, timerLoop
     // Limits of the Lua stack and of nesting; names and fields a script may have misspelled
-    case stackLimit, suspiciousName, unknownProp
+    case stackLimit, suspiciousName, unknownProp, treeTooDeep
     // Script functions the runtime calls for the script, outside a build or a lifecycle pass
     case actionFailed, configCallbackFailed
 
@@ -61,6 +61,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .timerFailed: "A timer's function (`ck.after`) raised: in an app run by `ckrun` (or the build after it failed; the app goes on), or when `ck.advance` or `ck.runUntilIdle` fired it (the error reaches their caller, naming where the timer was set)."
         case .timerLoop: "A timer kept re-arming itself (each firing set the next: a clock, a poller, `setInterval`), so running the clock until idle would never end, or it re-armed with no delay, so even a run to a time would not: the run stopped with the timer pending. A warning in an app run (the app goes on) and in `ckrun tree`; raised by `ck.runUntilIdle` and `ck.advance`."
         case .stackLimit: "A call passed or returned more values than a Lua stack holds, or `coroutine.close` calls nested deeper than 100 (Lua 5.4.4 overflows the C stack there)."
+        case .treeTooDeep: "A build made a tree deeper than `ck.config.maxDepth` components (default 1,048,576), most often a render that returns its own class without a base case; the build stopped and was rolled back. Warned once a build (on it goes) when it passes 10,000."
         case .suspiciousName: "A controller or component class defined a method whose name is one letter or two away from a lifecycle method's (warning)."
         case .unknownProp: "A built-in component (`ck.Button`, `ck.Text`, …) was given a prop it does not read (warning)."
         case .actionFailed: "An action's handler (a component's or controller's method, a host responder's, a block action's function) or a responder's `canPerformAction` raised during a send. Where ckrun reports the error itself (a script's uncaught error, the app runner, the REPL, `ckrun test`'s report of an errored test), this line names the handler and the component path before the handler's own message and traceback. Script code that catches the error (`pcall`, `assert.has_error`) gets the handler's own error value unchanged, as SPEC §6.3 says it reaches the caller."
@@ -108,6 +109,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .timerFailed: "Read the timer's own error and traceback after the first line and fix the function; set the timer again if it should still run."
         case .timerLoop: "If the timer is meant to repeat, step the clock by a bounded time: `ck.advance(SECONDS)` in a test; in a piped run, where each input runs the clock on again, `.pause` (or `--paused`) first, then `.advance SECONDS`; or run on the wall clock (`--clock wall`). Give a timer re-armed at once a delay; otherwise stop re-arming it (`ck.cancel`)."
         case .stackLimit: "Pass many values in a table; close coroutines one after another instead of from each other's `__close`."
+        case .treeTooDeep: "Give the recursive render named in the message a base case (return nil when there is nothing below); for a tree that deep on purpose, raise `ck.config.maxDepth`."
         case .suspiciousName: "Rename the method to the lifecycle name the warning suggests, or to a name further from it."
         case .unknownProp: "Use one of the props the warning lists, or check the spelling."
         case .actionFailed: "Read the handler's own error and traceback after the first line and fix the handler; the state updates it queued before it raised are built at the next turn."

@@ -8,6 +8,8 @@ public final class Runtime {
     public var types = TypeSystem()
     public var controls = ControlClasses()
     public var unhandledAction: UnhandledPolicy = .error
+    /// `ck.config.maxDepth`: how deep a build may render (`TreeDepth`).
+    public var maxDepth = TreeDepth.defaultLimit
     /// Receives `[id] …` warnings; prints to stderr unless replaced.
     public var onWarning: (String) -> Void = { writeStandardError($0 + "\n") }
     /// The handler whose error the last failed send passed on (`[actionFailed]`).

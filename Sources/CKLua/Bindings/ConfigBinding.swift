@@ -23,6 +23,7 @@ enum ConfigBinding {
         case "unhandledAction": e.values.pushString(e.runtime.unhandledAction.rawValue, args.L)
         case "onWarning": if let h = e.warningHandler { h.push(args.L) } else { SwiftFunctions.pushFunction(e.defaultWarning, args.L) }
         case "onTrace": if let h = e.traceHandler { h.push(args.L) } else { LuaStack(args.L).pushNil() }
+        case "maxDepth": LuaStack(args.L).push(e.runtime.maxDepth)
         default: LuaStack(args.L).pushNil()
         }
         return 1
@@ -46,8 +47,12 @@ enum ConfigBinding {
             e.warningHandler = args.isNil(3) ? nil : try args.function(3, "onWarning")
         case "onTrace":
             setTraceHandler(args.isNil(3) ? nil : try args.function(3, "onTrace"), in: e)
+        case "maxDepth":
+            let n = try args.integer(3, "maxDepth")
+            guard n >= 1 else { throw args.bad(3, "maxDepth", "a positive integer") }
+            e.runtime.maxDepth = n
         default:
-            throw RuntimeError(.badArgument, "ck.config has no setting \"\(name)\"; the settings are unhandledAction, onWarning and onTrace")
+            throw RuntimeError(.badArgument, "ck.config has no setting \"\(name)\"; the settings are unhandledAction, onWarning, onTrace and maxDepth")
         }
         return 0
     }

@@ -1,0 +1,50 @@
+/// A render that returns its own class without a base case builds forever (React stops such a
+/// tree with a stack overflow): a build warns once when it renders 10,000 components deep below
+/// where it started (the root, for a full build) and stops past `Runtime.maxDepth`
+/// (`ck.config.maxDepth`; the default lets the 1,000,000-deep trees of scripts/bench-scaling
+/// build), naming the class that repeats on the path and where its render is defined.
+enum TreeDepth {
+    static let warning = 10_000
+    public static let defaultLimit = 1 << 20
+
+    /// The depth from which `check` has something to say.
+    static func watched(from runtime: Runtime) -> Int { min(warning, runtime.maxDepth + 1) }
+
+    static func check(_ depth: Int, of node: Component, context: BuildContext, _ runtime: Runtime) throws {
+        if depth > runtime.maxDepth {
+            let found = repeating(above: node)
+            throw RuntimeError(.treeTooDeep, "building generation \(context.generation) rendered more than ck.config.maxDepth (\(runtime.maxDepth)) components deep, at \(node.name); \(found); the build stopped. Give that render a base case (return nil when there is nothing below), or raise ck.config.maxDepth", at: found.cls.renderDefinition)
+        }
+        guard depth == warning, !context.warnedDeep else { return }
+        context.warnedDeep = true
+        let found = repeating(above: node)
+        runtime.onWarning(Catalogue.treeTooDeep.message("building generation \(context.generation) rendered \(warning) components deep, at \(node.name); \(found). Building on; it stops past ck.config.maxDepth (\(runtime.maxDepth)). A render without a base case?", at: found.cls.renderDefinition))
+    }
+
+    /// The class that repeats on a path, how often among how many components looked at.
+    struct Repeating: CustomStringConvertible {
+        let cls: ComponentClass
+        let count: Int, looked: Int
+        var description: String {
+            "\(cls.name) (render at \(cls.renderDefinition ?? "?")) is \(count) of the last \(looked) components on the path"
+        }
+    }
+
+    /// How far up the path is looked at for the class that repeats (the walk is bounded).
+    private static let sample = 1_000
+
+    /// The class met most often among the `sample` components at and above `node`, one with a
+    /// render first (a built-in between two levels of it repeats as often).
+    private static func repeating(above node: Component) -> Repeating {
+        var counts: [ObjectIdentifier: (ComponentClass, Int)] = [:]
+        var c: Component? = node, looked = 0
+        while let here = c, looked < sample {
+            counts[ObjectIdentifier(here.componentClass), default: (here.componentClass, 0)].1 += 1
+            c = here.parent
+            looked += 1
+        }
+        let rank = { (entry: (ComponentClass, Int)) in (entry.0.renderDefinition == nil ? 0 : 1, entry.1) }
+        let (cls, count) = counts.values.max { rank($0) < rank($1) } ?? (node.componentClass, 1)
+        return Repeating(cls: cls, count: count, looked: looked)
+    }
+}

@@ -1,0 +1,59 @@
+-- A render that returns its own class without a base case would build forever: a build warns
+-- once at 10,000 components deep and stops past ck.config.maxDepth with [treeTooDeep], naming
+-- the class that repeats and where its render is (docs/api.md, ck.config).
+
+describe("a tree deeper than ck.config.maxDepth", function()
+  local saved
+  before_each(function() saved = ck.config.maxDepth end)
+  after_each(function() ck.config.maxDepth = saved end)
+
+  it("stops the build with [treeTooDeep] at the render that repeats", function()
+    ck.config.maxDepth = 50
+    local Runaway
+    local line = debug.getinfo(1, "l").currentline + 1
+    Runaway = ck.component("Runaway", {render = function(self, p)
+      return ck.Stack{children = {ck.Text{text = "x"}, Runaway{}}}
+    end})
+    local ok, err = pcall(ck.host, function() return Runaway{} end)
+    assert.is_false(ok)
+    assert.matches("^%[treeTooDeep%] [^:]*tree_depth_spec%.lua:" .. line .. ": building generation 1 rendered more than ck%.config%.maxDepth %(50%)", err)
+    assert.matches("Runaway %(render at [^)]*:" .. line .. "%) is 25 of the last 51 components", err)
+  end)
+
+  it("rolls back a state update whose build goes too deep, keeping the tree", function()
+    local Grow
+    Grow = ck.component("Grow", {scope = true, initialState = 1, render = function(self, p, s)
+      local n, limit = p.n or 1, p.limit or s
+      if n < limit then return Grow{n = n + 1, limit = limit} end
+    end})
+    local host = ck.host(Grow)
+    host:mount()
+    ck.config.maxDepth = 20
+    local ok, err = pcall(host.root.updateState, host.root, 100, "sync")
+    assert.is_false(ok)
+    assert.matches("^%[buildFailed%].*%[treeTooDeep%]", err)
+    assert.are.equal(1, host.generation)
+    host.root:updateState(10, "sync")
+    assert.are.equal(2, host.generation)
+  end)
+
+  it("is warned once a build at 10,000 deep, and the build goes on", function()
+    local warnings = {}
+    ck.config.onWarning = function(m) warnings[#warnings + 1] = m end
+    local Hop
+    Hop = ck.component("DeepHop", {render = function(self, p)
+      if p.n > 1 then return Hop{n = p.n - 1} end
+    end})
+    local host = ck.host(function() return Hop{n = 10001} end)
+    ck.config.onWarning = nil
+    assert.are.equal(1, #warnings)
+    assert.matches("^%[treeTooDeep%] .*rendered 10000 components deep.*Building on", warnings[1])
+    assert.are.equal(10001, host.root.props.n)
+  end)
+
+  it("takes positive integers only", function()
+    assert.has_error(function() ck.config.maxDepth = 0 end)
+    assert.has_error(function() ck.config.maxDepth = 1.5 end)
+    assert.are.equal(1048576, ck.config.maxDepth)
+  end)
+end)
