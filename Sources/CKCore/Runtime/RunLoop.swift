@@ -39,13 +39,14 @@ public final class RunLoop {
     }
 
     public var pendingTimers: Int { pendingIDs.count }
-    public var nextDue: Double? { heap.first?.due }
-    /// The timer that fires next, left in place.
-    public var next: Timer? { heap.first }
+    public var nextDue: Double? { next?.due }
+    /// The timer that fires next, left in place. A timer due at infinity (`ck.after(math.huge,
+    /// fn)`) never fires: it stays pending until cancelled, and the clock never reaches it.
+    public var next: Timer? { heap.first.flatMap { $0.due.isFinite ? $0 : nil } }
 
     /// Advances the clock to the next timer and removes it; nil when none is left.
     public func popNext(notAfter limit: Double = .infinity) -> Timer? {
-        guard let first = heap.first, first.due <= limit else { return nil }
+        guard let first = next, first.due <= limit else { return nil }
         removeTop()
         pendingIDs.remove(first.id)
         dropCancelledTop()
@@ -53,7 +54,8 @@ public final class RunLoop {
         return first
     }
 
-    public func advance(to time: Double) { now = max(now, time) }
+    /// Moves the clock on; an infinite time (`ck.advance(math.huge)`) leaves it where it is.
+    public func advance(to time: Double) { if time.isFinite { now = max(now, time) } }
 
     /// Back to time 0 (`ckrun test`, before each test); pending timers keep the time they had left.
     /// (Subtracting one number from every key keeps the heap's order.)

@@ -25,7 +25,17 @@ struct Arguments {
     }
 
     func bad(_ i: Int32, _ name: String, _ expected: @autoclosure () -> String) -> RuntimeError {
-        RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be \(expected()), got \(typeName(i))")
+        RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be \(expected()), got \(given(i))")
+    }
+
+    /// What argument `i` is, for an error: its type, and a string's or number's value too (a
+    /// misspelt option, `"SYNC"`, is told by its value, not by being a string).
+    private func given(_ i: Int32) -> String {
+        switch lua_type(L, i) {
+        case LUA_TSTRING: "string \(engine.lua.quoted(at: i, on: L))"
+        case LUA_TNUMBER: "number \(engine.lua.shown(at: i, on: L))"
+        default: typeName(i)
+        }
     }
 
     func isNil(_ i: Int32) -> Bool { lua_type(L, i) <= LUA_TNIL }

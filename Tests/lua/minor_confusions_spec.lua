@@ -1,0 +1,38 @@
+-- Small things that read one way and did another (attack on React-style apps, item 17).
+
+describe("a timer set for math.huge", function()
+  it("never fires, and the clock stays finite", function()
+    local fired = false
+    local id = ck.after(math.huge, function() fired = true end)
+    ck.runUntilIdle()
+    assert.is_false(fired)
+    assert.are.equal(0, ck.now())
+    ck.after(1, function() fired = ck.now() end)
+    ck.advance(math.huge)
+    assert.are.equal(1, fired)
+    assert.are.equal(1, ck.now())
+    ck.cancel(id)
+  end)
+end)
+
+describe("ck.struct", function()
+  it("refuses the name of a class or a built-in type", function()
+    ck.component("StructClash", {})
+    local line = debug.getinfo(1, "l").currentline + 1
+    local _, err = pcall(ck.struct, "StructClash", {x = "int"})
+    assert.are.equal('[badArgument] Tests/lua/minor_confusions_spec.lua:' .. line .. ': ck.struct: "StructClash" is already a class; give the struct a name of its own', err)
+    assert.matches('"int" is already a built%-in type', select(2, pcall(ck.struct, "int", {x = "int"})))
+    assert.matches('"Event" is already a built%-in type', select(2, pcall(ck.struct, "Event", {x = "int"})))
+  end)
+end)
+
+describe("[badArgument] for an option", function()
+  it("shows the value given, not only its type", function()
+    local C = ck.component("OptionValue", {scope = true, initialState = 0})
+    local host = ck.host(C)
+    local _, err = pcall(host.root.updateState, host.root, 1, "SYNC")
+    assert.matches('argument #3 %(mode%) must be "sync" or "async", got string "SYNC"$', err)
+    _, err = pcall(function() return ck.action("x"):withBehavior("startAtsender") end)
+    assert.matches('got string "startAtsender"$', err)
+  end)
+end)
