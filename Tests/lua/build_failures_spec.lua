@@ -158,3 +158,19 @@ describe("host responders", function()
     host:destroy()
   end)
 end)
+
+describe("a build that raises deep in the tree", function()
+  it("names the component by its path's ends, so the message stays small at any depth", function()
+    local Level
+    Level = ck.component("Level", {render = function(self, p)
+      if p.n == 0 then error("the leaf broke") end
+      return Level{n = p.n - 1}
+    end})
+    local ok, err = pcall(ck.host, function() return Level{n = 2000} end)
+    assert.is_false(ok)
+    local first = err:match("^[^\n]*")
+    assert.is_not_nil(first:find("^%[buildFailed%]"), first)
+    assert.is_not_nil(first:find("render of Level/Level/… 1991 more …/Level/Level/Level/Level/Level/Level/Level/Level;", 1, true), first)
+    assert.is_true(#first < 400, "the first line is " .. #first .. " bytes")
+  end)
+end)

@@ -46,11 +46,11 @@ final class BuildContext {
         var description: String {
             switch self {
             case .provider: "the host's provider"
-            case .render(let c): "the render of \(c.path)"
-            case .view(let c): "the view function of \(c.path)"
-            case .shouldUpdate(let c): "the shouldUpdate of \(c.path)"
-            case .updateFunction(let s): "an update function queued for \(s.path)"
-            case .initialState(let s): "the initialState of \(s.path)"
+            case .render(let c): "the render of \(c.shownPath)"
+            case .view(let c): "the view function of \(c.shownPath)"
+            case .shouldUpdate(let c): "the shouldUpdate of \(c.shownPath)"
+            case .updateFunction(let s): "an update function queued for \(s.shownPath)"
+            case .initialState(let s): "the initialState of \(s.shownPath)"
             }
         }
     }
@@ -193,6 +193,6 @@ final class BuildContext {
     /// Reports the `ordinal`-th scope of an identity (from 0), claimed after `first`.
     private func reportCollision(ordinal: Int, scope: Scope, first: Scope?, runtime: Runtime) {
         guard ordinal > 0, let first else { return }
-        runtime.warnHere(.scopeCollision, "two sibling scopes have the same class, identifier and key: \(first.path) and \(scope.path); they are told apart by order, which breaks when siblings move. Give each a distinct identifier or key")
+        runtime.warnHere(.scopeCollision, "two sibling scopes have the same class, identifier and key: \(first.shownPath) and \(scope.shownPath); they are told apart by order, which breaks when siblings move. Give each a distinct identifier or key")
     }
 }

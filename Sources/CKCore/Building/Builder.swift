@@ -257,7 +257,7 @@ struct Builder {
 
     private func checkControls(_ spec: ViewSpec, in node: Component) throws {
         for attribute in spec.actions where attribute.kind.traits.needsControl && !runtime.controls.contains(spec.viewClass) {
-            throw RuntimeError(.notAControl, "ck.\(attribute.kind.traits.function) on a \(spec.viewClass) in \(node.path): \(spec.viewClass) is not a control; use ck.onTap, or ck.registerControlClass(\"\(spec.viewClass)\")")
+            throw RuntimeError(.notAControl, "ck.\(attribute.kind.traits.function) on a \(spec.viewClass) in \(node.shownPath): \(spec.viewClass) is not a control; use ck.onTap, or ck.registerControlClass(\"\(spec.viewClass)\")")
         }
     }
 
@@ -311,7 +311,7 @@ struct Builder {
         var owner = node.parent
         while let o = owner, o.componentClass.renderDefinition == nil { owner = o.parent }
         let by = owner.map { ", in what the render of \($0.name) returned" } ?? ", as the root the provider returned"
-        return RuntimeError(.badReturn, "\(node.name) was placed in the tree twice (again at \(node.path)\(by)); build a new instance for each place (call \(node.name){…} once per place)",
+        return RuntimeError(.badReturn, "\(node.name) was placed in the tree twice (again at \(node.shownPath)\(by)); build a new instance for each place (call \(node.name){…} once per place)",
                             at: owner?.componentClass.renderDefinition)
     }
 
@@ -341,7 +341,7 @@ struct Builder {
             return "the first build of a host (generation 1) raised in \(raised); nothing was built or mounted and no host was made. Fix the error below, then build again"
         }
         let scopes = dropped.isEmpty ? "no state updates were pending"
-            : "the state updates of \(dropped.prefix(5).map(\.path).joined(separator: ", "))\(dropped.count > 5 ? " and \(dropped.count - 5) more" : "") were dropped"
+            : "the state updates of \(dropped.prefix(5).map(\.shownPath).joined(separator: ", "))\(dropped.count > 5 ? " and \(dropped.count - 5) more" : "") were dropped"
         if host.isReloading {
             return "reloading (building generation \(context.generation); the previous provider, responders and model are kept) raised in \(raised); the reload was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then reload again"
         }

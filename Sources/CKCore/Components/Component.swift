@@ -110,6 +110,9 @@ public final class Component: RuntimeObject {
         return names.reversed().joined(separator: "/")
     }
 
+    /// `path` as messages show it: at most ten names at any depth (`ScopeName.shownPath`).
+    public var shownPath: String { ScopeName.shownPath(from: self, parent: { $0.parent }, label: { $0.label }) }
+
     /// `Item#3`: the class name with its scope's identifier and its key (`ScopeName`).
     public var label: String {
         ScopeName.label(name, identifier: scope?.identifier ?? .nil, key: key)

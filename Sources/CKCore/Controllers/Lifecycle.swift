@@ -7,7 +7,7 @@ enum Lifecycle {
               let m = controller.controllerClass.method(name) else { return }
         // Names are made only when an error or the update-loop watch needs them.
         func callback() -> String { "\(controller.controllerClass.name).\(name)" }
-        try ScriptErrors.attributed(.callbackFailed, "\(callback()) of \(controller.component.path)") {
+        try ScriptErrors.attributed(.callbackFailed, "\(callback()) of \(controller.component.shownPath)") {
             guard let runtime else { return try m.body(.controller(controller), arguments) }
             try runtime.runCallback(callback()) { try m.body(.controller(controller), arguments) }
         }

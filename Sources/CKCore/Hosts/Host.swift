@@ -87,7 +87,7 @@ public final class Host: RuntimeObject {
         // slow path (~90 instructions), and a sync update is a hot path.
         let runtime = self.runtime
         if runtime.isRendering {
-            throw RuntimeError(.updateDuringRender, "updateState called while rendering \(scope.path); update state from handlers, controllers or timers")
+            throw RuntimeError(.updateDuringRender, "updateState called while rendering \(scope.shownPath); update state from handlers, controllers or timers")
         }
         guard scope.isLive else { return }   // the scope left the tree: dropped
         let builtOnReturn = synchronous || (runtime.buildsUpdatesAfterCalls && runtime.isInsideCall)

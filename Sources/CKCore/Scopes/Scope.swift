@@ -97,6 +97,11 @@ public final class Scope: RuntimeObject {
         return names.reversed().joined(separator: "/")
     }
 
+    /// `path` as messages show it: at most ten names at any depth (`ScopeName.shownPath`).
+    public var shownPath: String {
+        parent == nil ? "" : ScopeName.shownPath(from: self, parent: { s in s.parent.flatMap { $0.parent == nil ? nil : $0 } }, label: { $0.label })
+    }
+
     /// The scope left the tree or its host ended: drop what could keep a cycle alive (its
     /// component's props can hold actions that point back at this scope).
     func retire() {

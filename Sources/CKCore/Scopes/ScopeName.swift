@@ -52,3 +52,25 @@ enum ScopeName {
         return out + "\"" + more
     }
 }
+
+extension ScopeName {
+    /// Names a message shows of a path: the outermost two and the nearest eight.
+    static let shownNear = 8, shownFar = 2
+
+    /// A path as a message shows it, outermost first, from `node` up through `parent`: whole
+    /// when it has at most ten names, else `A/B/… 99,990 more …/S/T/…/Z`. A message stays small
+    /// at any depth (DESIGN rule 16; a million-deep render's `[buildFailed]` quoted 9 MB) and is
+    /// made in time proportional to the depth, with ten labels.
+    static func shownPath<Node>(from node: Node, parent: (Node) -> Node?, label: (Node) -> String) -> String {
+        var near: [Node] = [], far: [Node] = [], count = 0
+        var next: Node? = node
+        while let n = next {
+            if near.count < shownNear { near.append(n) } else { far.append(n); if far.count > shownFar { far.removeFirst() } }
+            count += 1
+            next = parent(n)
+        }
+        let skipped = count - near.count - far.count
+        let middle = skipped > 0 ? ["… \(skipped) more …"] : []
+        return (far.reversed().map(label) + middle + near.reversed().map(label)).joined(separator: "/")
+    }
+}

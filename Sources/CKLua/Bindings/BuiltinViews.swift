@@ -24,7 +24,7 @@ struct BuiltinViews {
         if let fixed = builtin.viewClass { return fixed }
         let prop = builtin.made.viewClassProp ?? "class"
         guard case .string(let name) = engine.classes.prop(c, prop) else {
-            throw RuntimeError(.badArgument, "ck.\(c.name){\(prop)=...}: \(prop) must be a view class name, at \(c.path)")
+            throw RuntimeError(.badArgument, "ck.\(c.name){\(prop)=...}: \(prop) must be a view class name, at \(c.shownPath)")
         }
         return name
     }

@@ -106,7 +106,7 @@ struct ClassBridge {
         let v = try engine.values.callWithProps(f, receiver: c, props: c, state: c.state)
         if let returned = Self.component(returned: v) { return returned }
         let at = engine.definition(of: f).map { " (defined at \($0))" } ?? ""
-        throw RuntimeError(.badReturn, "\(what())\(at) returned \(Engine.withArticle(v.typeName)) at \(c.path); return one component built with Class(props), or nil\(Self.severalChildrenHint(v))")
+        throw RuntimeError(.badReturn, "\(what())\(at) returned \(Engine.withArticle(v.typeName)) at \(c.shownPath); return one component built with Class(props), or nil\(Self.severalChildrenHint(v))")
     }
 
     /// What a render or a provider returned, as its child: nil and false are none (`cond and

@@ -86,7 +86,7 @@ enum ViewBinding {
             return 1
         }, tostring: { args in
             let s: Scope = try args.object(1, "self", "a scope")
-            return "<scope \(s.path)\(s.isLive ? "" : ", gone")>"
+            return "<scope \(s.shownPath)\(s.isLive ? "" : ", gone")>"
         })
     }
 
