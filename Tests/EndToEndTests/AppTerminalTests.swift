@@ -95,9 +95,10 @@ struct AppTerminalTests {
         let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path)")
         try s.wait("the prompt") { Self.lines($0).contains(">") }
         try s.keys(".chain Ro", "Tab", "Enter")
-        try s.wait("Row#7 completed and found") { $0.contains("> .chain Row#7\n") && $0.contains("<Row#7#a gen 1> -> ") }
+        // Names are queries (Query reads Row#id#key and quoted ids), so completion gives the label.
+        try s.wait("Row#7#a completed and found") { $0.contains("> .chain Row#7#a\n") && $0.contains("<Row#7#a gen 1> -> ") }
         try s.keys(".chain It", "Tab", "Enter")
-        try s.wait("Item#x#y completed unescaped and found") { $0.contains("> .chain Item#x#y\n") && $0.contains("<Item#\"x#y\" gen 1> -> ") }
+        try s.wait("Item#\"x#y\" completed unescaped and found") { $0.contains("> .chain Item#\"x#y\"\n") && $0.contains("<Item#\"x#y\" gen 1> -> ") }
         #expect(!(try s.screen()).contains("\\#"), "nothing escaped")
         try s.keys("C-d")
     }

@@ -12,8 +12,15 @@ public struct Query {
             switch ids.count {
             case 0: return true
             case 1: return ids[0].matches(identifier) || ids[0].matches(c.key)
-            default: return ids[0].matches(identifier) && ids[1].matches(c.key)
+            default: return ids[0].matches(identifier) && ids[1].matches(c.key) || joinedMatches(identifier, c.key)
             }
+        }
+
+        /// `Item#x#y` written bare also names the one id `x#y` (as the REPL completes it).
+        private func joinedMatches(_ identifier: Value, _ key: Value) -> Bool {
+            guard case .text(let a) = ids[0], case .text(let b) = ids[1] else { return false }
+            let joined = ID.text(a + "#" + b)
+            return joined.matches(identifier) || joined.matches(key)
         }
     }
 
