@@ -79,8 +79,7 @@ struct AppTerminalTests {
     }
 
     /// A QUERY completes to a query `find` takes and that finds that component, inserted as it is
-    /// (the outsider's React attack, 07: libedit inserted `Row\#7\#a`, and the label `Row#7#a`
-    /// was no query either).
+    /// (the outsider's React attack, 07: libedit inserted `Row\#7\#a`); since 0575464 a label is a query.
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
     func aQueryCompletesToWhatFindsItsComponent() throws {
         let dir = try TemporaryDirectory()
