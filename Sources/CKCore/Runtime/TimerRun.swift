@@ -64,12 +64,12 @@ struct TimerRun {
 
 extension RunLoop {
     /// Fires the timers due by `end` (nil: until none is left; a timer set `math.huge` seconds
-    /// ahead is never due, so it stays pending and the clock never reaches infinity) in order through `fire`, which
-    /// gets each popped timer and returns false to end the run at once (Ctrl-C); then moves the
-    /// clock to `end`. Returns where the bound (`TimerRun`) stopped the run, or nil.
+    /// ahead is never `next`, so it stays pending) in order through `fire`, which gets each
+    /// popped timer and returns false to end the run at once (Ctrl-C); then moves the clock to
+    /// `end`. Returns where the bound (`TimerRun`) stopped the run, or nil.
     public func drain(until end: Double?, fire: (Timer) throws -> Bool) rethrows -> TimerRunStop? {
         var run = TimerRun(end: end, now: now)
-        while let timer = next, timer.due < .infinity, timer.due <= (end ?? .infinity) {
+        while let timer = next, timer.due <= (end ?? .infinity) {
             if let stop = run.admit(timer) { return stop }
             let before = lastID
             _ = popNext()
