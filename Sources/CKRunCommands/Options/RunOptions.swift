@@ -1,3 +1,4 @@
+import CKCore
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -43,7 +44,7 @@ extension InteractiveRun.Options {
             if word == "--clock" || word.hasPrefix("--clock=") {
                 let value = word == "--clock" ? (i + 1 < words.count ? words[i + 1] : "") : String(word.dropFirst(8))
                 if let mode = AppClock.Mode(rawValue: value) { options.clock = mode } else {
-                    options.problem = "--clock takes wall or virtual, not '\(value)'; the default clock runs"
+                    options.problem = Catalogue.usage.message("--clock takes wall or virtual, not '\(value)'; the default clock runs (the script sees the word in `arg` too)")
                 }
             }
             i += 1
