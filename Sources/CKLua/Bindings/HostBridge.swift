@@ -89,7 +89,16 @@ struct HostBridge {
         let table = engine.values.reference(at: index, L, .table)
         return ScriptResponder(name: name, table: .table(table), lookup: { [unowned engine] sel in
             engine.hosts.responderMethod(table, sel)
+        }, canPerformAction: { [unowned engine] sel, sender in
+            try engine.hosts.responderClaim(table, sel, sender)
         })
+    }
+
+    /// The table's `canPerformAction(self, selector, sender)`, looked up as its methods are (the
+    /// table may change): its answer, or nil when it has none (SPEC §6.1 asks every responder).
+    fileprivate func responderClaim(_ table: LuaRef, _ selector: String, _ sender: Responder?) throws -> Bool? {
+        guard let f = responderMethod(table, "canPerformAction")?.script as? LuaRef else { return nil }
+        return try engine.classes.predicate(f)(.table(table), selector, sender)
     }
 
     fileprivate func responderMethod(_ table: LuaRef, _ selector: String) -> Method? {
@@ -107,6 +116,6 @@ struct HostBridge {
     private func responderMethod(_ selector: String, at type: LuaType, _ L: OpaquePointer) -> Method? {
         if type == .function { return engine.values.method(at: -1, name: selector, hasSelf: true, L) }
         guard LuaStack(L).isCallableTable(-1) else { return nil }
-        return engine.values.callableMethod(at: -1, name: selector, like: nil, L)
+        return engine.values.callableMethod(at: -1, name: selector, L)
     }
 }
