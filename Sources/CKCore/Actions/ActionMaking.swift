@@ -42,8 +42,9 @@ extension Runtime {
         let controller = try controllerClass(for: cls)
         if let m = cls.method(selector) { return HandlerOwner(m, cls.name) }
         if let controller, let m = controller.method(selector) { return HandlerOwner(m, controller.name) }
-        let also = controller.map { " nor its controller class \($0.name)" } ?? ""
-        return HandlerOwner(nil, cls.name, missing: "neither \(cls.name)\(also) has a method", suggested: controller?.name ?? cls.name)
+        let missing = controller.map { "neither \(cls.name) nor its controller class \($0.name) has a method" }
+            ?? "\(cls.name) has no method"
+        return HandlerOwner(nil, cls.name, missing: missing, suggested: controller?.name ?? cls.name)
     }
 
     private func checkHandler(_ owner: HandlerOwner, _ selector: String, _ types: [TypeSpec]) throws {

@@ -76,26 +76,30 @@ struct ClassConfigurator {
         }
     }
 
-    /// `Class.key = value`: a special key configures, a function is a method, nil removes one.
+    /// `Class.key = value`: a special key configures; any other key's value replaces the method
+    /// of that name (a function or callable table is the new one; nil, 42 or "text" leaves
+    /// none), through `setMethod`, which makes every plan stale.
     func set(_ key: String, valueAt index: Int32) throws {
         let index = stack.absolute(index)
         if let special = specialKey(key) {
             try special.apply(self, index)
             engine.runtime.definitionsChanged()
-        } else if stack.isFunction(index) {
-            setMethod(engine.values.method(at: index, name: key, hasSelf: true, L), named: key)
-            NameCheck.method(key, of: self)
-        } else if stack.isCallableTable(index) {
-            // A spy or stub (`spy.on(Class, "m")`): sends call it with the arguments `m` took.
-            let replaced = component?.method(key) ?? controller?.method(key)
-            setMethod(engine.values.callableMethod(at: index, name: key, like: replaced, L), named: key)
-        } else if stack.isNil(index) {
-            if let component { component.setMethod(nil, named: key) } else { controller!.setMethod(nil, named: key) }
+        } else {
+            setMethod(method(key, at: index), named: key)
+            if stack.isFunction(index) { NameCheck.method(key, of: self) }
         }
         engine.classes.storeField(cls, key, valueAt: index, L)
     }
 
-    private func setMethod(_ m: Method, named key: String) {
+    /// The method a value makes: a function, or a callable table (a spy or stub, with an arity
+    /// of its own), else none.
+    private func method(_ key: String, at index: Int32) -> Method? {
+        if stack.isFunction(index) { return engine.values.method(at: index, name: key, hasSelf: true, L) }
+        guard stack.isCallableTable(index) else { return nil }
+        return engine.values.callableMethod(at: index, name: key, L)
+    }
+
+    private func setMethod(_ m: Method?, named key: String) {
         if let component { component.setMethod(m, named: key) } else { controller!.setMethod(m, named: key) }
     }
 

@@ -173,14 +173,33 @@ final class Values {
         }
     }
 
-    /// A callable table (a luassert spy or stub) as a method: it takes the arguments of the
-    /// method it replaces (`like`), or all of them when it replaces none.
-    func callableMethod(at index: Int32, name: String, like replaced: Method?, _ L: OpaquePointer) -> Method {
+    /// A callable table (a luassert spy or stub) as a method. Its arity is its own, never that
+    /// of the method it replaced: a spy takes the arguments of the function it wraps (its raw
+    /// `callback`, `spy.on(Class, "m")`), any other callable table (a stub) all of them.
+    func callableMethod(at index: Int32, name: String, _ L: OpaquePointer) -> Method {
         let callable = reference(at: index, L, .table)
-        return Method(name: name, parameterCount: replaced?.parameterCount ?? 0, isVararg: replaced?.isVararg ?? true,
+        let (count, vararg) = wrappedArity(at: index, L)
+        return Method(name: name, parameterCount: count, isVararg: vararg,
                       script: callable, takesReceiver: true) { [unowned self] receiver, args in
             try self.callHandler(callable, receiver: (receiver?.object).map(Value.object) ?? .nil, args)
         }
+    }
+
+    /// The parameters after `self` of the function a spy at `index` wraps, following raw
+    /// `callback` fields through a few spies of spies; vararg when none leads to a function.
+    private func wrappedArity(at index: Int32, _ L: OpaquePointer) -> (count: Int, vararg: Bool) {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        lua_pushvalue(L, index)
+        for _ in 0..<8 where lua_type(L, -1) == LUA_TTABLE {
+            let type = LuaStack(L).field("callback", of: -1)
+            LuaStack(L).remove(at: -2)
+            guard type == .function else { break }
+            var ar = lua_Debug()
+            lua_getinfo(L, ">u", &ar)
+            return (max(0, Int(ar.nparams) - 1), ar.isvararg != 0)
+        }
+        return (0, true)
     }
 
     /// Calls a Lua function under pcall on the running thread; Lua errors become `ScriptFailure`.
