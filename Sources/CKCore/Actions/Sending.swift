@@ -14,6 +14,7 @@ extension Runtime {
         guard ThreadIdentity.current == ownerThread else {
             throw RuntimeError(.notMainThread, "\(action.sendName) came from another thread; send actions from the thread that created the runtime")
         }
+        if action.kind == .selector, sender == nil { throw Self.noSender(action) }
         // One array for the whole send: the sender, then the converted arguments, then zeros.
         var call: [Value] = []
         call.reserveCapacity(action.fullTypes.count + 1)
@@ -33,6 +34,11 @@ extension Runtime {
             guard case .some(let start) = walkStart(action, sender: sender) else { return false }
             return try walk(action, from: start, sender: sender, call, onPlan: onPlan)
         }
+    }
+
+    /// A selector action's walk starts at its sender: without one there is no chain to walk.
+    static func noSender(_ action: Action) -> RuntimeError {
+        RuntimeError(.badArgument, "\(action.sendName): the sender must be a component, controller, view or responder table, got nil; a selector action walks from its sender, so pass the one it comes from (or make a scope or target action)")
     }
 
     /// Where the walk of a selector, target or scope action starts (which may be nil), or
