@@ -172,10 +172,10 @@ describe("messages name what they are about", function()
   end)
 
   it("a send's wrong sender names its selector too", function()
-    assert.matches('action:send of "pick": argument #2 %(sender%) must be a component, controller, view or responder table, got number',
+    assert.matches('action:send of "pick": argument #1 %(sender%) must be a component, controller, view or responder table, got number',
       raised(function() ck.action("pick", {"int"}):send(5) end))
     assert.matches('ck%.actionSend of "pick": argument #2 %(sender%)', raised(function() ck.actionSend("pick", 5) end))
-    assert.matches('action:send of a block action: argument #2 %(sender%)', raised(function() ck.action(function() end):send(5) end))
+    assert.matches('action:send of a block action: argument #1 %(sender%)', raised(function() ck.action(function() end):send(5) end))
   end)
 
   it("a view function's [badReturn] says where it is defined", function()

@@ -13,7 +13,7 @@ enum ComponentBinding {
     static func register(in engine: Engine) {
         var ids: [String: Int32] = [:]
         for (name, body) in methods {
-            ids[name] = engine.functions.registerFunction(name) { args in
+            ids[name] = engine.functions.registerFunction("component:\(name)") { args in
                 try body(args, try args.object(1, "self", "a component (call it as c:\(name)(...))"))
             }
         }

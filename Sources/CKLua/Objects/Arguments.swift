@@ -25,7 +25,16 @@ struct Arguments {
     }
 
     func bad(_ i: Int32, _ name: String, _ expected: @autoclosure () -> String) -> RuntimeError {
-        RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be \(expected()), got \(given(i))")
+        RuntimeError(.badArgument, "\(function): \(argument(i, name)) must be \(expected()), got \(given(i))")
+    }
+
+    /// Argument `i` numbered as the function's name is written: a method (`host:tap`) counts
+    /// as Lua's errors do for `host:tap(5)`, without `self` (its first argument after `self` is
+    /// #1), whether it was called so or as `host.tap(host, 5)`; `self` itself is `self`.
+    func argument(_ i: Int32, _ name: String) -> String {
+        guard function.contains(":") else { return "argument #\(i) (\(name))" }
+        if i > 1 { return "argument #\(i - 1) (\(name))" }
+        return name == "self" ? "self" : "self (\(name))"
     }
 
     /// What argument `i` is, for an error: its type, and a string's or number's value too (a
@@ -48,7 +57,7 @@ struct Arguments {
 
     /// Strings `ck` takes (names, selectors, queries) are UTF-8 without NUL bytes.
     func notAName(_ i: Int32, _ name: String) -> RuntimeError {
-        RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be UTF-8 text without NUL bytes, got \(engine.lua.quoted(at: i, on: L))")
+        RuntimeError(.badArgument, "\(function): \(argument(i, name)) must be UTF-8 text without NUL bytes, got \(engine.lua.quoted(at: i, on: L))")
     }
 
     /// A key of a definition table (a method or field name): a string key must be a name.
@@ -72,7 +81,7 @@ struct Arguments {
     /// A duration: any number but NaN (negative ones count as 0, infinite ones as never).
     func seconds(_ i: Int32, _ name: String) throws -> Double {
         let d = try number(i, name)
-        guard !d.isNaN else { throw RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be a number of seconds, got nan") }
+        guard !d.isNaN else { throw RuntimeError(.badArgument, "\(function): \(argument(i, name)) must be a number of seconds, got nan") }
         return d
     }
 
@@ -81,7 +90,7 @@ struct Arguments {
         guard lua_type(L, i) == LUA_TNUMBER else { throw bad(i, name, "an integer") }
         if lua_isinteger(L, i) != 0, let n = Int(exactly: lua_tointegerx(L, i, nil)) { return n }
         guard let n = Int(exactly: lua_tonumberx(L, i, nil)) else {
-            throw RuntimeError(.badArgument, "\(function): argument #\(i) (\(name)) must be an integer, got \(engine.lua.shown(at: i, on: L))")
+            throw RuntimeError(.badArgument, "\(function): \(argument(i, name)) must be an integer, got \(engine.lua.shown(at: i, on: L))")
         }
         return n
     }

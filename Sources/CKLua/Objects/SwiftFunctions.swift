@@ -120,7 +120,7 @@ struct SwiftFunctions {
     func registerMethod<T: RuntimeObject>(_ name: String, of type: String, into methods: inout [String: Int32],
                                           _ body: @escaping (Arguments, T) throws -> Int32) {
         methods[name] = registerFunction("\(type):\(name)") { args in
-            let object: T = try args.object(1, "self", "a \(type) (call it as \(type):\(name)(...))")
+            let object: T = try args.object(1, "self", "\(Engine.withArticle(type)) (call it as \(type):\(name)(...))")
             return try body(args, object)
         }
     }
