@@ -6,6 +6,17 @@
 /* Registry keys: the last error value that was no string, and the text made of it. */
 static const char error_value_key = 0, error_text_key = 0;
 
+static int error_tostring_k(lua_State *L) { return luaL_callmeta(L, 1, "__tostring"); }
+
+/* What an error that is no string says: its __tostring's string, run protected (one that raises
+   must not replace the error the handler raised), or its type. */
+static const char *error_text(lua_State *L) {
+    lua_pushcfunction(L, error_tostring_k);
+    lua_pushvalue(L, 1);
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) return lua_tostring(L, -1);
+    return lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+}
+
 int ckpcall_traceback(lua_State *L) {
     /* The value itself, for ckpcall_error_value (a table error stays a table); kept before
        lua_tostring turns a number into a string in place. */
@@ -16,12 +27,7 @@ int ckpcall_traceback(lua_State *L) {
         lua_rawsetp(L, LUA_REGISTRYINDEX, &error_value_key);
     }
     const char *msg = lua_tostring(L, 1);
-    if (msg == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            msg = lua_tostring(L, -1);
-        else
-            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    }
+    if (msg == NULL) msg = error_text(L);
     luaL_traceback(L, L, msg, 1);
     if (kept) {
         lua_pushvalue(L, -1);
