@@ -340,13 +340,15 @@ struct Builder {
         guard host.generation > 0 else {
             return "the first build of a host (generation 1) raised in \(raised); nothing was built or mounted and no host was made. Fix the error below, then build again"
         }
+        // A host made but never mounted keeps its generation without having shown it.
+        let kept = "generation \(host.generation) \(host.isMounted ? "stays mounted" : "is kept (the host is not mounted)")"
         let scopes = dropped.isEmpty ? "no state updates were pending"
             : "the state updates of \(dropped.prefix(5).map(\.shownPath).joined(separator: ", "))\(dropped.count > 5 ? " and \(dropped.count - 5) more" : "") were dropped"
         if host.isReloading {
-            return "reloading (building generation \(context.generation); the previous provider, responders and model are kept) raised in \(raised); the reload was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then reload again"
+            return "reloading (building generation \(context.generation); the previous provider, responders and model are kept) raised in \(raised); the reload was rolled back: \(kept) and \(scopes). Fix the error below, then reload again"
         }
         let what = full ? "host:update (the previous model is kept)" : "a state update"
-        return "building generation \(context.generation) for \(what) raised in \(raised); the build was rolled back: generation \(host.generation) stays mounted and \(scopes). Fix the error below, then update again"
+        return "building generation \(context.generation) for \(what) raised in \(raised); the build was rolled back: \(kept) and \(scopes). Fix the error below, then update again"
     }
 
     /// Undoes the tree links a failed build changed; state and pending updates were never touched.

@@ -74,7 +74,7 @@ public final class Host: RuntimeObject {
     /// render would build into, or tear down, the generation being made.
     func checkNotRendering(_ what: String) throws {
         if runtime.isRendering {
-            throw RuntimeError(.updateDuringRender, "host:\(what)() called while a render was running; call it from handlers, controllers or timers")
+            throw runtime.updateDuringRender("host:\(what)()")
         }
     }
 
@@ -87,7 +87,7 @@ public final class Host: RuntimeObject {
         // slow path (~90 instructions), and a sync update is a hot path.
         let runtime = self.runtime
         if runtime.isRendering {
-            throw RuntimeError(.updateDuringRender, "updateState called while rendering \(scope.shownPath); update state from handlers, controllers or timers")
+            throw runtime.updateDuringRender("updateState of \(scope.shownPath)")
         }
         guard scope.isLive else { return }   // the scope left the tree: dropped
         let builtOnReturn = synchronous || (runtime.buildsUpdatesAfterCalls && runtime.isInsideCall)

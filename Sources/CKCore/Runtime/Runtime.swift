@@ -147,6 +147,11 @@ public final class Runtime {
     public var buildActivity: String? { build?.running.description }
 
     public var isRendering: Bool { renderDepth > 0 }
+    /// `[updateDuringRender]` for `call` (`O:updateState`, `ck.flush()`), naming the render that
+    /// is running, never the object the call was made on.
+    func updateDuringRender(_ call: String) -> RuntimeError {
+        RuntimeError(.updateDuringRender, "\(call) called during \(buildActivity ?? "a render"); call it from handlers, controllers or timers")
+    }
     public var isBuilding: Bool { build != nil }
     /// The host whose build is under way, if any.
     public var buildingHost: Host? { build?.host }
@@ -229,7 +234,7 @@ public final class Runtime {
     /// A host whose build fails does not stop the others; the first error is raised at the end.
     public func flush() throws {
         if isRendering {
-            throw RuntimeError(.updateDuringRender, "ck.flush() called while a render was running; call it from handlers, controllers or timers")
+            throw updateDuringRender("ck.flush()")
         }
         try perform {
             var builds = 0
