@@ -132,6 +132,34 @@ struct AppSessionTests {
         #expect(r.stderr.contains("usage: .advance SECONDS"))
     }
 
+    /// docs/repl.md: ARGS are Lua expressions, separated by spaces or commas; a missing or
+    /// malformed SELECTOR is named as such, not as a query that matches nothing.
+    @Test func sendReadsSpaceSeparatedArgumentsAndNamesAMissingSelector() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("pick.lua", """
+            return ck.component("Picker", {scope = true, render = function() return ck.Button{title = "b"} end,
+              pick = function(self, sender, a, b, c) print("pick", a, b, c) end})
+            """)
+        let r = try Ckrun.run([app.path], stdin: """
+            .send Picker
+            .send Picker 7
+            .send Picker pick 1 2
+            .send Picker pick "a b" {1, 2} 3
+            .send Picker pick 1, 2 3
+            .send Picker pick 1 +
+            .send Nope pick
+
+            """)
+        #expect(r.stderr.contains("usage: .send QUERY SELECTOR [TYPES] [ARGS] (the SELECTOR is missing after Picker)"), "\(r.stderr)")
+        #expect(r.stderr.contains("(7 is no SELECTOR: a selector is a Lua name, as pick)"), "\(r.stderr)")
+        #expect(r.stdout.contains("pick\t1\t2\tnil\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("pick\ta b\ttable: "), "\(r.stdout)")
+        #expect(r.stdout.contains("pick\t1\t2\t3\n"), "\(r.stdout)")
+        #expect(r.stderr.contains("cannot read the arguments of \"pick\": unexpected symbol near '+' (ARGS are Lua expressions, separated by spaces or commas"), "\(r.stderr)")
+        #expect(r.stderr.contains("(no component matches the query; try .tree)"), "\(r.stderr)")
+        #expect(!r.stderr.contains("args:1:"), "\(r.stderr)")
+    }
+
     @Test func sendTraceAndNoApp() throws {
         let none = try Ckrun.run(["repl"], stdin: ".send Button bump\n")
         #expect(none.stderr.contains("no app is running"), "\(none.stderr)")
@@ -164,7 +192,7 @@ struct AppSessionTests {
         let r = try Ckrun.run([app.path], stdin: ".send Text boom\n.tap Nope\n.advance x\n")
         #expect(r.stderr.contains("boom.lua:4: in function <"), "the handler's frame: \(r.stderr)")
         #expect(!r.stderr.contains("(repl)"), "no frames of the REPL's own: \(r.stderr)")
-        #expect(r.stderr.contains("[badQuery] tap: nothing matches \"Nope\"; check the query against host:dump()\nusage: .advance"),
+        #expect(r.stderr.contains("[noMatch] tap: nothing matches \"Nope\"; check the query against host:dump()\nusage: .advance"),
                 "a command's complaint prints without a traceback: \(r.stderr)")
     }
 

@@ -337,20 +337,28 @@ define("chain", "chain QUERY", "print the responder chain of a component", funct
 end)
 -- QUERY may hold spaces (descendants): the longest prefix that matches a component is the
 -- query, the next word the selector, the rest the arguments.
+local SEND_USAGE = "usage: .send QUERY SELECTOR [TYPES] [ARGS] "
+local function matches(query)
+  local ok, found = pcall(function() return needApp():find(query) end)
+  return ok and found
+end
+
 local function parseSend(args)
   needApp()
-  local words = {}
+  local words, unnamed = {}, nil
   for w in args:gmatch("%S+") do words[#words + 1] = w end
   for k = #words - 1, 1, -1 do
-    local query = table.concat(words, " ", 1, k)
-    local selector = words[k + 1]
-    local ok, found = pcall(function() return needApp():find(query) end)
-    if ok and found and selector:match("^[%a_][%w_]*$") then
+    local query, selector = table.concat(words, " ", 1, k), words[k + 1]
+    local found = matches(query)
+    if found and selector:match("^[%a_][%w_]*$") then
       local rest = args:match("^%s*" .. string.rep("%S+%s+", k) .. "%S+%s*(.-)%s*$") or ""
       return found, selector, rest
     end
+    unnamed = unnamed or (found and selector)
   end
-  fail("usage: .send QUERY SELECTOR [TYPES] [ARGS] (no component matches the query; try .tree)")
+  if #words > 0 and matches(args) then fail(SEND_USAGE .. "(the SELECTOR is missing after " .. args .. ")") end
+  if unnamed then fail(SEND_USAGE .. "(" .. unnamed .. " is no SELECTOR: a selector is a Lua name, as pick)") end
+  fail(SEND_USAGE .. "(no component matches the query; try .tree)")
 end
 
 -- `.send Q sel {"int", "string"} 3, "x"`: a leading table of type names types the action;
@@ -377,14 +385,41 @@ local function leadingTypes(rest)
   return nil, rest
 end
 
+-- The offsets where `text` may end an expression list: before each space, and its end.
+local function stops(text)
+  local out = {}
+  for at in text:gmatch("()%s") do out[#out + 1] = at - 1 end
+  out[#out + 1] = #text
+  return out
+end
+
+-- ARGS are Lua expressions, separated by commas or spaces (`1 2` is `1, 2`): the longest
+-- prefix ending before a space that reads as an expression list is one piece, then the rest.
+local function readArguments(selector, text)
+  local values = {n = 0}
+  while text ~= "" do
+    local f, stop
+    local ends = stops(text)
+    for i = #ends, 1, -1 do
+      f = load("return " .. text:sub(1, ends[i]), "=args")
+      if f then stop = ends[i] break end
+    end
+    if not f then
+      local _, err = load("return " .. text, "=args")
+      fail("cannot read the arguments of \"" .. selector .. "\": " .. err:gsub("^args:%d+: ", "")
+        .. " (ARGS are Lua expressions, separated by spaces or commas: .send QUERY " .. selector .. " 1 \"two\" {3})")
+    end
+    local got = table.pack(f())
+    for i = 1, got.n do values[values.n + i] = got[i] end
+    values.n = values.n + got.n
+    text = text:sub(stop + 1):gsub("^%s*,?%s*", "")
+  end
+  return values
+end
+
 local function sendArguments(selector, rest)
   local types, text = leadingTypes(rest)
-  local values = {n = 0}
-  if text ~= "" then
-    local f, err = load("return " .. text, "=args")
-    if not f then fail("cannot read the arguments of \"" .. selector .. "\": " .. err) end
-    values = table.pack(f())
-  end
+  local values = readArguments(selector, text)
   if not types then
     types = {}
     for i = 1, values.n do types[i] = "any" end
