@@ -59,7 +59,8 @@ struct Commit {
         }
     }
 
-    /// Rebuilt maps replace the old ones; returns the scopes not in them, which left the tree.
+    /// Rebuilt maps replace the old ones; returns the scopes not in them, which left the tree,
+    /// in the order they were made (they are invalidated in it).
     private func commitScopes() -> [Scope] {
         var removed: [Scope] = []
         for rebuilt in context.rebuilt {
@@ -75,7 +76,7 @@ struct Commit {
                 entry.scope.children.append(scope)
             }
         }
-        return removed
+        return Scope.inCreationOrder(removed)
     }
 
     private func commitTree(fullBuild: Bool, newRoot: Component?, replacements: [(old: Component, new: Component)]) {

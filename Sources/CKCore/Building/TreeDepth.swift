@@ -36,15 +36,17 @@ enum TreeDepth {
     /// The class met most often among the `sample` components at and above `node`, one with a
     /// render first (a built-in between two levels of it repeats as often).
     private static func repeating(above node: Component) -> Repeating {
-        var counts: [ObjectIdentifier: (ComponentClass, Int)] = [:]
+        // Counted in the order met (nearest first), so a tie names the same class in every run.
+        var counts: [(ComponentClass, Int)] = [], slot: [ObjectIdentifier: Int] = [:]
         var c: Component? = node, looked = 0
         while let here = c, looked < sample {
-            counts[ObjectIdentifier(here.componentClass), default: (here.componentClass, 0)].1 += 1
+            let id = ObjectIdentifier(here.componentClass)
+            if let i = slot[id] { counts[i].1 += 1 } else { slot[id] = counts.count; counts.append((here.componentClass, 1)) }
             c = here.parent
             looked += 1
         }
         let rank = { (entry: (ComponentClass, Int)) in (entry.0.renderDefinition == nil ? 0 : 1, entry.1) }
-        let (cls, count) = counts.values.max { rank($0) < rank($1) } ?? (node.componentClass, 1)
+        let (cls, count) = counts.max { rank($0) < rank($1) } ?? (node.componentClass, 1)
         return Repeating(cls: cls, count: count, looked: looked)
     }
 }

@@ -16,6 +16,10 @@ public final class Host: RuntimeObject {
     public internal(set) var isDestroyed = false
     public internal(set) var isAppeared = false
     var dirtyScopes: [Scope] = []
+    /// The order this host was made in among its runtime's (`Runtime.allHosts`).
+    let serial: Int
+    /// Scopes made so far for this host (`Scope.serial`).
+    private var scopesMade = 0
     var hasSyncUpdate = false
     var needsFullBuild = false
     /// `runtime.definitionsVersion` when this host's builds last looked, and the first generation
@@ -34,6 +38,7 @@ public final class Host: RuntimeObject {
     public init(runtime: Runtime, model: Value = .nil, responders: [ScriptResponder] = [],
                 scriptArena: ScriptArena? = nil, provider: @escaping (Value) throws -> Component?) throws {
         self.runtime = runtime
+        serial = runtime.nextHostSerial()
         self.scriptArena = scriptArena
         calls = runtime.callStateStorage
         self.provider = provider
@@ -50,6 +55,11 @@ public final class Host: RuntimeObject {
     }
 
     public override var typeName: String { "Host" }
+
+    func nextScopeSerial() -> Int {
+        scopesMade += 1
+        return scopesMade
+    }
 
     /// A host dropped without `destroy()`: its controllers are marked invalidated (no callback:
     /// no script runs from a deinit) and the tree lets go of what could form cycles.
@@ -247,7 +257,7 @@ public final class Host: RuntimeObject {
         try runtime.perform { try runtime.changingTree {
             var firstError: Error?
             do { try unmount() } catch { firstError = error }
-            let scopes = rootScope.subtree
+            let scopes = Scope.inCreationOrder(rootScope.subtree)
             for scope in scopes {
                 scope.isLive = false
                 if let k = scope.controller, !k.isInvalidated {

@@ -33,6 +33,8 @@ public final class Runtime {
 
     /// Hosts with pending updates or mounted trees, flushed by `ck.flush()`.
     var hosts: [ObjectIdentifier: Host] = [:]
+    /// Hosts made so far (`Host.serial`).
+    private var hostsMade = 0
     var depth: Int {
         get { callState.pointee.depth }
         set { callState.pointee.depth = newValue }
@@ -223,7 +225,7 @@ public final class Runtime {
         syncRequested = false
         var builds = 0
         defer { stopRecordingUpdates() }
-        while let host = hosts.values.first(where: { $0.hasSyncUpdate && !$0.isDestroyed }) {
+        while let host = firstHost(where: { $0.hasSyncUpdate && !$0.isDestroyed }) {
             try countBuild(&builds, of: host)
             host.hasSyncUpdate = false
             try host.buildPendingUpdates()
@@ -241,7 +243,7 @@ public final class Runtime {
             var failed: Set<ObjectIdentifier> = []
             var firstError: Error?
             defer { stopRecordingUpdates() }
-            while let host = hosts.values.first(where: { $0.hasPendingUpdates && !$0.isDestroyed && !failed.contains(ObjectIdentifier($0)) }) {
+            while let host = firstHost(where: { $0.hasPendingUpdates && !$0.isDestroyed && !failed.contains(ObjectIdentifier($0)) }) {
                 try countBuild(&builds, of: host)
                 do { try host.buildPendingUpdates() } catch {
                     failed.insert(ObjectIdentifier(host))
@@ -253,6 +255,19 @@ public final class Runtime {
     }
 
     public var hasPendingUpdates: Bool { hosts.values.contains { $0.hasPendingUpdates && !$0.isDestroyed } }
+
+    /// The first made of the tracked hosts that `matches`: hosts build in the order they were
+    /// made, the same in every run (the dictionary's order is seeded per process).
+    private func firstHost(where matches: (Host) -> Bool) -> Host? {
+        var found: Host?
+        for host in hosts.values where matches(host) && found.map({ host.serial < $0.serial }) ?? true { found = host }
+        return found
+    }
+
+    func nextHostSerial() -> Int {
+        hostsMade += 1
+        return hostsMade
+    }
 
     func nextComponentID() -> Int {
         lastComponentID += 1
@@ -278,8 +293,8 @@ private func currentThreadID() -> Int { Int(bitPattern: pthread_self()) }
 func writeStandardError(_ text: String) { ProcessOutput.err(text) }
 
 extension Runtime {
-    /// Hosts the runtime tracks (mounted, or with pending updates).
-    public var allHosts: [Host] { Array(hosts.values) }
+    /// Hosts the runtime tracks (mounted, or with pending updates), in the order they were made.
+    public var allHosts: [Host] { hosts.values.sorted { $0.serial < $1.serial } }
 
     /// Fires timers due up to `time` (`ck.advance`; nil: until none is left, `ck.runUntilIdle`)
     /// in order, building updates after each; returns how many fired. A timer that keeps

@@ -15,6 +15,8 @@ public final class Scope: RuntimeObject {
     var rebuiltInBuild: Int32 = 0
     /// 0 for the first sibling with this identity, 1 for the second, …
     public let ordinal: Int
+    /// The order this scope was made in among its host's (`Scope.inCreationOrder`).
+    let serial: Int
     /// Strong: a parent keeps its children too, and `retire` (which every scope gets when it
     /// leaves the tree or its host ends) empties `children`, so no cycle outlives the tree.
     /// A weak link would give every parent a side table and every retain of it the slow path.
@@ -41,6 +43,7 @@ public final class Scope: RuntimeObject {
         self.ordinal = ordinal
         self.parent = parent
         hostLink = host.link
+        serial = host.nextScopeSerial()
     }
 
     deinit { Reaper.release(self) }
@@ -113,7 +116,15 @@ public final class Scope: RuntimeObject {
         children = ScopeMap()
     }
 
-    /// Every scope below this one, this one first, each before the scopes below it.
+    /// `scopes` in the order they were made: parents before children, siblings in the order
+    /// first built. What a callback or a listing shows of a set of scopes follows it, never the
+    /// hash order of `children` (seeded per process: it changed from run to run).
+    static func inCreationOrder(_ scopes: [Scope]) -> [Scope] {
+        scopes.count < 2 ? scopes : scopes.sorted { $0.serial < $1.serial }
+    }
+
+    /// Every scope below this one, this one first, each before the scopes below it (in hash
+    /// order among siblings: `inCreationOrder` before anything observable).
     var subtree: [Scope] {
         var out: [Scope] = [self]
         var next = 0

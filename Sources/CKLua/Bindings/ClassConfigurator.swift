@@ -69,7 +69,9 @@ struct ClassConfigurator {
                   specialKey(key) == nil else { continue }
             keys.append(key)
         }
-        for key in keys {
+        // In name order: a table's traversal order is seeded per process, and a method's
+        // definition may warn (the warnings would come in a different order each run).
+        for key in keys.sorted() {
             stack.field(key, of: def)
             defer { stack.pop() }
             if !stack.isNil(-1) { try set(key, valueAt: stack.top) }

@@ -68,7 +68,8 @@ enum NameCheck {
     /// the script's `Class(props)` on `L`.
     static func props(of c: Component, known: [String], engine: Engine, L: OpaquePointer) {
         guard case .table(let ref) = c.props else { return }
-        for key in engine.scriptTables.keys(of: ref) where !known.contains(key) {
+        // Sorted: a table's traversal order is seeded per process, and so would the warnings be.
+        for key in engine.scriptTables.keys(of: ref).filter({ !known.contains($0) }).sorted() {
             let hint = nearest(key, in: known).map { "did you mean \"\($0)\"? " } ?? ""
             warn(engine, .unknownProp, "ck.\(c.name){\(Excerpt.text(key)) = …}: \(c.name) has no prop \"\(Excerpt.text(key))\"; \(hint)its props are \(known.joined(separator: ", "))",
                  L: L, once: "prop \(c.name).\(key)")
