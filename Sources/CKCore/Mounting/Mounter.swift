@@ -227,7 +227,12 @@ struct Mounter {
     /// assignment; counts as moves the views outside the longest run already in order.
     private func putInOrder(_ view: View) {
         let owner: Component? = view.hostingHost != nil ? host.root : view.component
-        guard let owner else { return }
+        guard let owner else {
+            // A view its component gave up (unmounted, or replaced by one of another class)
+            // keeps only what still names it superview: a view is in one `subviews` (break 07).
+            view.subviews.removeAll { $0.superview !== view }
+            return
+        }
         let order = Mounter.viewsInOrder(under: view, from: owner)
         runtime.viewMoves += ViewMoves.count(order)
         for (i, v) in order.enumerated() { v.indexInSuperview = Int32(truncatingIfNeeded: i) }
