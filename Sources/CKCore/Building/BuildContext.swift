@@ -75,7 +75,7 @@ final class BuildContext {
 
     /// THE RULE for keeping an instance a build already has (a pure component's previous
     /// instance, the one `Class(props)` hands back, one a render returns again): kept only if a
-    /// fresh build would make the same: it is in the host's current tree (so its links, views
+    /// fresh build would make the same: it is in this host's current tree (so its links, views
     /// and controllers are this host's), not yet placed by this build, of the very class asked
     /// for, built after the last class or controller definition (a redefined class, a
     /// `Class.view = f`, a controller defined later), and no update is pending on its scope or
@@ -84,7 +84,7 @@ final class BuildContext {
     /// this; a C fast path must mirror it field for field.
     @inline(__always)
     func mayKeep(_ old: Component, as cls: ComponentClass) -> Bool {
-        old.rendered && old.isInTree && old.placedInBuild != id && old.componentClass === cls
+        old.rendered && old.isInTree && old.hostLink === hostLink && old.placedInBuild != id && old.componentClass === cls
             && old.generation >= keepableFrom && old.walkedInBuild != id
             && old.scope.map { $0.foldedInBuild != id } ?? true
     }

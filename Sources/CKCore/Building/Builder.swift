@@ -91,7 +91,7 @@ struct Builder {
         fresh.enclosingScope = child.enclosingScope
         fresh.hostLink = host.link
         if let scope = child.scope {
-            guard scope.isLive, scope.host === host else { throw leftScope(child) }
+            guard scope.isLive, scope.hostLink === context.hostLink else { throw leftScope(child) }
             fresh.scope = scope
             fresh.state = context.state(of: scope)
             context.place(scope)
@@ -198,7 +198,7 @@ struct Builder {
         let watched = TreeDepth.watched(from: runtime)
         while let (node, depth) = stack.popLast() {
             if depth >= watched { try TreeDepth.check(depth, of: node, context: context, runtime) }
-            if node.placedInBuild == context.id { throw placedTwice(node) }
+            try checkPlacement(node, context: context)
             // An instance rendered by an earlier build passed `adopt`'s `mayKeep`: kept as it is.
             let kept = node.rendered ? node : try keepIfPure(node, context: context)
             if let kept {
@@ -209,7 +209,7 @@ struct Builder {
                 kept.parent = node.parent
                 kept.indexInParent = node.indexInParent
                 kept.placedInBuild = context.id
-                if kept === node { carryScopeClaims(of: kept, context: context) }
+                if kept === node { try carryScopeClaims(of: kept, context: context) }
                 if node === top { result = kept }
                 continue
             }
@@ -234,6 +234,8 @@ struct Builder {
     /// Runs the view function and the render of one component.
     private func render(_ node: Component, context: BuildContext) throws {
         let cls = node.componentClass
+        // Made outside a build, or in another host's: from now on this host's (`mayKeep`).
+        if node.hostLink !== context.hostLink { node.hostLink = context.hostLink }
         if let scope = node.scope {
             context.beginRebuilding(scope)
         }
@@ -283,16 +285,19 @@ struct Builder {
             changed = !runtime.shallowEqual(old.props, node.props)
         }
         guard !changed else { return nil }
-        carryScopeClaims(of: old, context: context)
+        try carryScopeClaims(of: old, context: context)
         return old
     }
 
-    /// A kept subtree's scopes stay claimed in the scopes being rebuilt.
-    private func carryScopeClaims(of kept: Component, context: BuildContext) {
+    /// A kept subtree's scopes stay claimed in the scopes being rebuilt (and placed: the
+    /// topmost scoped components below an unscoped kept one are checked as `checkPlacement` does).
+    private func carryScopeClaims(of kept: Component, context: BuildContext) throws {
         if let scope = kept.scope { context.place(scope); return }   // a scoped leaf: no stack
         var stack: [Component] = [kept]
         while let c = stack.popLast() {
             if let scope = c.scope {
+                if scope.placedInBuild == context.id { throw placedTwice(c) }
+                scope.placedInBuild = context.id
                 context.place(scope)
                 continue
             }
@@ -300,17 +305,36 @@ struct Builder {
         }
     }
 
-    /// `[badReturn]` for an instance returned again after its scope left the tree.
+    /// THE placement check, which every component taking a place in this build's tree passes
+    /// (rendered or kept, at the top of a build or below a render; below a kept one the
+    /// topmost scoped components pass `carryScopeClaims`' half of it): an instance takes one
+    /// place, and a scope, this host's and in its tree (or new), is held by one of them. Two
+    /// renders returning one instance made two components of one scope (outsider break 15);
+    /// another host's instance shared that host's scope (break 10).
+    @inline(__always)
+    private func checkPlacement(_ node: Component, context: BuildContext) throws {
+        if node.placedInBuild == context.id { throw placedTwice(node) }
+        guard let scope = node.scope else { return }
+        guard scope.hostLink === context.hostLink, scope.isLive else { throw leftScope(node) }
+        if scope.placedInBuild == context.id { throw placedTwice(node) }
+        scope.placedInBuild = context.id
+    }
+
+    /// `[badReturn]` for an instance returned again after its scope left the tree, or placed in
+    /// a host other than the one whose build made its scope.
     private func leftScope(_ node: Component) -> RuntimeError {
-        RuntimeError(.badReturn, "\(node.label) was built in generation \(node.generation) and returned again after its scope left the tree (or belongs to another host); build a new instance (call \(node.name){…})",
-                     at: node.parent?.componentClass.renderDefinition)
+        let at = node.parent?.componentClass.renderDefinition
+        if let scope = node.scope, scope.hostLink !== host.link {
+            return RuntimeError(.badReturn, "\(node.label) belongs to another host: its scope was made by that host's build, and a scope lives in one host; build a new instance in this host's provider or render (call \(node.name){…})", at: at)
+        }
+        return RuntimeError(.badReturn, "\(node.label) was built in generation \(node.generation) and returned again after its scope left the tree; build a new instance (call \(node.name){…})", at: at)
     }
 
     /// `[badReturn]` for an instance met a second time, at the render that returned it there.
     private func placedTwice(_ node: Component) -> RuntimeError {
         var owner = node.parent
         while let o = owner, o.componentClass.renderDefinition == nil { owner = o.parent }
-        let by = owner.map { ", in what the render of \($0.name) returned" } ?? ", as the root the provider returned"
+        let by = owner.map { ", in what the render of \($0.name) returned" } ?? ", in what the host's provider returned"
         return RuntimeError(.badReturn, "\(node.name) was placed in the tree twice (again at \(node.shownPath)\(by)); build a new instance for each place (call \(node.name){…} once per place)",
                             at: owner?.componentClass.renderDefinition)
     }

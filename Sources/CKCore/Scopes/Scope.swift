@@ -9,6 +9,9 @@ public final class Scope: RuntimeObject {
     public internal(set) var isLive = true
     /// The build that last placed this scope among its parent's rebuilt children.
     var claimedInBuild: Int32 = 0
+    /// The build whose tree last gave this scope's component a place (`Builder.checkPlacement`):
+    /// one component holds a scope in a tree.
+    var placedInBuild: Int32 = 0
     public let key: Value
     /// The build that last re-rendered this scope's content, and (made at the first claim)
     /// the child scopes it claimed there.
