@@ -225,3 +225,27 @@ describe("an error in a controller's callback", function()
     assert.matches("^%[timeout%] pretend", err)
   end)
 end)
+
+-- Identifiers and keys compare as rawequal does; NaN is not rawequal to itself, so it names no
+-- scope a later build could find: refused where it is given (outsider's ComponentKit attack).
+describe("a NaN identifier or key", function()
+  local function refused(text, f)
+    local ok, err = pcall(ck.host, f)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("[badArgument]", 1, true), tostring(err))
+    assert.truthy(tostring(err):find(text, 1, true), tostring(err))
+  end
+
+  it("is [badArgument] from a scope function", function()
+    local R = ck.component("NanId", {scope = function(p) return p.id end, initialState = 0})
+    refused("NanId's scope function returned NaN", function() return R{id = 0/0} end)
+  end)
+
+  it("is [badArgument] as a key, on a scoped, pure or built-in class", function()
+    local K = ck.component("NanKey", {scope = true})
+    local P = ck.component("NanPure", {scope = true, pure = true})
+    refused("NanKey{key = nan}", function() return K{key = 0/0} end)
+    refused("NanPure{key = nan}", function() return P{key = 0/0} end)
+    refused("Text{key = nan}", function() return ck.Text{text = "x", key = 0/0} end)
+  end)
+end)

@@ -6,6 +6,7 @@ extension Runtime {
     public func construct(_ cls: ComponentClass, props: Value, key: Value, identifier computed: Value? = nil,
                           claim: ScopeClaim? = nil) throws -> Component {
         let build = self.build
+        if key.isNaN { throw nanIdentity(cls, "{key = nan}: a key") }
         let component = Component(componentClass: cls, props: props, key: key, generation: build?.generation ?? 0)
         guard cls.declaresScope else {
             if let controllerClass = try controllerClass(for: cls) {
@@ -25,6 +26,7 @@ extension Runtime {
             defer { renderDepth -= 1 }
             identifier = try f(component)
         }
+        if identifier.isNaN { throw nanIdentity(cls, "'s scope function returned NaN: a scope identifier") }
         let parent = build.currentScope
         let (scope, isNew) = claim.map { ($0.scope, $0.isNew) }
             ?? build.claim(ScopeIdentity(className: cls.name, classNameHash: cls.nameHash, identifier: identifier, key: key),
@@ -40,6 +42,13 @@ extension Runtime {
 }
 
 extension Runtime {
+    /// Identifiers and keys compare as `rawequal` does, and NaN is not `rawequal` to itself: it
+    /// names no scope or place that a later build could find again (docs/api.md).
+    fileprivate func nanIdentity(_ cls: ComponentClass, _ what: String) -> RuntimeError {
+        RuntimeError(.badArgument, "\(cls.name)\(what) cannot be NaN: identifiers and keys compare as rawequal does, and NaN equals nothing, not even itself; compute it from a number that is not 0/0 (or use a string)",
+                     at: currentLocation())
+    }
+
     /// A new scope's state from its class's `initialState`; an error leaves the build naming it.
     private func setInitialState(_ initial: (Component) throws -> Value, of component: Component, _ scope: Scope,
                                  in build: BuildContext) throws {

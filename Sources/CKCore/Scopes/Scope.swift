@@ -179,7 +179,8 @@ struct ScopeIdentity: Hashable {
             && Self.same(self.key, key)
     }
 
-    /// Raw equality, except that NaN is the same identifier as NaN (a key must equal itself).
+    /// Raw equality, except that NaN is the same identifier as NaN (a key must equal itself;
+    /// `Runtime.construct` refuses NaN identifiers and keys, so none is made from a script).
     private static func same(_ x: Value, _ y: Value) -> Bool {
         if case .number(let a) = x, case .number(let b) = y, a.isNaN, b.isNaN { return true }
         return x.rawEquals(y)

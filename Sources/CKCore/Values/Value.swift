@@ -12,6 +12,8 @@ public enum Value {
     case opaque(ScriptRef)       // userdata, threads, strings that are not UTF-8: carried, never inspected
 
     public var isNil: Bool { if case .nil = self { true } else { false } }
+    /// A float NaN (which no value, itself included, equals raw).
+    public var isNaN: Bool { if case .number(let d) = self { d.isNaN } else { false } }
 
     /// The name a script author would use for this value's type.
     public var typeName: String {
