@@ -36,14 +36,22 @@ struct Commit {
             c.previous = nil
             c.isInTree = true
         }
-        // Invalidation: once, after unmounting, for every scope that left the tree.
-        for scope in removed {
+        if !removed.isEmpty { keep { try invalidate(removed) } }
+        if let firstError { throw firstError }
+    }
+
+    /// Invalidation: once, after unmounting, for every scope that left the tree, in the order
+    /// the scopes were made (only those with a controller call back, so only they are put in
+    /// order); then the scopes retire. Raises the first callback error.
+    private func invalidate(_ removed: [Scope]) throws {
+        var firstError: Error?
+        for scope in Scope.inCreationOrder(removed.filter { $0.controller != nil }) {
             if let k = scope.controller, !k.isInvalidated {
                 k.isInvalidated = true
-                keep { try Lifecycle.call(k, "invalidateController") }
+                do { try Lifecycle.call(k, "invalidateController") } catch { firstError = firstError ?? error }
             }
-            scope.retire()
         }
+        for scope in removed { scope.retire() }
         if let firstError { throw firstError }
     }
 
@@ -59,8 +67,7 @@ struct Commit {
         }
     }
 
-    /// Rebuilt maps replace the old ones; returns the scopes not in them, which left the tree,
-    /// in the order they were made (they are invalidated in it).
+    /// Rebuilt maps replace the old ones; returns the scopes not in them, which left the tree.
     private func commitScopes() -> [Scope] {
         var removed: [Scope] = []
         for rebuilt in context.rebuilt {
@@ -76,7 +83,7 @@ struct Commit {
                 entry.scope.children.append(scope)
             }
         }
-        return Scope.inCreationOrder(removed)
+        return removed
     }
 
     private func commitTree(fullBuild: Bool, newRoot: Component?, replacements: [(old: Component, new: Component)]) {

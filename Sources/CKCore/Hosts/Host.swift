@@ -257,9 +257,10 @@ public final class Host: RuntimeObject {
         try runtime.perform { try runtime.changingTree {
             var firstError: Error?
             do { try unmount() } catch { firstError = error }
-            let scopes = Scope.inCreationOrder(rootScope.subtree)
-            for scope in scopes {
-                scope.isLive = false
+            let scopes = rootScope.subtree
+            for scope in scopes { scope.isLive = false }
+            // Only the scopes with a controller are put in order: they alone call back.
+            for scope in Scope.inCreationOrder(scopes.filter { $0.controller != nil }) {
                 if let k = scope.controller, !k.isInvalidated {
                     k.isInvalidated = true
                     do { try Lifecycle.call(k, "invalidateController") } catch { firstError = firstError ?? error }

@@ -260,7 +260,10 @@ public final class Runtime {
     /// made, the same in every run (the dictionary's order is seeded per process).
     private func firstHost(where matches: (Host) -> Bool) -> Host? {
         var found: Host?
-        for host in hosts.values where matches(host) && found.map({ host.serial < $0.serial }) ?? true { found = host }
+        for host in hosts.values where matches(host) {
+            if let f = found, f.serial < host.serial { continue }
+            found = host
+        }
         return found
     }
 
