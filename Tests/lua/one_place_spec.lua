@@ -49,6 +49,36 @@ describe("an instance placed twice", function()
   end)
 end)
 
+describe("an instance a render returns again", function()
+  it("is [badReturn] when the place it had stays (a state build leaves that parent as it was)", function()
+    local X
+    local S = ck.component("PlaceLeft", {scope = true, initialState = 0, view = {class = "UIView"}})
+    local C = ck.component("PlaceC", {scope = true, initialState = false,
+      render = function(self, p, s) if s then return p.x end end})
+    local D = ck.component("PlaceD", {scope = true, render = function(self, p) return p.x end})
+    local h = ck.host(function() X = X or S{}; return ck.Stack{children = {C{x = X}, D{x = X}}} end)
+    h:mount()
+    fails("PlaceLeft was placed in the tree twice", function() h:find("PlaceC"):updateState(true, "sync") end)
+    assert.are.equal(1, #h:findAll("PlaceLeft"))
+  end)
+
+  it("moves when the place it had goes", function()
+    local X
+    local S = ck.component("PlaceMoved", {scope = true, initialState = 0, view = {class = "UIView"}})
+    local W = ck.component("PlaceWrap", {render = function(self, p) return p.x end})
+    local first = true
+    local h = ck.host(function()
+      X = X or S{}
+      return ck.Stack{children = {first and W{x = X} or ck.View{class = "UIView", child = X}}}
+    end)
+    h:mount()
+    local view = h:find("PlaceMoved").view
+    first = false; h:update(nil)
+    assert.are.equal(1, #h:findAll("PlaceMoved"))
+    assert.is_true(rawequal(view, h:find("PlaceMoved").view))
+  end)
+end)
+
 describe("another host's instance", function()
   it("is [badReturn] when scoped, and leaves that host whole", function()
     local stash

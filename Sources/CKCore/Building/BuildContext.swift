@@ -30,6 +30,9 @@ final class BuildContext {
     var standsIn: Set<ObjectIdentifier> = []
     /// Previous instances kept (pure reuse), with their old tree links for a rollback.
     var kept: [(component: Component, parent: Component?, index: Int)] = []
+    /// Instances in the tree that a render returned again and that were kept, with the parent
+    /// they had: each leaves that parent only if it goes (`Builder.checkLeftBehind`).
+    var returnedKept: [(component: Component, parent: Component)] = []
     /// Whether this build has warned that its tree is deep (`TreeDepth`).
     var warnedDeep = false
     /// What the build is running, for `[buildFailed]`; described only if the build fails (a

@@ -44,6 +44,7 @@ struct Builder {
                 markDirtyPaths(dirty, context: context)
                 newRoot = try renderFromProvider(context)
             } else { replacements = try rerenderDirty(dirty, context: context) }
+            try checkLeftBehind(context, full: full || host.needsFullBuild, replacements: replacements)
         } catch {
             rollBack(context)
             throw failed(error, context: context, dirty: dirty, full: full)
@@ -82,6 +83,7 @@ struct Builder {
         }
         if context.mayKeep(child, as: child.componentClass) {
             context.kept.append((child, child.parent, child.indexInParent))
+            if let p = child.parent { context.returnedKept.append((child, p)) }
             return child
         }
         // Not `placedInBuild`: that would tell the commit and the mounter it stays in the tree.
@@ -318,6 +320,25 @@ struct Builder {
         guard scope.hostLink === context.hostLink, scope.isLive else { throw leftScope(node) }
         if scope.placedInBuild == context.id { throw placedTwice(node) }
         scope.placedInBuild = context.id
+    }
+
+    /// An instance a render returned again and kept moves from where it was only if that place
+    /// goes: a parent this build neither rendered again nor dropped (outside a state build's
+    /// re-rendered components, or inside a kept subtree) keeps it as a child, and the instance
+    /// would be in two places. Known only once the whole build is rendered.
+    private func checkLeftBehind(_ context: BuildContext, full: Bool,
+                                 replacements: [(old: Component, new: Component)]) throws {
+        guard !context.returnedKept.isEmpty else { return }
+        let replaced = Set(replacements.map { ObjectIdentifier($0.old) })
+        for (component, parent) in context.returnedKept {
+            var node: Component? = parent, stays = !full
+            while let n = node {
+                if n.placedInBuild == context.id { stays = true; break }   // kept whole
+                if replaced.contains(ObjectIdentifier(n)) { stays = false; break }
+                node = n.parent
+            }
+            if stays { throw placedTwice(component) }
+        }
     }
 
     /// `[badReturn]` for an instance returned again after its scope left the tree, or placed in
