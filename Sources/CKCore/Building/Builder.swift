@@ -13,13 +13,11 @@ struct Builder {
 
     func run(full: Bool) throws {
         guard !host.isBusy else {
-            // A lifecycle callback asked for a build while this host mounts: do it next turn.
-            if full { host.needsFullBuild = true }
-            host.hasSyncUpdate = true
-            runtime.syncRequested = true
+            // A lifecycle callback asked for a build while this host is in a pass.
+            host.buildAfterPass(full: full)
             return
         }
-        try runtime.changingTree { try buildGeneration(full: full) }
+        try runtime.changingTree { try host.pass { try buildGeneration(full: full) } }
     }
 
     private func buildGeneration(full: Bool) throws {
@@ -29,11 +27,9 @@ struct Builder {
         let context = BuildContext(host: host, generation: host.generation + 1, id: runtime.lastBuildID)
         let saved = runtime.build
         runtime.build = context
-        host.isBusy = true
         defer {
             context.finish()
             runtime.build = saved
-            host.isBusy = false
         }
         let dirty = host.dirtyScopes
         var replacements: [(old: Component, new: Component)] = []

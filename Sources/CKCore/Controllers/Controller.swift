@@ -20,6 +20,8 @@ public final class Controller: RuntimeObject {
     /// The component this controller last saw mounted: an update is a mount of a different one.
     var lastMountedComponent: Component?
     var acquiredView: View?
+    /// Told `componentTreeWillAppear` and not yet `componentTreeDidDisappear`.
+    var hasAppeared = false
     /// The bridge's table of the controller's script fields (`self.x = …`), released with it.
     public var scriptFields: ScriptRef?
 

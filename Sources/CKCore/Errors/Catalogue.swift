@@ -5,7 +5,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     case immutableComponent, outsideBuild, noScope, scopeCollision, updateDuringRender, updateLoop
     case unknownClass, badReturn, buildFailed
     // Controllers and hosts (SPEC §4–5)
-    case controllerWithoutScope, hostDestroyed, deadObject, badQuery, noMatch, callbackFailed
+    case controllerWithoutScope, hostDestroyed, deadObject, badQuery, noMatch, callbackFailed, operationLoop
     // Actions (SPEC §6)
     case unknownType, doesNotRespond, tooManyArguments, badArgument, unhandledAction, notMounted
     case notMainThread, implicitDemotion, typeMismatch, yieldAcrossRuntime
@@ -37,6 +37,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .hostDestroyed: "A method of a destroyed host, or `updateState` on one of its components, was called."
         case .deadObject: "A controller was used after `invalidateController`, a runtime object after its host went away, or `ck` from a finalizer that ran while the engine closed its state."
         case .callbackFailed: "A controller's lifecycle callback (`didMount`, `willUpdateComponent`, `invalidateController`, …) raised. The rest of the pass ran (the tree is mounted or unmounted whole); the first such error reaches the caller of the runtime call that ran the pass (`host:update`, `host:mount`, a send, …), naming the callback and the component's path."
+        case .operationLoop: "Host operations called from lifecycle callbacks kept deferring more (a `didMount` that unmounts and a `didUnmount` that mounts): 100 ran in a row after one pass; the rest were dropped."
         case .badQuery: "A query string given to `find`, `tap` or a REPL command could not be parsed."
         case .noMatch: "A well-formed query given to `host:tap` or `host:controlEvent` matched no component (`host:find` returns nil for it)."
         case .unknownType: "An action or struct named a type that is neither built in, a struct, nor a class."
@@ -86,6 +87,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .hostDestroyed: "Make a new host with `ck.host`; a destroyed one cannot be revived."
         case .deadObject: "Drop references to objects of scopes that left the tree, or look them up again; do not call `ck` from `__gc` metamethods."
         case .callbackFailed: "Read the callback's own error and traceback after the first line and fix the callback; the tree is already in its new state."
+        case .operationLoop: "Call `mount`, `unmount`, `update` or `appear` from a callback only when something changed, not unconditionally; the host is left as the last operation made it."
         case .badQuery: "Use `Class`, `Class#id`, `A > B` or `A B`."
         case .noMatch: "Check the query against `host:dump()` (`.tree` in the REPL); to tap only what is there, test `host:find(query)` first."
         case .unknownType: "Use a built-in type name, declare the struct with `ck.struct`, or define the class first."

@@ -6,7 +6,7 @@ public final class Host: RuntimeObject {
     /// While `reload` builds: a failure is named as the reload's (`[buildFailed]`).
     var isReloading = false
     public var provider: (Value) throws -> Component?
-    public private(set) var model: Value
+    public internal(set) var model: Value
     public private(set) var rootScope: Scope!
     public internal(set) var root: Component?
     public let hostingView: View
@@ -26,7 +26,13 @@ public final class Host: RuntimeObject {
     /// built after it changed: older instances are not kept (`BuildContext.mayKeep`).
     var definitionsSeen = -1
     var keepableFrom = 0
+    /// In a pass (`HostPasses.swift`): host operations its callbacks call are deferred to its end.
     var isBusy = false
+    var isRunningDeferred = false
+    var deferredOperations: [() throws -> Void] = []
+    /// `destroy()` was called: every later call raises `[hostDestroyed]` (a deferred destroy
+    /// has not run yet).
+    var isDestroying = false
     /// The runtime's call state, held strongly: `deinit` may run after the runtime's.
     private let calls: CallStateStorage
     /// The one weak reference to this host that its components and scopes share.
@@ -50,7 +56,12 @@ public final class Host: RuntimeObject {
         hostingView.hostingHost = self
         for (a, b) in zip(responders, responders.dropFirst()) { a.next = b }
         rootScope = Scope(identity: ScopeIdentity(className: "(root)", identifier: .nil, key: .nil), ordinal: 0, parent: nil, host: self)
-        try runtime.perform { try Builder(host: self).run(full: true) }
+        do { try runtime.perform { try Builder(host: self).run(full: true) } } catch {
+            // The tree was built but a controller's init or didInit raised: no host is returned,
+            // so none is left behind, and every controller made gets its invalidateController.
+            if generation > 0 { try? tearDown() }
+            throw error
+        }
         runtime.noteMade(self)
     }
 
@@ -75,7 +86,7 @@ public final class Host: RuntimeObject {
     var hasPendingUpdates: Bool { !dirtyScopes.isEmpty || needsFullBuild }
 
     public func checkAlive(_ what: String) throws {
-        if isDestroyed {
+        if isDestroyed || isDestroying {
             throw RuntimeError(.hostDestroyed, "\(what) on a destroyed host; make a new one with ck.host")
         }
     }
@@ -118,18 +129,15 @@ public final class Host: RuntimeObject {
     public func update(model: Value) throws {
         try checkAlive("update")
         try checkNotRendering(isReloading ? "reload" : "update")
+        if deferredDuringPass({ try self.rebuild(model: model) }) { return }
+        try rebuild(model: model)
+    }
+
+    /// A full build for `model`; a failed one keeps the previous model (SPEC §3).
+    private func rebuild(model: Value) throws {
         let previous = self.model, built = generation
         self.model = model
-        do { try runtime.perform {
-            if isBusy {
-                needsFullBuild = true
-                runtime.register(self)
-                hasSyncUpdate = true
-                runtime.syncRequested = true
-                return
-            }
-            try Builder(host: self).run(full: true)
-        } } catch {
+        do { try runtime.perform { try Builder(host: self).run(full: true) } } catch {
             if generation == built { self.model = previous }   // SPEC §3: a failed update keeps the model
             throw error
         }
@@ -144,12 +152,19 @@ public final class Host: RuntimeObject {
     /// `ck.run` while an app reloads: the same host takes the file's new provider, host
     /// responders and model, and rebuilds keeping scopes (state, controllers) by identity.
     public func reload(provider: @escaping (Value) throws -> Component?, responders: [ScriptResponder], model: Value) throws {
+        try checkAlive("reload")
+        try checkNotRendering("reload")
+        if deferredDuringPass({ try self.replace(provider: provider, responders: responders, model: model) }) { return }
+        try replace(provider: provider, responders: responders, model: model)
+    }
+
+    private func replace(provider: @escaping (Value) throws -> Component?, responders: [ScriptResponder], model: Value) throws {
         let saved = (self.provider, self.responders)
         self.provider = provider
         setResponders(responders)
         isReloading = true
         defer { isReloading = false }
-        do { try update(model: model) } catch {
+        do { try rebuild(model: model) } catch {
             self.provider = saved.0
             setResponders(saved.1)
             throw error
@@ -175,6 +190,11 @@ public final class Host: RuntimeObject {
     public func flush() throws {
         try checkAlive("flush")
         try checkNotRendering("flush")
+        if deferredDuringPass({ try self.flushNow() }) { return }
+        try flushNow()
+    }
+
+    private func flushNow() throws {
         try runtime.perform {
             var builds = 0
             defer { runtime.stopRecordingUpdates() }
@@ -192,91 +212,6 @@ public final class Host: RuntimeObject {
         hasSyncUpdate = false
         let origin = runtime.takeUpdateOrigin()
         return RuntimeError(.updateLoop, "state updates re-triggered builds \(Host.maxBuildsPerFlush) times in a row (still updating: \(scopes)\(origin.text)); the pending updates were dropped. Update state only when the value changes", at: origin.location)
-    }
-
-    // MARK: Mounting
-
-    public func mount() throws {
-        try checkAlive("mount")
-        try checkNotRendering("mount")
-        guard !isMounted else { return }
-        try runtime.perform { try runtime.changingTree {
-            isMounted = true
-            runtime.register(self)
-            guard let root else { return }
-            var mounter = Mounter(host: self)
-            mounter.mount(root, previous: nil, in: hostingView)
-            try mounter.finish()
-        } }
-    }
-
-    public func unmount() throws {
-        try checkAlive("unmount")
-        try checkNotRendering("unmount")
-        guard isMounted else { return }
-        try runtime.perform { try runtime.changingTree {
-            isMounted = false
-            if !hasPendingUpdates { runtime.unregister(self) }
-            guard let root else { return }
-            var mounter = Mounter(host: self)
-            mounter.unmount(root)
-            try mounter.finish()
-        } }
-    }
-
-    public func appear() throws {
-        try checkAlive("appear")
-        try runtime.perform {
-            isAppeared = true
-            try eachMountedController { try Lifecycle.call($0, "componentTreeWillAppear") }
-        }
-    }
-
-    public func disappear() throws {
-        try checkAlive("disappear")
-        try runtime.perform {
-            isAppeared = false
-            try eachMountedController { try Lifecycle.call($0, "componentTreeDidDisappear") }
-        }
-    }
-
-    private func eachMountedController(_ body: (Controller) throws -> Void) throws {
-        var firstError: Error?
-        for c in allComponents() where c.isMounted {
-            if let k = c.controller, k.mountedComponent === c {
-                do { try body(k) } catch { firstError = firstError ?? error }
-            }
-        }
-        if let firstError { throw firstError }
-    }
-
-    /// Unmounts, invalidates every controller and ends the host.
-    public func destroy() throws {
-        guard !isDestroyed else { return }
-        try checkNotRendering("destroy")
-        try runtime.perform { try runtime.changingTree {
-            var firstError: Error?
-            do { try unmount() } catch { firstError = error }
-            let scopes = rootScope.subtree
-            for scope in scopes { scope.isLive = false }
-            // Only the scopes with a controller are put in order: they alone call back.
-            for scope in Scope.inCreationOrder(scopes.filter { $0.controller != nil }) {
-                if let k = scope.controller, !k.isInvalidated {
-                    k.isInvalidated = true
-                    do { try Lifecycle.call(k, "invalidateController") } catch { firstError = firstError ?? error }
-                }
-            }
-            for scope in scopes { scope.retire() }
-            dirtyScopes.removeAll()
-            // What the host held of the script goes: props, model and provider can refer back to
-            // the host (`Item{host = h}`), a loop through Lua's registry that no collector sees.
-            root = nil
-            model = .nil
-            provider = { _ in nil }
-            isDestroyed = true
-            runtime.unregister(self)
-            if let firstError { throw firstError }
-        } }
     }
 
     // MARK: Inspection

@@ -243,7 +243,9 @@ public final class Runtime {
             var failed: Set<ObjectIdentifier> = []
             var firstError: Error?
             defer { stopRecordingUpdates() }
-            while let host = firstHost(where: { $0.hasPendingUpdates && !$0.isDestroyed && !failed.contains(ObjectIdentifier($0)) }) {
+            // A host in a pass (ck.flush from its callback) builds when the outermost call returns.
+            for host in hosts.values where host.isBusy && host.hasPendingUpdates { host.buildAfterPass(full: false) }
+            while let host = firstHost(where: { $0.hasPendingUpdates && !$0.isDestroyed && !$0.isBusy && !failed.contains(ObjectIdentifier($0)) }) {
                 try countBuild(&builds, of: host)
                 do { try host.buildPendingUpdates() } catch {
                     failed.insert(ObjectIdentifier(host))

@@ -1,0 +1,126 @@
+/// A host's mounting, appearance and end. Each public operation checks, then either is
+/// deferred to the end of the host's running pass (`HostPasses.swift`) or runs as a pass.
+extension Host {
+    public func mount() throws {
+        try checkAlive("mount")
+        try checkNotRendering("mount")
+        if deferredDuringPass({ try self.mountTree() }) { return }
+        try mountTree()
+    }
+
+    public func unmount() throws {
+        try checkAlive("unmount")
+        try checkNotRendering("unmount")
+        if deferredDuringPass({ try self.unmountTree() }) { return }
+        try unmountTree()
+    }
+
+    /// `componentTreeWillAppear` to every live controller of the tree, mounted or not (as
+    /// ComponentKit announces appearance to its scope root's controllers), each once until it
+    /// is told the tree disappeared: the two callbacks pair.
+    public func appear() throws {
+        try checkAlive("appear")
+        if deferredDuringPass({ try self.announce(appearing: true) }) { return }
+        try announce(appearing: true)
+    }
+
+    /// `componentTreeDidDisappear` to every live controller that was told the tree appeared.
+    public func disappear() throws {
+        try checkAlive("disappear")
+        if deferredDuringPass({ try self.announce(appearing: false) }) { return }
+        try announce(appearing: false)
+    }
+
+    /// Disappears, unmounts, invalidates every controller and ends the host. Called from a
+    /// callback of this host's pass, it runs when the pass ends, so that pass runs whole; every
+    /// later call of the host raises `[hostDestroyed]` at once (a second `destroy()` does nothing).
+    public func destroy() throws {
+        guard !isDestroyed, !isDestroying else { return }
+        try checkNotRendering("destroy")
+        isDestroying = true
+        if deferredDuringPass({ try self.tearDown() }) { return }
+        try tearDown()
+    }
+
+    private func mountTree() throws {
+        guard !isMounted else { return }
+        try runtime.perform { try runtime.changingTree { try pass {
+            isMounted = true
+            runtime.register(self)
+            guard let root else { return }
+            var mounter = Mounter(host: self)
+            mounter.mount(root, previous: nil, in: hostingView)
+            try mounter.finish()
+        } } }
+    }
+
+    private func unmountTree() throws {
+        guard isMounted else { return }
+        try runtime.perform { try runtime.changingTree { try pass {
+            isMounted = false
+            if !hasPendingUpdates { runtime.unregister(self) }
+            guard let root else { return }
+            var mounter = Mounter(host: self)
+            mounter.unmount(root)
+            try mounter.finish()
+        } } }
+    }
+
+    private func announce(appearing: Bool) throws {
+        let name = appearing ? "componentTreeWillAppear" : "componentTreeDidDisappear"
+        try runtime.perform { try pass {
+            isAppeared = appearing
+            var firstError: Error?
+            for k in liveControllers() where k.hasAppeared != appearing {
+                k.hasAppeared = appearing
+                do { try Lifecycle.call(k, name) } catch { firstError = firstError ?? error }
+            }
+            if let firstError { throw firstError }
+        } }
+    }
+
+    /// The controllers of the current tree that are not invalidated, in tree order.
+    private func liveControllers() -> [Controller] {
+        allComponents().compactMap { c in
+            guard let k = c.scope?.controller, k.component === c, !k.isInvalidated else { return nil }
+            return k
+        }
+    }
+
+    /// The destroy itself, one pass: the appeared controllers are told the tree disappeared,
+    /// the tree unmounts whole, then every controller is invalidated.
+    func tearDown() throws {
+        isDestroying = true
+        try runtime.perform { try runtime.changingTree { try pass {
+            var firstError: Error?
+            func keep(_ body: () throws -> Void) { do { try body() } catch { firstError = firstError ?? error } }
+            // Every controller told the tree appeared was told while the host was appeared.
+            if isAppeared { keep { try announce(appearing: false) } }
+            keep { try unmountTree() }
+            let scopes = rootScope.subtree
+            for scope in scopes { scope.isLive = false }
+            // Only the scopes with a controller are put in order: they alone call back.
+            for scope in Scope.inCreationOrder(scopes.filter { $0.controller != nil }) {
+                if let k = scope.controller, !k.isInvalidated {
+                    k.isInvalidated = true
+                    keep { try Lifecycle.call(k, "invalidateController") }
+                }
+            }
+            for scope in scopes { scope.retire() }
+            release()
+            if let firstError { throw firstError }
+        } } }
+    }
+
+    /// What the host held of the script goes: props, model and provider can refer back to the
+    /// host (`Item{host = h}`), a loop through Lua's registry that no collector sees.
+    private func release() {
+        dirtyScopes.removeAll()
+        deferredOperations.removeAll()
+        root = nil
+        model = .nil
+        provider = { _ in nil }
+        isDestroyed = true
+        runtime.unregister(self)
+    }
+}
