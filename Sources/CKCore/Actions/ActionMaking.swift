@@ -25,6 +25,7 @@ extension Runtime {
         case .component(let c):
             try checkHandler(try handlerOwner(of: c, selector), selector, types)
         case .controller(let k):
+            try Runtime.checkLive(k, "ck.action(\(k.controllerClass.name), \"\(selector)\")")
             try checkHandler(HandlerOwner(k.controllerClass.method(selector), k.controllerClass.name), selector, types)
         case .script(let s):
             try checkHandler(HandlerOwner(s.lookup(selector), s.name), selector, types)
@@ -33,6 +34,14 @@ extension Runtime {
         }
         let (id, name) = selectors.intern(selector)
         return Action(kind: .target, selector: name, selectorID: id, types: types, target: target)
+    }
+
+    /// A dead controller is no target (SPEC §4: after `invalidateController` it is dead): making
+    /// or sending an action to it raises `[deadObject]`. The chain never reaches one
+    /// (`nextResponder`), and callbacks skip it (`Lifecycle`).
+    static func checkLive(_ k: Controller, _ what: @autoclosure () -> String) throws {
+        guard k.isInvalidated else { return }
+        throw RuntimeError(.deadObject, "\(what()): the controller \(k.controllerClass.name) of \(k.component.shownPath) was invalidated (its scope left the tree or its host was destroyed) and handles no actions; target the live one (ck.controllerOf(host:find(query))) or use a scope action (component:action)")
     }
 
     /// The handler a scope or target action on `component` reaches: the class's own method,

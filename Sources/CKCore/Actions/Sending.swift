@@ -16,6 +16,9 @@ extension Runtime {
         }
         if action.kind == .selector, sender == nil { throw Self.noSender(action) }
         // One array for the whole send: the sender, then the converted arguments, then zeros.
+        if action.kind == .target, case .controller(let k)? = action.target {
+            try Runtime.checkLive(k, action.sendName)
+        }
         var call: [Value] = []
         call.reserveCapacity(action.fullTypes.count + 1)
         call.append(sender.map(\.value) ?? .nil)
