@@ -10,7 +10,9 @@ public struct AppRunner {
     /// while `classesBefore` component classes existed: a component class, or a function once
     /// the script defined a component class, is hosted, mounted and bound to `app`. A script
     /// that called `ck.run` is an app already. Any other result is ignored, as lua ignores it.
-    /// Returns whether an app is running.
+    /// Returns whether an app is running. The app is bound before its first mount: an error of
+    /// that mount (a callback's) is the turn's error, raised with the app running
+    /// (`engine.appHost` set), and the run goes on as after any turn's error (SPEC §9).
     func host(returnedAt index: Int32, classesBefore: Int) throws(LuaError) -> Bool {
         if engine.appHostObject != nil { return true }
         let L = engine.lua.L
@@ -21,10 +23,10 @@ public struct AppRunner {
         // The first build runs the provider and every render: under the limits as the chunk was.
         try engine.withLimits { () throws(LuaError) in try engine.protect {
             let h = try engine.hosts.make(providerAt: index, optsAt: 0, L)
-            try h.mount()
             engine.appHostObject = h
             engine.values.push(h, L)
             engine.lua.setGlobal("app", on: L)
+            try h.mount()
         } }
         return true
     }

@@ -88,11 +88,12 @@ enum HostBinding {
             return 1
         }
         let h = try args.engine.hosts.make(providerAt: 1, optsAt: 2, args.L)
-        try h.mount()
+        // Bound before the first mount: a callback's error there leaves the app running.
         args.engine.appHostObject = h
         args.engine.values.push(h, args.L)
         LuaStack(args.L).pushValue(at: -1)
         args.engine.lua.setGlobal("app", on: args.L)
+        try h.mount()
         return 1
     }
 }

@@ -110,7 +110,11 @@ public final class LuaMain {
         switch app {
         case .failure(let error):
             writeError(Array(error.description.utf8))
-            return false
+            // The app's first mount failed (a callback raised): the app runs on, as after any
+            // turn's error (SPEC §9); a failure before the app was bound ends the run.
+            guard engine.appHost != nil else { return false }
+            session(engine, path.map { String(cString: $0) }, true)
+            return true
         case .success(false):
             return args.interactive ? runInteractive() : true
         case .success(true):
