@@ -161,6 +161,24 @@ describe("host operations called from a callback of the host's own pass", functi
   end)
 end)
 
+describe("a destroy() asked for during a pass", function()
+  it("is never dropped, even when a chain of deferred operations hits [operationLoop] with it queued", function()
+    for n = 40, 51 do   -- the chain stops at its 51st mount
+      local h, mounts = nil, 0
+      h = ck.host(rows{
+        didMount = function(self)
+          if self.component.props.id ~= 1 then return end
+          mounts = mounts + 1
+          pcall(h.unmount, h)
+          if mounts == n then h:destroy() end
+        end,
+        didUnmount = function(self) if self.component.props.id == 1 then pcall(h.mount, h) end end})
+      pcall(h.mount, h)
+      assert.is_true(h.isDestroyed, "destroy asked for at mount " .. n)
+    end
+  end)
+end)
+
 describe("appear and disappear pair", function()
   before_each(function() log = {} end)
 
@@ -177,6 +195,21 @@ describe("appear and disappear pair", function()
     h:appear(); h:appear(); h:disappear(); h:disappear()
     assert.are.same({"componentTreeWillAppear", "componentTreeDidDisappear"}, of(1))
     assert.are.same({"componentTreeWillAppear", "componentTreeDidDisappear"}, of(2))
+  end)
+
+  it("a controller whose scope leaves an appeared tree is told it disappeared before it is invalidated", function()
+    local show = true
+    local Row = ck.component("Row", {scope = function(p) return p.id end})
+    local def = {}
+    for _, name in ipairs(callbacks) do def[name] = note(name) end
+    ck.controller("RowController", def)
+    local h = ck.host(function() return ck.Stack{children = {Row{id = 1}, show and Row{id = 2}}} end)
+    h:appear()
+    show = false
+    h:update(nil)
+    assert.are.same({"componentTreeWillAppear", "componentTreeDidDisappear", "invalidateController"}, of(2))
+    h:disappear()
+    assert.are.same({"componentTreeWillAppear", "componentTreeDidDisappear"}, of(1))
   end)
 
   it("destroy() of an appeared host tells it disappeared before invalidating", function()

@@ -45,11 +45,9 @@ struct Commit {
     /// order); then the scopes retire. Raises the first callback error.
     private func invalidate(_ removed: [Scope]) throws {
         var firstError: Error?
+        func keep(_ body: () throws -> Void) { do { try body() } catch { firstError = firstError ?? error } }
         for scope in Scope.inCreationOrder(removed.filter { $0.controller != nil }) {
-            if let k = scope.controller, !k.isInvalidated {
-                k.isInvalidated = true
-                do { try Lifecycle.call(k, "invalidateController") } catch { firstError = firstError ?? error }
-            }
+            if let k = scope.controller { Lifecycle.invalidate(k, keep: keep) }
         }
         for scope in removed { scope.retire() }
         if let firstError { throw firstError }

@@ -2,6 +2,18 @@
 enum Lifecycle {
     /// `runtime`: given by the builds' callers (mounting, a build's commit), where a flush's
     /// `[updateLoop]` may need to name the callback.
+    /// Ends a controller once (its scope left, or its host ends): one told the tree appeared is
+    /// told it disappeared first, as a view controller leaving a window is, so the pair holds.
+    static func invalidate(_ k: Controller, keep: (() throws -> Void) -> Void) {
+        guard !k.isInvalidated else { return }
+        if k.hasAppeared {
+            k.hasAppeared = false
+            keep { try call(k, "componentTreeDidDisappear") }
+        }
+        k.isInvalidated = true
+        keep { try call(k, "invalidateController") }
+    }
+
     static func call(_ controller: Controller, _ name: String, _ arguments: [Value] = [], in runtime: Runtime? = nil) throws {
         guard !controller.isInvalidated || name == "invalidateController",
               let m = controller.controllerClass.method(name) else { return }

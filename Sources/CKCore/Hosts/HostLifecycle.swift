@@ -101,10 +101,7 @@ extension Host {
             for scope in scopes { scope.isLive = false }
             // Only the scopes with a controller are put in order: they alone call back.
             for scope in Scope.inCreationOrder(scopes.filter { $0.controller != nil }) {
-                if let k = scope.controller, !k.isInvalidated {
-                    k.isInvalidated = true
-                    keep { try Lifecycle.call(k, "invalidateController") }
-                }
+                if let k = scope.controller { Lifecycle.invalidate(k, keep: keep) }
             }
             for scope in scopes { scope.retire() }
             release()

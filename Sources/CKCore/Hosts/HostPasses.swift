@@ -35,6 +35,8 @@ extension Host {
             ran += 1
             if ran > Host.maxBuildsPerFlush {
                 deferredOperations.removeAll()
+                // A destroy asked for is never dropped: the host would be neither alive nor ended.
+                if isDestroying { try? tearDown() }
                 return firstError ?? RuntimeError(.operationLoop, "host operations called from lifecycle callbacks deferred more operations \(Host.maxBuildsPerFlush) times in a row after one pass of \(root?.shownPath ?? "an empty host"); the rest were dropped. Call mount, unmount or update from a callback only when something changed")
             }
             let operation = deferredOperations.removeFirst()
