@@ -36,17 +36,22 @@ struct Commit {
             c.previous = nil
             c.isInTree = true
         }
-        if !removed.isEmpty { keep { try invalidate(removed) } }
+        if !removed.isEmpty {
+            let tops = fullBuild ? oldRoot.map { [$0] } ?? [] : replacements.map(\.old)
+            keep { try invalidate(removed, below: tops) }
+        }
         if let firstError { throw firstError }
     }
 
     /// Invalidation: once, after unmounting, for every scope that left the tree, in the order
-    /// the scopes were made (only those with a controller call back, so only they are put in
-    /// order); then the scopes retire. Raises the first callback error.
-    private func invalidate(_ removed: [Scope]) throws {
+    /// of their components in the previous tree below `tops`, what this build replaced (only
+    /// those with a controller call back, so only they are put in order; a kept subtree holds
+    /// none); then the scopes retire. Raises the first callback error.
+    private func invalidate(_ removed: [Scope], below tops: [Component]) throws {
         var firstError: Error?
         func keep(_ body: () throws -> Void) { do { try body() } catch { firstError = firstError ?? error } }
-        for scope in Scope.inCreationOrder(removed.filter { $0.controller != nil }) {
+        let id = context.id
+        for scope in Scope.controllersInTreeOrder(removed, below: tops, skip: { $0.placedInBuild == id }) {
             if let k = scope.controller { Lifecycle.invalidate(k, keep: keep) }
         }
         for scope in removed { scope.retire() }

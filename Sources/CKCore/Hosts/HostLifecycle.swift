@@ -99,8 +99,8 @@ extension Host {
             keep { try unmountTree() }
             let scopes = rootScope.subtree
             for scope in scopes { scope.isLive = false }
-            // Only the scopes with a controller are put in order: they alone call back.
-            for scope in Scope.inCreationOrder(scopes.filter { $0.controller != nil }) {
+            // In tree order, as they unmounted; only the scopes with a controller call back.
+            for scope in Scope.controllersInTreeOrder(scopes, below: root.map { [$0] } ?? [], skip: { _ in false }) {
                 if let k = scope.controller { Lifecycle.invalidate(k, keep: keep) }
             }
             for scope in scopes { scope.retire() }

@@ -119,9 +119,7 @@ public final class Scope: RuntimeObject {
         children = ScopeMap()
     }
 
-    /// `scopes` in the order they were made: parents before children, siblings in the order
-    /// first built. What a callback or a listing shows of a set of scopes follows it, never the
-    /// hash order of `children` (seeded per process: it changed from run to run).
+    /// `scopes` in the order they were made (`Class(props)` calls; the scope parent first).
     /// Serials are a host's, dense: when they span at most 4 per scope (a whole host, most
     /// builds), each goes to its slot in one pass, without a sort's n log n (destroy's hot path).
     static func inCreationOrder(_ scopes: [Scope]) -> [Scope] {
@@ -134,8 +132,26 @@ public final class Scope: RuntimeObject {
         return slots.compactMap { $0 }
     }
 
+    /// Those of `scopes` that have a controller, in the order their components stand in the
+    /// tree below `tops` (depth first, parents first: the order `didUnmount` came in), by one
+    /// walk that does not enter what `skip` says holds none of them; any the walk does not meet
+    /// (an instance that left its scope's part of the tree) follow in the order made.
+    static func controllersInTreeOrder(_ scopes: [Scope], below tops: [Component],
+                                       skip: (Component) -> Bool) -> [Scope] {
+        let wanted = scopes.filter { $0.controller != nil }
+        guard wanted.count > 1 else { return wanted }
+        var pending = Set(wanted.map(ObjectIdentifier.init))
+        var out: [Scope] = []
+        var stack: [Component] = tops.reversed()
+        while !pending.isEmpty, let c = stack.popLast() {
+            if let s = c.scope, s.component === c, pending.remove(ObjectIdentifier(s)) != nil { out.append(s) }
+            if !skip(c) { stack.append(contentsOf: c.children.reversed()) }
+        }
+        return out + inCreationOrder(wanted.filter { pending.contains(ObjectIdentifier($0)) })
+    }
+
     /// Every scope below this one, this one first, each before the scopes below it (in hash
-    /// order among siblings: `inCreationOrder` before anything observable).
+    /// order among siblings: never where a script sees the order).
     var subtree: [Scope] {
         var out: [Scope] = [self]
         var next = 0
