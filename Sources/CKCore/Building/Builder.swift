@@ -40,7 +40,9 @@ struct Builder {
                 markDirtyPaths(dirty, context: context)
                 newRoot = try renderFromProvider(context)
             } else { replacements = try rerenderDirty(dirty, context: context) }
-            try checkLeftBehind(context, full: full || host.needsFullBuild, replacements: replacements)
+            if !context.returnedKept.isEmpty {
+                try checkLeftBehind(context, full: full || host.needsFullBuild, replacements: replacements)
+            }
         } catch {
             rollBack(context)
             throw failed(error, context: context, dirty: dirty, full: full)
@@ -324,7 +326,6 @@ struct Builder {
     /// would be in two places. Known only once the whole build is rendered.
     private func checkLeftBehind(_ context: BuildContext, full: Bool,
                                  replacements: [(old: Component, new: Component)]) throws {
-        guard !context.returnedKept.isEmpty else { return }
         let replaced = Set(replacements.map { ObjectIdentifier($0.old) })
         for (component, parent) in context.returnedKept {
             var node: Component? = parent, stays = !full

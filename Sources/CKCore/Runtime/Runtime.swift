@@ -261,6 +261,7 @@ public final class Runtime {
     /// The first made of the tracked hosts that `matches`: hosts build in the order they were
     /// made, the same in every run (the dictionary's order is seeded per process).
     private func firstHost(where matches: (Host) -> Bool) -> Host? {
+        if hosts.count < 2 { return hosts.first.flatMap { matches($0.value) ? $0.value : nil } }
         var found: Host?
         for host in hosts.values where matches(host) {
             if let f = found, f.serial < host.serial { continue }
