@@ -14,3 +14,22 @@ void ckindex_push(lua_State *L, int fields_id) {
     lua_pushinteger(L, fields_id);
     lua_pushcclosure(L, object_index, 2);
 }
+
+/* __newindex of a table one of whose keys (upvalue 1) keeps its value (upvalue 2): assigning that
+   same value again changes nothing (busted's `mock(ck)` does), any other value goes to the Swift
+   function (upvalue 3, its id) that refuses it; other keys are stored as a plain table stores them. */
+static int keeping_newindex(lua_State *L) {
+    lua_settop(L, 3);
+    if (!lua_rawequal(L, 2, lua_upvalueindex(1))) {
+        lua_rawset(L, 1);
+        return 0;
+    }
+    if (lua_rawequal(L, 3, lua_upvalueindex(2))) return 0;
+    return cktrampoline_call_swift(L, (int)lua_tointeger(L, lua_upvalueindex(3)));
+}
+
+/* Key and kept value on top → the __newindex closure in their place. */
+void ckindex_push_keeping(lua_State *L, int refuse_id) {
+    lua_pushinteger(L, refuse_id);
+    lua_pushcclosure(L, keeping_newindex, 3);
+}

@@ -43,7 +43,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .unknownType: "An action or struct named a type that is neither built in, a struct, nor a class."
         case .doesNotRespond: "A scope or target action names a method that neither the component class nor its controller class has."
         case .tooManyArguments: "A scope or target action's handler takes more arguments than the sender plus the action's types."
-        case .badArgument: "A value passed to a `ck` function or an action's send does not have the expected type."
+        case .badArgument: "A value passed to a `ck` function or an action's send does not have the expected type, or a value assigned to `ck.config` (which cannot be replaced) or to one of its settings is not one it takes."
         case .unhandledAction: "No responder on the chain handles the action's selector."
         case .notMounted: "A selector action was sent from an unmounted component and nothing handled it."
         case .notMainThread: "The Swift API sent an action from a thread other than the runtime's."

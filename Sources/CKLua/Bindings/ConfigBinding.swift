@@ -16,6 +16,30 @@ enum ConfigBinding {
         LuaStack(L).setField("config", of: -2)
     }
 
+    /// Locks `ck.config` (the `ck` table on top): it is read through the module's `__index`, and
+    /// assigning another value to it is `[badArgument]` instead of a table nothing reads.
+    static func lockModule(in engine: Engine) {
+        let L = engine.lua.L
+        let refuse = engine.functions.registerFunction("ck.config") { args in
+            throw RuntimeError(.badArgument, "ck.config cannot be replaced (given \(args.typeName(3))): the runtime "
+                + "reads its settings from ck.config itself, never from a new table; set its fields instead, "
+                + "e.g. ck.config.unhandledAction = \"warn\"")
+        }
+        LuaStack(L).newTable(array: 0, fields: 3)      // ck, metatable
+        LuaStack(L).field("config", of: -2)            // ck, metatable, proxy
+        engine.functions.setKeepingNewindex(of: -2, key: "config", kept: -1, refuse: refuse)
+        LuaStack(L).newTable(array: 0, fields: 1)      // ck, metatable, proxy, __index
+        LuaStack(L).pushValue(at: -2)
+        LuaStack(L).setField("config", of: -2)
+        LuaStack(L).setField("__index", of: -3)
+        LuaStack(L).pop(1)
+        engine.values.pushString("locked", L)
+        LuaStack(L).setField("__metatable", of: -2)
+        LuaStack(L).setMetatable(of: -2)
+        LuaStack(L).pushNil()
+        LuaStack(L).setField("config", of: -2)
+    }
+
     /// `ck.config.key`.
     static func index(_ args: Arguments) throws -> Int32 {
         let e = args.engine

@@ -22,6 +22,7 @@ enum ModuleBinding {
         RunLoopBinding.register(in: engine)
         BuiltinsBinding.register(in: engine)
         StatsBinding.register(in: engine)
+        ConfigBinding.lockModule(in: engine)
         engine.lua.pushGlobal("package")
         LuaStack(L).field("loaded", of: -1)
         LuaStack(L).pushValue(at: -3)

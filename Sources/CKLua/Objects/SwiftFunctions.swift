@@ -56,6 +56,18 @@ struct SwiftFunctions {
         engine.lua.register(hostFunction(name, body))
     }
 
+    /// Sets `__newindex` of the metatable at `metatable`: `t[key]` keeps the value at `kept`
+    /// (assigning it again changes nothing), another value for it calls `refuse`; other keys
+    /// are stored raw, in C.
+    func setKeepingNewindex(of metatable: Int32, key: String, kept: Int32, refuse: Int32) {
+        let L = engine.lua.L
+        let table = LuaStack(L).absolute(metatable), keptAt = LuaStack(L).absolute(kept)
+        engine.values.pushString(key, L)
+        lua_pushvalue(L, keptAt)
+        ckindex_push_keeping(L, refuse)
+        LuaStack(L).setField("__newindex", of: table)
+    }
+
     /// Makes and registers the metatable of `kind`. `index` answers fields and methods.
     /// `nativeMethods` are pushed by their closures (C functions that are not Swift functions).
     func defineMetatable(_ kind: ObjectKind, methods: [String: Int32] = [:],

@@ -102,6 +102,7 @@ int cktrampoline_swift_function_id(lua_State *L, int idx);   // -1 if not a Swif
 /// Pops a methods table and pushes an `__index` function: methods from the table, other
 /// keys from the host function `fields_id(object, key)`.
 void ckindex_push(lua_State *L, int fields_id);
+void ckindex_push_keeping(lua_State *L, int refuse_id);
 
 // Protected calls: every call into Lua goes through here, with a traceback handler.
 int ckpcall_traceback(lua_State *L);
