@@ -38,3 +38,43 @@ describe("ck.config", function()
   end)
 end)
 
+describe("a component in children at a key that is no list index", function()
+  local T = function(s) return ck.Text{text = s} end
+  local function texts(h)
+    local out = {}
+    for i, c in ipairs(h:findAll("Text")) do out[i] = c.props.text end
+    return table.concat(out, ",")
+  end
+
+  it("is warned [droppedChild], naming the line and the key", function()
+    local h, line
+    local seen = warnings(function()
+      line = debug.getinfo(1, "l").currentline + 1
+      h = ck.host(function() return ck.Stack{children = {T"a", row = T"b"}} end)
+    end)
+    assert.are.equal("a", texts(h))
+    assert.are.same({"[droppedChild] Tests/lua/absorbed_mistakes_spec.lua:" .. line .. ': ck.Stack{children = {["row"] = …}}: '
+      .. "the component at key \"row\" is not a child, only entries at 1, 2, 3, … are; put it in the list"}, seen)
+  end)
+
+  it("is warned for fractional, zero and negative keys, in every built-in list", function()
+    local seen = warnings(function()
+      ck.host(function() return ck.Stack{children = {[1.5] = T"x"}} end)
+      ck.host(function() return ck.Stack{children = {[0] = T"y"}} end)
+      ck.host(function() return ck.Stack{children = {[-1] = T"w"}} end)
+    end)
+    assert.are.equal(3, #seen)
+    assert.matches("%[droppedChild%] .*{%[1.5%] = …}", seen[1])
+    assert.matches("%[droppedChild%] .*{%[0%] = …}", seen[2])
+    assert.matches("%[droppedChild%] .*{%[%-1%] = …}", seen[3])
+  end)
+
+  it("is not warned for what is no component (table.pack's n) or for nil and false", function()
+    local seen = warnings(function()
+      ck.host(function() return ck.Stack{children = table.pack(T"a", false, T"c")} end)
+      ck.host(function() return ck.Stack{children = {T"a", nil, T"c"}} end)
+    end)
+    assert.are.same({}, seen)
+  end)
+end)
+

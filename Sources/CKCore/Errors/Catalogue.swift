@@ -17,7 +17,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     // The app's run loop (SPEC §9)
     case timerFailed, timerLoop
     // Limits of the Lua stack and of nesting; names and fields a script may have misspelled
-    case stackLimit, suspiciousName, unknownProp, treeTooDeep
+    case stackLimit, suspiciousName, unknownProp, droppedChild, treeTooDeep
     // Script functions the runtime calls for the script, outside a build or a lifecycle pass
     case actionFailed, configCallbackFailed
 
@@ -66,6 +66,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .treeTooDeep: "A build made a tree deeper than `ck.config.maxDepth` components (default 1,048,576), most often a render that returns its own class without a base case; the build stopped and was rolled back. Warned once a build (on it goes) when it passes 10,000."
         case .suspiciousName: "A controller or component class defined a method whose name is one letter or two away from a lifecycle method's (warning)."
         case .unknownProp: "A built-in component (`ck.Button`, `ck.Text`, …) was given a prop it does not read (warning)."
+        case .droppedChild: "A built-in's `children` list holds a component at a key that is no list index (a string, 0, a negative or fractional number): only entries at 1, 2, 3, … are children, so it is not built (warning)."
         case .actionFailed: "An action's handler (a component's or controller's method, a host responder's, a block action's function) or a responder's `canPerformAction` raised during a send. Where ckrun reports the error itself (a script's uncaught error, the app runner, the REPL, `ckrun test`'s report of an errored test), this line names the handler and the component path before the handler's own message and traceback. Script code that catches the error (`pcall`, `assert.has_error`) gets the handler's own error value unchanged, as SPEC §6.3 says it reaches the caller."
         case .configCallbackFailed: "A function the script set in `ck.config` raised: `onWarning` (the warning it was given is then written to standard error after this line) or `onTrace` (reported as this warning). The code that warned or sent goes on: a warning or a trace never raises into it."
         }
@@ -116,6 +117,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .treeTooDeep: "Give the recursive render named in the message a base case (return nil when there is nothing below); for a tree that deep on purpose, raise `ck.config.maxDepth`."
         case .suspiciousName: "Rename the method to the lifecycle name the warning suggests, or to a name further from it."
         case .unknownProp: "Use one of the props the warning lists, or check the spelling."
+        case .droppedChild: "Put the component in the list (`children = {Row{key = \"a\"}}`: the `key` prop, not the table key, tells siblings apart)."
         case .actionFailed: "Read the handler's own error and traceback after the first line and fix the handler; the state updates it queued before it raised are built at the next turn."
         case .configCallbackFailed: "Read the function's own error and traceback after the first line and fix it; to make warnings fail a test, record them in `onWarning` and assert on the record."
         }

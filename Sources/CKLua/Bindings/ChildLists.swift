@@ -26,7 +26,7 @@ struct ChildLists {
         let inBuild = { runtime.buildActivity.map { " (in \($0))" } ?? "" }
         if let prop = b.made.child { try read(prop, of: b.name, tableAt: t, single: true, where: inBuild()) }
         guard let prop = b.made.children else { return nil }
-        return try read(prop, of: b.name, tableAt: t, single: false, where: inBuild())
+        return try read(prop, of: b.name, tableAt: t, single: false, where: inBuild(), warnsDropped: true)
     }
 
     /// The children of `c` from its list prop `prop`.
@@ -50,7 +50,7 @@ struct ChildLists {
     /// `props[prop]` of the table at `t` (nil if `t` is not a table) as components.
     @discardableResult
     private func read(_ prop: String, of name: String, tableAt t: Int32, single: Bool,
-                      where place: @autoclosure () -> String) throws -> [Component] {
+                      where place: @autoclosure () -> String, warnsDropped: Bool = false) throws -> [Component] {
         let stack = LuaStack(L)
         let type = stack.field(prop, of: t)
         defer { stack.pop(1) }
@@ -62,7 +62,8 @@ struct ChildLists {
         guard type == .table else {
             throw bad("ck.\(name){\(prop) = …} must be a list of components, got \(describe(at: -1))", place())
         }
-        let (components, entry) = try components(ofListAt: stack.top)
+        let (components, entry, dropped) = try components(ofListAt: stack.top)
+        if warnsDropped, let dropped { NameCheck.droppedChild(shownKey: dropped, of: name, prop: prop, engine: engine, L: L) }
         if let entry {
             throw bad("ck.\(name){\(prop) = …}: entry \(entry.index) is \(entry.what), not a component", place(),
                       fix: "; leave it out, or make it nil or false (cond and X{})")
@@ -74,11 +75,12 @@ struct ChildLists {
         RuntimeError(.badArgument, text + place + fix)
     }
 
-    /// The components of the list at `t` in index order, and its lowest-indexed bad entry.
+    /// The components of the list at `t` in index order, its lowest-indexed bad entry, and a key
+    /// that is no list index but holds a component (`[droppedChild]`).
     /// `next` passes (no Lua runs during them), ticking the limits per entry: linear in the
     /// entries, never in the border. A list whose entries `next` meets out of index order (keys
     /// in the hash part) is walked again, keeping the indices to sort by.
-    func components(ofListAt t: Int32) throws -> ([Component], BadEntry?) {
+    func components(ofListAt t: Int32) throws -> ([Component], BadEntry?, String?) {
         var walk = try self.walk(t, keepingIndices: false)
         if !walk.inOrder {
             walk = try self.walk(t, keepingIndices: true)
@@ -91,12 +93,12 @@ struct ChildLists {
             defer { LuaStack(L).pop(1) }
             return BadEntry(index: i, what: describe(at: -1))
         }
-        return (walk.components, entry)
+        return (walk.components, entry, walk.droppedKey)
     }
 
     private struct Walk {
         var components: [Component] = [], indices: [Int64] = []
-        var inOrder = true, badIndex: Int64?
+        var inOrder = true, badIndex: Int64?, droppedKey: String?
     }
 
     /// One pass; without `keepingIndices` it stops at the first entry out of index order.
@@ -116,10 +118,21 @@ struct ChildLists {
                 } else if stack.toBool(-1), walk.badIndex.map({ i < $0 }) ?? true {
                     walk.badIndex = i
                 }
+            } else if walk.droppedKey == nil, engine.objects.component(at: -1, L) != nil {
+                walk.droppedKey = keyShown(at: -2)
             }
             stack.pop(1)
         }
         return walk
+    }
+
+    /// A key as a message shows it, running no Lua (a `next` walk is under way): a string as a
+    /// Lua literal, a number, or its type.
+    private func keyShown(at i: Int32) -> String {
+        let stack = LuaStack(L)
+        if stack.isString(i) { return engine.lua.quoted(at: i, on: L) }
+        if stack.isInteger(i) { return String(stack.integer(i)) }
+        return stack.type(i) == .number ? String(stack.number(i)) : "a \(stack.typeName(i))"
     }
 
     /// `a string ("oops")`, `a table (table: 0x…)`: the type and a short `tostring`.

@@ -76,6 +76,14 @@ enum NameCheck {
         }
     }
 
+    /// Warns (once per place and key) that the component at key `shownKey` (as a message shows it) of built-in `name`'s list
+    /// `prop` is no child: the script's `Class(props)` on `L` is the place.
+    static func droppedChild(shownKey: String, of name: String, prop: String, engine: Engine, L: OpaquePointer) {
+        let place = SwiftCall.location(on: L, level: 1) ?? ""
+        warn(engine, .droppedChild, "ck.\(name){\(prop) = {[\(shownKey)] = …}}: the component at key \(shownKey) is not a child, "
+             + "only entries at 1, 2, 3, … are; put it in the list", L: L, once: "child \(name).\(prop)[\(shownKey)] \(place)")
+    }
+
     private static func warn(_ engine: Engine, _ id: Catalogue, _ text: String, L: OpaquePointer? = nil, once key: String? = nil) {
         guard engine.warnedOnce.insert(key ?? text).inserted else { return }
         engine.keepForGood(key ?? text)
