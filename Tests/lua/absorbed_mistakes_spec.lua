@@ -78,3 +78,15 @@ describe("a component in children at a key that is no list index", function()
   end)
 end)
 
+describe("a component whose host was collected", function()
+  it("says the host was collected and how to keep it, not that it was destroyed", function()
+    local C = ck.component("CollectedHostRoot", {scope = true, initialState = 0})
+    local c
+    do c = ck.host(function() return C{} end).root end
+    collectgarbage(); collectgarbage()
+    local ok, err = pcall(function() c:updateState(1, "sync") end)
+    assert.is_false(ok)
+    assert.matches("^%[deadObject%] .*CollectedHostRoot:updateState: its host was collected: nothing referred to it", err)
+    assert.matches("keep it in a variable", err)
+  end)
+end)

@@ -26,7 +26,12 @@ enum ComponentBinding {
         guard let scope = c.scope else {
             throw RuntimeError(.noScope, "\(c.name):updateState: \(c.name) declares no scope; add scope = true to its class")
         }
-        guard let host = scope.host, !host.isDestroyed else {
+        guard let host = scope.host else {
+            throw RuntimeError(.deadObject, "\(c.name):updateState: its host was collected: nothing referred to it any more "
+                + "(a host is kept only while the script holds it or it is mounted); keep it in a variable as long as you use "
+                + "its components, e.g. local host = ck.host(...)")
+        }
+        guard !host.isDestroyed else {
             throw RuntimeError(.hostDestroyed, "\(c.name):updateState on a component of a destroyed host")
         }
         let mode = try args.optionalString(3, "mode") ?? "async"
