@@ -90,3 +90,27 @@ describe("a component whose host was collected", function()
     assert.matches("keep it in a variable", err)
   end)
 end)
+
+describe("host:update(model) in a handler while a sync state update is pending", function()
+  it("makes one generation that folds both, as coalesced updates do (no empty one after)", function()
+    local h, renders, updates = nil, 0, 0
+    local C = ck.component("FoldsModelAndState", {scope = true, initialState = 0,
+      bump = function(self)
+        self:updateState(function(n) return n + 1 end, "sync")
+        h:update("second")
+      end,
+      render = function(self, props, state)
+        renders = renders + 1
+        return ck.Button{title = props.m .. state, action = ck.action("bump")}
+      end})
+    ck.controller("FoldsModelAndStateController", {didUpdateComponent = function() updates = updates + 1 end})
+    h = ck.host(function(m) return C{m = m or "first"} end)
+    h:mount()
+    h:tap("Button")
+    assert.are.equal(2, h.generation)
+    assert.are.equal(2, renders)
+    assert.are.equal(1, updates)
+    assert.are.equal("second1", h:find("Button").props.title)
+    h:destroy()
+  end)
+end)

@@ -180,9 +180,12 @@ public final class Host: RuntimeObject {
 
     /// Builds what is pending; a host that is not mounted stops being tracked once nothing is
     /// (the runtime held every unmounted host that ever had an update, and with it its script values).
+    /// Nothing pending builds nothing: a `host:update(model)` that folded a queued sync update
+    /// left its request behind, which made a generation with no change (SPEC §3: one build).
     func buildPendingUpdates() throws {
         guard !isDestroyed else { return }
         defer { if !isMounted && !hasPendingUpdates { runtime.unregister(self) } }
+        guard hasPendingUpdates else { return }
         try Builder(host: self).run(full: needsFullBuild)
     }
 
