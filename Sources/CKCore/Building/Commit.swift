@@ -76,7 +76,8 @@ struct Commit {
         for rebuilt in context.rebuilt {
             for group in rebuilt.children.groups {
                 for scope in group where scope.claimedInBuild != context.id {
-                    removed.append(contentsOf: scope.subtree)
+                    // A leaf (a row) is its own subtree: no array made for it.
+                    if scope.children.isEmpty { removed.append(scope) } else { removed.append(contentsOf: scope.subtree) }
                 }
             }
             rebuilt.children = rebuilt.rebuiltChildren ?? ScopeMap()
