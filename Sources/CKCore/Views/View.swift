@@ -1,17 +1,21 @@
 /// What a component asks to be mounted into: a view class and its attributes. Immutable and
 /// shared: every instance of a class with a constant view spec, and its view, hold the same one.
-public final class ViewSpec {
+/// Open for the bridge, whose view functions' specs keep their attributes themselves (one object
+/// a row where a spec and a reference were two).
+open class ViewSpec {
     public let viewClass: String
-    /// Plain attributes, carried for scripts (`view.attributes`).
-    public let attributes: Value
+    private let givenAttributes: Value
     /// Tap and control actions, in attribute order.
     public let actions: [ActionAttribute]
 
     public init(viewClass: String, attributes: Value = .nil, actions: [ActionAttribute] = []) {
         self.viewClass = viewClass
-        self.attributes = attributes
+        givenAttributes = attributes
         self.actions = actions
     }
+
+    /// Plain attributes, carried for scripts (`view.attributes`).
+    open var attributes: Value { givenAttributes }
 }
 
 extension ViewSpec {

@@ -29,12 +29,14 @@ extension HostBridge {
         }
         let base = LuaStack(L).top
         defer { LuaStack(L).top = base }
-        return try viewSpec(ofTableAt: index, L, in: owner, definedAt: definedAt, lastClass: &lastClass)
+        return try viewSpec(ofTableAt: index, L, in: owner, definedAt: definedAt, lastClass: &lastClass, ownSlot: true)
     }
 
     /// The spec of the table at `t` (absolute); leaves what it pushes for the caller to pop.
+    /// `ownSlot`: plain attributes may stay in the spec's own arena slot (`ArenaViewSpec`), for a
+    /// view function's spec, which nothing reads as a table before it is mounted.
     private func viewSpec(ofTableAt t: Int32, _ L: OpaquePointer, in owner: String, definedAt: String?,
-                          lastClass: inout ReusedName?) throws -> ViewSpec {
+                          lastClass: inout ReusedName?, ownSlot: Bool = false) throws -> ViewSpec {
         guard LuaStack(L).pushViewSpecFields(of: t) == .string, let cls = engine.lua.name(at: -2, on: L, reusing: &lastClass) else {
             throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)", at: definedAt)
         }
@@ -42,6 +44,7 @@ extension HostBridge {
         guard LuaStack(L).isTable(-1) else { return ViewSpec(viewClass: cls) }
         let attrs = LuaStack(L).top
         if LuaStack(L).pushPlainCopy(of: attrs, limit: 64) {
+            if ownSlot, let arena = engine.ownership.homeArena { return ArenaViewSpec(viewClass: cls, popping: L, into: arena) }
             return ViewSpec(viewClass: cls, attributes: engine.values.popTable(L))
         }
         return try splitAttributes(at: attrs, L, viewClass: cls)
