@@ -133,7 +133,7 @@ struct Commit {
         while let c = stack.popLast() {
             guard c.isInTree, c.placedInBuild != context.id else { continue }
             c.isInTree = false
-            stack.append(contentsOf: c.children)
+            if !c.children.isEmpty { stack.append(contentsOf: c.children) }
         }
         for (kept, _, _) in context.kept where !kept.isInTree {
             stack = [kept]

@@ -185,25 +185,33 @@ struct Mounter {
             switch step {
             case .enter(let node):
                 guard node.isMounted, !keep(node) else { continue }
-                if let k = node.scope?.controller, k.mountedComponent === node { call(k, "willUnmount") }
+                let mountedController = node.scope?.controller.map { $0.mountedComponent === node } ?? false
+                if mountedController { call(node.scope!.controller!, "willUnmount") }
+                // A leaf without a mounted controller (a row of a replaced list) leaves at once.
+                if !mountedController && node.children.isEmpty { leave(node); continue }
                 steps.append(.exit(node))
                 for child in node.children.reversed() { steps.append(.enter(child)) }
             case .exit(let node):
-                node.isMounted = false
-                if let k = node.scope?.controller, k.mountedComponent === node {
-                    if k.acquiredView != nil { call(k, "componentWillRelinquishView"); k.acquiredView = nil }
-                    call(k, "didUnmount")
-                    k.isMounted = false
-                    k.mountedComponent = nil
-                }
-                if let v = node.view, v.component === node {
-                    if let s = v.superview { touch(s) }
-                    v.superview = nil
-                    v.component = nil
-                }
-                node.view = nil
+                leave(node)
             }
         }
+    }
+
+    /// After its subtree: `node` is unmounted, its controller told, its view taken out.
+    private mutating func leave(_ node: Component) {
+        node.isMounted = false
+        if let k = node.scope?.controller, k.mountedComponent === node {
+            if k.acquiredView != nil { call(k, "componentWillRelinquishView"); k.acquiredView = nil }
+            call(k, "didUnmount")
+            k.isMounted = false
+            k.mountedComponent = nil
+        }
+        if let v = node.view, v.component === node {
+            if let s = v.superview { touch(s) }
+            v.superview = nil
+            v.component = nil
+        }
+        node.view = nil
     }
 
     // MARK: Finish

@@ -89,7 +89,9 @@ public final class View: RuntimeObject {
 
     deinit {
         ownLink?.target = nil
-        Reaper.release(self)
+        // An unmounted leaf (every row a replace drops) holds nothing to cascade into: asked
+        // directly, not through the reaper's dynamic check (~180 instructions a view).
+        if component != nil || !subviews.isEmpty { Reaper.release(self) }
     }
 
     override var holdsUniqueLinks: Bool { Reaper.unique(&component) || Reaper.anyUnique(&subviews) }
