@@ -122,6 +122,32 @@ describe("attributes", function()
     assert.are.equal(1, taps)
   end)
 
+  -- A view function's plain attributes stay in the spec's own arena slot (ArenaViewSpec); a
+  -- table is made of them only when read.
+  it("from a view function are each view's own snapshot, one table however often read, kept with the view", function()
+    local shared = {}
+    local Row = ck.component("SnapshotRow", {view = function(self, p)
+      shared.text = p.label
+      return {class = "UILabel", attributes = shared}
+    end})
+    local List = ck.component("SnapshotList", {render = function()
+      return ck.Stack{children = {Row{label = "a"}, Row{label = "b"}}}
+    end})
+    local host = ck.host(function() return List{} end)
+    host:mount()
+    local views = host.view.subviews
+    assert.are.same({"a", "b"}, {views[1].attributes.text, views[2].attributes.text})
+    assert.are.equal(views[1].attributes, views[1].attributes)
+    assert.are_not.equal(shared, views[2].attributes)
+    assert.is_truthy(host:dump():find('text="b"', 1, true))
+    local kept = views[2]
+    host:destroy()
+    host = nil
+    collectgarbage()
+    collectgarbage()
+    assert.are.equal("b", kept.attributes.text)
+  end)
+
   it("from a view function may be the props: the view shows a copy of them", function()
     local C = ck.component("PropsAsAttributes", {view = function(self, p) return {class = "UILabel", attributes = p} end})
     local host = ck.host(function() return C{text = "hi", n = 1} end)
