@@ -95,6 +95,9 @@ final class LuaRef: ScriptRef {
     var isProps = false
     /// The arena slot of the class handle a component's props keep alive (`Arena.keep`; 0: none).
     var keptClassSlot: Int32 = 0
+    /// What owns `ref` when this reference only borrows it (`ArenaViewSpec`): kept alive while
+    /// this lives; nothing is released here.
+    private var keeper: AnyObject?
 
     init(store: RefStore, arena: Arena?, ref: Int32, type: ScriptType, identity: UInt) {
         home = arena ?? store
@@ -104,7 +107,18 @@ final class LuaRef: ScriptRef {
         pointer = identity
     }
 
+    /// A reference to the table in `arena`'s slot `ref`, which `keeper` owns.
+    init(borrowing ref: Int32, in arena: Arena, identity: UInt, keeper: AnyObject) {
+        home = arena
+        inArena = true
+        self.ref = ref
+        type = .table
+        pointer = identity
+        self.keeper = keeper
+    }
+
     deinit {
+        guard keeper == nil else { return }
         release(ref)
         if view != 0 { release(view) }
         if keptClassSlot != 0 { arena?.drop(keptSlot: keptClassSlot) }
