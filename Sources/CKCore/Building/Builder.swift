@@ -326,16 +326,27 @@ struct Builder {
     /// would be in two places. Known only once the whole build is rendered.
     private func checkLeftBehind(_ context: BuildContext, full: Bool,
                                  replacements: [(old: Component, new: Component)]) throws {
-        let replaced = Set(replacements.map { ObjectIdentifier($0.old) })
+        let replaced = full ? [] : Set(replacements.map { ObjectIdentifier($0.old) })
+        // A list's rows share their old parent: its answer is asked once, not once a row.
+        var lastParent: Component?, lastStays = false
         for (component, parent) in context.returnedKept {
-            var node: Component? = parent, stays = !full
-            while let n = node {
-                if n.placedInBuild == context.id { stays = true; break }   // kept whole
-                if replaced.contains(ObjectIdentifier(n)) { stays = false; break }
-                node = n.parent
+            if parent !== lastParent {
+                lastParent = parent
+                lastStays = stays(parent, context: context, full: full, replaced: replaced)
             }
-            if stays { throw placedTwice(component) }
+            if lastStays { throw placedTwice(component) }
         }
+    }
+
+    /// Whether `parent` keeps its children after this build: it or an ancestor is kept whole.
+    private func stays(_ parent: Component, context: BuildContext, full: Bool, replaced: Set<ObjectIdentifier>) -> Bool {
+        var node: Component? = parent
+        while let n = node {
+            if n.placedInBuild == context.id { return true }   // kept whole
+            if replaced.contains(ObjectIdentifier(n)) { return false }
+            node = n.parent
+        }
+        return !full
     }
 
     /// `[badReturn]` for an instance returned again after its scope left the tree, or placed in
