@@ -35,14 +35,37 @@ static int push_keep_and_key(lua_State *L) {
     return 0;
 }
 
+/* class props keep key instance -> class props keep key instance answer: the props compared
+   here with those the instance's handle carries (ckcompare's 1 equal, 0 not, 2 maybe; 2 also
+   when the handle carries none), so Swift compares only a "maybe". */
+static void push_props_answer(lua_State *L) {
+    int answer = 2;
+    if (lua_getiuservalue(L, 5, CK_COMPONENT_PROPS) == LUA_TTABLE) answer = ckcompare_shallow_equal(L, 6, 2);
+    lua_pop(L, 1);
+    lua_pushinteger(L, answer);
+}
+
 /* class props keep key: the instance last made or kept for the key, when Swift says the build
    keeps it (its scope unclaimed here, its props shallow-equal, no update pending): 1, with it on
-   top. Else 0, with nothing claimed and the stack as it was. */
+   top (the answer dropped). Else 0, with nothing claimed and the stack as it was. */
 static int kept(lua_State *L, const class_call_ids *ids) {
     lua_pushvalue(L, 4);
-    if (lua_rawget(L, 3) == LUA_TUSERDATA && cktrampoline_call_swift(L, ids->keep) == 1) return 1;
+    if (lua_rawget(L, 3) == LUA_TUSERDATA && ckshims_userdata_bytes(L, 5) == CK_HANDLE_SIZE) {
+        push_props_answer(L);
+        if (cktrampoline_call_swift(L, ids->keep) == 1) { lua_settop(L, 5); return 1; }
+    }
     lua_settop(L, 4);
     return 0;
+}
+
+/* The handle at 6, just made for the props at 2, carries them for `kept`'s compare (a handle
+   made before, of an instance kept with shallow-equal props, keeps what it carries). */
+static void carry_props(lua_State *L) {
+    if (lua_getiuservalue(L, 6, CK_COMPONENT_PROPS) == LUA_TNIL) {
+        lua_pushvalue(L, 2);
+        lua_setiuservalue(L, 6, CK_COMPONENT_PROPS);
+    }
+    lua_pop(L, 1);
 }
 
 /* class props keep key -> the construction's result, recorded under the key. It is given the
@@ -55,6 +78,7 @@ static int construct_recording(lua_State *L, const class_call_ids *ids) {
         lua_pushvalue(L, 4);
         lua_pushvalue(L, 6);
         lua_rawset(L, 3);
+        carry_props(L);
     }
     return n;
 }

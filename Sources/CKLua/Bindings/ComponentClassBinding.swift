@@ -67,19 +67,22 @@ enum ComponentClassBinding {
     }
 
     /// C found the instance last made or kept for this class and key (class, props, keep, key,
-    /// instance): 1 leaves it as the result when the build keeps it (`Runtime.keepRecorded`);
+    /// instance, answer: C's compare of the props with those the instance's handle carries, 2
+    /// for "maybe"): 1 leaves it as the result when the build keeps it (`Runtime.keepRecorded`);
     /// 0 claims nothing, and C constructs.
     static func keepRecorded(_ args: Arguments) -> Int32 {
         args.withEngine { engine in
             let L = args.L
             guard let cls = engine.objects.object(inCheckedHandleAt: 1, L) as? ComponentClass,
-                  cls.builtin == nil, cls.actionProps.isEmpty, let old = engine.objects.component(at: 5, L) else { return 0 }
+                  cls.builtin == nil, cls.actionProps.isEmpty, let old = engine.objects.component(inCheckedHandleAt: 5, L) else { return 0 }
             let tables = engine.scriptTables!
             let kept = engine.runtime.keepRecorded(old, of: cls, isKey: { key in
                 let stack = LuaStack(L)
                 if case .int(let i) = key { return stack.isInteger(4) && stack.integer(4) == i }
                 return engine.values.plainValue(at: 4, L).map(key.rawEquals) ?? false
             }, propsEqual: { props in
+                let answer = LuaStack(L).integer(6)
+                if answer != 2 { return answer == 1 }
                 guard case .table(let ref) = props else { return false }
                 return tables.shallowEqual(ref, toTableAt: 2, L)
             })

@@ -103,6 +103,16 @@ final class ObjectRegistry {
         return Handle(slot: slot, kind: kind)
     }
 
+    /// The component behind the handle-sized userdata at `index`, its metatable unchecked: a
+    /// class's instances by key (ckclass.c) hold component handles alone.
+    func component(inCheckedHandleAt index: Int32, _ L: OpaquePointer) -> Component? {
+        guard let raw = lua_touserdata(L, index) else { return nil }
+        let handle = raw.load(as: Handle.self)
+        guard handle.kind == ObjectKind.component.rawValue, handle.slot > 0, Int(handle.slot) < slots.count,
+              let object = slots[Int(handle.slot)] else { return nil }
+        return object as? Component
+    }
+
     /// The component behind a handle at `index`, or nil if the value is not a component's handle.
     func component(at index: Int32, _ L: OpaquePointer) -> Component? {
         guard let handle = handle(at: index, L), handle.kind == ObjectKind.component.rawValue,
@@ -134,13 +144,14 @@ enum ObjectKind: Int32, CaseIterable {
         switch self {
         case .action: CK_ACTION_USER_VALUES + 1
         case .componentClass: CK_CLASS_USER_VALUES + 1
-        case .component, .controllerClass, .host, .scope, .controller: 1
+        case .component: CK_COMPONENT_USER_VALUES
+        case .controllerClass, .host, .scope, .controller: 1
         default: 0
         }
     }
 
-    /// The user value that carries the handle's arena.
-    var arenaUserValue: Int32 { userValues }
+    /// The user value that carries the handle's arena (a component's second is its props, ckclass.c).
+    var arenaUserValue: Int32 { self == .component ? 1 : userValues }
 
     var name: String {
         switch self {

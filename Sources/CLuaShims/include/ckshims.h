@@ -239,6 +239,10 @@ int ckarenas_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, l
 #define CK_CLASS_USER_VALUES 3
 #define CK_CLASS_SCOPE_VIEW 2
 #define CK_CLASS_KEEP 3
+/// A component handle's user value 1 is its arena; 2 its props table, when a class that keeps
+/// its instances by key made it (ckclass.c compares the next props with it before asking Swift).
+#define CK_COMPONENT_USER_VALUES 2
+#define CK_COMPONENT_PROPS 2
 /// Pushes the `__call` of component classes (whose metatable is at `metatable`): host function
 /// `plain_id(class, props)` for anything, `checked_id(class, props)` once the class handle and
 /// the props (a table, a props view or nil) are checked, `computed_id(class, props, scope, key,
