@@ -33,6 +33,8 @@ final class BuildContext {
     /// Instances in the tree that a render returned again and that were kept, with the parent
     /// they had: each leaves that parent only if it goes (`Builder.checkLeftBehind`).
     var returnedKept: [(component: Component, parent: Component)] = []
+    /// How many scopes `place` has placed aside so far.
+    private var placedAside = 0
     /// Whether this build has warned that its tree is deep (`TreeDepth`).
     var warnedDeep = false
     /// What the build is running, for `[buildFailed]`; described only if the build fails (a
@@ -125,19 +127,35 @@ final class BuildContext {
         scope.state = state
     }
 
-    /// Places a kept `scope` among the rebuilt children of its parent, if that is rebuilt and
-    /// the scope is not there yet.
+    /// Claims a kept `scope` in its parent, if that is rebuilt and the scope is not claimed yet.
+    /// It stays placed aside in the parent's old map (every live scope is in its parent's map):
+    /// the commit keeps that map whole when every scope in it was placed aside, else carries
+    /// these over; a claim of the same identity first brings them back (`bringBack`).
     func place(_ scope: Scope) {
         guard let parent = scope.parent, isRebuilding(parent), scope.claimedInBuild != id else { return }
         scope.claimedInBuild = id
-        makeRebuiltChildren(of: parent)
-        parent.rebuiltChildren!.append(scope)
+        scope.placedAside = true
+        placedAside += 1
+    }
+
+    /// Whether the commit carries `scope` over from its parent's old map.
+    func isPlacedAside(_ scope: Scope) -> Bool { scope.claimedInBuild == id && scope.placedAside }
+
+    /// The scopes of `old` (a group of the parent's old map) placed aside so far join the rebuilt
+    /// map, in claim order before the claim that comes next, as `place` once put them there.
+    private func bringBack(_ old: ScopeSiblings, into parent: Scope) {
+        for scope in old where isPlacedAside(scope) {
+            scope.placedAside = false
+            parent.rebuiltChildren!.insert(scope)
+        }
     }
 
     /// Gives a rebuilt scope its map of claimed children at the first claim, sized like the old one.
+    /// Sized like the old one less the scopes placed aside so far (in any parent: a row changed
+    /// among 1,000 kept ones made a map of 2,048 slots for one scope, then freed it).
     private func makeRebuiltChildren(of parent: Scope) {
         guard parent.rebuiltChildren == nil else { return }
-        parent.rebuiltChildren = ScopeMap(minimumCapacity: parent.children.count)
+        parent.rebuiltChildren = ScopeMap(minimumCapacity: max(0, parent.children.count - placedAside))
         if parent.children.isEmpty { rebuilt.append(parent) }   // else listed when it began
     }
 
@@ -154,11 +172,14 @@ final class BuildContext {
     func claim(_ identity: ScopeIdentity, in parent: Scope, runtime: Runtime) -> (Scope, isNew: Bool) {
         if isRebuilding(parent) {
             makeRebuiltChildren(of: parent)
+            let old = parent.children[identity]
+            if let old { bringBack(old, into: parent) }
             // One lookup finds the siblings claimed so far and appends the claimed scope.
             let (claimed, ordinal, first) = parent.rebuiltChildren!.modifyGroup(identity) { group in
-                appending(to: &group) { existingOrNew(identity, ordinal: $0, in: parent) }
+                appending(to: &group) { existingOrNew(identity, old, ordinal: $0, in: parent) }
             }
             claimed.0.claimedInBuild = id
+            claimed.0.placedAside = false
             reportCollision(ordinal: ordinal, scope: claimed.0, first: first, runtime: runtime)
             return claimed
         }
@@ -167,7 +188,7 @@ final class BuildContext {
         if let m = mergedClaims[pid] { merged = m } else { merged = MergedClaims(parent); mergedClaims[pid] = merged }
         let ordinal = merged.counts[identity] ?? 0
         merged.counts[identity] = ordinal + 1
-        let scope = existingOrNew(identity, ordinal: ordinal, in: parent)
+        let scope = existingOrNew(identity, parent.children[identity], ordinal: ordinal, in: parent)
         if ordinal > 0, let first = parent.children[identity]?.first {
             reportCollision(ordinal: ordinal, scope: scope.0, first: first, runtime: runtime)
         }
@@ -184,8 +205,10 @@ final class BuildContext {
         return (made, ordinal, group[0])
     }
 
-    private func existingOrNew(_ identity: ScopeIdentity, ordinal: Int, in parent: Scope) -> (Scope, isNew: Bool) {
-        if let group = parent.children[identity], ordinal < group.count, group[ordinal].isLive {
+    /// The `ordinal`-th scope of `group` (the identity's in the parent's old map), else a new one.
+    private func existingOrNew(_ identity: ScopeIdentity, _ group: ScopeSiblings?, ordinal: Int,
+                               in parent: Scope) -> (Scope, isNew: Bool) {
+        if let group, ordinal < group.count, group[ordinal].isLive {
             return (group[ordinal], false)
         }
         let scope = Scope(identity: identity, ordinal: ordinal, parent: parent, host: host)

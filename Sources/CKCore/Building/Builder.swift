@@ -205,9 +205,9 @@ struct Builder {
                 if kept !== node {
                     context.kept.append((kept, kept.parent, kept.indexInParent))
                     if let p = node.parent { p.children[node.indexInParent] = kept }
+                    kept.parent = node.parent
+                    kept.indexInParent = node.indexInParent
                 }
-                kept.parent = node.parent
-                kept.indexInParent = node.indexInParent
                 kept.placedInBuild = context.id
                 if kept === node { try carryScopeClaims(of: kept, context: context) }
                 if node === top { result = kept }

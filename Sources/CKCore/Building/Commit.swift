@@ -70,17 +70,29 @@ struct Commit {
         }
     }
 
-    /// Rebuilt maps replace the old ones; returns the scopes not in them, which left the tree.
+    /// Rebuilt maps replace the old ones; an old map holding scopes placed aside (kept rows) is
+    /// patched instead: the groups claimed anew put in, the scopes that left taken out (a parent
+    /// re-rendering only kept rows leaves it as it is). Returns the scopes that left the tree.
     private func commitScopes() -> [Scope] {
         var removed: [Scope] = []
         for rebuilt in context.rebuilt {
+            let before = removed.count
+            var aside = false
             for group in rebuilt.children.groups {
-                for scope in group where scope.claimedInBuild != context.id {
-                    // A leaf (a row) is its own subtree: no array made for it.
-                    if scope.children.isEmpty { removed.append(scope) } else { removed.append(contentsOf: scope.subtree) }
+                for scope in group {
+                    if scope.claimedInBuild != context.id {
+                        // A leaf (a row) is its own subtree: no array made for it.
+                        if scope.children.isEmpty { removed.append(scope) } else { removed.append(contentsOf: scope.subtree) }
+                    } else if scope.placedAside {
+                        aside = true
+                    }
                 }
             }
-            rebuilt.children = rebuilt.rebuiltChildren ?? ScopeMap()
+            if aside {
+                patch(rebuilt, anyLeft: removed.count > before)
+            } else {
+                rebuilt.children = rebuilt.rebuiltChildren ?? ScopeMap()
+            }
         }
         for (_, entry) in context.mergedClaims {
             for scope in context.newScopes where scope.parent === entry.scope {
@@ -88,6 +100,25 @@ struct Commit {
             }
         }
         return removed
+    }
+
+    /// `rebuilt`'s old map, which holds scopes placed aside, made its new one: each group claimed
+    /// anew replaces its identity's (with the scopes placed aside there after it), then the
+    /// groups no claim replaced lose the scopes that left (`anyLeft`).
+    private func patch(_ rebuilt: Scope, anyLeft: Bool) {
+        let id = context.id
+        if let claimed = rebuilt.rebuiltChildren {
+            rebuilt.rebuiltChildren = nil
+            for group in claimed.groups {
+                rebuilt.children.replaceGroup(with: group) { $0.claimedInBuild == id && $0.placedAside }
+            }
+        }
+        guard anyLeft else { return }
+        var lost: [Scope] = []                  // one scope of each group that lost one
+        for group in rebuilt.children.groups where group.contains(where: { $0.claimedInBuild != id }) {
+            lost.append(group[0])
+        }
+        for scope in lost { rebuilt.children.filterGroup(of: scope) { $0.claimedInBuild == id } }
     }
 
     private func commitTree(fullBuild: Bool, newRoot: Component?, replacements: [(old: Component, new: Component)]) {

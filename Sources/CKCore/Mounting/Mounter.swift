@@ -190,7 +190,9 @@ struct Mounter {
                 // A leaf without a mounted controller (a row of a replaced list) leaves at once.
                 if !mountedController && node.children.isEmpty { leave(node); continue }
                 steps.append(.exit(node))
-                for child in node.children.reversed() { steps.append(.enter(child)) }
+                // What stays (a kept row) is passed over here, not stepped on: no callback
+                // mounts or builds before the next pass, so it stays until it would be popped.
+                for child in node.children.reversed() where !keep(child) { steps.append(.enter(child)) }
             case .exit(let node):
                 leave(node)
             }

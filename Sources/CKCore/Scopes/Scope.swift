@@ -13,6 +13,9 @@ public final class Scope: RuntimeObject {
     /// one component holds a scope in a tree.
     var placedInBuild: Int32 = 0
     public let key: Value
+    /// Claimed by `claimedInBuild` as a kept scope left in its parent's old map (`BuildContext.place`),
+    /// not yet in the rebuilt one; a Bool here takes the key's tail padding.
+    var placedAside = false
     /// The build that last re-rendered this scope's content, and (made at the first claim)
     /// the child scopes it claimed there.
     var rebuiltInBuild: Int32 = 0
@@ -68,6 +71,11 @@ public final class Scope: RuntimeObject {
     public override var typeName: String { "scope" }
 
     var identity: ScopeIdentity { ScopeIdentity(className: className, identifier: identifier, key: key, hashCode: identityHash) }
+
+    /// Whether `other` has this scope's identity; the identity is made only when the hashes agree.
+    func sharesIdentity(with other: Scope) -> Bool {
+        identityHash == other.identityHash && other.has(identity)
+    }
 
     /// Whether this scope's identity is `identity` (as `ScopeIdentity.==`), without making one.
     func has(_ identity: ScopeIdentity) -> Bool {

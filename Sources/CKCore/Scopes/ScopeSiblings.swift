@@ -92,6 +92,72 @@ struct ScopeMap {
         modifyGroup(scope.identity) { $0.append(scope) }
     }
 
+    /// `append` by the identity `scope` holds, made only when a group's hash matches (a kept
+    /// row brought back: `BuildContext.bringBack`).
+    mutating func insert(_ scope: Scope) {
+        modifyGroup(of: scope) { $0.append(scope) }
+    }
+
+    /// `modifyGroup` for the identity `scope` holds.
+    private mutating func modifyGroup(of scope: Scope, _ body: (inout ScopeSiblings) -> Void) {
+        if (count + 1) * 4 > slots.count * 3 { grow() }
+        let mask = slots.count - 1
+        var i = scope.identityHash & mask
+        while !slots[i].isEmpty, !slots[i][0].sharesIdentity(with: scope) { i = (i + 1) & mask }
+        let wasEmpty = slots[i].isEmpty
+        body(&slots[i])
+        if wasEmpty && !slots[i].isEmpty { count += 1 }
+    }
+
+    /// Puts `group` (non-empty) in place of its identity's group, followed by the scopes of the
+    /// group it replaces that `stays` keeps (a commit patching an old map: `Commit.patch`).
+    mutating func replaceGroup(with group: ScopeSiblings, keeping stays: (Scope) -> Bool) {
+        modifyGroup(of: group[0]) { old in
+            var merged = group
+            for scope in old where stays(scope) { merged.append(scope) }
+            old = merged
+        }
+    }
+
+    /// Keeps in `scope`'s identity's group only the scopes `stays` keeps; an emptied group's
+    /// slot is freed.
+    mutating func filterGroup(of scope: Scope, keeping stays: (Scope) -> Bool) {
+        guard let i = index(of: scope) else { return }
+        var kept = ScopeSiblings()
+        for s in slots[i] where stays(s) { kept.append(s) }
+        if kept.isEmpty { delete(at: i) } else { slots[i] = kept }
+    }
+
+    private func index(of scope: Scope) -> Int? {
+        guard count > 0 else { return nil }
+        let mask = slots.count - 1
+        var i = scope.identityHash & mask
+        while !slots[i].isEmpty {
+            if slots[i][0].sharesIdentity(with: scope) { return i }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    /// Empties slot `i`, moving back each later group of its probe run whose home slot is not
+    /// between the hole and it (deletion in linear probing): every group stays reachable.
+    private mutating func delete(at i: Int) {
+        let mask = slots.count - 1
+        slots[i] = ScopeSiblings()
+        count -= 1
+        var hole = i, j = i
+        while true {
+            j = (j + 1) & mask
+            if slots[j].isEmpty { return }
+            let home = slots[j][0].identityHash & mask
+            let staysPut = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
+            if !staysPut {
+                slots.swapAt(hole, j)
+                hole = j
+            }
+        }
+    }
+
     /// Doubles the slots, moving each group (a swap: no reference is counted up and down), through
     /// buffers: no uniqueness check per slot (a map grown from empty to 1,000 rows cost ~300
     /// instructions a row).
