@@ -28,8 +28,19 @@ final class BuildContext {
     /// Instances of earlier builds this build replaced by a fresh one (`Builder.adopt`): each may
     /// stand in one place only.
     var standsIn: Set<ObjectIdentifier> = []
-    /// Previous instances kept (pure reuse), with their old tree links for a rollback.
-    var kept: [(component: Component, parent: Component?, index: Int)] = []
+    /// A previous instance kept (pure reuse), with its old tree links for a rollback. A struct:
+    /// an array of tuples was destroyed through generic value witnesses (~65 instructions a row).
+    struct Kept {
+        let component: Component
+        let parent: Component?
+        let index: Int
+        init(_ component: Component) {
+            self.component = component
+            parent = component.parent
+            index = component.indexInParent
+        }
+    }
+    var kept: [Kept] = []
     /// Instances in the tree that a render returned again and that were kept, with the parent
     /// they had: each leaves that parent only if it goes (`Builder.checkLeftBehind`).
     var returnedKept: [(component: Component, parent: Component)] = []

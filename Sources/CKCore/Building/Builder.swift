@@ -80,7 +80,7 @@ struct Builder {
             return child
         }
         if context.mayKeep(child, as: child.componentClass) {
-            context.kept.append((child, child.parent, child.indexInParent))
+            context.kept.append(BuildContext.Kept(child))
             if let p = child.parent { context.returnedKept.append((child, p)) }
             return child
         }
@@ -203,7 +203,7 @@ struct Builder {
             let kept = node.rendered ? node : try keepIfPure(node, context: context)
             if let kept {
                 if kept !== node {
-                    context.kept.append((kept, kept.parent, kept.indexInParent))
+                    context.kept.append(BuildContext.Kept(kept))
                     if let p = node.parent { p.children[node.indexInParent] = kept }
                     kept.parent = node.parent
                     kept.indexInParent = node.indexInParent
@@ -406,10 +406,10 @@ struct Builder {
 
     /// Undoes the tree links a failed build changed; state and pending updates were never touched.
     private func rollBack(_ context: BuildContext) {
-        for (component, parent, index) in context.kept.reversed() {
-            component.parent = parent
-            component.indexInParent = index
-            component.placedInBuild = 0
+        for entry in context.kept.reversed() {
+            entry.component.parent = entry.parent
+            entry.component.indexInParent = entry.index
+            entry.component.placedInBuild = 0
         }
         for scope in context.newScopes { scope.isLive = false }
     }

@@ -166,8 +166,8 @@ struct Commit {
             c.isInTree = false
             if !c.children.isEmpty { stack.append(contentsOf: c.children) }
         }
-        for (kept, _, _) in context.kept where !kept.isInTree {
-            stack = [kept]
+        for entry in context.kept where !entry.component.isInTree {
+            stack = [entry.component]
             while let c = stack.popLast() {
                 c.isInTree = true
                 stack.append(contentsOf: c.children)

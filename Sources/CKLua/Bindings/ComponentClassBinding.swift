@@ -36,7 +36,11 @@ enum ComponentClassBinding {
         let plain = engine.functions.registerFunction("Class(props)", constructPlain)
         let checked = engine.functions.registerFunction("Class(props)", constructChecked)
         let computed = engine.functions.registerFunction("Class(props)", constructComputed)
-        let keep = engine.functions.registerFunction("Class(props)", keepRecorded)
+        // Raw, without the host-function wrapper (the name, a do/catch, one closure more): it
+        // neither throws nor raises, and runs once per kept row (~190 instructions a call).
+        let keep = engine.lua.register { [unowned(unsafe) engine] call in
+            engine.isClosing ? 0 : Unmanaged.passUnretained(engine)._withUnsafeGuaranteedRef { keepRecorded(call.L, $0) }
+        }
         engine.objects.pushClassCall(metatableAt: -1, plain: plain, checked: checked, computed: computed,
                                      keep: keep, state: engine.runtime.callState, engine.runningThread)
         LuaStack(engine.runningThread).setField("__call", of: -2)
@@ -70,24 +74,21 @@ enum ComponentClassBinding {
     /// instance, answer: C's compare of the props with those the instance's handle carries, 2
     /// for "maybe"): 1 leaves it as the result when the build keeps it (`Runtime.keepRecorded`);
     /// 0 claims nothing, and C constructs.
-    static func keepRecorded(_ args: Arguments) -> Int32 {
-        args.withEngine { engine in
-            let L = args.L
-            guard let cls = engine.objects.object(inCheckedHandleAt: 1, L) as? ComponentClass,
-                  cls.builtin == nil, cls.actionProps.isEmpty, let old = engine.objects.component(inCheckedHandleAt: 5, L) else { return 0 }
-            let tables = engine.scriptTables!
-            let kept = engine.runtime.keepRecorded(old, of: cls, isKey: { key in
-                let stack = LuaStack(L)
-                if case .int(let i) = key { return stack.isInteger(4) && stack.integer(4) == i }
-                return engine.values.plainValue(at: 4, L).map(key.rawEquals) ?? false
-            }, propsEqual: { props in
-                let answer = LuaStack(L).integer(6)
-                if answer != 2 { return answer == 1 }
-                guard case .table(let ref) = props else { return false }
-                return tables.shallowEqual(ref, toTableAt: 2, L)
-            })
-            return kept ? 1 : 0
-        }
+    static func keepRecorded(_ L: OpaquePointer, _ engine: Engine) -> Int32 {
+        guard let cls = engine.objects.object(inCheckedHandleAt: 1, L) as? ComponentClass,
+              cls.builtin == nil, cls.actionProps.isEmpty, let old = engine.objects.component(inCheckedHandleAt: 5, L) else { return 0 }
+        let tables = engine.scriptTables!
+        let kept = engine.runtime.keepRecorded(old, of: cls, isKey: { key in
+            let stack = LuaStack(L)
+            if case .int(let i) = key { return stack.isInteger(4) && stack.integer(4) == i }
+            return engine.values.plainValue(at: 4, L).map(key.rawEquals) ?? false
+        }, propsEqual: { props in
+            let answer = LuaStack(L).integer(6)
+            if answer != 2 { return answer == 1 }
+            guard case .table(let ref) = props else { return false }
+            return tables.shallowEqual(ref, toTableAt: 2, L)
+        })
+        return kept ? 1 : 0
     }
 
     private static func checkedClass(_ args: Arguments, _ engine: Engine) throws -> ComponentClass {
