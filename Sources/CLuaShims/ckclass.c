@@ -58,14 +58,12 @@ static int kept(lua_State *L, const class_call_ids *ids) {
     return 0;
 }
 
-/* The handle at 6, just made for the props at 2, carries them for `kept`'s compare (a handle
-   made before, of an instance kept with shallow-equal props, keeps what it carries). */
+/* The handle at 6, made or kept for the props at 2, carries them for `kept`'s compare. A kept
+   instance's own props are only shallow-equal to these; a compare with either answers alike,
+   as a "maybe" goes to Swift, which compares with the instance's own. */
 static void carry_props(lua_State *L) {
-    if (lua_getiuservalue(L, 6, CK_COMPONENT_PROPS) == LUA_TNIL) {
-        lua_pushvalue(L, 2);
-        lua_setiuservalue(L, 6, CK_COMPONENT_PROPS);
-    }
-    lua_pop(L, 1);
+    lua_pushvalue(L, 2);
+    lua_setiuservalue(L, 6, CK_COMPONENT_PROPS);
 }
 
 /* class props keep key -> the construction's result, recorded under the key. It is given the

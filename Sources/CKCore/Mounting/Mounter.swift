@@ -31,7 +31,7 @@ struct Mounter {
 
     private enum Step {
         /// The children (as the parent had them when entered) from `next` on, in order: a kept
-        /// child is reattached at once, with no step of its own (1,000 kept rows made 1,000).
+        /// child or a leaf is done in the walk, with no step of its own (1,000 rows made 1,000).
         case children([Component], next: Int, superview: View)
         /// After the subtree: a controller's didMount/didRemount (no step without a controller).
         case exit(Controller, didMount: Bool, isUpdate: Bool)
@@ -71,20 +71,20 @@ struct Mounter {
         if !node.children.isEmpty { steps.append(.children(node.children, next: 0, superview: childSuperview)) }
     }
 
-    /// Reattaches the kept children from `start` on until one to enter, which is visited after
-    /// the rest are scheduled.
+    /// Enters the children from `start` on, in order, until one schedules steps of its own (its
+    /// children, its exit): the rest wait below those. A kept child is reattached, a leaf
+    /// without a controller entered, in the loop.
     private mutating func enterChildren(_ children: [Component], from start: Int, superview: View, steps: inout [Step]) {
         var i = start
         while i < children.count {
             let child = children[i]
             i += 1
-            if child.isMounted {
-                reattach(child, to: superview)
-                continue
-            }
-            if i < children.count { steps.append(.children(children, next: i, superview: superview)) }
+            let scheduled = steps.count
             visit(child, previous: nil, superview: superview, steps: &steps)
-            return
+            if steps.count > scheduled {
+                if i < children.count { steps.insert(.children(children, next: i, superview: superview), at: scheduled) }
+                return
+            }
         }
     }
 
