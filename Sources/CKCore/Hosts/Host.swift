@@ -129,8 +129,7 @@ public final class Host: RuntimeObject {
     public func update(model: Value) throws {
         try checkAlive("update")
         try checkNotRendering(isReloading ? "reload" : "update")
-        if deferredDuringPass({ try self.rebuild(model: model) }) { return }
-        try rebuild(model: model)
+        try runOrDeferDuringPass { try self.rebuild(model: model) }
     }
 
     /// A full build for `model`; a failed one keeps the previous model (SPEC §3).
@@ -154,8 +153,7 @@ public final class Host: RuntimeObject {
     public func reload(provider: @escaping (Value) throws -> Component?, responders: [ScriptResponder], model: Value) throws {
         try checkAlive("reload")
         try checkNotRendering("reload")
-        if deferredDuringPass({ try self.replace(provider: provider, responders: responders, model: model) }) { return }
-        try replace(provider: provider, responders: responders, model: model)
+        try runOrDeferDuringPass { try self.replace(provider: provider, responders: responders, model: model) }
     }
 
     private func replace(provider: @escaping (Value) throws -> Component?, responders: [ScriptResponder], model: Value) throws {
@@ -193,8 +191,7 @@ public final class Host: RuntimeObject {
     public func flush() throws {
         try checkAlive("flush")
         try checkNotRendering("flush")
-        if deferredDuringPass({ try self.flushNow() }) { return }
-        try flushNow()
+        try runOrDeferDuringPass { try self.flushNow() }
     }
 
     private func flushNow() throws {

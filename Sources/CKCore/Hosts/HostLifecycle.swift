@@ -4,15 +4,13 @@ extension Host {
     public func mount() throws {
         try checkAlive("mount")
         try checkNotRendering("mount")
-        if deferredDuringPass({ try self.mountTree() }) { return }
-        try mountTree()
+        try runOrDeferDuringPass { try self.mountTree() }
     }
 
     public func unmount() throws {
         try checkAlive("unmount")
         try checkNotRendering("unmount")
-        if deferredDuringPass({ try self.unmountTree() }) { return }
-        try unmountTree()
+        try runOrDeferDuringPass { try self.unmountTree() }
     }
 
     /// `componentTreeWillAppear` to every live controller of the tree, mounted or not (as
@@ -20,15 +18,13 @@ extension Host {
     /// is told the tree disappeared: the two callbacks pair.
     public func appear() throws {
         try checkAlive("appear")
-        if deferredDuringPass({ try self.announce(appearing: true) }) { return }
-        try announce(appearing: true)
+        try runOrDeferDuringPass { try self.announce(appearing: true) }
     }
 
     /// `componentTreeDidDisappear` to every live controller that was told the tree appeared.
     public func disappear() throws {
         try checkAlive("disappear")
-        if deferredDuringPass({ try self.announce(appearing: false) }) { return }
-        try announce(appearing: false)
+        try runOrDeferDuringPass { try self.announce(appearing: false) }
     }
 
     /// Disappears, unmounts, invalidates every controller and ends the host. Called from a
@@ -38,8 +34,7 @@ extension Host {
         guard !isDestroyed, !isDestroying else { return }
         try checkNotRendering("destroy")
         isDestroying = true
-        if deferredDuringPass({ try self.tearDown() }) { return }
-        try tearDown()
+        try runOrDeferDuringPass { try self.tearDown() }
     }
 
     private func mountTree() throws {

@@ -18,11 +18,9 @@ extension Host {
         if let firstError { throw firstError }
     }
 
-    /// Defers `operation` to the end of the running pass; returns false when no pass runs.
-    func deferredDuringPass(_ operation: @escaping () throws -> Void) -> Bool {
-        guard isBusy else { return false }
-        deferredOperations.append(operation)
-        return true
+    /// Runs `operation` now, or, while a pass runs, at that pass's end.
+    func runOrDeferDuringPass(_ operation: @escaping () throws -> Void) throws {
+        if isBusy { deferredOperations.append(operation) } else { try operation() }
     }
 
     /// Runs the deferred operations in order; each is a pass of its own, whose deferred
