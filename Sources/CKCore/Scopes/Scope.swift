@@ -21,7 +21,7 @@ public final class Scope: RuntimeObject {
     var rebuiltInBuild: Int32 = 0
     /// 0 for the first sibling with this identity, 1 for the second, …
     public let ordinal: Int
-    /// The order this scope was made in among its host's (`Scope.inCreationOrder`).
+    /// The order this scope was made in among its host's (`Scope.controllersInTreeOrder`'s fallback).
     let serial: Int
     /// Strong: a parent keeps its children too, and `retire` (which every scope gets when it
     /// leaves the tree or its host ends) empties `children`, so no cycle outlives the tree.
@@ -127,19 +127,6 @@ public final class Scope: RuntimeObject {
         children = ScopeMap()
     }
 
-    /// `scopes` in the order they were made (`Class(props)` calls; the scope parent first).
-    /// Serials are a host's, dense: when they span at most 4 per scope (a whole host, most
-    /// builds), each goes to its slot in one pass, without a sort's n log n (destroy's hot path).
-    static func inCreationOrder(_ scopes: [Scope]) -> [Scope] {
-        guard scopes.count > 1 else { return scopes }
-        var low = Int.max, high = Int.min
-        for s in scopes { low = min(low, s.serial); high = max(high, s.serial) }
-        guard high - low < 4 * scopes.count else { return scopes.sorted { $0.serial < $1.serial } }
-        var slots = [Scope?](repeating: nil, count: high - low + 1)
-        for s in scopes { slots[s.serial - low] = s }
-        return slots.compactMap { $0 }
-    }
-
     /// Those of `scopes` that have a controller, in the order their components stand in the
     /// tree below `tops` (depth first, parents first: the order `didUnmount` came in), by one
     /// walk that does not enter what `skip` says holds none of them; any the walk does not meet
@@ -155,7 +142,7 @@ public final class Scope: RuntimeObject {
             if let s = c.scope, s.component === c, pending.remove(ObjectIdentifier(s)) != nil { out.append(s) }
             if !skip(c) { stack.append(contentsOf: c.children.reversed()) }
         }
-        return out + inCreationOrder(wanted.filter { pending.contains(ObjectIdentifier($0)) })
+        return out + wanted.filter { pending.contains(ObjectIdentifier($0)) }.sorted { $0.serial < $1.serial }
     }
 
     /// Every scope below this one, this one first, each before the scopes below it (in hash

@@ -54,7 +54,7 @@ struct ScopeMap {
     var isEmpty: Bool { count == 0 }
 
     /// Every group, in hash order, which changes from process to process: sort what a script
-    /// can observe (`Scope.inCreationOrder`).
+    /// can observe (`Scope.controllersInTreeOrder`).
     var groups: LazyFilterSequence<[ScopeSiblings]> { slots.lazy.filter { !$0.isEmpty } }
 
     /// The slot of `identity`'s group, or of the free slot where it would go.
