@@ -19,7 +19,12 @@ public struct AppRunner {
         let index = LuaStack(L).absolute(index)
         let isClass = engine.objects.object(at: index, L) is ComponentClass
         let isProvider = LuaStack(L).isFunction(index) && engine.componentClassesDefined > classesBefore
-        guard isClass || isProvider else { return false }
+        guard isClass || isProvider else {
+            engine.notAnAppBecause = LuaStack(L).isFunction(index)
+                ? "it returned a function but defined no component class, and a provider counts as an app once the file defines one (ck.component); define the classes it renders in the file, or call ck.run(provider)"
+                : "it returned \(LuaStack(L).typeName(index)); return a component class or a provider, or call ck.run"
+            return false
+        }
         // The first build runs the provider and every render: under the limits as the chunk was.
         try engine.withLimits { () throws(LuaError) in try engine.protect {
             let h = try engine.hosts.make(providerAt: index, optsAt: 0, L)
@@ -47,6 +52,7 @@ public struct AppRunner {
     func reload(file: String) throws(LuaError) -> Bool {
         guard let host = engine.appHostObject, !host.isDestroyed else { return false }
         engine.isReloadingApp = true
+        engine.reloadRanApp = false
         // The replaced classes and tree go at once: Lua's collector counts only Lua's bytes, not
         // the Swift objects their handles keep, so between reloads it ran ever more rarely and
         // the handle and arena tables grew to hold the garbage (10,000 reloads: +3 MB Lua).
@@ -62,7 +68,10 @@ public struct AppRunner {
             throw engine.restoringInnerTraceback(error)
         }
         let L = engine.lua.L
-        guard stack.isFunction(-1) || engine.objects.object(at: -1, L) is ComponentClass else { return true }
+        guard stack.isFunction(-1) || engine.objects.object(at: -1, L) is ComponentClass else {
+            if engine.reloadRanApp { return true }
+            throw notAnApp(file: file, returned: stack.typeName(-1))
+        }
         try engine.protect {
             try host.reload(provider: try engine.hosts.owned(by: host) { try engine.hosts.provider(at: stack.top, L) })
             if !host.isMounted { try host.mount() }
@@ -80,16 +89,24 @@ public struct AppRunner {
             try host.reload(provider: provider, responders: responders, model: model)
         }
         if !host.isMounted { try host.mount() }
+        engine.reloadRanApp = true
         return host
+    }
+
+    /// `[badReturn]` for a reloaded file that no longer returns an app nor calls `ck.run`: the
+    /// running app is kept, and would go on rendering with the classes it was built with.
+    private func notAnApp(file: String, returned: String) -> LuaError {
+        LuaError(message: Catalogue.badReturn.message("reloading \(file): the file returned \(returned) and did not call ck.run, so it no longer runs an app; the reload was abandoned and the running app is kept as it was (its classes from before the reload). End the file with `return Class` or `return provider`, or call ck.run(provider), then reload again"))
     }
 
     /// Fires the timers due by `time` (nil: until none is left, the virtual clock's run until
     /// idle), each in a turn of its own with the build after it, then moves the clock to `time`.
-    /// A timer's error goes to `report` as `[timerFailed]` and the run goes on, but Ctrl-C (or
+    /// `fired` is told of each timer. A timer's error goes to `report` as `[timerFailed]` and the run goes on, but Ctrl-C (or
     /// SIGTERM) in a timer ends the whole run, as it ends any turn. Returns where the bound every
     /// run of the clock shares (`RunLoop.drain`) stopped it, else nil.
-    public func fireTimers(until time: Double?, report: (LuaError) -> Void) -> TimerRunStop? {
+    public func fireTimers(until time: Double?, report: (LuaError) -> Void, fired: () -> Void = {}) -> TimerRunStop? {
         engine.runtime.loop.drain(until: time) { timer in
+            fired()
             do throws(LuaError) {
                 try engine.turn { turn throws(LuaError) in try turn.fire(timer) }
             } catch {

@@ -29,6 +29,8 @@ extension Turn {
     /// hosts and mounts it and binds `app`: the chunk, the provider, the first build and the mount
     /// are this one turn. Returns whether an app is running.
     public func runAppFile(_ path: String) throws(LuaError) -> Bool { try engine.app.runFile(path) }
+    /// Why the file `runAppFile` last ran is not an app by the app rule (nil if it is one).
+    public var whyNotAnApp: String? { engine.appHostObject == nil ? engine.notAnAppBecause : nil }
 }
 
 extension Engine {

@@ -80,6 +80,10 @@ public final class Engine {
     /// Set while the app file runs again for `.reload` / `--watch`: `ck.run` then reloads the
     /// running app's host instead of making a second one (see AppReload.swift).
     var isReloadingApp = false
+    /// Set when `ck.run` handed the running app its new provider during a reload.
+    var reloadRanApp = false
+    /// Why the last file run by the app rule was not an app (`AppRunner.host(returnedAt:)`).
+    var notAnAppBecause: String?
     /// The last handler or render error the runtime re-raised into Lua, with its own traceback
     /// (see `restoringInnerTraceback`).
     var lastScriptFailure: ScriptFailure?

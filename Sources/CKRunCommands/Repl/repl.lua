@@ -6,7 +6,9 @@ local repl = {}
 -- getupvalue, and never hands what they return to a script). session.clock() returns the time,
 -- the pending timers, the next one's due time, whether the clock is paused and its kind
 -- ("wall" or "virtual"); pause() and resume() stop and start it; reload() runs the app file
--- again and returns what to print. Everything here runs inside the session's turns.
+-- again and returns what to print; advance(seconds) fires the timers due on the way, one turn
+-- each (a failing one is reported as [timerFailed] and the rest fire), and returns how many
+-- fired. Everything here runs inside the session's turns.
 local appFile, session, hostDebug = ...
 local rawGetmetatable, getupvalue = hostDebug.getmetatable, hostDebug.getupvalue
 
@@ -480,7 +482,7 @@ end)
 define("advance", "advance SECONDS", "move the clock, firing the timers due on the way", function(args)
   local seconds = tonumber(args)
   if not seconds or seconds < 0 then fail("usage: .advance SECONDS (a number, e.g. .advance 0.5)") end
-  local fired = ck.advance(seconds)
+  local fired = session.advance(seconds)
   print(string.format("%d timer%s fired; %s", fired, fired == 1 and "" or "s", clockLine()))
 end)
 define("time", "time", "print the clock's time, whether it runs, and the pending timers", function()

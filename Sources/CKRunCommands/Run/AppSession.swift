@@ -58,7 +58,7 @@ final class AppSession {
 
     /// The session functions the REPL's Lua side calls (`repl.lua`'s `session`): the clock's
     /// reading and controls, and reload.
-    func luaSide(clock: AppClock, runUntilIdle: @escaping () -> Void) -> Value {
+    func luaSide(clock: AppClock, runUntilIdle: @escaping () -> Void, advance: @escaping (Double) -> Int) -> Value {
         let reloadFunction = engine.tools.function { [unowned self] _ throws(LuaError) in
             do throws(LuaError) { return [.string(try reloadFile())] } catch {
                 // Printed as it is (repl.lua's mark): the app file's frames, not the REPL's.
@@ -72,7 +72,16 @@ final class AppSession {
             if clock.mode == .virtual { runUntilIdle() }
             return []
         }
-        return engine.tools.table([("clock", clockReading(clock)), ("pause", pause), ("resume", resume), ("reload", reloadFunction)])
+        let advanceFunction = engine.tools.function { arguments in
+            let seconds: Double = switch arguments.first {
+            case .int(let n)?: Double(n)
+            case .number(let d)?: d
+            default: 0
+            }
+            return [.int(Int64(advance(seconds)))]
+        }
+        return engine.tools.table([("clock", clockReading(clock)), ("pause", pause), ("resume", resume), ("reload", reloadFunction),
+                                   ("advance", advanceFunction)])
     }
 
     /// `clock()` → time, pending timers, the next one's due time, paused, "wall" or "virtual".

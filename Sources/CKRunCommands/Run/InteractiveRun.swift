@@ -82,7 +82,9 @@ final class InteractiveRun {
 
     /// Runs until the end of input, `.quit`, or SIGTERM.
     func run() {
-        repl.installPrelude(appFile: app.file, session: app.luaSide(clock: clock) { [unowned self] in runUntilIdle() })
+        let session = app.luaSide(clock: clock, runUntilIdle: { [unowned self] in runUntilIdle() },
+                                  advance: { [unowned self] in advance(by: $0) })
+        repl.installPrelude(appFile: app.file, session: session)
         greet()
         if let problem = options.problem { repl.writeError("ckrun: " + problem) }
         if options.watch { startWatching() }
@@ -207,6 +209,20 @@ final class InteractiveRun {
     /// timer that keeps re-arming itself.
     private func runUntilIdle() {
         if let stopped = engine.app.fireTimers(until: nil, report: repl.report) { engine.app.warnTimerLoop(stopped, in: .virtualClock) }
+    }
+
+    /// `.advance SECONDS`: the clock moves as the run loop moves it, one turn a timer; a timer's
+    /// error is `[timerFailed]` and the rest still fire. Returns how many fired.
+    private func advance(by seconds: Double) -> Int {
+        var fired = 0
+        let until = engine.runtime.loop.now + seconds
+        // A timer's frames only: not the REPL's own below `session.advance`.
+        let report = { [repl] (error: LuaError) in repl.report(error.cutTraceback(at: "in field 'advance'")) }
+        if let stopped = engine.app.fireTimers(until: until, report: report, fired: { fired += 1 }) {
+            engine.app.warnTimerLoop(stopped, in: .virtualClock)
+        }
+        clock.caughtUp(with: engine.runtime.loop.now)
+        return fired
     }
 
     private func secondsToNextTimer() -> Double? {

@@ -57,12 +57,13 @@ struct TreeCommand: ParsableCommand {
         let session = try ScriptSession(options: runtime)
         let engine = session.engine
         session.prepare(file: file)
-        var isApp = false
+        var isApp = false, why: String?
         try session.report { () throws(LuaError) in
             isApp = try engine.turn { turn throws(LuaError) in try turn.runAppFile(file) }
+            why = try engine.turn { turn throws(LuaError) in turn.whyNotAnApp }
         }
         guard isApp, let host = engine.appHost else {
-            throw ValidationError("\(file) runs no app: return a provider or a component class, or call ck.run")
+            throw ValidationError("\(file) runs no app: " + (why ?? "return a provider or a component class, or call ck.run"))
         }
         // A failed timer is reported and the app goes on, as in an interactive run (its build was
         // rolled back); the tree is printed and the status is 1.
