@@ -9,7 +9,8 @@ import Glibc
 #endif
 
 /// `--jobs N`: N worker processes (forked from this one, or this executable in its hidden
-/// worker mode), each started once and handed files one at a time as it finishes the previous one (WorkerProtocol).
+/// worker mode), each started once and asked for its next file while it runs one (WorkerProtocol;
+/// the last files go to whichever worker is free first).
 /// Results are handed on in the run's order, whatever order they finish in.
 final class ParallelRunner: @unchecked Sendable {
     typealias File = (path: String, index: Int)
@@ -20,6 +21,10 @@ final class ParallelRunner: @unchecked Sendable {
     /// Guards everything below it.
     private let condition = Condition()
     private var finished: [Int: FileResult] = [:]
+    /// Reports a result (`run`'s `consume`) while the run goes on.
+    private var report: ((FileResult) -> Bool)?
+    /// How many results were reported; one is being reported; a report stopped the run.
+    private var reported = 0, reporting = false, halted = false
     private var nextToStart = 0
     /// The positions of the run's files in the order they are handed out (`DispatchOrder`).
     private var dispatch: [Int] = []
@@ -34,13 +39,32 @@ final class ParallelRunner: @unchecked Sendable {
         self.settings = settings
     }
 
-    /// Calls `consume` with each file's result in order; it returns false to stop the run.
+    /// Calls `consume` with each file's result in order; it returns false to stop the run. The
+    /// thread that stores the result next in order reports it (`store`): no thread is woken to.
     func run(_ files: [File], consume: (FileResult) -> Bool) {
         // A write to a worker that died must fail with EPIPE, not end this process.
         let previousPipeAction = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previousPipeAction) }
         workersLeft = min(jobs, files.count)
         dispatch = DispatchOrder.positions(of: files.map(\.path), settings: settings)
+        withoutActuallyEscaping(consume) { consume in
+            report = consume
+            startSlots(files)
+            condition.lock()
+            while reported < files.count && !halted { condition.wait() }
+            condition.unlock()
+            stop()
+            condition.lock()
+            while workersLeft > 0 { condition.wait() }
+            let late = lateFailures
+            var going = !halted
+            report = nil
+            condition.unlock()
+            for result in late where going { going = consume(result) }
+        }
+    }
+
+    private func startSlots(_ files: [File]) {
         var forked = feedForked(files)
         for _ in 0..<workersLeft {
             let first = forked.popLast()
@@ -51,19 +75,9 @@ final class ParallelRunner: @unchecked Sendable {
                 condition.broadcast()
                 condition.unlock()
             }
-            // No thread to be had: the slot serves here, before the results are consumed.
+            // No thread to be had: the slot serves (and reports) here.
             if !DetachedThread.start(slot) { slot() }
         }
-        var going = true
-        for position in files.indices where going {
-            going = consume(wait(for: position))
-        }
-        stop()
-        condition.lock()
-        while workersLeft > 0 { condition.wait() }
-        let late = lateFailures
-        condition.unlock()
-        for result in late where going { going = consume(result) }
     }
 
     /// The forked workers, each given its token and asked for its first file at once, from
@@ -91,26 +105,40 @@ final class ParallelRunner: @unchecked Sendable {
         return ((0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings, prepared: prepared) }, prepared)
     }
 
-    private func claim(_ count: Int) -> Int? {
+    /// The next file to hand out; with `lookahead`, only while more files are left than workers.
+    private func claim(_ count: Int, lookahead: Bool = false) -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        guard !stopped, nextToStart < count else { return nil }
+        guard !stopped, nextToStart < count, !lookahead || count - nextToStart > jobs else { return nil }
         nextToStart += 1
         return dispatch[nextToStart - 1]
     }
 
+    private var isStopped: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopped
+    }
+
+    /// Keeps a file's result and reports each result that is next in the run's order: one
+    /// thread reports at a time, and reports too what is stored meanwhile. A report that
+    /// stops the run stops it here.
     private func store(_ result: FileResult, at position: Int) {
         condition.lock()
         finished[position] = result
+        var stopping = false
+        while !reporting, !halted, let report, let next = finished.removeValue(forKey: reported) {
+            reporting = true
+            condition.unlock()
+            let going = report(next)
+            condition.lock()
+            reporting = false
+            reported += 1
+            if !going { (halted, stopping) = (true, true) }
+        }
         condition.broadcast()
         condition.unlock()
-    }
-
-    private func wait(for position: Int) -> FileResult {
-        condition.lock()
-        defer { condition.unlock() }
-        while finished[position] == nil { condition.wait() }
-        return finished.removeValue(forKey: position)!
+        if stopping { stop() }
     }
 
     /// No new files; the running workers are ended (their results are no longer wanted).
@@ -123,39 +151,58 @@ final class ParallelRunner: @unchecked Sendable {
     }
 
     /// One worker slot: a worker process fed files until none are left; a worker that dies
-    /// fails the file it was running and a new one takes the next file.
+    /// fails the file it was running and a new one takes the files it was asked for after it.
     /// `requested`: the file `first` was already asked for (`feedForked`), which this slot runs first.
+    /// The worker is asked for its next file before it answers the one it runs (`Queue`), so it
+    /// never waits on this process between files.
     private func serve(_ files: [File], first: Worker?, requested firstFile: Int?) {
         var worker = first
-        var next = first == nil ? claim(files.count) : firstFile
-        var requested = firstFile   // the file the worker was already asked for
+        var queue = Queue(files: firstFile.map { [$0] } ?? [], asked: firstFile == nil ? 0 : 1)
         var rerun = Set<Int>()
-        while let position = next {
+        while !isStopped, let position = queue.files.first ?? claim(files.count, lookahead: false) {
+            if queue.files.isEmpty { queue.files = [position] }
             let file = files[position]
             if worker == nil {
                 do { worker = try start() } catch {
                     store(crashed(file.path, "could not start a worker: \(errorText(error))"), at: position)
-                    next = claim(files.count)
+                    queue.files.removeFirst()
                     continue
                 }
+                queue.asked = 0
             }
             guard let current = worker else { continue }
-            if requested != position { request(files[position], from: current) }
+            askAhead(&queue, of: current, files)
             let answer = awaitAnswer(current, file: file.path)
             guard let answer, answer.closed else {
                 worker = nil
-                requested = nil
-                if blame(current, answer, file.path, at: position, rerun: &rerun) { next = claim(files.count) }
+                if blame(current, answer, file.path, at: position, rerun: &rerun) { queue.files.removeFirst() }
                 continue
             }
             current.lastFile = file.path
-            // The worker starts on the next file while this one's answer is decoded.
-            next = claim(files.count)
-            requested = next
-            if let next { request(files[next], from: current) }
+            queue.files.removeFirst()
+            queue.asked -= 1
+            askAhead(&queue, of: current, files)
             store(decode(answer, file: file.path), at: position)
         }
         if let worker { finish(worker) }
+    }
+
+    /// A slot's files in the order its worker runs them: the first is the one it runs, and
+    /// the first `asked` of them its worker was asked for.
+    private struct Queue {
+        var files: [Int]
+        var asked: Int
+    }
+
+    /// Asks the worker for the slot's files it was not asked for yet, and for one more while
+    /// more files are left than workers (the last ones go to whichever worker is free first,
+    /// so the workers end together).
+    private func askAhead(_ queue: inout Queue, of worker: Worker, _ files: [File]) {
+        if queue.files.count < 2, let next = claim(files.count, lookahead: true) { queue.files.append(next) }
+        while queue.asked < queue.files.count {
+            request(files[queue.files[queue.asked]], from: worker)
+            queue.asked += 1
+        }
     }
 
     /// The worker ended before its file's state closed: the file fails (with its results, when

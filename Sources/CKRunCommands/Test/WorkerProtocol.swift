@@ -10,7 +10,8 @@ import Glibc
 
 /// How `--jobs` workers and the parent talk. A worker is started once and runs many files:
 /// the parent writes a secret token (a line) and then one request per file (`index<TAB>path`)
-/// to the worker's standard input, the next only after the previous result came back. The
+/// to the worker's standard input, which it runs in turn (the next may come before the previous
+/// result went back). The
 /// worker moves that pipe off file descriptor 0 before any Lua runs (tests read /dev/null),
 /// and answers each request with one line on descriptor `answers`, close-on-exec (no program a
 /// test starts holds it): the marker, the token, then the result as `ResultRecords`; then,
