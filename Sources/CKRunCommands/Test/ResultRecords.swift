@@ -28,20 +28,30 @@ enum ResultRecords {
 
     /// Calls `body` with each record's fields, as ranges of `b` (the array is reused); `text`
     /// reads a field.
+    /// One compare a byte (`recordEnd` and `fieldEnd` are neighbours), through the base pointer:
+    /// the `--jobs` parent scans every byte of 10,000 tests' records.
     private static func forEachRecord(_ b: UnsafeBufferPointer<UInt8>, _ body: ([Range<Int>]) -> Void) {
+        guard let base = b.baseAddress else { return }
         var fields: [Range<Int>] = []
         fields.reserveCapacity(12)
         var start = 0
-        for i in 0..<b.count {
-            if b[i] == fieldEnd {
+        for i in 0..<b.count where base[i] &- recordEnd < 2 {
+            if base[i] == fieldEnd {
                 fields.append(start..<i)
-                start = i + 1
-            } else if b[i] == recordEnd {
+            } else {
                 body(fields)
                 fields.removeAll(keepingCapacity: true)
-                start = i + 1
             }
+            start = i + 1
         }
+    }
+
+    /// How many records `b` holds.
+    private static func recordCount(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = b.baseAddress else { return 0 }
+        var count = 0
+        for i in 0..<b.count where base[i] == recordEnd { count += 1 }
+        return count
     }
 
     private static func unescape(_ field: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
@@ -89,7 +99,7 @@ enum ResultRecords {
 
     private static func tests(_ b: UnsafeBufferPointer<UInt8>, file: String) throws(RecordError) -> [TestResult] {
         var out: [TestResult] = []
-        out.reserveCapacity(b.reduce(0) { $1 == recordEnd ? $0 + 1 : $0 })
+        out.reserveCapacity(recordCount(b))
         var bad: Int?
         forEachRecord(b) { fields in
             if fields.count == 10, let amendment = test(b, fields.dropLast(), file: file) {

