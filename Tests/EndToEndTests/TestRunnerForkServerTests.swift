@@ -168,6 +168,19 @@ struct TestRunnerForkServerTests {
         #expect(!result.stdout.contains("c_spec.lua: ["), "\(result.stdout)")
     }
 
+    /// A worker is asked for its next file while it runs one: when it dies in a file, the file
+    /// it was asked for after that one runs on a new worker, once. The dying file is the
+    /// largest (handed out first), so its worker has one asked for behind it.
+    @Test func theFileAskedBehindOneThatKillsItsWorkerRunsOnANewWorker() throws {
+        var files = ["a_spec.lua": "-- " + String(repeating: "x", count: 400) + "\n" + #"it("dies", function() os.execute("kill -9 $PPID") end)"#]
+        for n in 1...8 { files["b\(n)_spec.lua"] = #"it("counts", function() local f = assert(io.open("runs", "a")); f:write("b\n"); f:close() end)"# }
+        let fixture = try TestRunnerFixture(files)
+        let result = try fixture.test("--jobs", "2")
+        #expect(result.lastLine == "8 passed, 1 failed", "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("a_spec.lua: its worker process was killed by signal 9"), "\(result.stdout)")
+        #expect(try fixture.read("runs").split(separator: "\n").count == 8, "each b file runs once")
+    }
+
     /// A worker a file's test stopped after that file answered does not fail the next file:
     /// it runs again on a new worker. Before: "c_spec.lua: its worker process was stopped".
     @Test func aWorkerStoppedAfterAnsweringDoesNotFailTheNextFile() throws {
