@@ -69,7 +69,7 @@ final class ParallelRunner: @unchecked Sendable {
         for _ in 0..<workersLeft {
             let first = forked.popLast()
             let slot = { [self] in
-                serve(files, first: first?.worker, requested: first?.position)
+                serve(files, first: first?.worker, asked: first?.asked ?? [])
                 condition.lock()
                 workersLeft -= 1
                 condition.broadcast()
@@ -80,25 +80,37 @@ final class ParallelRunner: @unchecked Sendable {
         }
     }
 
-    /// The forked workers, each given its token and asked for its first file at once, from
-    /// this thread: no worker waits for the slots' threads to start or for the prepared state
-    /// to close here (this process runs no test file) before it starts on a file.
-    private func feedForked(_ files: [File]) -> [(worker: Worker, position: Int?)] {
+    /// The forked workers, each given its token and asked for its first file and the one after
+    /// at once, from this thread: no worker waits for the slots' threads to start (this thread
+    /// competes with the workers for the cores) before it starts on a file.
+    private func feedForked(_ files: [File]) -> [(worker: Worker, asked: [Int])] {
         let (processes, prepared) = forkWorkers()
-        let fed = processes.map(adopt).map { worker in
-            let position = claim(files.count)
-            if let position { request(files[position], from: worker) }
-            return (worker: worker, position: position)
+        var fed = processes.map(adopt).map { (worker: $0, asked: [Int]()) }
+        for lookahead in [false, true] {
+            for index in fed.indices {
+                guard let position = claim(files.count, lookahead: lookahead) else { continue }
+                request(files[position], from: fed[index].worker)
+                fed[index].asked.append(position)
+            }
         }
-        prepared?.engine.close()
+        Self.forkedWith = prepared
         return fed
     }
+
+    /// The state the last run's workers were forked with, kept open: closing it here touched
+    /// every page this process shares with them (copy-on-write faults), 9.4 ms of one core
+    /// between the forks and the slots' threads while the workers start (perf sched, the
+    /// 10,000-test suite). The next run (`--watch`) closes it before it prepares its own; the
+    /// process's end frees it.
+    nonisolated(unsafe) private static var forkedWith: SpecSession?
 
     /// Forked while this process has one thread (before the slots' threads start), all of them
     /// before any worker's token exists (no worker's memory holds another's token), from one
     /// state prepared here (luassert compiled and loaded once, not once a worker); a worker that
     /// replaces one that died is spawned and prepares its own.
     private func forkWorkers() -> ([WorkerProcess], SpecSession?) {
+        Self.forkedWith?.engine.close()
+        Self.forkedWith = nil
         guard ProcessThreads.count == 1 else { return ([], nil) }
         let prepared = WorkerLoop.prepare(settings)
         guard ProcessThreads.count == 1 else { return ([], prepared) }
@@ -152,12 +164,12 @@ final class ParallelRunner: @unchecked Sendable {
 
     /// One worker slot: a worker process fed files until none are left; a worker that dies
     /// fails the file it was running and a new one takes the files it was asked for after it.
-    /// `requested`: the file `first` was already asked for (`feedForked`), which this slot runs first.
+    /// `asked`: the files `first` was already asked for (`feedForked`), which this slot runs first.
     /// The worker is asked for its next file before it answers the one it runs (`Queue`), so it
     /// never waits on this process between files.
-    private func serve(_ files: [File], first: Worker?, requested firstFile: Int?) {
+    private func serve(_ files: [File], first: Worker?, asked: [Int]) {
         var worker = first
-        var queue = Queue(files: firstFile.map { [$0] } ?? [], asked: firstFile == nil ? 0 : 1)
+        var queue = Queue(files: asked, asked: asked.count)
         var rerun = Set<Int>()
         while !isStopped, let position = queue.files.first ?? claim(files.count, lookahead: false) {
             if queue.files.isEmpty { queue.files = [position] }
