@@ -15,6 +15,8 @@ let package = Package(
     name: "ckrun",
     products: [
         .executable(name: "ckrun", targets: ["ckrun"]),
+        // ckrun's runtime as a Swift library: embed Lua-scripted components in a Swift program.
+        .library(name: "CKRuntime", targets: ["CKRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.0")),
@@ -42,11 +44,15 @@ let package = Package(
         // The `ck` module: a thin Lua face over CKCore.
         .target(name: "CKLua", dependencies: ["CKCore", "CLua", "CLuaShims"],
                 resources: [.embedInCode("State/sandbox.lua"), .embedInCode("State/searcher.lua")], swiftSettings: fast),
+        // The library product's public API over the engine (docs/embedding.md): one runtime per
+        // thread or actor; Swift 6 language mode, strict concurrency.
+        .target(name: "CKRuntime", dependencies: ["CKCore", "CKLua"],
+                resources: [.embedInCode("Glue.lua")]),
         // The commands behind the executable: run, repl, test, tree.
         .target(
             name: "CKRunCommands",
             dependencies: [
-                "CKCore", "CKLua", "CEditLine", "CCurses",
+                "CKCore", "CKLua", "CKRuntime", "CEditLine", "CCurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // libedit's C globals (rl_completion_entry_function, stdout) are not importable as
@@ -92,6 +98,8 @@ let package = Package(
         .testTarget(name: "CKCoreTests", dependencies: ["CKCore", "CKTestHelpers"]),
         .testTarget(name: "CKLuaTests", dependencies: ["CKLua", "CKCore", "CKTestHelpers"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CKTestHelpers"]),
+        // The library's public API only: no @testable, no CKLua or CKCore.
+        .testTarget(name: "CKRuntimeTests", dependencies: ["CKRuntime"]),
         // The command line's pure parts (the live view's layout, focus, painting), without a terminal.
         .testTarget(name: "CKRunCommandsTests", dependencies: ["CKRunCommands", "CKCore"]),
     ]

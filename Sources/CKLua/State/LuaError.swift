@@ -30,5 +30,8 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
         return String(message[message.index(after: message.startIndex)..<close])
     }
 
+    /// Whether the chunk did not compile (Lua's `LUA_ERRSYNTAX`).
+    public var isSyntaxError: Bool { status == LUA_ERRSYNTAX }
+
     public var description: String { traceback.isEmpty ? message : message + "\n" + traceback }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CKCore
 import CKLua
+import CKRuntime
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

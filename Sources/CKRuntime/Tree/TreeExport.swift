@@ -1,16 +1,19 @@
 import CKCore
 import CKLua
 
-/// The command line's formats of the core's tree model (`Host.tree()`): JSON and Graphviz dot.
+/// The formats of the core's tree model (`Host.tree()`): JSON and Graphviz dot, for `ckrun tree`
+/// and the library's `Host.json()` / `Host.dot()` (package-visible: the command line uses them).
 /// They run in a turn: making the model and showing values may run a script's `__tostring`.
-struct TreeExport {
-    let host: Host
+package struct TreeExport {
+    let host: CKCore.Host
+
+    package init(host: CKCore.Host) { self.host = host }
 
     /// Nested objects: class, path, identifier, key, controller, view (its class), viewMounted
     /// (only when false), attributes (what the view shows), actions, state (as JSON), children.
-    /// Linear in the tree: indentation stops at `Host.dumpIndentLimit` levels as the text dump's
+    /// Linear in the tree: indentation stops at `CKCore.Host.dumpIndentLimit` levels as the text dump's
     /// does, and a deeper node's path is its last that many labels after `…/`.
-    func json(in turn: borrowing Turn) throws -> String {
+    package func json(in turn: borrowing Turn) throws -> String {
         guard let root = try turn.tree(of: host) else { return "null\n" }
         var out = ""
         enum Step { case open(TreeNode, Int, path: TreePath, last: Bool), close(Int, last: Bool) }
@@ -38,7 +41,7 @@ struct TreeExport {
     }
 
     private static func indent(_ depth: Int) -> String {
-        String(repeating: "  ", count: min(depth, Host.dumpIndentLimit))
+        String(repeating: "  ", count: min(depth, CKCore.Host.dumpIndentLimit))
     }
 
     private func fields(_ n: TreeNode, path: String, holding: Int, _ turn: borrowing Turn) throws -> [String] {
@@ -64,7 +67,7 @@ struct TreeExport {
     /// Components (boxes, with what their view shows), controllers (ellipses) and views
     /// (notes); solid edges are the tree, dashed red edges the responder chain from each leaf.
     /// Ticks the limits counting the text built (a 6 MB state was 300 MB of RSS under 40 MB).
-    func dot(in turn: borrowing Turn) throws -> String {
+    package func dot(in turn: borrowing Turn) throws -> String {
         var graph = DotGraph(limits: host.runtime.limits)
         try graph.add("digraph ckrun {", "  rankdir=TB;", "  node [fontname=\"Helvetica\", fontsize=11];")
         var leaves: [Component] = []
@@ -115,7 +118,7 @@ struct TreeExport {
 
 }
 
-/// A node's path in the JSON export: its last `Host.dumpIndentLimit` labels, after `…/` when
+/// A node's path in the JSON export: its last `CKCore.Host.dumpIndentLimit` labels, after `…/` when
 /// there are more (a full path per node made the output quadratic in depth).
 struct TreePath {
     private var labels: [String]
@@ -126,7 +129,7 @@ struct TreePath {
     func appending(_ label: String) -> TreePath {
         var p = self
         p.labels.append(label)
-        if p.labels.count > Host.dumpIndentLimit {
+        if p.labels.count > CKCore.Host.dumpIndentLimit {
             p.labels.removeFirst()
             p.cut = true
         }

@@ -1,0 +1,90 @@
+import CKCore
+import CKLua
+
+/// A mounted tree of components (SPEC §5's host), made by ``Runtime/mount(_:model:responders:)``.
+/// Its methods are the Lua host's (`host:update(model)`, `host:flush()`, …), each one call into
+/// Lua under the runtime's limits.
+public final class Host {
+    let object: Value
+    /// The runtime the host lives in.
+    public let runtime: Runtime
+
+    init(_ object: Value, runtime: Runtime) {
+        self.object = object
+        self.runtime = runtime
+    }
+
+    var core: CKCore.Host? { object.object as? CKCore.Host }
+
+    /// How many builds the host has made (`host.generation`).
+    public var generation: Int { core?.generation ?? 0 }
+    /// Whether the host is mounted.
+    public var isMounted: Bool { core?.isMounted ?? false }
+
+    /// Rebuilds with a new model (`host:update(model)`); a failed build keeps the previous one
+    /// and throws ``ErrorID/buildFailed``.
+    public func update(model: ScriptValue) throws(ScriptError) {
+        try runtime.glue("update", [object, try runtime.lua(model)])
+    }
+
+    /// Rebuilds with a new model given as an `Encodable` value (a struct as a table of its fields).
+    public func update(model: some Encodable) throws(ScriptError) {
+        try update(model: try ScriptValue.encoding(model))
+    }
+
+    /// Builds the host's pending (async) state updates (`host:flush()`).
+    public func flush() throws(ScriptError) { try runtime.glue("flush", [object]) }
+    /// Mounts the host again after ``unmount()`` (`host:mount()`).
+    public func mount() throws(ScriptError) { try runtime.glue("mount", [object]) }
+    /// Unmounts the host's tree (`host:unmount()`).
+    public func unmount() throws(ScriptError) { try runtime.glue("unmount", [object]) }
+    /// Destroys the host: its controllers are invalidated and every later call is
+    /// ``ErrorID/hostDestroyed`` (a second destroy does nothing).
+    public func destroy() throws(ScriptError) { try runtime.glue("destroy", [object]) }
+
+    /// Taps the first component `query` finds as `host:tap(query)` does (SPEC §7); returns the
+    /// number of actions sent.
+    @discardableResult
+    public func tap(_ query: String) throws(ScriptError) -> Int {
+        let results = try runtime.glue("tap", [object, .string(query)])
+        if case .int(let n)? = results.first { return Int(n) }
+        return 0
+    }
+
+    /// Sends the action `selector` typed `types` (`["int", "Point"]`; SPEC §6.4's names) to
+    /// `target`, with `arguments` after the sender, as `action:send(sender, ...)` does: the
+    /// arguments are checked and converted against `types` (``ErrorID/badArgument``), the
+    /// responder chain is walked, sync state updates are built before it returns. Returns
+    /// whether a responder handled it (false only under `ck.config.unhandledAction` "warn" or
+    /// "ignore"; by default an unhandled action is ``ErrorID/unhandledAction``).
+    @discardableResult
+    public func send(_ selector: String, types: [String] = [], to target: ActionTarget,
+                     arguments: [ScriptValue] = []) throws(ScriptError) -> Bool {
+        let typeList = types.isEmpty ? ScriptValue.nil : .array(types.map(ScriptValue.string))
+        let head: [Value] = [object, .string(target.kind), .string(target.query), .string(selector), try runtime.lua(typeList)]
+        let results = try runtime.glue("send", head + (try runtime.lua(arguments)))
+        if case .bool(let handled)? = results.first { return handled }
+        return false
+    }
+}
+
+extension ScriptValue {
+    static func encoding(_ value: some Encodable) throws(ScriptError) -> ScriptValue {
+        do { return try ScriptValue(encoding: value) } catch {
+            throw ScriptError(.badArgument, "the model could not be encoded: \(error)")
+        }
+    }
+}
+
+extension Runtime {
+    /// A Swift value as a Lua value, made under a turn (its tables count against the limits).
+    func lua(_ value: ScriptValue) throws(ScriptError) -> Value {
+        let marshal = self.marshal
+        return try turn { _ throws(LuaError) in try marshal.lua(value) }
+    }
+
+    func lua(_ values: [ScriptValue]) throws(ScriptError) -> [Value] {
+        let marshal = self.marshal
+        return try turn { _ throws(LuaError) in try marshal.lua(values) }
+    }
+}

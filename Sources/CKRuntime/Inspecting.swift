@@ -1,0 +1,53 @@
+import CKCore
+import CKLua
+
+/// A component a query found: what `host:find(query)` returns, as Swift values.
+public struct ComponentSnapshot: Sendable {
+    /// The class name (`"Row"`).
+    public let name: String
+    /// The `key` prop (``ScriptValue/nil`` when none).
+    public let key: ScriptValue
+    /// The scope's state when the component was built (``ScriptValue/nil`` without a scope).
+    public let state: ScriptValue
+    /// The props.
+    public let props: ScriptValue
+}
+
+extension Host {
+    /// `host:dump()`: one line per component with its class, `#identifier`, controller, view
+    /// class and state (the text of `ckrun tree`).
+    public func dump() throws(ScriptError) -> String {
+        guard let core else { return "" }
+        return try runtime.turn { turn throws(LuaError) in try turn.dump(core) }
+    }
+
+    /// The mounted tree as JSON (`ckrun tree --format json`).
+    public func json() throws(ScriptError) -> String { try export { try TreeExport(host: $0).json(in: $1) } }
+
+    /// The mounted tree as Graphviz dot (`ckrun tree --format dot`).
+    public func dot() throws(ScriptError) -> String { try export { try TreeExport(host: $0).dot(in: $1) } }
+
+    private func export(_ format: (CKCore.Host, borrowing Turn) throws -> String) throws(ScriptError) -> String {
+        guard let core else { return "" }
+        return try runtime.turn { turn throws(LuaError) in
+            do { return try format(core, turn) } catch let e as LuaError { throw e } catch { throw LuaError(message: "\(error)") }
+        }
+    }
+
+    /// The first component `query` finds, depth first (`host:find(query)`), or nil.
+    public func find(_ query: String) throws(ScriptError) -> ComponentSnapshot? {
+        let found = try runtime.glue("find", [object, .string(query)])
+        guard case .string(let name)? = found.first else { return nil }
+        let marshal = runtime.marshal
+        let rest = try runtime.turn { _ throws(LuaError) in try marshal.swift(Array(found.dropFirst())) }
+        func at(_ i: Int) -> ScriptValue { rest.indices.contains(i) ? rest[i] : .nil }
+        return ComponentSnapshot(name: name, key: at(0), state: at(1), props: at(2))
+    }
+
+    /// How many components `query` finds (`#host:findAll(query)`).
+    public func count(_ query: String) throws(ScriptError) -> Int {
+        let found = try runtime.glue("count", [object, .string(query)])
+        if case .int(let n)? = found.first { return Int(n) }
+        return 0
+    }
+}

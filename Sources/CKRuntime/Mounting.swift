@@ -1,0 +1,65 @@
+import CKCore
+import CKLua
+
+extension Runtime {
+    /// Hosts `provider` (a component class, standing for `Class(model)`, or a function
+    /// `provider(model)` returning one component) with `model`, builds it and mounts it; Swift
+    /// `responders` follow the hosting view on its responder chain, in order.
+    public func mount(_ provider: ScriptObject, model: ScriptValue = nil,
+                      responders: [HostResponder] = []) throws(ScriptError) -> Host {
+        let tables = try responders.map { r throws(ScriptError) in try responderTable(r) }
+        let responderList = tables.isEmpty ? Value.nil : try listOf(tables)
+        let made = try glue("host", [provider.raw, try lua(model), responderList])
+        let host = Host(made.first ?? .nil, runtime: self)
+        try host.mount()
+        return host
+    }
+
+    /// ``mount(_:model:responders:)`` with an `Encodable` model (a struct as a table of its fields).
+    public func mount(_ provider: ScriptObject, model: some Encodable,
+                      responders: [HostResponder] = []) throws(ScriptError) -> Host {
+        try mount(provider, model: try ScriptValue.encoding(model), responders: responders)
+    }
+
+    private func listOf(_ values: [Value]) throws(ScriptError) -> Value {
+        do { return try engine.tools.list(values) } catch { throw ScriptError(error) }
+    }
+
+    /// `{name = ..., methods = {selector = function(self, sender, ...) end}}` with Swift methods.
+    func responderTable(_ responder: HostResponder) throws(ScriptError) -> Value {
+        let tools = engine.tools
+        let marshal = self.marshal
+        let methods = responder.handlers.map { entry in
+            (entry.selector, tools.function { arguments throws(LuaError) in
+                try Runtime.handle(entry.selector, entry.handler, arguments, marshal)
+                return []
+            })
+        }
+        let made = try glue("responder", [.string(responder.name), tools.table(methods)])
+        return made.first ?? .nil
+    }
+
+    /// Runs a Swift handler with `arguments` (self, the sender, then the action's arguments);
+    /// its error is raised in Lua as the handler's.
+    static func handle(_ selector: String, _ handler: HostResponder.Handler, _ arguments: [Value],
+                       _ marshal: Marshal) throws(LuaError) {
+        let sender = arguments.count > 1 ? try marshal.swift(arguments[1]) : .nil
+        let rest = arguments.count > 2 ? try marshal.swift(Array(arguments[2...])) : []
+        do {
+            try handler(ActionCall(selector: selector, sender: sender.isNil ? nil : String(describing: sender.objectName), arguments: rest))
+        } catch let e as ScriptError {
+            throw LuaError(message: e.message, traceback: e.traceback)
+        } catch {
+            throw LuaError(message: "\(selector) (a Swift handler) failed: \(error)")
+        }
+    }
+}
+
+extension ScriptValue {
+    var objectName: String {
+        switch self {
+        case .object(let name), .string(let name): name
+        default: "\(self)"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import CKCore
+import CKLua
+
+/// A Lua state running ckrun's component runtime, driven from Swift.
+///
+/// A runtime loads Lua files and strings, mounts hosts of components (``mount(_:model:responders:)``),
+/// sends typed actions into them (``Host/send(_:types:to:arguments:)``) and receives actions in
+/// Swift host responders (``HostResponder``). Every call into Lua runs under the limits given
+/// at ``init(_:)``: the timeout counts from the start of each call from Swift, and a script that
+/// passes a limit is stopped with ``ErrorID/timeout`` or ``ErrorID/memoryLimit`` while the
+/// runtime stays usable.
+///
+/// ## Threading
+/// A runtime is deliberately not `Sendable`: use it from the thread (or actor) that made it,
+/// and only from there; sends from another thread fail with ``ErrorID/notMainThread``. Make
+/// one runtime per thread or actor; runtimes share nothing.
+public final class Runtime {
+    let engine: Engine
+    /// The clock the timers follow (``Configuration/clock``).
+    public let clock: Clock
+    let started = ContinuousClock.now
+    private var glue: Value = .nil
+
+    /// Makes a runtime with `configuration`'s limits, sandbox and clock.
+    public init(_ configuration: Configuration = .init()) throws(ScriptError) {
+        engine = Engine(configuration: .init(sandbox: configuration.sandbox, timeoutSeconds: configuration.timeout,
+                                             memoryLimitMegabytes: configuration.memoryLimitMegabytes))
+        clock = configuration.clock
+        glue = try first(of: chunk(LuaSource(bytes: PackageResources.Glue_lua), name: "=(CKRuntime glue)"),
+                         arguments: [engine.tools.global("ck")])
+    }
+
+    var marshal: Marshal { Marshal(engine: engine) }
+
+    /// Runs `body` as one turn under the limits, its errors as ``ScriptError``s.
+    func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
+        do {
+            return try engine.turn(body)
+        } catch {
+            throw ScriptError(error)
+        }
+    }
+
+    /// Calls the glue function `name` with `arguments`; returns its results.
+    @discardableResult
+    func glue(_ name: String, _ arguments: [Value]) throws(ScriptError) -> [Value] {
+        let function = engine.tools.field(name, of: glue)
+        return try turn { turn throws(LuaError) in try turn.call(function, arguments) }
+    }
+
+    private func chunk(_ source: LuaSource, name: String) throws(ScriptError) -> Value {
+        do {
+            return try engine.tools.load(source, name: name)
+        } catch {
+            throw Runtime.loadError(error)
+        }
+    }
+
+    private func first(of function: Value, arguments: [Value] = []) throws(ScriptError) -> Value {
+        try turn { turn throws(LuaError) in try turn.call(function, arguments).first ?? .nil }
+    }
+
+    /// A chunk that did not compile is `[syntaxError]`; other load errors carry their own id.
+    static func loadError(_ error: LuaError) -> ScriptError {
+        guard error.id == nil, error.isSyntaxError else { return ScriptError(error) }
+        return ScriptError(.syntaxError, error.message)
+    }
+}
+
+extension Runtime {
+    /// Runs the Lua in `string` as a chunk called `name` (tracebacks say `name:LINE:`); returns
+    /// its first result (a component class an app file returns, for example).
+    @discardableResult
+    public func load(string: String, name: String = "string") throws(ScriptError) -> ScriptObject {
+        let function = try chunk(LuaSource(bytes: string.utf8), name: "=" + name)
+        return ScriptObject(try first(of: function), runtime: self)
+    }
+
+    /// Runs the Lua file at `path` as `lua` runs a script (its bytes as they are); returns its
+    /// first result. A missing or unreadable file is ``ErrorID/cannotRead``.
+    @discardableResult
+    public func load(file path: String) throws(ScriptError) -> ScriptObject {
+        let function: Value
+        do { function = try engine.tools.loadFile(path) } catch { throw Runtime.loadError(error) }
+        return ScriptObject(try first(of: function), runtime: self)
+    }
+
+    /// Lets `require` find modules in `directory` (`directory/?.lua`, `directory/?/init.lua`),
+    /// before the places `package.path` named.
+    public func addSearchPath(_ directory: String) throws(ScriptError) {
+        try glue("addPath", [.string(directory)])
+    }
+
+    /// The global variable `name` (nil when unset).
+    public func global(_ name: String) -> ScriptObject {
+        ScriptObject(engine.tools.global(name), runtime: self)
+    }
+
+    /// Builds every host's pending updates (`ck.flush()`): async state updates wait for this.
+    public func flush() throws(ScriptError) {
+        try turn { turn throws(LuaError) in try turn.flush() }
+    }
+}

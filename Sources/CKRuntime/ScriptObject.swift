@@ -1,0 +1,38 @@
+import CKCore
+import CKLua
+
+/// A Lua value held for Swift: a component class, a provider function, a table. It stays alive
+/// while this object does. Give it to ``Runtime/mount(_:model:responders:)`` as the provider,
+/// call it with ``call(_:)``, or read it with ``value()``.
+public final class ScriptObject {
+    let raw: Value
+    unowned let runtime: Runtime
+
+    init(_ raw: Value, runtime: Runtime) {
+        self.raw = raw
+        self.runtime = runtime
+    }
+
+    /// The Lua type name: `"function"`, `"table"`, `"nil"`, or a runtime object's (`"ComponentClass"`).
+    public var typeName: String { raw.typeName }
+    /// Whether the value is nil.
+    public var isNil: Bool { raw.isNil }
+
+    /// The value as a ``ScriptValue`` (a table's tables converted too; a table that contains
+    /// itself is ``ErrorID/badArgument``).
+    public func value() throws(ScriptError) -> ScriptValue {
+        let marshal = runtime.marshal
+        return try runtime.turn { _ throws(LuaError) in try marshal.swift(raw) }
+    }
+
+    /// Calls the value (a function, or anything with `__call`) with `arguments` under the
+    /// runtime's limits; returns its results.
+    @discardableResult
+    public func call(_ arguments: [ScriptValue] = []) throws(ScriptError) -> [ScriptValue] {
+        let marshal = runtime.marshal
+        let raw = raw
+        return try runtime.turn { turn throws(LuaError) in
+            try marshal.swift(try turn.call(raw, try marshal.lua(arguments)))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// A value passed between Swift and Lua: a model, an action's argument, a component's state.
+///
+/// Swift values come in as Lua values: `Int` as an integer, `Double` as a float, `String`,
+/// `Bool`, `nil`, arrays as lists (`t[1]`, `t[2]`, …) and dictionaries as tables with string
+/// keys. Lua values come back the same way: a table whose `t[1]` is not nil is an array (read up
+/// to its first nil, as `ipairs` reads it), any other table a dictionary of its string keys.
+/// What has no Swift counterpart (a function, a component, an `Event`) arrives as
+/// ``object(_:)`` holding its Lua type name. Literals work: `["x": 1, "tags": ["a"]]`.
+/// Use ``init(encoding:)`` and ``decode(_:)`` for `Codable` types.
+public enum ScriptValue: Sendable, Hashable {
+    /// Lua's `nil` (and a missing argument).
+    case `nil`
+    /// A boolean.
+    case bool(Bool)
+    /// A Lua integer (`int` arguments arrive as this).
+    case int(Int)
+    /// A Lua float (`number` arguments arrive as this, promoted from integers).
+    case double(Double)
+    /// A string (bytes that are not UTF-8 are replaced).
+    case string(String)
+    /// A Lua list.
+    case array([ScriptValue])
+    /// A Lua table with string keys (a struct argument arrives as this).
+    case dictionary([String: ScriptValue])
+    /// A value Swift cannot hold (a function, a runtime object): its Lua type name.
+    case object(String)
+}
+
+extension ScriptValue {
+    /// The integer, or an integral float as an integer; nil otherwise.
+    public var intValue: Int? {
+        switch self {
+        case .int(let i): i
+        case .double(let d): Int(exactly: d)
+        default: nil
+        }
+    }
+
+    /// The number as a `Double` (integers converted); nil otherwise.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        default: nil
+        }
+    }
+
+    /// The string; nil otherwise.
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    /// The boolean; nil otherwise.
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    /// The array's items; nil otherwise.
+    public var arrayValue: [ScriptValue]? { if case .array(let a) = self { a } else { nil } }
+    /// The dictionary's fields; nil otherwise.
+    public var dictionaryValue: [String: ScriptValue]? { if case .dictionary(let d) = self { d } else { nil } }
+    /// Whether this is ``nil``.
+    public var isNil: Bool { self == .nil }
+
+    /// The field `key` of a dictionary (``nil`` for other values or a missing key).
+    public subscript(key: String) -> ScriptValue { dictionaryValue?[key] ?? .nil }
+}
+
+extension ScriptValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    /// `nil` as a script value.
+    public init(nilLiteral: ()) { self = .nil }
+    /// A boolean literal.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal.
+    public init(integerLiteral value: Int) { self = .int(value) }
+    /// A float literal.
+    public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string literal.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal.
+    public init(arrayLiteral elements: ScriptValue...) { self = .array(elements) }
+    /// A dictionary literal (a later duplicate key wins).
+    public init(dictionaryLiteral elements: (String, ScriptValue)...) {
+        self = .dictionary(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+}

@@ -1,0 +1,42 @@
+import CKCore
+import CKLua
+
+/// The clock, driven from the program's own run loop.
+extension Runtime {
+    /// The clock's reading in seconds: the virtual clock's time, or the wall clock's seconds
+    /// since the runtime was made.
+    public var now: Double {
+        clock == .wall ? max(engine.runtime.loop.now, wallSeconds) : engine.runtime.loop.now
+    }
+
+    /// Seconds until the next timer is due (0 when one is due already), or nil when none is set.
+    public var secondsUntilNextTimer: Double? {
+        engine.runtime.loop.nextDue.map { max(0, $0 - now) }
+    }
+
+    /// Moves the clock `seconds` on, firing the timers due by then in order, each with the
+    /// build after it. The first timer error is thrown after the run (``ErrorID/timerFailed``).
+    public func advance(by seconds: Double) throws(ScriptError) {
+        try runTimers(until: engine.runtime.loop.now + max(0, seconds))
+    }
+
+    /// Fires what is due now: on the wall clock the timers due by the time since the runtime
+    /// was made; on the virtual clock every timer, until none is left (a timer that keeps
+    /// re-arming stops the run with a ``ErrorID/timerLoop`` warning).
+    public func runDueTimers() throws(ScriptError) {
+        try runTimers(until: clock == .wall ? wallSeconds : nil)
+    }
+
+    private var wallSeconds: Double {
+        let elapsed = ContinuousClock.now - started
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    private func runTimers(until time: Double?) throws(ScriptError) {
+        var first: LuaError?
+        if let stop = engine.app.fireTimers(until: time, report: { if first == nil { first = $0 } }) {
+            engine.app.warnTimerLoop(stop, in: .once)
+        }
+        if let first { throw ScriptError(first) }
+    }
+}

@@ -1,0 +1,93 @@
+import CKRuntime
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Errors carry their catalogued id")
+struct ErrorTests {
+    @Test func aSyntaxErrorIsSyntaxError() throws {
+        let runtime = try Runtime()
+        let error = try #require(throws: ScriptError.self) { try runtime.load(string: "local x = = 1", name: "broken.lua") }
+        #expect(error.id == .syntaxError)
+        #expect(error.message.contains("broken.lua:1:"))
+    }
+
+    @Test func aMissingFileIsCannotRead() throws {
+        let runtime = try Runtime()
+        let error = try #require(throws: ScriptError.self) { try runtime.load(file: "/nonexistent/app.lua") }
+        #expect(error.id == .cannotRead)
+    }
+
+    @Test func aScriptsOwnErrorHasNoIdAndATraceback() throws {
+        let runtime = try Runtime()
+        let error = try #require(throws: ScriptError.self) {
+            try runtime.load(string: "local function f() error('boom') end\nf()", name: "raise.lua")
+        }
+        #expect(error.id == nil)
+        #expect(error.message.contains("raise.lua:1: boom"))
+        #expect(error.traceback.contains("stack traceback"))
+    }
+
+    @Test func aFailedBuildIsBuildFailedAndKeepsTheTree() throws {
+        let runtime = try Runtime()
+        let app = try runtime.load(string: """
+            return ck.component("Title", {render = function(self, props)
+              if props.fail then error("cannot render") end
+              return ck.Text{text = props.text}
+            end})
+            """, name: "title.lua")
+        let host = try runtime.mount(app, model: ["text": "one"])
+        let error = try #require(throws: ScriptError.self) { try host.update(model: ["fail": true]) }
+        #expect(error.id == .buildFailed)
+        #expect(host.generation == 1)
+        #expect(try host.dump().contains("one"))
+    }
+
+    @Test func aDestroyedHostRefusesCalls() throws {
+        let f = try PickerFixture()
+        try f.host.destroy()
+        let error = try #require(throws: ScriptError.self) { try f.host.update(model: nil) }
+        #expect(error.id == .hostDestroyed)
+    }
+}
+
+/// The process-wide watchdog serves one running state at a time: each limit test runs in a
+/// process of its own (an exit test), so the test process's other runtimes cannot disturb it.
+@Suite("Limits hold while Swift calls in")
+struct LimitTests {
+    @Test func aLoopReachedFromASwiftSendIsStoppedByTheTimeout() async {
+        await #expect(processExitsWith: .success) {
+            let f = try PickerFixture(.init(timeout: 0.3))
+            do {
+                try f.host.send("spin", to: .scope("Picker"))
+                exit(1)
+            } catch let error as ScriptError {
+                guard error.id == .timeout else { exit(2) }
+            }
+            // The runtime goes on: the next send is handled.
+            try f.host.send("relayDemoted", types: ["int"], to: .scope("Picker"), arguments: [1])
+            exit(f.received.count == 1 ? 0 : 3)
+        }
+    }
+
+    @Test func memoryReachedFromASwiftSendIsStoppedByTheLimit() async {
+        await #expect(processExitsWith: .success) {
+            let f = try PickerFixture(.init(memoryLimitMegabytes: 16))
+            do {
+                try f.host.send("hoard", to: .scope("Picker"))
+                exit(1)
+            } catch let error as ScriptError {
+                guard error.id == .memoryLimit else { exit(2) }
+            }
+            try f.host.send("relayDemoted", types: ["int"], to: .scope("Picker"), arguments: [1])
+            exit(f.received.count == 1 ? 0 : 3)
+        }
+    }
+
+    @Test func aSandboxedRuntimeRefusesPrograms() throws {
+        let runtime = try Runtime(.init(sandbox: true))
+        let error = try #require(throws: ScriptError.self) { try runtime.load(string: "os.execute('true')") }
+        #expect(error.id == .sandbox)
+    }
+}

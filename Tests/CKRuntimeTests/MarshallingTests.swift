@@ -1,0 +1,85 @@
+import CKRuntime
+import Testing
+
+@Suite("Swift values into Lua and back")
+struct MarshallingTests {
+    @Test func valuesRoundTripThroughALuaFunction() throws {
+        let runtime = try Runtime()
+        let identity = try runtime.load(string: "return function(...) return ... end")
+        let values: [ScriptValue] = [nil, true, 42, 2.5, "héllo", [1, "two", [3.0]], ["a": ["b": false], "n": -1]]
+        // A trailing nil is no result: Lua drops it, as `return ...` does.
+        #expect(try identity.call(values) == values)
+    }
+
+    @Test func luaTablesArriveAsArraysAndDictionaries() throws {
+        let runtime = try Runtime()
+        let made = try runtime.load(string: "return {list = {10, 20, nil, 40}, fn = print, [3] = 'skipped'}")
+        #expect(try made.value() == ["list": [10, 20], "fn": .object("function")])
+    }
+
+    @Test func aTableThatContainsItselfIsRefused() throws {
+        let runtime = try Runtime()
+        let cycle = try runtime.load(string: "local t = {} t.next = {back = t} return t")
+        let error = try #require(throws: ScriptError.self) { try cycle.value() }
+        #expect(error.id == .badArgument)
+    }
+
+    @Test func aSharedTableIsReadOnceAndCopied() throws {
+        let runtime = try Runtime()
+        let shared = try runtime.load(string: "local s = {1} return {a = s, b = s}")
+        #expect(try shared.value() == ["a": [1], "b": [1]])
+    }
+
+    struct Model: Encodable { var title: String; var count: Int; var tags: [String] }
+
+    @Test func anEncodableModelReachesTheProvider() throws {
+        let runtime = try Runtime()
+        let app = try runtime.load(string: """
+            ck.component("Label", {render = function() return nil end})
+            return function(model) return ck.component("Label")({text = model.title .. #model.tags, n = model.count}) end
+            """)
+        let host = try runtime.mount(app, model: Model(title: "tags: ", count: 3, tags: ["a", "b"]))
+        #expect(try host.find("Label")?.props == ["text": "tags: 2", "n": 3])
+        try host.update(model: Model(title: "none: ", count: 0, tags: []))
+        #expect(try host.find("Label")?.props == ["text": "none: 0", "n": 0])
+        #expect(host.generation == 2)
+    }
+}
+
+@Suite("The tree as the command line shows it")
+struct TreeTests {
+    @Test func dumpAndJSONShowTheMountedTree() throws {
+        let f = try PickerFixture()
+        let dump = try f.host.dump()
+        #expect(dump.contains("Picker"))
+        #expect(dump.contains("UIButton"))
+        let json = try f.host.json()
+        #expect(json.hasPrefix("{\"class\": \"Picker\""))
+        #expect(json.contains("\"title\": \"Pick\""))
+        #expect(try f.host.dot().hasPrefix("digraph ckrun {"))
+        #expect(try f.host.count("Button") == 1)
+        #expect(try f.host.find("Nothing") == nil)
+    }
+}
+
+@Suite("The clock from the program's run loop")
+struct ClockTests {
+    @Test func theVirtualClockFiresTimersWhenAdvanced() throws {
+        let runtime = try Runtime()
+        _ = try runtime.load(string: "fired = 0 ck.after(1, function() fired = fired + 1 end)")
+        try runtime.advance(by: 0.5)
+        #expect(try runtime.global("fired").value() == 0)
+        #expect(runtime.secondsUntilNextTimer == 0.5)
+        try runtime.advance(by: 0.5)
+        #expect(try runtime.global("fired").value() == 1)
+        #expect(runtime.secondsUntilNextTimer == nil)
+    }
+
+    @Test func aFailingTimerIsTimerFailed() throws {
+        let runtime = try Runtime()
+        _ = try runtime.load(string: "ck.after(0, function() error('late') end)", name: "timer.lua")
+        let error = try #require(throws: ScriptError.self) { try runtime.runDueTimers() }
+        #expect(error.id == .timerFailed)
+        #expect(error.message.contains("late"))
+    }
+}
