@@ -6,7 +6,8 @@ import CKLua
 /// call it with ``call(_:)``, or read it with ``value()``.
 public final class ScriptObject {
     let raw: Value
-    unowned let runtime: Runtime
+    /// The runtime the value lives in (kept alive by this object).
+    public let runtime: Runtime
 
     init(_ raw: Value, runtime: Runtime) {
         self.raw = raw
