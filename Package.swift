@@ -20,6 +20,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.0")),
+        // `swift package generate-documentation --target CKRuntime` (scripts/test); a plugin only.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         // Debian's liblua5.4-dev, found through pkg-config. Never vendored.

@@ -1,7 +1,7 @@
 import CKCore
 import CKLua
 
-/// A mounted tree of components (SPEC §5's host), made by ``Runtime/mount(_:model:responders:)``.
+/// A mounted tree of components (SPEC §5's host), made by ``Runtime/mount(_:model:responders:)-(_,ScriptValue,_)``.
 /// Its methods are the Lua host's (`host:update(model)`, `host:flush()`, …), each one call into
 /// Lua under the runtime's limits.
 public final class Host {

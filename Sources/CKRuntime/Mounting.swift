@@ -15,7 +15,7 @@ extension Runtime {
         return host
     }
 
-    /// ``mount(_:model:responders:)`` with an `Encodable` model (a struct as a table of its fields).
+    /// ``mount(_:model:responders:)-(_,ScriptValue,_)`` with an `Encodable` model (a struct as a table of its fields).
     public func mount(_ provider: ScriptObject, model: some Encodable,
                       responders: [HostResponder] = []) throws(ScriptError) -> Host {
         try mount(provider, model: try ScriptValue.encoding(model), responders: responders)

@@ -2,7 +2,7 @@ import CKCore
 import CKLua
 
 /// A Lua value held for Swift: a component class, a provider function, a table. It stays alive
-/// while this object does. Give it to ``Runtime/mount(_:model:responders:)`` as the provider,
+/// while this object does. Give it to ``Runtime/mount(_:model:responders:)-(_,ScriptValue,_)`` as the provider,
 /// call it with ``call(_:)``, or read it with ``value()``.
 public final class ScriptObject {
     let raw: Value
