@@ -33,7 +33,11 @@ public final class Runtime {
     var marshal: Marshal { Marshal(engine: engine) }
 
     /// Runs `body` as one turn under the limits, its errors as ``ScriptError``s.
+    /// On another thread than the runtime's it is `[notMainThread]`, before any Lua runs.
     func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
+        guard ThreadIdentity.current == engine.runtime.ownerThread else {
+            throw ScriptError(.notMainThread, "a Runtime was used from another thread than the one that made it; use each runtime from one thread or actor")
+        }
         do {
             return try engine.turn(body)
         } catch {
@@ -91,9 +95,10 @@ extension Runtime {
         try glue("addPath", [.string(directory)])
     }
 
-    /// The global variable `name` (nil when unset).
-    public func global(_ name: String) -> ScriptObject {
-        ScriptObject(engine.tools.global(name), runtime: self)
+    /// The global variable `name` (nil when unset), read raw.
+    public func global(_ name: String) throws(ScriptError) -> ScriptObject {
+        let tools = engine.tools
+        return ScriptObject(try turn { _ in tools.global(name) }, runtime: self)
     }
 
     /// Builds every host's pending updates (`ck.flush()`): async state updates wait for this.

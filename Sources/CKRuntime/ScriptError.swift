@@ -88,6 +88,7 @@ public struct ErrorID: RawRepresentable, Hashable, Sendable, CustomStringConvert
     public static let timerFailed = ErrorID(.timerFailed)
     /// A timer kept re-arming itself, so the run of the clock stopped.
     public static let timerLoop = ErrorID(.timerLoop)
-    /// The runtime was used from a thread other than the one that made it.
+    /// The runtime was used from a thread other than the one that made it (its calls check
+    /// before any Lua runs).
     public static let notMainThread = ErrorID(.notMainThread)
 }

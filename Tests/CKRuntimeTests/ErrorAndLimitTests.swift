@@ -1,5 +1,6 @@
 import CKRuntime
 import Testing
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -89,5 +90,23 @@ struct LimitTests {
         let runtime = try Runtime(.init(sandbox: true))
         let error = try #require(throws: ScriptError.self) { try runtime.load(string: "os.execute('true')") }
         #expect(error.id == .sandbox)
+    }
+}
+
+@Suite("One runtime, one thread")
+struct ThreadTests {
+    @Test func anotherThreadIsRefusedBeforeAnyLuaRuns() throws {
+        let runtime = try Runtime()
+        _ = try runtime.load(string: "loaded = 0")
+        nonisolated(unsafe) let shared = runtime
+        nonisolated(unsafe) var caught: ScriptError?
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            do { try shared.load(string: "loaded = 1") } catch { caught = error as? ScriptError }
+            done.signal()
+        }
+        done.wait()
+        #expect(caught?.id == .notMainThread)
+        #expect(try runtime.global("loaded").value() == 0)
     }
 }
