@@ -32,11 +32,18 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Runs one keyed op once on one side (\"create 1,000 rows@ckrun\"), its timed part inside lua_resume, for callgrind --toggle-collect=lua_resume.", valueName: "op@side"))
     var keyedCount: String?
 
+    @Option(help: .hidden)
+    var embeddedSend: String?
+
     func validate() throws {
+        if let embeddedSend, EmbeddedSendBench.parse(embeddedSend) == nil {
+            throw ValidationError("--embedded-send takes N@send or N@call; got \(embeddedSend)")
+        }
         guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1 (the median of no runs is undefined); got \(repeats)") }
     }
 
     func run() throws {
+        if let spec = embeddedSend.flatMap(EmbeddedSendBench.parse) { return try EmbeddedSendBench.run(count: spec.count, sends: spec.sends) }
         let engine = Engine()
         BenchSupport.install(in: engine)
         let startup = quick || only == "keyed" || keyedCount != nil ? nil : measureStartup()
