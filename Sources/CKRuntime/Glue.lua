@@ -54,6 +54,14 @@ function glue.send(host, kind, query, selector, types, ...)
   return makers[kind](c, selector, types):send(c, ...)
 end
 
+-- A prepared action and its sender, sent many times by glue.sendPrepared.
+function glue.prepare(host, kind, query, selector, types)
+  local c = found(host, query)
+  return makers[kind](c, selector, types), c
+end
+
+function glue.sendPrepared(action, sender, ...) return action:send(sender, ...) end
+
 function glue.tap(host, query) return host:tap(query) end
 
 function glue.addPath(directory)

@@ -24,7 +24,7 @@ public final class Host {
     /// Rebuilds with a new model (`host:update(model)`); a failed build keeps the previous one
     /// and throws ``ErrorID/buildFailed``.
     public func update(model: ScriptValue) throws(ScriptError) {
-        try runtime.glue("update", [object, try runtime.lua(model)])
+        try runtime.glue("update", [object], then: [model])
     }
 
     /// Rebuilds with a new model given as an `Encodable` value (a struct as a table of its fields).
@@ -56,13 +56,50 @@ public final class Host {
     /// arguments are checked and converted against `types` (``ErrorID/badArgument``), the
     /// responder chain is walked, sync state updates are built before it returns. Returns
     /// whether a responder handled it (false only under `ck.config.unhandledAction` "warn" or
-    /// "ignore"; by default an unhandled action is ``ErrorID/unhandledAction``).
+    /// "ignore"; by default an unhandled action is ``ErrorID/unhandledAction``). To send the
+    /// same action often, make it once with ``action(_:types:to:)``.
     @discardableResult
     public func send(_ selector: String, types: [String] = [], to target: ActionTarget,
                      arguments: [ScriptValue] = []) throws(ScriptError) -> Bool {
-        let typeList = types.isEmpty ? ScriptValue.nil : .array(types.map(ScriptValue.string))
-        let head: [Value] = [object, .string(target.kind), .string(target.query), .string(selector), try runtime.lua(typeList)]
-        let results = try runtime.glue("send", head + (try runtime.lua(arguments)))
+        let results = try runtime.glue("send", [object, .string(target.kind), .string(target.query), .string(selector)],
+                                       then: [Host.typeList(types)] + arguments)
+        if case .bool(let handled)? = results.first { return handled }
+        return false
+    }
+
+    /// Makes the action `selector` typed `types` for `target` once, to send many times: the
+    /// query runs and the action is made now (``ErrorID/noMatch``, ``ErrorID/unknownType``,
+    /// ``ErrorID/doesNotRespond`` are thrown here). The found component stays the sender; a
+    /// scope action reaches the newest component of its scope at each send.
+    public func action(_ selector: String, types: [String] = [], to target: ActionTarget) throws(ScriptError) -> Action {
+        let made = try runtime.glue("prepare", [object, .string(target.kind), .string(target.query), .string(selector)],
+                                    then: [Host.typeList(types)])
+        return Action(action: made.first ?? .nil, sender: made.count > 1 ? made[1] : .nil, runtime: runtime)
+    }
+
+    static func typeList(_ types: [String]) -> ScriptValue {
+        types.isEmpty ? .nil : .array(types.map(ScriptValue.string))
+    }
+}
+
+/// A typed action made once by ``Host/action(_:types:to:)``, sent from Swift many times.
+public final class Action {
+    let action: Value
+    let sender: Value
+    /// The runtime the action lives in.
+    public let runtime: Runtime
+
+    init(action: Value, sender: Value, runtime: Runtime) {
+        self.action = action
+        self.sender = sender
+        self.runtime = runtime
+    }
+
+    /// Sends the action with `arguments` after the sender, as ``Host/send(_:types:to:arguments:)``
+    /// does; returns whether a responder handled it.
+    @discardableResult
+    public func send(_ arguments: [ScriptValue] = []) throws(ScriptError) -> Bool {
+        let results = try runtime.glue("sendPrepared", [action, sender], then: arguments)
         if case .bool(let handled)? = results.first { return handled }
         return false
     }

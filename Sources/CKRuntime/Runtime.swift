@@ -20,6 +20,7 @@ public final class Runtime {
     public let clock: Clock
     let started = ContinuousClock.now
     private var glue: Value = .nil
+    private var glueFunctions: [String: Value] = [:]
 
     /// Makes a runtime with `configuration`'s limits, sandbox and clock.
     public init(_ configuration: Configuration = .init()) throws(ScriptError) {
@@ -45,11 +46,22 @@ public final class Runtime {
         }
     }
 
-    /// Calls the glue function `name` with `arguments`; returns its results.
+    /// Calls the glue function `name` with `arguments`, then `values` marshalled in the same
+    /// turn; returns its results.
     @discardableResult
-    func glue(_ name: String, _ arguments: [Value]) throws(ScriptError) -> [Value] {
-        let function = engine.tools.field(name, of: glue)
-        return try turn { turn throws(LuaError) in try turn.call(function, arguments) }
+    func glue(_ name: String, _ arguments: [Value], then values: [ScriptValue] = []) throws(ScriptError) -> [Value] {
+        let function = glueFunction(name)
+        let marshal = self.marshal
+        return try turn { turn throws(LuaError) in
+            try turn.call(function, values.isEmpty ? arguments : arguments + (try marshal.lua(values)))
+        }
+    }
+
+    private func glueFunction(_ name: String) -> Value {
+        if let f = glueFunctions[name] { return f }
+        let f = engine.tools.field(name, of: glue)
+        glueFunctions[name] = f
+        return f
     }
 
     private func chunk(_ source: LuaSource, name: String) throws(ScriptError) -> Value {

@@ -86,3 +86,33 @@ struct TypedActionTests {
         #expect(error.message.contains("the Swift side refused"))
     }
 }
+
+@Suite("Actions made once in Swift")
+struct PreparedActionTests {
+    @Test func aMadeScopeActionReachesTheNewestGeneration() throws {
+        let f = try PickerFixture()
+        let select = try f.host.action("select", types: ["int", "Point"], to: .scope("Picker"))
+        try f.host.update(model: ["title": "Again"])
+        #expect(f.host.generation == 2)
+        #expect(try select.send([4, ["y": 1]]))
+        #expect(try f.host.find("Picker")?.state["selected"] == 4)
+        #expect(try f.host.find("Picker")?.props["title"] == "Again")
+    }
+
+    @Test func makingAnActionChecksTheQueryAndTheMethod() throws {
+        let f = try PickerFixture()
+        let missing = try #require(throws: ScriptError.self) { try f.host.action("select", to: .scope("Nothing")) }
+        #expect(missing.id == .noMatch)
+        let unknown = try #require(throws: ScriptError.self) { try f.host.action("nope", to: .scope("Picker")) }
+        #expect(unknown.id == .doesNotRespond)
+    }
+
+    @Test func aMadeActionChecksItsArgumentsAtEachSend() throws {
+        let f = try PickerFixture()
+        let relay = try f.host.action("relayDemoted", types: ["int"], to: .scope("Picker"))
+        try relay.send([5])
+        let error = try #require(throws: ScriptError.self) { try relay.send(["five"]) }
+        #expect(error.id == .badArgument)
+        #expect(f.received.map(\.arguments) == [[.int(5), .double(0), ["x": .double(0), "y": .double(0)]]])
+    }
+}

@@ -37,13 +37,13 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if let embeddedSend, EmbeddedSendBench.parse(embeddedSend) == nil {
-            throw ValidationError("--embedded-send takes N@send or N@call; got \(embeddedSend)")
+            throw ValidationError("--embedded-send takes N@send, N@action or N@call; got \(embeddedSend)")
         }
         guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1 (the median of no runs is undefined); got \(repeats)") }
     }
 
     func run() throws {
-        if let spec = embeddedSend.flatMap(EmbeddedSendBench.parse) { return try EmbeddedSendBench.run(count: spec.count, sends: spec.sends) }
+        if let spec = embeddedSend.flatMap(EmbeddedSendBench.parse) { return try EmbeddedSendBench.run(count: spec.count, mode: spec.mode) }
         let engine = Engine()
         BenchSupport.install(in: engine)
         let startup = quick || only == "keyed" || keyedCount != nil ? nil : measureStartup()
