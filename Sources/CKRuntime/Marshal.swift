@@ -9,21 +9,63 @@ struct Marshal {
 
     var tools: ToolCalls { engine.tools }
 
-    func lua(_ value: ScriptValue) throws(LuaError) -> Value {
+    /// A list or dictionary being made: its items (a dictionary's in key order) and those made.
+    private struct Frame {
+        let items: [ScriptValue]
+        let keys: [String]?
+        var made: [Value] = []
+    }
+
+    /// A script value as a Lua value, tables made after their contents, with an explicit stack
+    /// (a Swift value nested 100,000 deep is as welcome as a flat one).
+    func lua(_ root: ScriptValue) throws(LuaError) -> Value {
+        var frames: [Frame] = []
+        var next = root
+        while true {
+            var made: Value
+            while true {
+                guard let frame = Self.frame(next) else { made = try leaf(next); break }
+                frames.append(frame)
+                next = frame.items[0]
+            }
+            while var top = frames.popLast() {
+                top.made.append(made)
+                if top.made.count < top.items.count {
+                    next = top.items[top.made.count]
+                    frames.append(top)
+                    break
+                }
+                made = try table(top)
+            }
+            if frames.isEmpty { return made }
+        }
+    }
+
+    /// The frame of a non-empty list or dictionary; nil for anything else.
+    private static func frame(_ value: ScriptValue) -> Frame? {
+        switch value {
+        case .array(let items) where !items.isEmpty: return Frame(items: items, keys: nil)
+        case .dictionary(let fields) where !fields.isEmpty:
+            let keys = fields.keys.sorted()
+            return Frame(items: keys.map { fields[$0]! }, keys: keys)
+        default: return nil
+        }
+    }
+
+    private func table(_ frame: Frame) throws(LuaError) -> Value {
+        guard let keys = frame.keys else { return try tools.list(frame.made) }
+        return tools.table(Array(zip(keys, frame.made)))
+    }
+
+    private func leaf(_ value: ScriptValue) throws(LuaError) -> Value {
         switch value {
         case .nil: return .nil
         case .bool(let b): return .bool(b)
         case .int(let i): return .int(Int64(i))
         case .double(let d): return .number(d)
         case .string(let s): return .string(s)
-        case .array(let items):
-            var values: [Value] = []
-            for item in items { values.append(try lua(item)) }
-            return try tools.list(values)
-        case .dictionary(let fields):
-            var pairs: [(String, Value)] = []
-            for key in fields.keys.sorted() { pairs.append((key, try lua(fields[key]!))) }
-            return tools.table(pairs)
+        case .array: return try tools.list([])
+        case .dictionary: return tools.table([])
         case .object(let name):
             throw LuaError(message: Catalogue.badArgument.message("a ScriptValue.object (\(name)) cannot go into Lua: it only reports a Lua value Swift cannot hold"))
         }
