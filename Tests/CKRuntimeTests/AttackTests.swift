@@ -52,4 +52,33 @@ struct AttackTests {
         let identity = try runtime.load(string: "return function(v) local d = 0 while type(v) == 'table' do v = v[1] d = d + 1 end return d end")
         #expect(try identity.call([value]) == [20_000])
     }
+
+    @Test func aSwiftHandlerDestroysTheHostInTheMiddleOfASend() throws {
+        let runtime = try Runtime()
+        let app = try runtime.load(string: pickerSource)
+        var responder = HostResponder(name: "Closer")
+        nonisolated(unsafe) var hostBox: Host?
+        responder.on("picked") { _ in try hostBox?.destroy() }
+        let host = try runtime.mount(app, responders: [responder])
+        hostBox = host
+        try host.send("relayDemoted", types: ["int"], to: .scope("Picker"), arguments: [1])
+        let error = try #require(throws: ScriptError.self) { try host.send("relayDemoted", types: ["int"], to: .scope("Picker"), arguments: [1]) }
+        #expect(error.id == .hostDestroyed)
+        hostBox = nil
+    }
+
+    @Test func anUnhandledActionUnderIgnoreReturnsFalse() throws {
+        let f = try PickerFixture()
+        _ = try f.runtime.load(string: "ck.config.unhandledAction = 'ignore'")
+        #expect(try f.host.send("nobody", to: .responderChain(from: "Picker")) == false)
+    }
+
+    @Test func theWallClockFiresWhatIsDue() throws {
+        let runtime = try Runtime(.init(clock: .wall))
+        _ = try runtime.load(string: "fired = false ck.after(0, function() fired = true end) ck.after(3600, function() end)")
+        try runtime.runDueTimers()
+        #expect(try runtime.global("fired").value() == true)
+        let wait = try #require(runtime.secondsUntilNextTimer)
+        #expect(wait > 3000 && wait <= 3600)
+    }
 }
