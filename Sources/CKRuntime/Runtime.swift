@@ -13,7 +13,9 @@ import CKLua
 /// ## Threading
 /// A runtime is deliberately not `Sendable`: use it from the thread (or actor) that made it,
 /// and only from there; sends from another thread fail with ``ErrorID/notMainThread``. Make
-/// one runtime per thread or actor; runtimes share nothing.
+/// one runtime per thread or actor. The timeout is watched by one process-wide timer: run Lua
+/// under a timeout in one runtime at a time. While a call runs Lua, Ctrl-C (SIGINT) stops the
+/// script with `[interrupted]`, as in `ckrun`.
 public final class Runtime {
     let engine: Engine
     /// The clock the timers follow (``Configuration/clock``).
