@@ -104,8 +104,12 @@ extension Runtime {
     }
 
     /// Lets `require` find modules in `directory` (`directory/?.lua`, `directory/?/init.lua`),
-    /// before the places `package.path` named.
+    /// before the places `package.path` named. A directory whose name holds `;` or `?` (which
+    /// `package.path` cannot quote) is ``ErrorID/badArgument``.
     public func addSearchPath(_ directory: String) throws(ScriptError) {
+        guard !directory.contains(where: { $0 == ";" || $0 == "?" }) else {
+            throw ScriptError(.badArgument, "addSearchPath: \(directory) holds ';' or '?', which package.path cannot quote; use a directory (or a link to it) whose name has neither")
+        }
         try glue("addPath", [.string(directory)])
     }
 

@@ -1,5 +1,8 @@
 import CKRuntime
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("Swift values into Lua and back")
 struct MarshallingTests {
@@ -81,5 +84,38 @@ struct ClockTests {
         let error = try #require(throws: ScriptError.self) { try runtime.runDueTimers() }
         #expect(error.id == .timerFailed)
         #expect(error.message.contains("late"))
+    }
+}
+
+@Suite("Props and state as Swift values")
+struct SnapshotTests {
+    @Test func nestedPropsAndStateArriveAsPlainValues() throws {
+        let runtime = try Runtime()
+        let app = try runtime.load(string: """
+            return ck.component("Card", {scope = true,
+              initialState = function(props) return {seen = {props.item.name}} end,
+              render = function() return nil end})
+            """)
+        let host = try runtime.mount(app, model: ["item": ["name": "tea", "tags": ["hot"]]])
+        let card = try #require(try host.find("Card"))
+        #expect(card.props == ["item": ["name": "tea", "tags": ["hot"]]])
+        #expect(card.state == ["seen": ["tea"]])
+    }
+}
+
+@Suite("Search paths")
+struct SearchPathTests {
+    @Test func requireFindsAModuleInAnAddedDirectory() throws {
+        let directory = "/tmp/ckruntime-search-\(getpid())"
+        mkdir(directory, 0o755)
+        defer { unlink(directory + "/greeting.lua"); rmdir(directory) }
+        let file = fopen(directory + "/greeting.lua", "w")
+        fputs("return 'hello from a module'", file)
+        fclose(file)
+        let runtime = try Runtime()
+        try runtime.addSearchPath(directory)
+        #expect(try runtime.load(string: "return require('greeting')").value() == "hello from a module")
+        let error = try #require(throws: ScriptError.self) { try runtime.addSearchPath("/tmp/a;b") }
+        #expect(error.id == .badArgument)
     }
 }
