@@ -63,6 +63,9 @@ end
 function glue.sendPrepared(action, sender, ...) return action:send(sender, ...) end
 
 function glue.tap(host, query) return host:tap(query) end
+function glue.controlEvent(host, query, name) return host:controlEvent(query, name) end
+function glue.appear(host) host:appear() end
+function glue.disappear(host) host:disappear() end
 
 function glue.addPath(directory)
   package.path = directory .. "/?.lua;" .. directory .. "/?/init.lua;" .. package.path

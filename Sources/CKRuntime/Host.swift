@@ -51,6 +51,20 @@ public final class Host {
         return 0
     }
 
+    /// Fires the control actions registered for the event `name` on the view of the first
+    /// component `query` finds (`host:controlEvent(query, name)`); returns the number sent.
+    @discardableResult
+    public func controlEvent(_ query: String, _ name: String) throws(ScriptError) -> Int {
+        let results = try runtime.glue("controlEvent", [object, .string(query), .string(name)])
+        if case .int(let n)? = results.first { return Int(n) }
+        return 0
+    }
+
+    /// Tells the controllers the tree will appear (`host:appear()`: `componentTreeWillAppear`).
+    public func appear() throws(ScriptError) { try runtime.glue("appear", [object]) }
+    /// Tells the controllers the tree disappeared (`host:disappear()`: `componentTreeDidDisappear`).
+    public func disappear() throws(ScriptError) { try runtime.glue("disappear", [object]) }
+
     /// Sends the action `selector` typed `types` (`["int", "Point"]`; SPEC §6.4's names) to
     /// `target`, with `arguments` after the sender, as `action:send(sender, ...)` does: the
     /// arguments are checked and converted against `types` (``ErrorID/badArgument``), the

@@ -116,3 +116,27 @@ struct PreparedActionTests {
         #expect(f.received.map(\.arguments) == [[.int(5), .double(0), ["x": .double(0), "y": .double(0)]]])
     }
 }
+
+@Suite("Host events from Swift")
+struct HostEventTests {
+    @Test func controlEventsAndAppearanceReachLua() throws {
+        let runtime = try Runtime()
+        let app = try runtime.load(string: """
+            events = {}
+            ck.controller("PanelController", {
+              componentTreeWillAppear = function(self) events[#events + 1] = "appear" end,
+              componentTreeDidDisappear = function(self) events[#events + 1] = "disappear" end,
+            })
+            return ck.component("Panel", {scope = true,
+              render = function(self) return ck.View{class = "UISwitch", attributes = {ck.onControl(self:action("flip", {"Event"}), "valueChanged")}} end,
+              flip = function(self, sender, event) events[#events + 1] = event.type end,
+            })
+            """)
+        let host = try runtime.mount(app)
+        try host.appear()
+        #expect(try host.controlEvent("Panel", "valueChanged") == 1)
+        #expect(try host.controlEvent("Panel", "touchUpInside") == 0)
+        try host.disappear()
+        #expect(try runtime.global("events").value() == ["appear", "valueChanged", "disappear"])
+    }
+}
