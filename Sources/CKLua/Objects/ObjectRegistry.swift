@@ -58,12 +58,13 @@ final class ObjectRegistry {
         return true
     }
 
-    /// Pushes the first handle of `object` (one without a handle yet), carrying the value at
-    /// `arena` (absolute) as user value `uv`, and moves it to `dest`, where the stack then ends.
-    func pushNew(_ object: RuntimeObject, kind: ObjectKind, carrying arena: Int32, as uv: Int32, to dest: Int32,
-                 _ L: OpaquePointer) {
+    /// Pushes the first handle of `object` (one without a handle yet) with `userValues` user
+    /// values, carrying the value at `arena` (absolute) as user value `uv`, and moves it to
+    /// `dest`, where the stack then ends.
+    func pushNew(_ object: RuntimeObject, kind: ObjectKind, userValues: Int32, carrying arena: Int32, as uv: Int32,
+                 to dest: Int32, _ L: OpaquePointer) {
         let slot = takeSlot(for: object)
-        ckhandles_push_new_owned(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)], kind.userValues, arena, uv, dest)
+        ckhandles_push_new_owned(L, weakTable, slot, kind.rawValue, metatables[Int(kind.rawValue)], userValues, arena, uv, dest)
     }
 
     /// A free slot (or a new one) now holding `object`, recorded as its bridge slot.
@@ -144,14 +145,14 @@ enum ObjectKind: Int32, CaseIterable {
         switch self {
         case .action: CK_ACTION_USER_VALUES + 1
         case .componentClass: CK_CLASS_USER_VALUES + 1
-        case .component: CK_COMPONENT_USER_VALUES
-        case .controllerClass, .host, .scope, .controller: 1
+        case .component, .controllerClass, .host, .scope, .controller: 1
         default: 0
         }
     }
 
-    /// The user value that carries the handle's arena (a component's second is its props, ckclass.c).
-    var arenaUserValue: Int32 { self == .component ? 1 : userValues }
+    /// The user value that carries the handle's arena (a component's second, when it has one,
+    /// is its props: `Ownership.finish`, ckclass.c).
+    var arenaUserValue: Int32 { userValues }
 
     var name: String {
         switch self {

@@ -105,7 +105,10 @@ final class Ownership {
             LuaStack(L).top = dest
             return
         }
-        objects.pushNew(built, kind: .component, carrying: c.table, as: ObjectKind.component.arenaUserValue, to: dest, L)
+        // A second user value only where ckclass.c records the instance and its props (16 bytes).
+        let userValues = ClassBridge.keepsInstancesByKey(built.componentClass) ? CK_COMPONENT_USER_VALUES : 1
+        objects.pushNew(built, kind: .component, userValues: userValues, carrying: c.table,
+                        as: ObjectKind.component.arenaUserValue, to: dest, L)
         if c.owns { c.arena.adopt() }
     }
 

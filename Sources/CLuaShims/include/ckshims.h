@@ -239,8 +239,9 @@ int ckarenas_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, l
 #define CK_CLASS_USER_VALUES 3
 #define CK_CLASS_SCOPE_VIEW 2
 #define CK_CLASS_KEEP 3
-/// A component handle's user value 1 is its arena; 2 its props table, when a class that keeps
-/// its instances by key made it (ckclass.c compares the next props with it before asking Swift).
+/// A component handle's user value 1 is its arena. The handle of an instance of a class that
+/// keeps its instances by key has a second, its props table (ckclass.c compares the next props
+/// with it before asking Swift); other components' handles have none (16 bytes a leaf).
 #define CK_COMPONENT_USER_VALUES 2
 #define CK_COMPONENT_PROPS 2
 /// Pushes the `__call` of component classes (whose metatable is at `metatable`): host function
