@@ -7,7 +7,7 @@ import CLua
 /// dump) gets a reference that borrows the slot and keeps the spec, so it outlives the spec
 /// safely and the arena grows no slot for it.
 final class ArenaViewSpec: ViewSpec {
-    private let arena: Arena
+    let arena: Arena
     private let slot: Int32
     private let identity: UInt
 
@@ -21,5 +21,5 @@ final class ArenaViewSpec: ViewSpec {
 
     deinit { arena.release(slot) }
 
-    override var attributes: Value { .table(LuaRef(borrowing: slot, in: arena, identity: identity, keeper: self)) }
+    override var attributes: Value { .table(LuaRef(borrowing: slot, of: self, identity: identity)) }
 }

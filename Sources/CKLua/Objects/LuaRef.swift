@@ -84,49 +84,54 @@ final class LuaRef: ScriptRef {
     let ref: Int32
     /// The read-only view Lua is given (0 until made); see `isProps`.
     var view: Int32 = 0
-    /// The arena the value lives in, or (`inArena` false) the store whose registry keys hold it:
-    /// one field for the two.
+    /// The arena the value lives in, the store whose registry keys hold it, or the spec whose
+    /// arena slot this reference borrows (and which it keeps alive): one field for the three.
     private let home: AnyObject
     private let pointer: UInt
     let type: ScriptType
-    private let inArena: Bool
+    private let homeKind: HomeKind
     /// A component's props (or a view of them Lua passed back): Lua is given them as a
     /// read-only view (`view`, once made; PropsViews.swift), Swift reads the table itself.
     var isProps = false
     /// The arena slot of the class handle a component's props keep alive (`Arena.keep`; 0: none).
     var keptClassSlot: Int32 = 0
-    /// What owns `ref` when this reference only borrows it (`ArenaViewSpec`): kept alive while
-    /// this lives; nothing is released here.
-    private var keeper: AnyObject?
+
+    private enum HomeKind: UInt8 { case store, arena, borrowed }
 
     init(store: RefStore, arena: Arena?, ref: Int32, type: ScriptType, identity: UInt) {
         home = arena ?? store
-        inArena = arena != nil
+        homeKind = arena != nil ? .arena : .store
         self.ref = ref
         self.type = type
         pointer = identity
     }
 
-    /// A reference to the table in `arena`'s slot `ref`, which `keeper` owns.
-    init(borrowing ref: Int32, in arena: Arena, identity: UInt, keeper: AnyObject) {
-        home = arena
-        inArena = true
+    /// A reference to the table in the arena slot `ref` that `spec` owns: `spec` is kept alive
+    /// while this lives, and nothing is released here.
+    init(borrowing ref: Int32, of spec: ArenaViewSpec, identity: UInt) {
+        home = spec
+        homeKind = .borrowed
         self.ref = ref
         type = .table
         pointer = identity
-        self.keeper = keeper
     }
 
     deinit {
-        guard keeper == nil else { return }
+        guard homeKind != .borrowed else { return }
         release(ref)
         if view != 0 { release(view) }
         if keptClassSlot != 0 { arena?.drop(keptSlot: keptClassSlot) }
     }
 
     /// Where the value lives; nil: the registry.
-    var arena: Arena? { inArena ? unsafeDowncast(home, to: Arena.self) : nil }
-    var store: RefStore { inArena ? unsafeDowncast(home, to: Arena.self).store : unsafeDowncast(home, to: RefStore.self) }
+    var arena: Arena? {
+        switch homeKind {
+        case .arena: unsafeDowncast(home, to: Arena.self)
+        case .borrowed: unsafeDowncast(home, to: ArenaViewSpec.self).arena
+        case .store: nil
+        }
+    }
+    var store: RefStore { arena?.store ?? unsafeDowncast(home, to: RefStore.self) }
 
     override var typeName: String { type.name }
     override var identity: UInt { pointer }
