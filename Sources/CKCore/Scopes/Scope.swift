@@ -1,26 +1,31 @@
 /// Identity across generations: owns state, the pending updates and the controller.
 public final class Scope: RuntimeObject {
+    // Layout (a scoped leaf holds one; 196 bytes): each Value (17 bytes) and each ScopeMap (12)
+    // lays a Bool or an Int32 declared after it in its tail padding.
     /// Where the build in `foldedInBuild` keeps the state (declared first: an Int32 here takes
     /// the 4 bytes after `bridgeSlot`).
     var foldedSlot: Int32 = 0
     public let className: String
     public let identifier: Value
-    // Declared after a Value, a Bool or an Int32 takes the Value's tail padding.
     public internal(set) var isLive = true
     /// The build that last placed this scope among its parent's rebuilt children.
     var claimedInBuild: Int32 = 0
-    /// The build whose tree last gave this scope's component a place (`Builder.checkPlacement`):
-    /// one component holds a scope in a tree.
-    var placedInBuild: Int32 = 0
     public let key: Value
     /// Claimed by `claimedInBuild` as a kept scope left in its parent's old map (`BuildContext.place`),
-    /// not yet in the rebuilt one; a Bool here takes the key's tail padding.
+    /// not yet in the rebuilt one.
     var placedAside = false
     /// The build that last re-rendered this scope's content, and (made at the first claim)
     /// the child scopes it claimed there.
     var rebuiltInBuild: Int32 = 0
-    /// 0 for the first sibling with this identity, 1 for the second, …
-    public let ordinal: Int
+    public internal(set) var state: Value = .nil
+    /// The build that folded updates for this scope (where: `foldedSlot`).
+    var foldedInBuild: Int32 = 0
+    var children = ScopeMap()
+    /// The build whose tree last gave this scope's component a place (`Builder.checkPlacement`):
+    /// one component holds a scope in a tree.
+    var placedInBuild: Int32 = 0
+    var rebuiltChildren: ScopeMap?
+    private let ordinalStorage: Int32
     /// The order this scope was made in among its host's (`Scope.controllersInTreeOrder`'s fallback).
     let serial: Int
     /// Strong: a parent keeps its children too, and `retire` (which every scope gets when it
@@ -30,23 +35,23 @@ public final class Scope: RuntimeObject {
     public private(set) var parent: Scope?
     let hostLink: HostLink
     public var host: Host? { hostLink.host }
-    public internal(set) var state: Value = .nil
-    /// The build that folded updates for this scope (where: `foldedSlot`).
-    var foldedInBuild: Int32 = 0
     public internal(set) var controller: Controller?
     /// The newest committed component of this scope.
     public internal(set) var component: Component?
-    var children = ScopeMap()
     var pendingUpdates: [QueuedUpdate] = []
-    var rebuiltChildren: ScopeMap?
-    let identityHash: Int
+    /// `ScopeIdentity.hashCode`, which fits an Int32 (it ends the object at 196 bytes).
+    private let identityHash32: Int32
+    var identityHash: Int { Int(identityHash32) }
+    /// 0 for the first sibling with this identity, 1 for the second, … (a count of scopes held
+    /// at once: an Int32 holds it).
+    public var ordinal: Int { Int(ordinalStorage) }
 
     init(identity: ScopeIdentity, ordinal: Int, parent: Scope?, host: Host) {
         className = identity.className
         identifier = identity.identifier
         key = identity.key
-        identityHash = identity.hashCode
-        self.ordinal = ordinal
+        identityHash32 = Int32(truncatingIfNeeded: identity.hashCode)
+        ordinalStorage = Int32(ordinal)
         self.parent = parent
         hostLink = host.link
         serial = host.nextScopeSerial()
@@ -173,7 +178,8 @@ struct ScopeIdentity: Hashable {
         self.className = className
         self.identifier = identifier
         self.key = key
-        hashCode = Self.mix(Self.mix(classNameHash ^ Self.bits(identifier)) ^ Self.bits(key))
+        // 32 bits, sign-extended: a scope keeps it in an Int32 and gives back the same Int.
+        hashCode = Int(Int32(truncatingIfNeeded: Self.mix(Self.mix(classNameHash ^ Self.bits(identifier)) ^ Self.bits(key))))
     }
 
     init(className: String, identifier: Value, key: Value) {

@@ -1,42 +1,82 @@
 /// The child scopes of one identity, in claim order. Siblings rarely share an identity, so the
-/// first is held without an array: a scope costs its parent no allocation of its own.
+/// first is held without an array: a scope costs its parent no allocation of its own, and a
+/// group is one word (a map's slot: 8 bytes, where a scope and an optional array were 16).
 struct ScopeSiblings: RandomAccessCollection {
-    private var first: Scope?
-    /// Nil until a second sibling: an empty group is all zero bits, so a map's fresh slots and
-    /// the empty ones it drops cost no reference counting.
-    private var rest: [Scope]?
+    private enum Held {
+        case one(Scope)
+        /// Two or more, in claim order.
+        case several([Scope])
+    }
+    private var held: Held?
 
     init() {}
 
     var startIndex: Int { 0 }
-    var endIndex: Int { first == nil ? 0 : 1 + (rest?.count ?? 0) }
+    var endIndex: Int {
+        switch held {
+        case nil: 0
+        case .one: 1
+        case .several(let all): all.count
+        }
+    }
 
-    subscript(i: Int) -> Scope { i == 0 ? first! : rest![i - 1] }
+    var isEmpty: Bool { held == nil }
+
+    subscript(i: Int) -> Scope {
+        switch held! {
+        case .one(let scope):
+            precondition(i == 0, "sibling index out of range")
+            return scope
+        case .several(let all): return all[i]
+        }
+    }
 
     /// The identity hash of the group (not empty).
-    var hash: Int { first!.identityHash }
+    var hash: Int { withFirst { $0.identityHash } }
+
+    /// `body` of the first scope (the group is not empty), read in place: no copy of the group
+    /// to retain and release (a map's probe asks this of every slot it passes).
+    @inline(__always)
+    func withFirst<T>(_ body: (Scope) -> T) -> T {
+        switch held {
+        case .one(let scope)?: return body(scope)
+        case .several(let all)?: return body(all[0])
+        case nil: preconditionFailure("an empty sibling group has no first scope")
+        }
+    }
 
     mutating func append(_ scope: Scope) {
-        if first == nil { first = scope } else if rest == nil { rest = [scope] } else { rest!.append(scope) }
+        switch held {
+        case nil: held = .one(scope)
+        case .one(let first): held = .several([first, scope])
+        case .several(var all):
+            held = nil              // `all` alone holds the array: appended in place
+            all.append(scope)
+            held = .several(all)
+        }
     }
 
     /// Empties the group into `stack` (`Reaper`).
     mutating func moveAll(into stack: inout [RuntimeObject]) {
-        if let f = first { stack.append(f) }
-        if let r = rest { stack.append(contentsOf: r as [RuntimeObject]) }
-        first = nil
-        rest = nil
+        switch held {
+        case nil: break
+        case .one(let scope): stack.append(scope)
+        case .several(let all): stack.append(contentsOf: all as [RuntimeObject])
+        }
+        held = nil
     }
 }
 
 /// A scope's child scopes by identity: open addressing over sibling groups, each found by the
 /// identity its first scope holds. A `[ScopeIdentity: ScopeSiblings]` stored a 72-byte key per
-/// child (and copied it on every claim); a slot here is the group alone, 16 bytes.
+/// child (and copied it on every claim); a slot here is the group alone, 8 bytes.
 struct ScopeMap {
     /// Empty, or a power of two long; an empty group marks a free slot.
     private var slots: [ScopeSiblings] = []
-    /// Groups (distinct identities) held.
-    private(set) var count = 0
+    /// Groups (distinct identities) held: an Int32, so the map is 12 bytes and a scope lays an
+    /// Int32 field in its tail.
+    private var groupCount: Int32 = 0
+    var count: Int { Int(groupCount) }
 
     init() {}
 
@@ -61,7 +101,7 @@ struct ScopeMap {
     private func slot(of identity: ScopeIdentity) -> Int {
         let mask = slots.count - 1
         var i = identity.hashCode & mask
-        while !slots[i].isEmpty, !slots[i][0].has(identity) { i = (i + 1) & mask }
+        while !slots[i].isEmpty, !slots[i].withFirst({ $0.has(identity) }) { i = (i + 1) & mask }
         return i
     }
 
@@ -77,7 +117,7 @@ struct ScopeMap {
         let i = slot(of: identity)
         let wasEmpty = slots[i].isEmpty
         let result = body(&slots[i])
-        if wasEmpty && !slots[i].isEmpty { count += 1 }
+        if wasEmpty && !slots[i].isEmpty { groupCount += 1 }
         return result
     }
 
@@ -85,7 +125,7 @@ struct ScopeMap {
     mutating func moveAll(into stack: inout [RuntimeObject]) {
         for i in slots.indices { slots[i].moveAll(into: &stack) }
         slots = []
-        count = 0
+        groupCount = 0
     }
 
     mutating func append(_ scope: Scope) {
@@ -103,10 +143,10 @@ struct ScopeMap {
         if (count + 1) * 4 > slots.count * 3 { grow() }
         let mask = slots.count - 1
         var i = scope.identityHash & mask
-        while !slots[i].isEmpty, !slots[i][0].sharesIdentity(with: scope) { i = (i + 1) & mask }
+        while !slots[i].isEmpty, !slots[i].withFirst({ $0.sharesIdentity(with: scope) }) { i = (i + 1) & mask }
         let wasEmpty = slots[i].isEmpty
         body(&slots[i])
-        if wasEmpty && !slots[i].isEmpty { count += 1 }
+        if wasEmpty && !slots[i].isEmpty { groupCount += 1 }
     }
 
     /// Puts `group` (non-empty) in place of its identity's group, followed by the scopes of the
@@ -133,7 +173,7 @@ struct ScopeMap {
         let mask = slots.count - 1
         var i = scope.identityHash & mask
         while !slots[i].isEmpty {
-            if slots[i][0].sharesIdentity(with: scope) { return i }
+            if slots[i].withFirst({ $0.sharesIdentity(with: scope) }) { return i }
             i = (i + 1) & mask
         }
         return nil
@@ -144,12 +184,12 @@ struct ScopeMap {
     private mutating func delete(at i: Int) {
         let mask = slots.count - 1
         slots[i] = ScopeSiblings()
-        count -= 1
+        groupCount -= 1
         var hole = i, j = i
         while true {
             j = (j + 1) & mask
             if slots[j].isEmpty { return }
-            let home = slots[j][0].identityHash & mask
+            let home = slots[j].hash & mask
             let staysPut = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
             if !staysPut {
                 slots.swapAt(hole, j)
