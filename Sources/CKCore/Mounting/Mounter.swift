@@ -104,6 +104,7 @@ struct Mounter {
         }
         node.view = view
         let childSuperview = view ?? superview
+        reserveSubviews(in: childSuperview, for: node)
 
         guard let k = node.scope?.controller, k.component === node, !k.isInvalidated else {
             return (nil, childSuperview)
@@ -126,6 +127,13 @@ struct Mounter {
         k.isMounted = true
         k.mountedComponent = node
         return (.exit(k, didMount: true, isUpdate: isUpdate), childSuperview)
+    }
+
+    /// A superview with no subviews yet gets room for one a child of `node` (mostly what its
+    /// children bring): a list of 10,000 rows held an array grown to 16,384 by doubling. Only an
+    /// empty one: repeated exact reservations would copy the array each time.
+    private func reserveSubviews(in superview: View, for node: Component) {
+        if node.children.count > 1, superview.subviews.isEmpty { superview.subviews.reserveCapacity(node.children.count) }
     }
 
     /// Moves the top views of a kept subtree under `superview` if they are elsewhere.

@@ -75,13 +75,13 @@ public final class View: RuntimeObject {
     public internal(set) weak var hostingHost: Host?
     /// The mount pass that last touched this view's subviews, and whether they then need to
     /// be put in tree order (anything but appends to an empty list in one depth-first pass).
-    /// `Int32`s and a `Bool`: the object stays in glibc's 96-byte chunk.
+    /// `Int32`s, then the `Bool` last: the object ends at 85 bytes, not 88.
     var touchedInPass: Int32 = 0
-    var needsOrdering = false
     /// The mount walk that last met one of this view's subviews already in place, and that
     /// subview's index: a later one at a lower index means its siblings were reordered.
     var keptInWalk: Int32 = 0
     var lastKeptIndex: Int32 = 0
+    var needsOrdering = false
 
     init(spec: ViewSpec) {
         self.spec = spec
