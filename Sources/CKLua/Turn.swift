@@ -26,9 +26,11 @@ public struct Turn: ~Copyable {
         try engine.protect { try engine.runtime.flush() }
     }
 
-    /// `tostring` of a value, as dumps show it (a table's fields one level deep); `[memoryLimit]`
-    /// when its text would pass the limit.
-    public func describe(_ value: Value) throws -> String { try engine.inspection.describe(value) }
+    /// A value as dumps show it, as much of a table as `shape` says (the live view's short form by
+    /// default); `[memoryLimit]` when its text would pass the limit.
+    public func describe(_ value: Value, shape: DumpShape = .short) throws -> String {
+        try engine.inspection.describe(value, shape: shape)
+    }
 
     /// A value as JSON (`ckrun tree --format json`), ticking the limits with `holding` bytes
     /// already built; `[memoryLimit]` when its text would pass the limit.
@@ -37,7 +39,7 @@ public struct Turn: ~Copyable {
     /// `host:dump()`'s text.
     public func dump(_ host: Host) throws(LuaError) -> String {
         var text = ""
-        try engine.protect { text = try host.dump(describe: engine.inspection.describe) }
+        try engine.protect { text = try host.dump(describe: { try engine.inspection.describe($0, shape: .whole) }) }
         return text
     }
 

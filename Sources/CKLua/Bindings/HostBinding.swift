@@ -34,8 +34,17 @@ enum HostBinding {
 
     static func dump(_ args: Arguments, _ h: Host) throws -> Int32 {
         try h.checkAlive("dump")
-        args.engine.values.pushString(try h.dump(describe: args.engine.inspection.describe), args.L)
+        let shape = try dumpShape(args), inspection = args.engine.inspection
+        args.engine.values.pushString(try h.dump(describe: { try inspection.describe($0, shape: shape) }), args.L)
         return 1
+    }
+
+    /// `host:dump{depth = 2, width = 20}`: how much of each state to write; all of it by default.
+    private static func dumpShape(_ args: Arguments) throws -> DumpShape {
+        if args.isNil(2) { return .whole }
+        try args.table(2, "options")
+        return DumpShape(depth: try args.positiveField(2, "depth", of: "options"),
+                         width: try args.positiveField(2, "width", of: "options"))
     }
 
     static func tap(_ args: Arguments, _ h: Host) throws -> Int32 {

@@ -95,6 +95,16 @@ struct Arguments {
         return n
     }
 
+    /// `options.name` of the table at `i` (raw), an integer of at least 1, or nil when absent.
+    func positiveField(_ i: Int32, _ name: String, of options: String) throws -> Int? {
+        LuaStack(L).field(name, of: i)
+        defer { LuaStack(L).pop(1) }
+        if isNil(-1) { return nil }
+        let n = try integer(-1, "\(options).\(name)")
+        guard n >= 1 else { throw RuntimeError(.badArgument, "\(function): \(options).\(name) must be at least 1, got \(n)") }
+        return n
+    }
+
     func table(_ i: Int32, _ name: String) throws {
         guard lua_type(L, i) == LUA_TTABLE else { throw bad(i, name, "a table") }
     }

@@ -8,10 +8,11 @@ import CLuaShims
 struct Inspection {
     unowned(unsafe) let engine: Engine
 
-    /// A one-line rendering of a value for dumps: `{count = 1, title = "x"}`. A string whose
+    /// A one-line rendering of a value for dumps: `{count = 1, title = "x"}`, as much of a table
+    /// as `shape` says (`TableText`; a props or state view is its table). A string whose
     /// quoting would pass `--memory-limit` is `[memoryLimit]` before Swift builds it (the dump,
     /// `ckrun tree` and the live view hold their text outside Lua's count).
-    func describe(_ v: Value) throws -> String {
+    func describe(_ v: Value, shape: DumpShape = .short) throws -> String {
         let L = engine.runningThread
         if case .string(let s) = v {
             try reserveSwiftText(Self.quotingBytes * s.utf8.count)
@@ -20,11 +21,10 @@ struct Inspection {
         let base = LuaStack(L).top
         engine.values.push(v, L)
         defer { LuaStack(L).top = base }  // a limit may stop a table's walk with entries pushed
-        switch v {
-        case .opaque(let r) where r.typeName == "string": return try dumpQuoted(at: -1, L)
-        case .table: return try describeTable(at: LuaStack(L).top, depth: 0, L)
-        default: return engine.lua.describe(at: -1, on: L)
-        }
+        _ = ckprops_table(L, -1)    // a view is the table it stands for
+        guard LuaStack(L).isTable(-1) else { return try entryText(at: -1, L) }
+        var text = TableText(self, shape, L)
+        return try text.text()
     }
 
     /// Swift bytes quoting a string for the dump may take, a byte: 4 (`\255`), twice that while
@@ -44,7 +44,7 @@ struct Inspection {
     }
 
     /// A string key as written in a table constructor: a name as it is, else `["…"]`.
-    private func dumpKey(at i: Int32, _ L: OpaquePointer) throws -> String {
+    func dumpKey(at i: Int32, _ L: OpaquePointer) throws -> String {
         try reserveSwiftText(Self.quotingBytes * LuaStack(L).stringLength(i))
         if let name = engine.lua.name(at: i, on: L), let first = name.utf8.first, !(0x30...0x39).contains(first),
            name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
@@ -53,35 +53,9 @@ struct Inspection {
         return "[" + engine.lua.dumpQuoted(at: i, on: L) + "]"
     }
 
-    /// `{"a", "b", count = 1, [10] = true}`: the array part in order, then the other keys
-    /// (numbers, then names), as the REPL prints tables; 20 entries and two levels at most.
-    private func describeTable(at t: Int32, depth: Int, _ L: OpaquePointer) throws -> String {
-        if depth > 1 { return "{…}" }
-        var items: [Int64: String] = [:], named: [(String, String)] = [], more = false
-        LuaStack(L).pushNil()
-        while LuaStack(L).protectedNext(t) {
-            if items.count + named.count >= 20 { LuaStack(L).pop(2); more = true; break }
-            let val = try describeEntry(at: -1, depth: depth, L)
-            if LuaStack(L).isString(-2) { named.append((try dumpKey(at: -2, L), val)) }
-            else if LuaStack(L).isInteger(-2) { items[LuaStack(L).integer(-2)] = val }
-            else { named.append(("[\(engine.lua.describe(at: -2, on: L))]", val)) }
-            LuaStack(L).pop(1)
-        }
-        var parts: [String] = []
-        var n: Int64 = 1
-        while let v = items.removeValue(forKey: n) { parts.append(v); n += 1 }
-        parts += items.sorted { $0.key < $1.key }.map { "[\($0.key)] = \($0.value)" }
-        parts += named.sorted { $0.0 < $1.0 }.map { "\($0.0) = \($0.1)" }
-        if more { parts.append("…") }
-        return "{" + parts.joined(separator: ", ") + "}"
-    }
-
-    private func describeEntry(at i: Int32, depth: Int, _ L: OpaquePointer) throws -> String {
-        switch LuaStack(L).type(i) {
-        case .string: try dumpQuoted(at: i, L)
-        case .table: try describeTable(at: LuaStack(L).top, depth: depth + 1, L)
-        default: engine.lua.describe(at: i, on: L)
-        }
+    /// A value inside a table that is not one: a string quoted, anything else its `tostring`.
+    func entryText(at i: Int32, _ L: OpaquePointer) throws -> String {
+        LuaStack(L).isString(i) ? try dumpQuoted(at: i, L) : engine.lua.describe(at: i, on: L)
     }
 
     /// A value as JSON: tables with keys 1…n are arrays, other tables objects (keys as
@@ -110,6 +84,8 @@ struct Inspection {
             // Decoded, then quoted: at most 7 bytes a byte (`\u0000` after the decoded copy).
             try reserveSwiftText(walk.built + 7 * LuaStack(L).stringLength(i))
             return walk.counted(JSON.quote(engine.lua.string(at: i, on: L) ?? ""))
+        case LUA_TUSERDATA where ckprops_table(L, i) != 0:   // a view is the table it stands for
+            return try json(at: i, depth: depth, &walk, L)
         case LUA_TTABLE:
             guard let p = lua_topointer(L, i) else { return "null" }
             if walk.seen.contains(p) { return JSON.quote("<cycle>") }

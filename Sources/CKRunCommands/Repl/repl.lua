@@ -320,7 +320,7 @@ local function elisionHint(dump)
 end
 
 define("tree", "tree", "print the app's tree (app:dump())", function()
-  local dump = needApp():dump()
+  local dump = needApp():dump{depth = 2, width = 20}
   io.write(dump)
   local hint = elisionHint(dump)
   if hint then print(hint) end

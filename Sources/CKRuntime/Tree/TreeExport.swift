@@ -96,8 +96,8 @@ package struct TreeExport {
     /// A component's box label, a line each: its label, what its view shows and its state.
     private func labelLines(_ n: TreeNode, _ turn: borrowing Turn) throws -> [String] {
         var lines = [n.label]
-        for a in n.attributes { lines.append("\(a.name): " + (try limited(turn.describe(a.value)))) }
-        if let s = n.state, !s.isNil { lines.append("state: " + (try limited(turn.describe(s)))) }
+        for a in n.attributes { lines.append("\(a.name): " + (try limited(turn.describe(a.value, shape: .whole)))) }
+        if let s = n.state, !s.isNil { lines.append("state: " + (try limited(turn.describe(s, shape: .whole)))) }
         return lines
     }
 

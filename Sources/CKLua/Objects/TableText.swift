@@ -1,0 +1,129 @@
+import CKCore
+import CLua
+import CLuaShims
+
+/// How much of a table a dump writes: `whole` for `host:dump()` (snapshots record the state
+/// whole), `short` for the REPL's `.tree` and the live view (two tables deep, 20 entries a table).
+public struct DumpShape: Sendable, Equatable {
+    /// Tables shown nested, the outermost counting 1 (nil: all); deeper ones are `{…}`.
+    public var depth: Int?
+    /// Entries shown a table (nil: all); the rest are `…`.
+    public var width: Int?
+
+    public init(depth: Int? = nil, width: Int? = nil) {
+        self.depth = depth
+        self.width = width
+    }
+
+    public static let whole = DumpShape()
+    public static let short = DumpShape(depth: 2, width: 20)
+}
+
+/// A table as the dump writes it, `{"a", "b", count = 1, [10] = true}`: the array part in order,
+/// then the other keys (numbers, then names). One walker for every text rendering of a value: a
+/// read-only props or state view is the table it stands for; a table inside itself is `<cycle>`.
+/// No recursion: a table being written is a frame here and a slot on the Lua stack (rule 15).
+struct TableText {
+    let inspection: Inspection
+    let shape: DumpShape
+    let L: OpaquePointer
+    private var frames: [Frame] = []
+    private var built = 0
+
+    init(_ inspection: Inspection, _ shape: DumpShape, _ L: OpaquePointer) {
+        self.inspection = inspection
+        self.shape = shape
+        self.L = L
+    }
+
+    /// A table being written: where it is on the stack, what it has so far, where its text goes.
+    private struct Frame {
+        let table: Int32
+        let pointer: UnsafeRawPointer?
+        let slot: Slot?
+        var items: [Int64: String] = [:]
+        var named: [(String, String)] = []
+        var more = false
+
+        var count: Int { items.count + named.count }
+    }
+
+    private enum Slot { case item(Int64), named(String) }
+
+    /// The text of the table on top of the stack (left there).
+    mutating func text() throws -> String {
+        open(LuaStack(L).top, slot: nil)
+        while true {
+            if try step(), let done = try close() { return done }
+        }
+    }
+
+    private mutating func open(_ t: Int32, slot: Slot?) {
+        frames.append(Frame(table: t, pointer: lua_topointer(L, t), slot: slot))
+        LuaStack(L).pushNil()
+    }
+
+    /// Writes the top frame's next entry (or opens a frame for it); true when the frame is done.
+    private mutating func step() throws -> Bool {
+        let stack = LuaStack(L), top = frames.count - 1
+        guard stack.protectedNext(frames[top].table) else { return true }
+        if let width = shape.width, frames[top].count >= width {
+            stack.pop(2)
+            frames[top].more = true
+            return true
+        }
+        try inspection.engine.runtime.limits.tick(holding: built)
+        let slot = try slot(at: -2)
+        _ = ckprops_table(L, -1)    // a view is the table it stands for
+        if stack.isTable(-1) {
+            if let shown = nestedMark(at: -1) { record(shown, slot, leaf: true) } else {
+                guard stack.reserve(3) else { throw RuntimeError(.stackLimit, "a state nests more tables than a Lua stack holds") }
+                open(stack.top, slot: slot)
+                return false
+            }
+        } else {
+            record(try inspection.entryText(at: -1, L), slot, leaf: true)
+        }
+        stack.pop(1)
+        return false
+    }
+
+    /// `{…}` past the shape's depth, `<cycle>` for a table already being written.
+    private func nestedMark(at i: Int32) -> String? {
+        if let depth = shape.depth, frames.count >= depth { return "{…}" }
+        let p = lua_topointer(L, i)
+        return frames.contains { $0.pointer == p } ? "<cycle>" : nil
+    }
+
+    /// A nested table's text is counted once, as its leaves.
+    private mutating func record(_ text: String, _ slot: Slot, leaf: Bool) {
+        if leaf { built += text.utf8.count }
+        switch slot {
+        case .item(let n): frames[frames.count - 1].items[n] = text
+        case .named(let k): frames[frames.count - 1].named.append((k, text))
+        }
+    }
+
+    private func slot(at i: Int32) throws -> Slot {
+        let stack = LuaStack(L)
+        if stack.isString(i) { return .named(try inspection.dumpKey(at: i, L)) }
+        if stack.isInteger(i) { return .item(stack.integer(i)) }
+        return .named("[\(inspection.engine.lua.describe(at: i, on: L))]")
+    }
+
+    /// Joins the finished top frame; its text, or nil when it went into its parent's entry.
+    private mutating func close() throws -> String? {
+        var f = frames.removeLast()
+        var parts: [String] = []
+        var n: Int64 = 1
+        while let v = f.items.removeValue(forKey: n) { parts.append(v); n += 1 }
+        parts += f.items.sorted { $0.key < $1.key }.map { "[\($0.key)] = \($0.value)" }
+        parts += f.named.sorted { $0.0 < $1.0 }.map { "\($0.0) = \($0.1)" }
+        if f.more { parts.append("…") }
+        let text = "{" + parts.joined(separator: ", ") + "}"
+        guard let slot = f.slot else { return text }
+        LuaStack(L).pop(1)          // the nested table: its parent's key is on top again
+        record(text, slot, leaf: false)
+        return nil
+    }
+}
