@@ -28,6 +28,8 @@ final class LiveView: FrontEnd {
     let canvas = CursesCanvas()
     var scene = Scene()
     var components: [Component] = []
+    /// Each node's `FocusIdentity`, made with the tree.
+    var focusKeys: [String] = []
     var focused: SidePanel.Focused?
     var trace: [SidePanel.Line] = []
     var editor = LineEditor()
@@ -176,7 +178,10 @@ final class LiveView: FrontEnd {
 
     private func replace(_ tree: LiveTree, _ components: [Component]) {
         self.components = components
-        scene.replace(with: tree) { components[tree[$0].tag].path }
+        var identity = FocusIdentity()
+        let keys = (0..<tree.count).map { identity.of(components[tree[$0].tag]) }
+        focusKeys = keys
+        scene.replace(with: tree) { keys[$0] }
         focusChanged()
     }
 
@@ -188,10 +193,10 @@ final class LiveView: FrontEnd {
         focused = SidePanel.Focused(label: c.label, path: c.path, chain: chain)
     }
 
-    /// The identity the focus keeps across builds (a node's component's path), read from the
-    /// tree as it is now (not through `scene`, which is being changed when it is asked).
+    /// The identity the focus keeps across builds (`FocusIdentity`), of each node of the tree
+    /// as it is now (not read through `scene`, which is being changed when it is asked).
     var focusKey: (Int) -> String {
-        let tree = scene.tree, components = components
-        return { components[tree[$0].tag].path }
+        let keys = focusKeys
+        return { keys[$0] }
     }
 }
