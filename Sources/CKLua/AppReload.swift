@@ -19,3 +19,17 @@ extension Turn {
         return Reload(generation: host.generation, modules: engine.searcher.loadedModules(among: forgotten))
     }
 }
+
+/// How a reload that failed before it reached the host says so.
+enum ReloadFailure {
+    static let keptApp = "the reload was rolled back: the running app keeps its provider, responders, model and state. Fix the line it names, then reload again"
+
+    /// The file's own uncatalogued error at its top level, under a `[reloadFailed]` line; a
+    /// catalogued one (`[timeout]`, `[interrupted]`, a `ck` call's) is returned as it is.
+    static func raised(_ error: LuaError, file: String) -> LuaError {
+        guard error.id == nil else { return error }
+        let head = Catalogue.reloadFailed.message(
+            "reloading \(file) raised at its top level, before it gave a provider; \(keptApp)")
+        return LuaError(message: head + "\n" + error.message, traceback: error.traceback, status: error.status)
+    }
+}

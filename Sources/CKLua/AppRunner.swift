@@ -60,12 +60,12 @@ public struct AppRunner {
         let stack = LuaStack(engine.lua.L)
         let base = stack.top
         defer { stack.top = base }
-        try engine.lua.loadFile(file)
+        do throws(LuaError) { try engine.lua.loadFile(file) } catch { throw error.asSyntaxError(ReloadFailure.keptApp) }
         engine.forgetInnerTraceback()
         do {
             try engine.withLimits { () throws(LuaError) in try engine.lua.call(arguments: 0, results: 1) }
         } catch {
-            throw engine.restoringInnerTraceback(error)
+            throw ReloadFailure.raised(engine.restoringInnerTraceback(error), file: file)
         }
         let L = engine.lua.L
         guard stack.isFunction(-1) || engine.objects.object(at: -1, L) is ComponentClass else {

@@ -76,7 +76,7 @@ final class ReplSession {
                 guard let chunk = compiled.first, case .function = chunk else {
                     let message = compiled.count > 1 ? engine.tools.text(compiled[1]) : nil
                     if message == "incomplete" { return .incomplete }
-                    writeError(message ?? "syntax error", isError: true)
+                    writeError(Self.syntaxError(message ?? "syntax error"), isError: true)
                     return .done
                 }
                 engine.forgetInnerTraceback()
@@ -90,6 +90,11 @@ final class ReplSession {
             report(error)
             return .done
         }
+    }
+
+    /// A typed line that does not compile: `[syntaxError]`, Lua's message, what to do.
+    static func syntaxError(_ message: String) -> String {
+        Catalogue.syntaxError.message(message + "; the line did not run (the app, if any, is unchanged): fix it and type it again")
     }
 
     private func runDot(_ line: [UInt8]) -> Submission {
