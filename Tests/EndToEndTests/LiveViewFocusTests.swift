@@ -59,3 +59,43 @@ struct LiveViewFocusTests {
         try s.keys("q")
     }
 }
+
+/// The outsider's React attack, live view 04: after `app:unmount()` (and `app:destroy()`) typed
+/// at the command line, the old views stayed drawn, focused and tappable.
+@Suite("The live view of an unmounted or destroyed app (tmux)")
+struct LiveViewUnmountTests {
+    typealias Session = ReplTerminalTests.Session
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func unmountingOrDestroyingTheAppClearsTheViews() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("pair.lua", """
+            return ck.component("Pair", {
+              scope = true, initialState = 0,
+              render = function(self, p, n)
+                return ck.Stack{direction = "horizontal", spacing = 1, children = {
+                  ck.Text{text = "n=" .. n}, ck.Button{title = "plus", action = self:action("plus")},
+                }}
+              end,
+              plus = function(self) self:updateState(function(n) return n + 1 end) end,
+            })
+            """)
+        let s = try Session(command: LiveViewTerminalTests.ckrun("\(app.path) --tui"), width: 100, height: 24)
+        try s.wait("the views") { $0.contains("n=0 [▸plus◂]") }
+        try s.keys(":")
+        try s.run(["send-keys", "-t", "0", "-l", "app:unmount()"])
+        try s.keys("Enter")
+        let unmounted = try s.wait("the unmounted app") { $0.contains("The app is not mounted") }
+        #expect(!unmounted.contains("[▸plus◂]"), "no view is left to focus:\n\(unmounted)")
+        try s.keys(":")
+        try s.run(["send-keys", "-t", "0", "-l", "app:mount()"])
+        try s.keys("Enter")
+        try s.wait("the app again") { $0.contains("n=0 [▸plus◂]") }
+        try s.keys(":")
+        try s.run(["send-keys", "-t", "0", "-l", "app:destroy()"])
+        try s.keys("Enter")
+        let destroyed = try s.wait("the destroyed app") { $0.contains("host was destroyed") }
+        #expect(!destroyed.contains("plus"), "\(destroyed)")
+        try s.keys("q")
+    }
+}

@@ -98,6 +98,8 @@ final class LiveView: FrontEnd {
         needsDraw = true
         while !pendingKeys.isEmpty {
             guard let event = handle(pendingKeys.removeFirst()) else { continue }
+            // A line or a tap may unmount or destroy the app with no build after it: read again.
+            treeIsStale = true
             // A typed line is shown in the pane before it runs (it may run long); a tap's
             // effects are drawn once, after its turn and builds.
             if case .line = event { redraw() }
@@ -158,9 +160,9 @@ final class LiveView: FrontEnd {
     }
 
     /// The mounted tree again (a turn: values shown may run a `__tostring`); the focus stays on
-    /// the component with the same path.
+    /// the same view (`FocusIdentity`). An unmounted or destroyed app shows no views.
     func refreshTree() {
-        guard let host = engine.appHost, !host.isDestroyed else {
+        guard let host = engine.appHost, !host.isDestroyed, host.isMounted else {
             replace(LiveTree(), [])
             return
         }

@@ -33,12 +33,17 @@ extension LiveView {
 
     /// An app whose components make no view (or no app) would leave the area blank: say why.
     private func drawNothingShown(_ r: Rect) {
-        let host = engine.appHost
-        let lines = host?.root.map { ["\($0.label) shows nothing: its components make no views.",
-                                      "Press : and type .tree to list them."] }
-            ?? (host.map { $0.isMounted && !$0.isDestroyed } == true
-                ? ["The app is mounted and shows nothing: its provider returned nil."] : ["No app is mounted."])
+        let lines = nothingShown(engine.appHost)
         for (i, line) in lines.enumerated() where i < r.height { write(line, y: r.y + i, x: r.x, width: r.width, .dim) }
+    }
+
+    /// Why the area is blank: no app, a destroyed or unmounted one, or one without views.
+    private func nothingShown(_ host: Host?) -> [String] {
+        guard let host else { return ["No app is mounted."] }
+        if host.isDestroyed { return ["The app's host was destroyed (app:destroy()).", "Start ckrun on the app again to see it."] }
+        if !host.isMounted { return ["The app is not mounted (app:unmount()).", "Press : and type app:mount() to mount it again."] }
+        guard let root = host.root else { return ["The app is mounted and shows nothing: its provider returned nil."] }
+        return ["\(root.label) shows nothing: its components make no views.", "Press : and type .tree to list them."]
     }
 
     private func drawPanel(_ r: Rect) {
