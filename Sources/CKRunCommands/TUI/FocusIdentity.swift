@@ -1,46 +1,56 @@
 import CKCore
 
 /// What the live view's focus remembers of a view across builds: its component's path where
-/// every step also counts its place among the same-labelled children of the same parent
-/// (`List/Stack/Row#3/Stack/Button.1`, the second Button of row 3's stack). A keyed move, a
-/// sibling inserted before another parent, a state-only build keep it; two same-named siblings
-/// (a row's two buttons) differ. Made once per build, in time linear in the tree.
-struct FocusIdentity {
-    private var known: [ObjectIdentifier: String] = [:]
-    private var places: [ObjectIdentifier: Int] = [:]
+/// every step also counts its place among the same-labelled children of the same parent (row
+/// 3's second Button is `List/Stack/Row#3/Stack/Button(1)`). A keyed move, a sibling inserted
+/// before another parent, a state-only build keep it; two same-named siblings (a row's two
+/// buttons) differ. Asked for one node at a time and found again by walking down from the
+/// root, so a build costs the depth times the siblings on the way, never a key for every node
+/// (a 60,000-deep tree's keys would be 60,000 paths 60,000 steps long).
+struct FocusIdentity: Hashable {
+    struct Step: Hashable {
+        let label: String
+        let place: Int
+    }
 
-    /// `component`'s identity (the components asked about must stay alive while this lives).
-    mutating func of(_ component: Component) -> String {
-        var unnamed: [Component] = []
+    let steps: [Step]
+
+    /// `component`'s identity: one step per component from the root down to it.
+    init(of component: Component) {
+        var steps: [Step] = []
         var node: Component? = component
-        while let n = node, known[ObjectIdentifier(n)] == nil {
-            unnamed.append(n)
+        while let n = node {
+            steps.append(Step(label: n.label, place: Self.place(of: n)))
             node = n.parent
         }
-        var path = node.flatMap { known[ObjectIdentifier($0)] } ?? ""
-        for n in unnamed.reversed() {
-            path = (path.isEmpty ? "" : path + "/") + step(n)
-            known[ObjectIdentifier(n)] = path
-        }
-        return path
+        self.steps = steps.reversed()
     }
 
-    /// `Button`, or `Button.2` for the third Button among its parent's children.
-    private mutating func step(_ component: Component) -> String {
+    /// The component with this identity under `root`, if the tree still has one.
+    func component(under root: Component?) -> Component? {
+        guard let root, let first = steps.first, first == Step(label: root.label, place: 0) else { return nil }
+        var node = root
+        for step in steps.dropFirst() {
+            var seen = 0
+            guard let child = node.children.first(where: { c in
+                guard c.label == step.label else { return false }
+                defer { seen += 1 }
+                return seen == step.place
+            }) else { return nil }
+            node = child
+        }
+        return node
+    }
+
+    /// How many earlier siblings have the same label.
+    private static func place(of component: Component) -> Int {
+        guard let parent = component.parent else { return 0 }
         let label = component.label
-        guard let parent = component.parent else { return label }
-        if places[ObjectIdentifier(component)] == nil { count(parent.children) }
-        let place = places[ObjectIdentifier(component)] ?? 0
-        return place == 0 ? label : "\(label).\(place)"
-    }
-
-    /// Each child's place among its same-labelled siblings, in one pass.
-    private mutating func count(_ siblings: [Component]) {
-        var seen: [String: Int] = [:]
-        for s in siblings {
-            let label = s.label
-            places[ObjectIdentifier(s)] = seen[label, default: 0]
-            seen[label, default: 0] += 1
+        var place = 0
+        for sibling in parent.children {
+            if sibling === component { break }
+            if sibling.label == label { place += 1 }
         }
+        return place
     }
 }

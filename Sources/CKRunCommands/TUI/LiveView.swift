@@ -28,8 +28,6 @@ final class LiveView: FrontEnd {
     let canvas = CursesCanvas()
     var scene = Scene()
     var components: [Component] = []
-    /// Each node's `FocusIdentity`, made with the tree.
-    var focusKeys: [String] = []
     var focused: SidePanel.Focused?
     var trace: [SidePanel.Line] = []
     var editor = LineEditor()
@@ -180,10 +178,12 @@ final class LiveView: FrontEnd {
 
     private func replace(_ tree: LiveTree, _ components: [Component]) {
         self.components = components
-        var identity = FocusIdentity()
-        let keys = (0..<tree.count).map { identity.of(components[tree[$0].tag]) }
-        focusKeys = keys
-        scene.replace(with: tree) { keys[$0] }
+        var nodes: [ObjectIdentifier: Int] = [:]
+        for i in 0..<tree.count { nodes[ObjectIdentifier(components[tree[i].tag])] = i }
+        let root = engine.appHost?.root
+        scene.replace(with: tree, key: { FocusIdentity(of: components[tree[$0].tag]) }) { key in
+            key.component(under: root).flatMap { nodes[ObjectIdentifier($0)] }
+        }
         focusChanged()
     }
 
@@ -195,10 +195,10 @@ final class LiveView: FrontEnd {
         focused = SidePanel.Focused(label: c.label, path: c.path, chain: chain)
     }
 
-    /// The identity the focus keeps across builds (`FocusIdentity`), of each node of the tree
-    /// as it is now (not read through `scene`, which is being changed when it is asked).
-    var focusKey: (Int) -> String {
-        let keys = focusKeys
-        return { keys[$0] }
+    /// The identity the focus keeps across builds (`FocusIdentity`) of a node of the tree as it
+    /// is now (not read through `scene`, which is being changed when it is asked).
+    var focusKey: (Int) -> FocusIdentity {
+        let tree = scene.tree, components = components
+        return { FocusIdentity(of: components[tree[$0].tag]) }
     }
 }

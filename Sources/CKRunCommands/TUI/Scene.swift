@@ -9,26 +9,29 @@ struct Scene {
     private(set) var top = 0
     private(set) var left = 0
     private(set) var area = Size()
-    /// The focused node's identity across rebuilds (its component's path), as the caller gives it.
-    private var focusedKey: String?
+    /// The focused node's identity across rebuilds, as the caller gives it (`FocusIdentity`).
+    private var focusedKey: AnyHashable?
 
-    /// A new tree (a build): the focus stays on the node whose key (`key(node)`) it had, else
-    /// on the one at the same place in the focus order.
-    mutating func replace(with tree: LiveTree, key: (Int) -> String) {
+    /// A new tree (a build): the focus stays on the node whose key (`key(node)`) it had, found
+    /// by `find` (else by asking each focusable node), else on the one at the same place in the
+    /// focus order.
+    mutating func replace<Key: Hashable>(with tree: LiveTree, key: (Int) -> Key, find: ((Key) -> Int?)? = nil) {
         let place = focused.flatMap { order.firstIndex(of: $0) }
         self.tree = tree
         order = Focus.order(tree)
         frames = Layout.frames(tree, in: area)
         focused = nil
-        if let wanted = focusedKey {
+        if let wanted = focusedKey?.base as? Key {
             if let place, place < order.count, key(order[place]) == wanted {
                 focused = order[place]
+            } else if let find {
+                focused = find(wanted).flatMap { tree[$0].focusable ? $0 : nil }
             } else {
                 focused = order.first { key($0) == wanted }
             }
         }
         if focused == nil, !order.isEmpty { focused = order[min(place ?? 0, order.count - 1)] }
-        focusedKey = focused.map(key)
+        focusedKey = focused.map { AnyHashable(key($0)) }
         reveal()
     }
 
@@ -40,24 +43,24 @@ struct Scene {
         reveal()
     }
 
-    mutating func move(_ move: Focus.Move, key: (Int) -> String) {
+    mutating func move<Key: Hashable>(_ move: Focus.Move, key: (Int) -> Key) {
         focus(Focus.moved(move, from: focused, order: order, frames: frames), key: key)
     }
 
-    mutating func focus(_ node: Int?, key: (Int) -> String) {
+    mutating func focus<Key: Hashable>(_ node: Int?, key: (Int) -> Key) {
         guard let node else { return }
         focused = node
-        focusedKey = key(node)
+        focusedKey = AnyHashable(key(node))
         reveal()
     }
 
     /// Scrolls by pages; a focus the page leaves behind goes to the first focusable view now
     /// wholly in the area (keys act on what is seen).
-    mutating func scroll(pages: Int, key: (Int) -> String) {
+    mutating func scroll<Key: Hashable>(pages: Int, key: (Int) -> Key) {
         top = max(0, min(top + pages * max(1, area.height - 1), contentHeight - area.height))
         guard let focused, !isInArea(focused), let seen = order.first(where: isInArea) else { return }
         self.focused = seen
-        focusedKey = key(seen)
+        focusedKey = AnyHashable(key(seen))
     }
 
     private func isInArea(_ node: Int) -> Bool {
