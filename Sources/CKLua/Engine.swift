@@ -84,6 +84,9 @@ public final class Engine {
     var reloadRanApp = false
     /// Why the last file run by the app rule was not an app (`AppRunner.host(returnedAt:)`).
     var notAnAppBecause: String?
+    /// The error the app's first mount raised (a callback's), printed before the run's front
+    /// end started: the live view's status line shows it as the last error.
+    public internal(set) var appStartupError: String?
     /// The last handler or render error the runtime re-raised into Lua, with its own traceback
     /// (see `restoringInnerTraceback`).
     var lastScriptFailure: ScriptFailure?

@@ -113,6 +113,7 @@ public final class LuaMain {
             // The app's first mount failed (a callback raised): the app runs on, as after any
             // turn's error (SPEC §9); a failure before the app was bound ends the run.
             guard engine.appHost != nil else { return false }
+            engine.appStartupError = error.description
             session(engine, path.map { String(cString: $0) }, true)
             return true
         case .success(false):

@@ -55,6 +55,7 @@ final class InteractiveRun {
         self.options = options
         repl.remember = { [unowned frontEnd] in frontEnd.remember($0) }
         repl.reported = { [unowned frontEnd] in frontEnd.reported(error: $0) }
+        if let error = engine.appStartupError { frontEnd.reported(error: error) }
     }
 
     /// The live view with `--tui` on a terminal (ncursesw loaded), else libedit's lines on a

@@ -57,8 +57,10 @@ extension LiveView {
     private func drawOutput(_ r: Rect) {
         canvas.line(y: r.y - 1, x: r.x, length: r.width, vertical: false, style: .dim)
         write(" output ", y: r.y - 1, x: r.x + 2, width: r.width - 2, .dim)
-        for (i, line) in output.shownLines.suffix(r.height).enumerated() {
-            write(line, y: r.y + i, x: r.x, width: r.width, .plain)
+        // Long lines wrap (an error's advice is at its end); only the last few are wrapped.
+        let rows = SidePanel.wrap(output.shownLines.suffix(r.height).map { ($0, CellStyle.plain) }, r.width, rows: r.height)
+        for (i, line) in rows.suffix(r.height).enumerated() {
+            write(line.text, y: r.y + i, x: r.x, width: r.width, .plain)
         }
     }
 

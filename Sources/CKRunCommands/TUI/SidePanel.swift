@@ -14,17 +14,19 @@ enum SidePanel {
 
     /// A chain shows at least this many responders when cut (the first ones and the last).
     static let shortestChain = 3
+    /// A focused path deeper than this many rows ends with `…`, leaving the chain its room.
+    static let pathRows = 4
 
     static func lines(focused: Focused?, trace: [Line], width: Int, height: Int) -> [Line] {
         guard let focused else {
-            return wrap([("Nothing to focus", .title), (" no view here takes a tap", .dim)] + spaced(trace), width)
+            return wrap([("Nothing to focus", .title), (" no view here takes a tap", .dim)] + spaced(trace), width, rows: height)
         }
         let head = wrap([("Focused: " + focused.label, .title), (" " + focused.path, .dim), ("", .plain),
-                         ("Responder chain", .title)], width)
-        let tail = wrap(spaced(trace), width)
+                         ("Responder chain", .title)], width, rows: pathRows)
+        let tail = wrap(spaced(trace), width, rows: height)
         let chain = focused.chain.enumerated().map { (" " + ($0.offset == 0 ? "" : "→ ") + $0.element, CellStyle.plain) }
         let room = max(shortestChain, height - head.count - tail.count)
-        return Array((head + cut(wrap(chain, width), to: room) + tail).prefix(height))
+        return Array((head + cut(wrap(chain, width, rows: height), to: room) + tail).prefix(height))
     }
 
     /// The trace after a blank line, if there is one.
@@ -45,20 +47,28 @@ enum SidePanel {
         return String(row[...cut])
     }
 
-    /// Each line cut into rows of `width` cells; the rows after the first start three cells in.
-    static func wrap(_ lines: [Line], _ width: Int) -> [Line] {
+    /// Each line cut into rows of `width` cells, at most `rows` of them (a longer line ends
+    /// with `…`: a 60,000-deep path is not wrapped whole to show a screenful); the rows after
+    /// the first start three cells in.
+    static func wrap(_ lines: [Line], _ width: Int, rows: Int = 1000) -> [Line] {
         guard width > 4 else { return lines }
         var out: [Line] = []
-        for line in lines {
-            var rest = line.text
-            var first = true
-            repeat {
-                let row = breakable(Cells.prefix(rest, fitting: first ? width : width - 3), whole: rest)
-                out.append(((first ? "" : "   ") + row, line.style))
-                rest = String(rest.dropFirst(row.count))
-                first = false
-            } while !rest.isEmpty
-        }
+        for line in lines { out += wrap(line, width, rows: max(1, rows)) }
+        return out
+    }
+
+    private static func wrap(_ line: Line, _ width: Int, rows: Int) -> [Line] {
+        // Only what `rows` rows can show is wrapped: the work stays a screenful's.
+        var rest = Cells.prefix(line.text, fitting: rows * width + 1)
+        var out: [Line] = []
+        repeat {
+            let first = out.isEmpty
+            let row = breakable(Cells.prefix(rest, fitting: first ? width : width - 3), whole: rest)
+            out.append(((first ? "" : "   ") + row, line.style))
+            rest = String(rest.dropFirst(row.count))
+        } while !rest.isEmpty && out.count < rows
+        if rest.isEmpty && Cells.width(line.text) <= rows * width { return out }
+        out[out.count - 1].text = Cells.prefix(out[out.count - 1].text, fitting: width - 1) + "…"
         return out
     }
 }

@@ -17,7 +17,7 @@ enum StatusLine {
         let timers = info.pendingTimers == 1 ? "1 timer pending" : "\(info.pendingTimers) timers pending"
         var parts: [(String, CellStyle)] = [(" " + [generation, clock, timers].joined(separator: " · ") + " · ", .status)]
         if let error = info.lastError {
-            parts.append(("last error: " + (error.split(separator: "\n").first.map(String.init) ?? ""), .error))
+            parts.append(("last error: " + ErrorHeadline.of(error), .error))
         } else {
             parts.append(("no errors", .status))
         }

@@ -10,7 +10,7 @@ enum TapTrace {
         var out: [Line] = [("Last tap: " + tapped, .title)]
         if entries.isEmpty && error == nil { out.append((" sent nothing (no tap or touchUpInside action)", .dim)) }
         for entry in entries { out += lines(of: entry, describe: describe) }
-        if let error { out.append((" " + (error.split(separator: "\n").first.map(String.init) ?? ""), .error)) }
+        if let error { out.append((" " + ErrorHeadline.of(error), .error)) }
         return out
     }
 
