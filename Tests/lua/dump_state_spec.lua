@@ -51,6 +51,18 @@ describe("host:dump() of a state", function()
     h:destroy()
   end)
 
+  it("writes a state 20,000 tables deep whole, in one pass", function()
+    local chain = {"bottom"}
+    for _ = 1, 20000 do chain = {chain} end
+    local S = ck.component("S", {scope = true, render = function() return nil end,
+      initialState = function() return chain end})
+    local h = mounted(S)
+    local text = h:dump()
+    assert.are.equal(20001, select(2, text:gsub("{", "")))
+    assert.truthy(text:find('{"bottom"}', 1, true), text:sub(1, 200))
+    h:destroy()
+  end)
+
   it("keeps a view stored as state live after the component it came from is gone", function()
     local kept
     local Source = ck.component("Source", {scope = true, initialState = function() return {items = {1, 2}} end,

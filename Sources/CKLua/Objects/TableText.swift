@@ -28,6 +28,7 @@ struct TableText {
     let shape: DumpShape
     let L: OpaquePointer
     private var frames: [Frame] = []
+    private var writing: Set<UInt> = []   // the frames' tables: a cycle in one lookup
     private var built = 0
 
     init(_ inspection: Inspection, _ shape: DumpShape, _ L: OpaquePointer) {
@@ -39,10 +40,10 @@ struct TableText {
     /// A table being written: where it is on the stack, what it has so far, where its text goes.
     private struct Frame {
         let table: Int32
-        let pointer: UnsafeRawPointer?
+        let identity: UInt
         let slot: Slot?
-        var items: [Int64: String] = [:]
-        var named: [(String, String)] = []
+        var items: [Int64: Piece] = [:]
+        var named: [(String, Piece)] = []
         var more = false
 
         var count: Int { items.count + named.count }
@@ -50,16 +51,38 @@ struct TableText {
 
     private enum Slot { case item(Int64), named(String) }
 
+    /// An entry's text, or a finished nested table's pieces (in `finished`): a table's text is
+    /// written out once at the end, so a deep chain costs its size, not its size times its depth.
+    private enum Piece { case text(String), table(Int) }
+    private var finished: [[Piece]] = []
+
     /// The text of the table on top of the stack (left there).
     mutating func text() throws -> String {
         open(LuaStack(L).top, slot: nil)
         while true {
-            if try step(), let done = try close() { return done }
+            if try step(), let done = try close() { return try written(done) }
         }
     }
 
+    /// The pieces of the table at `root` in `finished`, written out without recursion.
+    private func written(_ root: Int) throws -> String {
+        try inspection.reserveSwiftText(built)
+        var out = "", pending: [(table: Int, next: Int)] = [(root, 0)]
+        while let (table, next) = pending.popLast() {
+            guard next < finished[table].count else { continue }
+            pending.append((table, next + 1))
+            switch finished[table][next] {
+            case .text(let t): out += t
+            case .table(let nested): pending.append((nested, 0))
+            }
+        }
+        return out
+    }
+
     private mutating func open(_ t: Int32, slot: Slot?) {
-        frames.append(Frame(table: t, pointer: lua_topointer(L, t), slot: slot))
+        let identity = LuaStack(L).identity(t)
+        frames.append(Frame(table: t, identity: identity, slot: slot))
+        writing.insert(identity)
         LuaStack(L).pushNil()
     }
 
@@ -76,13 +99,13 @@ struct TableText {
         let slot = try slot(at: -2)
         _ = ckprops_table(L, -1)    // a view is the table it stands for
         if stack.isTable(-1) {
-            if let shown = nestedMark(at: -1) { record(shown, slot, leaf: true) } else {
-                guard stack.reserve(3) else { throw RuntimeError(.stackLimit, "a state nests more tables than a Lua stack holds") }
+            if let shown = nestedMark(at: -1) { record(shown, slot) } else {
+                guard stack.reserve(3) else { throw RuntimeError(.stackLimit, "a value nests more tables than a Lua stack holds; dump it shorter: host:dump{depth = 100}") }
                 open(stack.top, slot: slot)
                 return false
             }
         } else {
-            record(try inspection.entryText(at: -1, L), slot, leaf: true)
+            record(try inspection.entryText(at: -1, L), slot)
         }
         stack.pop(1)
         return false
@@ -91,16 +114,19 @@ struct TableText {
     /// `{…}` past the shape's depth, `<cycle>` for a table already being written.
     private func nestedMark(at i: Int32) -> String? {
         if let depth = shape.depth, frames.count >= depth { return "{…}" }
-        let p = lua_topointer(L, i)
-        return frames.contains { $0.pointer == p } ? "<cycle>" : nil
+        return writing.contains(LuaStack(L).identity(i)) ? "<cycle>" : nil
     }
 
-    /// A nested table's text is counted once, as its leaves.
-    private mutating func record(_ text: String, _ slot: Slot, leaf: Bool) {
-        if leaf { built += text.utf8.count }
+    private mutating func record(_ text: String, _ slot: Slot) {
+        built += text.utf8.count
+        record(.text(text), slot)
+    }
+
+    private mutating func record(_ piece: Piece, _ slot: Slot) {
+        built += 4                  // the punctuation around an entry
         switch slot {
-        case .item(let n): frames[frames.count - 1].items[n] = text
-        case .named(let k): frames[frames.count - 1].named.append((k, text))
+        case .item(let n): frames[frames.count - 1].items[n] = piece
+        case .named(let k): frames[frames.count - 1].named.append((k, piece))
         }
     }
 
@@ -111,19 +137,26 @@ struct TableText {
         return .named("[\(inspection.engine.lua.describe(at: i, on: L))]")
     }
 
-    /// Joins the finished top frame; its text, or nil when it went into its parent's entry.
-    private mutating func close() throws -> String? {
+    /// Finishes the top frame; its pieces' index in `finished`, or nil when it went into its
+    /// parent's entry.
+    private mutating func close() throws -> Int? {
         var f = frames.removeLast()
-        var parts: [String] = []
+        writing.remove(f.identity)
+        var parts: [(String, Piece)] = []
         var n: Int64 = 1
-        while let v = f.items.removeValue(forKey: n) { parts.append(v); n += 1 }
-        parts += f.items.sorted { $0.key < $1.key }.map { "[\($0.key)] = \($0.value)" }
-        parts += f.named.sorted { $0.0 < $1.0 }.map { "\($0.0) = \($0.1)" }
-        if f.more { parts.append("…") }
-        let text = "{" + parts.joined(separator: ", ") + "}"
-        guard let slot = f.slot else { return text }
+        while let v = f.items.removeValue(forKey: n) { parts.append(("", v)); n += 1 }
+        parts += f.items.sorted { $0.key < $1.key }.map { ("[\($0.key)] = ", $0.value) }
+        parts += f.named.sorted { $0.0 < $1.0 }.map { ($0.0 + " = ", $0.1) }
+        var pieces: [Piece] = [.text("{")]
+        for (i, (label, piece)) in parts.enumerated() {
+            pieces.append(.text((i > 0 ? ", " : "") + label))
+            pieces.append(piece)
+        }
+        pieces.append(.text(f.more ? (parts.isEmpty ? "…}" : ", …}") : "}"))
+        finished.append(pieces)
+        guard let slot = f.slot else { return finished.count - 1 }
         LuaStack(L).pop(1)          // the nested table: its parent's key is on top again
-        record(text, slot, leaf: false)
+        record(.table(finished.count - 1), slot)
         return nil
     }
 }
