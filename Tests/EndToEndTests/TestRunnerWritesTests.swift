@@ -49,4 +49,37 @@ struct TestRunnerWritesTests {
         #expect(try String(contentsOf: victim, encoding: .utf8) == Self.precious)
         #expect(try fixture.read("__snapshots__/s_spec.snap").contains("hi"))
     }
+
+    // The safety attack's break 04: `--junit` renamed its file over a device (a copy of
+    // /dev/full; /dev/null itself as root) or a FIFO, leaving a regular file in its place.
+    @Test func aReportToADeviceOrAFIFOIsWrittenThereNeverReplacesIt() throws {
+        let fixture = try TestRunnerFixture(["x_spec.lua": "it('x', function() end)"])
+        let fifo = fixture.directory.url.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let toFIFO = try fixture.test("--junit", "fifo")
+        #expect(toFIFO.status == 1)
+        #expect(toFIFO.stderr.contains("[cannotWrite] cannot write the JUnit report to fifo: no process reads the FIFO"))
+        var st = stat()
+        #expect(lstat(fifo, &st) == 0 && st.st_mode & S_IFMT == S_IFIFO)
+        // Copies of /dev/full (1, 7) and /dev/null (1, 3): a red run must not take the real ones.
+        let full = fixture.directory.url.appendingPathComponent("full").path
+        let null = fixture.directory.url.appendingPathComponent("null").path
+        guard mknod(full, S_IFCHR | 0o666, 0x107) == 0, mknod(null, S_IFCHR | 0o666, 0x103) == 0 else { return }   // not root
+        let toFull = try fixture.test("--junit", "full")
+        #expect(toFull.status == 1)
+        #expect(toFull.stderr.contains("[cannotWrite] cannot write the JUnit report to full"))
+        #expect(lstat(full, &st) == 0 && st.st_mode & S_IFMT == S_IFCHR)
+        #expect(try fixture.test("--junit", "null").status == 0)
+        #expect(lstat(null, &st) == 0 && st.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test func aReplacedReportKeepsItsPermissions() throws {
+        let fixture = try TestRunnerFixture(["x_spec.lua": "it('x', function() end)", "report.xml": "old"])
+        let report = fixture.directory.url.appendingPathComponent("report.xml").path
+        #expect(chmod(report, 0o600) == 0)
+        #expect(try fixture.test("--junit", "report.xml").status == 0)
+        var st = stat()
+        #expect(stat(report, &st) == 0 && st.st_mode & 0o777 == 0o600)
+        #expect(try fixture.read("report.xml").contains("<testsuite"))
+    }
 }

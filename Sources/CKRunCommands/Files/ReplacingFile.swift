@@ -2,35 +2,79 @@
 import Glibc
 #endif
 
-/// Every file ckrun writes on a run's behalf (coverage, JUnit, Bazel's status file) replaces what
-/// is at its path: the bytes go to a new file beside it, which is then renamed over the path. A
-/// symlink planted at the path (an untrusted checkout's `lcov.info -> ~/notes.txt`) is replaced,
-/// never written through, and a failed write leaves the old file whole.
+/// Every file ckrun writes on a run's behalf (coverage, JUnit, Bazel's status file) goes through
+/// here. A regular file (or a missing path) is replaced: the bytes go to a new file beside it,
+/// which takes the old file's permissions and is then renamed over the path, so a failed write
+/// leaves the old file whole. A symlink planted at the path (an untrusted checkout's
+/// `lcov.info -> ~/notes.txt`) is replaced, never written through (DESIGN.md rule 13). A
+/// character device or a FIFO (`--junit /dev/null`, a pipe a reader waits on) is written in
+/// place, never replaced: renaming over `/dev/null` would take it from every process on the
+/// machine. `check-layout` refuses a rename anywhere else.
 enum ReplacingFile {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return try replace(path, with: bytes, mode: nil) }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: try replace(path, with: bytes, mode: st.st_mode & 0o777)
+        case S_IFLNK: try replace(path, with: bytes, mode: nil)
+        case S_IFCHR, S_IFIFO: try writeInPlace(path, bytes, isFIFO: st.st_mode & S_IFMT == S_IFIFO)
+        case S_IFDIR: throw Failure(description: "\(path) is a directory; name a file to write")
+        default: throw Failure(description: "\(path) is a block device or a socket, not a file ckrun may write; name a regular file")
+        }
+    }
+
+    static func write(_ text: String, to path: String) throws(Failure) { try write(Array(text.utf8), to: path) }
+
+    /// A new file beside `path`, renamed over it; `mode` is the replaced file's permissions.
+    private static func replace(_ path: String, with bytes: [UInt8], mode: mode_t?) throws(Failure) {
         let temporary = path + ".ckrun-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         // O_EXCL | O_NOFOLLOW: the temporary name is new, never an existing file or link.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure("cannot create \(temporary)") }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { close(fd); unlink(temporary); throw failure("cannot write \(path)") }
-            written += n
-        }
-        guard close(fd) == 0, rename(temporary, path) == 0 else {
+        if let mode { _ = fchmod(fd, mode) }
+        let written = writeAll(bytes, to: fd)
+        guard written, close(fd) == 0, rename(temporary, path) == 0 else {
             let error = failure("cannot write \(path)")
+            if written == false { close(fd) }
             unlink(temporary)
             throw error
         }
     }
 
-    static func write(_ text: String, to path: String) throws(Failure) { try write(Array(text.utf8), to: path) }
+    /// A device or FIFO, opened without creating anything. The open does not wait: a FIFO no
+    /// process reads would block ckrun before any limit runs, so it is an error saying so.
+    private static func writeInPlace(_ path: String, _ bytes: [UInt8], isFIFO: Bool) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if isFIFO && errno == ENXIO {
+                throw Failure(description: "no process reads the FIFO \(path); start its reader first, or name a regular file")
+            }
+            throw failure("cannot open \(path)")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)   // a reader is there: wait for it
+        guard writeAll(bytes, to: fd) else {
+            let error = failure("cannot write \(path)")
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw failure("cannot write \(path)") }
+    }
+
+    /// Whether every byte reached `fd` (errno says why not).
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            written += n
+        }
+        return true
+    }
 
     private static func failure(_ what: String) -> Failure {
         Failure(description: "\(what): \(String(cString: strerror(errno)))")

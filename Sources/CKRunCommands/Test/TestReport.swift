@@ -64,7 +64,7 @@ struct TestReport {
             StandardStreams.err("ckrun test: coverage written to luacov.stats.out and lcov.info\n")
             return true
         } catch {
-            StandardStreams.err("ckrun test: cannot write the coverage reports: \(error.description)\n")
+            StandardStreams.err("ckrun test: " + Catalogue.cannotWrite.message("cannot write the coverage reports: \(error.description)") + "\n")
             return false
         }
     }

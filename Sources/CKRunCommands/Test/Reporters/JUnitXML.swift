@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -131,9 +132,9 @@ final class JUnitFileWriter: TestReporter {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try ReplacingFile.write(JUnitXML.document(files), to: path)
         } catch let error as ReplacingFile.Failure {
-            failure = "cannot write the JUnit report to \(path): \(error.description)"
+            failure = Catalogue.cannotWrite.message("cannot write the JUnit report to \(path): \(error.description)")
         } catch {
-            failure = "cannot write the JUnit report to \(path): \(errorText(error))"
+            failure = Catalogue.cannotWrite.message("cannot write the JUnit report to \(path): \(errorText(error))")
         }
     }
 }
