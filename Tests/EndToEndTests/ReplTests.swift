@@ -230,4 +230,19 @@ struct ReplTerminalTests {
         try s.keys("Up")
         try s.wait("the recalled line") { $0.contains("> 1 + 1") }
     }
+
+    // The safety attack's break 07: libedit read all of $CKRUN_HISTORY before the first prompt,
+    // so /dev/zero filled memory and a FIFO no process writes blocked start-up for good.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func aHistoryThatIsNoRegularFileIsOffAndSaysSo() throws {
+        let dir = try TemporaryDirectory()
+        let fifo = dir.url.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let s = try Session(command: "env CKRUN_HISTORY=\(fifo) \(Ckrun.executableURL.path) repl")
+        try s.wait("the prompt") { $0.split(separator: "\n").contains { $0.hasPrefix(">") } }
+        try s.wait("the note") { $0.contains("[cannotRead] cannot read the history file") && $0.contains("history is off this session") }
+        try s.keys("1 + 1", "Enter")
+        try s.wait("the result") { $0.split(separator: "\n").contains("2") }
+        try s.keys("C-d")
+    }
 }

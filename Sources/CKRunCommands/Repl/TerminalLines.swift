@@ -18,18 +18,19 @@ final class TerminalLines: FrontEnd {
     static let historyLimit: Int32 = 1000
     let descriptor: Int32 = 0
     let isTerminal = true
-    private let historyPath: String
+    /// Nil when history is off: `$CKRUN_HISTORY` names no regular file (`/dev/null`, a FIFO).
+    private let historyPath: String?
     private let capture = OutputCapture()
     private var last: String?
     private var prompt = "> "
     private var isEditing = false
 
     init(engine: Engine, prelude: @escaping () -> Value) {
-        historyPath = ProcessInfo.processInfo.environment["CKRUN_HISTORY"]
-            ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.ckrun_history")
+        historyPath = Self.usableHistory(ProcessInfo.processInfo.environment["CKRUN_HISTORY"]
+            ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.ckrun_history"))
         setlocale(LC_CTYPE, "")   // libedit reads multibyte (UTF-8) input only under a locale
         ckedit_stifle_history(Int32(Self.historyLimit))
-        _ = ckedit_read_history(historyPath)
+        if let historyPath { _ = ckedit_read_history(historyPath) }
         Completion.engine = engine
         Completion.prelude = prelude
         // No space after a completion: a field is usually followed by `.`, `:` or `(`.
@@ -120,7 +121,23 @@ final class TerminalLines: FrontEnd {
 
     func close() {
         if isEditing { stopEditing() }
+        guard let historyPath else { return }
         _ = ckedit_write_history(historyPath)
         _ = ckedit_history_truncate_file(historyPath, Self.historyLimit)
+    }
+
+    /// Past this a history file is no history of 1,000 lines: it is not read (nor written).
+    static let historyBytesLimit = 16 << 20
+
+    /// The history file, if it is a regular file (or none yet); else history is off, with a
+    /// note unless it is `/dev/null` (the usual way to ask for none). libedit reads the whole
+    /// file before the first prompt: `/dev/zero` filled memory, a FIFO blocked start-up.
+    private static func usableHistory(_ path: String) -> String? {
+        switch RegularFile.read(path, limit: historyBytesLimit, what: "the history file") {
+        case .bytes, .missing: return path
+        case .refused(let problem):
+            if path != "/dev/null" { ProcessOutput.err("ckrun: \(problem) ($CKRUN_HISTORY); history is off this session\n") }
+            return nil
+        }
     }
 }

@@ -52,14 +52,19 @@ enum ShardTimings {
     /// Seconds per file: each `<testsuite name="FILE" time="S">`, or for files no suite names,
     /// the sum of their `<testcase file="FILE" time="S">` (busted's `classname="FILE:LINE"`).
     /// Several reports concatenated (one per shard) read as one.
+    /// Past this a timings file is no JUnit report of a test run (a device, a log).
+    static let timingsLimit = 256 << 20
+
     static func read(_ path: String) -> Report {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let problem = FileManager.default.fileExists(atPath: path) ? "cannot read \(path)" : "\(path) does not exist yet"
-            return Report(note: "--shard-timings: \(problem); shards take whole files, balanced by count")
+        let data: [UInt8]
+        switch RegularFile.read(path, limit: timingsLimit, what: "the timings report") {
+        case .bytes(let bytes): data = bytes
+        case .missing: return Report(note: "--shard-timings: \(path) does not exist yet; shards take whole files, balanced by count")
+        case .refused(let problem): return Report(note: "--shard-timings: \(problem); shards take whole files, balanced by count")
         }
         var suites: [String: Double] = [:]
         var cases: [String: Double] = [:]
-        for tag in tags(in: [UInt8](data)) {
+        for tag in tags(in: data) {
             guard let time = tag.attributes["time"].flatMap(Double.init) else { continue }
             if tag.name == "testsuite", let name = tag.attributes["name"] {
                 suites[key(name), default: 0] += time
