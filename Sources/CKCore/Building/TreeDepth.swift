@@ -8,7 +8,7 @@ enum TreeDepth {
     public static let defaultLimit = 1 << 20
 
     /// The depth from which `check` has something to say.
-    static func watched(from runtime: Runtime) -> Int { min(warning, runtime.maxDepth + 1) }
+    static func watched(from runtime: Runtime) -> Int { runtime.maxDepth < warning ? runtime.maxDepth + 1 : warning }
 
     static func check(_ depth: Int, of node: Component, context: BuildContext, _ runtime: Runtime) throws {
         if depth > runtime.maxDepth {
