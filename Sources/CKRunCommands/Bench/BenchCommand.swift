@@ -42,6 +42,9 @@ struct BenchCommand: ParsableCommand {
         guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1 (the median of no runs is undefined); got \(repeats)") }
     }
 
+    /// keyed.lua's refusal of a --keyed-count it has no op for starts so (a usage error).
+    private static let usageMark = "--keyed-count takes "
+
     func run() throws {
         if let spec = embeddedSend.flatMap(EmbeddedSendBench.parse) { return try EmbeddedSendBench.run(count: spec.count, mode: spec.mode) }
         let engine = Engine()
@@ -55,6 +58,8 @@ struct BenchCommand: ParsableCommand {
             }
             if only == nil || only == "keyed" || keyedCount != nil { try runKeyed(engine) }
         } catch {
+            // keyed.lua's check of --keyed-count: a usage error (`ckrun: [usage] …`, status 64).
+            if error.message.hasPrefix(Self.usageMark) { throw ValidationError(error.message) }
             ProcessOutput.err("ckrun bench: \(error.description)\n")
             throw ExitCode(1)
         }

@@ -145,7 +145,13 @@ if counted ~= "" then
       if op.name == name and side.name == sideName then runOnce(side, op, true) return end
     end
   end
-  error("no keyed op " .. tostring(name) .. " on a side " .. tostring(sideName) .. (peerNote and " (" .. peerNote .. ")" or ""), 0)
+  -- A usage error of ckrun's own option: BenchCommand prints it as `ckrun: [usage] …`, status 64.
+  local opNames, sideNames = {}, {}
+  for _, op in ipairs(ops) do opNames[#opNames + 1] = string.format("%q", op.name) end
+  for _, side in ipairs(sides) do sideNames[#sideNames + 1] = side.name end
+  error(string.format("--keyed-count takes OP@SIDE, and %q names %s; the ops: %s; the sides: %s%s",
+    counted, name and ("no keyed op " .. string.format("%q", name) .. " on a side " .. string.format("%q", sideName)) or "no '@'",
+    table.concat(opNames, ", "), table.concat(sideNames, ", "), peerNote and " (" .. peerNote .. ")" or ""), 0)
 end
 local best = {}
 for _, op in ipairs(ops) do best[op] = {} end

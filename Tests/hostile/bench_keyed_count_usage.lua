@@ -1,0 +1,7 @@
+-- ckrun-cmd: bench --keyed-count x@y
+-- ckrun-expect: ckrun: [usage] --keyed-count takes OP@SIDE, and "x@y" names no keyed op "x" on a side "y"; the ops: "create 1,000 rows"
+-- ckrun-expect: the sides: ckrun
+-- ckrun-expect-status: 64
+-- ckrun-expect-no-line: traceback
+-- A bad value of ckrun's own option is a usage error (status 64) listing what it takes; it was
+-- an unlabelled message with a traceback of the internal chunk "keyed", status 1.
