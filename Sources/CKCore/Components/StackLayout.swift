@@ -65,7 +65,7 @@ public struct StackLayout: Equatable, Sendable {
     }
 
     /// A wrong value as the message shows it: a string quoted, a number as it is, else its type.
-    private static func shown(_ v: Value) -> String {
+    public static func shown(_ v: Value) -> String {
         switch v {
         case .string(let s): "\"\(s.prefix(40))\""
         case .int(let n): "\(n)"

@@ -24,9 +24,14 @@ struct BuiltinViews {
         if let fixed = builtin.viewClass { return fixed }
         let prop = builtin.made.viewClassProp ?? "class"
         guard case .string(let name) = engine.classes.prop(c, prop) else {
-            throw RuntimeError(.badArgument, "ck.\(c.name){\(prop)=...}: \(prop) must be a view class name, at \(c.shownPath)")
+            throw RuntimeError(.badArgument, Self.badClass(c.name, prop, engine.classes.prop(c, prop)) + " (at \(c.shownPath))")
         }
         return name
+    }
+
+    /// The message for a view class prop that is no string (`ck.View{class = 5}`).
+    static func badClass(_ builtin: String, _ prop: String, _ given: Value) -> String {
+        "ck.\(builtin){\(prop) = …} must be a view class name, a string such as \"UIView\", got \(StackLayout.shown(given)); give the class of the view to make"
     }
 
     /// The attribute props' values set into `table` (one the spec made), or into a new table.

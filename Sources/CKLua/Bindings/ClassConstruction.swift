@@ -24,7 +24,7 @@ extension ClassBridge {
         defer { if !pushed { LuaStack(L).top = t - 1 } }
         let copied = try !cls.actionProps.isEmpty && promoteActionProps(of: cls, at: t, L, engine: engine)
         let given = try cls.builtin.flatMap { try ChildLists(engine: engine, L: L).atConstruction(of: $0, propsAt: t) }
-        if let builtin = cls.builtin, !builtin.made.layout.isEmpty { try checkLayout(of: builtin, propsAt: t, L, engine: engine) }
+        if let builtin = cls.builtin { try checkProps(of: builtin, propsAt: t, L, engine: engine) }
         let built: Component
         if given == nil, cls.isPure, engine.runtime.mayReuseInstances,
            let reuse = reusable(cls, propsAt: t, computed: computed, L, engine: engine) {
@@ -117,15 +117,22 @@ extension ClassBridge {
         return (engine.values.keyValue(at: computed.key, L, in: arena), engine.values.keyValue(at: computed.identifier, L, in: arena))
     }
 
-    /// A built-in's layout props (`ck.Stack{direction = …}`) in the props table at `t`, checked
-    /// where they are given (`[badArgument]` with the line of the call).
-    private static func checkLayout(of builtin: Builtin, propsAt t: Int32, _ L: OpaquePointer, engine: Engine) throws {
-        _ = try StackLayout(of: builtin.name) { name in
+    /// A built-in's checked props in the props table at `t` (`ck.Stack{direction = …}`, `ck.View`'s
+    /// `class`), checked where they are given: `[badArgument]` with the line of the call and the
+    /// value given (checked at mount, `ck.View{class = 5}` named no line and no value).
+    private static func checkProps(of builtin: Builtin, propsAt t: Int32, _ L: OpaquePointer, engine: Engine) throws {
+        let prop = { (name: String) -> Value in
             engine.values.rawField(L, t, name)
             defer { LuaStack(L).pop(1) }
             return engine.values.value(at: -1, L)
         }
+        if !builtin.made.layout.isEmpty { _ = try StackLayout(of: builtin.name, prop: prop) }
+        if let name = builtin.made.viewClassProp, case let v = prop(name), !Self.isString(v) {
+            throw RuntimeError(.badArgument, BuiltinViews.badClass(builtin.name, name, v))
+        }
     }
+
+    private static func isString(_ v: Value) -> Bool { if case .string = v { true } else { false } }
 
     /// Checks the typed action props in the props table at `t`, promoting them; true if that
     /// replaced the table by a copy.
