@@ -50,3 +50,27 @@ int cksandbox_readable(lua_State *L) {
     lua_pushstring(L, why);
     return 2;
 }
+
+/* The sandbox's wrappers are Lua functions: `return io.open(p, "w")` would tail-call one, and a
+   tail call drops the script's frame, so the refusal named no line (or its caller's). A C
+   function keeps its caller's frame, so each wrapper is reached through this one: it calls its
+   upvalue with the arguments and returns what it returns (lua_callk: a chunk dofile runs may
+   yield). Errors go through Lua's own longjmp between two Lua frames, never across Swift. */
+static int forwarded(lua_State *L, int status, lua_KContext ctx) {
+    (void)status;
+    (void)ctx;
+    return lua_gettop(L);
+}
+
+static int forward(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, forwarded);
+    return lua_gettop(L);
+}
+
+int cksandbox_forwarding(lua_State *L) {
+    lua_settop(L, 1);
+    lua_pushcclosure(L, forward, 1);
+    return 1;
+}

@@ -203,6 +203,24 @@ describe("--sandbox allows", function()
     assert.are.equal("C", debug.getinfo(string.len, "S").what)
   end)
 
+  -- Safety attack 05: the wrappers were Lua functions, so `return io.open(p, "w")` (a tail call)
+  -- dropped the script's frame and the refusal named no line, or its caller's.
+  it("refusals reached through a tail call to name the line that called them", function()
+    local calls = {
+      function() return io.open("out.txt", "w") end,
+      function() return os.getenv("HOME") end,
+      function() return os.execute("true") end,
+      function() return io.output("out.txt") end,
+      function() return io.lines("/proc/self/environ") end,
+      function() return dofile("/proc/self/environ") end,
+    }
+    local first = debug.getinfo(1, "l").currentline - 8
+    for i, call in ipairs(calls) do
+      local err = refused(call)
+      assert.truthy(tostring(err):find("^%[sandbox%] [^\n]*escape_spec%.lua:" .. (first + i) .. ": "), err)
+    end
+  end)
+
   it("collectgarbage, os.time, os.clock, os.date, string.dump", function()
     assert.is_number(collectgarbage("count"))
     collectgarbage()

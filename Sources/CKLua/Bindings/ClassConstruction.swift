@@ -24,7 +24,9 @@ extension ClassBridge {
         defer { if !pushed { LuaStack(L).top = t - 1 } }
         let copied = try !cls.actionProps.isEmpty && promoteActionProps(of: cls, at: t, L, engine: engine)
         let given = try cls.builtin.flatMap { try ChildLists(engine: engine, L: L).atConstruction(of: $0, propsAt: t) }
-        if let builtin = cls.builtin { try checkProps(of: builtin, propsAt: t, L, engine: engine) }
+        if let builtin = cls.builtin, !builtin.made.layout.isEmpty || builtin.made.viewClassProp != nil {
+            try checkProps(of: builtin, propsAt: t, L, engine: engine)
+        }
         let built: Component
         if given == nil, cls.isPure, engine.runtime.mayReuseInstances,
            let reuse = reusable(cls, propsAt: t, computed: computed, L, engine: engine) {

@@ -17,7 +17,8 @@ enum Sandbox {
             try lua.load(LuaSource(bytes: PackageResources.sandbox_lua), name: "=(sandbox)")
             lua.push(message)
             lua_pushcclosure(lua.L, cksandbox_readable, 0)
-            try lua.call(arguments: 2, results: 0)
+            lua_pushcclosure(lua.L, cksandbox_forwarding, 0)
+            try lua.call(arguments: 3, results: 0)
             lua.loadsTextOnly = true
         } catch {
             fatalError("ckrun: the sandbox failed to install: \(error)")

@@ -1,13 +1,15 @@
 -- --sandbox: removes what runs programs, loads native code or bytecode, writes files, reads the
 -- environment or ends the process, and hands the debug library's safe part only. docs/sandbox.md
 -- lists every choice. Its arguments: the refusal's format, "[sandbox] %s%s is not allowed under
--- --sandbox; %s" (where, what, what to do instead), and readable(path) -> true | nil, why
--- (cksandbox.c: no /proc or /sys file, FIFO or device is read).
+-- --sandbox; %s" (where, what, what to do instead), readable(path) -> true | nil, why
+-- (cksandbox.c: no /proc or /sys file, FIFO or device is read), and forwarding(f) -> a C
+-- function calling f. Every wrapper a script can call is installed through forwarding: a tail
+-- call (`return io.open(p, "w")`) to a Lua wrapper dropped the script's frame and its line.
 --
 -- It runs before any script. Everything the wrappers below call is a local captured here, never a
 -- global or a string method looked up later: a script may replace `string.find`, `type` or the
 -- string metatable's __index, and must not change what a wrapper checks.
-local message, readable = ...
+local message, readable, forwarding = ...
 local error, type, select, rawequal, tostring = error, type, select, rawequal, tostring
 local format, find, sub, gsub, byte = string.format, string.find, string.sub, string.gsub, string.byte
 local getinfo, traceback = debug.getinfo, debug.traceback
@@ -15,22 +17,22 @@ local load, loadfile = load, loadfile
 local searchpath, open = package.searchpath, io.open
 local package, io_output = package, io.output
 
--- "[sandbox] file:line: what ...": the id first, then where the script called it (level 3: the
--- script's caller of the wrapper that called this).
+-- "[sandbox] file:line: what ...": the id first, then where the script called it (level 4: the
+-- script, above the wrapper that called this and the C function forwarding to it).
 local function refuse(name, instead, level)
-  local info = getinfo(level or 3, "Sl")
+  local info = getinfo(level or 4, "Sl")
   local where = info and info.currentline > 0 and (info.short_src .. ":" .. info.currentline .. ": ") or ""
   error(format(message, where, name, instead), 0)
 end
-local function deny(name, instead) return function() refuse(name, instead) end end
+local function deny(name, instead) return forwarding(function() refuse(name, instead) end) end
 
--- Reading: every reader of a named file asks readable first (level 4: the script's caller of
--- the wrapper that called this).
+-- Reading: every reader of a named file asks readable first (level 5: the script, above the
+-- wrapper that called this and the C function forwarding to it, or require and its searcher).
 local function checkRead(what, path)
   local ok, why = readable(path)
   if not ok then
     local shown = gsub(sub(path, 1, 200), "[%c\"\\\128-\255]", function(c) return format("\\%d", byte(c)) end)
-    refuse(format("%s of \"%s\" (%s)", what, shown, why), "read the script's own data files", 4)
+    refuse(format("%s of \"%s\" (%s)", what, shown, why), "read the script's own data files", 5)
   end
 end
 
@@ -51,32 +53,32 @@ package.cpath = ""
 local binaryMessage = "a binary (precompiled) chunk"
 local function textOnly(f, err)
   if f == nil and type(err) == "string" and find(err, "attempt to load a binary chunk", 1, true) then
-    local info = getinfo(3, "Sl")
+    local info = getinfo(4, "Sl")
     local where = info and info.currentline and info.currentline > 0 and (info.short_src .. ":" .. info.currentline .. ": ") or ""
     return nil, format(message, where, "loading " .. binaryMessage, "load Lua source text"), true
   end
   return f, err, false
 end
 -- (Never a tail call to textOnly: it names the script's line from its caller's frame.)
-_ENV.load = function(chunk, name, mode, ...)
+_ENV.load = forwarding(function(chunk, name, mode, ...)
   local f, err
   if select("#", ...) == 0 then f, err = textOnly(load(chunk, name, "t"))
   else f, err = textOnly(load(chunk, name, "t", (...))) end
   return f, err
-end
-_ENV.loadfile = function(filename, mode, ...)
+end)
+_ENV.loadfile = forwarding(function(filename, mode, ...)
   checkRead("loadfile", filename)
   local f, err
   if select("#", ...) == 0 then f, err = textOnly(loadfile(filename, "t"))
   else f, err = textOnly(loadfile(filename, "t", (...))) end
   return f, err
-end
-_ENV.dofile = function(filename)
+end)
+_ENV.dofile = forwarding(function(filename)
   checkRead("dofile", filename)
   local f, err = textOnly(loadfile(filename, "t"))
   if f == nil then error(err, 0) end
   return f()
-end
+end)
 -- require: the preload searcher stays; the Lua searcher loads text only; the C searchers go.
 local searchers = package.searchers
 searchers[2] = function(name)
@@ -95,7 +97,7 @@ end
 searchers[3], searchers[4] = nil, nil
 
 -- Files open for reading only: the mode is compared, never searched with a replaceable function.
-io.open = function(path, mode)
+io.open = forwarding(function(path, mode)
   if mode == nil then mode = "r" end
   if not (rawequal(mode, "r") or rawequal(mode, "rb")) then
     refuse("io.open in mode '" .. (type(mode) == "string" and sub(mode, 1, 16) or type(mode)) .. "'",
@@ -103,37 +105,37 @@ io.open = function(path, mode)
   end
   checkRead("io.open", path)
   return open(path, mode)
-end
+end)
 local lines, input = io.lines, io.input
-io.lines = function(path, ...)
+io.lines = forwarding(function(path, ...)
   checkRead("io.lines", path)
   return lines(path, ...)
-end
-io.input = function(...)
+end)
+io.input = forwarding(function(...)
   if select("#", ...) > 0 then checkRead("io.input", (...)) end
   return input(...)
-end
+end)
 -- io.output() (no argument) answers the current output, standard output; a file name would open one.
-io.output = function(...)
+io.output = forwarding(function(...)
   if select("#", ...) > 0 then refuse("io.output with a file", "write to standard output (io.write, print)") end
   return io_output()
-end
+end)
 
 -- debug: only traceback and getinfo. getupvalue gave the real io.open, setupvalue changed the
 -- runtime's upvalues, sethook removed the time limit, getregistry exposed the runtime's
 -- references, setmetatable changed every string's or number's metatable. getinfo's levels are
--- the caller's (this wrapper is not counted), and its `func` field is left out: it would hand
+-- the caller's (this wrapper and its forwarding are not counted), and its `func` field is left out: it would hand
 -- out the functions on the stack, the runtime's own among them.
 local function safeGetinfo(a, ...)
   local info
   if type(a) == "number" and a > 0 then
-    info = getinfo(a + 1, ...)
+    info = getinfo(a + 2, ...)
   else
     info = getinfo(a, ...)
   end
   if type(info) == "table" then info.func = nil end
   return info
 end
-local safeDebug = {traceback = traceback, getinfo = safeGetinfo}
+local safeDebug = {traceback = traceback, getinfo = forwarding(safeGetinfo)}
 debug = safeDebug
 package.loaded.debug = safeDebug

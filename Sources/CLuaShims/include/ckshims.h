@@ -291,6 +291,8 @@ void ckprops_lend_view(lua_State *L, int cls, int props, int index_key);
 int ckrunner_lua_monotonic_clock(lua_State *L);
 /* --sandbox: readable(path) -> true, or nil and why (cksandbox.c). */
 int cksandbox_readable(lua_State *L);
+/* --sandbox: forwarding(f) -> a C function calling f, so a tail call to it keeps the caller's line. */
+int cksandbox_forwarding(lua_State *L);
 int ckwatchdog_lua_check_deadline(lua_State *L);
 /// ckrun test: `f(coroutine)` makes the table's create and wrap hook new coroutines with the
 /// watchdog, so the main thread runs tests without a hook (ckwatchdog.c).
