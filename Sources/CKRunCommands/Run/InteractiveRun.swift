@@ -76,7 +76,9 @@ final class InteractiveRun {
             // What the script printed while it started goes to the terminal, where lines are read.
             options.startupOutput?.close()
         }
-        return terminal && TerminalLines.isAvailable
+        // libedit draws the line on stdout: with stdout redirected (`> log.txt`, `| tee`) it
+        // would not edit, and its lines never arrive; plain lines are read then.
+        return terminal && isatty(1) == 1 && TerminalLines.isAvailable
             ? TerminalLines(engine: engine, prelude: { [unowned repl] in repl.prelude })
             : PipeLines(prompting: terminal)
     }
