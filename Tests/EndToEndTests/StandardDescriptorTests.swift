@@ -1,0 +1,37 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// Which descriptor each "terminal or not" decision looks at, and standard descriptors closed
+/// at start: input is read from stdin whatever stdout is; a closed stdin reads as EOF.
+@Suite("Standard descriptors redirected or closed")
+struct StandardDescriptorTests {
+    typealias Session = ReplTerminalTests.Session
+
+    /// `ckrun app.lua > log.txt` on a terminal: typed lines are evaluated into the log, and
+    /// Ctrl-D leaves (it used to echo them, evaluate nothing, and never end).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func stdoutRedirectedStillReadsTheTerminal() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("counter.lua", runCounterApp)
+        let log = dir.url.appendingPathComponent("log.txt").path
+        let s = try Session(command: "\(Ckrun.executableURL.path) \(app.path) > \(log); echo EXIT=$?; sleep 30")
+        try s.keys("print('from' .. 'the terminal')", "Enter")
+        try s.keys("C-d")
+        try s.wait("the end of the run") { $0.contains("EXIT=0") }
+        let written = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(written.contains("fromthe terminal"), "log:\n\(written)")
+    }
+
+    /// `ckrun app.lua <&-` and `ckrun repl <&-`: end at once with status 0 (they used to read
+    /// their own signal pipe, which took descriptor 0, forever).
+    @Test(arguments: ["APP", "repl"])
+    func closedStdinIsEndOfInput(_ what: String) throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("counter.lua", runCounterApp)
+        let argument = what == "APP" ? app.path : what
+        let r = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                     ["-c", "exec \"$0\" \"$1\" <&-", Ckrun.executableURL.path, argument], timeout: 10)
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+}
