@@ -16,6 +16,15 @@ public final class Host {
 
     var core: CKCore.Host? { object.object as? CKCore.Host }
 
+    /// The core host, or ``ErrorID/hostDestroyed`` once it was destroyed: what every method that
+    /// reads the host without a call into Lua asks (the Lua host's methods check for themselves).
+    func liveCore(_ what: String) throws(ScriptError) -> CKCore.Host? {
+        if let core, core.isDestroyed {
+            throw ScriptError(.hostDestroyed, "\(what) on a destroyed host; make a new one with runtime.mount")
+        }
+        return core
+    }
+
     /// How many builds the host has made (`host.generation`).
     public var generation: Int { core?.generation ?? 0 }
     /// Whether the host is mounted.
@@ -88,7 +97,7 @@ public final class Host {
     public func action(_ selector: String, types: [String] = [], to target: ActionTarget) throws(ScriptError) -> Action {
         let made = try runtime.glue("prepare", [object, .string(target.kind), .string(target.query), .string(selector)],
                                     then: [Host.typeList(types)])
-        return Action(action: made.first ?? .nil, sender: made.count > 1 ? made[1] : .nil, runtime: runtime)
+        return Action(action: made.first ?? .nil, sender: made.count > 1 ? made[1] : .nil, host: self)
     }
 
     static func typeList(_ types: [String]) -> ScriptValue {
@@ -100,19 +109,21 @@ public final class Host {
 public final class Action {
     let action: Value
     let sender: Value
+    let host: Host
     /// The runtime the action lives in.
-    public let runtime: Runtime
+    public var runtime: Runtime { host.runtime }
 
-    init(action: Value, sender: Value, runtime: Runtime) {
+    init(action: Value, sender: Value, host: Host) {
         self.action = action
         self.sender = sender
-        self.runtime = runtime
+        self.host = host
     }
 
     /// Sends the action with `arguments` after the sender, as ``Host/send(_:types:to:arguments:)``
     /// does; returns whether a responder handled it.
     @discardableResult
     public func send(_ arguments: [ScriptValue] = []) throws(ScriptError) -> Bool {
+        _ = try host.liveCore("Action.send")
         let results = try runtime.glue("sendPrepared", [action, sender], then: arguments)
         if case .bool(let handled)? = results.first { return handled }
         return false

@@ -17,7 +17,7 @@ extension Host {
     /// `host:dump()`: one line per component with its class, `#identifier`, controller, view
     /// class and state (the text of `ckrun tree`).
     public func dump() throws(ScriptError) -> String {
-        guard let core else { return "" }
+        guard let core = try liveCore("dump()") else { return "" }
         return try runtime.turn { turn throws(LuaError) in try turn.dump(core) }
     }
 
@@ -28,7 +28,7 @@ extension Host {
     public func dot() throws(ScriptError) -> String { try export { try TreeExport(host: $0).dot(in: $1) } }
 
     private func export(_ format: (CKCore.Host, borrowing Turn) throws -> String) throws(ScriptError) -> String {
-        guard let core else { return "" }
+        guard let core = try liveCore("json() or dot()") else { return "" }
         return try runtime.turn { turn throws(LuaError) in
             do { return try format(core, turn) } catch let e as LuaError { throw e } catch { throw LuaError(message: "\(error)") }
         }

@@ -27,6 +27,7 @@ extension Runtime {
 
     /// `{name = ..., methods = {selector = function(self, sender, ...) end}}` with Swift methods.
     func responderTable(_ responder: HostResponder) throws(ScriptError) -> Value {
+        try checkThread()   // its closures and table are made in the Lua state
         let tools = engine.tools
         let marshal = self.marshal
         let methods = responder.handlers.map { entry in

@@ -38,9 +38,7 @@ public final class Runtime {
     /// Runs `body` as one turn under the limits, its errors as ``ScriptError``s.
     /// On another thread than the runtime's it is `[notMainThread]`, before any Lua runs.
     func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
-        guard ThreadIdentity.current == engine.runtime.ownerThread else {
-            throw ScriptError(.notMainThread, "a Runtime was used from another thread than the one that made it; use each runtime from one thread or actor")
-        }
+        try checkThread()
         do {
             return try engine.turn(body)
         } catch {
@@ -48,10 +46,19 @@ public final class Runtime {
         }
     }
 
+    /// `[notMainThread]` unless called on the thread that made the runtime: every public entry
+    /// that runs Lua asks this first (``turn(_:)`` does).
+    func checkThread() throws(ScriptError) {
+        guard ThreadIdentity.current == engine.runtime.ownerThread else {
+            throw ScriptError(.notMainThread, "a Runtime was used from another thread than the one that made it; use each runtime from one thread or actor")
+        }
+    }
+
     /// Calls the glue function `name` with `arguments`, then `values` marshalled in the same
     /// turn; returns its results.
     @discardableResult
     func glue(_ name: String, _ arguments: [Value], then values: [ScriptValue] = []) throws(ScriptError) -> [Value] {
+        try checkThread()
         let function = glueFunction(name)
         let marshal = self.marshal
         return try turn { turn throws(LuaError) in
@@ -67,6 +74,7 @@ public final class Runtime {
     }
 
     private func chunk(_ source: LuaSource, name: String) throws(ScriptError) -> Value {
+        try checkThread()
         do {
             return try engine.tools.load(source, name: name)
         } catch {
@@ -98,6 +106,7 @@ extension Runtime {
     /// first result. A missing or unreadable file is ``ErrorID/cannotRead``.
     @discardableResult
     public func load(file path: String) throws(ScriptError) -> ScriptObject {
+        try checkThread()
         let function: Value
         do { function = try engine.tools.loadFile(path) } catch { throw Runtime.loadError(error) }
         return ScriptObject(try first(of: function), runtime: self)

@@ -16,8 +16,12 @@ extension Runtime {
 
     /// Moves the clock `seconds` on, firing the timers due by then in order, each with the
     /// build after it. The first timer error is thrown after the run (``ErrorID/timerFailed``).
+    /// A negative or NaN `seconds` is ``ErrorID/badArgument``, as `ck.advance`'s is.
     public func advance(by seconds: Double) throws(ScriptError) {
-        try runTimers(until: engine.runtime.loop.now + max(0, seconds))
+        guard seconds >= 0 else {
+            throw ScriptError(.badArgument, "advance(by:) takes a number of seconds, 0 or more, got \(seconds); the clock only moves on")
+        }
+        try runTimers(until: engine.runtime.loop.now + seconds)
     }
 
     /// Fires what is due now: on the wall clock the timers due by the time since the runtime
@@ -33,6 +37,7 @@ extension Runtime {
     }
 
     private func runTimers(until time: Double?) throws(ScriptError) {
+        try checkThread()
         var first: LuaError?
         if let stop = engine.app.fireTimers(until: time, report: { if first == nil { first = $0 } }) {
             engine.app.warnTimerLoop(stop, in: .once)

@@ -51,6 +51,18 @@ struct ErrorTests {
         let error = try #require(throws: ScriptError.self) { try f.host.update(model: nil) }
         #expect(error.id == .hostDestroyed)
     }
+
+    /// Every later call, the reads that need no Lua call too (outsider attack on the library,
+    /// break 04: json() was "null", dump() "(empty)", a made action's send false).
+    @Test func aDestroyedHostRefusesItsReadsAndItsMadeActions() throws {
+        let f = try PickerFixture()
+        let made = try f.host.action("select", types: ["int", "Point"], to: .scope("Picker"))
+        try f.host.destroy()
+        for call in [{ _ = try f.host.dump() }, { _ = try f.host.json() }, { _ = try f.host.dot() }, { _ = try made.send([1, ["x": 1.0, "y": 2.0]]) }] as [() throws -> Void] {
+            let error = try #require(throws: ScriptError.self) { try call() }
+            #expect(error.id == .hostDestroyed)
+        }
+    }
 }
 
 /// The process-wide watchdog serves one running state at a time: each limit test runs in a
@@ -108,5 +120,27 @@ struct ThreadTests {
         done.wait()
         #expect(caught?.id == .notMainThread)
         #expect(try runtime.global("loaded").value() == 0)
+    }
+
+    /// The clock and a mount with Swift responders from another thread (outsider attack on the
+    /// library, break 01: `advance(by:)` ran a timer's Lua on the calling thread).
+    @Test func theClockAndRespondersAreRefusedOnAnotherThreadToo() throws {
+        let runtime = try Runtime()
+        nonisolated(unsafe) let app = try runtime.load(string: "fired = 0; ck.after(1, function() fired = 1 end); return ck.component('A', {render = function() return ck.Text{text = 'a'} end})")
+        nonisolated(unsafe) let shared = runtime
+        nonisolated(unsafe) var errors: [ScriptError?] = []
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            do { try shared.advance(by: 5) } catch { errors.append(error as? ScriptError) }
+            var responder = HostResponder(name: "R")
+            responder.on("x") { _ in }
+            do { _ = try shared.mount(app, responders: [responder]) } catch { errors.append(error as? ScriptError) }
+            done.signal()
+        }
+        done.wait()
+        #expect(errors.map { $0?.id } == [.notMainThread, .notMainThread])
+        #expect(try runtime.global("fired").value() == 0, "no timer ran on the other thread")
+        let negative = try #require(throws: ScriptError.self) { try runtime.advance(by: -1) }
+        #expect(negative.id == .badArgument)
     }
 }
