@@ -118,6 +118,7 @@ public final class Engine {
             return true
         }
         if configuration.sandbox { Sandbox.apply(to: lua) }
+        PristineLibrary.take(in: lua)
         installWorkLimits()
         limitClosing(to: configuration.timeoutSeconds)
     }

@@ -20,6 +20,22 @@ struct ReplTests {
         #expect(r.stderr.contains("unexpected symbol"))
     }
 
+    /// The REPL's own Lua reads the standard library as it was before any script ran: a user's
+    /// `type = "primary"`, `load = nil` or app-defined `select` touch the user's code only, as in
+    /// `lua -i` (the outsider's safety attack, 10: every later line failed inside "(repl)").
+    @Test func userGlobalsNamedLikeTheStandardLibraryDoNotBreakTheRepl() throws {
+        let app = try TemporaryDirectory()
+        let file = try app.write("app.lua", """
+            function select(x) return x end
+            function load(name) return {name = name} end
+            return ck.component("Label", {render = function() return ck.Text{text = "hi"} end})
+            """)
+        let r = try Ckrun.run(["repl", file.path], stdin: "type = 'primary'\n1 + 1\nload = nil\ntable = nil\nprint('hello')\n.tree\n")
+        #expect(r.stdout.hasPrefix("2\nhello\n") && r.stdout.contains("Text"), "\(r.stdout)")
+        #expect(!r.stderr.contains("(repl)"), "\(r.stderr)")
+        #expect(!r.stderr.contains("syntax error"), "\(r.stderr)")
+    }
+
     @Test func printsTablesReadablyWithCycles() throws {
         let r = try Ckrun.run(["repl"], stdin: "t = {3, 2, name = 'n', [10] = true, nested = {deep = {deeper = {deepest = {x = 1}}}}} t.self = t\nt\n")
         #expect(r.stdout.hasPrefix("{\n  3,\n  2,\n"), "arrays first, in order, one per line when long")

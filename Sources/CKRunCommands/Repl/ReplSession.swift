@@ -37,7 +37,8 @@ final class ReplSession {
         do {
             let chunk = try engine.tools.load(EmbeddedLua.repl, name: "=(repl)")
             prelude = try engine.turn { turn throws(LuaError) in
-                try turn.call(chunk, [.string(appFile ?? ""), session, engine.hostDebugLibrary]).first ?? .nil
+                try turn.call(chunk, [.string(appFile ?? ""), session, engine.hostDebugLibrary,
+                                          engine.hostPristineLibrary]).first ?? .nil
             }
         } catch {
             report(error)

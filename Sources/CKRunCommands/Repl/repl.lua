@@ -9,7 +9,11 @@ local repl = {}
 -- again and returns what to print; advance(seconds) fires the timers due on the way, one turn
 -- each (a failing one is reported as [timerFailed] and the rest fire), and returns how many
 -- fired. Everything here runs inside the session's turns.
-local appFile, session, hostDebug = ...
+local appFile, session, hostDebug, pristine = ...
+-- Every free name below reads the globals as they were before any script ran (`_G` is the live
+-- global table): a script's `type = "primary"` or `load = nil` is its own business, as in
+-- `lua -i`. The app is the script's global `app`, read through `_G`.
+local _ENV = pristine
 local rawGetmetatable, getupvalue = hostDebug.getmetatable, hostDebug.getupvalue
 
 -- Printing ------------------------------------------------------------------------------
@@ -116,7 +120,7 @@ local function fieldsOf(v, seen)
       -- A runtime object's __index is a C closure over its method table (a script's own
       -- __index function is not looked into).
       local methods = nil
-      if fields then _, methods = getupvalue(t, 1) end
+      if fields then methods = select(2, getupvalue(t, 1)) end
       t = methods
     end
     if type(t) ~= "table" then break end
@@ -175,6 +179,7 @@ local FAIL = "\1"
 local function fail(message) error(FAIL .. message, 0) end
 
 local function needApp()
+  local app = _G.app
   if type(app) ~= "userdata" then fail("no app is running: start one with ckrun repl app.lua, or ck.run(provider)") end
   return app
 end
@@ -301,7 +306,7 @@ local function elidedPath(state)
 end
 
 local function elisionHint(dump)
-  local first = true
+  local first, app = true, needApp()
   for line in dump:gmatch("[^\n]+") do
     local rest = (line:gsub("^%s*", ""):gsub("^%(depth %d+%) ", ""))
     local state = rest:match(" state=(.*)$")
