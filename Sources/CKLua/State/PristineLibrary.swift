@@ -6,35 +6,17 @@ import CLuaShims
 /// script may rebind `type`, `load` or `table` as its own globals (or delete them), and the
 /// host's Lua must go on working, as `lua -i` does (issue: REPL bricked by `type = "primary"`).
 enum PristineLibrary {
-    static let registryKey = "ckrun.pristine"
+    static let registryKey = CKPRISTINE_KEY
 
-    /// A copy of the global table's entries, each standard library table copied one level (so a
-    /// script's `table.concat = nil` does not reach it either). `_G` stays the live global table.
-    private static var snapshot: LuaSource { """
-        local next, type = next, type
-        local libraries = {string = true, table = true, math = true, io = true, os = true,
-                           utf8 = true, coroutine = true, debug = true}
-        local pristine = {}
-        for name, value in next, _G do
-          if libraries[name] and type(value) == "table" then
-            local copy = {}
-            for k, v in next, value do copy[k] = v end
-            value = copy
-          end
-          pristine[name] = value
-        end
-        return pristine
-        """ }
-
-    /// Takes the snapshot (after `--sandbox` has shaped the globals, before any script runs).
+    /// Takes the copy (after `--sandbox` has shaped the globals, before any script runs): the
+    /// global table's entries, each standard library table copied one level (so a script's
+    /// `table.concat = nil` does not reach it either); `_G` in it stays the live global table.
+    /// Out of memory this early leaves no copy; the REPL then reads the live globals.
     static func take(in lua: LuaState) {
-        do {
-            try lua.load(snapshot, name: "=(pristine)")
-            try lua.call(arguments: 0, results: 1)
-            LuaStack(lua.L).setRegistryField(registryKey)
-        } catch {
-            fatalError("ckrun: the standard library snapshot failed: \(error)")
-        }
+        let stack = LuaStack(lua.L)
+        let base = stack.top
+        _ = ckpristine_take(lua.L)
+        stack.top = base
     }
 }
 

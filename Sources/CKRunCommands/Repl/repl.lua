@@ -13,7 +13,7 @@ local appFile, session, hostDebug, pristine = ...
 -- Every free name below reads the globals as they were before any script ran (`_G` is the live
 -- global table): a script's `type = "primary"` or `load = nil` is its own business, as in
 -- `lua -i`. The app is the script's global `app`, read through `_G`.
-local _ENV = pristine
+local _ENV = pristine or _G   -- none only if memory ran out at start-up
 local rawGetmetatable, getupvalue = hostDebug.getmetatable, hostDebug.getupvalue
 
 -- Printing ------------------------------------------------------------------------------

@@ -123,6 +123,10 @@ void ckpcall_set_text_only(lua_State *L);
 /// Bytecode this process dumped itself (CompiledChunks), loaded in any mode.
 int ckpcall_load_trusted_bytecode(lua_State *L, const char *buf, size_t len, const char *name);
 int ckpcall_openlibs(lua_State *L);
+/* The registry key of the globals as they were before any script ran (ckpristine.c). */
+#define CKPRISTINE_KEY "ckrun.pristine"
+/* Takes that copy under pcall; LUA_OK, or an error (out of memory) on the stack. */
+int ckpristine_take(lua_State *L);
 /// Replaces pcall, xpcall and coroutine.close by guarded versions (ckguards.c).
 int ckguards_install(lua_State *L);
 
