@@ -12,10 +12,10 @@ static int is_library(const char *name) {
     return 0;
 }
 
-/* Replaces the table on top with a one-level copy of it (sized for the largest library, math:
-   growing by rehashes cost most of the copy). */
+/* Replaces the table on top with a one-level copy of it. Pre-sizing the copies saved 48k
+   instructions of start-up but moved the collector's phase: a leaf update measured 16.1k -> 16.8k. */
 static void copy_top(lua_State *L) {
-    lua_createtable(L, 0, 32);
+    lua_newtable(L);
     lua_pushnil(L);
     while (lua_next(L, -3)) {
         lua_pushvalue(L, -2);
@@ -25,12 +25,8 @@ static void copy_top(lua_State *L) {
     lua_remove(L, -2);
 }
 
-/* The collector waits while the copy is made: its steps, due from the libraries just opened,
-   were 0.19M instructions of every start-up (a short run never needs them). */
 static int pristine_k(lua_State *L) {
-    int collecting = lua_gc(L, LUA_GCISRUNNING);
-    lua_gc(L, LUA_GCSTOP);
-    lua_createtable(L, 0, 64);                          /* pristine */
+    lua_newtable(L);                                    /* pristine */
     lua_pushglobaltable(L);                             /* pristine, G */
     lua_pushnil(L);
     while (lua_next(L, -2)) {                           /* pristine, G, k, v */
@@ -42,7 +38,6 @@ static int pristine_k(lua_State *L) {
     }
     lua_pop(L, 1);
     lua_setfield(L, LUA_REGISTRYINDEX, CKPRISTINE_KEY);
-    if (collecting) lua_gc(L, LUA_GCRESTART);
     return 0;
 }
 
