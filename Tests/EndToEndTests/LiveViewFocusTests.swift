@@ -83,17 +83,14 @@ struct LiveViewUnmountTests {
         let s = try Session(command: LiveViewTerminalTests.ckrun("\(app.path) --tui"), width: 100, height: 24)
         try s.wait("the views") { $0.contains("n=0 [▸plus◂]") }
         try s.keys(":")
-        try s.run(["send-keys", "-t", "0", "-l", "app:unmount()"])
-        try s.keys("Enter")
+        try s.line("app:unmount()")
         let unmounted = try s.wait("the unmounted app") { $0.contains("The app is not mounted") }
         #expect(!unmounted.contains("[▸plus◂]"), "no view is left to focus:\n\(unmounted)")
         try s.keys(":")
-        try s.run(["send-keys", "-t", "0", "-l", "app:mount()"])
-        try s.keys("Enter")
+        try s.line("app:mount()")
         try s.wait("the app again") { $0.contains("n=0 [▸plus◂]") }
         try s.keys(":")
-        try s.run(["send-keys", "-t", "0", "-l", "app:destroy()"])
-        try s.keys("Enter")
+        try s.line("app:destroy()")
         let destroyed = try s.wait("the destroyed app") { $0.contains("host was destroyed") }
         #expect(!destroyed.contains("plus"), "\(destroyed)")
         try s.keys("q")

@@ -186,6 +186,8 @@ struct ReplTerminalTests {
         }
 
         func keys(_ keys: String...) throws { try run(["send-keys", "-t", "0"] + keys) }
+        /// Types `text` literally (no key names), then Enter.
+        func line(_ text: String) throws { try run(["send-keys", "-t", "0", "-l", text]); try keys("Enter") }
         func screen() throws -> String { try run(["capture-pane", "-p", "-t", "0"]) }
 
         /// Waits until the screen satisfies `condition` in two captures in a row, unchanged;
