@@ -36,6 +36,20 @@ struct ReplTests {
         #expect(!r.stderr.contains("syntax error"), "\(r.stderr)")
     }
 
+    /// The same through lua.c's command line (`ckrun app.lua`, `LuaMain`), which keeps the
+    /// library's copy only when a REPL can follow (`-e` alone does not take it: start-up).
+    @Test func userGlobalsDoNotBreakTheAppSessionStartedFromTheCommandLine() throws {
+        let app = try TemporaryDirectory()
+        let file = try app.write("app.lua", """
+            return ck.component("Label", {render = function() return ck.Text{text = "hi"} end})
+            """)
+        let r = try Ckrun.run(["-e", "type = 'primary'", file.path], stdin: "table = nil\nprint('hello')\n.tree\n")
+        #expect(r.stdout.contains("hello\n") && r.stdout.contains("Text"), "\(r.stdout)")
+        #expect(!r.stderr.contains("(repl)"), "\(r.stderr)")
+        let plain = try Ckrun.run(["-e", "type = 'primary'; print(select('#', 1, 2))"], stdin: "")
+        #expect(plain.status == 0 && plain.stdout == "2\n", "\(plain.stdout)\(plain.stderr)")
+    }
+
     @Test func printsTablesReadablyWithCycles() throws {
         let r = try Ckrun.run(["repl"], stdin: "t = {3, 2, name = 'n', [10] = true, nested = {deep = {deeper = {deepest = {x = 1}}}}} t.self = t\nt\n")
         #expect(r.stdout.hasPrefix("{\n  3,\n  2,\n"), "arrays first, in order, one per line when long")

@@ -43,6 +43,10 @@ public struct LuaArguments {
     var timeout: Double?
     var memoryLimit: Int?
 
+    /// A REPL (or an app's session) can follow: a script (it may be an app), `-i`, or nothing
+    /// to run (lua.c's REPL on a terminal). Not after `-e`/`-v` alone, which end the run.
+    var replMayFollow: Bool { script < argv.count || interactive || (!execute && !version) }
+
     init(argv: [UnsafeMutablePointer<CChar>]) {
         self.argv = argv
         script = argv.count

@@ -27,9 +27,11 @@ public final class LuaMain {
         self.session = session
         if args.version { ckluamain_print_version() }
         progname = args.argv[0].pointee == 0 ? nil : args.argv[0]
-        engine = Engine(configuration: .init(
+        var configuration = Engine.Configuration(
             sandbox: args.sandbox, timeoutSeconds: args.timeout,
-            memoryLimitMegabytes: args.memoryLimit))
+            memoryLimitMegabytes: args.memoryLimit)
+        configuration.keepsPristineLibrary = args.replMayFollow
+        engine = Engine(configuration: configuration)
     }
 
     /// lua.c's order: version, -E, `arg`, the generational collector, LUA_INIT, -e/-l/-W in
