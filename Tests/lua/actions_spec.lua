@@ -364,4 +364,35 @@ describe("promotion and demotion", function()
     local b = ck.Button{action = card:action("tapped")}
     assert.are.same({"Event"}, b.props.action.types)
   end)
+
+  -- SPEC §6.1: a responder handles a selector when it "has a method" of that name; in Lua an
+  -- object's methods are usually inherited through `__index` (ComponentKit's
+  -- testTargetSelectorActionCallsOnNormalNSObject: the method lives in the object's class).
+  it("finds a target's and a host responder's methods inherited through __index tables", function()
+    local Target = {}
+    Target.__index = Target
+    function Target:someMethod(sender, n) self.got = n end
+    local Derived = setmetatable({}, {__index = Target})
+    Derived.__index = Derived
+    local target = setmetatable({}, Derived)
+    local Probe = ck.component("InheritProbe", {})
+    ck.action(target, "someMethod", {"int"}):send(Probe{}, 7)
+    assert.are.equal(7, target.got)
+
+    local said
+    local Base = {go = function(self, sender) said = self.name end}
+    local vc = setmetatable({name = "VC"}, {__index = Base})
+    local Leaf = ck.component("InheritLeaf", {view = {class = "UIView"}})
+    local host = ck.host(function() return Leaf{} end, {responders = {vc}})
+    host:mount()
+    ck.action("go"):send(host.root)
+    assert.are.equal("VC", said)
+
+    -- the first level with the field decides (`t.go` is 5 here), and a cycle of __index tables ends
+    local shadowed = setmetatable({go = 5}, {__index = Base})
+    assert.has_error(function() ck.action(shadowed, "go") end)
+    local loop = setmetatable({}, {})
+    getmetatable(loop).__index = loop
+    assert.has_error(function() ck.action(loop, "nothing") end)
+  end)
 end)

@@ -108,8 +108,31 @@ struct HostBridge {
         table.push(L)
         if engine.values.rawField(L, -1, "methods") == .table, let m = responderMethod(selector, at: engine.values.rawField(L, -1, selector), L) { return m }
         LuaStack(L).top = base + 1
-        return responderMethod(selector, at: engine.values.rawField(L, -1, selector), L)
+        let own = engine.values.rawField(L, -1, selector)
+        if own != .nil { return responderMethod(selector, at: own, L) }
+        LuaStack(L).top = base + 1
+        return inheritedMethod(selector, L)
     }
+
+    /// A method the table on top inherits through `__index` tables (`Class.__index = Class`,
+    /// `setmetatable(Derived, {__index = Base})`), as `table.selector` finds it in Lua (SPEC §6.1:
+    /// the responder "has a method"). Read raw, level by level, up to `inheritanceDepth` levels
+    /// (a cycle ends there): no metamethod runs. An `__index` function is not called to find a
+    /// handler: computed methods answer through `canPerformAction`.
+    private func inheritedMethod(_ selector: String, _ L: OpaquePointer) -> Method? {
+        let stack = LuaStack(L)
+        for _ in 0..<Self.inheritanceDepth {
+            guard stack.reserve(3), stack.pushIndexTable(of: -1) else { return nil }
+            stack.remove(at: -2)
+            // The first level that has the field decides, as `table.selector` does in Lua.
+            let type = engine.values.rawField(L, -1, selector)
+            if type != .nil { return responderMethod(selector, at: type, L) }
+            stack.pop(1)
+        }
+        return nil
+    }
+
+    static let inheritanceDepth = 100
 
     /// The method on top of the stack (of type `type`): a function, or a spy or stub replacing one
     /// (a callable table, given every argument).

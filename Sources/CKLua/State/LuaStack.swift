@@ -150,6 +150,15 @@ struct LuaStack {
         return field("__call", of: -1) == .function
     }
 
+    /// Pushes the table `__index` of the value at `i`'s metatable names, read raw (no metamethod
+    /// runs); false, with nothing pushed, when there is no such table.
+    func pushIndexTable(of i: Int32) -> Bool {
+        guard lua_getmetatable(L, i) != 0 else { return false }
+        guard field("__index", of: -1) == .table else { pop(2); return false }
+        remove(at: -2)
+        return true
+    }
+
     /// Sets the metatable of the value at `i` to the table on top (popped).
     func setMetatable(of i: Int32) { lua_setmetatable(L, i) }
 }
