@@ -395,4 +395,43 @@ describe("promotion and demotion", function()
     getmetatable(loop).__index = loop
     assert.has_error(function() ck.action(loop, "nothing") end)
   end)
+
+  -- SPEC §6.1: each host's chain is its own opts.responders, in order, then nil, even when
+  -- hosts share a responder table (one view controller behind two hosting views).
+  it("walks each host's own responders when hosts share a responder table", function()
+    local said = {}
+    local vc = {name = "SharedVC"}
+    local w1 = {name = "Window1", methods = {go = function() said[#said + 1] = "Window1" end}}
+    local w2 = {name = "Window2", methods = {go = function() said[#said + 1] = "Window2" end}}
+    local Leaf = ck.component("SharedResponderLeaf", {view = {class = "UIView"}})
+    local h1 = ck.host(function() return Leaf{} end, {responders = {vc, w1}}); h1:mount()
+    local h2 = ck.host(function() return Leaf{} end, {responders = {vc, w2}}); h2:mount()
+    ck.action("go"):send(h1.root)
+    ck.action("go"):send(h2.root)
+    assert.are.same({"Window1", "Window2"}, said)
+    -- the same two tables in the other order in a second pair of hosts: no cycle
+    local a, b = {name = "A"}, {name = "B"}
+    local g1 = ck.host(function() return Leaf{} end, {responders = {a, b}}); g1:mount()
+    local g2 = ck.host(function() return Leaf{} end, {responders = {b, a}}); g2:mount()
+    assert.are.equal(4, #ck.responderChain(g1.root))
+    assert.are.equal("B", ck.responderChain(g1.root)[4].name)
+    assert.are.equal("A", ck.responderChain(g2.root)[4].name)
+  end)
+
+  -- A warning says where, as the error does (SPEC §1: same form).
+  it("gives the send's file:line in [unhandledAction] and [notMounted] warnings", function()
+    local warnings = {}
+    local saved, savedHandler = ck.config.unhandledAction, ck.config.onWarning
+    ck.config.onWarning = function(m) warnings[#warnings + 1] = m end
+    ck.config.unhandledAction = "warn"
+    local Leaf = ck.component("WarnedLeaf", {})
+    local h = ck.host(function() return Leaf{} end)
+    ck.action("nope"):send(h.root)
+    h:mount()
+    ck.action("nope"):send(h.root)
+    ck.config.unhandledAction, ck.config.onWarning = saved, savedHandler
+    assert.are.equal(2, #warnings)
+    assert.matches("^%[notMounted%] [^ ]*actions_spec%.lua:%d+: ", warnings[1])
+    assert.matches("^%[unhandledAction%] [^ ]*actions_spec%.lua:%d+: ", warnings[2])
+  end)
 end)

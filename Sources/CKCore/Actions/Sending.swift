@@ -165,7 +165,7 @@ extension Runtime {
         }
         switch unhandledAction {
         case .error: throw error
-        case .warn: onWarning(error.description); return false
+        case .warn: onWarning(error.id.message(error.detail, at: error.location ?? currentLocation())); return false
         case .ignore: return false
         }
     }

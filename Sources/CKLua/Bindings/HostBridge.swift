@@ -42,7 +42,9 @@ struct HostBridge {
                     guard LuaStack(L).isTable(-1) else {
                         throw RuntimeError(.badArgument, "ck.host: opts.responders[\(i)] must be a table {name = ..., methods = {...}}")
                     }
-                    responders.append(scriptResponder(at: LuaStack(L).top, L))
+                    // Its own wrapper: the table may be another host's responder too, and each
+                    // host's chain is its own list (a shared wrapper's `next` was the last host's).
+                    responders.append(scriptResponder(at: LuaStack(L).top, L, reusing: false))
                 }
             } else if !LuaStack(L).isNil(list) {
                 throw RuntimeError(.badArgument, "ck.host: opts.responders must be a list of responder tables")
@@ -77,10 +79,12 @@ struct HostBridge {
     }
 
     /// A responder table: `{name = "ViewController", methods = {...}}`, or any table with methods.
-    func scriptResponder(at index: Int32, _ L: OpaquePointer) -> ScriptResponder {
+    /// `reusing`: a table some host lists is that host's responder (the first host's, when several
+    /// list it), so an action targeting it walks on along that host's responders.
+    func scriptResponder(at index: Int32, _ L: OpaquePointer, reusing: Bool = true) -> ScriptResponder {
         let index = LuaStack(L).absolute(index)
         let identity = LuaStack(L).identity(index)
-        for host in engine.runtime.allHosts {
+        for host in engine.runtime.allHosts where reusing {
             if let r = host.responders.first(where: { $0.table.identity == identity }) { return r }
         }
         engine.values.rawField(L, index, "name")

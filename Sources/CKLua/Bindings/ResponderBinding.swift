@@ -47,7 +47,7 @@ enum ResponderBinding {
         defer { e.runtime.tracer = tracer.parent }
         try e.values.call(f, [], results: 0)
         if tracer.isTruncated {
-            e.runtime.warn(.memoryLimit, "ck.trace kept the first \(tracer.entries.count) sends only (at most \(Tracer.recordLimit) sends and visits, within --memory-limit); trace a smaller function")
+            e.runtime.warnHere(.memoryLimit, "ck.trace kept the first \(tracer.entries.count) sends only (at most \(Tracer.recordLimit) sends and visits, within --memory-limit); trace a smaller function")
         }
         e.values.pushList(tracer.entries, args.L)
         return 1
