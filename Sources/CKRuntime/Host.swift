@@ -14,6 +14,15 @@ public final class Host {
         self.runtime = runtime
     }
 
+    /// A host dropped without ``destroy()`` is destroyed now (its controllers told, as by
+    /// `destroy()`): mounted, the runtime would otherwise keep it, its tree and its responders
+    /// for the runtime's life. Errors of that destroy are dropped; dropped on another thread
+    /// than the runtime's, it stays until the runtime goes.
+    deinit {
+        guard let core, !core.isDestroyed else { return }
+        _ = try? runtime.glue("destroy", [object])
+    }
+
     var core: CKCore.Host? { object.object as? CKCore.Host }
 
     /// The core host, or ``ErrorID/hostDestroyed`` once it was destroyed: what every method that
@@ -132,7 +141,7 @@ public final class Action {
 
 extension ScriptValue {
     static func encoding(_ value: some Encodable) throws(ScriptError) -> ScriptValue {
-        do { return try ScriptValue(encoding: value) } catch {
+        do { return try ScriptValue(encoding: value) } catch let error as ScriptError { throw error } catch {
             throw ScriptError(.badArgument, "the model could not be encoded: \(error)")
         }
     }

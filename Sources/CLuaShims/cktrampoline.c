@@ -72,3 +72,38 @@ int cktrampoline_swift_function_id(lua_State *L, int idx) {
     lua_pop(L, 1);
     return id;
 }
+
+/* A collectable Swift function's second upvalue: a userdata holding its id, whose finalizer hands
+   the id back to Swift when Lua collects the function (Swift functions made at run time, one set
+   per mount, would otherwise be kept by Swift for the state's life). */
+static ck_release_fn releaser = NULL;
+static const char release_metatable_key = 0;
+
+void cktrampoline_set_releaser(ck_release_fn fn) { releaser = fn; }
+
+static int release_function(lua_State *L) {
+    int *id = (int *)lua_touserdata(L, 1);
+    if (id != NULL && *id >= 0 && releaser != NULL) {
+        int released = *id;
+        *id = -1;
+        releaser(L, released);
+    }
+    return 0;
+}
+
+void cktrampoline_push_collectable_swift_function(lua_State *L, int function_id) {
+    lua_pushinteger(L, function_id);
+    int *token = (int *)lua_newuserdatauv(L, sizeof(int), 0);
+    *token = function_id;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &release_metatable_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "__gc");
+        lua_pushcfunction(L, release_function);
+        lua_rawset(L, -3);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &release_metatable_key);
+    }
+    lua_setmetatable(L, -2);
+    lua_pushcclosure(L, trampoline, 2);
+}

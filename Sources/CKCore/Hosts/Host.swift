@@ -67,15 +67,28 @@ public final class Host: RuntimeObject {
 
     public override var typeName: String { "Host" }
 
+    /// Lets go of the responders when the host is destroyed (nothing asks them afterwards).
+    func releaseResponders() {
+        responders = []
+    }
+
     func nextScopeSerial() -> Int {
         scopesMade += 1
         return scopesMade
     }
 
     /// A host dropped without `destroy()`: its controllers are marked invalidated (no callback:
-    /// no script runs from a deinit) and the tree lets go of what could form cycles.
+    /// no script runs from a deinit) and the tree and its views let go of what could form cycles.
     deinit {
         calls.invalidatePlans()
+        // Mounted views and their components hold each other until an unmount: a host dropped
+        // mounted (its runtime closed with it) would otherwise leave its whole view tree behind.
+        var views = hostingView.subviews
+        while let view = views.popLast() {
+            views.append(contentsOf: view.subviews)
+            view.component?.view = nil
+            view.component = nil
+        }
         guard let rootScope else { return }
         for scope in rootScope.subtree {
             scope.controller?.isInvalidated = true

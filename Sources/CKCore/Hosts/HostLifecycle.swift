@@ -112,6 +112,8 @@ extension Host {
         root = nil
         model = .nil
         provider = { _ in nil }
+        // The responders' tables (a Swift program's handlers among them) go with the host.
+        releaseResponders()
         isDestroyed = true
         runtime.unregister(self)
     }

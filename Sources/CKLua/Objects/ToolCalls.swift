@@ -112,7 +112,7 @@ public struct ToolCalls {
         let stack = LuaStack(engine.lua.L)
         let base = stack.top
         defer { stack.top = base }
-        engine.lua.push { [unowned(unsafe) engine] call in
+        engine.lua.pushCollectable { [unowned(unsafe) engine] call in
             let L = call.L
             let arguments = (0..<call.argumentCount).map { engine.values.value(at: $0 + 1, L) }
             do throws(LuaError) {

@@ -14,6 +14,8 @@ public final class LuaState {
     let currentThread: UnsafeMutablePointer<OpaquePointer?>
     private let memory: UnsafeMutablePointer<ck_memory>
     private var swiftFunctions: [SwiftFunction] = []
+    /// Slots of collectable functions Lua collected, for the next one made.
+    private var freeFunctionIDs: [Int32] = []
     /// Whatever owns this state (the `ck` engine); found again from any coroutine. The owner
     /// clears it before it goes (a weak reference would make every retain of the engine slow).
     public unowned(unsafe) var owner: AnyObject?
@@ -87,8 +89,29 @@ public final class LuaState {
 
     public func pushSwiftFunction(_ id: Int32) { cktrampoline_push_swift_function(L, id) }
 
-    /// Registers and pushes in one step.
+    /// Registers and pushes in one step, for as long as the state lives: for the functions a
+    /// binding makes once. What is made per call (a responder's methods at each mount) is
+    /// ``pushCollectable(_:)``.
     public func push(_ function: @escaping SwiftFunction) { pushSwiftFunction(register(function)) }
+
+    /// Pushes `function` as a Lua function whose slot (and the Swift closure, with what it
+    /// captured) is released when Lua collects it; a later one reuses the slot.
+    public func pushCollectable(_ function: @escaping SwiftFunction) {
+        let id: Int32
+        if let reused = freeFunctionIDs.popLast() {
+            swiftFunctions[Int(reused)] = function
+            id = reused
+        } else {
+            id = register(function)
+        }
+        cktrampoline_push_collectable_swift_function(L, id)
+    }
+
+    /// Called by the finalizer of a collected function's slot (no Lua runs here).
+    fileprivate func releaseFunction(_ id: Int32) {
+        swiftFunctions[Int(id)] = { _ in 0 }
+        freeFunctionIDs.append(id)
+    }
 
     // The state outlives every call into it: borrowed, not retained and released per call.
     fileprivate static let dispatch: ck_dispatch_fn = { L, id in
@@ -97,7 +120,14 @@ public final class LuaState {
         }
     }
 
-    private static let installOnce: Void = { cktrampoline_set_dispatcher(LuaState.dispatch) }()
+    fileprivate static let release: ck_release_fn = { L, id in
+        Unmanaged<LuaState>.fromOpaque(ckstate_get_owner(L!)!)._withUnsafeGuaranteedRef { $0.releaseFunction(id) }
+    }
+
+    private static let installOnce: Void = {
+        cktrampoline_set_dispatcher(LuaState.dispatch)
+        cktrampoline_set_releaser(LuaState.release)
+    }()
     private static func installDispatcher() { _ = installOnce }
 
     // MARK: Loading and calling

@@ -98,6 +98,10 @@ void cktrampoline_set_dispatcher(ck_dispatch_fn fn);
 void cktrampoline_where_script(lua_State *L);
 void cktrampoline_push_swift_function(lua_State *L, int function_id);
 int cktrampoline_swift_function_id(lua_State *L, int idx);   // -1 if not a Swift function
+/* A Swift function Lua may collect: when it does, `fn` gets its id back (set once per process). */
+typedef void (*ck_release_fn)(lua_State *L, int function_id);
+void cktrampoline_set_releaser(ck_release_fn fn);
+void cktrampoline_push_collectable_swift_function(lua_State *L, int function_id);
 
 /// Pops a methods table and pushes an `__index` function: methods from the table, other
 /// keys from the host function `fields_id(object, key)`.

@@ -1,0 +1,144 @@
+import CKRuntime
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The Lua heap after two full collections, in bytes.
+func collectedHeapBytes(_ runtime: Runtime) throws -> Double {
+    let heap = try runtime.load(string: "collectgarbage('collect') collectgarbage('collect') return collectgarbage('count') * 1024",
+                                name: "heap").value()
+    return try #require(heap.doubleValue)
+}
+
+/// The process's resident bytes (Linux's /proc/self/statm; 0 elsewhere).
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * 4096 : 0
+}
+
+/// Makes and drops `count` runtimes, each with the picker mounted by `mount` and never destroyed.
+func dropRuntimes(_ count: Int, _ mount: (Runtime) throws -> Void) throws {
+    for _ in 0..<count {
+        let runtime = try Runtime()
+        try mount(runtime)
+    }
+}
+
+/// An object whose release a weak reference sees.
+final class Canary {}
+
+@Suite("What a mount leaves behind, and when a runtime is freed")
+struct LifetimeTests {
+    /// Outsider break 1: each mount and destroy left about 660 bytes in the Lua heap for good.
+    @Test func mountingAndDestroyingKeepsTheLuaHeapFlat() throws {
+        let runtime = try Runtime()
+        let picker = try runtime.load(string: pickerSource, name: "picker.lua")
+        var responder = HostResponder(name: "ViewController")
+        responder.on("picked") { _ in }
+        func cycles(_ n: Int) throws {
+            for _ in 0..<n {
+                let host = try runtime.mount(picker, model: ["title": "t"], responders: [responder])
+                try host.destroy()
+            }
+        }
+        try cycles(1_000)
+        let after1k = try collectedHeapBytes(runtime)
+        try cycles(9_000)
+        let after10k = try collectedHeapBytes(runtime)
+        #expect(after10k - after1k < 8_192, "the heap grew \(after10k - after1k) bytes over 9,000 mounts")
+    }
+
+    /// A host dropped without destroy() is destroyed and released as one that was.
+    @Test func droppingAHostWithoutDestroyKeepsTheLuaHeapFlat() throws {
+        let runtime = try Runtime()
+        let picker = try runtime.load(string: pickerSource, name: "picker.lua")
+        var responder = HostResponder(name: "ViewController")
+        responder.on("picked") { _ in }
+        func cycles(_ n: Int) throws {
+            for _ in 0..<n { _ = try runtime.mount(picker, model: ["title": "t"], responders: [responder]) }
+        }
+        try cycles(1_000)
+        let after1k = try collectedHeapBytes(runtime)
+        try cycles(9_000)
+        let after10k = try collectedHeapBytes(runtime)
+        #expect(after10k - after1k < 8_192, "the heap grew \(after10k - after1k) bytes over 9,000 mounts")
+    }
+
+    /// A destroyed host's Swift responders (and what their handlers captured) are released.
+    @Test func aDestroyedHostReleasesItsSwiftHandlers() throws {
+        let runtime = try Runtime()
+        let picker = try runtime.load(string: pickerSource, name: "picker.lua")
+        weak var captured: Canary?
+        try {
+            let canary = Canary()
+            captured = canary
+            var responder = HostResponder(name: "ViewController")
+            responder.on("picked") { _ in _ = canary }
+            let host = try runtime.mount(picker, responders: [responder])
+            try host.destroy()
+        }()
+        _ = try collectedHeapBytes(runtime)
+        #expect(captured == nil)
+    }
+
+    /// Outsider break 2: a runtime that mounted a host was never freed (about 30 KB each).
+    @Test func aRuntimeWithMountedHostsIsFreedWithThem() throws {
+        weak var weakRuntime: Runtime?
+        weak var weakHost: CKRuntime.Host?
+        weak var weakAction: Action?
+        try {
+            let runtime = try Runtime()
+            let picker = try runtime.load(string: pickerSource, name: "picker.lua")
+            var responder = HostResponder(name: "ViewController")
+            responder.on("picked") { _ in }
+            let host = try runtime.mount(picker, responders: [responder])
+            let action = try host.action("select", types: ["int", "Point"], to: .scope("Picker"))
+            try action.send([1, ["x": 1.0, "y": 2.0]])
+            weakRuntime = runtime
+            weakHost = host
+            weakAction = action
+        }()
+        #expect(weakRuntime == nil)
+        #expect(weakHost == nil)
+        #expect(weakAction == nil)
+    }
+
+    @Test func aRuntimeThatMountedAndDestroyedAHostIsFreed() throws {
+        weak var weakRuntime: Runtime?
+        try {
+            let runtime = try Runtime()
+            let host = try runtime.mount(try runtime.load(string: pickerSource, name: "picker.lua"))
+            try host.destroy()
+            weakRuntime = runtime
+        }()
+        #expect(weakRuntime == nil)
+    }
+
+    /// Outsider break 2, measured: a runtime dropped with its host still mounted left its host's
+    /// views and components behind (each held the other until an unmount), about 28 KB a
+    /// runtime. In a process of its own, so other tests' memory does not count.
+    @Test func runtimesDroppedWithMountedHostsLeaveNothing() async {
+        await #expect(processExitsWith: .success) {
+            let mountFromSwift: (Runtime) throws -> Void = { runtime in
+                var responder = HostResponder(name: "ViewController")
+                responder.on("picked") { _ in }
+                _ = try runtime.mount(try runtime.load(string: pickerSource), responders: [responder])
+            }
+            // A host a script made and kept mounted: no Swift Host destroys it.
+            let mountFromLua: (Runtime) throws -> Void = { runtime in
+                try runtime.load(string: "local Picker = (function() \(pickerSource) end)()\nkept = ck.host(Picker, {model = {}})\nkept:mount()")
+            }
+            for mount in [mountFromSwift, mountFromLua] {
+                try dropRuntimes(50, mount)
+                let before = residentBytes()
+                try dropRuntimes(400, mount)
+                let grown = residentBytes() - before
+                if grown > 4 << 20 { exit(1) }
+            }
+            exit(0)
+        }
+    }
+}
