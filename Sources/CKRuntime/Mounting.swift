@@ -22,7 +22,7 @@ extension Runtime {
     }
 
     private func listOf(_ values: [Value]) throws(ScriptError) -> Value {
-        do { return try engine.tools.list(values) } catch { throw ScriptError(error) }
+        do { return try engine.tools.list(values) } catch { throw ScriptError(error, otherwise: .stackLimit) }
     }
 
     /// `{name = ..., methods = {selector = function(self, sender, ...) end}}` with Swift methods.
@@ -51,7 +51,8 @@ extension Runtime {
         } catch let e as ScriptError {
             throw LuaError(message: e.message, traceback: e.traceback)
         } catch {
-            throw LuaError(message: "\(selector) (a Swift handler) failed: \(error)")
+            // An error of the program's own: the id says a handler failed, the text which one.
+            throw LuaError(message: Catalogue.actionFailed.message("\(selector) (a Swift handler) failed: \(error)"))
         }
     }
 }

@@ -39,11 +39,23 @@ public final class Runtime {
     /// On another thread than the runtime's it is `[notMainThread]`, before any Lua runs.
     func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
         try checkThread()
+        engine.runtime.clearHandlerFailure()
         do {
             return try engine.turn(body)
         } catch {
-            throw ScriptError(error)
+            throw scriptError(error)
         }
+    }
+
+    /// An error that reached Swift, with its catalogued id: its own, or, for a script's own
+    /// error, `[actionFailed]` naming the handler when a send's handler raised it, else
+    /// `[scriptFailed]`.
+    func scriptError(_ error: LuaError) -> ScriptError {
+        if error.id.flatMap(Catalogue.init(rawValue:)) == nil,
+           let line = engine.runtime.lastHandlerFailure?.line(for: error.message) {
+            return ScriptError(error, handlerLine: line)
+        }
+        return ScriptError(error, otherwise: .scriptFailed)
     }
 
     /// `[notMainThread]` unless called on the thread that made the runtime: every public entry
@@ -88,7 +100,7 @@ public final class Runtime {
 
     /// A chunk that did not compile is `[syntaxError]`; other load errors carry their own id.
     static func loadError(_ error: LuaError) -> ScriptError {
-        guard error.id == nil, error.isSyntaxError else { return ScriptError(error) }
+        guard error.id == nil, error.isSyntaxError else { return ScriptError(error, otherwise: .scriptFailed) }
         return ScriptError(.syntaxError, error.message)
     }
 }

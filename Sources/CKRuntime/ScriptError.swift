@@ -4,12 +4,19 @@ import CKLua
 /// An error from the runtime or from a script: a catalogued id, the message and the Lua
 /// traceback.
 ///
-/// The message starts with `[id]` as every ckrun error does (`[unhandledAction] …`); ``id`` is
-/// that id, or nil for an error a script raised itself (`error("boom")`).
+/// Every error has an id: the message starts with `[id]` as every ckrun error does
+/// (`[unhandledAction] …`). An error a script raised itself (`error("boom")`) is
+/// ``ErrorID/actionFailed`` when an action's handler raised it during a send (the message names
+/// the handler, then the script's own message), and ``ErrorID/scriptFailed`` anywhere else
+/// (`[scriptFailed] app.lua:3: boom`).
+///
+/// Since the id became non-optional, code that unwrapped it (`error.id?.rawValue`,
+/// `if let id = error.id`) reads it directly (`error.id.rawValue`); `error.id == .timeout` is
+/// unchanged.
 public struct ScriptError: Error, Sendable, CustomStringConvertible {
-    /// The catalogued id at the start of the message, if it has one.
-    public let id: ErrorID?
-    /// The message, starting with `[id]` when it has an id.
+    /// The catalogued id at the start of the message.
+    public let id: ErrorID
+    /// The message, starting with `[id]`.
     public let message: String
     /// Lua's stack traceback where the error was raised (empty when none was taken).
     public let traceback: String
@@ -17,18 +24,33 @@ public struct ScriptError: Error, Sendable, CustomStringConvertible {
     /// The message, then the traceback.
     public var description: String { traceback.isEmpty ? message : message + "\n" + traceback }
 
-    init(_ error: LuaError) {
-        self.init(message: error.message, traceback: error.traceback)
+    /// An error of the catalogued `id`: `[id] detail`. With ``init(_:otherwise:)`` the only
+    /// ways to make one, so none is without an id.
+    init(_ id: Catalogue, _ detail: String, traceback: String = "") {
+        self.init(id: ErrorID(id), message: id.message(detail), traceback: traceback)
     }
 
-    init(message: String, traceback: String = "") {
+    /// A Lua error: its own id when its message starts with a catalogued one, else `otherwise`'s
+    /// in front of the message.
+    init(_ error: LuaError, otherwise: Catalogue) {
+        if let raw = error.id, let id = Catalogue(rawValue: raw) {
+            self.init(id: ErrorID(id), message: error.message, traceback: error.traceback)
+        } else {
+            self.init(otherwise, error.message, traceback: error.traceback)
+        }
+    }
+
+    /// A send's handler raised `error`, which has no id of its own: `[actionFailed] <the
+    /// handler> raised: <its message>` (`line` is the handler's `[actionFailed] … raised:`).
+    init(_ error: LuaError, handlerLine line: String) {
+        self.init(id: .actionFailed, message: line + " " + error.message, traceback: error.traceback)
+    }
+
+    /// `message` starts with `[id]` (the callers above make sure).
+    private init(id: ErrorID, message: String, traceback: String) {
+        self.id = id
         self.message = message
         self.traceback = traceback
-        id = LuaError(message: message).id.flatMap(ErrorID.init(rawValue:))
-    }
-
-    init(_ id: Catalogue, _ detail: String) {
-        self.init(message: id.message(detail))
     }
 }
 
@@ -43,7 +65,7 @@ public struct ErrorID: RawRepresentable, Hashable, Sendable, CustomStringConvert
         self.rawValue = rawValue
     }
 
-    private init(_ id: Catalogue) { rawValue = id.rawValue }
+    init(_ id: Catalogue) { rawValue = id.rawValue }
 
     /// `[name]`.
     public var description: String { "[\(rawValue)]" }
@@ -91,4 +113,14 @@ public struct ErrorID: RawRepresentable, Hashable, Sendable, CustomStringConvert
     /// The runtime was used from a thread other than the one that made it (its calls check
     /// before any Lua runs).
     public static let notMainThread = ErrorID(.notMainThread)
+    /// A script raised an error of its own (no catalogued id in its message) outside a send's
+    /// handler: in a chunk ``Runtime/load(string:name:)`` ran, a function ``ScriptObject/call(_:)``
+    /// called, a render's helper called from a host method.
+    public static let scriptFailed = ErrorID(.scriptFailed)
+    /// A lifecycle callback of a controller raised (the pass ran whole).
+    public static let callbackFailed = ErrorID(.callbackFailed)
+    /// A value or call needed more of the Lua stack than it holds.
+    public static let stackLimit = ErrorID(.stackLimit)
+    /// Ctrl-C (SIGINT) stopped the running script.
+    public static let interrupted = ErrorID(.interrupted)
 }

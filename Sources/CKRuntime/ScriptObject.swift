@@ -27,13 +27,27 @@ public final class ScriptObject {
     }
 
     /// Calls the value (a function, or anything with `__call`) with `arguments` under the
-    /// runtime's limits; returns its results.
+    /// runtime's limits; returns its results. A value that cannot be called (nil, a boolean, a
+    /// number, a string) is ``ErrorID/badArgument``; a table or object without `__call` is
+    /// ``ErrorID/scriptFailed`` with Lua's own message.
     @discardableResult
     public func call(_ arguments: [ScriptValue] = []) throws(ScriptError) -> [ScriptValue] {
+        try checkCallable()
         let marshal = runtime.marshal
         let raw = raw
         return try runtime.turn { turn throws(LuaError) in
             try marshal.swift(try turn.call(raw, try marshal.lua(arguments)))
+        }
+    }
+
+    /// `[badArgument]` for a value Lua cannot call whatever a script did: nil, a boolean, a
+    /// number, a string. A table or object without `__call` fails in Lua (`[scriptFailed]`):
+    /// runtime objects' metatables are locked, so only the call can tell.
+    private func checkCallable() throws(ScriptError) {
+        switch raw {
+        case .nil, .bool, .int, .number, .string:
+            throw ScriptError(.badArgument, "call(): the value is a \(typeName), which Lua cannot call; call a function, or a table or object whose metatable has __call")
+        default: return
         }
     }
 }

@@ -20,13 +20,14 @@ struct ErrorTests {
         #expect(error.id == .cannotRead)
     }
 
-    @Test func aScriptsOwnErrorHasNoIdAndATraceback() throws {
+    /// It had no id (nil) until every error got one.
+    @Test func aScriptsOwnErrorIsScriptFailedWithATraceback() throws {
         let runtime = try Runtime()
         let error = try #require(throws: ScriptError.self) {
             try runtime.load(string: "local function f() error('boom') end\nf()", name: "raise.lua")
         }
-        #expect(error.id == nil)
-        #expect(error.message.contains("raise.lua:1: boom"))
+        #expect(error.id == .scriptFailed)
+        #expect(error.message == "[scriptFailed] raise.lua:1: boom")
         #expect(error.traceback.contains("stack traceback"))
     }
 

@@ -21,7 +21,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     // Script functions the runtime calls for the script, outside a build or a lifecycle pass
     case actionFailed, configCallbackFailed
     // The Swift library (CKRuntime), and chunks the user wrote, loaded again or typed into a running app
-    case syntaxError, reloadFailed
+    case syntaxError, reloadFailed, scriptFailed
 
     /// What makes ckrun raise it.
     public var cause: String {
@@ -72,6 +72,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .actionFailed: "An action's handler (a component's or controller's method, a host responder's, a block action's function) or a responder's `canPerformAction` raised during a send. Where ckrun reports the error itself (a script's uncaught error, the app runner, the REPL, `ckrun test`'s report of an errored test), this line names the handler and the component path before the handler's own message and traceback. Script code that catches the error (`pcall`, `assert.has_error`) gets the handler's own error value unchanged, as SPEC §6.3 says it reaches the caller."
         case .syntaxError: "A chunk the user wrote does not compile where ckrun reports it itself: a chunk the Swift library loaded (`Runtime.load(file:)`, `Runtime.load(string:name:)`), the app file loaded again (`.reload`, `--watch`), a line typed into the REPL or the live view's command line. The message after the id is Lua's own, with the chunk's name and line (then, in a running app, what became of the run). A plain script, `-e`, `-l` and `require` report Lua's message alone, as lua5.4 does; a spec file that does not compile is reported as busted reports it."
         case .reloadFailed: "The app file loaded again (`.reload`, `--watch`) raised at its top level, before it gave a provider. The reload was rolled back: the running host keeps its provider, responders, model, state and controllers; globals the file set before it raised stay set."
+        case .scriptFailed: "A Lua function the Swift library (CKRuntime) called raised an error of its own, one whose message has no catalogued id (`error(\"boom\")`, indexing nil, an error value that is a table), in a chunk `Runtime.load` ran or a function `ScriptObject.call` called (a handler's error in a send is `[actionFailed]`, a render's in a build `[buildFailed]`). The message after the id is the script's own, with its file:line; the error's traceback is where it was raised."
         case .configCallbackFailed: "A function the script set in `ck.config` raised: `onWarning` (the warning it was given is then written to standard error after this line) or `onTrace` (reported as this warning). The code that warned or sent goes on: a warning or a trace never raises into it."
         }
     }
@@ -125,6 +126,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .actionFailed: "Read the handler's own error and traceback after the first line and fix the handler; the state updates it queued before it raised are built at the next turn."
         case .syntaxError: "Fix the Lua at the line the message names (`luac5.4 -p FILE` checks a file without running it), then load, reload or type it again; a running app is unchanged."
         case .reloadFailed: "Read the file's own error and traceback after the first line, fix it, then reload again."
+        case .scriptFailed: "Read the script's own message and traceback after the id and fix the Lua at the line it names; to let a Swift program tell a script's errors apart, raise them with an id of this catalogue in front (`error(\"[badArgument] count must be positive\", 0)`)."
         case .configCallbackFailed: "Read the function's own error and traceback after the first line and fix it; to make warnings fail a test, record them in `onWarning` and assert on the record."
         }
     }

@@ -24,7 +24,7 @@ func main() throws {
     do {
         try host.send("restock", types: ["int"], to: .scope("Item#cup"), arguments: ["many"])
     } catch {
-        print("refused: \(error.id?.description ?? "no id")")
+        print("refused: \(error.id)")
     }
     print(try host.dump(), terminator: "")
 }
