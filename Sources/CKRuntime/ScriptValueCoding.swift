@@ -1,14 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import CKCore
 
-/// `Codable` types as script values, through JSON: a struct is a dictionary of its coded keys.
+/// `Codable` types as script values, coded directly (no JSON between): a struct is a dictionary
+/// of its coded keys, an array an array, a number the number itself. What a Lua value cannot
+/// hold exactly is ``ErrorID/badArgument``, never a trap or a rounded number.
 extension ScriptValue: Codable {
-    /// Reads JSON-shaped data: a boolean, an integer (when the number is one), a float, a
-    /// string, an array, a dictionary or null.
+    /// Reads data of another coder: a boolean, an integer (when the number is one), a float,
+    /// a string, an array, a dictionary or null. Through ``decode(_:)`` it is the value itself.
     public init(from decoder: any Decoder) throws {
+        if let own = decoder as? ScriptValueDecoder { self = own.value; return }
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .nil }
         else if let b = try? c.decode(Bool.self) { self = .bool(b) }
@@ -19,7 +18,7 @@ extension ScriptValue: Codable {
         else { self = .dictionary(try c.decode([String: ScriptValue].self)) }
     }
 
-    /// Writes the value as JSON-shaped data (``object(_:)`` as its type name, a string).
+    /// Writes the value as data of another coder (``object(_:)`` as its type name, a string).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
@@ -34,13 +33,52 @@ extension ScriptValue: Codable {
         }
     }
 
-    /// An `Encodable` value as a script value (a struct becomes a dictionary of its fields).
+    /// An `Encodable` value as a script value (a struct becomes a dictionary of its fields, an
+    /// empty array an empty array). Every integer type is exact; an integer past Lua's 64-bit
+    /// range (`UInt64.max`, a large `Int128`) and anything else a Lua value cannot hold throws
+    /// a ``ScriptError`` ``ErrorID/badArgument`` naming the field. NaN and the infinities are
+    /// floats, as Lua has them.
     public init(encoding value: some Encodable) throws {
-        self = try JSONDecoder().decode(ScriptValue.self, from: JSONEncoder().encode(value))
+        self = try ScriptValueEncoder.encode(value)
     }
 
-    /// This value as a `Decodable` type (a dictionary as a struct of its fields).
+    /// This value as a `Decodable` type (a dictionary as a struct of its fields; an empty
+    /// dictionary, which is what an empty Lua table comes back as, as an empty array too). A
+    /// value of another shape, a missing field, or a number the type cannot hold exactly
+    /// (`300` as `Int8`, `1.5` as `Int`, `-1` as `UInt`) throws a ``ScriptError``
+    /// ``ErrorID/badArgument`` naming the field.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-        try JSONDecoder().decode(T.self, from: JSONEncoder().encode(self))
+        try ScriptValueDecoder(value: self, codingPath: []).decodeValue(T.self)
     }
+}
+
+/// `items[2].x`: where in the coded value a problem is, for messages. Keys can be a script's
+/// (a dictionary's), so the text is an excerpt (rule 16).
+func codingPathText(_ path: [any CodingKey]) -> String {
+    guard !path.isEmpty else { return "the value" }
+    var text = ""
+    for key in path {
+        if let i = key.intValue, key.stringValue == "Index \(i)" || key.stringValue == "\(i)" { text += "[\(i)]" }
+        else { text += (text.isEmpty ? "" : ".") + Excerpt.text(key.stringValue) }
+        if text.utf8.count > Excerpt.limit { break }
+    }
+    return Excerpt.text(text)
+}
+
+/// A position in an unkeyed container (`[2]`).
+struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "\(intValue ?? 0)" }
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { return nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+/// The key `superEncoder()` and `superDecoder()` use.
+struct SuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { }
+    init?(intValue: Int) { return nil }
 }

@@ -1,0 +1,187 @@
+/// Decodes ``ScriptValue``s straight into `Decodable` types (ScriptValueCoding.swift). A Lua
+/// table with no entries comes back as an empty dictionary, so an empty dictionary is an empty
+/// array as well; every mismatch is `[badArgument]` naming the field.
+struct ScriptValueDecoder: Decoder {
+    let value: ScriptValue
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        if let s = try scalar(T.self) { return s }
+        return try T(from: self)
+    }
+
+    func mismatch(_ expected: String) -> ScriptError {
+        ScriptError(.badArgument, "\(codingPathText(codingPath)) should be \(expected), but it is \(Self.describe(value))")
+    }
+
+    static func describe(_ value: ScriptValue) -> String {
+        switch value {
+        case .nil: "nil"
+        case .bool(let b): "the boolean \(b)"
+        case .int(let i): "the integer \(i)"
+        case .double(let d): "the float \(d)"
+        case .string(let s): "a string (\(s.count) characters)"
+        case .array(let a): "an array of \(a.count)"
+        case .dictionary(let d): "a dictionary of \(d.count) keys"
+        case .object(let name): "a Lua \(name)"
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        switch value {
+        case .dictionary(let fields): return KeyedDecodingContainer(Keyed<Key>(fields: fields, codingPath: codingPath))
+        case .array(let items) where items.isEmpty: return KeyedDecodingContainer(Keyed<Key>(fields: [:], codingPath: codingPath))
+        default: throw mismatch("a dictionary")
+        }
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        switch value {
+        case .array(let items): return Unkeyed(items: items, codingPath: codingPath)
+        case .dictionary(let fields) where fields.isEmpty: return Unkeyed(items: [], codingPath: codingPath)
+        default: throw mismatch("an array")
+        }
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
+
+    /// The value as a scalar type (numbers exactly, a string, a boolean, a ScriptValue), or
+    /// nil when `T` is no scalar type.
+    func scalar<T>(_ type: T.Type) throws -> T? {
+        switch type {
+        case is ScriptValue.Type: return value as? T
+        case is Bool.Type:
+            guard case .bool(let b) = value else { throw mismatch("a boolean") }
+            return b as? T
+        case is String.Type:
+            guard case .string(let s) = value else { throw mismatch("a string") }
+            return s as? T
+        case is Double.Type: return try double() as? T
+        case is Float.Type: return try float() as? T
+        case is Int.Type: return try integer(Int.self) as? T
+        case is Int8.Type: return try integer(Int8.self) as? T
+        case is Int16.Type: return try integer(Int16.self) as? T
+        case is Int32.Type: return try integer(Int32.self) as? T
+        case is Int64.Type: return try integer(Int64.self) as? T
+        case is UInt.Type: return try integer(UInt.self) as? T
+        case is UInt8.Type: return try integer(UInt8.self) as? T
+        case is UInt16.Type: return try integer(UInt16.self) as? T
+        case is UInt32.Type: return try integer(UInt32.self) as? T
+        case is UInt64.Type: return try integer(UInt64.self) as? T
+        default: break
+        }
+        if #available(macOS 15.0, iOS 18.0, *) {
+            if type is Int128.Type { return try integer(Int128.self) as? T }
+            if type is UInt128.Type { return try integer(UInt128.self) as? T }
+        }
+        return nil
+    }
+
+    /// An integer, or an integral float, that `I` holds exactly.
+    private func integer<I: BinaryInteger>(_ type: I.Type) throws -> I {
+        let exact: I?
+        switch value {
+        case .int(let i): exact = I(exactly: i)
+        case .double(let d): exact = d.isFinite ? I(exactly: d) : nil
+        default: throw mismatch("an integer (\(I.self))")
+        }
+        guard let exact else { throw mismatch("an integer that \(I.self) holds exactly") }
+        return exact
+    }
+
+    /// A float as it is (NaN and the infinities too), or an integer a Double holds exactly.
+    private func double() throws -> Double {
+        switch value {
+        case .double(let d): return d
+        case .int(let i):
+            guard let d = Double(exactly: i) else { throw mismatch("a number a Double holds exactly") }
+            return d
+        default: throw mismatch("a number")
+        }
+    }
+
+    /// A float rounded to the nearest Float (one past Float's range is refused, not infinity).
+    private func float() throws -> Float {
+        switch value {
+        case .double(let d):
+            let f = Float(d)
+            guard f.isFinite || !d.isFinite else { throw mismatch("a number within Float's range") }
+            return f
+        case .int(let i):
+            guard let f = Float(exactly: i) else { throw mismatch("a number a Float holds exactly") }
+            return f
+        default: throw mismatch("a number")
+        }
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let fields: [String: ScriptValue]
+        let codingPath: [any CodingKey]
+        var allKeys: [Key] { fields.keys.compactMap { Key(stringValue: $0) } }
+
+        func contains(_ key: Key) -> Bool { fields[key.stringValue] != nil }
+
+        private func decoder(_ key: any CodingKey) throws -> ScriptValueDecoder {
+            guard let value = fields[key.stringValue] else {
+                throw ScriptError(.badArgument, "\(codingPathText(codingPath + [key])) is missing; give the field a value (or make it optional)")
+            }
+            return ScriptValueDecoder(value: value, codingPath: codingPath + [key])
+        }
+
+        func decodeNil(forKey key: Key) throws -> Bool { (fields[key.stringValue] ?? .nil) == .nil }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder(key).decodeValue(T.self) }
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+            try decoder(key).container(keyedBy: type)
+        }
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try decoder(key).unkeyedContainer() }
+        func superDecoder() throws -> any Decoder {
+            ScriptValueDecoder(value: fields["super"] ?? .nil, codingPath: codingPath + [SuperKey()])
+        }
+        func superDecoder(forKey key: Key) throws -> any Decoder {
+            ScriptValueDecoder(value: fields[key.stringValue] ?? .nil, codingPath: codingPath + [key])
+        }
+    }
+
+    struct Unkeyed: UnkeyedDecodingContainer {
+        let items: [ScriptValue]
+        let codingPath: [any CodingKey]
+        var currentIndex = 0
+        var count: Int? { items.count }
+        var isAtEnd: Bool { currentIndex >= items.count }
+
+        init(items: [ScriptValue], codingPath: [any CodingKey]) {
+            self.items = items
+            self.codingPath = codingPath
+        }
+
+        private mutating func next() throws -> ScriptValueDecoder {
+            let path = codingPath + [IndexKey(currentIndex)]
+            guard !isAtEnd else {
+                throw ScriptError(.badArgument, "\(codingPathText(path)) is past the end of an array of \(items.count); give the array more items")
+            }
+            defer { currentIndex += 1 }
+            return ScriptValueDecoder(value: items[currentIndex], codingPath: path)
+        }
+
+        mutating func decodeNil() throws -> Bool {
+            guard !isAtEnd, items[currentIndex] == .nil else { return false }
+            currentIndex += 1
+            return true
+        }
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(T.self) }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+            try next().container(keyedBy: type)
+        }
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
+        mutating func superDecoder() throws -> any Decoder { try next() }
+    }
+
+    struct Single: SingleValueDecodingContainer {
+        let decoder: ScriptValueDecoder
+        var codingPath: [any CodingKey] { decoder.codingPath }
+
+        func decodeNil() -> Bool { decoder.value == .nil }
+        func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(T.self) }
+    }
+}
