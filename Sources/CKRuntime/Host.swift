@@ -14,13 +14,14 @@ public final class Host {
         self.runtime = runtime
     }
 
-    /// A host dropped without ``destroy()`` is destroyed now (its controllers told, as by
-    /// `destroy()`): mounted, the runtime would otherwise keep it, its tree and its responders
-    /// for the runtime's life. Errors of that destroy are dropped; dropped on another thread
-    /// than the runtime's, it stays until the runtime goes.
+    /// A host dropped without ``destroy()`` is destroyed when the runtime's next call into Lua
+    /// starts (its controllers told, as by `destroy()`; no Lua runs from a `deinit`): mounted,
+    /// the runtime would otherwise keep it, its tree and its responders for the runtime's life.
+    /// Errors of that destroy are dropped; dropped on another thread than the runtime's, or
+    /// with no later call, it goes with the runtime.
     deinit {
         guard let core, !core.isDestroyed else { return }
-        _ = try? runtime.glue("destroy", [object])
+        runtime.destroyWhenSafe(object)
     }
 
     var core: CKCore.Host? { object.object as? CKCore.Host }

@@ -23,6 +23,10 @@ public final class Runtime {
     let started = ContinuousClock.now
     private var glue: Value = .nil
     private var glueFunctions: [String: Value] = [:]
+    /// Hosts dropped without `destroy()`, destroyed when the next call into Lua starts: a
+    /// `deinit` may run where no Lua may (inside a collection that released a Swift handler
+    /// which held the host).
+    private var droppedHosts: [Value] = []
 
     /// Makes a runtime with `configuration`'s limits, sandbox and clock.
     public init(_ configuration: Configuration = .init()) throws(ScriptError) {
@@ -39,6 +43,7 @@ public final class Runtime {
     /// On another thread than the runtime's it is `[notMainThread]`, before any Lua runs.
     func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
         try checkThread()
+        if !droppedHosts.isEmpty { destroyDroppedHosts() }
         engine.runtime.clearHandlerFailure()
         do {
             return try engine.turn(body)
@@ -56,6 +61,19 @@ public final class Runtime {
             return ScriptError(error, handlerLine: line)
         }
         return ScriptError(error, otherwise: .scriptFailed)
+    }
+
+    /// Notes a host dropped without `destroy()` (on another thread it is left to the runtime's end).
+    func destroyWhenSafe(_ host: Value) {
+        guard ThreadIdentity.current == engine.runtime.ownerThread else { return }
+        droppedHosts.append(host)
+    }
+
+    /// Destroys the hosts dropped since the last call (their callbacks' errors are dropped).
+    private func destroyDroppedHosts() {
+        let dropped = droppedHosts
+        droppedHosts = []
+        for host in dropped { _ = try? glue("destroy", [host]) }
     }
 
     /// `[notMainThread]` unless called on the thread that made the runtime: every public entry

@@ -84,6 +84,29 @@ struct LifetimeTests {
         #expect(captured == nil)
     }
 
+    /// A host whose last reference a collected Swift handler held goes inside Lua's collector,
+    /// where no Lua may run: it is destroyed when the next call starts.
+    @Test func aHostReleasedByACollectionIsDestroyedAtTheNextCall() throws {
+        let runtime = try Runtime()
+        let picker = try runtime.load(string: pickerSource, name: "picker.lua")
+        let trackedHosts = try runtime.load(string: "return function() return ck.stats().hosts end")
+        weak var weakHeld: CKRuntime.Host?
+        var holder: CKRuntime.Host?
+        try {
+            let held = try runtime.mount(picker)
+            weakHeld = held
+            var responder = HostResponder(name: "Holder")
+            responder.on("picked") { _ in _ = held }
+            holder = try runtime.mount(picker, responders: [responder])
+        }()
+        #expect(try trackedHosts.call() == [2])
+        try holder?.destroy()
+        holder = nil
+        _ = try collectedHeapBytes(runtime)
+        #expect(weakHeld == nil)
+        #expect(try trackedHosts.call() == [0])
+    }
+
     /// Outsider break 2: a runtime that mounted a host was never freed (about 30 KB each).
     @Test func aRuntimeWithMountedHostsIsFreedWithThem() throws {
         weak var weakRuntime: Runtime?
