@@ -1,6 +1,7 @@
 /* Protected calls, loading, and metamethod operations run under pcall. */
 #include "ckshims.h"
 #include "ckinternal.h"
+#include <string.h>
 #include <sys/stat.h>
 
 /* Registry keys: the last error value that was no string, and the text made of it. */
@@ -87,11 +88,34 @@ int ckpcall(lua_State *L, int nargs, int nresults) {
     return status;
 }
 
+static int binary_refusal_k(lua_State *L) {
+    const char *name = lua_touserdata(L, 1);
+    if (*name == '=' || *name == '@') name++;
+    lua_pushfstring(L, "[sandbox] %s: loading a binary (precompiled) chunk is not allowed under --sandbox; "
+                       "load Lua source text", name);
+    return 1;
+}
+
+/* Under --sandbox Lua's own "attempt to load a binary chunk" becomes the catalogued refusal here,
+   where every path that loads for a script passes (lua.c's REPL compiled its lines without the
+   Swift wrapper that did it, and printed Lua's bare message). Made under pcall: out of memory
+   keeps Lua's message. */
+static int refusing_binary(lua_State *L, int status, const char *name) {
+    if (status != LUA_ERRSYNTAX || !ckinternal_extra_of(L)->text_only || lua_type(L, -1) != LUA_TSTRING
+        || strstr(lua_tostring(L, -1), "attempt to load a binary chunk") == NULL) return status;
+    lua_pushcfunction(L, binary_refusal_k);
+    lua_pushlightuserdata(L, (void *)name);
+    if (ckpcall_at(L, 1, 1, 0) == LUA_OK) lua_replace(L, -2);
+    else lua_pop(L, 1);
+    return status;
+}
+
 /* Every chunk ckrun loads for a script comes through these two (check-layout refuses Lua's own
    loaders elsewhere), so a state that loads text only (--sandbox) never loads a binary chunk:
    LUA_INIT=@file, -e, the REPL's lines and the app's file included. */
 int ckpcall_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
-    return luaL_loadbufferx(L, buf, len, name, ckinternal_extra_of(L)->text_only ? "t" : mode);
+    int status = luaL_loadbufferx(L, buf, len, name, ckinternal_extra_of(L)->text_only ? "t" : mode);
+    return refusing_binary(L, status, name);
 }
 
 /* A file ckrun loads itself (the script, `ckrun tree`'s, `.reload`'s, a spec file, LUA_INIT's
@@ -105,7 +129,8 @@ int ckpcall_loadfile(lua_State *L, const char *path) {
                         path, S_ISDIR(st.st_mode) ? "a directory" : "a FIFO or socket");
         return LUA_ERRFILE;
     }
-    int status = luaL_loadfilex(L, path, ckinternal_extra_of(L)->text_only ? "t" : NULL);
+    int status = refusing_binary(L, luaL_loadfilex(L, path, ckinternal_extra_of(L)->text_only ? "t" : NULL),
+                                 path ? path : "stdin");
     if (status == LUA_ERRFILE && lua_type(L, -1) == LUA_TSTRING) {
         lua_pushliteral(L, "[cannotRead] ");
         lua_insert(L, -2);

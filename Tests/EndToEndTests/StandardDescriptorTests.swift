@@ -34,4 +34,18 @@ struct StandardDescriptorTests {
                                      ["-c", "exec \"$0\" \"$1\" <&-", Ckrun.executableURL.path, argument], timeout: 10)
         #expect(r.status == 0, "\(r.stderr)")
     }
+
+    /// `ckrun <&-` (no script, stdin closed) says it cannot read stdin, as `lua5.4 <&-` does
+    /// (with the id), and fails; it ran an empty script and exited 0. A script's `io.read()`
+    /// gets lua5.4's answer too (the descriptor reads as closed, not as /dev/null's EOF).
+    @Test(arguments: [[], ["-"]])
+    func noScriptWithStdinClosedCannotReadStdin(_ words: [String]) throws {
+        let r = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                     ["-c", "exec \"$0\" \"$@\" <&-", Ckrun.executableURL.path] + words, timeout: 10)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("[cannotRead] cannot read stdin: Bad file descriptor"), "\(r.stderr)")
+        let read = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                        ["-c", "exec \"$0\" -e 'print(io.read())' <&-", Ckrun.executableURL.path], timeout: 10)
+        #expect(read.stdout == "nil\tBad file descriptor\t9\n", "\(read.stdout)\(read.stderr)")
+    }
 }

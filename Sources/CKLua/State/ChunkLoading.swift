@@ -29,25 +29,16 @@ extension LuaState {
     /// `--sandbox`) and returning the status, for callers that report as lua.c does.
     public func loadKeepingError(_ source: LuaSource, name: String, mode: String = "bt") -> Int32 {
         let body = name.hasPrefix("@") ? LuaState.skippingFilePrefix(source.bytes) : source.bytes[...]
-        let status = body.withUnsafeBytes { raw in
+        return body.withUnsafeBytes { raw in
             ckpcall_loadbuffer(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name, mode)
         }
-        return refusingBytecode(status, name: name)
     }
 
     /// Loads a file as `luaL_loadfilex` does (a UTF-8 BOM and a `#` first line skipped, binary
     /// chunks detected); `nil` reads standard input. On failure the error is left on the stack
     /// and its status returned, for callers that report as lua.c does.
     public func loadFileKeepingError(_ path: UnsafePointer<CChar>?) -> Int32 {
-        refusingBytecode(ckpcall_loadfile(L, path), name: path.map { "@" + String(cString: $0) } ?? "=stdin")
-    }
-
-    /// Under --sandbox a binary chunk gets the catalogued refusal instead of Lua's message.
-    private func refusingBytecode(_ status: Int32, name: String) -> Int32 {
-        guard status != LUA_OK, loadsTextOnly else { return status }
-        let refusal = Sandbox.refusingBytecode(popError(status: status), name: name, textOnly: true)
-        LuaStack(L).push(refusal.message)
-        return status
+        ckpcall_loadfile(L, path)
     }
 
     public func loadFileKeepingError(_ path: String?) -> Int32 {

@@ -24,14 +24,6 @@ enum Sandbox {
             fatalError("ckrun: the sandbox failed to install: \(error)")
         }
     }
-
-    /// A load error under `--sandbox` that is Lua's "binary chunk" refusal, as a `[sandbox]` error.
-    static func refusingBytecode(_ error: LuaError, name: String, textOnly: Bool) -> LuaError {
-        guard textOnly, error.message.contains("attempt to load a binary chunk") else { return error }
-        let file = name.hasPrefix("@") || name.hasPrefix("=") ? String(name.dropFirst()) : name
-        return LuaError(message: Catalogue.sandbox.message(
-            "\(file): loading a binary (precompiled) chunk is not allowed under --sandbox; load Lua source text"), status: error.status)
-    }
 }
 
 extension Engine {
