@@ -26,7 +26,8 @@ typedef struct ck_extra {
     void *owner;          /* the Swift LuaState that owns this state */
     ck_memory *memory;
     lua_State *current;
-    int close_depth;      /* coroutine.close calls under way (ckguards.c) */   /* the thread whose Swift function runs (the main thread outside them) */
+    int close_depth;      /* coroutine.close calls under way (ckguards.c) */
+    int swift_depth;      /* calls from Lua into Swift under way, nested (cktrampoline.c) */   /* the thread whose Swift function runs (the main thread outside them) */
     volatile sig_atomic_t interrupted;
     int has_deadline;
     int hooks_coroutines; /* the test runner's state: coroutines get the watchdog when made (ckwatchdog.c), the
@@ -58,6 +59,14 @@ void (*ckexithook_second_sigint_handler(void))(int);
 int ckwatchdog_busy(lua_State *L);
 /// `L` is closing: the alarm's handler must not touch it (lua_close frees it meanwhile).
 void ckwatchdog_closing(lua_State *L);
+
+/// Whether a call from Lua into Swift may go deeper on this thread's C stack (ckcstack.c);
+/// `left` and `size` in bytes (size 0: unknown bounds, never refused).
+int ckcstack_has_room(size_t *left, size_t *size);
+
+/// Raises [stackLimit] (the script's file:line) when a call from Lua into the runtime, `depth`
+/// such calls deep, would nest too deep: a short C stack, or past a depth no program needs.
+void cktrampoline_check_depth(lua_State *L, int depth);
 
 /// Runs Swift function `id` on the current stack as if Lua had called it (its `file:line` is
 /// the Lua caller's); raises what it asks to raise. Returns its result count.

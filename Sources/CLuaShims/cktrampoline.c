@@ -35,15 +35,46 @@ static int raise_memory_overshoot(lua_State *L) {
                             "the script used more than its memory limit; raise --memory-limit or use less memory");
 }
 
+/* Calls from Lua into Swift nested inside each other (a render that builds a host, a handler
+   that sends): each runs Swift frames Lua's own count of nested C calls does not weigh, and under
+   `ulimit -s 512` a few dozen overflowed the C stack (SIGSEGV). Refused with the script's
+   file:line before Swift runs when the stack is short (ckcstack.c), and past a depth no program
+   needs, which also comes before Lua's own uncatalogued "C stack overflow" (200 C calls). */
+#define CK_SWIFT_DEPTH_MAX 64
+
+static int raise_stack_limit(lua_State *L, int too_deep, size_t left, size_t size) {
+    lua_pushliteral(L, "[stackLimit] ");
+    cktrampoline_where_script(L);
+    if (!too_deep)
+        lua_pushfstring(L, "calls between Lua and ckrun (host builds, sends, mounts, class calls) nested too deep for "
+                           "the C stack (%d KB left of %d KB)", (int)(left / 1024), (int)(size / 1024));
+    else
+        lua_pushfstring(L, "calls between Lua and ckrun (host builds, sends, mounts, class calls) nested deeper "
+                           "than %d", CK_SWIFT_DEPTH_MAX);
+    lua_pushliteral(L, "; nest them less deeply: make hosts and send actions one after another, not from "
+                       "inside each other's renders and handlers");
+    lua_concat(L, 4);
+    return lua_error(L);
+}
+
+void cktrampoline_check_depth(lua_State *L, int depth) {
+    size_t left, size;
+    if (!ckcstack_has_room(&left, &size)) raise_stack_limit(L, 0, left, size);
+    if (depth >= CK_SWIFT_DEPTH_MAX) raise_stack_limit(L, 1, 0, 0);
+}
+
 /* The running thread and Swift mode are saved here and restored here (and by every protected call
    from Swift, ckpcall_at), so no Swift code has to restore them and no unwind can leave them wrong. */
 int cktrampoline_call_swift(lua_State *L, int id) {
     ck_extra *e = ckinternal_extra_of(L);
+    cktrampoline_check_depth(L, e->swift_depth);
     ck_memory *m = e->memory;
     lua_State *thread = e->current;
     e->current = L;
     m->in_swift++;
+    e->swift_depth++;
     int n = dispatcher(L, id);
+    e->swift_depth--;
     m->in_swift--;
     e->current = thread;
     if (n == CK_RAISE) return lua_error(L);
