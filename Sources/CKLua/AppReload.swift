@@ -29,7 +29,7 @@ enum ReloadFailure {
     static func raised(_ error: LuaError, file: String) -> LuaError {
         guard error.id == nil else { return error }
         let head = Catalogue.reloadFailed.message(
-            "reloading \(file) raised at its top level, before it gave a provider; \(keptApp)")
+            "reloading \(BytePath.shown(file)) raised at its top level, before it gave a provider; \(keptApp)")
         return LuaError(message: head + "\n" + error.message, traceback: error.traceback, status: error.status)
     }
 }

@@ -96,7 +96,7 @@ public struct AppRunner {
     /// `[badReturn]` for a reloaded file that no longer returns an app nor calls `ck.run`: the
     /// running app is kept, and would go on rendering with the classes it was built with.
     private func notAnApp(file: String, returned: String) -> LuaError {
-        LuaError(message: Catalogue.badReturn.message("reloading \(file): the file returned \(returned) and did not call ck.run, so it no longer runs an app; the reload was abandoned and the running app is kept as it was (its classes from before the reload). End the file with `return Class` or `return provider`, or call ck.run(provider), then reload again"))
+        LuaError(message: Catalogue.badReturn.message("reloading \(BytePath.shown(file)): the file returned \(returned) and did not call ck.run, so it no longer runs an app; the reload was abandoned and the running app is kept as it was (its classes from before the reload). End the file with `return Class` or `return provider`, or call ck.run(provider), then reload again"))
     }
 
     /// Fires the timers due by `time` (nil: until none is left, the virtual clock's run until

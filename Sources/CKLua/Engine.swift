@@ -140,12 +140,12 @@ public final class Engine {
     public func setArguments(script: String, arguments: [String], interpreter: String) {
         let L = lua.L
         LuaStack(L).newTable(array: arguments.count, fields: 2)
-        lua.push(interpreter)
+        lua.push(path: interpreter)
         LuaStack(L).set(-1, into: -2)
-        lua.push(script)
+        lua.push(path: script)
         LuaStack(L).set(0, into: -2)
         for (i, a) in arguments.enumerated() {
-            lua.push(a)
+            lua.push(path: a)
             LuaStack(L).set(i + 1, into: -2)
         }
         lua.setGlobal("arg")

@@ -44,17 +44,27 @@ struct TestRunnerBytesTests {
         #expect(configured.status == 0, "\(configured.stdout)\(configured.stderr)")
     }
 
-    @Test func aSpecFileOrDirectoryNamedInBytesThatAreNotUTF8FailsTheRunLoudly() throws {
+    /// A spec file or directory whose name is not UTF-8 runs, found or named, serial or under
+    /// `--jobs`, and is shown escaped (`caf\xE9_spec.lua`): the run refused it ("cannot be run
+    /// yet"), and a named one was "no such file".
+    @Test(arguments: [[], ["--jobs", "2"]])
+    func aSpecFileOrDirectoryNamedInBytesThatAreNotUTF8Runs(_ options: [String]) throws {
         let fixture = try TestRunnerFixture(["ok_spec.lua": #"it("ok", function() end)"#])
+        let jobs = options.joined(separator: " ")
         _ = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", #"""
             printf 'it("fails", function() assert.is_true(false) end)\n' > "$(printf 'caf\351_spec.lua')"
             """#], directory: fixture.directory.url)
-        let file = try fixture.test()
-        #expect(file.status != 0 && file.stderr.contains(#"caf\xE9_spec.lua"#), "\(file.stdout)\(file.stderr)")
+        let found = try shell(fixture, jobs)
+        #expect(found.status == 1 && found.lastLine == "1 passed, 1 failed", "\(found.stdout)\(found.stderr)")
+        #expect(found.stdout.contains(#"caf\xE9_spec.lua:1: fails"#), "\(found.stdout)")
+        let named = try shell(fixture, jobs + #" "$(printf 'caf\351_spec.lua')""#)
+        #expect(named.status == 1 && named.lastLine == "0 passed, 1 failed", "\(named.stdout)\(named.stderr)")
         _ = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", #"rm caf*; d="$(printf 'd\351')"; mkdir "$d"; cp ok_spec.lua "$d/x_spec.lua""#],
                                  directory: fixture.directory.url)
-        let directory = try fixture.test()
-        #expect(directory.status != 0 && directory.stderr.contains(#"d\xE9"#), "\(directory.stdout)\(directory.stderr)")
+        let directory = try shell(fixture, jobs + #" "$(printf 'd\351')""#)
+        #expect(directory.status == 0 && directory.stdout.contains(#"d\xE9/x_spec.lua"#), "\(directory.stdout)\(directory.stderr)")
+        let all = try shell(fixture, jobs)
+        #expect(all.status == 0 && all.lastLine == "2 passed, 0 failed", "\(all.stdout)\(all.stderr)")
     }
 
     @Test func theTextReportEscapesMessagesAndOutput() throws {

@@ -82,8 +82,10 @@ public struct TestSupport {
     /// ResultRecords' one escaper (the one `recordFunction` writes with): `text` as a field, or
     /// nil's mark, each ended by 0x1F.
     public static func appendRecordField(_ text: String?, to out: inout [UInt8]) {
-        guard var utf8 = text else { return out += [0x1D, 0x30, 0x1F] }
-        utf8.withUTF8 { bytes in
+        guard let text else { return out += [0x1D, 0x30, 0x1F] }
+        // The bytes it carries (`ByteText`): a file named in bytes that are not UTF-8 comes back
+        // from a `--jobs` worker as the name the parent asked for, not as a private-use scalar's four.
+        ByteText.bytes(of: text).withUnsafeBufferPointer { bytes in
             let start = out.count
             out += repeatElement(0, count: 2 * bytes.count + 1)
             let written = out.withUnsafeMutableBufferPointer { buffer in

@@ -43,7 +43,7 @@ extension LuaState {
 
     public func loadFileKeepingError(_ path: String?) -> Int32 {
         guard let path else { return loadFileKeepingError(nil as UnsafePointer<CChar>?) }
-        return path.withCString { loadFileKeepingError($0) }
+        return BytePath.withCString(path) { loadFileKeepingError($0) }
     }
 
     /// Loads a file as `luaL_loadfilex` does; `nil` reads standard input.

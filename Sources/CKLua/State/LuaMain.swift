@@ -83,7 +83,7 @@ public final class LuaMain {
         let base = lua_gettop(L)
         // `require` also finds modules beside the script (SPEC §9).
         if let path {
-            let script = String(cString: path)
+            let script = BytePath.path(cString: path)
             engine.searcher.install(directories: [(SiblingSearcher.directory(of: script), "beside the script \(script)")])
         }
         var status = engine.lua.loadFileKeepingError(UnsafePointer(path))
@@ -116,12 +116,12 @@ public final class LuaMain {
             // turn's error (SPEC §9); a failure before the app was bound ends the run.
             guard engine.appHost != nil else { return false }
             engine.appStartupError = error.description
-            session(engine, path.map { String(cString: $0) }, true)
+            session(engine, path.map { BytePath.path(cString: $0) }, true)
             return true
         case .success(false):
             return args.interactive ? runInteractive() : true
         case .success(true):
-            session(engine, path.map { String(cString: $0) }, true)
+            session(engine, path.map { BytePath.path(cString: $0) }, true)
             return true
         }
     }

@@ -301,6 +301,15 @@ public final class LuaState {
         return string(at: -1, on: L) ?? "?"
     }
 
+    /// Pushes a file's path (or a command line word) as the bytes it carries (`ByteText`: a byte
+    /// that is not UTF-8 stays that byte, not a private-use scalar's four).
+    public func push(path: String) {
+        let bytes = ByteText.bytes(of: path)
+        bytes.withUnsafeBufferPointer { raw in
+            _ = raw.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
     /// Pushes onto the main thread's stack (Swift functions push onto their own thread's).
     public func push(_ string: String) {
         var s = string

@@ -30,8 +30,13 @@ public struct SiblingSearcher {
         defer { lua_settop(L, base) }
         do {
             try engine.lua.load(LuaSource(bytes: PackageResources.searcher_lua), name: "=(searcher)")
-            engine.values.pushStrings(dirs, L)
-            engine.values.pushStrings(reasons, L)
+            for list in [dirs, reasons] {   // as bytes: a directory named in bytes that are not UTF-8
+                LuaStack(L).newTable(array: list.count, fields: 0)
+                for (i, s) in list.enumerated() {
+                    engine.lua.push(path: s)
+                    LuaStack(L).set(i + 1, into: -2)
+                }
+            }
             try engine.lua.call(arguments: 2, results: 1)
             LuaStack(L).setRegistryField(Self.searcherKey)
         } catch {
@@ -144,16 +149,12 @@ public struct SiblingSearcher {
         for template in templates.split(separator: ";") {
             try engine.protect { try engine.runtime.limits.tick() }
             let path = template.split(separator: "?", omittingEmptySubsequences: false).joined(separator: file)
-            if access(path, R_OK) == 0 { return path }
+            if BytePath.access(path, R_OK) { return path }
         }
         return nil
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { BytePath.realPath(path) }
 
     /// The directory part of a script path ("." for a bare file name).
     public static func directory(of path: String) -> String {

@@ -75,9 +75,9 @@ struct BenchCommand: ParsableCommand {
 
     /// Median wall time of `ckrun -e ''` and of `lua5.4 -e ''` (if installed), in milliseconds.
     private func measureStartup() -> (ckrun: Double, lua: Double?)? {
-        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let me = BytePath.realPath("/proc/self/exe") ?? "/proc/self/exe"
         guard let ckrun = medianSpawn(me) else { return nil }
-        let lua = ["/usr/bin/lua5.4", "/usr/local/bin/lua5.4"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let lua = ["/usr/bin/lua5.4", "/usr/local/bin/lua5.4"].first { BytePath.access($0, X_OK) }
         return (ckrun, lua.flatMap(medianSpawn))
     }
 

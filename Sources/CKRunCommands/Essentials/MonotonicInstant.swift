@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +18,6 @@ struct MonotonicInstant {
 /// Whether `path` exists (symbolic links followed) and whether it is a directory, as
 /// `FileManager.fileExists(atPath:isDirectory:)` said, without its platform's `ObjCBool`.
 func pathKind(_ path: String) -> (exists: Bool, isDirectory: Bool) {
-    var st = stat()
-    guard stat(path, &st) == 0 else { return (false, false) }
+    guard let st = BytePath.status(path) else { return (false, false) }
     return (true, st.st_mode & S_IFMT == S_IFDIR)
 }

@@ -14,16 +14,15 @@ import Glibc
 enum ReadableFile {
     /// Why `path` cannot be loaded (a `[cannotRead]` message), or nil.
     static func problem(_ path: String) -> String? {
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            return Catalogue.cannotRead.message("cannot read \(path): \(String(cString: strerror(errno)))")
+        guard let st = BytePath.status(path) else {
+            return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): \(String(cString: strerror(errno)))")
         }
-        if st.st_mode & S_IFMT != S_IFDIR, access(path, R_OK) != 0 {
-            return Catalogue.cannotRead.message("cannot read \(path): \(String(cString: strerror(errno)))")
+        if st.st_mode & S_IFMT != S_IFDIR, !BytePath.access(path, R_OK) {
+            return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): \(String(cString: strerror(errno)))")
         }
         switch st.st_mode & S_IFMT {
-        case S_IFDIR: return Catalogue.cannotRead.message("cannot read \(path): a directory, not a regular file; name a Lua file")
-        case S_IFIFO, S_IFSOCK: return Catalogue.cannotRead.message("cannot read \(path): a FIFO or socket, not a regular file; name a Lua file")
+        case S_IFDIR: return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): a directory, not a regular file; name a Lua file")
+        case S_IFIFO, S_IFSOCK: return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): a FIFO or socket, not a regular file; name a Lua file")
         default: return nil   // a device (/dev/null) reads as lua5.4 reads it
         }
     }
@@ -44,7 +43,7 @@ enum RegularFile {
     /// waiting (a FIFO would block the open) and asked through its descriptor, so what is read
     /// is what was checked.
     static func read(_ path: String, limit: Int, what: String) -> Outcome {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let fd = BytePath.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             return errno == ENOENT ? .missing : .refused(refusal(path, what, String(cString: strerror(errno))))
         }
@@ -68,6 +67,6 @@ enum RegularFile {
     }
 
     private static func refusal(_ path: String, _ what: String, _ why: String) -> String {
-        Catalogue.cannotRead.message("cannot read \(what) \(path): \(why); name a regular file")
+        Catalogue.cannotRead.message("cannot read \(what) \(BytePath.shown(path)): \(why); name a regular file")
     }
 }

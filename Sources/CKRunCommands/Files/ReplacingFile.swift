@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,13 +18,13 @@ enum ReplacingFile {
 
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         var st = stat()
-        guard lstat(path, &st) == 0 else { return try replace(path, with: bytes, mode: nil) }
+        guard BytePath.withCString(path, { lstat($0, &st) }) == 0 else { return try replace(path, with: bytes, mode: nil) }
         switch st.st_mode & S_IFMT {
         case S_IFREG: try replace(path, with: bytes, mode: st.st_mode & 0o777)
         case S_IFLNK: try replace(path, with: bytes, mode: nil)
         case S_IFCHR, S_IFIFO: try writeInPlace(path, bytes, isFIFO: st.st_mode & S_IFMT == S_IFIFO)
-        case S_IFDIR: throw Failure(description: "\(path) is a directory; name a file to write")
-        default: throw Failure(description: "\(path) is a block device or a socket, not a file ckrun may write; name a regular file")
+        case S_IFDIR: throw Failure(description: "\(BytePath.shown(path)) is a directory; name a file to write")
+        default: throw Failure(description: "\(BytePath.shown(path)) is a block device or a socket, not a file ckrun may write; name a regular file")
         }
     }
 
@@ -33,14 +34,14 @@ enum ReplacingFile {
     private static func replace(_ path: String, with bytes: [UInt8], mode: mode_t?) throws(Failure) {
         let temporary = path + ".ckrun-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         // O_EXCL | O_NOFOLLOW: the temporary name is new, never an existing file or link.
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure("cannot create \(temporary)") }
+        let fd = BytePath.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure("cannot create \(BytePath.shown(temporary))") }
         if let mode { _ = fchmod(fd, mode) }
         let written = writeAll(bytes, to: fd)
-        guard written, close(fd) == 0, rename(temporary, path) == 0 else {
-            let error = failure("cannot write \(path)")
+        guard written, close(fd) == 0, BytePath.withCString(temporary, { t in BytePath.withCString(path) { rename(t, $0) } }) == 0 else {
+            let error = failure("cannot write \(BytePath.shown(path))")
             if written == false { close(fd) }
-            unlink(temporary)
+            _ = BytePath.withCString(temporary) { unlink($0) }
             throw error
         }
     }
@@ -48,20 +49,20 @@ enum ReplacingFile {
     /// A device or FIFO, opened without creating anything. The open does not wait: a FIFO no
     /// process reads would block ckrun before any limit runs, so it is an error saying so.
     private static func writeInPlace(_ path: String, _ bytes: [UInt8], isFIFO: Bool) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let fd = BytePath.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             if isFIFO && errno == ENXIO {
-                throw Failure(description: "no process reads the FIFO \(path); start its reader first, or name a regular file")
+                throw Failure(description: "no process reads the FIFO \(BytePath.shown(path)); start its reader first, or name a regular file")
             }
-            throw failure("cannot open \(path)")
+            throw failure("cannot open \(BytePath.shown(path))")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)   // a reader is there: wait for it
         guard writeAll(bytes, to: fd) else {
-            let error = failure("cannot write \(path)")
+            let error = failure("cannot write \(BytePath.shown(path))")
             close(fd)
             throw error
         }
-        guard close(fd) == 0 else { throw failure("cannot write \(path)") }
+        guard close(fd) == 0 else { throw failure("cannot write \(BytePath.shown(path))") }
     }
 
     /// Whether every byte reached `fd` (errno says why not).

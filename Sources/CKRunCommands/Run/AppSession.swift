@@ -24,7 +24,7 @@ final class AppSession {
     /// Which app is mounted, its root, and where to start; nil when no app runs.
     var banner: String? {
         guard let host = engine.appHost, !host.isDestroyed else { return nil }
-        let name = file.map { $0.lastPathComponent } ?? "the app"
+        let name = file.map { BytePath.shown($0.lastPathComponent) } ?? "the app"
         let root = host.root?.label ?? "nothing (the provider returned nil)"
         let state = host.isMounted ? "mounted" : "not mounted"
         return "\(name): \(root) \(state) as app (generation \(host.generation))\n"
@@ -42,12 +42,12 @@ final class AppSession {
         let reloaded = try engine.turn { turn throws(LuaError) in try turn.reloadApp(file: file) }
         guard let reloaded else {
             let why = engine.appHost?.isDestroyed == true
-                ? "its host was destroyed (app:destroy()); start ckrun on \(file) again"
-                : "\(file) did not start one (return a component class or provider, or call ck.run)"
+                ? "its host was destroyed (app:destroy()); start ckrun on \(BytePath.shown(file)) again"
+                : "\(BytePath.shown(file)) did not start one (return a component class or provider, or call ck.run)"
             throw LuaError(message: Catalogue.usage.message("no app is running to reload: " + why))
         }
         let modules = reloaded.modules.isEmpty ? "" : "; modules loaded again: " + reloaded.modules.joined(separator: ", ")
-        return "reloaded \(file): generation \(reloaded.generation), state and controllers kept" + modules
+        return "reloaded \(BytePath.shown(file)): generation \(reloaded.generation), state and controllers kept" + modules
     }
 
     /// Watches the app file's directory (`--watch`); nil without a file or inotify.

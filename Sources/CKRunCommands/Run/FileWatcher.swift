@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -18,7 +19,7 @@ final class FileWatcher {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
-        guard inotify_add_watch(fd, directory, mask) >= 0 else {
+        guard BytePath.withCString(directory, { inotify_add_watch(fd, $0, mask) }) >= 0 else {
             close(fd)
             return nil
         }

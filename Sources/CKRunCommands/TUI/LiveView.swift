@@ -69,7 +69,7 @@ final class LiveView: FrontEnd {
         self.output = output
         self.replPrompt = replPrompt
         self.dropPending = dropPending
-        appName = appFile.map { $0.lastPathComponent } ?? "ckrun"
+        appName = appFile.map { BytePath.shown($0.lastPathComponent) } ?? "ckrun"
         TerminalRestore.install(output)
         refreshTree()
     }

@@ -25,8 +25,8 @@ enum BustedConfig {
     /// `path` is busted's `-f/--config-file`: it must exist; `.busted` may be missing.
     static func load(task: String?, path: String? = nil, limits: Limits = Limits()) throws -> [String: [String]] {
         let path = path ?? ".busted"
-        guard FileManager.default.fileExists(atPath: path) else {
-            if path != ".busted" { throw ValidationError("--config-file: no such file: \(path)") }
+        guard BytePath.exists(path) else {
+            if path != ".busted" { throw ValidationError("--config-file: no such file: \(BytePath.shown(path))") }
             if let task { throw ValidationError("--run \(task): there is no .busted file here") }
             return [:]
         }
@@ -83,8 +83,8 @@ extension TestCommand {
         }
         if repeatCount == 1, let value = single("repeat"), let n = Int(value), n >= 1 { repeatCount = n }
         try busted.apply(config, flag: flag, shuffleGiven: orderGiven.shuffle, sortGiven: orderGiven.sort)
-        for path in paths where fromConfig && !FileManager.default.fileExists(atPath: path) {
-            throw ValidationError(".busted ROOT: no such file or directory: \(path)")
+        for path in paths where fromConfig && !BytePath.exists(path) {
+            throw ValidationError(".busted ROOT: no such file or directory: \(BytePath.shown(path))")
         }
     }
 }

@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -60,7 +61,7 @@ enum CoverageReport {
     /// The lines luacov's reporter counts (`LuacovLines`), in order; without the source, the
     /// lines that ran.
     static func countedLines(_ file: String, hits: [Int: Int]) -> [Int] {
-        guard let source = FileManager.default.contents(atPath: file) else { return hits.keys.filter { hits[$0]! > 0 }.sorted() }
+        guard let source = BytePath.contents(file) else { return hits.keys.filter { hits[$0]! > 0 }.sorted() }
         return LuacovLines.verdicts(in: [UInt8](source)).enumerated().compactMap { index, verdict in
             verdict.counts(hits: hits[index + 1] ?? 0) ? index + 1 : nil
         }

@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +19,6 @@ enum DispatchOrder {
 
     /// The file's size in bytes (0 when it cannot be read: it fails when it runs).
     private static func byteSize(_ path: String) -> Int {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+        BytePath.status(path).map { Int($0.st_size) } ?? 0
     }
 }

@@ -17,7 +17,7 @@ final class ParallelRunner: @unchecked Sendable {
 
     private let jobs: Int
     private let settings: TestRunSettings
-    private let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    private let executable = BytePath.realPath("/proc/self/exe") ?? "/proc/self/exe"
     /// Guards everything below it.
     private let condition = Condition()
     private var finished: [Int: FileResult] = [:]

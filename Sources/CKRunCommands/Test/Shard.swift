@@ -1,3 +1,4 @@
+import CKCore
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -59,7 +60,7 @@ enum ShardTimings {
         let data: [UInt8]
         switch RegularFile.read(path, limit: timingsLimit, what: "the timings report") {
         case .bytes(let bytes): data = bytes
-        case .missing: return Report(note: "--shard-timings: \(path) does not exist yet; shards take whole files, balanced by count")
+        case .missing: return Report(note: "--shard-timings: \(BytePath.shown(path)) does not exist yet; shards take whole files, balanced by count")
         case .refused(let problem): return Report(note: "--shard-timings: \(problem); shards take whole files, balanced by count")
         }
         var suites: [String: Double] = [:]
@@ -74,13 +75,13 @@ enum ShardTimings {
         }
         let seconds = cases.merging(suites) { _, suite in suite }
         guard seconds.isEmpty else { return Report(seconds: seconds) }
-        return Report(note: "--shard-timings: \(path) is not a JUnit report (no <testsuite> or <testcase> with a time); shards take whole files, balanced by count")
+        return Report(note: "--shard-timings: \(BytePath.shown(path)) is not a JUnit report (no <testsuite> or <testcase> with a time); shards take whole files, balanced by count")
     }
 
     /// One spelling per file, so `./spec/a_spec.lua`, `spec/a_spec.lua` and its absolute path
     /// (from the working directory) find the same time.
     static func key(_ path: String) -> String {
-        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let base = URL(fileURLWithPath: BytePath.currentDirectory(), isDirectory: true)
         return URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
     }
 

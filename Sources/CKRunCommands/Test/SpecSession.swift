@@ -75,7 +75,7 @@ final class SpecSession {
         engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
         // `require` finds modules beside the test file and in the project root (SPEC §9); a
         // shared state gets one searcher per directory.
-        let directory = SiblingSearcher.directory(of: path), root = FileManager.default.currentDirectoryPath
+        let directory = SiblingSearcher.directory(of: path), root = BytePath.currentDirectory()
         if searched.insert([directory, root]).inserted {
             engine.searcher.install(directories: [
                 (directory, "beside the test file \(path)"),
@@ -84,7 +84,7 @@ final class SpecSession {
         }
         let runFile = engine.tools.field("run_file", of: runner)
         let chunk = try engine.tools.loadFile(path)
-        let arguments: [Value] = [chunk, .string(path), .string(String(index)), .string(String(seed))]
+        let arguments: [Value] = [chunk, engine.tools.string(bytes: ByteText.bytes(of: path)), .string(String(index)), .string(String(seed))]
         // Each piece of code the file runs gets its own limit (T.turn); Ctrl-C stops it.
         try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.tools.call(runFile, arguments) }
     }

@@ -165,7 +165,7 @@ struct TestCommand: ParsableCommand {
         var command = self
         if !worker {
             // -f names a file from where ckrun was started, as busted reads it before -C.
-            let configFile = busted.configFile.map { URL(fileURLWithPath: $0).path }
+            let configFile = busted.configFile.map(BytePath.absolute)
             try Self.changeDirectory(busted.directories)
             let limits = BustedConfig.Limits(sandbox: sandbox, timeout: timeout ?? (sandbox ? Self.sandboxTimeout : nil),
                                              memoryLimitMB: memoryLimit)
@@ -189,15 +189,15 @@ struct TestCommand: ParsableCommand {
 
     /// A path that does not exist is a usage error.
     static func checkExist(_ paths: [String]) throws {
-        for path in paths where !FileManager.default.fileExists(atPath: path) {
-            throw ValidationError("no such file or directory: \(path)")
+        for path in paths where !BytePath.exists(path) {
+            throw ValidationError("no such file or directory: \(BytePath.shown(path))")
         }
     }
 
     /// busted's `-C DIR`: each relative to the one before, before `.busted` is read.
     static func changeDirectory(_ directories: [String]) throws {
-        for directory in directories where !FileManager.default.changeCurrentDirectoryPath(directory) {
-            throw ValidationError("-C/--directory: cannot change to \(directory)")
+        for directory in directories where !BytePath.changeDirectory(directory) {
+            throw ValidationError("-C/--directory: cannot change to \(BytePath.shown(directory))")
         }
     }
 

@@ -43,35 +43,30 @@ enum TestDiscovery {
 
     /// Sorted by path, each file once. A path that does not exist is a usage error, and so is a
     /// named file that is not a regular file (a FIFO would block the run before any limit). Not
-    /// `recursive` (busted's --no-recursive): only the files directly in each directory.
+    /// `recursive` (busted's --no-recursive): only the files directly in each directory. Names
+    /// are bytes (`BytePath`): one that is not UTF-8 is found and run as any other.
     static func files(in paths: [String], recursive: Bool = true, isTest: (String) -> Bool) throws -> [String] {
-        var found = Set<String>(), visited = Set<String>(), unnamed: [String] = []
+        var found = Set<String>(), visited = Set<String>()
         for path in paths {
             switch kind(path) {
-            case nil: throw ValidationError("no such file or directory: \(path)")
-            case .directory?: found.formUnion(search(directory: path, visited: &visited, recursive: recursive, isTest: isTest, unnamed: &unnamed))
+            case nil: throw ValidationError("no such file or directory: \(BytePath.shown(path))")
+            case .directory?: found.formUnion(search(directory: path, visited: &visited, recursive: recursive, isTest: isTest))
             case .regular?: found.insert(tidy(path))
-            case .other?: throw ValidationError("\(path) is not a regular file (a FIFO, socket or device): name a spec file")
+            case .other?: throw ValidationError("\(BytePath.shown(path)) is not a regular file (a FIFO, socket or device): name a spec file")
             }
         }
-        try refuse(unnamed)
         // One path per real file: the first in sorted order.
         var realFiles = Set<String>()
         return found.sorted().filter { realFiles.insert(realPath($0) ?? $0).inserted }
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { BytePath.realPath(path) }
 
     enum Kind { case directory, regular, other }
 
     /// What `path` is, symbolic links followed; nil when nothing is there.
     static func kind(_ path: String) -> Kind? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard let info = BytePath.status(path) else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .regular
@@ -79,39 +74,13 @@ enum TestDiscovery {
         }
     }
 
-    /// A test file or directory whose name is not UTF-8 cannot be named by ckrun's paths yet:
-    /// the run fails naming it (skipping it let a failing suite pass).
-    private static func refuse(_ unnamed: [String]) throws {
-        guard !unnamed.isEmpty else { return }
-        throw ValidationError("names that are not UTF-8 cannot be run yet, rename them: " + unnamed.map(LineBreaks.escaped).joined(separator: ", "))
-    }
-
-    /// A directory's entries as bytes: a name that is not UTF-8 is kept as `\xNN` escapes (for
-    /// the error), not replaced by U+FFFD or dropped as Foundation does.
-    private static func entries(_ directory: String) -> [(name: String, utf8: Bool)]? {
-        guard let dir = opendir(directory) else { return nil }
-        defer { closedir(dir) }
-        var names: [(String, Bool)] = []
-        while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if let name = String(validating: bytes, as: UTF8.self) { names.append((name, true)); continue }
-            names.append((bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined(), false))
-        }
-        return names
-    }
-
-    private static func search(directory: String, visited: inout Set<String>, recursive: Bool, isTest: (String) -> Bool,
-                               unnamed: inout [String]) -> [String] {
-        guard visited.insert(realPath(directory) ?? directory).inserted, let entries = entries(directory) else { return [] }
+    private static func search(directory: String, visited: inout Set<String>, recursive: Bool, isTest: (String) -> Bool) -> [String] {
+        guard visited.insert(realPath(directory) ?? directory).inserted, let entries = BytePath.entries(of: directory) else { return [] }
         var files: [String] = []
-        for (entry, utf8) in entries.sorted(by: { $0.name < $1.name }) where !entry.hasPrefix(".") {
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = join(directory, entry)
-            guard utf8 else {
-                if recursive || isTest(entry) { unnamed.append(tidy(path)) }
-                continue
-            }
             switch kind(path) {
-            case .directory?: if recursive { files += search(directory: path, visited: &visited, recursive: true, isTest: isTest, unnamed: &unnamed) }
+            case .directory?: if recursive { files += search(directory: path, visited: &visited, recursive: true, isTest: isTest) }
             case .regular?: if isTest(entry) { files.append(tidy(path)) }
             case .other?, nil: continue   // a FIFO named x_spec.lua would block the run: busted's pattern picks files
             }

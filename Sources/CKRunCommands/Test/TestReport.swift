@@ -87,7 +87,7 @@ struct TestReport {
         if let junit = plan.junitPath { outputs.append(junit) }
         let discover = { [plan] () -> [String] in
             var present = plan
-            present.command.paths = plan.roots.filter { FileManager.default.fileExists(atPath: $0) }
+            present.command.paths = plan.roots.filter { BytePath.exists($0) }
             return (try? present.discover()) ?? []
         }
         let watcher = try TestWatcher(roots: plan.roots, recursive: recursive, outputs: outputs, discover: discover)

@@ -1,3 +1,4 @@
+import CKCore
 import CKLua
 #if canImport(FoundationEssentials)
 import FoundationEssentials

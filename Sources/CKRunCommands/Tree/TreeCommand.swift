@@ -64,7 +64,7 @@ struct TreeCommand: ParsableCommand {
             why = try engine.turn { turn throws(LuaError) in turn.whyNotAnApp }
         }
         guard isApp, let host = engine.appHost else {
-            throw ValidationError("\(file) runs no app: " + (why ?? "return a provider or a component class, or call ck.run"))
+            throw ValidationError("\(BytePath.shown(file)) runs no app: " + (why ?? "return a provider or a component class, or call ck.run"))
         }
         // A failed timer is reported and the app goes on, as in an interactive run (its build was
         // rolled back); the tree is printed and the status is 1.
@@ -101,7 +101,7 @@ struct TreeCommand: ParsableCommand {
     /// Graphviz's `dot` on PATH, looked for before the app runs: without it `--format svg` is a usage error.
     private static func graphvizDot() throws -> String {
         let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/dot" }
-        guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let path = candidates.first(where: { BytePath.access($0, X_OK) }) else {
             throw ValidationError("--format svg needs Graphviz's dot (apt-get install graphviz); --format dot prints the source")
         }
         return path

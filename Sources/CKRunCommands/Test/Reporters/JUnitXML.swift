@@ -58,7 +58,7 @@ enum JUnitXML {
     /// The test file's path relative to the working directory (`spec/math_spec.lua`; `./` and
     /// `..` steps resolved), so a class name never starts with a dot; a file outside the working
     /// directory is named by its absolute path.
-    static func className(_ file: String, directory: String = FileManager.default.currentDirectoryPath) -> String {
+    static func className(_ file: String, directory: String = BytePath.currentDirectory()) -> String {
         let base = URL(fileURLWithPath: directory).standardizedFileURL.path
         let path = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
         let prefix = base.hasSuffix("/") ? base : base + "/"
@@ -127,14 +127,13 @@ final class JUnitFileWriter: TestReporter {
     func report(_ file: FileResult) {}
 
     func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
-        let url = URL(fileURLWithPath: path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if let problem = BytePath.makeParentDirectories(of: path) { throw ReplacingFile.Failure(description: problem) }
             try ReplacingFile.write(JUnitXML.document(files), to: path)
         } catch let error as ReplacingFile.Failure {
-            failure = Catalogue.cannotWrite.message("cannot write the JUnit report to \(path): \(error.description)")
+            failure = Catalogue.cannotWrite.message("cannot write the JUnit report to \(BytePath.shown(path)): \(error.description)")
         } catch {
-            failure = Catalogue.cannotWrite.message("cannot write the JUnit report to \(path): \(errorText(error))")
+            failure = Catalogue.cannotWrite.message("cannot write the JUnit report to \(BytePath.shown(path)): \(errorText(error))")
         }
     }
 }

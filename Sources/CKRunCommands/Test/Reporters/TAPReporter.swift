@@ -1,3 +1,4 @@
+import CKCore
 /// TAP version 13, which `prove` and most consumers read (14 is a superset they reject): a test
 /// point per test, a YAML diagnostics block under each `not ok`, busted's `ok N - # SKIP reason` for
 /// pending tests,

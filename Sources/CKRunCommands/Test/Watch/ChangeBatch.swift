@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -57,7 +58,7 @@ struct ChangeBatch {
     func settle() -> (changed: [String], gone: [String]) {
         var changed: [String] = [], gone: [String] = []
         for (path, made) in files {
-            if FileManager.default.fileExists(atPath: path) { changed.append(path) } else if !made { gone.append(path) }
+            if BytePath.exists(path) { changed.append(path) } else if !made { gone.append(path) }
         }
         return (changed.sorted(), gone.sorted())
     }

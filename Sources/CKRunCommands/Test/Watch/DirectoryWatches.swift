@@ -1,3 +1,4 @@
+import CKCore
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -50,13 +51,13 @@ final class DirectoryWatches {
             guard tree, !known.tree else { return }
             directories[wd] = (directory, true)
         } else {
-            let wd = inotify_add_watch(fd, directory, Self.mask)
+            let wd = BytePath.withCString(directory) { inotify_add_watch(fd, $0, Self.mask) }
             guard wd >= 0 else { return }
             directories[wd] = (directory, tree)
             descriptors[directory] = wd
             guard tree else { return }
         }
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !entry.hasPrefix(".") {
+        for entry in BytePath.entries(of: directory) ?? [] where !entry.hasPrefix(".") {
             let path = directory == "/" ? "/" + entry : directory + "/" + entry
             if pathKind(path).isDirectory {
                 watch(TestDiscovery.realPath(path) ?? path, tree: true)

@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -20,7 +21,7 @@ final class ProjectPaths {
     private var resolved: [String: String] = [:]
 
     init() {
-        let directory = FileManager.default.currentDirectoryPath
+        let directory = BytePath.currentDirectory()
         root = TestDiscovery.realPath(directory) ?? directory
     }
 

@@ -13,11 +13,11 @@ import Glibc
 /// character of that range is carried as its four bytes, so `bytes(of: text(b)) == b` for every
 /// `b`. Decoding with U+FFFD gave `caf\xE9` and `caf\xFE` one name, and `--filter $'caf\xe9'`,
 /// `-e`, `-Xhelper` and `-m` other bytes than the ones typed.
-enum ByteText {
+public enum ByteText {
     private static let base: UInt32 = 0x10FF00
 
     /// The carried text of `bytes`.
-    static func text(_ bytes: some Collection<UInt8>) -> String {
+    public static func text(_ bytes: some Collection<UInt8>) -> String {
         // ASCII (most names, paths and messages) carries nothing: made from its contiguous bytes
         // in one pass. The generic `String(validating:)` below cost ~1,000 instructions a call
         // (metadata lookups), 10M a run of 10,000 tests in the process that reads the results.
@@ -45,12 +45,12 @@ enum ByteText {
         bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
-    static func text(cString: UnsafePointer<CChar>) -> String {
+    public static func text(cString: UnsafePointer<CChar>) -> String {
         text(UnsafeRawBufferPointer(start: cString, count: strlen(cString)))
     }
 
     /// The bytes `text` carries.
-    static func bytes(of text: String) -> [UInt8] {
+    public static func bytes(of text: String) -> [UInt8] {
         guard text.unicodeScalars.contains(where: isCarried) else { return Array(text.utf8) }
         var out: [UInt8] = []
         for scalar in text.unicodeScalars {
@@ -60,7 +60,7 @@ enum ByteText {
     }
 
     /// A copy of the carried bytes as a C string, for `argv` (malloc'd: `free` it).
-    static func cString(_ text: String) -> UnsafeMutablePointer<CChar> {
+    public static func cString(_ text: String) -> UnsafeMutablePointer<CChar> {
         let bytes = bytes(of: text)
         let copy = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
         for (i, byte) in bytes.enumerated() { copy[i] = CChar(bitPattern: byte) }
@@ -68,10 +68,10 @@ enum ByteText {
         return copy
     }
 
-    static func isCarried(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= base }
+    public static func isCarried(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= base }
 
     /// `text` for a reader: each carried byte as `\xNN`.
-    static func shown(_ text: String) -> String {
+    public static func shown(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isCarried) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
