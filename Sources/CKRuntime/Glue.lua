@@ -1,6 +1,9 @@
 -- The library's calls into the `ck` module (CKRuntime): each is one public Lua call a Swift
 -- method of Host or Runtime makes, so the library goes through the API scripts use.
-local ck = ...
+local ck, pristine = ...
+-- Every free name reads the standard library as it was at start: a script may set `string =
+-- nil` or `error = print` (check-layout refuses a shipped Lua file without this line).
+local _ENV = pristine or _G
 local glue = {}
 
 function glue.host(provider, model, responders)

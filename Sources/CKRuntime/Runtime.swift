@@ -34,7 +34,7 @@ public final class Runtime {
                                              memoryLimitMegabytes: configuration.memoryLimitMegabytes))
         clock = configuration.clock
         glue = try first(of: chunk(LuaSource(bytes: PackageResources.Glue_lua), name: "=(CKRuntime glue)"),
-                         arguments: [engine.tools.global("ck")])
+                         arguments: [engine.tools.global("ck"), engine.hostPristineLibrary])
     }
 
     var marshal: Marshal { Marshal(engine: engine) }

@@ -37,7 +37,8 @@ public struct SiblingSearcher {
                     LuaStack(L).set(i + 1, into: -2)
                 }
             }
-            try engine.lua.call(arguments: 2, results: 1)
+            LuaStack(L).registryField(PristineLibrary.registryKey)
+            try engine.lua.call(arguments: 3, results: 1)
             LuaStack(L).setRegistryField(Self.searcherKey)
         } catch {
             ProcessOutput.err("ckrun: the module searcher failed to install: \(error)\n")

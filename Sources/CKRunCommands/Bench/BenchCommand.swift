@@ -52,9 +52,9 @@ struct BenchCommand: ParsableCommand {
         let startup = quick || only == "keyed" || keyedCount != nil ? nil : measureStartup()
         do {
             if only != "keyed" && keyedCount == nil {
-                try engine.runChunk(EmbeddedLua.bench, name: "=bench",
-                                    arguments: [String(repeats), quick ? "quick" : "full", only ?? "",
-                                                startup.map { String($0.ckrun) } ?? "", startup?.lua.map { String($0) } ?? ""])
+                try Self.run(EmbeddedLua.bench, name: "=bench", in: engine,
+                             [String(repeats), quick ? "quick" : "full", only ?? "",
+                              startup.map { String($0.ckrun) } ?? "", startup?.lua.map { String($0) } ?? ""])
             }
             if only == nil || only == "keyed" || keyedCount != nil { try runKeyed(engine) }
         } catch {
@@ -68,9 +68,16 @@ struct BenchCommand: ParsableCommand {
     /// js-framework-benchmark's keyed ops (keyed.lua), beside Roact's when its source is given.
     private func runKeyed(_ engine: Engine) throws(LuaError) {
         let path = roact ?? ProcessInfo.processInfo.environment["CKRUN_ROACT"] ?? ""
-        try engine.runChunk(EmbeddedLua.benchRoact, name: "=roact")
-        try engine.runChunk(EmbeddedLua.benchKeyed, name: "=keyed",
-                            arguments: [String(max(repeats, 7)), quick ? "quick" : "", path, keyedCount ?? ""])
+        try Self.run(EmbeddedLua.benchRoact, name: "=roact", in: engine, [])
+        try Self.run(EmbeddedLua.benchKeyed, name: "=keyed", in: engine,
+                     [String(max(repeats, 7)), quick ? "quick" : "", path, keyedCount ?? ""])
+    }
+
+    /// Runs one of the bench's chunks with `arguments`, then the standard library as it was at
+    /// start (its `_ENV`).
+    private static func run(_ source: LuaSource, name: String, in engine: Engine, _ arguments: [String]) throws(LuaError) {
+        let chunk = try engine.tools.load(source, name: name)
+        _ = try engine.tools.call(chunk, arguments.map { engine.tools.string(bytes: ByteText.bytes(of: $0)) } + [engine.hostPristineLibrary])
     }
 
     /// Median wall time of `ckrun -e ''` and of `lua5.4 -e ''` (if installed), in milliseconds.

@@ -1,5 +1,10 @@
 -- The benchmark figures, in Lua so the baselines run in the same interpreter.
-local repeats, mode, only, startup, luaStartup = ...
+local repeats, mode, only, startup, luaStartup, pristine = ...
+-- Every free name reads the standard library as it was at start (the last argument), whatever
+-- Roact's code or another chunk left in the globals (check-layout refuses a shipped Lua file
+-- without this line); the bench's own globals are read from `_G`.
+local _ENV = pristine or _G
+local bench_clock, bench_heap = _G.bench_clock, _G.bench_heap
 repeats = tonumber(repeats)
 local quick = mode == "quick"
 local function median(t) table.sort(t) return t[(#t + 1) // 2] end

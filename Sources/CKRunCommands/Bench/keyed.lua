@@ -5,7 +5,12 @@
 -- (which goes first alternates per round); each op's figure is the best of the rounds.
 -- `counted` ("op name@side") runs that op once on that side, its timed part alone inside
 -- lua_resume, for `valgrind --tool=callgrind --toggle-collect=lua_resume` (scripts/bench).
-local repeats, quick, roactPath, counted = ...
+local repeats, quick, roactPath, counted, pristine = ...
+-- Every free name reads the standard library as it was at start (the last argument), whatever
+-- Roact's code or another chunk left in the globals (check-layout refuses a shipped Lua file
+-- without this line); the bench's own globals are read from `_G`.
+local _ENV = pristine or _G
+local bench_clock = _G.bench_clock
 repeats, quick = tonumber(repeats), quick == "quick"
 
 -- Deterministic labels as the benchmark makes them: adjective, colour, noun.
@@ -135,7 +140,7 @@ end
 local sides = {ckrunSide()}
 local peerNote
 if roactPath ~= "" then
-  local roact, why = bench_roact_side(roactPath)
+  local roact, why = _G.bench_roact_side(roactPath)
   if roact then sides[2] = roact else peerNote = why end
 end
 if counted ~= "" then

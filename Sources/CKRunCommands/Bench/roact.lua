@@ -3,6 +3,11 @@
 -- a loader that gives each module the `script` object Roblox would (`require(script.Parent.X)`),
 -- a renderer that keeps a tree of host instances (what Roblox's instances are to RobloxRenderer),
 -- and the benchmark's app. Defines `bench_roact_side(path)`: a side for keyed.lua, or nil and why.
+local pristine = ...
+-- Every free name reads the standard library as it was at start (the last argument), whatever
+-- Roact's code or another chunk left in the globals (check-layout refuses a shipped Lua file
+-- without this line); the bench's own globals are read from `_G`.
+local _ENV = pristine or _G
 
 -- Luau's `newproxy(true)` makes a userdata with its own metatable; a table stands in for it,
 -- and `typeof` says "userdata" for those tables as Luau would.
@@ -91,7 +96,7 @@ local function makeRenderer(Children)
   return renderer
 end
 
-function bench_roact_side(path)
+function _G.bench_roact_side(path)
   if not readable(path .. "/createReconciler.lua") then
     return nil, path .. " is not Roact's src/ directory (no createReconciler.lua in it)"
   end

@@ -36,7 +36,8 @@ enum BustedConfig {
         do {
             let reader = try engine.tools.load(EmbeddedLua.bustedConfig, name: "=(ckrun test: .busted)")
             let problem = try engine.withLimits { () throws(LuaError) in
-                try engine.tools.call(reader, [.string(path), task.map(Value.string) ?? .nil, engine.testing.recordFunction])
+                try engine.tools.call(reader, [engine.tools.string(bytes: ByteText.bytes(of: path)), task.map(Value.string) ?? .nil,
+                                           engine.testing.recordFunction, engine.hostPristineLibrary])
             }.first.flatMap(engine.tools.text)
             if let problem { throw ValidationError(".busted: \(problem)") }
         } catch let error as LuaError {

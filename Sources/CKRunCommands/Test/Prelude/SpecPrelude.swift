@@ -18,8 +18,9 @@ enum SpecPrelude {
     /// Chunk names start with "(ckrun test", which tracebacks and error locations skip. Each
     /// chunk gets the `os.exit` message, the recorder of luassert's modules (assert.lua), the
     /// whole debug library (under --sandbox the test's code sees only part of it), the C
-    /// stack lookups `user_frame` and `errorlevel` (ckframes.c), and `runner`, the table the
-    /// chunks share (no global names it: a test cannot reach the runner through it).
+    /// stack lookups `user_frame` and `errorlevel` (ckframes.c), `runner`, the table the
+    /// chunks share (no global names it: a test cannot reach the runner through it), and the
+    /// standard library as it was at start (each chunk's `_ENV`).
     static func install(in engine: Engine, runner: Value) throws(LuaError) {
         installing = true
         defer { installing = false }
@@ -29,12 +30,12 @@ enum SpecPrelude {
             }
             return []
         }
-        let debug = engine.hostDebugLibrary
+        let debug = engine.hostDebugLibrary, pristine = engine.hostPristineLibrary
         for chunk in chunks {
             if chunk.name == "assert" { try preload(in: engine, runner: runner) }
             let function = try compiled.load(chunk.source, name: "=(ckrun test: \(chunk.name))", in: engine)
             try engine.tools.call(function, [.string(exitMessage), compiled.recorded.isEmpty ? recorder : .nil, debug,
-                                       engine.testing.userFrameFunction, engine.testing.errorLevelFunction, runner])
+                                       engine.testing.userFrameFunction, engine.testing.errorLevelFunction, runner, pristine])
         }
     }
 

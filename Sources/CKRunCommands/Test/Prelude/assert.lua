@@ -1,5 +1,10 @@
 -- ckrun test: luassert (Debian's lua-luassert, exactly what busted uses) as the global
 -- `assert`, `spy`, `stub`, `mock` and `match`, and `require "busted"` for spec files.
+local pristine = select(7, ...)
+-- Every free name reads the standard library as it was at start (the seventh argument): a spec
+-- may set `_G.math = nil` or `string.format = nil` before the runner's code below runs
+-- (check-layout refuses a shipped Lua file without this line). `_G` in it is the live table.
+local _ENV = pristine or _G
 -- The whole debug library (the third argument): under --sandbox the test sees only part of it.
 local debug = select(3, ...) or debug
 local T = select(6, ...)
@@ -29,7 +34,7 @@ end
 local recorder
 if (record and not T.preloaded) or module_env then
   recorder = function(name)
-    if not (name:find("^luassert") or name:find("^say") or name:find("^term")) then return nil end
+    if not (string.find(name, "^luassert") or string.find(name, "^say") or string.find(name, "^term")) then return nil end
     local path = package.searchpath(name, package.path)
     local f = path and loadfile(path)
     if not f then return nil end
@@ -41,7 +46,7 @@ end
 for _, name in ipairs(T.preloaded or {}) do with_env(package.preload[name]) end
 local ok, luassert = pcall(require, "luassert")
 if not ok then
-  error("[testFailure] ckrun test needs luassert (" .. tostring(luassert):match("^[^\n]*") ..
+  error("[testFailure] ckrun test needs luassert (" .. string.match(tostring(luassert), "^[^\n]*") ..
     "); install Debian's lua-luassert (scripts/setup does) or put luassert on LUA_PATH", 0)
 end
 local spy, stub, mock, match = require "luassert.spy", require "luassert.stub", require "luassert.mock", require "luassert.match"
@@ -223,7 +228,7 @@ luassert:add_formatter(function(v, fmtargs)
     return astate.format_argument(see_through(v, {}), nil, fmtargs)
   end
   local text = copy and astate.format_argument(see_through(copy, {}), nil, fmtargs)
-  return text and text:gsub("^%(table[^)]*%) ", "(" .. getmetatable(v) .. ") ", 1)
+  return text and string.gsub(text, "^%(table[^)]*%) ", "(" .. getmetatable(v) .. ") ", 1)
 end)
 
 -- ckrun's errors read "[id] file:line: what". luassert's error assertions drop everything up
@@ -237,11 +242,11 @@ local function keep_id(f)
     if results[1] then return unpack(results, 2, results.n) end
     local err = results[2]
     if type(err) == "string" then
-      local id, location, rest = err:match("^(%[%a+%]) ([^\n]-:%d+: )(.*)$")
+      local id, location, rest = string.match(err, "^(%[%a+%]) ([^\n]-:%d+: )(.*)$")
       if id then err = location .. id .. " " .. rest
       -- No location on the id's line: a location there keeps luassert from dropping the
       -- id's line up to one further down (a build error's own "file:line: ").
-      elseif err:find("^%[%a+%] ") then err = "(ckrun test):0: " .. err end
+      elseif string.find(err, "^%[%a+%] ") then err = "(ckrun test):0: " .. err end
     end
     error(err, 0)
   end
@@ -276,8 +281,8 @@ local tostring_, clock = tostring, os.clock
 local function escape_key(key) return (gsub(key, "[\\\n\r]", key_escapes)) end
 local function unescape_key(text) return (gsub(text, "\\(.)", function(c) return key_unescapes[c] or "\\" .. c end)) end
 local function snapshot_path()
-  local dir, base = T.file:match("^(.-)([^/]+)$")
-  return dir .. "__snapshots__/" .. base:gsub("%.lua$", "") .. ".snap", dir .. "__snapshots__"
+  local dir, base = string.match(T.file, "^(.-)([^/]+)$")
+  return dir .. "__snapshots__/" .. string.gsub(base, "%.lua$", "") .. ".snap", dir .. "__snapshots__"
 end
 local function read_snapshots()
   if snapshot.entries then return snapshot.entries end
@@ -286,14 +291,14 @@ local function read_snapshots()
   local f = io.open((snapshot_path()))
   if f then
     for line in f:lines() do
-      local name = line:match("^== (.*)$")
+      local name = string.match(line, "^== (.*)$")
       if name then
         name = unescape_key(name)
         if key then entries[key] = table.concat(lines, "\n") end
         key, lines = name, {}
         snapshot.order[#snapshot.order + 1] = name
       elseif key then
-        lines[#lines + 1] = line:gsub("^\\", "")
+        lines[#lines + 1] = string.gsub(line, "^\\", "")
       else
         snapshot.preamble[#snapshot.preamble + 1] = line
       end
@@ -342,7 +347,7 @@ local DIFF_MAX_EDITS = 1000
 
 local function split_lines(text)
   local lines = {}
-  for l in (text .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = l end
+  for l in string.gmatch(text .. "\n", "(.-)\n") do lines[#lines + 1] = l end
   return lines
 end
 

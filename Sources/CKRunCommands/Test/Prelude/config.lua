@@ -1,8 +1,10 @@
 -- ckrun test: reads busted's `.busted` file, in a state of its own under the run's limits (and
 -- --sandbox's rules when given). Arguments: its path, the task (--run) or nil, and `keep`, which
 -- records each option as a key and its values (ckrunner.c: escaped, so no value can forge a key).
--- Returns an error message, or nothing.
-local path, task, keep = ...
+-- Returns an error message, or nothing. Every free name below reads the standard library as it
+-- was at start (the fourth argument): the .busted file is a script and may set `pairs = nil`.
+local path, task, keep, pristine = ...
+local _ENV = pristine or _G
 local ok, config = pcall(dofile, path)
 if not ok then return tostring(config) end
 if type(config) ~= "table" then return ".busted file does not return a table." end

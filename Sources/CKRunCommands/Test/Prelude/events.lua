@@ -1,5 +1,10 @@
 -- ckrun test: busted's events (its mediator, which busted/core.lua hands out as
 -- `subscribe`/`publish`/`unsubscribe`), and the run's own events published to subscribers.
+local pristine = select(7, ...)
+-- Every free name reads the standard library as it was at start (the seventh argument): a spec
+-- may set `_G.math = nil` or `string.format = nil` before the runner's code below runs
+-- (check-layout refuses a shipped Lua file without this line). `_G` in it is the live table.
+local _ENV = pristine or _G
 local T = select(6, ...)
 local S, safe = T.S, T.safe
 local insert, remove, pairs, tostring, tonumber = table.insert, table.remove, pairs, tostring, tonumber

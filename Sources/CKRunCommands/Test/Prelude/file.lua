@@ -1,5 +1,10 @@
 -- ckrun test: a test file's run, from the Swift side's call (T.run_file) to its last result,
 -- and the settings the Swift side gives it (T.set).
+local pristine = select(7, ...)
+-- Every free name reads the standard library as it was at start (the seventh argument): a spec
+-- may set `_G.math = nil` or `string.format = nil` before the runner's code below runs
+-- (check-layout refuses a shipped Lua file without this line). `_G` in it is the live table.
+local _ENV = pristine or _G
 local debug = select(3, ...) or debug
 local T = select(6, ...)
 local S, opts, element, safe, record, outside_error = T.S, T.opts, T.element, T.safe, T.record, T.outside_error
@@ -28,7 +33,8 @@ local function run_helper()
   local saved_arg = G.arg
   G.arg = opts.helper_arguments
   local ok, err = pcall(function()
-    if find(opts.helper, "%.lua$") then assert(loadfile(opts.helper, "t"))() else require(opts.helper) end
+    -- The live loaders (G): under --watch loads.lua wraps them to note the helper.
+    if find(opts.helper, "%.lua$") then assert(G.loadfile(opts.helper, "t"))() else G.require(opts.helper) end
   end)
   G.arg = saved_arg
   if not ok then error(err, 0) end

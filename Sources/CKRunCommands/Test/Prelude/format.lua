@@ -1,5 +1,10 @@
 -- ckrun test: readable printing and deep comparison.
 -- Readable printing and deep comparison, shared by assertions and spies.
+local pristine = select(7, ...)
+-- Every free name reads the standard library as it was at start (the seventh argument): a spec
+-- may set `_G.math = nil` or `string.format = nil` before the runner's code below runs
+-- (check-layout refuses a shipped Lua file without this line). `_G` in it is the live table.
+local _ENV = pristine or _G
 local T = select(6, ...)
 local concat, sort, type, tostring, rawget, next = table.concat, table.sort, type, tostring, rawget, next
 
@@ -7,7 +12,7 @@ T.matchers = setmetatable({}, { __mode = "k" })
 
 local named_escapes = { ["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r", ['"'] = '\\"', ["\\"] = "\\\\" }
 local function quote(s)
-  return '"' .. (s:gsub('[%c"\\]', function(c) return named_escapes[c] or string.format("\\%d", c:byte()) end)) .. '"'
+  return '"' .. (string.gsub(s, '[%c"\\]', function(c) return named_escapes[c] or string.format("\\%d", string.byte(c)) end)) .. '"'
 end
 
 local function safe_tostring(v)
@@ -29,7 +34,7 @@ local function key_order(a, b)
 end
 
 local function key_text(k)
-  if type(k) == "string" and k:match("^[%a_][%w_]*$") then return k end
+  if type(k) == "string" and string.match(k, "^[%a_][%w_]*$") then return k end
   if type(k) == "string" then return "[" .. quote(k) .. "]" end
   return "[" .. safe_tostring(k) .. "]"
 end
@@ -52,7 +57,7 @@ local function render_table(t, depth, seen, indent)
   seen[t] = nil
   if #items == 0 then return "{}" end
   local flat = "{ " .. concat(items, ", ") .. " }"
-  if #flat <= 72 and not flat:find("\n", 1, true) then return flat end
+  if #flat <= 72 and not string.find(flat, "\n", 1, true) then return flat end
   return "{\n" .. indent .. "  " .. concat(items, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
 end
 
@@ -70,7 +75,7 @@ function T.pretty(v, indent)
 end
 
 local function path_key(k)
-  if type(k) == "string" and k:match("^[%a_][%w_]*$") then return "." .. k end
+  if type(k) == "string" and string.match(k, "^[%a_][%w_]*$") then return "." .. k end
   if type(k) == "string" then return "[" .. quote(k) .. "]" end
   return "[" .. safe_tostring(k) .. "]"
 end

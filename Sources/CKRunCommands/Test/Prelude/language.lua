@@ -1,6 +1,11 @@
 -- ckrun test: what a spec file calls (busted's `describe`, `it`, hooks…), registered with
 -- busted's filters as busted's do (when a test or block registers), and the environments spec
 -- code runs in (busted's environment.lua and context.lua).
+local pristine = select(7, ...)
+-- Every free name reads the standard library as it was at start (the seventh argument): a spec
+-- may set `_G.math = nil` or `string.format = nil` before the runner's code below runs
+-- (check-layout refuses a shipped Lua file without this line). `_G` in it is the live table.
+local _ENV = pristine or _G
 local debug = select(3, ...) or debug
 local T = select(6, ...)
 local S, opts, element, full_name, no_children = T.S, T.opts, T.element, T.full_name, T.no_children

@@ -3,6 +3,11 @@
 -- where a module made later would be found), what dofile and loadfile read, the helper, its
 -- snapshots. The cost is one call per module load, never per test. Paths are kept as the
 -- loaders saw them; the Swift side resolves them.
+local pristine = select(7, ...)
+-- Every free name reads the standard library as it was at start (the seventh argument): a spec
+-- may set `_G.math = nil` or `string.format = nil` before the runner's code below runs
+-- (check-layout refuses a shipped Lua file without this line). `_G` in it is the live table.
+local _ENV = pristine or _G
 -- The whole debug library (the third argument): under --sandbox the test sees only part of it.
 local debug = select(3, ...) or debug
 local T = select(6, ...)

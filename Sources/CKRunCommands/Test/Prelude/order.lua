@@ -2,6 +2,11 @@
 -- run reaches the block, then its strict setup, its children in order (nested blocks' bodies run
 -- only then), its lazy and strict teardowns. A test runs its ancestors' lazy_setup once,
 -- before_each outer to inner, the body, `finally`, after_each inner to outer.
+local pristine = select(7, ...)
+-- Every free name reads the standard library as it was at start (the seventh argument): a spec
+-- may set `_G.math = nil` or `string.format = nil` before the runner's code below runs
+-- (check-layout refuses a shipped Lua file without this line). `_G` in it is the live table.
+local _ENV = pristine or _G
 local T = select(6, ...)
 local S, opts, safe, record, statuses = T.S, T.opts, T.safe, T.record, T.statuses
 local outside_error, full_name, announce, own_names = T.outside_error, T.full_name, T.announce, T.S.own_names

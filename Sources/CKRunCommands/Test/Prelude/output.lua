@@ -2,6 +2,11 @@
 -- its one argument is the message the guarded os.exit raises.
 -- Captures what Lua prints, so test output lands in reports instead of on the terminal,
 -- and guards os.exit, so a test cannot end the runner.
+local pristine = select(7, ...)
+-- Every free name reads the standard library as it was at start (the seventh argument): a spec
+-- may set `_G.math = nil` or `string.format = nil` before the runner's code below runs
+-- (check-layout refuses a shipped Lua file without this line). `_G` in it is the live table.
+local _ENV = pristine or _G
 -- The whole debug library (the third argument): under --sandbox the test sees only part of it.
 local debug = select(3, ...) or debug
 local exit_message = ...
@@ -83,16 +88,16 @@ local function default_output()
   return stdout
 end
 
-io.write = function(...) return default_output():write(...) end
+_G.io.write = function(...) return default_output():write(...) end
 
-print = function(...)
+_G.print = function(...)
   local parts = {}
   for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
   local sink = T.sink
   gather(sink, concat(parts, "\t") .. "\n")
 end
 
-os.exit = function(code)
+_G.os.exit = function(code)
   if code == nil then code = true end
   error(string.format(exit_message, T.where() or "?", tostring(code)), 0)
 end

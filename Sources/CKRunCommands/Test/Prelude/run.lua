@@ -6,6 +6,11 @@
 -- coverage.lua (--coverage). They share `T` (the sixth argument of each chunk, no global) and
 -- `T.S`, the run's mutable state: `ctx` (the element whose function is running), `skip_all`
 -- (--fail-fast stopped the run), `own_names` (names a test or hook defines for itself).
+local pristine = select(7, ...)
+-- Every free name reads the standard library as it was at start (the seventh argument): a spec
+-- may set `_G.math = nil` or `string.format = nil` before the runner's code below runs
+-- (check-layout refuses a shipped Lua file without this line). `_G` in it is the live table.
+local _ENV = pristine or _G
 -- The whole debug library (the third argument): under --sandbox the test sees only part of it.
 local debug = select(3, ...) or debug
 local T = select(6, ...)
