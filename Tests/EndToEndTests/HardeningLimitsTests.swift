@@ -139,13 +139,13 @@ struct HardeningLimitsTests {
     /// Every way into the sandbox refuses a binary chunk with the id and what to do: lua.c's REPL
     /// (`-i` on a pipe) compiled a typed line starting with ESC "Lua" and printed Lua's bare
     /// "attempt to load a binary chunk (mode is 't')"; a script, -e, the ckrun REPL and LUA_INIT
-    /// already said `[sandbox]`.
+    /// already said `[sandbox]` (the ckrun REPL named its own line, `(repl):81`, not `stdin`).
     @Test(arguments: [["--sandbox", "-i"], ["--sandbox", "-"], ["--sandbox"], ["repl", "--sandbox"]])
     func aBinaryLineIsRefusedWithTheSandboxId(_ words: [String]) throws {
         let r = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"),
                                      ["-c", "printf '\\033LuaT\\n' | \"$0\" \"$@\"", Ckrun.executableURL.path] + words)
         let said = r.stdout + r.stderr
         #expect(said.contains("[sandbox]") && said.contains("load Lua source text"), "\(words): \(said)")
-        #expect(!said.contains("attempt to load a binary chunk"), "\(said)")
+        #expect(!said.contains("attempt to load a binary chunk") && !said.contains("(repl)"), "\(said)")
     }
 }

@@ -51,10 +51,17 @@ package.cpath = ""
 -- Bytecode: Lua does not verify it, so a crafted binary chunk reads and writes memory. Every
 -- loader loads text only; a binary chunk gets a catalogued error instead of Lua's own.
 local binaryMessage = "a binary (precompiled) chunk"
-local function textOnly(f, err)
+-- Where: the script's line; when ckrun's own Lua loads for the script (a REPL line, the searcher
+-- beside the script: a chunk named "=(…)"), the chunk's name (`stdin`, the module's file).
+local function textOnly(f, err, chunkName)
   if f == nil and type(err) == "string" and find(err, "attempt to load a binary chunk", 1, true) then
     local info = getinfo(4, "Sl")
-    local where = info and info.currentline and info.currentline > 0 and (info.short_src .. ":" .. info.currentline .. ": ") or ""
+    local where = ""
+    if info and sub(info.source, 1, 2) == "=(" then
+      if type(chunkName) == "string" then where = gsub(chunkName, "^[=@]", "") .. ": " end
+    elseif info and info.currentline and info.currentline > 0 then
+      where = info.short_src .. ":" .. info.currentline .. ": "
+    end
     return nil, format(message, where, "loading " .. binaryMessage, "load Lua source text"), true
   end
   return f, err, false
@@ -62,15 +69,17 @@ end
 -- (Never a tail call to textOnly: it names the script's line from its caller's frame.)
 _ENV.load = forwarding(function(chunk, name, mode, ...)
   local f, err
-  if select("#", ...) == 0 then f, err = textOnly(load(chunk, name, "t"))
-  else f, err = textOnly(load(chunk, name, "t", (...))) end
+  if select("#", ...) == 0 then f, err = load(chunk, name, "t")
+  else f, err = load(chunk, name, "t", (...)) end
+  f, err = textOnly(f, err, name)
   return f, err
 end)
 _ENV.loadfile = forwarding(function(filename, mode, ...)
   checkRead("loadfile", filename)
   local f, err
-  if select("#", ...) == 0 then f, err = textOnly(loadfile(filename, "t"))
-  else f, err = textOnly(loadfile(filename, "t", (...))) end
+  if select("#", ...) == 0 then f, err = loadfile(filename, "t")
+  else f, err = loadfile(filename, "t", (...)) end
+  f, err = textOnly(f, err, filename)
   return f, err
 end)
 _ENV.dofile = forwarding(function(filename)
