@@ -46,4 +46,18 @@ struct NonUTF8PathTests {
             #expect(r.status != 0 && r.stderr.contains(#"missing\xFF.lua"#), "\(command): \(r.stderr)")
         }
     }
+
+    /// `--coverage` of a module named in bytes that are not UTF-8: its lines counted from its
+    /// source, written under its own bytes in lcov.info, shown escaped (it was written as
+    /// U+FFFD's bytes, and its source could not be read back to count its lines).
+    @Test(arguments: [[], ["--jobs", "2"]])
+    func coverageNamesAModuleByItsBytes(_ options: [String]) throws {
+        let r = try bash(#"""
+            cd "$d"; printf 'local M = {}\nfunction M.f(x)\n  if x then return 1 end\n  return 2\nend\nreturn M\n' > $'m\xe9.lua'
+            printf 'it("c", function() assert.are.equal(1, require("m\\233").f(true)) end)\n' > c_spec.lua
+            "$CKRUN" test --coverage \#(options.joined(separator: " ")) c_spec.lua && grep -c $'^SF:m\xe9.lua$' lcov.info
+            """#)
+        #expect(r.status == 0 && r.stdout.hasSuffix("\n1\n"), "\(r.stdout)\(r.stderr)")
+        #expect((r.stdout + r.stderr).contains(#"m\xE9.lua 4    1      80.00%"#), "\(r.stdout)\(r.stderr)")
+    }
 }

@@ -106,6 +106,16 @@ public struct ToolCalls {
         default: return nil
         }
     }
+    /// The bytes of a string value carried as they are (`ByteText`), nil for other values.
+    public func carriedText(_ value: Value) -> String? {
+        if case .string(let s) = value { return s }
+        let stack = LuaStack(engine.lua.L)
+        let base = stack.top
+        defer { stack.top = base }
+        engine.values.push(value, engine.lua.L)
+        return engine.lua.carriedText(at: -1)
+    }
+
     /// A Lua function that runs `body` with its arguments and returns its results; a thrown
     /// `LuaError` is raised in Lua with its text (for tools that hand Swift functions to Lua).
     public func function(_ body: @escaping ([Value]) throws(LuaError) -> [Value]) -> Value {

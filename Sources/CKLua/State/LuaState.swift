@@ -228,6 +228,15 @@ public final class LuaState {
         return String(decoding: UnsafeRawBufferPointer(start: chars, count: length), as: UTF8.self)
     }
 
+    /// A string's bytes carried as they are (`ByteText`: a byte that is not UTF-8 is one
+    /// private-use scalar, not U+FFFD), for text that names files (coverage's sources).
+    public func carriedText(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let chars = ckmacros_tostring(L, index, &length) else { return nil }
+        return ByteText.text(UnsafeRawBufferPointer(start: chars, count: length))
+    }
+
     /// A string that can be a name (of a class, method, selector, field, type, event): valid
     /// UTF-8 without NUL bytes, or nil. Names are compared as Swift strings, so bytes a lossy
     /// decoding would merge (`"\254"` and `"\255"`) or cut (`"a\0b"`) are refused instead.

@@ -53,8 +53,9 @@ enum CoverageReport {
             lcovText += "LF:\(counted.count)\nLH:\(hit)\nend_of_record\n"
             summaries.append(FileSummary(file: file, hits: hit, missed: counted.count - hit))
         }
-        try ReplacingFile.write(statsText, to: stats)
-        try ReplacingFile.write(lcovText, to: lcov)
+        // A source named in bytes that are not UTF-8 is written as those bytes (luacov's own).
+        try ReplacingFile.write(ByteText.bytes(of: statsText), to: stats)
+        try ReplacingFile.write(ByteText.bytes(of: lcovText), to: lcov)
         return summaries
     }
 
@@ -71,7 +72,7 @@ enum CoverageReport {
     static func summaryTable(_ files: [FileSummary]) -> String {
         let total = FileSummary(file: "Total", hits: files.reduce(0) { $0 + $1.hits }, missed: files.reduce(0) { $0 + $1.missed })
         let rows = [["File", "Hits", "Missed", "Coverage"]] + (files + [total]).map {
-            [$0.file, String($0.hits), String($0.missed), percent($0.hits, of: $0.hits + $0.missed)]
+            [BytePath.shown($0.file), String($0.hits), String($0.missed), percent($0.hits, of: $0.hits + $0.missed)]
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let rule = String(repeating: "-", count: widths.reduce(3, +)) + "\n"

@@ -53,7 +53,7 @@ final class SpecSession {
     func call(_ name: String, _ arguments: String...) throws(LuaError) -> String? {
         let function = engine.tools.field(name, of: runner)
         return try engine.withDeadline(timeout) { () throws(LuaError) in
-            try engine.tools.call(function, arguments.map { engine.tools.string(bytes: ByteText.bytes(of: $0)) }).first.flatMap(engine.tools.text)
+            try engine.tools.call(function, arguments.map { engine.tools.string(bytes: ByteText.bytes(of: $0)) }).first.flatMap(engine.tools.carriedText)
         }
     }
 
