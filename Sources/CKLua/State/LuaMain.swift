@@ -70,7 +70,9 @@ public final class LuaMain {
             if isatty(0) == 1 {
                 session(engine, nil, false)
             } else {
-                return runScript(path: nil, pushingArguments: false)
+                // lua.c's `dofile(L, NULL)` here ignores its status: a script read from standard
+                // input without `-` that fails still exits 0 (`-` exits 1), and so does ckrun.
+                _ = runScript(path: nil, pushingArguments: false)
             }
         }
         return true
