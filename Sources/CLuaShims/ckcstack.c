@@ -16,6 +16,7 @@
    yet; size 0: unknown, never refused). */
 static _Thread_local uintptr_t stack_low = 0;
 static _Thread_local size_t stack_size = 0;
+_Thread_local uintptr_t ckcstack_floor = UINTPTR_MAX;
 
 /* The main thread's stack grows down from the exec file name the kernel put at its top, as far
    as RLIMIT_STACK lets it; pthread_getattr_np would read /proc/self/maps for it. */
@@ -53,9 +54,10 @@ int ckcstack_has_room(size_t *left, size_t *size) {
     uintptr_t frame = (uintptr_t)&here;
     *size = stack_size;
     *left = stack_size && frame > stack_low ? frame - stack_low : 0;
-    if (stack_size == 0) return 1;
+    if (stack_size == 0) { ckcstack_floor = 0; return 1; }
     size_t reserve = stack_size / 4;
     if (reserve < 64 * 1024) reserve = 64 * 1024;
     if (reserve > 256 * 1024) reserve = 256 * 1024;
+    ckcstack_floor = stack_low + reserve;
     return *left > reserve;
 }

@@ -61,12 +61,26 @@ int ckwatchdog_busy(lua_State *L);
 void ckwatchdog_closing(lua_State *L);
 
 /// Whether a call from Lua into Swift may go deeper on this thread's C stack (ckcstack.c);
-/// `left` and `size` in bytes (size 0: unknown bounds, never refused).
+/// `left` and `size` in bytes (size 0: unknown bounds, never refused). Sets `ckcstack_floor`.
 int ckcstack_has_room(size_t *left, size_t *size);
+/// The lowest frame address from which a call may go deeper on this thread (UINTPTR_MAX until
+/// ckcstack_has_room found the bounds; 0 when they are unknown): the send path's check is one
+/// compare against it.
+extern _Thread_local uintptr_t ckcstack_floor;
+
+#define CK_SWIFT_DEPTH_MAX 64
+/// Raises [stackLimit] for a call `depth` calls deep (ckcstack_has_room decides, and finds the
+/// bounds on a thread's first call).
+void cktrampoline_refuse_depth(lua_State *L, int depth);
 
 /// Raises [stackLimit] (the script's file:line) when a call from Lua into the runtime, `depth`
 /// such calls deep, would nest too deep: a short C stack, or past a depth no program needs.
-void cktrampoline_check_depth(lua_State *L, int depth);
+/// Inline: every send and every entry into Swift asks it.
+static inline void cktrampoline_check_depth(lua_State *L, int depth) {
+    char here;
+    if ((uintptr_t)&here > ckcstack_floor && depth < CK_SWIFT_DEPTH_MAX) return;
+    cktrampoline_refuse_depth(L, depth);
+}
 
 /// Runs Swift function `id` on the current stack as if Lua had called it (its `file:line` is
 /// the Lua caller's); raises what it asks to raise. Returns its result count.

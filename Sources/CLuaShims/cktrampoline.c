@@ -40,8 +40,6 @@ static int raise_memory_overshoot(lua_State *L) {
    `ulimit -s 512` a few dozen overflowed the C stack (SIGSEGV). Refused with the script's
    file:line before Swift runs when the stack is short (ckcstack.c), and past a depth no program
    needs, which also comes before Lua's own uncatalogued "C stack overflow" (200 C calls). */
-#define CK_SWIFT_DEPTH_MAX 64
-
 static int raise_stack_limit(lua_State *L, int too_deep, size_t left, size_t size) {
     lua_pushliteral(L, "[stackLimit] ");
     cktrampoline_where_script(L);
@@ -57,7 +55,7 @@ static int raise_stack_limit(lua_State *L, int too_deep, size_t left, size_t siz
     return lua_error(L);
 }
 
-void cktrampoline_check_depth(lua_State *L, int depth) {
+void cktrampoline_refuse_depth(lua_State *L, int depth) {
     size_t left, size;
     if (!ckcstack_has_room(&left, &size)) raise_stack_limit(L, 0, left, size);
     if (depth >= CK_SWIFT_DEPTH_MAX) raise_stack_limit(L, 1, 0, 0);
