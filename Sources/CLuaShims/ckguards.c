@@ -23,11 +23,7 @@ static void catalogue_memory_error(lua_State *L) {
     int exceeded = m->exceeded;
     m->in_swift++;
     lua_pop(L, 1);
-    lua_pushstring(L, "[memoryLimit] ");
-    luaL_where(L, 1);
-    lua_pushfstring(L, "the script used more than its memory limit (%d MB); "
-                       "raise --memory-limit or use less memory", (int)(m->limit / (1024 * 1024)));
-    lua_concat(L, 3);
+    lua_pushstring(L, ckalloc_limit_message(L, L));
     m->in_swift--;
     m->exceeded = exceeded;
 }

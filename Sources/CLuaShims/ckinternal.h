@@ -39,6 +39,8 @@ typedef struct ck_extra {
     ck_records records;   /* ckrun test: the file's results so far */
     size_t user_limit;    /* ckrun test: --memory-limit, which the runner's own turns exceed by a reserve */
     int user_limit_saved;
+    char struck[LUA_IDSIZE + 32];  /* "file:line: " running when an allocation passed the limit (ckalloc.c) */
+    char limit_message[LUA_IDSIZE + 200];
     int props_metatable;  /* registry key of the props views' metatable (ckprops.c): rawgeti beats rawgetp */
 } ck_extra;
 

@@ -19,6 +19,12 @@ static const char *error_text(lua_State *L) {
 }
 
 int ckpcall_traceback(lua_State *L) {
+    /* In Swift mode, so it cannot fail to allocate: at the memory limit the frames that hold the
+       memory are still live here, and a failing handler would put Lua's bare memory error (at
+       the caller's line) in place of the script's own error. It leaves no overshoot behind. */
+    ck_memory *m = ckinternal_extra_of(L)->memory;
+    int exceeded = m->exceeded;
+    m->in_swift++;
     /* The value itself, for ckpcall_error_value (a table error stays a table); kept before
        lua_tostring turns a number into a string in place. */
     int kept = lua_type(L, 1) != LUA_TSTRING;
@@ -34,6 +40,8 @@ int ckpcall_traceback(lua_State *L) {
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &error_text_key);
     }
+    m->in_swift--;
+    m->exceeded = exceeded;
     return 1;
 }
 
@@ -73,6 +81,7 @@ int ckpcall_at(lua_State *L, int nargs, int nresults, int msgh) {
     lua_State *thread = e->current;
     if (m->exceeded && !ckshims_over_limit(m)) m->exceeded = 0;
     m->in_swift = 0;
+    e->current = L;   /* the thread that runs the Lua code: where a memory error struck is read there */
     int status = lua_pcall(L, nargs, nresults, msgh);
     m->in_swift = saved;
     e->current = thread;

@@ -21,6 +21,7 @@ lua_State *ckstate_new(ck_memory *memory, int pooled) {
     ck_extra *e = calloc(1, sizeof(ck_extra));
     e->memory = memory;
     e->current = L;
+    memory->extra = e;
     *(ck_extra **)lua_getextraspace(L) = e;
     lua_atpanic(L, ck_panic);
     ckpcall_clear_error_value(L);   /* its registry slots exist from now on */
@@ -43,6 +44,7 @@ void ckstate_close(lua_State *L) {
     ckwatchdog_forget(L);
     ckpool_free(memory->pool);
     memory->pool = NULL;
+    memory->extra = NULL;
     free(e);
 }
 

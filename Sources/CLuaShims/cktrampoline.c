@@ -31,8 +31,10 @@ void cktrampoline_where_script(lua_State *L) {
 static int raise_memory_overshoot(lua_State *L) {
     ck_memory *m = ckinternal_extra_of(L)->memory;
     m->exceeded = 0;
-    return cktrampoline_raise_catalogued(L, "memoryLimit", 1,
-                            "the script used more than its memory limit; raise --memory-limit or use less memory");
+    /* Swift's allocation passed it: the script line is the one that called the Swift function. */
+    ckinternal_extra_of(L)->struck[0] = '\0';
+    lua_pushstring(L, ckalloc_limit_message(L, L));
+    return lua_error(L);
 }
 
 /* Calls from Lua into Swift nested inside each other (a render that builds a host, a handler

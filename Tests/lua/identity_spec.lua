@@ -215,14 +215,14 @@ describe("an error in a controller's callback", function()
     assert.are.equal(3, #host:findAll("IdCb"))   -- the rest of the pass ran
   end)
 
-  it("keeps a limit's own id first", function()
+  it("names the callback before a limit's error too, which keeps its own id on its line", function()
     local Row = ck.component("IdLimit", {scope = true, view = {class = "UILabel"}})
     ck.controller("IdLimitController", {willUnmount = function() error("[timeout] pretend", 0) end})
     local host = list_host(nil, {1}, function(k) return Row{key = k} end)
     host:mount()
     local ok, err = pcall(host.unmount, host)
     assert.is_false(ok)
-    assert.matches("^%[timeout%] pretend", err)
+    assert.matches("^%[callbackFailed%] IdLimitController%.willUnmount of Stack/IdLimit#1 raised: %[timeout%] pretend", err)
   end)
 end)
 

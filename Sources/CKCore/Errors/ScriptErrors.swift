@@ -23,16 +23,15 @@ public enum ScriptErrors {
     }
 
     /// Errors that keep their own id first: a nested build's failure, a yield across the
-    /// runtime, and the limits that stop a script.
-    /// The ids of the limits that stop a script (a ScriptFailure carries its id in its message).
-    private static let limits: [Catalogue] = [.timeout, .memoryLimit, .interrupted]
-
+    /// runtime, and Ctrl-C (or SIGTERM), which stops the user's whole command, not the script
+    /// where it struck. A limit the script ran into (`[timeout]`, `[memoryLimit]`,
+    /// `[stackLimit]`) is the script's error like any other: wrapped with the place it struck
+    /// (`[buildFailed]`, `[callbackFailed]`, …), its own line naming file:line (SPEC §3, §9).
     public static func passesThrough(_ error: Error) -> Bool {
         switch error {
         case is BuildFailure: return true
-        case let e as RuntimeError: return e.id == .yieldAcrossRuntime
-        case let e as ScriptFailure:
-            return limits.contains { e.message.hasPrefix("[\($0.rawValue)]") }
+        case let e as RuntimeError: return e.id == .yieldAcrossRuntime || e.id == .interrupted
+        case let e as ScriptFailure: return e.message.hasPrefix("[\(Catalogue.interrupted.rawValue)]")
         default: return false
         }
     }

@@ -24,7 +24,7 @@ public final class LuaState {
     /// short-lived states such as a test file's.
     public init(memoryLimitBytes: Int = 0, openLibraries: Bool = true, pooledMemory: Bool = false) {
         memory = .allocate(capacity: 1)
-        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_swift: 1, exceeded: 0, pool: nil, held: 0))
+        memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_swift: 1, exceeded: 0, pool: nil, held: 0, extra: nil))
         guard let state = ckstate_new(memory, pooledMemory ? 1 : 0) else { fatalError("ckrun: cannot create a Lua state (out of memory)") }
         L = state
         currentThread = ckstate_current_thread(state)
@@ -164,14 +164,16 @@ public final class LuaState {
     /// Pops an error value from `thread`'s stack.
     public func popError(status: Int32, on L: OpaquePointer) -> LuaError {
         defer { ckmacros_pop(L, 1) }
-        if status == LUA_ERRMEM || memory.pointee.exceeded != 0 {
-            memory.pointee.exceeded = 0
-            let limit = memory.pointee.limit / (1024 * 1024)
-            return LuaError(message: Catalogue.memoryLimit.message(
-                "the script used more than its memory limit (\(limit) MB); raise --memory-limit or use less memory"),
-                status: status)
+        let exceeded = memory.pointee.exceeded != 0
+        memory.pointee.exceeded = 0
+        let handled = describe(at: -1, on: L)
+        // An overshoot Swift made while the error was raised does not replace the script's own
+        // error (which says where it struck); only Lua's bare memory error is replaced.
+        if status == LUA_ERRMEM || (exceeded && handled.hasPrefix("not enough memory")) {
+            // Where it struck was noted when the allocation was refused (`ckalloc_limit_message`).
+            return LuaError(message: String(cString: ckalloc_limit_message(L, nil)), status: status)
         }
-        return LuaError(handled: describe(at: -1, on: L), status: status)
+        return LuaError(handled: handled, status: status)
     }
 
     // MARK: Limits

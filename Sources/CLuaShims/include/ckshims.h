@@ -63,6 +63,7 @@ typedef struct ck_memory {
     int exceeded;        // set when the limit was passed inside Swift code
     struct ck_pool *pool; // small blocks from size-class pools (ckpool.c); NULL: malloc
     size_t held;          // bytes Swift keeps on the script's behalf (Engine.hold / WorkLimits.hold)
+    struct ck_extra *extra; // the state's shared block (NULL before it is made and after it is freed)
 } ck_memory;
 
 /// Whether the state holds more than its limit (Lua's bytes and Swift's held ones).
@@ -328,6 +329,11 @@ size_t ckrunner_escape_field(const char *s, size_t n, unsigned char *out);
 
 /// Bytes malloc has handed out (Lua and Swift together), for benchmarks.
 size_t ckalloc_heap_bytes(void);
+/// `[memoryLimit] file:line: …`: the catalogued message of the state's memory error, naming the
+/// script line that was running when an allocation passed the limit (noted then, since Lua
+/// runs no message handler for LUA_ERRMEM), else `thread`'s innermost script line (NULL: none).
+/// The note is used up. The text lives in the state's block until the next call.
+const char *ckalloc_limit_message(lua_State *L, lua_State *thread);
 
 void ckstate_gc_collect(lua_State *L);
 void ckstate_gc_generational(lua_State *L);
