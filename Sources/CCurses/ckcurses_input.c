@@ -8,6 +8,7 @@ static const struct { int code; ck_key_kind kind; } function_keys[] = {
     {KEY_BTAB, CK_KEY_BACKTAB}, {KEY_ENTER, CK_KEY_ENTER}, {KEY_BACKSPACE, CK_KEY_BACKSPACE},
     {KEY_DC, CK_KEY_DELETE}, {KEY_HOME, CK_KEY_HOME}, {KEY_END, CK_KEY_END},
     {KEY_PPAGE, CK_KEY_PAGE_UP}, {KEY_NPAGE, CK_KEY_PAGE_DOWN}, {KEY_RESIZE, CK_KEY_RESIZE},
+    {CK_CODE_PASTE_START, CK_KEY_PASTE_START}, {CK_CODE_PASTE_END, CK_KEY_PASTE_END},
 };
 
 /* Characters that are keys rather than text. */

@@ -11,7 +11,7 @@
     X(nodelay) X(intrflush) X(curs_set) X(has_colors) X(start_color) X(use_default_colors) \
     X(init_pair) X(mousemask) X(getmouse) X(mouseinterval) X(set_escdelay) X(wget_wch) \
     X(resizeterm) X(werase) X(wmove) X(waddnstr) X(wattr_set) X(mvwhline_set) X(mvwvline_set) \
-    X(mvwadd_wch) X(wnoutrefresh) X(doupdate) X(wrefresh) X(getmaxy) X(getmaxx) X(tigetstr)
+    X(mvwadd_wch) X(wnoutrefresh) X(doupdate) X(wrefresh) X(getmaxy) X(getmaxx) X(tigetstr) X(define_key)
 
 typedef struct {
 #define CK_FIELD(name) __typeof__(name) *name;
@@ -27,6 +27,10 @@ extern ck_curses_library ckcurses_load_library;
 /* A call through the table; the parentheses keep curses.h's function-like macros of the same
    names (wattr_set, getmaxy) from expanding. */
 #define NC(name) (ckcurses_load_library.name)
+
+/* The key codes the bracketed-paste marks are read as (ncurses' define_key: past its own keys). */
+#define CK_CODE_PASTE_START (KEY_MAX + 1)
+#define CK_CODE_PASTE_END (KEY_MAX + 2)
 
 /* The window everything is drawn in. */
 #define CK_SCREEN (*ckcurses_load_library.stdscr)

@@ -3,12 +3,35 @@
 #include "ckcurses_internal.h"
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t active = 0;
 static int out_descriptor = -1;
 static int colors_on = 0;
+/* terminfo's BD, written when the view ends (kept here: the ending may run in a signal handler). */
+static char paste_off[64];
+
+/* A terminfo string capability, or NULL where the terminal has none. */
+static const char *capability(const char *name) {
+    const char *s = NC(tigetstr)(name);
+    return s == NULL || s == (char *)-1 || s[0] == '\0' ? NULL : s;
+}
+
+/* Bracketed paste, where terminfo describes it (the extended capabilities xterm-like terminals
+   and tmux have): the terminal marks a paste with PS ... PE once BE turns the mode on, and
+   ncurses reads each mark as one key. Written as terminfo gives it, around ncurses' own output. */
+static void start_bracketed_paste(int out_fd) {
+    const char *on = capability("BE"), *off = capability("BD");
+    const char *start = capability("PS"), *end = capability("PE");
+    paste_off[0] = '\0';
+    if (on == NULL || off == NULL || start == NULL || end == NULL || strlen(off) >= sizeof paste_off) return;
+    if (NC(define_key)(start, CK_CODE_PASTE_START) != OK || NC(define_key)(end, CK_CODE_PASTE_END) != OK) return;
+    strcpy(paste_off, off);
+    ssize_t w = write(out_fd, on, strlen(on));
+    (void)w;
+}
 
 /* Each style by purpose: its attributes alone (monochrome, NO_COLOR), and its colour pair. */
 static const struct { attr_t attributes; short pair; short foreground, background; } styles[CK_STYLE_COUNT] = {
@@ -59,6 +82,7 @@ int ckcurses_screen_start(int in_fd, int out_fd, int color) {
     NC(set_escdelay)(25);
     NC(curs_set)(0);
     NC(mousemask)(BUTTON1_CLICKED | BUTTON1_RELEASED, NULL);
+    start_bracketed_paste(out_fd);
     if (color && NC(has_colors)()) set_up_colors();
     return 1;
 }
@@ -68,6 +92,10 @@ void ckcurses_screen_end(void) {
     active = 0;
     NC(curs_set)(1);
     NC(endwin)();
+    if (paste_off[0] != '\0') {   /* async-signal-safe: the ending may run in a handler */
+        ssize_t w = write(out_descriptor, paste_off, strlen(paste_off));
+        (void)w;
+    }
 }
 
 int ckcurses_screen_active(void) { return active; }

@@ -203,6 +203,12 @@ struct ReplTerminalTests {
         /// Types `text` literally (no key names), then Enter.
         func line(_ text: String) throws { try run(["send-keys", "-t", "0", "-l", text]); try keys("Enter") }
         func screen() throws -> String { try run(["capture-pane", "-p", "-t", "0"]) }
+        /// Pastes `text` as a terminal does (tmux's `paste-buffer`: newlines sent as CR); with
+        /// `bracketed`, inside the bracketed-paste marks if the program asked for them.
+        func paste(_ text: String, bracketed: Bool) throws {
+            try run(["set-buffer", "--", text])
+            try run(["paste-buffer", "-t", "0"] + (bracketed ? ["-p"] : []))
+        }
 
         /// Waits until the screen satisfies `condition` in two captures in a row, unchanged;
         /// returns the screen. One capture can fall between two writes of a redraw (the panes,

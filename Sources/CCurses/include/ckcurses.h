@@ -17,7 +17,8 @@ void ckcells_use_utf8_locale(void);
 int ckcells_width(unsigned int code_point);
 
 /// Starts full-screen drawing on the terminal open as `in_fd`/`out_fd` (the alternate screen,
-/// keys one at a time without echo, the mouse, no cursor); colour when `color` is 1 and the
+/// keys one at a time without echo, the mouse, no cursor, bracketed paste where terminfo has
+/// its strings: BE, BD, PS, PE); colour when `color` is 1 and the
 /// terminal has it. Returns 0 on failure (no such terminal type, say).
 int ckcurses_screen_start(int in_fd, int out_fd, int color);
 /// Leaves full-screen drawing: the terminal as it was. Safe to call twice, and from the paths
@@ -74,6 +75,8 @@ typedef enum {
     CK_KEY_PAGE_UP, CK_KEY_PAGE_DOWN,
     CK_KEY_CLICK,      /* `row`, `column` hold where */
     CK_KEY_RESIZE,
+    CK_KEY_PASTE_START, /* the terminal's bracketed-paste marks (terminfo PS, PE): what comes */
+    CK_KEY_PASTE_END,   /* between them was pasted, not typed */
     CK_KEY_OTHER       /* a key the view has no use for */
 } ck_key_kind;
 

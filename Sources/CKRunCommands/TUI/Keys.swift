@@ -6,12 +6,14 @@ enum Key: Equatable, Hashable {
     case up, down, left, right, tab, backTab, enter, escape, backspace, delete, home, end, pageUp, pageDown
     case click(row: Int, column: Int)
     case resize
+    /// The terminal's bracketed-paste marks: `KeyReader` makes what is between them text.
+    case pasteStart, pasteEnd
     case other
 
     /// Ctrl-D: leaves, as at the REPL's prompt.
     static let endOfInput = Key.character("\u{4}")
 
-    /// The keys typed since the last call (none waits).
+    /// The keys typed since the last call (none waits); `KeyReader` reads them for the view.
     static func readAll() -> [Key] {
         var keys: [Key] = []
         while true {
@@ -27,6 +29,7 @@ enum Key: Equatable, Hashable {
         CK_KEY_ENTER.rawValue: .enter, CK_KEY_ESCAPE.rawValue: .escape, CK_KEY_BACKSPACE.rawValue: .backspace,
         CK_KEY_DELETE.rawValue: .delete, CK_KEY_HOME.rawValue: .home, CK_KEY_END.rawValue: .end,
         CK_KEY_PAGE_UP.rawValue: .pageUp, CK_KEY_PAGE_DOWN.rawValue: .pageDown, CK_KEY_RESIZE.rawValue: .resize,
+        CK_KEY_PASTE_START.rawValue: .pasteStart, CK_KEY_PASTE_END.rawValue: .pasteEnd,
     ]
 
     init(_ k: ck_key) {

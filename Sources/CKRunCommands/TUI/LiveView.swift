@@ -41,7 +41,8 @@ final class LiveView: FrontEnd {
     /// What changed waits for the run's next wait (`beforeWait`) to be drawn or read, once.
     var needsDraw = false
     var treeIsStale = false
-    var pendingKeys: [Key] = []
+    var pendingKeys: [LiveInput] = []
+    var reader = KeyReader()
 
     /// Why the view cannot be had here, or nil (`startupOutput`: standard output is held there).
     static func unavailable(startupOutput: OutputLog?) -> String? {
@@ -81,18 +82,19 @@ final class LiveView: FrontEnd {
         needsDraw = true
     }
 
-    /// After a line: the command line stays open only for more of an incomplete input.
+    /// After a line: the command line stays open for more of an incomplete input, and for the
+    /// rest of a paste (text pending, or a paste not yet ended): pasted text is never view keys.
     func settlePrompt() {
         prompt = replPrompt()
         guard awaitingPrompt else { return }
         awaitingPrompt = false
-        commandOpen = prompt != "> "
+        commandOpen = prompt != "> " || reader.pasting || pendingKeys.contains { if case .text = $0 { true } else { false } }
     }
 
     func readable() -> [InputEvent] {
+        pendingKeys += reader.readAll()
         settlePrompt()
         refreshTreeIfStale()
-        pendingKeys += Key.readAll()
         needsDraw = true
         while !pendingKeys.isEmpty {
             guard let event = handle(pendingKeys.removeFirst()) else { continue }

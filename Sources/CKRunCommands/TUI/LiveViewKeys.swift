@@ -4,8 +4,16 @@ import CKLua
 /// What keys and clicks do in the live view: move the focus, tap, scroll, open the command
 /// line and edit it (`KeyBindings` says which key does what).
 extension LiveView {
-    /// An input for the run, if the key makes one (a tap, a line, the end).
-    func handle(_ key: Key) -> InputEvent? {
+    /// An input for the run, if what was read makes one (a tap, a line, the end). Text goes to
+    /// the command line alone (opening it); only keys reach the view's bindings.
+    func handle(_ input: LiveInput) -> InputEvent? {
+        switch input {
+        case .key(let key): return handle(key)
+        case .text(let text): return type(text)
+        }
+    }
+
+    private func handle(_ key: Key) -> InputEvent? {
         if key == .resize {
             resized()
             return nil
@@ -57,16 +65,43 @@ extension LiveView {
         return component.label
     }
 
+    /// Text typed into the command line (opened for it): each newline hands a line over as
+    /// Enter does; what follows it waits as text for the next read of `pendingKeys`.
+    private func type(_ text: String) -> InputEvent? {
+        if !commandOpen {
+            commandOpen = true
+            prompt = replPrompt()
+        }
+        guard let newline = text.firstIndex(of: "\n") else {
+            text.forEach { editor.insert($0) }
+            return nil
+        }
+        text[..<newline].forEach { editor.insert($0) }
+        let rest = String(text[text.index(after: newline)...])
+        if !rest.isEmpty { pendingKeys.insert(.text(rest), at: 0) }
+        return enter()
+    }
+
+    /// Hands the command line's text over as a line. Keys read with the Enter (a burst: a paste
+    /// into a terminal without bracketed paste) are text from here on, for the command line.
+    private func enter() -> InputEvent? {
+        // The transcript in the output pane shows what was entered, as a terminal would.
+        let line = editor.take()
+        ProcessOutput.out(prompt + line + "\n")
+        awaitingPrompt = true
+        pendingKeys += reader.readAll()   // what has arrived by now came with the Enter
+        if pendingKeys.contains(where: { if case .key = $0 { true } else { false } }) {
+            let text = LiveInput.text(of: pendingKeys)
+            pendingKeys = (text.isEmpty ? [] : [.text(text)]) + pendingKeys.filter { $0 == .key(.resize) }
+        }
+        return .line(Array(line.utf8))
+    }
+
     /// A key while the command line is open: editing, history, Enter hands the line over,
     /// Escape (or Ctrl-D on an empty line) closes it.
     private func commandLine(_ key: Key) -> InputEvent? {
         switch key {
-        case .enter:
-            // The transcript in the output pane shows what was entered, as a terminal would.
-            let line = editor.take()
-            ProcessOutput.out(prompt + line + "\n")
-            awaitingPrompt = true
-            return .line(Array(line.utf8))
+        case .enter: return enter()
         case .escape: closeCommandLine()
         case Key.endOfInput where editor.text.isEmpty: closeCommandLine()
         case .character(let c) where c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }): editor.insert(c)

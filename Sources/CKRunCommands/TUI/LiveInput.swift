@@ -1,0 +1,56 @@
+/// What the live view reads: keys, or text. Text (a paste, or the rest of a burst that an Enter
+/// at the command line was part of) only ever goes to the command line: it is no `Key`, so the
+/// view's bindings (`KeyBindings`: `q` quits, Space taps) cannot take it.
+enum LiveInput: Equatable {
+    case key(Key)
+    /// Text for the command line; a newline in it ends a line there, as Enter does.
+    case text(String)
+
+    /// `inputs` as the text they typed: characters as themselves, Enter as a newline, Tab as a
+    /// space; keys that type nothing (arrows, Escape) are dropped.
+    static func text(of inputs: [LiveInput]) -> String {
+        var text = ""
+        for input in inputs {
+            switch input {
+            case .text(let t): text += t
+            case .key(let key): text += key.typed
+            }
+        }
+        return text
+    }
+}
+
+extension Key {
+    /// What the key types into text (a paste, a burst): nothing for a key that types nothing.
+    var typed: String {
+        switch self {
+        case .character(let c) where c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }): String(c)
+        case .enter: "\n"
+        case .tab: " "
+        default: ""
+        }
+    }
+}
+
+/// Reads what the terminal sent since the last read (none waits): between the bracketed-paste
+/// marks (terminfo's PS and PE, which ncurses reads as keys) everything is text, however many
+/// reads the paste takes.
+struct KeyReader {
+    private(set) var pasting = false
+
+    mutating func readAll() -> [LiveInput] {
+        var inputs: [LiveInput] = []
+        for key in Key.readAll() {
+            switch key {
+            case .pasteStart: pasting = true
+            case .pasteEnd: pasting = false
+            case .resize: inputs.append(.key(key))
+            case _ where pasting:
+                if case .text(let t)? = inputs.last { inputs[inputs.count - 1] = .text(t + key.typed) }
+                else { inputs.append(.text(key.typed)) }
+            default: inputs.append(.key(key))
+            }
+        }
+        return inputs.filter { $0 != .text("") }
+    }
+}
