@@ -21,6 +21,19 @@ public struct ScriptError: Error, Sendable, CustomStringConvertible {
     /// Lua's stack traceback where the error was raised (empty when none was taken).
     public let traceback: String
 
+    /// The limit that stopped the script (``ErrorID/timeout``, ``ErrorID/memoryLimit``,
+    /// ``ErrorID/stackLimit``), if one did: ``id`` names the place it struck instead when that
+    /// place wraps its errors (``ErrorID/buildFailed`` for a render or a state update,
+    /// ``ErrorID/actionFailed``, ``ErrorID/timerFailed``, a controller's callback), and the
+    /// limit's own line, naming the script's file:line, follows in ``message``.
+    public var limit: ErrorID? {
+        let limits: [ErrorID] = [.timeout, .memoryLimit, .stackLimit]
+        return limits.first { id in
+            let tag = "\(id) "
+            return message.hasPrefix(tag) || message.contains("\n" + tag) || message.contains(": " + tag)
+        }
+    }
+
     /// The message, then the traceback.
     public var description: String { traceback.isEmpty ? message : message + "\n" + traceback }
 
@@ -88,6 +101,8 @@ public struct ErrorID: RawRepresentable, Hashable, Sendable, CustomStringConvert
     public static let timeout = ErrorID(.timeout)
     /// The script allocated more than the runtime's memory limit.
     public static let memoryLimit = ErrorID(.memoryLimit)
+    /// A call passed or returned more values than a Lua stack holds, or calls nested too deep.
+    public static let stackLimit = ErrorID(.stackLimit)
     /// Under the sandbox, the script called a function that is not allowed.
     public static let sandbox = ErrorID(.sandbox)
     /// A render, provider or state update raised while a host built; the build was rolled back.

@@ -99,6 +99,28 @@ struct LimitTests {
         }
     }
 
+    /// A limit struck in a render is the build's failure, naming the component and the line.
+    @Test func aTimeoutInARenderIsABuildFailureThatNamesTheLimit() async {
+        await #expect(processExitsWith: .success) {
+            let runtime = try Runtime(.init(timeout: 0.3))
+            let app = try runtime.load(string: """
+                return ck.component("Title", {render = function(self, props)
+                  if props.spin then while true do end end
+                  return ck.Text{text = "t"}
+                end})
+                """, name: "title.lua")
+            let host = try runtime.mount(app, model: ["spin": false])
+            do {
+                try host.update(model: ["spin": true])
+                exit(1)
+            } catch let error as ScriptError {
+                guard error.id == .buildFailed, error.limit == .timeout else { exit(2) }
+                guard error.message.contains("Title"), error.message.contains("\n[timeout] title.lua:2: ") else { exit(3) }
+            }
+            exit(host.generation == 1 ? 0 : 4)
+        }
+    }
+
     @Test func aSandboxedRuntimeRefusesPrograms() throws {
         let runtime = try Runtime(.init(sandbox: true))
         let error = try #require(throws: ScriptError.self) { try runtime.load(string: "os.execute('true')") }
