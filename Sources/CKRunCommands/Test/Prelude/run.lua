@@ -17,7 +17,7 @@ local T = select(6, ...)
 local type, select, tostring = type, select, tostring
 -- String functions are called as these locals, never as methods: a test may replace string.find
 -- or the string metatable's __index, and the runner's own code must not run it.
-local find, gsub = string.find, string.gsub
+local find, gsub, match, sub = string.find, string.gsub, string.match, string.sub
 local xpcall, pcall, error, setmetatable = xpcall, pcall, error, setmetatable
 local dgetmetatable, traceback = debug.getmetatable, debug.traceback
 local concat = table.concat
@@ -153,10 +153,15 @@ local function handler(err)
 end
 
 -- Lua calls no message handler for an error of memory (nor for one raised in the handler): the
--- message of such an error. The guarded xpcall (ckguards.c) names the runner's line, not the test's.
+-- message of such an error, in the test's words, with the test's line where the limit struck
+-- (ckalloc.c notes it), not the runner's.
 local function unhandled(err)
   if type(err) ~= "string" then return "an error the runner could not describe (" .. type(err) .. ")" end
   if err == "not enough memory" or find(err, "^%[memoryLimit%] %(ckrun test") then return T.memory_message or err end
+  local where = match(err, "^%[memoryLimit%] ([^\n]-:%d+: )the script used more than its memory limit")
+  if where and T.memory_message and find(T.memory_message, "^%[memoryLimit%] ") then
+    return "[memoryLimit] " .. where .. sub(T.memory_message, 15)
+  end
   return err
 end
 
