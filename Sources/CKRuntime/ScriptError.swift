@@ -134,8 +134,6 @@ public struct ErrorID: RawRepresentable, Hashable, Sendable, CustomStringConvert
     public static let scriptFailed = ErrorID(.scriptFailed)
     /// A lifecycle callback of a controller raised (the pass ran whole).
     public static let callbackFailed = ErrorID(.callbackFailed)
-    /// A value or call needed more of the Lua stack than it holds.
-    public static let stackLimit = ErrorID(.stackLimit)
     /// Ctrl-C (SIGINT) stopped the running script.
     public static let interrupted = ErrorID(.interrupted)
 }
