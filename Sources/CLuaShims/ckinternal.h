@@ -78,7 +78,7 @@ void cktrampoline_refuse_depth(lua_State *L, int depth);
 /// Raises [stackLimit] (the script's file:line) when a call from Lua into the runtime, `depth`
 /// such calls deep, would nest too deep: a short C stack, or past a depth no program needs.
 /// Inline: every send and every entry into Swift asks it.
-static inline void cktrampoline_check_depth(lua_State *L, int depth) {
+static inline void ckinternal_check_call_depth(lua_State *L, int depth) {
     char here;
     if ((uintptr_t)&here > ckcstack_floor && depth < CK_SWIFT_DEPTH_MAX) return;
     cktrampoline_refuse_depth(L, depth);

@@ -207,7 +207,7 @@ static int send(lua_State *L) {
         lua_settop(L, base);
         return cktrampoline_call_swift(L, hooks->send);
     }
-    cktrampoline_check_depth(L, hooks->state->depth);   /* a handler that sends, nested: [stackLimit] */
+    ckinternal_check_call_depth(L, hooks->state->depth);   /* a handler that sends, nested: [stackLimit] */
     int n = push_planned_args(L, p, args);
     return call_planned(L, hooks, n + p->has_receiver, msgh, base);
 }

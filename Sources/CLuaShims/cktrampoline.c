@@ -67,7 +67,7 @@ void cktrampoline_refuse_depth(lua_State *L, int depth) {
    from Swift, ckpcall_at), so no Swift code has to restore them and no unwind can leave them wrong. */
 int cktrampoline_call_swift(lua_State *L, int id) {
     ck_extra *e = ckinternal_extra_of(L);
-    cktrampoline_check_depth(L, e->swift_depth);
+    ckinternal_check_call_depth(L, e->swift_depth);
     ck_memory *m = e->memory;
     lua_State *thread = e->current;
     e->current = L;
