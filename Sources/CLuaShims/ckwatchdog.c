@@ -42,7 +42,6 @@ static int in_runner(lua_State *L, lua_Debug *ar) {
 }
 
 void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     ck_extra *e = ckinternal_extra_of(L);
     if (e->interrupted) {
         e->interrupted = 0;
@@ -58,6 +57,12 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
     if (e->has_deadline && expired) {
         /* From now on every instruction raises, so a pcall in the script cannot go on looping. */
         lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, 1);
+        /* Not in a C function's call or return event (the alarm's hook takes every event): the
+           error would have no file:line, and in the message handler of the error raised a moment
+           before (the alarm landing between the two) it replaced that located error. The next
+           Lua instruction raises. */
+        if (ar->event != LUA_HOOKCOUNT && ar->event != LUA_HOOKLINE && lua_getinfo(L, "S", ar) && ar->what[0] == 'C')
+            return;
         if (e->hooks_coroutines && runner_steps < RUNNER_STEPS_PAST_DEADLINE && in_runner(L, ar)) {
             runner_steps++;
             return;
