@@ -93,6 +93,9 @@ public struct CkrunCommand: ParsableCommand {
     /// ArgumentParser's `main`, with a usage error in the catalogue's form on one line
     /// (`ckrun: [usage] …; see 'ckrun test --help'`): its own `Error:` carried no id.
     static func parseAndRun(_ arguments: [String]) -> Int32 {
+        // A user's command line, not a `--jobs` worker's (whose values are the parent's, as they are).
+        let bustedLine = arguments.first == TestCommand._commandName && !arguments.contains("--worker")
+        let arguments = bustedLine ? BustedArguments.normalized(arguments) : arguments
         do {
             var command = try parsedAsTest(arguments) ?? parseAsRoot(arguments)
             try command.run()

@@ -185,6 +185,8 @@ struct TestRunnerExtrasTests {
             "spec/calc_spec.lua": "it('adds', function() assert.are.equal(3, require('calc').add(1, 2)) end)",
         ])
         for jobs in ["1", "2"] {
+            // Counts add up in an existing stats file, as LuaCov's do: each run starts from none.
+            try? FileManager.default.removeItem(at: fixture.directory.url.appendingPathComponent("luacov.stats.out"))
             let result = try fixture.test("--coverage", "--jobs", jobs, "spec")
             #expect(result.status == 0)
             let stats = try fixture.read("luacov.stats.out")

@@ -29,8 +29,10 @@ struct TestRunnerIntegrityTests {
             "evil.lua": #"error("the helper ran")"#,
         ])
         let result = try fixture.test("--list")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.isEmpty && !result.stderr.contains("the helper ran"), "\(result.stdout)\(result.stderr)")
+        // The pattern is one value that matches no file: busted's "No test files found" (exit 1).
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect((result.stdout + result.stderr).contains("No test files found matching Lua pattern"), "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("the helper ran") && !result.stderr.contains("the helper ran"), "\(result.stdout)\(result.stderr)")
     }
 
     /// Lua's matcher backtracks: `a?`×40 `a`×40 against 40 a's takes 2^40 steps. The file

@@ -58,7 +58,7 @@ struct TestRunnerSelectionTests {
     }
 
     @Test func listAppliesTheSameSelection() throws {
-        let result = try fixture.test("--list", "--tags", "#slow")
+        let result = try fixture.test("--list", "--tags", "slow")
         #expect(result.lines == ["cart_spec.lua:3: cart checks out #slow #network", "cart_spec.lua:8: top level test #slow"])
     }
 
@@ -75,11 +75,23 @@ struct TestRunnerSelectionTests {
         #expect(!quiet.stderr.contains("no tests matched"))
     }
 
-    @Test func aFolderWithoutTestFilesSucceedsWithANote() throws {
-        let empty = try TestRunnerFixture(["notes.txt": "nothing here"])
-        let result = try empty.test()
-        #expect(result.status == 0)
-        #expect(result.stderr.contains("no test files"))
-        #expect(try empty.test("--pass-with-no-tests").stderr.isEmpty)
+    /// busted 2.1.1 fails a run that finds no test file (exit 1, "No test files found matching
+    /// Lua pattern: _spec"); --pass-with-no-tests, ckrun's own, lets it succeed.
+    @Test func aFolderWithoutTestFilesFailsAsBustedDoes() throws {
+        let empty = try TestRunnerFixture(["notes.txt": "nothing here", "helper.lua": "return 1"])
+        for arguments in [[], ["--jobs", "2"]] {
+            let result = try empty.test(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdout.contains("No test files found matching Lua pattern: _spec"), "\(result.stdout)")
+            #expect(result.lastLine == "0 passed, 1 failed")
+        }
+        let json = try empty.test("-o", "json", "-p", "check")
+        #expect(json.status == 1)
+        #expect(json.stdout.contains(#""message":"No test files found matching Lua pattern: check","name":"""#), "\(json.stdout)")
+        let quiet = try empty.test("--pass-with-no-tests")
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.isEmpty)
+        let listing = try empty.test("--list")
+        #expect(listing.status == 1 && listing.stderr.contains("No test files found matching Lua pattern: _spec"))
     }
 }

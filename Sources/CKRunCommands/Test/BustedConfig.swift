@@ -27,7 +27,7 @@ enum BustedConfig {
         let path = path ?? ".busted"
         guard BytePath.exists(path) else {
             if path != ".busted" { throw ValidationError("--config-file: no such file: \(BytePath.shown(path))") }
-            if let task { throw ValidationError("--run \(task): there is no .busted file here") }
+            // busted reads --run only from a .busted file: without one, the option does nothing.
             return [:]
         }
         let engine = Engine(configuration: .init(sandbox: limits.sandbox, timeoutSeconds: limits.timeout,
@@ -77,12 +77,12 @@ extension TestCommand {
         sort = sort ?? flag("sort")
         coverage = coverage ?? flag("coverage")
         if !failFast { failFast = flag("no-keep-going") ?? false }
-        if seed == nil, let value = single("seed") { seed = UInt64(value) }
+        if seed == nil, let value = single("seed") { seed = value }
         if timeout == nil, let value = single("timeout") {
             guard let seconds = Double(value), seconds > 0 else { throw ValidationError(".busted timeout takes a positive number of seconds (got \(value))") }
             timeout = seconds
         }
-        if repeatCount == 1, let value = single("repeat"), let n = Int(value), n >= 1 { repeatCount = n }
+        if repeatCount == 1, let value = single("repeat"), let n = Int(value) { repeatCount = n }
         try busted.apply(config, flag: flag, shuffleGiven: orderGiven.shuffle, sortGiven: orderGiven.sort)
         for path in paths where fromConfig && !BytePath.exists(path) {
             throw ValidationError(".busted ROOT: no such file or directory: \(BytePath.shown(path))")
@@ -95,6 +95,7 @@ extension BustedOptions {
     mutating func apply(_ config: [String: [String]], flag: (String) -> Bool?, shuffleGiven: Bool, sortGiven: Bool) throws {
         if statements.isEmpty { statements = config["e"] ?? [] }
         if helperOptions.isEmpty { helperOptions = config["Xhelper"] ?? [] }
+        if outputOptions.isEmpty { outputOptions = config["Xoutput"] ?? [] }
         lang = lang ?? config["lang"]?.first
         verbose = verbose ?? flag("verbose")
         lazy = lazy ?? flag("lazy")

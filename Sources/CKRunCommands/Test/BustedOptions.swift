@@ -23,7 +23,7 @@ struct BustedOptions: ParsableArguments {
     @Option(name: [.customShort("f"), .customLong("config-file")], help: ArgumentHelp("Read options from this file instead of .busted.", valueName: "file"))
     var configFile: String?
 
-    @Option(help: ArgumentHelp("The language of luassert's messages (luassert.languages.LANG).", valueName: "lang"))
+    @Option(help: ArgumentHelp("busted's language of its own report labels: accepted; luassert's messages stay English, as in busted 2.1.1.", valueName: "lang"))
     var lang: String?
 
     @Option(name: .customLong("Xhelper", withSingleDash: true), help: ArgumentHelp(

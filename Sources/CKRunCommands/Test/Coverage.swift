@@ -23,6 +23,38 @@ enum CoverageReport {
         return all
     }
 
+    /// The counts an earlier run left in luacov's stats file (`N:FILE`, then N counts), which
+    /// this run adds to, as LuaCov does ("to start from scratch, delete the stats file"). A file
+    /// that is not in that form, or too large, is not added (the run's own counts replace it).
+    static func previous(_ path: String = "luacov.stats.out") -> [String: [Int: Int]] {
+        guard case .bytes(let bytes) = RegularFile.read(path, limit: 256 << 20, what: "the coverage stats") else { return [:] }
+        // luacov writes "\n" bytes between its lines; split the bytes there.
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var counts: [String: [Int: Int]] = [:]
+        var index = 0
+        while index + 1 < lines.count {
+            let header = lines[index]
+            guard let colon = header.firstIndex(of: ":"), let max = Int(header[..<colon]) else { return index == 0 ? [:] : counts }
+            let file = String(header[header.index(after: colon)...])
+            let hits = lines[index + 1].split(separator: " ").map { Int($0) }
+            guard hits.count == max, !hits.contains(nil) else { return [:] }
+            for (offset, hit) in hits.enumerated() where hit! > 0 { counts[file, default: [:]][offset + 1, default: 0] += hit! }
+            if counts[file] == nil { counts[file] = [:] }
+            index += 2
+        }
+        return counts
+    }
+
+    /// `run` added to `earlier`, line by line.
+    static func adding(_ run: [String: [Int: Int]], to earlier: [String: [Int: Int]]) -> [String: [Int: Int]] {
+        var all = earlier
+        for (file, lines) in run {
+            for (line, hits) in lines { all[file, default: [:]][line, default: 0] += hits }
+            if all[file] == nil { all[file] = [:] }
+        }
+        return all
+    }
+
     /// Both formats name a file on a line of its own and have no escapes: a chunk name with a
     /// line break or another control character (`load(code, "@a\n3:b")`) names no file on disk
     /// and would forge records, so it is left out.

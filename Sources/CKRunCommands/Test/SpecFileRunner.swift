@@ -60,7 +60,10 @@ struct SpecFileRunner {
             // What the file's tests recorded before the runner stopped stays; the reason follows.
             if settings.shard?.includes(fileIndex: fileIndex, nameHash: 0) ?? true {
                 let detail = records.isEmpty ? "failed to load" : "stopped running its tests"
-                records += ResultRecords.records([failure(error.message, traceback: Traceback.clean(error.traceback), detail)])
+                var result = failure(error.message, traceback: Traceback.clean(error.traceback), detail)
+                // A file that does not compile is reported as busted reports it: Lua's message alone.
+                if session?.fileDidNotCompile == true { result.message = error.message }
+                records += ResultRecords.records([result])
             }
         }
         if let session { collect(from: session, into: &head) }

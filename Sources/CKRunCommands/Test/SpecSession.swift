@@ -18,6 +18,8 @@ final class SpecSession {
     let runner: Value
     /// The time limit of each piece of the runner's own work the Swift side calls (nil: none).
     private let timeout: Double?
+    /// The last file run did not compile (`run` threw Lua's message for it).
+    private(set) var fileDidNotCompile = false
     /// The directories `require` already searches beside the files this state ran.
     private var searched: Set<[String]> = []
 
@@ -57,16 +59,6 @@ final class SpecSession {
         }
     }
 
-    /// busted's `--lang`: luassert's messages from `luassert.languages.LANG`, when it has one.
-    func setLanguage(_ language: String) throws(LuaError) {
-        let chunk = try SpecPrelude.compiled.load(#"""
-            local lang = ...
-            if pcall(require, "luassert.languages." .. lang) then require("say"):set_namespace(lang) end
-            """#, name: "=(ckrun test: lang)", in: engine)
-        // `require` may run a module found on package.path: under the time limit.
-        try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.tools.call(chunk, [.string(language)]) }
-    }
-
     /// Loads the test file from its bytes and runs it; its results are then `records`. A file
     /// that does not compile, or a runner that stopped, throws (the results kept so far stay).
     /// `index` is the file's place among the run's files, `seed` its `math.random` seed.
@@ -83,7 +75,9 @@ final class SpecSession {
             ])
         }
         let runFile = engine.tools.field("run_file", of: runner)
+        fileDidNotCompile = true
         let chunk = try engine.tools.loadFile(path)
+        fileDidNotCompile = false
         let arguments: [Value] = [chunk, engine.tools.string(bytes: ByteText.bytes(of: path)), .string(String(index)), .string(String(seed))]
         // Each piece of code the file runs gets its own limit (T.turn); Ctrl-C stops it.
         try engine.withDeadline(timeout) { () throws(LuaError) in _ = try engine.tools.call(runFile, arguments) }

@@ -1,5 +1,10 @@
 import CKCore
 import CKLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Where a test file's Lua state comes from: a fresh one per file (busted's default, each file
 /// insulated), or, under `auto-insulate = false` / `--no-auto-insulate`, one state shared by the
@@ -50,6 +55,13 @@ final class SpecStates {
         if current === session { current = nil }
     }
 
+    /// lua5.4's LUA_INIT_5_4, else LUA_INIT (busted is a script lua5.4 runs: it runs them first).
+    static let luaInit: (name: String, value: String)? = {
+        let environment = ProcessInfo.processInfo.environment
+        for name in ["LUA_INIT_5_4", "LUA_INIT"] { if let value = environment[name] { return (name, value) } }
+        return nil
+    }()
+
     /// The run's settings, given once per state (the runner's table drops `set` when its first file starts).
     private func configure(_ session: SpecSession, listOnly: Bool) throws(LuaError) {
         for (key, values) in [("filters", settings.filters), ("filter_out", settings.excludes), ("tags", settings.tags),
@@ -57,6 +69,11 @@ final class SpecStates {
             for value in values { try session.call("set", key, value) }
         }
         if let timeout = settings.timeout { try session.call("set", "timeout", String(timeout)) }
+        if let luaInit = Self.luaInit {
+            try session.call("set", "lua_init_name", luaInit.name)
+            try session.call("set", "lua_init", luaInit.value)
+        }
+        if let seed = settings.seed { try session.call("set", "run_seed", String(Int64(bitPattern: seed))) }
         let flags = [("fail_fast", settings.failFast), ("list", listOnly), ("sort", settings.sort),
                      ("update_snapshots", settings.updateSnapshots), ("coverage", settings.coverage),
                      ("randomize", settings.shuffleTests && settings.seed != nil), ("lazy", settings.lazy),
@@ -69,7 +86,7 @@ final class SpecStates {
         for (key, value) in [("lpath", settings.lpath), ("cpath", settings.cpath), ("helper", settings.helper)] {
             if let value { try session.call("set", key, value) }
         }
-        if let lang = settings.lang { try session.setLanguage(lang) }
+        // busted 2.1.1's --lang names its output handlers' language only: luassert's messages stay English.
         for statement in settings.statements { try session.call("set", "statements", statement) }
     }
 }

@@ -16,9 +16,9 @@ struct TestCommand: ParsableCommand {
         abstract: "Run test files written in busted's spec language.",
         discussion: """
         Each file runs in a fresh Lua state. Output ends with the line `N passed, N failed` \
-        (`, N skipped` if any). Exit status: 0 when nothing failed (also when no test ran), 1 \
-        when a test failed or errored, 64 on a usage error. busted's options are taken too. \
-        See docs/testing.md.
+        (`, N skipped` if any). Exit status: 0 when nothing failed (also when the files hold no \
+        selected test), 1 when a test failed or errored or no test file was found (as busted), 64 \
+        on a usage error. busted's options are taken too. See docs/testing.md.
         """)
 
     @Argument(help: ArgumentHelp(
@@ -55,8 +55,11 @@ struct TestCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Run files, and tests within each describe block, in random order (prints the seed).")
     var shuffle: Bool?
 
-    @Option(help: ArgumentHelp("Shuffle with this seed, reproducing an earlier --shuffle (implies --shuffle).", valueName: "n"))
-    var seed: UInt64?
+    // The next word whatever it is, as busted takes `--seed -5`.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "The seed of --shuffle and of randomize() blocks, as busted's: reproduces an earlier shuffled run (shuffles nothing by itself).",
+        valueName: "n"))
+    var seed: String?
 
     @Option(name: [.customShort("p"), .long], help: ArgumentHelp(
         "Run test files whose names match this Lua pattern, as busted does (repeatable; default: _spec, and names ending _test.lua).", valueName: "pattern"))
@@ -81,7 +84,7 @@ struct TestCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Run files and tests sorted by name.")
     var sort: Bool?
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the tests this many times.", valueName: "n"))
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: ArgumentHelp("Run the tests this many times.", valueName: "n"))
     var repeatCount: Int = 1
 
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first failed or errored test (busted: --no-keep-going).")
@@ -139,7 +142,6 @@ struct TestCommand: ParsableCommand {
     func validate() throws {
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout takes a number of seconds greater than 0 (got \(timeout))") }
         if jobs < 1 { throw ValidationError("--jobs takes a positive number of processes") }
-        if repeatCount < 1 { throw ValidationError("--repeat takes a positive number of runs") }
         try Self.checkRuns(repeatCount, files: 1)
         if let memoryLimit, memoryLimit <= 0 { throw ValidationError("--memory-limit takes a whole number of megabytes, 1 or more (got \(memoryLimit))") }
         if let shard, Shard(parsing: shard) == nil {
@@ -152,13 +154,34 @@ struct TestCommand: ParsableCommand {
                 }
             }
         }
-        for (flag, list) in [("--tags", tags), ("--exclude-tags", excludeTags)] where Self.tagList(list).isEmpty && !list.isEmpty {
-            throw ValidationError("\(flag) takes tag names, for example \(flag) slow,network")
-        }
         // With -C the paths are relative to that directory: run() checks them there.
         if busted.directories.isEmpty { try Self.checkExist(paths) }
         if worker, !paths.isEmpty { throw ValidationError("--worker takes its files on standard input") }
         if let junit, junit.isEmpty { throw ValidationError("--junit takes a file name") }
+        if let seed, Self.luaNumber(seed) == nil { throw ValidationError("argument to --seed must be a number (got '\(seed)')") }
+    }
+
+    /// busted reads `--seed` with `tonumber`: a Lua number (`12`, `-3`, `0x1F`, `1.5`, `1e3`).
+    static func luaNumber(_ text: String) -> Double? {
+        let trimmed = text.trimmingBlanks()
+        if let integer = luaInteger(trimmed) { return Double(integer) }
+        return Double(trimmed).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// The seed `math.randomseed` takes (an integer, or a float with an integer value); nil for
+    /// `1.5`, which busted takes and Lua's `math.randomseed` refuses.
+    static func luaInteger(_ text: String) -> Int64? {
+        let text = text.trimmingBlanks()
+        if let integer = Int64(text) { return integer }
+        if let bits = UInt64(text) { return Int64(bitPattern: bits) }   // a seed ckrun printed
+        let negative = text.hasPrefix("-")
+        let digits = negative || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        if digits.lowercased().hasPrefix("0x"), let value = UInt64(digits.dropFirst(2), radix: 16) {
+            let integer = Int64(bitPattern: value)
+            return negative ? 0 &- integer : integer
+        }
+        guard let value = Double(text), value.rounded() == value, abs(value) < 9.2e18 else { return nil }
+        return Int64(value)
     }
 
     func run() throws {
@@ -189,7 +212,7 @@ struct TestCommand: ParsableCommand {
 
     /// A path that does not exist is a usage error.
     static func checkExist(_ paths: [String]) throws {
-        for path in paths where !BytePath.exists(path) {
+        for path in paths where TestDiscovery.kind(path) == nil {
             throw ValidationError("no such file or directory: \(BytePath.shown(path))")
         }
     }
@@ -214,11 +237,10 @@ struct TestCommand: ParsableCommand {
         }
     }
 
-    /// `--tags a,b --tags c` → ["a", "b", "c"]; a leading `#` is optional.
+    /// `--tags a,b --tags c` → ["a", "b", "c"], split at commas as busted splits them (twice,
+    /// so empty fields go) and kept as typed: busted looks for `"#" .. tag` in the name, so
+    /// `-t '#unit'` or `-t ' unit'` selects no test there, and here.
     static func tagList(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingBlanks() }
-            .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
-            .filter { !$0.isEmpty }
+        values.flatMap { $0.split(separator: ",").map(String.init) }
     }
 }

@@ -10,20 +10,23 @@ import Foundation
 import Glibc
 #endif
 
-/// Finds test files as busted 2.1.1 does (its `test_file_loader.lua`): under each directory
-/// (recursively, skipping folders and files whose names start with "."), the `.lua` files whose
-/// names match a `--pattern` (Lua patterns found anywhere in the name: `_spec` selects
-/// `parser_specs.lua` too) and no `--exclude-pattern`; a file named explicitly runs whatever its
-/// name. With no pattern configured (neither `--pattern` nor `.busted`), busted's default `_spec`
-/// and ckrun's `_test.lua` convention. Each real directory is searched once, however many
-/// symbolic links lead to it (so link loops end), and each real file is run once.
+/// Finds test files as busted 2.1.1 does (its `test_file_loader.lua`): each path in the order
+/// given (busted's ROOT order), a directory's files sorted by path (recursively, skipping
+/// folders and files whose names start with "."), those whose names match a `--pattern` (Lua
+/// patterns found anywhere in the name: `_spec` selects `parser_specs.lua` too) and no
+/// `--exclude-pattern`; a file named explicitly whatever its name. Only `.lua` files run (busted's
+/// Lua loader takes no other), named or found. With no pattern configured (neither `--pattern`
+/// nor `.busted`), busted's default `_spec` and ckrun's `_test.lua` convention. Nothing is
+/// de-duplicated, as in busted: a file named twice, or reached through a directory and by name,
+/// or through a symbolic link, runs each time; only a link back to a directory being searched
+/// (a loop) is not followed again.
 enum TestDiscovery {
     /// busted's default pattern.
     static let defaultPattern = "_spec"
 
     /// Patterns are matched by `LuaPatternMatcher`, linear by construction. A malformed pattern
     /// is a usage error.
-    static func files(in paths: [String], patterns: [String], excluding: [String], recursive: Bool = true) throws -> [String] {
+    static func files(in paths: [String], patterns: [String], excluding: [String], recursive: Bool = true) throws -> Selection {
         func matchers(_ list: [String], _ option: String) throws -> [LuaPatternMatcher] {
             try list.filter { !$0.isEmpty }.map { pattern in
                 guard let matcher = LuaPatternMatcher(pattern) else {
@@ -36,28 +39,49 @@ enum TestDiscovery {
         let excluded = try matchers(excluding, "--exclude-pattern")
         let testConvention = patterns.isEmpty
         return try files(in: paths, recursive: recursive) { name in
-            name.hasSuffix(".lua") && !excluded.contains { $0.matches(name) }
-                && (chosen.contains { $0.matches(name) } || (testConvention && name.hasSuffix("_test.lua")))
+            !excluded.contains { $0.matches(name) } && (chosen.contains { $0.matches(name) } || (testConvention && name.hasSuffix("_test.lua")))
         }
     }
 
-    /// Sorted by path, each file once. A path that does not exist is a usage error, and so is a
-    /// named file that is not a regular file (a FIFO would block the run before any limit). Not
-    /// `recursive` (busted's --no-recursive): only the files directly in each directory. Names
-    /// are bytes (`BytePath`): one that is not UTF-8 is found and run as any other.
-    static func files(in paths: [String], recursive: Bool = true, isTest: (String) -> Bool) throws -> [String] {
-        var found = Set<String>(), visited = Set<String>()
+    /// What a search found: the files that run, and whether busted's list had any file at all
+    /// (a named file, or one whose name matched, `.lua` or not): busted fails a run whose list is
+    /// empty ("No test files found matching Lua pattern"), not one whose files hold no test.
+    struct Selection {
+        var files: [String] = []
+        var listedAny = false
+        /// Directories that could not be read (busted stops with Penlight's "cannot open DIR"):
+        /// `[cannotRead]` errors of the run, which then fails.
+        var unreadable: [String] = []
+    }
+
+    /// busted's Lua loader (`busted/modules/files/lua.lua`) takes a file whose extension is `.lua`.
+    static func isLua(_ path: String) -> Bool { path.hasSuffix(".lua") }
+
+    /// busted sorts a root's files by their whole paths (`table.sort`, bytes).
+    static func bytewise(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+
+    /// Each path in turn, a directory's files sorted; `isTest` is busted's name filter (the
+    /// `.lua` extension is asked after it). A path that does not exist is a usage error, and so
+    /// is a named file that is not a regular file (a FIFO would block the run before any limit).
+    /// Not `recursive` (busted's --no-recursive): only the files directly in each directory.
+    static func files(in paths: [String], recursive: Bool = true, isTest: (String) -> Bool) throws -> Selection {
+        var selection = Selection(), unreadable: [String] = []
         for path in paths {
+            var listed: [String]
             switch kind(path) {
             case nil: throw ValidationError("no such file or directory: \(BytePath.shown(path))")
-            case .directory?: found.formUnion(search(directory: path, visited: &visited, recursive: recursive, isTest: isTest))
-            case .regular?: found.insert(tidy(path))
+            case .directory?:
+                var searching: [String] = []
+                listed = search(directory: path, searching: &searching, recursive: recursive, isTest: isTest, unreadable: &unreadable)
+                listed.sort(by: bytewise)
+            case .regular?: listed = [tidy(path)]
             case .other?: throw ValidationError("\(BytePath.shown(path)) is not a regular file (a FIFO, socket or device): name a spec file")
             }
+            selection.listedAny = selection.listedAny || !listed.isEmpty
+            selection.files += listed.filter(isLua)
         }
-        // One path per real file: the first in sorted order.
-        var realFiles = Set<String>()
-        return found.sorted().filter { realFiles.insert(realPath($0) ?? $0).inserted }
+        selection.unreadable = unreadable
+        return selection
     }
 
     static func realPath(_ path: String) -> String? { BytePath.realPath(path) }
@@ -66,7 +90,9 @@ enum TestDiscovery {
 
     /// What `path` is, symbolic links followed; nil when nothing is there.
     static func kind(_ path: String) -> Kind? {
-        guard let info = BytePath.status(path) else { return nil }
+        // A path that cannot be looked at (EACCES: a directory on the way is closed) is a file
+        // there: reading it then says why it cannot run.
+        guard let info = BytePath.status(path) else { return errno == ENOENT || errno == ENOTDIR ? nil : .regular }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .regular
@@ -74,13 +100,24 @@ enum TestDiscovery {
         }
     }
 
-    private static func search(directory: String, visited: inout Set<String>, recursive: Bool, isTest: (String) -> Bool) -> [String] {
-        guard visited.insert(realPath(directory) ?? directory).inserted, let entries = BytePath.entries(of: directory) else { return [] }
+    /// `searching`: the real paths of the directories being searched (this one's ancestors), so a
+    /// link back to one of them ends; a link to any other directory is searched, as busted does.
+    private static func search(directory: String, searching: inout [String], recursive: Bool, isTest: (String) -> Bool,
+                               unreadable: inout [String]) -> [String] {
+        let real = realPath(directory) ?? directory
+        guard !searching.contains(real) else { return [] }
+        guard let entries = BytePath.entries(of: directory) else {
+            unreadable.append(Catalogue.cannotRead.message("cannot open \(BytePath.shown(tidy(directory))): \(String(cString: strerror(errno))); its test files did not run"))
+            return []
+        }
+        searching.append(real)
+        defer { searching.removeLast() }
         var files: [String] = []
-        for entry in entries.sorted() where !entry.hasPrefix(".") {
+        for entry in entries.sorted(by: bytewise) where !entry.hasPrefix(".") {
             let path = join(directory, entry)
             switch kind(path) {
-            case .directory?: if recursive { files += search(directory: path, visited: &visited, recursive: true, isTest: isTest) }
+            case .directory?: if recursive { files += search(directory: path, searching: &searching, recursive: true, isTest: isTest,
+                                                            unreadable: &unreadable) }
             case .regular?: if isTest(entry) { files.append(tidy(path)) }
             case .other?, nil: continue   // a FIFO named x_spec.lua would block the run: busted's pattern picks files
             }

@@ -23,18 +23,42 @@ struct TestPlan {
 
     init(_ command: TestCommand) throws {
         self.command = command
-        format = command.output.flatMap(ReportFormat.named) ?? .text
-        settings = Self.settings(command, format: format)
+        var format = command.output.flatMap(ReportFormat.named) ?? .text
         junitPath = command.junit
+        // busted's junit handler writes to its first -Xoutput option, when there is one, and not to stdout.
+        if format.names.contains("junit"), let file = TestCommand.tagList(command.busted.outputOptions).first, !file.isEmpty {
+            if junitPath == nil { junitPath = file }
+            format = .junitToFile
+        }
+        self.format = format
+        settings = Self.settings(command, format: format)
         if !command.worker { try Self.applyBazel(&settings, junit: &junitPath) }
     }
 
     /// The files and how they run.
     func run() throws -> TestRun {
         var settings = settings
-        let files = shardFiles(try discover(), settings: &settings)
+        let selection = try discover()
+        let files = shardFiles(selection.files, settings: &settings)
         try TestCommand.checkRuns(command.repeatCount, files: files.count)
-        return TestRun(files: files, settings: settings, jobs: command.jobs, repeats: command.repeatCount)
+        var run = TestRun(files: files, settings: settings, jobs: command.jobs, repeats: command.repeatCount)
+        run.loadErrors = selection.unreadable
+        // busted stops before any test when its helper file cannot be read (its runner.lua).
+        if let helper = settings.helper, helper.hasSuffix(".lua"), let problem = ReadableFile.problem(helper) {
+            let detail = problem.hasPrefix("[cannotRead] ") ? String(problem.dropFirst("[cannotRead] ".count)) : problem
+            run.loadErrors.append(Catalogue.cannotRead.message("failed running the specified helper (\(helper)), error: \(detail)"))
+            run = TestRun(files: [], settings: settings, jobs: command.jobs, repeats: 0, loadErrors: run.loadErrors)
+        }
+        if !selection.listedAny && !command.passWithNoTests { run.loadErrors.append(noTestFilesMessage) }
+        return run
+    }
+
+    /// busted's error for a run that found no file (its `output.no_test_files_match`): the run
+    /// fails with it, as busted's does (exit 1).
+    var noTestFilesMessage: String {
+        let patterns = command.pattern.isEmpty ? [TestDiscovery.defaultPattern] : command.pattern
+        let shown = patterns.count > 1 ? "\n\t" + patterns.joined(separator: "\n\t") : patterns[0]
+        return "No test files found matching Lua pattern: " + shown
     }
 
     private static func settings(_ command: TestCommand, format: ReportFormat) -> TestRunSettings {
@@ -47,6 +71,7 @@ struct TestPlan {
             failFast: command.failFast || busted.keepGoing == false, sandbox: command.sandbox, memoryLimitMB: command.memoryLimit)
         settings.sharedState = busted.autoInsulate == false
         settings.sort = busted.sortTests ?? command.sort ?? false
+        settings.sortFiles = busted.sortFiles ?? command.sort ?? false
         settings.lpath = command.lpath ?? "./src/?.lua;./src/?/?.lua;./src/?/init.lua"
         settings.cpath = command.cpath ?? "./csrc/?.so;./csrc/?/?.so"
         settings.helper = command.helper
@@ -59,11 +84,13 @@ struct TestPlan {
         settings.recordLoads = command.watch
         settings.exposeRunner = command.runnerInternals
         settings.elementNames = format.needsElementNames
-        // busted: --shuffle is --shuffle-files and --shuffle-tests; ckrun's --seed alone shuffles both.
-        settings.shuffleFiles = busted.shuffleFiles ?? command.shuffle ?? (command.seed != nil)
-        settings.shuffleTests = busted.shuffleTests ?? command.shuffle ?? (command.seed != nil)
-        if settings.shuffleFiles || settings.shuffleTests { settings.seed = command.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)) }
-        settings.stateSeed = command.stateSeed ?? command.seed ?? UInt64.random(in: 1...UInt64.max)
+        // busted: --shuffle is --shuffle-files and --shuffle-tests; --seed only seeds them and
+        // randomize() (busted.randomseed), shuffling nothing by itself.
+        settings.shuffleFiles = busted.shuffleFiles ?? command.shuffle ?? false
+        settings.shuffleTests = busted.shuffleTests ?? command.shuffle ?? false
+        let given = command.seed.flatMap(TestCommand.luaInteger).map { UInt64(bitPattern: $0) }
+        settings.seed = given ?? (settings.isShuffled ? UInt64.random(in: 1...UInt64(UInt32.max)) : nil)
+        settings.stateSeed = command.stateSeed ?? given ?? UInt64.random(in: 1...UInt64.max)
         return settings
     }
 
@@ -114,7 +141,7 @@ struct TestPlan {
 
     /// Test files: the paths given, else the .busted ROOT, else `spec/` when it exists, else the
     /// working directory; busted's `--pattern` rules (TestDiscovery) under each.
-    func discover() throws -> [String] {
+    func discover() throws -> TestDiscovery.Selection {
         try TestDiscovery.files(in: roots, patterns: command.pattern, excluding: command.excludePattern,
                                 recursive: command.busted.recursive ?? true)
     }

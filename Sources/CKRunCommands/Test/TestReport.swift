@@ -26,11 +26,14 @@ struct TestReport {
         let fileWriter = plan.junitPath.map(JUnitFileWriter.init(path:))
         let reporters = [plan.format.make(ReportOptions(verbose: command.busted.verbose ?? false))] + (fileWriter.map { [$0] } ?? [])
         let start = MonotonicInstant.now()
-        reporters.forEach { $0.start(seed: run.settings.seed) }
-        let results = run.execute { result in
+        reporters.forEach { $0.start(seed: run.settings.shuffleSeed) }
+        let report = { (result: FileResult) in
             let shown = shown(result)
             reporters.forEach { $0.report(shown) }
-        }.map(shown)
+        }
+        let loadErrors = run.loadErrorResult.map { [$0] } ?? []
+        loadErrors.forEach(report)
+        let results = (loadErrors + run.execute(report)).map(shown)
         let summary = TestSummary(results)
         let elapsed = seconds(since: start)
         reporters.forEach { $0.finish(results, summary: summary, seconds: elapsed) }
@@ -43,7 +46,7 @@ struct TestReport {
             failed = true
         }
         // Nothing ran, so nothing failed: exit 0, as busted does (SPEC §9), with a word on why.
-        if summary.total == 0 && !command.passWithNoTests, let note = noTestsMessage(run) {
+        if summary.total == 0 && !command.passWithNoTests && loadErrors.isEmpty, let note = noTestsMessage(run) {
             StandardStreams.err("ckrun test: \(note)\n")
         }
         return (results, failed)
@@ -59,7 +62,7 @@ struct TestReport {
 
     private func writeCoverage(_ results: [FileResult]) -> Bool {
         do {
-            let files = try CoverageReport.write(CoverageReport.merge(results))
+            let files = try CoverageReport.write(CoverageReport.adding(CoverageReport.merge(results), to: CoverageReport.previous()))
             StandardStreams.err(CoverageReport.summaryTable(files))
             StandardStreams.err("ckrun test: coverage written to luacov.stats.out and lcov.info\n")
             return true
@@ -88,7 +91,7 @@ struct TestReport {
         let discover = { [plan] () -> [String] in
             var present = plan
             present.command.paths = plan.roots.filter { BytePath.exists($0) }
-            return (try? present.discover()) ?? []
+            return (try? present.discover().files) ?? []
         }
         let watcher = try TestWatcher(roots: plan.roots, recursive: recursive, outputs: outputs, discover: discover)
         watcher.loop { pass in
@@ -109,7 +112,9 @@ struct TestListing {
 
     func list(_ run: TestRun) throws {
         var count = 0
-        var loadFailed = false
+        // The run's own errors (no test file found, an unreadable directory) fail a listing too.
+        for error in run.loadErrors { StandardStreams.err("ckrun test: \(error)\n") }
+        var loadFailed = !run.loadErrors.isEmpty
         for file in run.order {
             let result = SpecFileRunner(file: file.path, fileIndex: file.index, settings: run.settings, listOnly: true).run()
             for test in result.tests {

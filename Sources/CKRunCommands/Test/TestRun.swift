@@ -1,3 +1,5 @@
+import CKLua
+
 /// Runs the files, in this process or in `--jobs` workers, handing each file's result on in
 /// the run's order: sorted by path, or shuffled by the seed.
 struct TestRun {
@@ -7,15 +9,39 @@ struct TestRun {
     var repeats = 1
     /// A file's index among all the run's test files, when `files` is a part of them (--watch).
     var places: [String: Int]? = nil
+    /// Errors of the run itself, before any file (busted's "No test files found matching Lua
+    /// pattern"): each is reported as an error outside the tests, first.
+    var loadErrors: [String] = []
+
+    /// `loadErrors` as a result: busted publishes them as errors of no element.
+    var loadErrorResult: FileResult? {
+        guard !loadErrors.isEmpty else { return nil }
+        return FileResult(file: "", tests: loadErrors.map {
+            TestResult(name: "", file: "", line: 0, status: .errored, message: $0, traceback: "", descriptor: "error")
+        })
+    }
 
     /// Each file with its index in sorted order (sharding and shuffling key on it).
     var order: [ParallelRunner.File] {
         var order = files.enumerated().map { (path: $0.element, index: places?[$0.element] ?? $0.offset) }
-        if settings.shuffleFiles, let seed = settings.seed {
-            var random = SeededRandom(seed: seed)
-            random.shuffle(&order)
+        // busted's execute.lua: sorted (by name) if asked, else shuffled if asked.
+        if settings.sortFiles {
+            order.sort { TestDiscovery.bytewise($0.path, $1.path) }
+        } else if settings.shuffleFiles, let seed = settings.seed {
+            LuaRandom.bustedShuffle(&order, seed: Int64(bitPattern: seed))
         }
-        return Array(repeatElement(order, count: repeats).joined())
+        return Array(repeatElement(order, count: max(repeats, 0)).joined())
+    }
+
+    /// The first file that does not compile, checked in a state of its own (only under --fail-fast).
+    static func firstUncompilable(_ files: [ParallelRunner.File]) -> ParallelRunner.File? {
+        let engine = Engine(configuration: .init())
+        defer { engine.close() }
+        var checked = Set<String>()
+        for file in files where checked.insert(file.path).inserted && ReadableFile.problem(file.path) == nil {
+            do { _ = try engine.tools.loadFile(file.path) } catch { return file }
+        }
+        return nil
     }
 
     /// Stops after the first file with a failure under `--fail-fast`.
@@ -26,8 +52,14 @@ struct TestRun {
             consume(result)
             return !(settings.failFast && result.didFail)
         }
-        let order = order
-        let workers = jobs > 1 && order.count > 1 ? DescriptorBudget.workers(min(jobs, order.count)) : 1
+        var order = order
+        // busted compiles every file before it runs any test: under --no-keep-going (--fail-fast)
+        // a file that does not compile stops the run before the first test, reported alone.
+        if settings.failFast, let broken = Self.firstUncompilable(order) { order = [broken] }
+        // Files that share a state (auto-insulate = false) run in one process, as busted runs them
+        // all in one: a file may use what an earlier one set, so --jobs N gives --jobs 1's results.
+        let parallel = jobs > 1 && order.count > 1 && !settings.sharedState
+        let workers = parallel ? DescriptorBudget.workers(min(jobs, order.count)) : 1
         if workers > 1 {
             ParallelRunner(jobs: workers, settings: settings).run(order, consume: take)
         } else {

@@ -9,8 +9,12 @@ struct TestRunSettings: Sendable {
     /// Each piece of a test's code stops after this long (nil: no limit, as in busted).
     var timeout: Double?
     var shard: Shard?
-    /// Set when tests run shuffled.
+    /// busted's `busted.randomseed`: `--seed` (as an Int64's bits), or drawn when the run shuffles.
+    /// It seeds the file shuffle and every block's (`--shuffle-tests`, `randomize()`), as busted's.
     var seed: UInt64?
+    var isShuffled: Bool { shuffleFiles || shuffleTests }
+    /// The seed a shuffled run prints, to be given back to `--seed`.
+    var shuffleSeed: UInt64? { isShuffled ? seed : nil }
     /// The run's base for each file's `math.random` seed when `seed` is not set: drawn once per
     /// run, so files and `--jobs` workers draw different numbers.
     var stateSeed: UInt64 = 0
@@ -37,6 +41,8 @@ struct TestRunSettings: Sendable {
     /// Shuffled with `seed`: the order of the files, the tests within each block.
     var shuffleFiles = false
     var shuffleTests = false
+    /// busted's --sort-files (and --sort): the whole list sorted by path, before any shuffle.
+    var sortFiles = false
     /// --watch: each file's result carries the files its run loaded (FileResult.loadedFiles).
     var recordLoads = false
     /// --output json: each result names its element by its own name and descriptor, as
@@ -60,7 +66,7 @@ struct TestRunSettings: Sendable {
         if !tags.isEmpty { add("--tags", [tags.joined(separator: ",")]) }
         if !excludeTags.isEmpty { add("--exclude-tags", [excludeTags.joined(separator: ",")]) }
         add("--shard", shard.map { [$0.description] } ?? [])
-        add("--seed", seed.map { [String($0)] } ?? [])
+        add("--seed", seed.map { [String(Int64(bitPattern: $0))] } ?? [])
         arguments.append(shuffleFiles ? "--shuffle-files" : "--no-shuffle-files")
         arguments.append(shuffleTests ? "--shuffle-tests" : "--no-shuffle-tests")
         if lazy { arguments.append("--lazy") }

@@ -16,9 +16,9 @@ import Glibc
 /// the 10,000-test suite a fork per file cost more (page-table copies, copy-on-write faults,
 /// process teardown) than building a state (docs/performance.md).
 enum WorkerLoop {
-    /// Files share no state (`auto-insulate = false` keeps one per worker), and `--lang` loads a
-    /// module found on the project's path each time a state is configured.
-    static func prepares(for settings: TestRunSettings) -> Bool { !settings.sharedState && settings.lang == nil }
+    /// Files share no state (`auto-insulate = false` keeps one per worker). (`--lang` loads
+    /// nothing since it leaves luassert's messages English, as busted 2.1.1's does.)
+    static func prepares(for settings: TestRunSettings) -> Bool { !settings.sharedState }
 
     /// A configured state for a worker's first file, made before the workers are forked; nil
     /// when it cannot be made (each file then makes its own and reports why).

@@ -7,7 +7,7 @@ local pristine = select(7, ...)
 local _ENV = pristine or _G
 local T = select(6, ...)
 local S, safe = T.S, T.safe
-local insert, remove, pairs, tostring, tonumber = table.insert, table.remove, pairs, tostring, tonumber
+local insert, remove, pairs, tostring, tonumber, type = table.insert, table.remove, pairs, tostring, tonumber, type
 
 -- busted's mediator (mediator_lua, which busted/core.lua hands out), compiled when a file first
 -- uses it (most never do; its functions would be loaded into every file's state). Channels are
@@ -114,9 +114,20 @@ local mediator = {
   end,
 }
 
+-- busted's element fields a subscriber reads, given to an element the first time it is
+-- announced (only once something subscribed: nothing per test otherwise): where it was
+-- registered (`trace`, as debug.getinfo names it) and its `attributes`.
+local function describe_element(el)
+  if type(el) == "table" and el.trace == nil and T.file then
+    el.trace = { short_src = T.file, source = "@" .. T.file, currentline = el.line or 0, what = "Lua" }
+    if el.attributes == nil then el.attributes = {} end
+  end
+end
+
 -- busted's safe_publish: the run's own events reach subscribers as user code of `el`.
 local pack, unpack = table.pack, table.unpack
 local function announce(descriptor, el, namespace, ...)
+  describe_element(el)
   local args = pack(...)
   return safe(descriptor, function() mediator.publish(namespace, unpack(args, 1, args.n)) end, el)
 end

@@ -11,7 +11,7 @@ local S, opts, element, safe, record, outside_error = T.S, T.opts, T.element, T.
 local full_name, runner_turn, executors = T.full_name, T.runner_turn, T.executors
 local environment_for, alias_setup = T.environment_for, T.alias_setup
 local insert, ipairs, tostring, tonumber, pcall, error = table.insert, ipairs, tostring, tonumber, pcall, error
-local find, gsub, rawequal = string.find, string.gsub, rawequal
+local find, gsub, gmatch, sub, concat, rawequal, rawget, rawset, type = string.find, string.gsub, string.gmatch, string.sub, table.concat, rawequal, rawget, rawset, type
 local G = _G
 -- math.random as captured here: the same generator, which a test cannot replace.
 local random, randomseed = math.random, math.randomseed
@@ -27,27 +27,89 @@ local function set_up(name, fn)
   return false
 end
 
+-- The hooks a helper registered through require("busted") (busted registers them at its root
+-- suite, around every file's tests): given to each file's element (`add_helper_hooks`).
+local helper_hooks = {}
+local hook_kinds = { "before_each", "after_each", "lazy_setup", "lazy_teardown", "strict_setup", "strict_teardown" }
+
+local function add_helper_hooks()
+  for _, hook in ipairs(helper_hooks) do
+    local el = element(hook.descriptor, hook.name, hook.run, root, hook.line)
+    el.envmode = hook.envmode
+    local list = root[hook.descriptor]
+    if not list then list = {}; root[hook.descriptor] = list end
+    list[#list + 1] = el
+  end
+end
+
 -- As busted's helper loader: in _G, not in the spec environment (busted runs it with dofile); a
--- `.lua` file is run, another name required; the -Xhelper options are `arg` meanwhile.
+-- `.lua` file is run, another name required; the -Xhelper options are `arg` meanwhile. What it
+-- registers goes to a block of its own, whose hooks every file then gets.
 local function run_helper()
   local saved_arg = G.arg
   G.arg = opts.helper_arguments
+  local collector, outer = element("file", opts.helper, nil, nil, 0), S.ctx
+  S.ctx = collector
   local ok, err = pcall(function()
     -- The live loaders (G): under --watch loads.lua wraps them to note the helper.
-    if find(opts.helper, "%.lua$") then assert(G.loadfile(opts.helper, "t"))() else G.require(opts.helper) end
+    if not find(opts.helper, "%.lua$") then return G.require(opts.helper) end
+    -- Lua's message alone (busted's "cannot open FILE"), not this line's.
+    local helper, problem = G.loadfile(opts.helper, "t")
+    if not helper then error(problem, 0) end
+    helper()
   end)
   G.arg = saved_arg
+  S.ctx = outer
+  for _, kind in ipairs(hook_kinds) do
+    for _, hook in ipairs(collector[kind] or {}) do helper_hooks[#helper_hooks + 1] = hook end
+  end
   if not ok then error(err, 0) end
 end
 
 -- What a state does once, before its first file (busted's runner.lua, before the files): the
 -- paths joined as busted joins them (`;;` made `;`), the -e statements, the helper. False when
 -- a statement or the helper failed (recorded against the file that ran it: no test runs after).
+-- busted has LuaFileSystem loaded before any spec (Penlight's pl.path requires it) and Debian's
+-- lfs sets the global `lfs`, so a spec may use `lfs` unrequired. Loaded as busted's is, before
+-- --lpath joins the path; not under --sandbox (no C module loads), nor where lfs is not installed.
+local function load_lfs()
+  if rawget(G, "lfs") ~= nil or not rawequal(debug, G.debug) then return end
+  local ok, lfs = pcall(require, "lfs")
+  if ok and type(lfs) == "table" and rawget(G, "lfs") == nil then rawset(G, "lfs", lfs) end
+end
+
+-- A module `ck` of the project's own, on --lpath (busted's default ./src/?.lua …) or on the
+-- path's relative templates (./?.lua): `require "ck"` finds it, as under busted; the global `ck`
+-- stays the runtime (SPEC §1), which a spec beside such a module reaches as `ck`.
+local function project_ck()
+  local own = {}
+  local lpath_count = 0
+  for template in gmatch(opts.lpath or "", "[^;]+") do own[#own + 1] = template; lpath_count = lpath_count + 1 end
+  local i = 0
+  for template in gmatch(package.path, "[^;]+") do
+    i = i + 1
+    if i > lpath_count and find(template, "^%./") then own[#own + 1] = template end
+  end
+  return package.searchpath("ck", concat(own, ";")) ~= nil
+end
+
+-- LUA_INIT_5_4 or LUA_INIT, as lua5.4 runs it before busted's script (`@FILE` a file, else a chunk).
+local function run_lua_init()
+  local init, name = tostring(opts.lua_init), "=" .. tostring(opts.lua_init_name)
+  local fn, problem
+  if find(init, "^@") then fn, problem = loadfile(sub(init, 2)) else fn, problem = load(init, name) end
+  if not fn then error(problem, 0) end
+  fn()
+end
+
 local prepared
 local function prepare()
   -- Only --watch needs the files a run loads: a normal run keeps Lua's own dofile and loadfile.
   if opts.record_loads then T.record_loads() end
+  if opts.lua_init and not set_up(tostring(opts.lua_init_name), run_lua_init) then return false end
+  load_lfs()
   if opts.lpath and opts.lpath ~= "" then package.path = gsub(opts.lpath .. ";" .. package.path, ";;", ";") end
+  if project_ck() then package.loaded.ck = nil end
   -- Under --sandbox no C module loads: package.cpath stays empty.
   if opts.cpath and opts.cpath ~= "" and rawequal(debug, G.debug) then
     package.cpath = gsub(opts.cpath .. ";" .. package.cpath, ";;", ";")
@@ -77,6 +139,7 @@ function T.run_file(chunk, file, index, seed)
   environment_for(chunk)
   if prepared == nil then prepared = prepare() end
   if not prepared then return end
+  if helper_hooks[1] then add_helper_hooks() end
   if opts.coverage then T.start_coverage(check_deadline) end
   if T.reset_snapshots then T.reset_snapshots() end
   executors.file(root)

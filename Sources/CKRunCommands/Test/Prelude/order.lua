@@ -99,7 +99,8 @@ end
 
 -- busted's block.execute: the block's body, then its setups, children and teardowns.
 local function execute_block(el)
-  local randomize, seed = opts.randomize, opts.seed
+  -- busted.randomseed: the run's seed (--seed, or drawn when it shuffles), else the file's.
+  local randomize, seed = opts.randomize, opts.run_seed or opts.seed
   el.env = { randomize = function(...)
     randomize = (select("#", ...) == 0 or ...)
     if randomize then seed = tonumber(({ ... })[1]) or tonumber(({ ... })[2]) or seed end

@@ -178,6 +178,13 @@ local function safe(descriptor, fn, el)
   h_message, h_trace = nil, nil
   if status == "success" then status = "error" end
   if status == "failure" and descriptor ~= "it" then status = "error" end
+  -- busted's safe publishes {status, descriptor} (`failure.it`, `error.before_each`, …) to
+  -- subscribers; only once something subscribed, and not for a subscriber's own error.
+  if S.subscribed and not S.publishing_status then
+    S.publishing_status = true
+    T.announce(el.descriptor, el, { status, el.descriptor }, el, el.parent, message, trace)
+    S.publishing_status = false
+  end
   return status, message, trace
 end
 

@@ -27,7 +27,15 @@ struct ReportFormat {
 
     static var text: ReportFormat { all[0] }
 
-    static func named(_ name: String) -> ReportFormat? { all.first { $0.names.contains(name) } }
+    /// busted's `-o junit -Xoutput FILE`: the JUnit report goes to FILE alone, nothing to standard output.
+    static let junitToFile = ReportFormat(names: []) { _ in SilentReporter() }
+
+    /// By name, or by busted's module path (`busted.outputHandlers.json`), as busted loads either.
+    static func named(_ name: String) -> ReportFormat? {
+        let handlers = "busted.outputHandlers."
+        let name = name.hasPrefix(handlers) ? String(name.dropFirst(handlers.count)) : name
+        return all.first { $0.names.contains(name) }
+    }
 
     /// The names, for help and notes.
     static var nameList: String { all.flatMap(\.names).joined(separator: ", ") }

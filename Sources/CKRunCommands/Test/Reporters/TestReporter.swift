@@ -15,6 +15,13 @@ protocol TestReporter: AnyObject {
     func finish(_ files: [FileResult], summary: TestSummary, seconds: Double)
 }
 
+/// Reports nothing (the report is a file's: `ReportFormat.junitToFile`).
+final class SilentReporter: TestReporter {
+    func start(seed: UInt64?) {}
+    func report(_ file: FileResult) {}
+    func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {}
+}
+
 /// Writes straight to the file descriptors, so output from workers and from us never interleaves mid-line.
 enum StandardStreams {
     /// Where the report goes: standard output, or a copy of it once `reserveForReport` gave the
