@@ -150,4 +150,14 @@ struct HardeningLimitsTests {
         #expect(said.contains("[sandbox]") && said.contains("load Lua source text"), "\(words): \(said)")
         #expect(!said.contains("attempt to load a binary chunk") && !said.contains("(repl)"), "\(said)")
     }
+
+    /// A C function calling C functions (gsub with string.upper) is stopped at a call with
+    /// [timeout] where the script is, and the run goes on to report it: the hook skips only
+    /// ckrun's own message handler (a fix for a race there must not end the process instead).
+    @Test func aTimeoutStopsACFunctionCallingCFunctions() throws {
+        let r = try Ckrun.run(["--timeout", "0.3", "-e", #"local s = ("x"):rep(3e7) print(pcall(string.gsub, s, ".", string.upper)) print("alive")"#], timeout: 30)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("[timeout] (command line):1: the script ran past its time limit"), "\(r.stderr)")
+        #expect(!r.stderr.contains("cannot be stopped"), "\(r.stderr)")
+    }
 }
