@@ -25,12 +25,5 @@ extension Engine {
     /// host's own embedded Lua to use as its `_ENV`: `local _ENV = pristine` at a chunk's top
     /// makes every free name it reads one the script cannot have rebound. `_G` in it is the live
     /// global table.
-    public var hostPristineLibrary: Value {
-        let L = lua.L
-        let stack = LuaStack(L)
-        let base = stack.top
-        defer { stack.top = base }
-        _ = stack.registryField(PristineLibrary.registryKey)
-        return values.value(at: -1, L)
-    }
+    public var hostPristineLibrary: Value { registryTable(PristineLibrary.registryKey) }
 }

@@ -30,14 +30,18 @@ extension Engine {
     /// The whole debug library, for the host's own trusted Lua (the test runner's preludes keep
     /// it in locals): under `--sandbox` scripts see only traceback and getinfo. Never hand it,
     /// or a function that takes a function and uses it, to a script.
-    public var hostDebugLibrary: Value {
+    public var hostDebugLibrary: Value { registryTable(Sandbox.debugKey, else: "debug") }
+
+    /// The table the host keeps in the registry under `key` (for its own Lua); when there is none,
+    /// the global `global` (nil: nil).
+    func registryTable(_ key: String, else global: String? = nil) -> Value {
         let L = lua.L
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.top = base }
-        if stack.registryField(Sandbox.debugKey) != .table {
+        if stack.registryField(key) != .table {
             stack.top = base
-            lua.pushGlobal("debug")
+            if let global { lua.pushGlobal(global) } else { stack.pushNil() }
         }
         return values.value(at: -1, L)
     }
