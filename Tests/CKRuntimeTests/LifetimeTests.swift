@@ -12,6 +12,15 @@ func collectedHeapBytes(_ runtime: Runtime) throws -> Double {
     return try #require(heap.doubleValue)
 }
 
+/// How much the Lua heap grew (after full collections) over 9,000 runs of `cycle`, after 1,000
+/// to reach its high-water marks.
+func heapGrowth(_ runtime: Runtime, _ cycle: () throws -> Void) throws -> Double {
+    for _ in 0..<1_000 { try cycle() }
+    let after1k = try collectedHeapBytes(runtime)
+    for _ in 0..<9_000 { try cycle() }
+    return try collectedHeapBytes(runtime) - after1k
+}
+
 /// The process's resident bytes (Linux's /proc/self/statm; 0 elsewhere).
 func residentBytes() -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
@@ -38,17 +47,11 @@ struct LifetimeTests {
         let picker = try runtime.load(string: pickerSource, name: "picker.lua")
         var responder = HostResponder(name: "ViewController")
         responder.on("picked") { _ in }
-        func cycles(_ n: Int) throws {
-            for _ in 0..<n {
-                let host = try runtime.mount(picker, model: ["title": "t"], responders: [responder])
-                try host.destroy()
-            }
+        let growth = try heapGrowth(runtime) {
+            let host = try runtime.mount(picker, model: ["title": "t"], responders: [responder])
+            try host.destroy()
         }
-        try cycles(1_000)
-        let after1k = try collectedHeapBytes(runtime)
-        try cycles(9_000)
-        let after10k = try collectedHeapBytes(runtime)
-        #expect(after10k - after1k < 8_192, "the heap grew \(after10k - after1k) bytes over 9,000 mounts")
+        #expect(growth < 8_192, "the heap grew \(growth) bytes over 9,000 mounts")
     }
 
     /// A host dropped without destroy() is destroyed and released as one that was.
@@ -57,14 +60,10 @@ struct LifetimeTests {
         let picker = try runtime.load(string: pickerSource, name: "picker.lua")
         var responder = HostResponder(name: "ViewController")
         responder.on("picked") { _ in }
-        func cycles(_ n: Int) throws {
-            for _ in 0..<n { _ = try runtime.mount(picker, model: ["title": "t"], responders: [responder]) }
+        let growth = try heapGrowth(runtime) {
+            _ = try runtime.mount(picker, model: ["title": "t"], responders: [responder])
         }
-        try cycles(1_000)
-        let after1k = try collectedHeapBytes(runtime)
-        try cycles(9_000)
-        let after10k = try collectedHeapBytes(runtime)
-        #expect(after10k - after1k < 8_192, "the heap grew \(after10k - after1k) bytes over 9,000 mounts")
+        #expect(growth < 8_192, "the heap grew \(growth) bytes over 9,000 mounts")
     }
 
     /// A destroyed host's Swift responders (and what their handlers captured) are released.
