@@ -41,8 +41,8 @@ struct TestRunnerForkServerTests {
         #expect(result.lastLine == "6 passed, 0 failed", "\(result.stdout)\(result.stderr)")
     }
 
-    /// The prepared state stays as it was for the files after one that failed to load, broke
-    /// luassert or killed its process.
+    /// The files after one that failed to load, broke luassert or killed its process start
+    /// from a state as it was prepared (the compiled bytecode is not changed by a test).
     @Test func filesAfterAFailureStartFromTheSamePreparedState() throws {
         var files = [
             "a1_spec.lua": #"it("broken" function() end)"#,

@@ -97,16 +97,19 @@ final class ParallelRunner: @unchecked Sendable {
         return fed
     }
 
-    /// The state the last run's workers were forked with, kept open: closing it here touched
-    /// every page this process shares with them (copy-on-write faults), 9.4 ms of one core
-    /// between the forks and the slots' threads while the workers start (perf sched, the
+    /// The state made before the last run's workers were forked, kept open: closing it here
+    /// touched every page this process shares with them (copy-on-write faults), 9.4 ms of one
+    /// core between the forks and the slots' threads while the workers start (perf sched, the
     /// 10,000-test suite). The next run (`--watch`) closes it before it prepares its own; the
     /// process's end frees it.
     nonisolated(unsafe) private static var forkedWith: SpecSession?
 
     /// Forked while this process has one thread (before the slots' threads start), all of them
-    /// before any worker's token exists (no worker's memory holds another's token), from one
-    /// state prepared here (luassert compiled and loaded once, not once a worker); a worker that
+    /// before any worker's token exists (no worker's memory holds another's token), after one
+    /// state was prepared here: luassert and the preludes are compiled once, not once a worker,
+    /// and each worker loads their bytecode into states of its own. (Handing workers the
+    /// prepared state itself cost more than it saved: its pages, shared with the parent, were
+    /// copied on first write, 4,967 minor faults a `--jobs 2` run against 2,575.) A worker that
     /// replaces one that died is spawned and prepares its own.
     private func forkWorkers() -> ([WorkerProcess], SpecSession?) {
         Self.forkedWith?.engine.close()
@@ -114,7 +117,7 @@ final class ParallelRunner: @unchecked Sendable {
         guard ProcessThreads.count == 1 else { return ([], nil) }
         let prepared = WorkerLoop.prepare(settings)
         guard ProcessThreads.count == 1 else { return ([], prepared) }
-        return ((0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings, prepared: prepared) }, prepared)
+        return ((0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings) }, prepared)
     }
 
     /// The next file to hand out; with `lookahead`, only while more files are left than workers.

@@ -15,8 +15,6 @@ final class SpecStates {
     let settings: TestRunSettings
     let shared: Bool
     private var current: SpecSession?
-    /// A state configured before, handed to the next file (a `--jobs` worker's first, `WorkerLoop`).
-    private var prepared: SpecSession?
     /// The state last handed to a file, unless files share one (nil once it is gone).
     private weak var handed: SpecSession?
 
@@ -25,19 +23,8 @@ final class SpecStates {
         self.shared = shared ?? settings.sharedState
     }
 
-    /// States for files that do not share one, the first of them `prepared`.
-    convenience init(settings: TestRunSettings, prepared: SpecSession) {
-        self.init(settings: settings, shared: false)
-        self.prepared = prepared
-    }
-
     /// A configured state for the next file.
     func session(listOnly: Bool = false) throws(LuaError) -> SpecSession {
-        if let prepared, !listOnly {
-            self.prepared = nil
-            handed = prepared
-            return prepared
-        }
         if shared, let current { return current }
         let session = try SpecSession(settings: settings)
         try configure(session, listOnly: listOnly)

@@ -9,10 +9,9 @@ import Foundation
 import Glibc
 #endif
 
-/// A `--jobs` worker's side. Forked ready from the parent (options parsed, one state prepared:
-/// luassert compiled and loaded, the preludes run, the run's settings given), it runs each
-/// requested file as a serial run does, in a fresh state in its own process (the prepared one
-/// for its first file), and answers with the file's result. It forks no process per file: on
+/// A `--jobs` worker's side. Forked ready from the parent (options parsed, luassert and the
+/// preludes compiled), it runs each requested file as a serial run does, in a fresh state in
+/// its own process, and answers with the file's result. It forks no process per file: on
 /// the 10,000-test suite a fork per file cost more (page-table copies, copy-on-write faults,
 /// process teardown) than building a state (docs/performance.md).
 enum WorkerLoop {
@@ -20,15 +19,14 @@ enum WorkerLoop {
     /// nothing since it leaves luassert's messages English, as busted 2.1.1's does.)
     static func prepares(for settings: TestRunSettings) -> Bool { !settings.sharedState }
 
-    /// A configured state for a worker's first file, made before the workers are forked; nil
-    /// when it cannot be made (each file then makes its own and reports why).
+    /// A configured state made before the workers are forked, so that what it compiles is
+    /// compiled once; nil when it cannot be made (each file then makes its own and reports why).
     static func prepare(_ settings: TestRunSettings) -> SpecSession? {
         prepares(for: settings) ? try? SpecStates(settings: settings, shared: false).session() : nil
     }
 
-    /// `prepared`: a configured state inherited from the parent (made before it forked this worker).
     /// `parent`: the process that started this worker, read before it could have ended.
-    static func serve(settings: TestRunSettings, prepared: SpecSession? = nil, parent: pid_t = getppid()) {
+    static func serve(settings: TestRunSettings, parent: pid_t = getppid()) {
         // A worker the parent's death left behind would run its file forever (kill -TERM <parent>).
         guard Engine.endWithParent(parent) else { return }
         // The requests come on fd 0, moved to a close-on-exec descriptor: a program a test
@@ -40,7 +38,7 @@ enum WorkerLoop {
         Engine.beforeForcedExit(sayWhy)
         let reader = LineReader(fd: requests)
         guard let token = reader.nextText() else { return }
-        let states = prepared.map { SpecStates(settings: settings, prepared: $0) } ?? SpecStates(settings: settings)
+        let states = SpecStates(settings: settings)
         let process = ProcessSnapshot()
         while let line = reader.nextText(), let request = WorkerProtocol.parse(request: line) {
             answer(request, token: token, states: states, process: process)
@@ -53,11 +51,14 @@ enum WorkerLoop {
     /// (with its results), not the next one. Before each word the process is put back as it was
     /// before the file (`process`: a test that closed fd 1 or changed directory).
     static func answer(_ request: (index: Int, path: String), token: String, states: SpecStates, process: ProcessSnapshot) {
-        var answer: [UInt8] = []
         let runner = SpecFileRunner(file: request.path, fileIndex: request.index, settings: states.settings, states: states)
-        runner.runRecords { head, records in answer = WorkerProtocol.encode(head, records: records, token: token) }
-        process.restore()   // also flushes what the file left in stdio's buffers: its output, out before its answer
-        write(answer)
+        // Answered inside `runRecords`, while the file's state is still open: the state closes
+        // as the runner lets it go, and a finalizer looping there would end this worker first.
+        runner.runRecords { head, records in
+            let answer = WorkerProtocol.encode(head, records: records, token: token)
+            process.restore()   // also flushes what the file left in stdio's buffers: its output, out before its answer
+            write(answer)
+        }
         states.closeHanded()
         process.restore()
         write(WorkerProtocol.closed(token: token))

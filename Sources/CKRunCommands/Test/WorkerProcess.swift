@@ -95,11 +95,11 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// A worker forked from this process instead of started from the executable: no program to
-    /// load, no command line to parse, and `prepared` (a configured state, luassert and the
-    /// preludes loaded) inherited for its files to start from. Only a single-threaded process
+    /// load, no command line to parse, and the bytecode of luassert and the preludes compiled
+    /// (`ParallelRunner.forkWorkers`). Only a single-threaded process
     /// may fork (`ProcessThreads`). The child is what `--worker` runs: requests on standard
     /// input, results on standard output.
-    init(forking settings: TestRunSettings, prepared: SpecSession?) throws {
+    init(forking settings: TestRunSettings) throws {
         let pipes = try Pipes()
         fflush(nil)   // nothing this process buffered may be written again by the child
         let parent = getpid()
@@ -116,7 +116,7 @@ final class WorkerProcess: @unchecked Sendable {
             sigemptyset(&none)
             sigprocmask(SIG_SETMASK, &none, nil)
             Engine.processForked()
-            WorkerLoop.serve(settings: settings, prepared: prepared, parent: parent)
+            WorkerLoop.serve(settings: settings, parent: parent)
             fflush(nil)
             _exit(0)
         }
