@@ -84,6 +84,10 @@ struct TestRunnerSelectionTests {
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stdout.contains("No test files found matching Lua pattern: _spec"), "\(result.stdout)")
             #expect(result.lastLine == "0 passed, 1 failed")
+            // The run's own error is named as such, and is neither a test nor a file.
+            #expect(result.outcomeLines == ["ERROR (the run)"], "\(result.stdout)")
+            #expect(result.stdout.contains("1) ERROR (the run)\n   No test files found"), "\(result.stdout)")
+            #expect(result.stdout.contains("Ran 0 tests from 0 files in "), "\(result.stdout)")
         }
         let json = try empty.test("-o", "json", "-p", "check")
         #expect(json.status == 1)

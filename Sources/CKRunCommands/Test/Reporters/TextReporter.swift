@@ -56,13 +56,17 @@ final class TextReporter: TestReporter {
                 Self.appendDecimal(test.line, to: &out)
                 out += [0x3A, 0x20]
             }
-            Self.append(LineBreaks.escaped(test.name), to: &out)
+            Self.append(LineBreaks.escaped(test.file.isEmpty && test.name.isEmpty ? Self.theRun : test.name), to: &out)
             if test.status == .skipped, let reason = test.message, reason != "pending" { out += " (\(LineBreaks.escaped(reason)))".utf8 }
             out.append(0x0A)
             if verbose, !test.didFail, !test.output.isEmpty { out += test.output.indented("  ").asLines.utf8 }
         }
         StandardStreams.out(out)
     }
+
+    /// The name shown for an error of the run itself, which has no file and no name (busted's
+    /// reports give it neither).
+    private static let theRun = "(the run)"
 
     /// A test read in place in its array: each field is read from the array, no copy of the test made.
     private struct Field {
@@ -103,12 +107,15 @@ final class TextReporter: TestReporter {
         if !failed.isEmpty {
             text += "\nFailures and errors:\n"
             for (number, test) in failed.enumerated() {
-                text += "\n\(number + 1)) \(label(test.status)) \(LineBreaks.escaped(test.location))\n"
+                let location = test.file.isEmpty && test.name.isEmpty ? Self.theRun : test.location
+                text += "\n\(number + 1)) \(label(test.status)) \(LineBreaks.escaped(location))\n"
                 text += details(test).indented("   ") + "\n"
             }
         }
-        let testCount = summary.total == 1 ? "1 test" : "\(summary.total) tests"
-        let fileCount = files.count == 1 ? "1 file" : "\(files.count) files"
+        // An error of the run itself (no test file found) is neither a test nor a file here.
+        let runFiles = files.filter { $0.file.isEmpty }, tests = summary.total - runFiles.reduce(0) { $0 + $1.tests.count }
+        let testCount = tests == 1 ? "1 test" : "\(tests) tests"
+        let fileCount = files.count - runFiles.count == 1 ? "1 file" : "\(files.count - runFiles.count) files"
         text += "\nRan \(testCount) from \(fileCount) in \(fixedPoint(seconds, digits: 2)) s"
         if summary.failed > 0 { text += ": \(plural(summary.failures, "failure")), \(plural(summary.errors, "error"))" }
         StandardStreams.out(text + "\n")
