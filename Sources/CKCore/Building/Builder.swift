@@ -381,7 +381,7 @@ struct Builder {
         guard !ScriptErrors.passesThrough(error) else { return error }
         let detail = failureDetail(context, dropped: dropped, full: full)
         switch error {
-        case let e as ScriptFailure: return BuildFailure(detail: detail, cause: e.message, traceback: e.traceback)
+        case let e as ScriptFailure: return BuildFailure(detail: detail, cause: e.message, traceback: Tracebacks.first(e.traceback))
         case let e as RuntimeError: return BuildFailure(detail: detail, cause: e.description, traceback: "")
         default: return BuildFailure(detail: detail, cause: "\(error)", traceback: "")
         }

@@ -28,10 +28,7 @@ extension LuaError {
     /// reached the caller then follows, repeating frames the first has (same thread). Keeps the
     /// first.
     public func keepingFirstTraceback() -> LuaError {
-        let marker = Array("\nstack traceback:\n".utf8)
-        let bytes = Array(traceback.utf8)
-        guard let again = bytes.firstRange(of: marker)?.lowerBound else { return self }
-        return LuaError(message: message, traceback: String(decoding: bytes[..<again], as: UTF8.self), status: status)
+        LuaError(message: message, traceback: Tracebacks.first(traceback), status: status)
     }
 
     /// Drops the frames from the first one matching `frame` on (the command line's own callers).

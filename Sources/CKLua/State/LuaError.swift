@@ -1,3 +1,4 @@
+import CKCore
 import CLua
 
 /// A Lua error that reached Swift: the message, and the traceback the handler captured.
@@ -14,9 +15,8 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
 
     /// Splits what `ckpcall_traceback` produced into message and traceback.
     init(handled text: String, status: Int32) {
-        let marker = Array("\nstack traceback:\n".utf8)
         let bytes = Array(text.utf8)
-        if let start = bytes.firstRange(of: marker)?.lowerBound {
+        if let start = bytes.firstRange(of: Tracebacks.marker)?.lowerBound {
             self.init(message: String(decoding: bytes[..<start], as: UTF8.self),
                       traceback: String(decoding: bytes[(start + 1)...], as: UTF8.self), status: status)
         } else {
