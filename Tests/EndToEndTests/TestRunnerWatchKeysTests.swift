@@ -64,4 +64,24 @@ struct TestRunnerWatchKeysTests {
         let snapshot = try fixture.read("spec/__snapshots__/keys_spec.snap")
         #expect(snapshot.contains("tree x"), "\(snapshot)")
     }
+
+    /// Pasted text is no key, with or without the bracketed-paste marks: a paste holding `q`
+    /// and `a` neither quits nor starts a pass; a key typed after it still acts. Before: each
+    /// byte of the paste acted as a key (the watcher quit at the `q`).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func pastedTextActsAsNoKey() throws {
+        let fixture = try TestRunnerFixture(["spec/keys_spec.lua": Self.spec])
+        let dir = fixture.directory.url.path
+        let command = "cd '\(dir)' && env NO_COLOR=1 '\(Ckrun.executableURL.path)' test --watch spec; echo \"watch exited $?\"; sleep 60"
+        let s = try Session(command: command)
+        try s.wait("the first pass and the keys") { $0.contains("3 passed, 0 failed") && $0.contains("a: all, f: failed") }
+        for bracketed in [false, true] { try s.paste("a quiet paste\n", bracketed: bracketed) }
+        Thread.sleep(forTimeInterval: 1)
+        let screen = try s.screen()
+        #expect(!screen.contains("watch exited"), "\(screen)")
+        #expect(!screen.contains("every test: running"), "\(screen)")
+        try s.keys("q")
+        try s.wait("the end") { $0.contains("watch exited 0") }
+    }
 }
+

@@ -48,11 +48,26 @@ final class WatchKeys {
 
     enum Input { case key(Key), other, end }
 
-    /// What was typed (input is ready): a key, another byte, or the end of input.
+    /// What was typed (input is ready): a key, something else, or the end of input. A key acts
+    /// only when its byte came alone, as Jest's watch mode compares each chunk of input with a
+    /// key: a paste (or an arrow's escape sequence) arrives as a burst of bytes, every byte the
+    /// terminal has at once, and is ignored whole, so pasting text holding a `q` quits nothing.
     func read() -> Input {
-        var byte: UInt8 = 0
-        guard Glibc.read(fd, &byte, 1) == 1 else { return .end }
-        return Key(rawValue: byte).map(Input.key) ?? .other
+        var burst = [UInt8](repeating: 0, count: 4096)
+        let count = Glibc.read(fd, &burst, burst.count)
+        guard count > 0 else { return .end }
+        guard count == 1, !moreArrives() else {
+            while moreArrives(), Glibc.read(fd, &burst, burst.count) > 0 {}   // the rest of the burst
+            return .other
+        }
+        return Key(rawValue: burst[0]).map(Input.key) ?? .other
+    }
+
+    /// Input follows within a few milliseconds: the same burst (a paste the terminal writes in
+    /// pieces), never a person's next key.
+    private func moreArrives() -> Bool {
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 15) > 0
     }
 
     /// Asks for a line with the terminal's own editing and echo: the bytes up to the line's end.
