@@ -99,13 +99,26 @@ struct TestRunnerBasicsTests {
 
     @Test func usageErrorsExitWith64() throws {
         let fixture = try TestRunnerFixture(["strings_spec.lua": Fixtures.passing])
-        for arguments in [["no_such_dir"], ["--bogus"], ["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "x"],
+        for arguments in [["--bogus"], ["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "x"],
                           ["--jobs", "0"], ["--timeout", "0"], ["--filter", "[unclosed"]] {
             let result = try fixture.test(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(!result.stderr.isEmpty, "\(arguments)")
         }
-        #expect(try fixture.test("no_such_dir").stderr.contains("no such file or directory: no_such_dir"))
+    }
+
+    /// busted runs the paths that exist and fails the run with an error for each that does not
+    /// ("Cannot find file or directory"). Before: a usage error (64) and no test ran.
+    @Test func aMissingPathIsAnErrorOfTheRunAndTheOthersRun() throws {
+        let fixture = try TestRunnerFixture(["strings_spec.lua": Fixtures.passing])
+        let result = try fixture.test("strings_spec.lua", "no_such_dir")
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("[cannotRead] Cannot find file or directory: no_such_dir"), "\(result.stdout)")
+        #expect(result.lastLine == "2 passed, 1 failed", "\(result.stdout)")
+        #expect(!result.stdout.contains("No test files found"), "\(result.stdout)")
+        let alone = try fixture.test("no_such_dir")
+        #expect(alone.status == 1)
+        #expect(alone.stdout.contains("No test files found"), "\(alone.stdout)")
     }
 
     @Test func printedOutputIsCapturedAndShownWithAFailure() throws {

@@ -154,8 +154,6 @@ struct TestCommand: ParsableCommand {
                 }
             }
         }
-        // With -C the paths are relative to that directory: run() checks them there.
-        if busted.directories.isEmpty { try Self.checkExist(paths) }
         if worker, !paths.isEmpty { throw ValidationError("--worker takes its files on standard input") }
         if let junit, junit.isEmpty { throw ValidationError("--junit takes a file name") }
         if let seed, Self.luaNumber(seed) == nil { throw ValidationError("argument to --seed must be a number (got '\(seed)')") }
@@ -193,7 +191,6 @@ struct TestCommand: ParsableCommand {
             let limits = BustedConfig.Limits(sandbox: sandbox, timeout: timeout ?? (sandbox ? Self.sandboxTimeout : nil),
                                              memoryLimitMB: memoryLimit)
             try command.apply(BustedConfig.load(task: task, path: configFile, limits: limits))
-            try Self.checkExist(command.paths)
         }
         try command.execute()
     }
@@ -208,13 +205,6 @@ struct TestCommand: ParsableCommand {
         guard overflow || runs > maximumRuns else { return }
         let what = files > 1 ? " with \(files) test files" : ""
         throw ValidationError("--repeat \(repeats)\(what) is more than \(maximumRuns) file runs; repeat fewer times")
-    }
-
-    /// A path that does not exist is a usage error.
-    static func checkExist(_ paths: [String]) throws {
-        for path in paths where TestDiscovery.kind(path) == nil {
-            throw ValidationError("no such file or directory: \(BytePath.shown(path))")
-        }
     }
 
     /// busted's `-C DIR`: each relative to the one before, before `.busted` is read.

@@ -61,15 +61,19 @@ enum TestDiscovery {
     static func bytewise(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
     /// Each path in turn, a directory's files sorted; `isTest` is busted's name filter (the
-    /// `.lua` extension is asked after it). A path that does not exist is a usage error, and so
-    /// is a named file that is not a regular file (a FIFO would block the run before any limit).
+    /// `.lua` extension is asked after it). A path that does not exist is an error of the run (it
+    /// fails; the others run), as busted's; a named file that is not a regular file is a usage
+    /// error (a FIFO would block the run before any limit).
     /// Not `recursive` (busted's --no-recursive): only the files directly in each directory.
     static func files(in paths: [String], recursive: Bool = true, isTest: (String) -> Bool) throws -> Selection {
         var selection = Selection(), unreadable: [String] = []
         for path in paths {
             var listed: [String]
             switch kind(path) {
-            case nil: throw ValidationError("no such file or directory: \(BytePath.shown(path))")
+            case nil:
+                // busted's: an error of the run, which fails; the other paths still run.
+                unreadable.append(Catalogue.cannotRead.message("Cannot find file or directory: \(BytePath.shown(path))"))
+                continue
             case .directory?:
                 var searching: [String] = []
                 listed = search(directory: path, searching: &searching, recursive: recursive, isTest: isTest, unreadable: &unreadable)
