@@ -103,6 +103,9 @@ void ckwarn_release(ck_extra *e);
 /// Frees the runner's records of a closing state (ckrunner.c).
 void ckrunner_records_free(ck_extra *e);
 
+/// Keeps the C modules a closing state loaded loaded for the process's life (ckclibs.c).
+void ckclibs_pin(lua_State *L);
+
 /// Raises "[id] where: detail": the id first, as every ckrun error.
 int cktrampoline_raise_catalogued(lua_State *L, const char *id, int level, const char *detail);
 

@@ -34,6 +34,7 @@ void ckstate_close(lua_State *L) {
     /* A finalizer that never returns would hold lua_close forever. Lua runs finalizers with
        hooks off, so nothing can raise there: under a time limit the process ends with
        [timeout] (the alarm's second tick), as when a C function overruns. */
+    ckclibs_pin(L);
     if (e->close_seconds > 0 && !ckwatchdog_busy(L)) {
         ckwatchdog_closing(L);
         ckwatchdog_set_deadline(L, e->close_seconds);
