@@ -94,6 +94,7 @@ static int install(lua_State *L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
     replace(L, 1, "pcall", guarded_pcall, 0);
     replace(L, 1, "xpcall", guarded_xpcall, 0);
+    cktimeout_set_xpcall(guarded_xpcall);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     if (lua_getfield(L, -1, "coroutine") == LUA_TTABLE) {
         replace(L, lua_gettop(L), "close", guarded_close, 1);

@@ -40,6 +40,7 @@ typedef struct ck_extra {
     size_t user_limit;    /* ckrun test: --memory-limit, which the runner's own turns exceed by a reserve */
     int user_limit_saved;
     char struck[LUA_IDSIZE + 32];  /* "file:line: " running when an allocation passed the limit (ckalloc.c) */
+    char timeout_struck[LUA_IDSIZE + 32];  /* "file:line: " where the time limit first struck (ckwatchdog.c) */
     char limit_message[LUA_IDSIZE + 200];
     int props_metatable;  /* registry key of the props views' metatable (ckprops.c): rawgeti beats rawgetp */
 } ck_extra;
@@ -102,6 +103,11 @@ void ckpool_release(ck_pool *pool, void *ptr, size_t old);
 void ckwarn_release(ck_extra *e);
 /// Frees the runner's records of a closing state (ckrunner.c).
 void ckrunner_records_free(ck_extra *e);
+
+/// The xpcall scripts call, whose message handler is its frame's second slot (set by ckguards.c).
+void cktimeout_set_xpcall(lua_CFunction xpcall);
+/// Raises "[timeout] file:line: detail" from the watchdog's hook (cktimeout.c).
+int cktimeout_raise(lua_State *L, const char *detail);
 
 /// Keeps the C modules a closing state loaded loaded for the process's life (ckclibs.c).
 void ckclibs_pin(lua_State *L);

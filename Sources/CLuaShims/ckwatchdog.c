@@ -74,7 +74,7 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
             runner_steps++;
             return;
         }
-        cktrampoline_raise_catalogued(L, "timeout", 0, timeout_detail);
+        cktimeout_raise(L, timeout_detail);
     }
 }
 
@@ -119,6 +119,7 @@ void ckwatchdog_forked(void) { prepared = 0; }
 void ckwatchdog_set_deadline(lua_State *L, double seconds) {
     ck_extra *e = ckinternal_extra_of(L);
     e->has_deadline = 1;
+    e->timeout_struck[0] = '\0';
     expired = 0;
     runner_steps = 0;
     signal_L = L;
@@ -171,6 +172,7 @@ void ckwatchdog_clear_deadline(lua_State *L) {
     ck_extra *e = ckinternal_extra_of(L);
     stop_timer();
     e->has_deadline = 0;
+    e->timeout_struck[0] = '\0';
     expired = 0;
     /* A hook the script set (luacov, a debugger) stays. */
     if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);

@@ -86,4 +86,34 @@ struct LimitWhereTests {
             #expect(struck(err, "[timerFailed] stdin:1: a timer set here failed; the app goes on: \(limit.id)"), "\(limit.id):\n\(err)")
         }
     }
+
+    /// A script's xpcall handler that loops is stopped by --timeout too: Lua runs a handler of an
+    /// error raised by the limit's hook with hooks off, and the watchdog's second tick ended the
+    /// whole REPL ("a C function or a finalizer ran past the time limit"). The handler now passes
+    /// the [timeout] on, the turn fails with it, and the next turn runs.
+    @Test func aLoopingXpcallHandlerIsStoppedAndTheReplGoesOn() throws {
+        let input = "xpcall(function() error('x') end, function() while true do end end)\nprint('NEXT TURN OK')\n"
+        let r = try Ckrun.run(["repl", "--timeout", "1"], stdin: input, timeout: 30)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("NEXT TURN OK"), "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("[timeout] stdin:1: "), "\(r.stderr)")
+        #expect(!r.stderr.contains("cannot be stopped"), "\(r.stderr)")
+    }
+
+    /// The time limit names the line where it first struck, also when the script is stopped
+    /// again in a C function on its way out (a coroutine's loop reaching `coroutine.resume`,
+    /// `table.sort`). Before: "[timeout] the script ran past its time limit" with no line.
+    @Test(arguments: [
+        ("local co = coroutine.wrap(function()\n  while true do end\nend)\nco()\n", "co.lua:2: "),
+        ("local co = coroutine.create(function()\n  while true do end\nend)\nprint(coroutine.resume(co))\n", "co.lua:2: "),
+        ("local t = {} for i = 1, 3e5 do t[i] = -i end\nwhile true do table.sort(t) end\n", "co.lua:2: "),
+    ])
+    func aTimeoutNamesTheLineWhereItStruck(_ script: String, _ line: String) throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.write("co.lua", script)
+        let r = try Ckrun.run(["--timeout", "1", "co.lua"], directory: dir.url, timeout: 30)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("[timeout] \(line)the script ran past its time limit"), "\(r.stderr)")
+    }
 }
+
