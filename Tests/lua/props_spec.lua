@@ -136,6 +136,27 @@ describe("props views", function()
   end)
 end)
 
+-- An update function gets the previous state as the read-only view (an outsider's React app
+-- changed it in place and returned it: the change survived its build's rollback).
+describe("state in update functions", function()
+  it("is the read-only view: a change in place is refused and the state stays", function()
+    local Counter = ck.component("UpdaterCounter", {scope = true, initialState = {n = 0},
+      render = function(_, _, s) return ck.Text{text = "n=" .. s.n} end})
+    local host = ck.host(function() return Counter{} end)
+    local c = host.root
+    local ok, err = pcall(function() c:updateState(function(s) s.n = s.n + 1; return s end, "sync") end)
+    assert.is_false(ok)
+    assert.matches("%[immutableComponent%].*cannot set state%.n of UpdaterCounter", tostring(err))
+    assert.are.equal(0, host.root.state.n)
+    assert.are.equal(0, c.state.n)
+    c:updateState(function(s) return {n = s.n + 1} end, "sync")
+    assert.are.equal(1, host.root.state.n)
+    local before = host.root.state
+    host.root:updateState(function(s) return s end, "sync")
+    assert.are.equal(before, host.root.state)
+  end)
+end)
+
 describe("props views in assertions", function()
   local C = ck.component("PropsAsserted", {})
   it("compare by their contents in assert.same, in both directions", function()

@@ -42,7 +42,12 @@ enum ComponentBinding {
             e.hosts.owned(by: host) {
                 guard LuaStack(args.L).isFunction(2) else { return .value(e.values.carriedValue(at: 2, args.L)) }
                 let f = e.values.reference(at: 2, args.L, .function)
-                return .transform { [unowned(unsafe) e] old in try e.values.callForValue(f, old, carrying: true) }
+                // The previous state as the read-only view Lua sees everywhere (SPEC §3): an update
+                // function that changed it in place and returned it survived its build's rollback.
+                let cls = c.componentClass
+                return .transform { [unowned(unsafe) e] old in
+                    try e.values.callForValue(f, carrying: true) { L in e.values.pushState(old, of: cls, L); return 1 }
+                }
             }
         }
         try host.enqueue(update, for: scope, synchronous: mode == "sync")
