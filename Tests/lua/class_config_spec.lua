@@ -76,6 +76,18 @@ describe("names that look mistaken", function()
     assert.matches('%[unknownProp%] [^\n]*class_config_spec%.lua:' .. line .. ': ck.Text{txt = …}: .*did you mean "text"%?', all)
   end)
 
+  -- JSX's and Roact's children and text are positional; a built-in's were dropped silently.
+  it("warns once a class about entries at keys that are not names (ck.Stack{A{}, B{}}, ck.Text{\"hi\"})", function()
+    local got = warnings(function()
+      local _ = ck.Stack{ck.Text{text = "a"}, ck.Text{text = "b"}}
+      local _ = ck.Stack{ck.Text{text = "c"}}
+      local _ = ck.Text{"hello"}
+    end)
+    assert.are.equal(2, #got)
+    assert.matches('%[unknownProp%] [^\n]*class_config_spec%.lua:%d+: ck.Stack{…}: Stack reads only named props.*put children in children = {…}', got[1])
+    assert.matches('%[unknownProp%] .*ck.Text{…}: .*name them, as ck.Text{text = …}', got[2])
+  end)
+
   it("warns when a built-in is built, before any build or mount", function()
     local got = warnings(function() local _ = ck.Text{text = "t", colour = "red"} end)
     assert.are.equal(1, #got)

@@ -68,8 +68,17 @@ enum NameCheck {
     /// the script's `Class(props)` on `L`.
     static func props(of c: Component, known: [String], engine: Engine, L: OpaquePointer) {
         guard case .table(let ref) = c.props else { return }
+        let (names, others) = engine.scriptTables.names(of: ref)
+        // `ck.Stack{A{}, B{}}`, `ck.Text{"hi"}`: JSX's and Roact's children and text are
+        // positional; a built-in reads only named props, so these showed nothing, silently.
+        if others {
+            let hint = known.contains("children") ? "put children in children = {…}"
+                : "name them, as ck.\(c.name){\(known.first ?? "key") = …}"
+            warn(engine, .unknownProp, "ck.\(c.name){…}: \(c.name) reads only named props, so entries at keys that are not names (ck.\(c.name){x, y}) are dropped; \(hint); its props are \(known.joined(separator: ", "))",
+                 L: L, once: "positional \(c.name)")
+        }
         // Sorted: a table's traversal order is seeded per process, and so would the warnings be.
-        for key in engine.scriptTables.keys(of: ref).filter({ !known.contains($0) }).sorted() {
+        for key in names.filter({ !known.contains($0) }).sorted() {
             let hint = nearest(key, in: known).map { "did you mean \"\($0)\"? " } ?? ""
             warn(engine, .unknownProp, "ck.\(c.name){\(Excerpt.text(key)) = …}: \(c.name) has no prop \"\(Excerpt.text(key))\"; \(hint)its props are \(known.joined(separator: ", "))",
                  L: L, once: "prop \(c.name).\(key)")

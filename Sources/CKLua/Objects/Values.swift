@@ -362,19 +362,22 @@ final class TablesAdapter: ScriptTableComparing {
     }
 
     /// The string keys of a table (raw), in traversal order.
-    func keys(of table: ScriptRef) -> [String] {
+    func keys(of table: ScriptRef) -> [String] { names(of: table).strings }
+
+    /// The table's string keys, and whether it has keys of other types (`{A{}, B{}}`'s 1 and 2).
+    func names(of table: ScriptRef) -> (strings: [String], others: Bool) {
         let L = values.runningThread
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.top = base }
         (table as! LuaRef).push(L)
-        var out: [String] = []
+        var out: [String] = [], others = false
         stack.pushNil()
         while stack.next(base + 1) {
-            if stack.isString(-2), let k = values.lua.string(at: -2, on: L) { out.append(k) }
+            if stack.isString(-2), let k = values.lua.string(at: -2, on: L) { out.append(k) } else { others = true }
             stack.pop()
         }
-        return out
+        return (out, others)
     }
 
     /// `shallowEqual` of a referenced table and the table at `index` of `L`'s stack.
