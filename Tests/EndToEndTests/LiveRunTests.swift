@@ -174,6 +174,30 @@ struct LiveRunTerminalTests {
 /// The same runs piped: the clock is virtual, so they are deterministic and end.
 @Suite("A live app, piped")
 struct LiveRunPipedTests {
+    /// On the wall clock `ck.now()` and `ck.after` follow the real time while a timer runs, as
+    /// a browser's `setTimeout` does. Before: both stayed at the running timer's due time, so a
+    /// timer set 0.3 s into a long one was already 0.3 s late (the outsider's React attack:
+    /// `ck.after(1, B)` 2 s into a timer fired B at once; a slow frame loop fell behind forever).
+    @Test func wallClockTimersCountFromTheRealTime() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.write("late.lua", """
+            ck.controller("LateController", {didMount = function()
+              ck.after(0.2, function()
+                local t0 = ck.now()
+                local c = os.clock() while os.clock() - c < 0.3 do end
+                local t1 = ck.now()
+                print("moved", t1 - t0 >= 0.25)
+                ck.after(0.5, function() print("waited", ck.now() - t1 >= 0.5) end)
+              end)
+            end})
+            return ck.component("Late", {scope = true, render = function() return ck.Text{text = "x"} end})
+
+            """)
+        let script = #"cd "$1" && (sleep 2.5) | "$0" late.lua --clock wall"#
+        let r = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, Ckrun.executableURL.path, dir.url.path], timeout: 30)
+        #expect(r.stdout.contains("moved\ttrue\n") && r.stdout.contains("waited\ttrue\n"), "\(r.stdout)\(r.stderr)")
+    }
+
     @Test func anIntervalAppPipedFinishesWithTheWarning() throws {
         let dir = try TemporaryDirectory()
         let app = try dir.write("clock.lua", intervalApp(1))

@@ -22,13 +22,26 @@ public final class RunLoop {
     /// The id of the newest timer: timers set since a moment have ids above its `lastID`.
     public private(set) var lastID = 0
 
+    /// An interactive run's wall clock (nil: the clock is virtual): `ck.after` and `ck.now()`
+    /// read it, so a timer set 2 s into a timer that ran long counts from then, as a browser's
+    /// `setTimeout` does, not from the time the running timer was due.
+    public var wallClock: (() -> Double)?
+
+    /// The clock, caught up with the wall clock first when there is one.
+    public var current: Double {
+        if let wallClock { advance(to: wallClock()) }
+        return now
+    }
+
     public init() {}
 
     @discardableResult
     public func after(_ seconds: Double, site: String = "", call: Int = 0, _ fire: @escaping () throws -> Void) -> Int {
         lastID += 1
         pendingIDs.insert(lastID)
-        push(Timer(id: lastID, due: now + max(0, seconds), site: site, call: call, fire: fire))
+        // A delay counts from the wall clock's reading; none means at once, at the running
+        // timer's instant, so a timer re-arming itself with none is still told (`[timerLoop]`).
+        push(Timer(id: lastID, due: seconds > 0 ? current + seconds : now, site: site, call: call, fire: fire))
         return lastID
     }
 

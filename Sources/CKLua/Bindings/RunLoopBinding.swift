@@ -41,7 +41,7 @@ enum RunLoopBinding {
     static func advance(_ args: Arguments) throws -> Int32 {
         let seconds = try args.seconds(1, "seconds")
         let r = args.engine.runtime
-        LuaStack(args.L).push(try r.runTimers(until: r.loop.now + seconds))
+        LuaStack(args.L).push(try r.runTimers(until: r.loop.current + seconds))
         return 1
     }
 
@@ -51,7 +51,7 @@ enum RunLoopBinding {
     }
 
     static func now(_ args: Arguments) throws -> Int32 {
-        LuaStack(args.L).push(args.engine.runtime.loop.now)
+        LuaStack(args.L).push(args.engine.runtime.loop.current)
         return 1
     }
 }

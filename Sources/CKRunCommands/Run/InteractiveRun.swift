@@ -85,6 +85,8 @@ final class InteractiveRun {
 
     /// Runs until the end of input, `.quit`, or SIGTERM.
     func run() {
+        if clock.mode == .wall { engine.runtime.loop.wallClock = { [clock] in clock.wallNow } }
+        defer { engine.runtime.loop.wallClock = nil }
         let session = app.luaSide(clock: clock, runUntilIdle: { [unowned self] in runUntilIdle() },
                                   advance: { [unowned self] in advance(by: $0) })
         repl.installPrelude(appFile: app.file, session: session)
