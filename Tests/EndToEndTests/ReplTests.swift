@@ -166,6 +166,16 @@ struct ReplTests {
         #expect(out == "after\n")
     }
 
+    /// A script that changes the string metatable or deletes a string function changes its own
+    /// code only: the REPL's own Lua calls the functions, not strings' methods. Before: every
+    /// later input failed inside the REPL ("(repl):78: attempt to call a nil value (method 'sub')").
+    @Test func aScriptsStringChangesLeaveTheReplWorking() throws {
+        let input = "x = 5\nstring.sub = nil\nprint('STILL OK', x)\ngetmetatable('').__index = function() error('strmt') end\n"
+            + "print('AND', x)\n=x\n"
+        let r = try Ckrun.run(["repl"], stdin: input)
+        #expect(r.stdout == "STILL OK\t5\nAND\t5\n5\n", "\(r.stdout)\(r.stderr)")
+    }
+
     @Test func appRunnerTakesStdinLinesUntilEOF() throws {
         let dir = try TemporaryDirectory()
         let app = try dir.write("app.lua", """
