@@ -17,11 +17,11 @@ local _ENV = pristine or _G   -- none only if memory ran out at start-up
 local rawGetmetatable, getupvalue = hostDebug.getmetatable, hostDebug.getupvalue
 -- Strings' methods go through the string metatable, which a script may change
 -- (`getmetatable("").__index = f`, `string.sub = nil`): the REPL calls the functions.
-local sub, find, match, gsub, gmatch = string.sub, string.find, string.match, string.gsub, string.gmatch
+local strsub, strfind, strmatch, strgsub, strgmatch = string.sub, string.find, string.match, string.gsub, string.gmatch
 
 -- Printing ------------------------------------------------------------------------------
 
-local function isIdentifier(s) return type(s) == "string" and match(s, "^[%a_][%w_]*$") ~= nil end
+local function isIdentifier(s) return type(s) == "string" and strmatch(s, "^[%a_][%w_]*$") ~= nil end
 
 local function keyOrder(a, b)
   local ta, tb = type(a), type(b)
@@ -40,7 +40,7 @@ end
 
 local function format(v, depth, seen, indent)
   local t = type(v)
-  if t == "string" then return (gsub(string.format("%q", v), "\\\n", "\\n")) end
+  if t == "string" then return (strgsub(string.format("%q", v), "\\\n", "\\n")) end
   if not showsContents(v) then return tostring(v) end
   if seen[v] then return "<cycle>" end
   if depth > 4 then return "{...}" end
@@ -63,7 +63,7 @@ local function format(v, depth, seen, indent)
     parts[#parts + 1] = "… (" .. more .. " more)"
   end
   local flat = "{" .. table.concat(parts, ", ") .. "}"
-  if #flat <= 72 and not find(flat, "\n", 1, true) then return flat end
+  if #flat <= 72 and not strfind(flat, "\n", 1, true) then return flat end
   return "{\n" .. indent .. "  " .. table.concat(parts, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
 end
 
@@ -78,12 +78,12 @@ end
 -- Returns a function, or nil and "incomplete", or nil and the syntax error.
 function repl.compile(source)
   repl.quietTrace = false
-  if sub(source, 1, 1) == "=" then source = "return " .. sub(source, 2) end
+  if strsub(source, 1, 1) == "=" then source = "return " .. strsub(source, 2) end
   local f = load("return " .. source, "=stdin")
   if f then return f end
   local g, err = load(source, "=stdin")
   if g then return g end
-  if sub(err, -5) == "<eof>" then return nil, "incomplete" end
+  if strsub(err, -5) == "<eof>" then return nil, "incomplete" end
   return nil, err
 end
 
@@ -132,16 +132,16 @@ local function fieldsOf(v, seen)
 end
 
 function repl.complete(text)
-  if match(text, "^%s*%.") then
+  if strmatch(text, "^%s*%.") then
     local candidates = repl.completeCommand(text)
     table.sort(candidates)
     return candidates
   end
-  local base, sep, partial = match(text, "^(.-)([%.:])([%w_]*)$")
+  local base, sep, partial = strmatch(text, "^(.-)([%.:])([%w_]*)$")
   local candidates, prefix = {}, ""
   if base and base ~= "" then
     -- Only names and fields (`app.root`): completing never calls a function.
-    if not match(base, "^[%a_][%w_]*[%w_.]*$") or find(base, "..", 1, true) then return {} end
+    if not strmatch(base, "^[%a_][%w_]*[%w_.]*$") or strfind(base, "..", 1, true) then return {} end
     local f = load("return " .. base, "=complete")
     local ok, v = false, nil
     if f then ok, v = pcall(f) end
@@ -151,17 +151,17 @@ function repl.complete(text)
       -- After ':' only methods; after '.' anything.
       local ok2, field = pcall(function() return v[name] end)
       local callable = ok2 and type(field) == "function"
-      if sub(name, 1, #partial) == partial and (sep == "." or callable) and not match(name, "^__") then
+      if strsub(name, 1, #partial) == partial and (sep == "." or callable) and not strmatch(name, "^__") then
         candidates[#candidates + 1] = prefix .. name
       end
     end
   else
     for name in pairs(fieldsOf(_G)) do
-      if sub(name, 1, #text) == text then candidates[#candidates + 1] = name end
+      if strsub(name, 1, #text) == text then candidates[#candidates + 1] = name end
     end
     for _, kw in ipairs({"and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto",
                          "if", "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"}) do
-      if sub(kw, 1, #text) == text then candidates[#candidates + 1] = kw end
+      if strsub(kw, 1, #text) == text then candidates[#candidates + 1] = kw end
     end
   end
   table.sort(candidates)
@@ -195,7 +195,7 @@ end
 
 local function define(name, usage, text, fn)
   local arguments = {}
-  for word in gmatch(usage, "%S+") do arguments[#arguments + 1] = (gsub(word, "[%[%]]", "")) end
+  for word in strgmatch(usage, "%S+") do arguments[#arguments + 1] = (strgsub(word, "[%[%]]", "")) end
   table.remove(arguments, 1)
   commands[name] = {usage = usage, help = text, run = fn, arguments = arguments}
   order[#order + 1] = name
@@ -205,7 +205,7 @@ end
 local function queryWord(v)
   if type(v) ~= "string" and type(v) ~= "number" and type(v) ~= "boolean" then return nil end
   local word = tostring(v)
-  if word == "" or find(word, "[%s>]") then return nil end
+  if word == "" or strfind(word, "[%s>]") then return nil end
   return word
 end
 
@@ -215,7 +215,7 @@ end
 local function queryFor(c)
   local scope, name = c.scope, c.name
   local id, key = scope and queryWord(scope.identifier), queryWord(c.key)
-  local forms = {match(c.path, "[^/]*$")}
+  local forms = {strmatch(c.path, "[^/]*$")}
   if id then forms[#forms + 1] = name .. "#" .. id end
   if key then forms[#forms + 1] = name .. "#" .. key end
   forms[#forms + 1] = name
@@ -233,7 +233,7 @@ local function componentQueries(partial)
   local queries, seen = {}, {}
   for _, c in ipairs(ok and all or {}) do
     local name = c.name
-    if sub(name, 1, #partial) == sub(partial, 1, #name) then
+    if strsub(name, 1, #partial) == strsub(partial, 1, #name) then
       local q = queryFor(c)
       if q and not seen[q] then seen[q], queries[#queries + 1] = true, q end
     end
@@ -248,8 +248,8 @@ local argumentCandidates = {QUERY = componentQueries}
 local function candidatesFor(placeholder, partial)
   if argumentCandidates[placeholder] then return argumentCandidates[placeholder](partial) end
   local words = {}
-  if placeholder and find(placeholder, "|", 1, true) then
-    for word in gmatch(placeholder, "[^|]+") do words[#words + 1] = word end
+  if placeholder and strfind(placeholder, "|", 1, true) then
+    for word in strgmatch(placeholder, "[^|]+") do words[#words + 1] = word end
   end
   return words
 end
@@ -257,19 +257,19 @@ end
 -- `.ch` completes to the names (`.chain`); after the name, the word being typed completes as
 -- the argument at its position (`.chain Bu` → `.chain Button`). Candidates are whole lines.
 function repl.completeCommand(text)
-  local lead, name, rest = match(text, "^(%s*%.)(%S*)(.*)$")
+  local lead, name, rest = strmatch(text, "^(%s*%.)(%S*)(.*)$")
   local out = {}
   if rest == "" then
     for _, n in ipairs(order) do
-      if sub(n, 1, #name) == name then out[#out + 1] = lead .. n end
+      if strsub(n, 1, #name) == name then out[#out + 1] = lead .. n end
     end
     return out
   end
   local command = commands[name]
-  local typed, partial = match(rest, "^(.-)(%S*)$")
-  local _, position = gsub(typed, "%S+", "")
+  local typed, partial = strmatch(rest, "^(.-)(%S*)$")
+  local _, position = strgsub(typed, "%S+", "")
   for _, word in ipairs(command and candidatesFor(command.arguments[position + 1], partial) or {}) do
-    if sub(word, 1, #partial) == partial then out[#out + 1] = sub(text, 1, #text - #partial) .. word end
+    if strsub(word, 1, #partial) == partial then out[#out + 1] = strsub(text, 1, #text - #partial) .. word end
   end
   return out
 end
@@ -310,11 +310,11 @@ end
 
 local function elisionHint(dump)
   local first, app = true, needApp()
-  for line in gmatch(dump, "[^\n]+") do
-    local rest = (gsub((gsub(line, "^%s*", "")), "^%(depth %d+%) ", ""))
-    local state = match(rest, " state=(.*)$")
-    local label = match(rest, "^(.-) [%[<]") or match(rest, "^(.-) state=")
-    if state and (find(state, "{…}", 1, true) or find(state, ", …}", 1, true)) then
+  for line in strgmatch(dump, "[^\n]+") do
+    local rest = (strgsub((strgsub(line, "^%s*", "")), "^%(depth %d+%) ", ""))
+    local state = strmatch(rest, " state=(.*)$")
+    local label = strmatch(rest, "^(.-) [%[<]") or strmatch(rest, "^(.-) state=")
+    if state and (strfind(state, "{…}", 1, true) or strfind(state, ", …}", 1, true)) then
       local ok, c = pcall(function() return app:find(label) end)
       local base = first and "app.root" or ("app:find(" .. string.format("%q", label) .. ")")
       if first or (ok and c) then
@@ -356,12 +356,12 @@ end
 local function parseSend(args)
   needApp()
   local words, unnamed = {}, nil
-  for w in gmatch(args, "%S+") do words[#words + 1] = w end
+  for w in strgmatch(args, "%S+") do words[#words + 1] = w end
   for k = #words - 1, 1, -1 do
     local query, selector = table.concat(words, " ", 1, k), words[k + 1]
     local found = matches(query)
-    if found and match(selector, "^[%a_][%w_]*$") then
-      local rest = match(args, "^%s*" .. string.rep("%S+%s+", k) .. "%S+%s*(.-)%s*$") or ""
+    if found and strmatch(selector, "^[%a_][%w_]*$") then
+      local rest = strmatch(args, "^%s*" .. string.rep("%S+%s+", k) .. "%S+%s*(.-)%s*$") or ""
       return found, selector, rest
     end
     unnamed = unnamed or (found and selector)
@@ -385,12 +385,12 @@ end
 
 -- The leading `{...}` of ARGS, if it is a list of type names, and the text after it.
 local function leadingTypes(rest)
-  if not match(rest, "^{") then return nil, rest end
-  for close in gmatch(rest, "()}") do
-    local f = load("return " .. sub(rest, 1, close), "=types")
+  if not strmatch(rest, "^{") then return nil, rest end
+  for close in strgmatch(rest, "()}") do
+    local f = load("return " .. strsub(rest, 1, close), "=types")
     local ok, types = false, nil
     if f then ok, types = pcall(f) end
-    if ok and isTypeList(types) then return types, (gsub(sub(rest, close + 1), "^%s*,?%s*", "")) end
+    if ok and isTypeList(types) then return types, (strgsub(strsub(rest, close + 1), "^%s*,?%s*", "")) end
   end
   return nil, rest
 end
@@ -398,7 +398,7 @@ end
 -- The offsets where `text` may end an expression list: before each space, and its end.
 local function stops(text)
   local out = {}
-  for at in gmatch(text, "()%s") do out[#out + 1] = at - 1 end
+  for at in strgmatch(text, "()%s") do out[#out + 1] = at - 1 end
   out[#out + 1] = #text
   return out
 end
@@ -411,18 +411,18 @@ local function readArguments(selector, text)
     local f, stop
     local ends = stops(text)
     for i = #ends, 1, -1 do
-      f = load("return " .. sub(text, 1, ends[i]), "=args")
+      f = load("return " .. strsub(text, 1, ends[i]), "=args")
       if f then stop = ends[i] break end
     end
     if not f then
       local _, err = load("return " .. text, "=args")
-      fail("cannot read the arguments of \"" .. selector .. "\": " .. gsub(err, "^args:%d+: ", "")
+      fail("cannot read the arguments of \"" .. selector .. "\": " .. strgsub(err, "^args:%d+: ", "")
         .. " (ARGS are Lua expressions, separated by spaces or commas: .send QUERY " .. selector .. " 1 \"two\" {3})")
     end
     local got = table.pack(f())
     for i = 1, got.n do values[values.n + i] = got[i] end
     values.n = values.n + got.n
-    text = gsub(sub(text, stop + 1), "^%s*,?%s*", "")
+    text = strgsub(strsub(text, stop + 1), "^%s*,?%s*", "")
   end
   return values
 end
@@ -507,7 +507,7 @@ define("quit", "quit", "leave (Ctrl-D too)", function() return "quit" end)
 
 -- Runs a dot command; returns "quit" to leave. Its own complaints start with FAIL.
 function repl.dot(line)
-  local name, args = match(line, "^%.(%S*)%s*(.-)%s*$")
+  local name, args = strmatch(line, "^%.(%S*)%s*(.-)%s*$")
   local command = commands[name]
   if not command then fail("unknown command ." .. name .. " (.help lists them)") end
   repl.quietTrace = false
