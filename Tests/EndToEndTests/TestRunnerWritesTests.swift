@@ -34,6 +34,22 @@ struct TestRunnerWritesTests {
         #expect(try fixture.read("report.xml").contains("<testsuite"))
     }
 
+    /// `--junit spec/calc_spec.lua` (read as a flag, then the spec to run) replaced the spec with
+    /// the report and exited 0. A report is never written over a Lua file or `.busted`: the option
+    /// is refused before the run, and every report writer (JUnit by -Xoutput or Bazel's
+    /// XML_OUTPUT_FILE, coverage) leaves such a file whole.
+    @Test func aReportIsNeverWrittenOverALuaFile() throws {
+        let spec = #"it("adds", function() assert.are.equal(2, 1 + 1) end)"#
+        let fixture = try TestRunnerFixture(["spec/calc_spec.lua": spec])
+        let refused = try fixture.test("--junit", "spec/calc_spec.lua")
+        #expect(refused.status == 64, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("names a Lua file"), "\(refused.stderr)")
+        #expect(try fixture.read("spec/calc_spec.lua") == spec)
+        let bazel = try Ckrun.run(["test", "spec"], directory: fixture.directory.url, environment: ["XML_OUTPUT_FILE": "spec/calc_spec.lua"])
+        #expect(bazel.status == 1, "\(bazel.stdout)\(bazel.stderr)")
+        #expect(try fixture.read("spec/calc_spec.lua") == spec)
+    }
+
     @Test func updatedSnapshotsLeaveALinksTargetAlone() throws {
         let fixture = try TestRunnerFixture([
             "s_spec.lua": """

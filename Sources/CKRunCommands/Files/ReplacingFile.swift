@@ -20,6 +20,8 @@ enum ReplacingFile {
         var st = stat()
         guard BytePath.withCString(path, { lstat($0, &st) }) == 0 else { return try replace(path, with: bytes, mode: nil) }
         switch st.st_mode & S_IFMT {
+        case S_IFREG where isSource(path):
+            throw Failure(description: "\(BytePath.shown(path)) is a Lua source or a .busted file, never a report: it is left as it is; name the report's own file (report.xml)")
         case S_IFREG: try replace(path, with: bytes, mode: st.st_mode & 0o777)
         case S_IFLNK: try replace(path, with: bytes, mode: nil)
         case S_IFCHR, S_IFIFO: try writeInPlace(path, bytes, isFIFO: st.st_mode & S_IFMT == S_IFIFO)
@@ -29,6 +31,13 @@ enum ReplacingFile {
     }
 
     static func write(_ text: String, to path: String) throws(Failure) { try write(Array(text.utf8), to: path) }
+
+    /// A file no report is written over, should an option's value name it (`--junit
+    /// spec/calc_spec.lua` read as a flag then the spec: the spec was replaced by the report).
+    static func isSource(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lowercased().hasSuffix(".lua") || name == ".busted"
+    }
 
     /// A new file beside `path`, renamed over it; `mode` is the replaced file's permissions.
     private static func replace(_ path: String, with bytes: [UInt8], mode: mode_t?) throws(Failure) {

@@ -156,6 +156,9 @@ struct TestCommand: ParsableCommand {
         }
         if worker, !paths.isEmpty { throw ValidationError("--worker takes its files on standard input") }
         if let junit, junit.isEmpty { throw ValidationError("--junit takes a file name") }
+        if let junit, ReplacingFile.isSource(junit) {
+            throw ValidationError("--junit \(BytePath.shown(junit)) names a Lua file, which the report would replace; name the report's own file (--junit report.xml)")
+        }
         if let seed, Self.luaNumber(seed) == nil { throw ValidationError("argument to --seed must be a number (got '\(seed)')") }
     }
 
