@@ -128,6 +128,18 @@ struct TestRunnerBustedParityTests {
         #expect(inits.count == 1, "\(inits)")
     }
 
+    /// Each --lpath (-m) is added, in order, as busted's cli.lua appends them. Before: only the
+    /// last was kept, and a module on the first was not found.
+    @Test func everyLpathIsAdded() throws {
+        let fixture = try TestRunnerFixture([
+            "lib/a.lua": "return 'a'", "more/b.lua": "return 'b'",
+            "x_spec.lua": #"it("finds both", function() assert.are.equal("ab", require("a") .. require("b")) end)"#,
+        ])
+        for jobs in Self.jobs {
+            #expect(try fixture.test(["--lpath=lib/?.lua", "-m", "more/?.lua"] + jobs).lastLine == "1 passed, 0 failed")
+        }
+    }
+
     /// A project module named `ck` on busted's default lpath (./src/?.lua) is what `require "ck"`
     /// returns, as under busted; the global `ck` stays the runtime (SPEC §1).
     @Test func aProjectModuleNamedCkIsRequired() throws {

@@ -68,12 +68,22 @@ struct TestCommand: ParsableCommand {
     @Option(name: .customLong("exclude-pattern"), help: ArgumentHelp("Skip test files whose names match this Lua pattern.", valueName: "pattern"))
     var excludePattern: [String] = []
 
-    @Option(name: [.customShort("m"), .long], help: ArgumentHelp(
-        "Prefix package.path with this (default: the templates ./src/?.lua, ./src/?/?.lua and ./src/?/init.lua).", valueName: "path"))
-    var lpath: String?
+    @Option(name: [.customShort("m"), .customLong("lpath")], help: ArgumentHelp(
+        "Prefix package.path with this (default: the templates ./src/?.lua, ./src/?/?.lua and ./src/?/init.lua); given again, added after.", valueName: "path"))
+    var lpaths: [String] = []
 
-    @Option(help: ArgumentHelp("Prefix package.cpath with this (default: ./csrc/?.so;./csrc/?/?.so).", valueName: "path"))
-    var cpath: String?
+    @Option(name: .customLong("cpath"), help: ArgumentHelp("Prefix package.cpath with this (default: ./csrc/?.so;./csrc/?/?.so); given again, added after.", valueName: "path"))
+    var cpaths: [String] = []
+
+    /// Each --lpath (and --cpath) given, joined with `;` in order, as busted's cli.lua appends them.
+    var lpath: String? {
+        get { lpaths.isEmpty ? nil : lpaths.joined(separator: ";") }
+        set { lpaths = newValue.map { [$0] } ?? [] }
+    }
+    var cpath: String? {
+        get { cpaths.isEmpty ? nil : cpaths.joined(separator: ";") }
+        set { cpaths = newValue.map { [$0] } ?? [] }
+    }
 
     @Option(help: ArgumentHelp("A Lua file run before each test file.", valueName: "file"))
     var helper: String?
