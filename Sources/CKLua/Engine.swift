@@ -171,10 +171,14 @@ public final class Engine {
         return lua.top - base
     }
 
-    /// Runs `body` under the configured deadline, if any.
+    /// Runs `body` under the turns' deadline, if any.
     public func withLimits<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
-        try withDeadline(configuration.timeoutSeconds, body)
+        try withDeadline(turnTimeoutSeconds, body)
     }
+
+    /// Each turn's time limit: the configured one, or one an interactive run sets once its app
+    /// started (`ckrun app.lua --timeout 1`: the option followed the script).
+    public lazy var turnTimeoutSeconds: Double? = configuration.timeoutSeconds
 
     /// Runs `body` with Lua code stopped by `[timeout]` after `seconds` (nil: no limit), and
     /// Ctrl-C turned into `[interrupted]` as lua.c does (a second Ctrl-C ends the process).

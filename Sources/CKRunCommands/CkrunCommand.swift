@@ -62,6 +62,7 @@ public struct CkrunCommand: ParsableCommand {
         case .run(let arguments):
             // `ckrun app.lua --watch --clock wall --paused --tui`: the run's options, after the script too.
             var options = InteractiveRun.Options.scan(CommandLine.arguments)
+            options.scanAfterScript(Array(CommandLine.arguments.dropFirst(arguments.scriptIndex + 1)))
             options.captureStartup()
             defer { options.releaseStartup() }
             let session = LuaMain(arguments) { engine, appFile, isApp in

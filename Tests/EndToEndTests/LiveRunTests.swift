@@ -174,6 +174,25 @@ struct LiveRunTerminalTests {
 /// The same runs piped: the clock is virtual, so they are deterministic and end.
 @Suite("A live app, piped")
 struct LiveRunPipedTests {
+    /// `ckrun app.lua --timeout 1` (the option after the script, as the run's other options may
+    /// be) limits each turn of the app run: a timer that never returns is stopped and the run
+    /// goes on. Before: the option was only the script's argument and the run spun forever.
+    /// `--memory-limit` there comes too late for the state: the run says so.
+    @Test func aTimeoutAfterTheAppFileLimitsItsTurns() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("stuck.lua", """
+            ck.controller("StuckController", {didMount = function() ck.after(1, function() while true do end end) end})
+            return ck.component("Stuck", {scope = true, render = function() return ck.Text{text = "s"} end})
+
+            """)
+        let r = try Ckrun.run([app.path, "--timeout", "1"], stdin: "print('first')\nprint('next')\n", timeout: 30)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("next"), "\(r.stdout)")
+        #expect(r.stderr.contains("[timeout] "), "\(r.stderr)")
+        let late = try Ckrun.run([app.path, "--memory-limit", "50", "--paused"], stdin: "print('ok')\n", timeout: 30)
+        #expect(late.stderr.contains("--memory-limit after the script is the script's argument"), "\(late.stderr)")
+    }
+
     /// On the wall clock `ck.now()` and `ck.after` follow the real time while a timer runs, as
     /// a browser's `setTimeout` does. Before: both stayed at the running timer's due time, so a
     /// timer set 0.3 s into a long one was already 0.3 s late (the outsider's React attack:

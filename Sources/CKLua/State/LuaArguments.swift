@@ -37,6 +37,7 @@ public struct LuaArguments {
     public let argv: [UnsafeMutablePointer<CChar>]
     /// Index of the script in `argv` (`argv.count` when there is none).
     var script = 0
+    public var scriptIndex: Int { script }
     var actions: [Action] = []
     var interactive = false, version = false, execute = false, ignoreEnvironment = false
     var sandbox = false

@@ -52,6 +52,26 @@ extension InteractiveRun.Options {
         return options
     }
 
+    /// The words after the script (`ckrun app.lua --timeout 1`): a `--timeout` there limits each
+    /// turn once the app runs (the script itself ran without it); `--memory-limit` and
+    /// `--sandbox` hold from the state's start, so there they came too late: said, not applied.
+    mutating func scanAfterScript(_ words: [String]) {
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            if word == "--timeout" || word.hasPrefix("--timeout=") {
+                let value = word == "--timeout" ? (i + 1 < words.count ? words[i + 1] : "") : String(word.dropFirst(10))
+                if let seconds = Double(value), seconds > 0, seconds.isFinite { timeout = seconds }
+            }
+            // The memory limit and the sandbox hold from the state's start: after the script they
+            // came too late for it, and it sees them in `arg` only.
+            if word == "--sandbox" || word == "--memory-limit" || word.hasPrefix("--memory-limit=") {
+                problem = Catalogue.usage.message("\(word.split(separator: "=")[0]) after the script is the script's argument, not ckrun's: it did not apply; put it before the script (ckrun \(word.split(separator: "=")[0]) … app.lua)")
+            }
+            i += 1
+        }
+    }
+
     /// With `--tui` and a terminal on standard input and output, what the script prints while it
     /// starts (before the view can show anything) is held for the view's output pane; the view,
     /// or `releaseStartup` when no view starts, writes it out. Call before the script runs.

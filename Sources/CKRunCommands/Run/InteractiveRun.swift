@@ -29,6 +29,9 @@ final class InteractiveRun {
         var startupOutput: OutputLog?
         /// What was wrong with the options given after the script, said when the run starts.
         var problem: String?
+        /// `--timeout` after the script (`ckrun app.lua --timeout 1`): each turn's limit once the
+        /// app runs, unless one was given before the script.
+        var timeout: Double?
     }
 
     let engine: Engine
@@ -85,6 +88,7 @@ final class InteractiveRun {
 
     /// Runs until the end of input, `.quit`, or SIGTERM.
     func run() {
+        if engine.turnTimeoutSeconds == nil, let timeout = options.timeout { engine.turnTimeoutSeconds = timeout }
         if clock.mode == .wall { engine.runtime.loop.wallClock = { [clock] in clock.wallNow } }
         defer { engine.runtime.loop.wallClock = nil }
         let session = app.luaSide(clock: clock, runUntilIdle: { [unowned self] in runUntilIdle() },
