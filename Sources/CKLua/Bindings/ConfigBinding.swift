@@ -68,9 +68,9 @@ enum ConfigBinding {
             guard let p = Runtime.UnhandledPolicy(rawValue: s) else { throw args.bad(3, "unhandledAction", "\"error\", \"warn\" or \"ignore\"") }
             e.runtime.unhandledAction = p
         case "onWarning":
-            e.warningHandler = args.isNil(3) ? nil : try args.function(3, "onWarning")
+            e.warningHandler = args.isNil(3) ? nil : try args.callable(3, "onWarning")
         case "onTrace":
-            setTraceHandler(args.isNil(3) ? nil : try args.function(3, "onTrace"), in: e)
+            setTraceHandler(args.isNil(3) ? nil : try args.callable(3, "onTrace"), in: e)
         case "maxDepth":
             let n = try args.integer(3, "maxDepth")
             guard n >= 1 else { throw args.bad(3, "maxDepth", "a positive integer") }
