@@ -93,3 +93,15 @@ describe("assert.tree_snapshot's diff", function()
     assert.tree_snapshot(cases[1].snapshot, cases[1].name)
   end)
 end)
+
+-- A value that is neither a host nor a string: a catalogued error at the spec's line (it was a
+-- bare "attempt to call a nil value (method 'dump')" at the runner's own chunk).
+describe("assert.tree_snapshot's argument", function()
+  it("is a host or a string: anything else is [badArgument] at the caller's line", function()
+    for _, bad in ipairs{{}, 42, false} do
+      local ok, err = pcall(function() assert.tree_snapshot(bad) end) -- the call
+      assert.is_false(ok)
+      assert.matches("^%[badArgument%] [^\n]*snapshot_diff_spec%.lua:%d+: assert%.tree_snapshot takes a host", tostring(err))
+    end
+  end)
+end)

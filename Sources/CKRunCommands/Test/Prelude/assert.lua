@@ -466,7 +466,20 @@ local function line_diff(old, new)
 end
 luassert:register("assertion", "tree_snapshot", function(state, arguments)
   local subject = arguments[1]
-  local text = type(subject) == "string" and subject or subject:dump()
+  local ok, text = true, subject
+  if type(subject) ~= "string" then ok, text = pcall(function() return subject:dump() end) end
+  if not ok or type(text) ~= "string" then
+    -- The spec's line: the first frame past luassert's and the runner's own.
+    local level, where = 2, nil
+    repeat
+      where = debug.getinfo(level, "Sl")
+      level = level + 1
+    until not where or (where.currentline > 0 and not string.find(where.source, "luassert", 1, true)
+      and string.sub(where.source, 1, 12) ~= "=(ckrun test")
+    local at = where and (where.short_src .. ":" .. where.currentline .. ": ") or ""
+    error("[badArgument] " .. at .. "assert.tree_snapshot takes a host (its :dump() is compared) or a string, got "
+      .. (type(subject) == "userdata" and tostring(subject) or type(subject)), 0)
+  end
   local test = T.current_test_name and T.current_test_name() or "?"
   local count = (snapshot.counts[test] or 0) + 1
   snapshot.counts[test] = count
