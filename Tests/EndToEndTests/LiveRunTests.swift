@@ -174,6 +174,24 @@ struct LiveRunTerminalTests {
 /// The same runs piped: the clock is virtual, so they are deterministic and end.
 @Suite("A live app, piped")
 struct LiveRunPipedTests {
+    /// An async update a didMount queued at start-up is built once the app loop is idle, before
+    /// any input (SPEC §3: "the app loop when idle"), and `ckrun tree` shows it too. Before: the
+    /// first screen and the tree kept the old state until some input came.
+    @Test func anUpdateQueuedAtStartIsBuiltBeforeAnyInput() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("profile.lua", """
+            local Profile = ck.component("Profile", {scope = true, initialState = "loading",
+              render = function(self, p, s) return ck.Text{text = "status: " .. s} end})
+            ck.controller("ProfileController", {didMount = function(self) self.component:updateState("loaded") end})
+            return Profile
+
+            """)
+        let run = try Ckrun.run([app.path, "--paused"], stdin: "print(app.generation, app.root.state)\n", timeout: 30)
+        #expect(run.stdout == "2\tloaded\n", "\(run.stdout)\(run.stderr)")
+        let tree = try Ckrun.run(["tree", app.path], timeout: 30)
+        #expect(tree.stdout.contains("status: loaded"), "\(tree.stdout)\(tree.stderr)")
+    }
+
     /// `ckrun app.lua --timeout 1` (the option after the script, as the run's other options may
     /// be) limits each turn of the app run: a timer that never returns is stopped and the run
     /// goes on. Before: the option was only the script's argument and the run spun forever.

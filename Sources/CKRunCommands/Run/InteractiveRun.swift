@@ -103,8 +103,12 @@ final class InteractiveRun {
             + (watcher.map { [.init(descriptor: $0.descriptor) { [unowned self] in filesChanged() }] } ?? [])
         SignalPipe.stopTurn = Engine.interruptRunningTurn
         shownGeneration = engine.appHost?.generation ?? 0
-        if engine.appHost != nil, clock.mode == .virtual, !clock.isPaused { runUntilIdle() }
+        // The app loop is idle once the app started: what its start queued (a didMount's async
+        // update; timers on a running virtual clock) is built now, and shown once the front end
+        // started (before: only after the first input, and the live view kept generation 1).
+        if engine.appHost != nil { settle() }
         frontEnd.start(prompt: repl.prompt)
+        noteBuilds()
         loop.run(timeout: { [unowned self] in secondsToWake() }, expired: { [unowned self] in woke() },
                  idle: { [unowned self] in frontEnd.beforeWait() })
         frontEnd.close()
@@ -204,6 +208,13 @@ final class InteractiveRun {
 
     /// Builds what the input queued (a turn), then, on a running virtual clock, runs until idle.
     private func afterInput() {
+        settle()
+        noteBuilds()
+    }
+
+    /// A turn's end: the pending async updates built, then, on a running virtual clock, the
+    /// timers run until idle.
+    private func settle() {
         do throws(LuaError) {
             try engine.turn { turn throws(LuaError) in try turn.flush() }
         } catch {
@@ -211,7 +222,6 @@ final class InteractiveRun {
         }
         if engine.appHost != nil, clock.mode == .virtual, !clock.isPaused { runUntilIdle() }
         clock.caughtUp(with: engine.runtime.loop.now)
-        noteBuilds()
     }
 
     /// The virtual clock's run until idle: one turn per timer, stopped with `[timerLoop]` at a

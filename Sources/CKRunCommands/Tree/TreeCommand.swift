@@ -69,6 +69,12 @@ struct TreeCommand: ParsableCommand {
         // A failed timer is reported and the app goes on, as in an interactive run (its build was
         // rolled back); the tree is printed and the status is 1.
         var timerFailed = false, interrupted = false
+        // What the app's start queued (a didMount's async update) is built first, as the app
+        // loop builds it once idle.
+        do throws(LuaError) { try engine.turn { turn throws(LuaError) in try turn.flush() } } catch {
+            timerFailed = true
+            ProcessOutput.err("ckrun: \(error.description)\n")
+        }
         if let stopped = engine.app.fireTimers(until: nil, report: { error in
             timerFailed = true
             interrupted = error.id == Catalogue.interrupted.rawValue
