@@ -4,6 +4,9 @@ import CKLua
 /// Script values to and from the engine's values. Swift → Lua follows the Swift value (its
 /// nesting is the program's own); Lua → Swift walks tables with an explicit stack (rule 15:
 /// nothing recurses over script-sized structures), each table read once, a cycle refused.
+/// Lua → Swift refuses tables nested deeper than ``ScriptValue/maximumDepth``: Swift releases
+/// (and compares, hashes, decodes) a `ScriptValue` recursively, so a script's 100,000-deep
+/// table overflowed the stack when the value it became was released (attack break 08).
 struct Marshal {
     unowned(unsafe) let engine: Engine
 
@@ -17,7 +20,8 @@ struct Marshal {
     }
 
     /// A script value as a Lua value, tables made after their contents, with an explicit stack
-    /// (a Swift value nested 100,000 deep is as welcome as a flat one).
+    /// (a Swift value nested 100,000 deep is as welcome as a flat one: it is the program's own,
+    /// and nothing here recurses over it; only its way back is bounded).
     func lua(_ root: ScriptValue) throws(LuaError) -> Value {
         var frames: [Frame] = []
         var next = root
@@ -83,15 +87,22 @@ struct Marshal {
         return out
     }
 
-    /// A Lua value as a script value; tables depth first, post-order, each read once.
+    /// A Lua value as a script value; tables depth first, post-order, each read once. A table
+    /// whose value would nest deeper than ``ScriptValue/maximumDepth`` is `[badArgument]`,
+    /// found before any value that deep is made (a table's height is one more than its
+    /// tallest table's; a shared table is copied, so heights, not paths, measure the result).
     func swift(_ root: Value) throws(LuaError) -> ScriptValue {
         guard case .table(let rootRef) = root else { return scalar(root) }
-        var done: [UInt: ScriptValue] = [:]
+        var done: [UInt: (value: ScriptValue, height: Int)] = [:]
         var open: Set<UInt> = []
         var stack: [(ref: ScriptRef, entries: [(key: Value, value: Value)]?)] = [(rootRef, nil)]
         while let (ref, entries) = stack.last {
             if let entries {
-                done[ref.identity] = try table(entries, done)
+                let height = 1 + entries.reduce(0) { tallest, e in
+                    if case .table(let child) = e.value { max(tallest, done[child.identity]?.height ?? 0) } else { tallest }
+                }
+                guard height <= ScriptValue.maximumDepth else { throw Self.tooDeep("a Lua table becoming a ScriptValue") }
+                done[ref.identity] = (try table(entries, done), height)
                 open.remove(ref.identity)
                 stack.removeLast()
                 continue
@@ -104,13 +115,18 @@ struct Marshal {
             stack[stack.count - 1].entries = read
             for e in read { if case .table(let child) = e.value, done[child.identity] == nil { stack.append((child, nil)) } }
         }
-        return done[rootRef.identity] ?? .nil
+        return done[rootRef.identity]?.value ?? .nil
+    }
+
+    /// `[badArgument]` for `what`, nested deeper than ``ScriptValue/maximumDepth``.
+    private static func tooDeep(_ what: String) -> LuaError {
+        LuaError(message: Catalogue.badArgument.message("\(what) has tables nested more than \(ScriptValue.maximumDepth) deep, more than a ScriptValue holds safely; flatten the data (keep deep structures in Lua and pass ids or paths) or send it in parts"))
     }
 
     /// A table from its entries, its tables already converted: a list when `t[1]` is set.
-    private func table(_ entries: [(key: Value, value: Value)], _ done: [UInt: ScriptValue]) throws(LuaError) -> ScriptValue {
+    private func table(_ entries: [(key: Value, value: Value)], _ done: [UInt: (value: ScriptValue, height: Int)]) throws(LuaError) -> ScriptValue {
         func converted(_ v: Value) -> ScriptValue {
-            if case .table(let r) = v { return done[r.identity] ?? .nil }
+            if case .table(let r) = v { return done[r.identity]?.value ?? .nil }
             return scalar(v)
         }
         var byIndex: [Int64: Value] = [:]

@@ -6,7 +6,8 @@
 /// to its first nil, as `ipairs` reads it), any other table a dictionary of its string keys.
 /// What has no Swift counterpart (a function, a component, an `Event`) arrives as
 /// ``object(_:)`` holding its Lua type name. Literals work: `["x": 1, "tags": ["a"]]`.
-/// Use ``init(encoding:)`` and ``decode(_:)`` for `Codable` types.
+/// Use ``init(encoding:)`` and ``decode(_:)`` for `Codable` types. A Lua table nested deeper
+/// than ``maximumDepth`` does not come back (``ErrorID/badArgument``).
 public enum ScriptValue: Sendable, Hashable {
     /// Lua's `nil` (and a missing argument).
     case `nil`
@@ -27,6 +28,13 @@ public enum ScriptValue: Sendable, Hashable {
 }
 
 extension ScriptValue {
+    /// How deep a Lua table may nest to come back as a script value (a flat list is 1 deep): a
+    /// deeper one is ``ErrorID/badArgument``, wherever it comes back (``ScriptObject/value()``,
+    /// a call's results, a Swift handler's arguments, ``Host/find(_:)``). Swift releases,
+    /// compares and decodes a `ScriptValue` by recursion, so a value a script nested 100,000
+    /// deep overflowed the stack. Values going into Lua may nest as deep as the program likes.
+    public static let maximumDepth = 1_000
+
     /// The integer, or an integral float as an integer; nil otherwise.
     public var intValue: Int? {
         switch self {
