@@ -4,12 +4,14 @@ import CKLua
 extension Runtime {
     /// Hosts `provider` (a component class, standing for `Class(model)`, or a function
     /// `provider(model)` returning one component) with `model`, builds it and mounts it; Swift
-    /// `responders` follow the hosting view on its responder chain, in order.
+    /// `responders` follow the hosting view on its responder chain, in order. A provider from
+    /// another runtime is ``ErrorID/badArgument``.
     public func mount(_ provider: ScriptObject, model: ScriptValue = nil,
                       responders: [HostResponder] = []) throws(ScriptError) -> Host {
+        let providerValue = try provider.raw(in: self, as: "mount's provider")
         let tables = try responders.map { r throws(ScriptError) in try responderTable(r) }
         let responderList = tables.isEmpty ? Value.nil : try listOf(tables)
-        let made = try glue("host", [provider.raw, try lua(model), responderList])
+        let made = try glue("host", [providerValue, try lua(model), responderList])
         let host = Host(made.first ?? .nil, runtime: self)
         try host.mount()
         return host

@@ -3,15 +3,28 @@ import CKLua
 
 /// A Lua value held for Swift: a component class, a provider function, a table. It stays alive
 /// while this object does. Give it to ``Runtime/mount(_:model:responders:)-(_,ScriptValue,_)`` as the provider,
-/// call it with ``call(_:)``, or read it with ``value()``.
+/// call it with ``call(_:)``, or read it with ``value()``. It belongs to its ``runtime``: another
+/// runtime refuses it (``ErrorID/badArgument``).
 public final class ScriptObject {
-    let raw: Value
+    // Private: another runtime reaches it only through `raw(in:as:)`, which refuses it (attack
+    // break 04: a class of one Lua state built in another's segfaulted).
+    private let raw: Value
     /// The runtime the value lives in (kept alive by this object).
     public let runtime: Runtime
 
     init(_ raw: Value, runtime: Runtime) {
         self.raw = raw
         self.runtime = runtime
+    }
+
+    /// The Lua value for a call into `other`'s Lua, `[badArgument]` unless it lives there: a Lua
+    /// value is a reference into one state, meaningless (and unsafe) in any other. Every API
+    /// that takes a ``ScriptObject`` reads it through this.
+    func raw(in other: Runtime, as role: String) throws(ScriptError) -> Value {
+        guard other === runtime else {
+            throw ScriptError(.badArgument, "\(role) (a \(typeName)) belongs to another Runtime; a Lua value lives in the runtime that made it: load or look it up in this runtime (load(string:), global(_:))")
+        }
+        return raw
     }
 
     /// The Lua type name: `"function"`, `"table"`, `"nil"`, or a runtime object's (`"ComponentClass"`).
