@@ -24,7 +24,7 @@ extension Runtime {
     }
 
     private func listOf(_ values: [Value]) throws(ScriptError) -> Value {
-        do { return try engine.tools.list(values) } catch { throw ScriptError(error, otherwise: .stackLimit) }
+        do { return try engine.tools.list(values) } catch { throw afterRefusal(ScriptError(error, otherwise: .stackLimit)) }
     }
 
     /// `{name = ..., methods = {selector = function(self, sender, ...) end}}` with Swift methods.

@@ -48,8 +48,16 @@ public final class Runtime {
         do {
             return try engine.turn(body)
         } catch {
-            throw scriptError(error)
+            throw afterRefusal(scriptError(error))
         }
+    }
+
+    /// `error`, after the garbage a call the memory limit stopped left is collected: what it made
+    /// (a model too big for the limit) stayed in Lua's heap uncollected, and every later call
+    /// was `[memoryLimit]` too (attack break 05). Every call into Lua ends through this.
+    func afterRefusal(_ error: ScriptError) -> ScriptError {
+        if error.limit == .memoryLimit { engine.collectGarbage() }
+        return error
     }
 
     /// An error that reached Swift, with its catalogued id: its own, or, for a script's own
@@ -108,7 +116,7 @@ public final class Runtime {
         do {
             return try engine.tools.load(source, name: name)
         } catch {
-            throw Runtime.loadError(error)
+            throw afterRefusal(Runtime.loadError(error))
         }
     }
 
@@ -138,7 +146,7 @@ extension Runtime {
     public func load(file path: String) throws(ScriptError) -> ScriptObject {
         try checkThread()
         let function: Value
-        do { function = try engine.tools.loadFile(path) } catch { throw Runtime.loadError(error) }
+        do { function = try engine.tools.loadFile(path) } catch { throw afterRefusal(Runtime.loadError(error)) }
         return ScriptObject(try first(of: function), runtime: self)
     }
 

@@ -42,6 +42,6 @@ extension Runtime {
         if let stop = engine.app.fireTimers(until: time, report: { if first == nil { first = $0 } }) {
             engine.app.warnTimerLoop(stop, in: .once)
         }
-        if let first { throw ScriptError(first, otherwise: .timerFailed) }
+        if let first { throw afterRefusal(ScriptError(first, otherwise: .timerFailed)) }
     }
 }

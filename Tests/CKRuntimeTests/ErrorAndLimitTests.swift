@@ -99,6 +99,22 @@ struct LimitTests {
         }
     }
 
+    /// Outsider attack on the library, break 05: a model bigger than the limit was refused, and
+    /// then every later call of the runtime was `[memoryLimit]` too, for good.
+    @Test func aModelPastTheLimitIsRefusedAndTheRuntimeStaysUsable() throws {
+        let f = try PickerFixture(.init(memoryLimitMegabytes: 32))
+        let big: ScriptValue = ["title": .string(String(repeating: "y", count: 40_000_000))]
+        for _ in 1...2 {
+            let error = try #require(throws: ScriptError.self) { try f.host.update(model: big) }
+            #expect(error.limit == .memoryLimit)   // [buildFailed] when it struck in the render
+            #expect(try f.runtime.load(string: "return #{1, 2, 3}").value() == 3)
+            try f.host.send("relayDemoted", types: ["int"], to: .scope("Picker"), arguments: [1])
+            try f.host.update(model: ["title": "small"])
+            #expect(try f.host.dump().contains("small"))
+        }
+        #expect(f.received.count == 2)
+    }
+
     /// A limit struck in a render is the build's failure, naming the component and the line.
     @Test func aTimeoutInARenderIsABuildFailureThatNamesTheLimit() async {
         await #expect(processExitsWith: .success) {

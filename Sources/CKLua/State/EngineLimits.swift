@@ -29,6 +29,10 @@ extension Engine {
 }
 
 extension Engine {
+    /// Collects garbage fully (finalizers under Lua's protection): for an embedder whose call
+    /// the memory limit stopped, so what the refused call made goes before the next one starts.
+    public func collectGarbage() { lua.collectGarbage() }
+
     /// Counts a name Swift keeps for good on the script's behalf (a class, struct or control
     /// class name, a warning given once): once the script's string is collected, its bytes are
     /// Swift's alone (issue 24, class 5). Call it when the name is new.
