@@ -131,6 +131,17 @@ struct ScriptValueDecoder: Decoder {
 
         func decodeNil(forKey key: Key) throws -> Bool { (fields[key.stringValue] ?? .nil) == .nil }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder(key).decodeValue(T.self) }
+        // The 128-bit integers have requirements of their own whose defaults throw Swift's
+        // DecodingError (attack break 02): each container routes them to the generic path.
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try decoder(key).decodeValue(type) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decoder(key).decodeValue(type) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try present(key) ? decode(type, forKey: key) : nil }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try present(key) ? decode(type, forKey: key) : nil }
+        private func present(_ key: Key) throws -> Bool { try contains(key) && !decodeNil(forKey: key) }
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
             try decoder(key).container(keyedBy: type)
         }
@@ -170,6 +181,14 @@ struct ScriptValueDecoder: Decoder {
             return true
         }
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(T.self) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func decode(_ type: Int128.Type) throws -> Int128 { try next().decodeValue(type) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try next().decodeValue(type) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try isAtEnd || decodeNil() ? nil : decode(type) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try isAtEnd || decodeNil() ? nil : decode(type) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
             try next().container(keyedBy: type)
         }
@@ -183,5 +202,9 @@ struct ScriptValueDecoder: Decoder {
 
         func decodeNil() -> Bool { decoder.value == .nil }
         func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(T.self) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: Int128.Type) throws -> Int128 { try decoder.decodeValue(type) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: UInt128.Type) throws -> UInt128 { try decoder.decodeValue(type) }
     }
 }

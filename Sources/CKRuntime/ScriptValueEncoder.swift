@@ -99,6 +99,12 @@ final class ScriptValueEncoder: Encoder {
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             try child(key).encode(value, codingPath: codingPath + [key])
         }
+        // The 128-bit integers have requirements of their own whose defaults throw Swift's
+        // EncodingError (attack break 02): each container routes them to the generic path.
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: Int128, forKey key: Key) throws { try child(key).encode(value, codingPath: codingPath + [key]) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: UInt128, forKey key: Key) throws { try child(key).encode(value, codingPath: codingPath + [key]) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
                                                           forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
             let c = child(key)
@@ -131,6 +137,16 @@ final class ScriptValueEncoder: Encoder {
             let (child, path) = next()
             try child.encode(value, codingPath: path)
         }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: Int128) throws {
+            let (child, path) = next()
+            try child.encode(value, codingPath: path)
+        }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: UInt128) throws {
+            let (child, path) = next()
+            try child.encode(value, codingPath: path)
+        }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             let (child, path) = next()
             child.becomeDictionary()
@@ -153,5 +169,9 @@ final class ScriptValueEncoder: Encoder {
 
         mutating func encodeNil() throws { node.scalar = .nil; node.items = nil; node.fields = nil }
         mutating func encode<T: Encodable>(_ value: T) throws { try node.encode(value, codingPath: codingPath) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: Int128) throws { try node.encode(value, codingPath: codingPath) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: UInt128) throws { try node.encode(value, codingPath: codingPath) }
     }
 }

@@ -68,6 +68,34 @@ struct CodingTests {
         #expect(try ScriptValue(encoding: UInt128(5)) == 5)
     }
 
+    struct Wide: Codable, Equatable {
+        var signed: Int128
+        var unsigned: UInt128
+        var list: [Int128]
+        var missing: UInt128?
+        var present: Int128?
+    }
+
+    /// Outsider attack on the library, break 02: a 128-bit field (not a top-level value) went
+    /// through the containers' own Int128 requirements, whose defaults throw Swift's
+    /// EncodingError / DecodingError: no id, even for 5.
+    @Test func wideIntegerFieldsRoundTripAndPastLuasRangeAreBadArgumentNamingTheField() throws {
+        let runtime = try Runtime()
+        let wide = Wide(signed: -5, unsigned: 7, list: [1, Int128(Int64.min)], missing: nil, present: 9)
+        #expect(try ScriptValue(encoding: wide)["signed"] == -5)
+        #expect(try throughLua(wide, runtime) == wide)
+        var tooWide = wide
+        tooWide.list[1] = Int128(Int64.max) * 4
+        let encoding = try #require(throws: ScriptError.self) { try ScriptValue(encoding: tooWide) }
+        #expect(encoding.id == .badArgument)
+        #expect(encoding.message.contains("list[1]"))
+        let decoding = try #require(throws: ScriptError.self) {
+            try ScriptValue.dictionary(["signed": 1, "unsigned": -1, "list": []]).decode(Wide.self)
+        }
+        #expect(decoding.id == .badArgument)
+        #expect(decoding.message.contains("unsigned"))
+    }
+
     @Test func decodingANumberIntoATypeThatCannotHoldItIsBadArgument() throws {
         let cases: [(ScriptValue, (ScriptValue) throws -> Any)] = [
             (300, { try $0.decode(Int8.self) }),
