@@ -115,6 +115,18 @@ struct LimitTests {
         #expect(f.received.count == 2)
     }
 
+    /// Values Swift makes for Lua are never refused by the allocator: a 40 MB argument under a
+    /// 32 MB limit reached a function that allocates nothing, and the limit never struck.
+    @Test func anArgumentPastTheLimitIsMemoryLimitNamingIt() throws {
+        let f = try PickerFixture(.init(memoryLimitMegabytes: 32))
+        let ignore = try f.runtime.load(string: "return function(t) return 1 end")
+        let big: ScriptValue = .string(String(repeating: "y", count: 40_000_000))
+        let error = try #require(throws: ScriptError.self) { try ignore.call([big]) }
+        #expect(error.id == .memoryLimit)
+        #expect(error.message.contains("the values given to the call"))
+        #expect(try ignore.call(["small"]) == [1])
+    }
+
     /// A limit struck in a render is the build's failure, naming the component and the line.
     @Test func aTimeoutInARenderIsABuildFailureThatNamesTheLimit() async {
         await #expect(processExitsWith: .success) {

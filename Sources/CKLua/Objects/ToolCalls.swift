@@ -43,6 +43,7 @@ public struct ToolCalls {
         }
         engine.values.push(function, L)
         for a in arguments { engine.values.push(a, L) }
+        try engine.refuseOvershoot(by: "the values given to the call (a model or arguments from Swift)")
         try engine.lua.call(arguments: Int32(arguments.count), results: -1)
         let n = stack.top - base
         return (0..<n).map { engine.values.value(at: base + 1 + $0, L) }

@@ -33,6 +33,14 @@ extension Engine {
     /// the memory limit stopped, so what the refused call made goes before the next one starts.
     public func collectGarbage() { lua.collectGarbage() }
 
+    /// `[memoryLimit]` naming `what` when the values Swift just made for Lua (a library's model
+    /// or arguments) passed the memory limit: made in Swift, they are never refused by the
+    /// allocator, and Lua code that allocates nothing ran on past the limit.
+    func refuseOvershoot(by what: String) throws(LuaError) {
+        guard lua.overshootStands() else { return }
+        throw LuaError(message: Catalogue.memoryLimit.message("\(what) needs more than the memory limit (\(lua.memoryLimitMegabytes) MB) with what the script holds; pass less, or raise the limit"))
+    }
+
     /// Counts a name Swift keeps for good on the script's behalf (a class, struct or control
     /// class name, a warning given once): once the script's string is collected, its bytes are
     /// Swift's alone (issue 24, class 5). Call it when the name is new.

@@ -72,6 +72,18 @@ public final class LuaState {
         if ckshims_over_limit(memory) != 0 { memory.pointee.exceeded = 1 }
     }
 
+    /// Whether Swift passed the memory limit since Lua last ran (an overshoot the trampoline
+    /// would raise), still past it after a full collection; a passing one is forgotten.
+    func overshootStands() -> Bool {
+        guard memory.pointee.exceeded != 0 else { return false }
+        if ckshims_over_limit(memory) != 0 { collectGarbage() }
+        if ckshims_over_limit(memory) == 0 { memory.pointee.exceeded = 0; return false }
+        return true
+    }
+
+    /// The memory limit in whole megabytes, for messages.
+    var memoryLimitMegabytes: Int { memory.pointee.limit / (1024 * 1024) }
+
     /// Collects garbage fully (runs finalizers under Lua's own protection).
     public func collectGarbage() {
         memory.pointee.in_swift += 1
