@@ -1,6 +1,7 @@
 /* Guards over the standard library for what Lua 5.4.4 itself gets wrong or leaves uncatalogued:
    - `pcall`/`xpcall`/`coroutine.resume` give out-of-memory as `[memoryLimit] …` (Lua's own is a bare "not enough
      memory", which names no limit and no fix); otherwise they are Lua's, yields included.
+   - `debug.setupvalue` refuses C functions (a changed C upvalue crashed the process).
    - `coroutine.close` nested through `__close` handlers overflows the C stack in 5.4.4 (fixed in
      5.4.5): past CK_CLOSE_DEPTH nested closes it raises `[stackLimit]` instead. */
 #include "ckshims.h"
@@ -77,6 +78,20 @@ static int guarded_resume(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* debug.setupvalue on a C function: its upvalues are C's own state (a ckrun function's dispatch
+   slot, a class's call table, a gmatch iterator's position), read unchecked; a changed one
+   crashed the process (SIGILL, SIGSEGV). A Lua function's upvalues are the script's to set. */
+static int guarded_setupvalue(lua_State *L) {
+    if (lua_iscfunction(L, 1))
+        return cktrampoline_raise_catalogued(L, "badArgument", 1,
+            "debug.setupvalue: argument #1 is a C function, whose upvalues hold its own C state; ckrun does not let a "
+            "script change them (a wrong one crashes the process); set a Lua function's upvalues");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 static void replace(lua_State *L, int table, const char *name, lua_CFunction fn, int wraps_original) {
     if (wraps_original) {
         lua_pushstring(L, name);
@@ -99,6 +114,16 @@ static int install(lua_State *L) {
     if (lua_getfield(L, -1, "coroutine") == LUA_TTABLE) {
         replace(L, lua_gettop(L), "close", guarded_close, 1);
         replace(L, lua_gettop(L), "resume", guarded_resume, 1);
+    }
+    lua_settop(L, 2);
+    if (lua_getfield(L, -1, "debug") == LUA_TTABLE) {
+        lua_pushliteral(L, "setupvalue");
+        if (lua_rawget(L, -2) == LUA_TFUNCTION) {
+            lua_pop(L, 1);
+            replace(L, lua_gettop(L), "setupvalue", guarded_setupvalue, 1);
+        } else {
+            lua_pop(L, 1);
+        }
     }
     return 0;
 }
