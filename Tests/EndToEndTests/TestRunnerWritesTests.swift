@@ -50,6 +50,20 @@ struct TestRunnerWritesTests {
         #expect(try fixture.read("spec/calc_spec.lua") == spec)
     }
 
+    /// Under --sandbox an untrusted checkout's `.busted` does not choose a file for ckrun to write
+    /// (`Xoutput = PATH` with `output = "junit"` replaced any file the user could write).
+    @Test func underTheSandboxBustedsXoutputIsRefused() throws {
+        let fixture = try TestRunnerFixture([
+            ".busted": #"return { default = { output = "junit", Xoutput = "victim.txt" } }"#,
+            "x_spec.lua": #"it("x", function() end)"#,
+        ])
+        try Self.precious.write(to: fixture.directory.url.appendingPathComponent("victim.txt"), atomically: false, encoding: .utf8)
+        let result = try fixture.test("--sandbox")
+        #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("under --sandbox the checkout's .busted does not choose where ckrun writes"), "\(result.stderr)")
+        #expect(try fixture.read("victim.txt") == Self.precious)
+    }
+
     @Test func updatedSnapshotsLeaveALinksTargetAlone() throws {
         let fixture = try TestRunnerFixture([
             "s_spec.lua": """

@@ -83,6 +83,11 @@ extension TestCommand {
             timeout = seconds
         }
         if repeatCount == 1, let value = single("repeat"), let n = Int(value) { repeatCount = n }
+        // Under --sandbox a checkout's .busted does not choose where ckrun writes: an untrusted
+        // `Xoutput = "~/.bashrc"` had a JUnit report replace any file the user may write.
+        if sandbox, busted.outputOptions.isEmpty, config["Xoutput"] != nil {
+            throw ValidationError(".busted sets Xoutput, a file ckrun would write; under --sandbox the checkout's .busted does not choose where ckrun writes: give -Xoutput FILE on the command line")
+        }
         try busted.apply(config, flag: flag, shuffleGiven: orderGiven.shuffle, sortGiven: orderGiven.sort)
         for path in paths where fromConfig && !BytePath.exists(path) {
             throw ValidationError(".busted ROOT: no such file or directory: \(BytePath.shown(path))")
