@@ -128,6 +128,17 @@ struct TestRunnerBustedParityTests {
         #expect(inits.count == 1, "\(inits)")
     }
 
+    /// In `.busted`, `shuffle` and `sort` do nothing in busted 2.1.1 (its runner reads only the
+    /// -files/-tests keys its command line sets from those flags), and `list` lists. Before:
+    /// ckrun sorted and shuffled by them, and ran the tests of a `list = true` task.
+    @Test func bustedsShuffleAndSortKeysAreInertAndListLists() throws {
+        let spec = #"it("b", function() end) it("a", function() end) it("c", function() end)"#
+        let ordered = try TestRunnerFixture([".busted": "return { default = { sort = true, shuffle = true } }", "x_spec.lua": spec])
+        #expect(try ordered.test().outcomeLines.map { String($0.split(separator: " ").last ?? "") } == ["b", "a", "c"])
+        let listed = try TestRunnerFixture([".busted": "return { default = { list = true } }", "x_spec.lua": spec])
+        #expect(try listed.test().stdout == "x_spec.lua:1: b\nx_spec.lua:1: a\nx_spec.lua:1: c\n")
+    }
+
     /// Each --lpath (-m) is added, in order, as busted's cli.lua appends them. Before: only the
     /// last was kept, and a module on the first was not found.
     @Test func everyLpathIsAdded() throws {

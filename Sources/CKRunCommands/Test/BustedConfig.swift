@@ -72,9 +72,9 @@ extension TestCommand {
         if output == nil { output = single("output") }
         // --[no-]shuffle and --[no-]sort on the command line also stand for their -files and
         // -tests halves, as busted's processShuffle/processSort set both: .busted's halves yield.
+        // .busted's `shuffle` and `sort` do nothing in busted 2.1.1 (its runner reads the -files/-tests keys).
         let orderGiven = (shuffle: shuffle != nil, sort: sort != nil)
-        shuffle = shuffle ?? flag("shuffle")
-        sort = sort ?? flag("sort")
+        if !self.list { self.list = flag("list") ?? false }
         coverage = coverage ?? flag("coverage")
         if !failFast { failFast = flag("no-keep-going") ?? false }
         if seed == nil, let value = single("seed") { seed = value }
