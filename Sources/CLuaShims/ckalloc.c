@@ -7,27 +7,16 @@
 
 /* "file:line: " of `thread`'s innermost script function into `where` ("" if none). Reads the
    thread's frames only: nothing allocates, so the allocator may call it. */
-static void script_line(lua_State *thread, char *where, size_t size) {
-    lua_Debug ar;
-    where[0] = '\0';
-    for (int level = 0; thread != NULL && lua_getstack(thread, level, &ar); level++) {
-        if (lua_getinfo(thread, "Sl", &ar) && ar.currentline > 0) {
-            snprintf(where, size, "%s:%d: ", ar.short_src, ar.currentline);
-            return;
-        }
-    }
-}
-
 /* An allocation of Lua's passed the limit: Lua raises LUA_ERRMEM with no message handler, so
    where the script was is noted now, from the thread running it (the one Swift last entered). */
 static void note_struck(ck_memory *m) {
     ck_extra *e = m->extra;
-    if (e != NULL) script_line(e->current, e->struck, sizeof e->struck);
+    if (e != NULL) ckframes_script_line(e->current, e->struck, sizeof e->struck);
 }
 
 const char *ckalloc_limit_message(lua_State *L, lua_State *thread) {
     ck_extra *e = ckinternal_extra_of(L);
-    if (e->struck[0] == '\0') script_line(thread, e->struck, sizeof e->struck);
+    if (e->struck[0] == '\0') ckframes_script_line(thread, e->struck, sizeof e->struck);
     snprintf(e->limit_message, sizeof e->limit_message,
              "[memoryLimit] %sthe script used more than its memory limit (%d MB); raise --memory-limit or use less memory",
              e->struck, (int)(e->memory->limit / (1024 * 1024)));

@@ -1,9 +1,10 @@
-/* The test runner's questions about the call stack, answered from lua_getinfo without the table
+/* Questions about the call stack (the test runner's, and where a limit struck), answered from lua_getinfo without the table
    debug.getinfo makes for each frame (a table of five or six fields: about 5,000 instructions a
    call, and a test asked several times). Levels count as debug.getinfo's do, seen from the Lua
    function that calls these: 1 is that function. */
 #include "ckshims.h"
 #include "ckinternal.h"
+#include <stdio.h>
 #include <string.h>
 
 static int ends_with(const char *s, size_t n, const char *suffix) {
@@ -64,4 +65,17 @@ int ckframes_lua_errorlevel(lua_State *L) {
     if (level > 1) level--;
     lua_pushinteger(L, level);
     return 1;
+}
+
+/* "file:line: " of the innermost Lua function with a line on `thread` (C frames skipped), into
+   `where`; "" when there is none. Where a limit struck: [memoryLimit] (ckalloc.c), [timeout]. */
+void ckframes_script_line(lua_State *thread, char *where, size_t size) {
+    lua_Debug ar;
+    where[0] = '\0';
+    for (int level = 0; thread != NULL && lua_getstack(thread, level, &ar); level++) {
+        if (lua_getinfo(thread, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(where, size, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
 }

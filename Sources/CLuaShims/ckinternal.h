@@ -109,6 +109,9 @@ void cktimeout_set_xpcall(lua_CFunction xpcall);
 /// Raises "[timeout] file:line: detail" from the watchdog's hook (cktimeout.c).
 int cktimeout_raise(lua_State *L, const char *detail);
 
+/// "file:line: " of the innermost Lua function with a line on `thread`, or "" (ckframes.c).
+void ckframes_script_line(lua_State *thread, char *where, size_t size);
+
 /// Keeps the C modules a closing state loaded loaded for the process's life (ckclibs.c).
 void ckclibs_pin(lua_State *L);
 

@@ -2,7 +2,6 @@
    way past the script's xpcall handlers, which Lua runs with hooks off for an error a hook raised. */
 #include "ckshims.h"
 #include "ckinternal.h"
-#include <stdio.h>
 #include <string.h>
 
 /* The xpcall scripts call (ckguards.c): its frame's second slot holds the message handler. */
@@ -14,14 +13,7 @@ void cktimeout_set_xpcall(lua_CFunction xpcall) { guarded_xpcall = xpcall; }
    strike names the loop; past it every instruction raises again, often in a C function
    (`coroutine.resume` returning the coroutine's [timeout], `table.sort`), which has no line. */
 static const char *cktimeout_where(lua_State *L, ck_extra *e) {
-    if (e->timeout_struck[0] != '\0') return e->timeout_struck;
-    lua_Debug frame;
-    for (int level = 0; level < 100 && lua_getstack(L, level, &frame); level++) {
-        if (lua_getinfo(L, "Sl", &frame) && frame.currentline > 0) {
-            snprintf(e->timeout_struck, sizeof e->timeout_struck, "%s:%d: ", frame.short_src, frame.currentline);
-            break;
-        }
-    }
+    if (e->timeout_struck[0] == '\0') ckframes_script_line(L, e->timeout_struck, sizeof e->timeout_struck);
     return e->timeout_struck;
 }
 
