@@ -71,4 +71,7 @@ extension Engine {
         }
         return try withLimits { () throws(LuaError) in try body(Turn(self)) }
     }
+
+    /// A turn that builds every host's pending updates (`ck.flush()`'s, the app loop's when idle).
+    public func flushTurn() throws(LuaError) { try turn { turn throws(LuaError) in try turn.flush() } }
 }

@@ -216,7 +216,7 @@ final class InteractiveRun {
     /// timers run until idle.
     private func settle() {
         do throws(LuaError) {
-            try engine.turn { turn throws(LuaError) in try turn.flush() }
+            try engine.flushTurn()
         } catch {
             repl.report(error)
         }
