@@ -362,8 +362,6 @@ final class TablesAdapter: ScriptTableComparing {
     }
 
     /// The string keys of a table (raw), in traversal order.
-    func keys(of table: ScriptRef) -> [String] { names(of: table).strings }
-
     /// The table's string keys, and whether it has keys of other types (`{A{}, B{}}`'s 1 and 2).
     func names(of table: ScriptRef) -> (strings: [String], others: Bool) {
         let L = values.runningThread

@@ -41,8 +41,7 @@ extension InteractiveRun.Options {
             if word == "--watch" { options.watch = true }
             if word == "--paused" { options.paused = true }
             if word == "--tui" { options.tui = true }
-            if word == "--clock" || word.hasPrefix("--clock=") {
-                let value = word == "--clock" ? (i + 1 < words.count ? words[i + 1] : "") : String(word.dropFirst(8))
+            if let value = Self.value(of: "--clock", in: words, at: i) {
                 if let mode = AppClock.Mode(rawValue: value) { options.clock = mode } else {
                     options.problem = Catalogue.usage.message("--clock takes wall or virtual, not '\(value)'; the default clock runs (the script sees the word in `arg` too)")
                 }
@@ -56,20 +55,21 @@ extension InteractiveRun.Options {
     /// turn once the app runs (the script itself ran without it); `--memory-limit` and
     /// `--sandbox` hold from the state's start, so there they came too late: said, not applied.
     mutating func scanAfterScript(_ words: [String]) {
-        var i = 0
-        while i < words.count {
-            let word = words[i]
-            if word == "--timeout" || word.hasPrefix("--timeout=") {
-                let value = word == "--timeout" ? (i + 1 < words.count ? words[i + 1] : "") : String(word.dropFirst(10))
-                if let seconds = Double(value), seconds > 0, seconds.isFinite { timeout = seconds }
+        for i in words.indices {
+            if let value = Self.value(of: "--timeout", in: words, at: i), let seconds = Double(value), seconds > 0, seconds.isFinite {
+                timeout = seconds
             }
-            // The memory limit and the sandbox hold from the state's start: after the script they
-            // came too late for it, and it sees them in `arg` only.
-            if word == "--sandbox" || word == "--memory-limit" || word.hasPrefix("--memory-limit=") {
-                problem = Catalogue.usage.message("\(word.split(separator: "=")[0]) after the script is the script's argument, not ckrun's: it did not apply; put it before the script (ckrun \(word.split(separator: "=")[0]) … app.lua)")
+            for late in ["--sandbox", "--memory-limit"] where words[i] == late || Self.value(of: late, in: words, at: i) != nil {
+                problem = Catalogue.usage.message("\(late) after the script is the script's argument, not ckrun's: it did not apply; put it before the script (ckrun \(late) … app.lua)")
             }
-            i += 1
         }
+    }
+
+    /// The value of option `name` when `words[i]` is it: `--name VALUE` (the next word, "" at the
+    /// end) or `--name=VALUE`; nil for another word.
+    private static func value(of name: String, in words: [String], at i: Int) -> String? {
+        if words[i] == name { return i + 1 < words.count ? words[i + 1] : "" }
+        return words[i].hasPrefix(name + "=") ? String(words[i].dropFirst(name.count + 1)) : nil
     }
 
     /// With `--tui` and a terminal on standard input and output, what the script prints while it
