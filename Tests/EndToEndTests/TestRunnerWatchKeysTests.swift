@@ -27,13 +27,20 @@ struct TestRunnerWatchKeysTests {
 
     static let waiting = "ckrun test --watch: waiting for changes"
 
-    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
-    func allFailedUpdatePatternAndQuit() throws {
+    /// `ckrun test --watch spec` on `spec` in tmux, once its first pass and the keys are shown;
+    /// the shell says "watch exited N" when it ends.
+    static func watching() throws -> (TestRunnerFixture, String, Session) {
         let fixture = try TestRunnerFixture(["spec/keys_spec.lua": Self.spec])
         let dir = fixture.directory.url.path
         let command = "cd '\(dir)' && env NO_COLOR=1 '\(Ckrun.executableURL.path)' test --watch spec; echo \"watch exited $?\"; sleep 60"
         let s = try Session(command: command)
         try s.wait("the first pass and the keys") { $0.contains("3 passed, 0 failed") && $0.contains("a: all, f: failed, u: update snapshots, p: filter by name") }
+        return (fixture, dir, s)
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func allFailedUpdatePatternAndQuit() throws {
+        let (fixture, dir, s) = try Self.watching()
         try "x".write(toFile: dir + "/flag.txt", atomically: true, encoding: .utf8)
 
         try s.keys("a")
@@ -70,11 +77,7 @@ struct TestRunnerWatchKeysTests {
     /// byte of the paste acted as a key (the watcher quit at the `q`).
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
     func pastedTextActsAsNoKey() throws {
-        let fixture = try TestRunnerFixture(["spec/keys_spec.lua": Self.spec])
-        let dir = fixture.directory.url.path
-        let command = "cd '\(dir)' && env NO_COLOR=1 '\(Ckrun.executableURL.path)' test --watch spec; echo \"watch exited $?\"; sleep 60"
-        let s = try Session(command: command)
-        try s.wait("the first pass and the keys") { $0.contains("3 passed, 0 failed") && $0.contains("a: all, f: failed") }
+        let (fixture, _, s) = try Self.watching()
         for bracketed in [false, true] { try s.paste("a quiet paste\n", bracketed: bracketed) }
         Thread.sleep(forTimeInterval: 1)
         let screen = try s.screen()
@@ -82,6 +85,7 @@ struct TestRunnerWatchKeysTests {
         #expect(!screen.contains("every test: running"), "\(screen)")
         try s.keys("q")
         try s.wait("the end") { $0.contains("watch exited 0") }
+        withExtendedLifetime(fixture) {}
     }
 }
 
