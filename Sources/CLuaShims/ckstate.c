@@ -74,6 +74,11 @@ void ckstate_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 int ckstate_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
 void ckstate_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
 void ckstate_gc_incremental(lua_State *L) { lua_gc(L, LUA_GCINC, 0, 0, 0); }
+/* Memory Lua does not see (Swift objects its finalizers free) paced as if Lua had allocated it;
+   nothing while the script has stopped the collector (a step would restart it for its length). */
+void ckstate_gc_debt_kb(lua_State *L, int kb) {
+    if (kb > 0 && lua_gc(L, LUA_GCISRUNNING)) lua_gc(L, LUA_GCSTEP, kb);
+}
 
 /* For Swift work loops (WorkLimits): a Ctrl-C that arrived while no Lua ran to see it. */
 int ckstate_interrupt_pending(lua_State *L) { return ckinternal_extra_of(L)->interrupted != 0; }

@@ -48,3 +48,37 @@ struct TreeLinkTests {
         #expect(gone.path == "Owner/Item#a")
     }
 }
+
+/// After a build the runtime hands its bridge what the commit took out of the tree
+/// (`Runtime.onComponentsLeft`), so a bridge can free a replaced generation in one collection.
+@Suite("What a build replaces")
+struct LeftTreeTests {
+    @Test func aRedrawHandsOverTheReplacedContainersParentsFirstAndNoLeaf() throws {
+        let f = CoreFixture()
+        let leaf = f.component("Leaf", view: "UILabel")
+        let row = f.stack("Row") { _ in [try f.make(leaf)] }
+        let list = f.stack("List") { _ in [try f.make(row), try f.make(row)] }
+        let host = try Host(runtime: f.runtime) { _ in try f.make(list) }
+        try host.mount()
+        var handed: [[String]] = []
+        var heldAtHandOver: [Bool] = []
+        f.runtime.onComponentsLeft = { left in
+            handed.append(left.map { $0?.name ?? "-" })
+            heldAtHandOver.append(left.allSatisfy { $0?.isMounted == false })
+        }
+        try host.update(model: .nil)
+        #expect(handed == [["List", "Row", "Row"]], "containers only, each before what it held")
+        #expect(heldAtHandOver == [true], "handed over once unmounted")
+    }
+
+    @Test func aLeafUpdateHandsOverNothing() throws {
+        let f = CoreFixture()
+        let item = f.component("Item", scope: true)
+        let host = try Host(runtime: f.runtime) { _ in try f.make(item) }
+        try host.mount()
+        var calls = 0
+        f.runtime.onComponentsLeft = { _ in calls += 1 }
+        try host.update(model: .nil)
+        #expect(calls == 0)
+    }
+}

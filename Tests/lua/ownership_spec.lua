@@ -137,6 +137,63 @@ describe("ownership", function()
     assert.is_true(n <= 3, n .. " collections")
   end)
 
+  -- A list re-drawn by a state update: each row renders a stack of a text and a button, so a
+  -- replaced generation is handles in props in handles, four levels down from the list.
+  local function redrawnList(n)
+    local Row = ck.component("OwnRedrawRow", {
+      scope = function(p) return p.id end,
+      render = function(self, p)
+        return ck.Stack{children = {ck.Text{text = p.name}, ck.Button{title = "x", action = self:action("x")}}}
+      end,
+      x = function() end,
+    })
+    local List = ck.component("OwnRedrawList", {
+      scope = true, initialState = 0,
+      render = function(self, props, s)
+        local rows = {}
+        for i = 1, n do rows[i] = Row{key = i, id = i, name = "row " .. i .. " of " .. s} end
+        return ck.Stack{children = rows}
+      end,
+    })
+    local h = ck.host(function() return List{} end)
+    h:mount()
+    return h
+  end
+
+  it("frees the generations a re-drawn list replaced in at most 2 full collections", function()
+    local h = redrawnList(200)
+    collect()
+    local handles = ck.stats().handles
+    for i = 1, 10 do h.root:updateState(i, "sync") end
+    collectgarbage()
+    collectgarbage()
+    assert.are.equal(handles, ck.stats().handles)
+    h:destroy()
+  end)
+
+  it("keeps a re-drawn list's memory bounded with the collector left alone", function()
+    local h = redrawnList(300)
+    collect()
+    local base = collectgarbage("count")
+    for i = 1, 150 do h.root:updateState(i, "sync") end
+    -- Before, each re-draw left about 250 KB rooted until several full collections in a row.
+    assert.is_true(collectgarbage("count") < base * 4 + 8192,
+      string.format("%.0f KB after 150 re-draws of 300 rows, %.0f KB before", collectgarbage("count"), base))
+    h:destroy()
+  end)
+
+  it("keeps what a replaced row holds while the script holds the row", function()
+    local h = redrawnList(3)
+    local row = h:find("OwnRedrawRow#2")
+    local stack = row.props and h:find("OwnRedrawRow#2 Stack")
+    for i = 1, 5 do h.root:updateState(i, "sync") end
+    collect()
+    assert.are.equal("row 2 of 0", row.props.name)
+    assert.are.equal("x", stack.props.children[2].props.title)
+    assert.are.equal("row 2 of 5", h:find("OwnRedrawRow#2").props.name)
+    h:destroy()
+  end)
+
   it("collects a block action whose function names it", function()
     local weak = setmetatable({}, {__mode = "k"})
     do

@@ -17,6 +17,7 @@ struct Builder {
             host.buildAfterPass(full: full)
             return
         }
+        defer { if !runtime.leftTree.isEmpty { runtime.handOverLeftTree() } }
         try runtime.changingTree { try host.pass { try buildGeneration(full: full) } }
     }
 

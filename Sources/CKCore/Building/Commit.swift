@@ -158,21 +158,29 @@ struct Commit {
 
     /// What the replaced components had below them leaves the tree, except what this build
     /// placed again; a kept instance that comes back (passed down in props) brings its subtree.
-    /// What this build rendered is marked by the caller.
+    /// What this build rendered is marked by the caller; what left is listed (`Runtime.leftTree`).
     private func markTreeMembership(oldTops: [Component]) {
         var stack = oldTops
         while let c = stack.popLast() {
             guard c.isInTree, c.placedInBuild != context.id else { continue }
             c.isInTree = false
-            if !c.children.isEmpty { stack.append(contentsOf: c.children) }
+            // A leaf's props name no component that it placed: only what has children can hold
+            // a chain of handles through the host's rooted values (Runtime.onComponentsLeft).
+            if !c.children.isEmpty {
+                runtime.leftTree.append(c)
+                stack.append(contentsOf: c.children)
+            }
         }
+        var cameBack = false
         for entry in context.kept where !entry.component.isInTree {
             stack = [entry.component]
+            cameBack = true
             while let c = stack.popLast() {
                 c.isInTree = true
                 stack.append(contentsOf: c.children)
             }
         }
+        if cameBack { runtime.leftTree.removeAll { $0!.isInTree } }
     }
 
     /// The new generation first, then what vanished is unmounted.

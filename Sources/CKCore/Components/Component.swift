@@ -113,6 +113,14 @@ public final class Component: RuntimeObject {
     /// `path` as messages show it: at most ten names at any depth (`ScopeName.shownPath`).
     public var shownPath: String { ScopeName.shownPath(from: self, parent: { $0.parent }, label: { $0.label }) }
 
+    /// Whether the instance that replaced this one in its scope holds the same props (a state
+    /// update re-renders a component with its props): then this one holds nothing the tree does not.
+    public var propsLiveOn: Bool {
+        guard let now = scope?.component, now !== self, case .table(let mine) = props,
+              case .table(let theirs) = now.props else { return false }
+        return mine === theirs
+    }
+
     /// `Item#3`: the class name with its scope's identifier and its key (`ScopeName`).
     public var label: String {
         ScopeName.label(name, identifier: scope?.identifier ?? .nil, key: key)

@@ -212,6 +212,19 @@ public final class Runtime {
     /// runtime then holds it, so a bridge keeps its script values rooted.
     public var onHostTracked: ((Host, Bool) -> Void)?
 
+    /// Told after a build what its commit took out of the tree, parents first, once the build
+    /// holds none of it: a bridge releases (sets to nil) what nothing else holds, and moves what
+    /// lives on (held by a script's handle) out of the host's rooted values, so a replaced
+    /// generation is garbage to the script's collector at once, however deep it is.
+    public var onComponentsLeft: ((inout [Component?]) -> Void)?
+    /// What commits took out of the tree since the last hand-over (a buffer kept between builds).
+    var leftTree: [Component?] = []
+
+    func handOverLeftTree() {
+        onComponentsLeft?(&leftTree)
+        leftTree.removeAll(keepingCapacity: true)
+    }
+
     func register(_ host: Host) {
         if hosts.updateValue(host, forKey: ObjectIdentifier(host)) == nil { onHostTracked?(host, true) }
     }

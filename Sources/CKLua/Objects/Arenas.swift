@@ -26,6 +26,9 @@ final class Arena: ScriptArena {
     /// Whether the owner's handle carries the table.
     private var adopted = false
     private var rescued = false
+    /// What a build took out of the tree lives here (Burial.swift): its handles' finalizers may
+    /// run after its own (an incremental cycle, a handle made since), so a rescue is expected.
+    var isGrave = false
     /// Class handles kept for the props of components built here: one slot per class, counted
     /// by the props that need it. Builds run in runs of a class: the class of the run is
     /// `current` (scalars, so counting it costs no array uniqueness check), the others `kept`.
@@ -110,6 +113,17 @@ final class Arena: ScriptArena {
         }
     }
 
+    /// Whether the registry roots the table (its owner rooted, not yet adopted, or rescued).
+    var isPinned: Bool { pin != 0 }
+
+    /// The value in `slot` moved to a new slot of `other`; returns that slot.
+    func move(_ slot: Int32, to other: Arena, _ L: OpaquePointer) -> Int32 {
+        push(slot, L)
+        let moved = other.take(L)
+        release(slot)
+        return moved
+    }
+
     func push(_ slot: Int32, _ L: OpaquePointer) {
         if pin != 0 { _ = ckarenas_pinned_get(L, pin, lua_Integer(slot)); return }
         _ = ckarenas_get(L, store.arenaIndex, lua_Integer(id), lua_Integer(slot))
@@ -180,7 +194,7 @@ final class Arena: ScriptArena {
     /// finalizer re-armed; the handles that were collected with it stay collected.
     func finalized(at index: Int32, _ L: OpaquePointer) {
         guard live > 0 || roots > 0 else { return }
-        store.rescues += 1
+        if isGrave { store.graveHolds += 1 } else { store.rescues += 1 }
         lua_pushvalue(L, index)
         ckarenas_index_arena(L, store.arenaIndex, lua_Integer(id))
         lua_rawgeti(L, ckmacros_registryindex(), lua_Integer(store.arenaMetatable))

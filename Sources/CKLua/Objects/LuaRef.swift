@@ -20,6 +20,8 @@ final class RefStore {
     var freeArenaIDs: [Int32] = []
     /// Arenas found unreachable while Swift still held values in them (see `Arena.rescue`).
     var rescues = 0
+    /// The same for graves (Burial.swift), where it is expected.
+    var graveHolds = 0
 
     init(L: OpaquePointer) {
         self.L = L
@@ -81,12 +83,12 @@ enum ScriptType: UInt8 {
 /// no runtime object owns), emptied when the core lets go.
 final class LuaRef: ScriptRef {
     // Layout (a scoped leaf's props hold one): the Int32s first, the bytes last: 48 bytes.
-    let ref: Int32
+    private(set) var ref: Int32
     /// The read-only view Lua is given (0 until made); see `isProps`.
     var view: Int32 = 0
     /// The arena the value lives in, the store whose registry keys hold it, or the spec whose
     /// arena slot this reference borrows (and which it keeps alive): one field for the three.
-    private let home: AnyObject
+    private var home: AnyObject
     private let pointer: UInt
     let type: ScriptType
     private let homeKind: HomeKind
@@ -141,6 +143,21 @@ final class LuaRef: ScriptRef {
     /// Pushes the value kept beside this one in `slot` (`view`).
     func push(_ slot: Int32, _ L: OpaquePointer) {
         if let arena { arena.push(slot, L) } else { lua_rawgeti(L, ckmacros_registryindex(), lua_Integer(slot)) }
+    }
+
+    /// Moves the value, its view and the class handle it keeps from its arena to `grave`
+    /// (`Ownership.bury`); `cls` is the class whose handle `keptClassSlot` holds.
+    func move(to grave: Arena, keepingHandleOf cls: ObjectIdentifier, _ L: OpaquePointer) {
+        guard homeKind == .arena else { return }
+        let from = unsafeDowncast(home, to: Arena.self)
+        ref = from.move(ref, to: grave, L)
+        if view != 0 { view = from.move(view, to: grave, L) }
+        if keptClassSlot != 0 {
+            let slot = grave.keep(cls, L) { from.push(keptClassSlot, L) }
+            from.drop(keptSlot: keptClassSlot)
+            keptClassSlot = slot
+        }
+        home = grave
     }
 
     /// Pops the top value into a new slot beside this one (in the same arena), for `view`.

@@ -58,6 +58,11 @@ final class ObjectRegistry {
         return true
     }
 
+    /// Pushes `object`'s handle if Lua still has it (never makes one); true if it pushed.
+    func pushLive(_ object: RuntimeObject, _ L: OpaquePointer) -> Bool {
+        object.bridgeSlot != 0 && ckhandles_push_live(L, weakTable, lua_Integer(object.bridgeSlot)) != 0
+    }
+
     /// Pushes the first handle of `object` (one without a handle yet) with `userValues` user
     /// values, carrying the value at `arena` (absolute) as user value `uv`, and moves it to
     /// `dest`, where the stack then ends.

@@ -20,6 +20,8 @@ final class Ownership {
     let runtime: Runtime
     /// Where the references bindings make go (Arenas.swift).
     var home = Home.build
+    /// Arenas for the next burials (Burial.swift), oldest first: each made before what it will hold.
+    var spareGraves: [Arena] = []
 
     init(lua: LuaState, refs: RefStore, objects: ObjectRegistry, runtime: Runtime) {
         self.lua = lua
@@ -35,6 +37,7 @@ final class Ownership {
         runtime.onHostTracked = { [unowned(unsafe) self] host, tracked in
             self.arena(of: host)?.roots += tracked ? 1 : -1
         }
+        runtime.onComponentsLeft = { [unowned(unsafe) self] left in self.bury(&left) }
     }
 
     @inline(__always)
@@ -75,6 +78,7 @@ final class Ownership {
     /// the class's handle is kept there too: whatever keeps the props (a host's tree, a table
     /// holding the component) keeps the class a render needs.
     func beginConstruction(props index: Int32, of cls: ComponentClass, _ L: OpaquePointer) -> Construction {
+        if spareGraves.count < 2 { makeSpareGrave() }
         let home = homeArena, arena = home ?? newArena()
         let ref = LuaRef(store: refs, arena: arena, ref: arena.open(copying: index, L), type: .table,
                          identity: UInt(bitPattern: lua_topointer(L, index)))

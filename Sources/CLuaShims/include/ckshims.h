@@ -339,6 +339,7 @@ void ckstate_gc_collect(lua_State *L);
 void ckstate_gc_generational(lua_State *L);
 void ckstate_gc_incremental(lua_State *L);
 int ckstate_gc_count_kb(lua_State *L);
+void ckstate_gc_debt_kb(lua_State *L, int kb);
 
 /// C's standard streams, which Swift 6 cannot name.
 #include <stdio.h>
