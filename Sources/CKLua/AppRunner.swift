@@ -100,20 +100,25 @@ public struct AppRunner {
     }
 
     /// Fires the timers due by `time` (nil: until none is left, the virtual clock's run until
-    /// idle), each in a turn of its own with the build after it, then moves the clock to `time`.
-    /// `fired` is told of each timer. A timer's error goes to `report` as `[timerFailed]` and the run goes on, but Ctrl-C (or
-    /// SIGTERM) in a timer ends the whole run, as it ends any turn. Returns where the bound every
+    /// idle), each in a turn of its own with the build after it (`Engine.ownTurn`: its own
+    /// `--timeout`, also under the REPL's `.advance` line), then moves the clock to `time`.
+    /// `fired` is told of each timer. A timer's error, `[timeout]` included, goes to `report` as
+    /// `[timerFailed]` and the run goes on, but Ctrl-C (or SIGTERM) in a timer ends the whole run,
+    /// as it ends any turn, the clock left at that timer's time. Returns where the bound every
     /// run of the clock shares (`RunLoop.drain`) stopped it, else nil.
     public func fireTimers(until time: Double?, report: (LuaError) -> Void, fired: () -> Void = {}) -> TimerRunStop? {
         engine.runtime.loop.drain(until: time) { timer in
             fired()
+            var goesOn = true
             do throws(LuaError) {
-                try engine.turn { turn throws(LuaError) in try turn.fire(timer) }
+                try engine.ownTurn { turn throws(LuaError) in try turn.fire(timer) }
             } catch {
                 report(error)
-                if error.id == Catalogue.interrupted.rawValue { return false }
+                goesOn = error.id != Catalogue.interrupted.rawValue
             }
-            return true
+            // What a timer that raised had queued is built as any turn's is.
+            engine.endTurn(report: report)
+            return goesOn
         }
     }
 

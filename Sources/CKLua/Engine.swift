@@ -67,6 +67,8 @@ public final class Engine {
     var traceTracer: Tracer?
     /// Set while `withDeadline` runs its body with a deadline, and while it watches for Ctrl-C.
     var hasDeadline = false
+    /// When the deadline `withDeadline` set passes (`Engine.ownTurn` pauses it).
+    var deadlineEnd: ContinuousClock.Instant?
     var isWatchingInterrupts = false
     /// Set while a turn runs (`Engine.turn`).
     var isInTurn = false
@@ -193,6 +195,7 @@ public final class Engine {
         }
         if setsDeadline, let seconds {
             hasDeadline = true
+            deadlineEnd = .now + .seconds(seconds)
             lua.setDeadline(seconds)
         }
         defer {

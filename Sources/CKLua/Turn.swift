@@ -72,6 +72,37 @@ extension Engine {
         return try withLimits { () throws(LuaError) in try body(Turn(self)) }
     }
 
-    /// A turn that builds every host's pending updates (`ck.flush()`'s, the app loop's when idle).
-    public func flushTurn() throws(LuaError) { try turn { turn throws(LuaError) in try turn.flush() } }
+    /// A turn of its own even when started inside another: each timer the REPL's `.advance`
+    /// fires gets the whole `--timeout`, as on the run loop. The enclosing turn's deadline is
+    /// paused meanwhile and goes on with the time it had left, so one timer stopped by
+    /// `[timeout]` leaves the next timers (and the enclosing line) their own time.
+    public func ownTurn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(LuaError) -> T {
+        guard hasDeadline, let end = deadlineEnd else { return try turn(body) }
+        let left = ContinuousClock.now.duration(to: end)
+        lua.clearDeadline()
+        hasDeadline = false
+        defer {
+            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
+            lua.setDeadline(max(seconds, 0))
+            hasDeadline = true
+            deadlineEnd = .now + left
+        }
+        return try turn(body)
+    }
+
+    /// How every turn of the app loop ends, whatever its body did (returned, raised, was stopped
+    /// by `[timeout]` or Ctrl-C): the updates it queued and left unbuilt are built now, in a turn
+    /// of their own (SPEC §3: async updates are built by the app loop when idle; §6.3: a raising
+    /// callback's are kept for the next turn), the build's error going to `report`. An input
+    /// line, a tap, a reload, the start-up (`ckrun app.lua` and `ckrun tree` alike) and each timer
+    /// (`AppRunner.fireTimers`, also when its function raised) end here, and nothing else
+    /// builds the app loop's pending updates.
+    public func endTurn(report: (LuaError) -> Void) {
+        guard runtime.hasPendingUpdates else { return }
+        do throws(LuaError) {
+            try ownTurn { turn throws(LuaError) in try turn.flush() }
+        } catch {
+            report(error)
+        }
+    }
 }

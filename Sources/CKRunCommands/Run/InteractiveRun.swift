@@ -215,11 +215,7 @@ final class InteractiveRun {
     /// A turn's end: the pending async updates built, then, on a running virtual clock, the
     /// timers run until idle.
     private func settle() {
-        do throws(LuaError) {
-            try engine.flushTurn()
-        } catch {
-            repl.report(error)
-        }
+        engine.endTurn(report: repl.report)
         if engine.appHost != nil, clock.mode == .virtual, !clock.isPaused { runUntilIdle() }
         clock.caughtUp(with: engine.runtime.loop.now)
     }

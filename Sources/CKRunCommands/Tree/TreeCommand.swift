@@ -71,7 +71,7 @@ struct TreeCommand: ParsableCommand {
         var timerFailed = false, interrupted = false
         // What the app's start queued (a didMount's async update) is built first, as the app
         // loop builds it once idle.
-        do throws(LuaError) { try engine.flushTurn() } catch {
+        engine.endTurn { error in
             timerFailed = true
             ProcessOutput.err("ckrun: \(error.description)\n")
         }
