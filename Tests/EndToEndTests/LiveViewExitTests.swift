@@ -73,4 +73,28 @@ struct LiveViewExitTests {
         if way == .timeout { #expect(screen.contains("[timeout] a C function or a finalizer (__gc) ran past the time limit")) }
         if way == .osExit { #expect(LiveViewTerminalTests.lines(screen).contains("last words"), "what the turn printed is shown after") }
     }
+
+    /// Started by `timeout` from a script, the view is outside the terminal's foreground process
+    /// group (`timeout` gives it its own) and is stopped there as any full-screen program is;
+    /// timeout's SIGTERM (then SIGCONT) ends it, as it ends `top` (break 05: its terminal restore
+    /// stopped it again, for ever).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func sigtermEndsAViewOutsideTheForegroundGroup() throws {
+        let dir = try TemporaryDirectory()
+        let pidFile = dir.url.appendingPathComponent("pid").path
+        let script = try dir.write("run.sh", """
+            timeout 2 sh -c 'echo $$ > \(pidFile); exec "$0" "$1" --tui' \(Ckrun.executableURL.path) \(LiveViewTerminalTests.songList)
+            echo "status $?"
+            sleep 30
+            """)
+        let s = try Session(command: "sh \(script.path)")
+        defer {
+            // A view left stopped would outlive the test.
+            if let pid = try? String(contentsOfFile: pidFile, encoding: .utf8), let id = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                kill(id, SIGKILL)
+            }
+        }
+        let screen = try s.wait("timeout's status") { LiveViewTerminalTests.lines($0).contains { $0.hasPrefix("status ") } }
+        #expect(LiveViewTerminalTests.lines(screen).contains("status 124"), "\(screen)")
+    }
 }

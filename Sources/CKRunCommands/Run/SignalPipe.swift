@@ -37,6 +37,7 @@ enum SignalPipe {
             var byte = UInt8(truncatingIfNeeded: signal)
             _ = write(SignalPipe.writeEnd, &byte, 1)
             if signal == SIGTERM {
+                ForegroundTerminal.endIfInBackground(by: signal)
                 SignalPipe.terminating = 1
                 SignalPipe.stopTurn?()
             }

@@ -29,7 +29,7 @@ enum TerminalRestore {
     /// terminal, and what was written since the view last showed it written there.
     static func leave() {
         Engine.beforeForcedExit(nil)
-        ckcurses_screen_end()
+        endScreen()
         output?.close()
         output = nil
     }
@@ -38,7 +38,13 @@ enum TerminalRestore {
     /// beyond reading two integers (`OutputLog.putBack`); ncurses' endwin writes the terminal's
     /// own strings and sets its modes back.
     private static let forcedExit: @convention(c) () -> Void = {
-        ckcurses_screen_end()
+        endScreen()
         OutputLog.putBack()
+    }
+
+    /// Curses ended, unless the process is in the background, where setting the terminal's modes
+    /// would stop it for good (`ForegroundTerminal`).
+    private static func endScreen() {
+        if ForegroundTerminal.owns(0) { ckcurses_screen_end() }
     }
 }

@@ -27,12 +27,17 @@ final class WatchKeys {
         guard isatty(0) == 1, tcgetattr(0, &Self.saved) == 0 else { return nil }
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { number in
-                tcsetattr(0, TCSANOW, &WatchKeys.saved)
+                WatchKeys.restore()
                 _exit(128 + number)
             }
         }
-        atexit { tcsetattr(0, TCSANOW, &WatchKeys.saved) }
+        atexit { WatchKeys.restore() }
         keysMode()
+    }
+
+    /// The settings as they were, unless the process is in the background (it would stop there).
+    private static func restore() {
+        if ForegroundTerminal.owns(0) { tcsetattr(0, TCSANOW, &saved) }
     }
 
     /// One key at a time, no echo; Ctrl-C still signals.
