@@ -126,6 +126,9 @@ public final class Runtime {
     }
 
     private func lookUpControllerClass(for cls: ComponentClass) throws -> ControllerClass? {
+        // A built-in has no scope, so no controller: `ButtonController` is the user's `Button`'s
+        // (a class of that name of their own), never ck.Button's.
+        if cls.builtin != nil { return nil }
         if let name = cls.controllerName {
             guard let c = controllerClasses[name] else {
                 throw RuntimeError(.unknownClass, "\(cls.name) names controller \(name), which is not defined; define it with ck.controller(\"\(name)\", {...})")

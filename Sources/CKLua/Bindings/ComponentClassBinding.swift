@@ -15,6 +15,7 @@ enum ComponentClassBinding {
         let name = try args.string(1, "name")
         if !args.isNil(2) { try args.table(2, "def") }
         let cls = try args.engine.classes.defineComponent(name, defAt: 2, args.L)
+        NameCheck.builtinName(name, engine: args.engine, L: args.L)
         args.engine.values.push(cls, args.L)
         return 1
     }

@@ -64,6 +64,16 @@ enum NameCheck {
         }
     }
 
+    /// A component class given a built-in's name (`ck.component("Button", …)`, React's habit of
+    /// wrapping the platform's button): the name then means two classes to queries, dumps and
+    /// the live view, though each class keeps its own controller (built-ins take none by name).
+    static func builtinName(_ name: String, engine: Engine, L: OpaquePointer) {
+        guard Builtin.all.contains(where: { $0.name == name }) else { return }
+        warn(engine, .suspiciousName, "ck.component(\"\(name)\"): \(name) is the name of the built-in ck.\(name), so queries (\"\(name)\"), "
+             + "app:dump(), .tree and ckrun tree would name both classes alike; give yours a name of its own (App\(name), Save\(name))",
+             L: L)
+    }
+
     /// Warns about the props of built-in `c` that it does not read (once per class and prop), at
     /// the script's `Class(props)` on `L`.
     static func props(of c: Component, known: [String], engine: Engine, L: OpaquePointer) {
