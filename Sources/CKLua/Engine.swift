@@ -189,9 +189,10 @@ public final class Engine {
         let seconds = Configuration.limit(seconds)
         let setsDeadline = seconds != nil && !hasDeadline
         let watches = !isWatchingInterrupts
+        var replacedAsLua = false
         if watches {
             isWatchingInterrupts = true
-            lua.watchInterrupts()
+            replacedAsLua = lua.watchInterrupts()
         }
         if setsDeadline, let seconds {
             hasDeadline = true
@@ -204,7 +205,7 @@ public final class Engine {
                 hasDeadline = false
             }
             if watches {
-                lua.unwatchInterrupts()
+                lua.unwatchInterrupts(asLua: replacedAsLua)
                 isWatchingInterrupts = false
             }
         }

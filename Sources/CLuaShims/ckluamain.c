@@ -31,9 +31,9 @@ int ckluamain_docall(lua_State *L, int nargs, int nresults) {
     lua_insert(L, base);
     lua_pushcfunction(L, run_below);
     lua_insert(L, base + 1);                    /* handler, run_below, function, args */
-    ckwatchdog_sigint_watch(L, 1);
+    int as_lua = ckwatchdog_sigint_watch(L, 1);
     int status = ckpcall_at(L, nargs + 1, nresults, base);
-    ckwatchdog_sigint_unwatch();
+    ckwatchdog_sigint_unwatch(as_lua);
     lua_remove(L, base);
     return status;
 }

@@ -20,9 +20,9 @@ static int prompt_protected(lua_State *L) {
 int ckluarepl_prompt(lua_State *L, int first) {
     lua_pushcfunction(L, prompt_protected);
     lua_pushboolean(L, first);
-    ckwatchdog_sigint_watch(L, 1);
+    int as_lua = ckwatchdog_sigint_watch(L, 1);
     int status = ckpcall_at(L, 1, 1, 0);
-    ckwatchdog_sigint_unwatch();
+    ckwatchdog_sigint_unwatch(as_lua);
     return status;
 }
 

@@ -219,7 +219,8 @@ void ckwatchdog_interrupt_running(void) {
     ckwatchdog_interrupt(L);
 }
 
-void ckwatchdog_sigint_watch(lua_State *L, int as_lua) {
+int ckwatchdog_sigint_watch(lua_State *L, int as_lua) {
+    int previous = interrupt_as_lua;
     signal_L = L;
     interrupt_as_lua = as_lua;
     struct sigaction sa;
@@ -227,15 +228,16 @@ void ckwatchdog_sigint_watch(lua_State *L, int as_lua) {
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, watching ? NULL : &saved_sigint);
-    /* A parent may have left SIGINT blocked. */
-    sigset_t set;
+    sigset_t set;   /* a parent may have left SIGINT blocked */
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigprocmask(SIG_UNBLOCK, &set, NULL);
     watching++;
+    return previous;
 }
 
-void ckwatchdog_sigint_unwatch(void) {
+void ckwatchdog_sigint_unwatch(int as_lua) {
+    interrupt_as_lua = as_lua;   /* the enclosing watch's way (an app's mount after its chunk) */
     if (watching == 0 || --watching > 0) return;
     sigaction(SIGINT, &saved_sigint, NULL);
 }

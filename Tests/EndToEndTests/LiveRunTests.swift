@@ -52,6 +52,27 @@ struct LiveRunTerminalTests {
         try s.keys("C-d")
     }
 
+    /// Ctrl-C in the app's start (its first mount, after the chunk ran as lua runs one) is
+    /// `[interrupted]` with the line it struck, as in any later turn (break 04: lua.c's bare
+    /// "interrupted!", the chunk's way of saying it left on for the mount).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func ctrlCInTheStartUpMountSaysInterruptedWithItsLine() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("stuck.lua", """
+            local C = ck.component("C", {scope = true, render = function() return ck.Text{text = "hi"} end})
+            ck.controller("CController", {didMount = function(self) print("stuck") while true do end end})
+            return C
+            """)
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path); sleep 30")
+        try s.wait("the stuck didMount") { Self.lines($0).contains("stuck") }
+        Thread.sleep(forTimeInterval: 0.2)
+        try s.keys("C-c")
+        let screen = try s.wait("the interrupt") { $0.contains("stopped by Ctrl-C") && Self.lines($0).contains(">") }
+        #expect(screen.contains("[interrupted] ") && screen.contains("stuck.lua:2: stopped by Ctrl-C"), "\(screen)")
+        #expect(!screen.contains("interrupted!"), "\(screen)")
+        try s.keys("C-d")
+    }
+
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
     func aTimerErrorLeavesTheAppRunningAndCtrlCReturnsToThePrompt() throws {
         let dir = try TemporaryDirectory()

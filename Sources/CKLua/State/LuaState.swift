@@ -194,8 +194,10 @@ public final class LuaState {
     public func setDeadline(_ seconds: Double) { ckwatchdog_set_deadline(L, seconds) }
     /// Ctrl-C stops the running chunk (`as lua`: the error "interrupted!", else `[interrupted]`);
     /// a second Ctrl-C ends the process, as lua.c does.
-    public func watchInterrupts(asLua: Bool = false) { ckwatchdog_sigint_watch(L, asLua ? 1 : 0) }
-    public func unwatchInterrupts() { ckwatchdog_sigint_unwatch() }
+    /// Returns the mode it replaced, for `unwatchInterrupts`.
+    public func watchInterrupts(asLua: Bool = false) -> Bool { ckwatchdog_sigint_watch(L, asLua ? 1 : 0) != 0 }
+    /// Puts the previous handler back, and the mode `watchInterrupts` replaced.
+    public func unwatchInterrupts(asLua: Bool) { ckwatchdog_sigint_unwatch(asLua ? 1 : 0) }
     public func clearDeadline() { ckwatchdog_clear_deadline(L) }
     /// Async-signal-safe: the running chunk stops at its next instruction check with `[interrupted]`.
     public func interrupt() { ckwatchdog_interrupt(L) }

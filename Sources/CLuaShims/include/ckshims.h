@@ -154,9 +154,10 @@ void ckwatchdog_clear_interrupt(lua_State *L);
 int ckstate_interrupt_pending(lua_State *L);   // a Ctrl-C not yet seen by Lua (Swift loops check it)
 void ckwatchdog_interrupt_running(void);   // async-signal-safe, for SIGTERM: interrupts the state a turn watches, if any ("stopped by SIGTERM")
 /// SIGINT now interrupts L as lua.c does (a second one ends the process); `as_lua`: the error is
-/// lua.c's "interrupted!" rather than [interrupted]. Unwatch restores the previous handler.
-void ckwatchdog_sigint_watch(lua_State *L, int as_lua);
-void ckwatchdog_sigint_unwatch(void);
+/// lua.c's "interrupted!" rather than [interrupted]. Returns the mode it replaced, which unwatch
+/// takes back with the previous handler.
+int ckwatchdog_sigint_watch(lua_State *L, int as_lua);
+void ckwatchdog_sigint_unwatch(int as_lua);
 /// Runs `hook` (async-signal-safe) just before the process ends where nothing else can: the
 /// watchdog's second tick, a second Ctrl-C during a turn (ckexithook.c). NULL: none.
 void ckexithook_set(void (*hook)(void));
