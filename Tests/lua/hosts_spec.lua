@@ -129,6 +129,25 @@ describe("queries", function()
     assert.are.equal(2, #host:findAll("Stack > QCard"))
   end)
 
+  -- Break 09: the second of two unkeyed sibling buttons had no query; `Button[2]` matched nothing.
+  it("pick the N-th of the siblings the rest matches with [N]", function()
+    local Row = ck.component("NthRow", {scope = true, render = function(self)
+      return ck.Stack{children = {ck.Text{text = "t"}, ck.Button{title = "edit"}, ck.Button{title = "delete"}}}
+    end})
+    local h = ck.host(function() return ck.Stack{children = {Row{}, ck.Text{text = "after"}}} end)
+    assert.are.equal("delete", h:find("NthRow Button[2]").props.title)
+    assert.are.equal("edit", h:find("NthRow Button[1]").props.title)
+    assert.is_nil(h:find("NthRow Button[3]"))
+    assert.are.equal(2, #h:findAll("Stack > Text[1]"))   -- the row's "t" and "after", each first of its siblings
+    assert.are.equal("t", h:find("NthRow Stack > *[1]").props.text)
+    assert.are.equal(1, #h:findAll("Button[2]"))
+    assert.error_matches(function() h:find("Button[0]") end, "^%[badQuery%].*Class%[2%]")
+    assert.error_matches(function() h:find("Button[2]x") end, "^%[badQuery%]")
+    assert.error_matches(function() h:find("Button[") end, "^%[badQuery%]")
+    assert.error_matches(function() h:find("Button[a]") end, "^%[badQuery%]")
+    h:destroy()
+  end)
+
   it("reject a malformed query", function()
     assert.error_matches(function() host:find("A > > B") end, "^%[badQuery%]")
     assert.error_matches(function() host:find('QRow#"open') end, '^%[badQuery%].*Row#"1"')

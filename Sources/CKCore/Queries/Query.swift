@@ -1,10 +1,13 @@
-/// `Name`, `Name#id`, `#id`, `*`, combined with `A > B` (child) and `A B` (descendant). An id
+/// `Name`, `Name#id`, `#id`, `*`, each with `[N]` for the N-th of its siblings that the rest
+/// matches (`Button[2]`), combined with `A > B` (child) and `A B` (descendant). An id
 /// is written as names print it (`ScopeName`): `Row#3`, `Row#"1"` (a string that would read as
 /// something else, or holds a space, `>` or `#`, in quotes), `Row#id#3` (identifier, then key).
 public struct Query {
     struct Simple {
         var name: String?
         var ids: [ID] = []
+        /// `[N]`: the N-th (from 1) among its parent's children that match the rest.
+        var position: Int?
 
         func matches(_ c: Component) -> Bool {
             if let name, name != c.name { return false }
@@ -62,7 +65,7 @@ public struct Query {
     }
 
     static func error(_ text: String) -> RuntimeError {
-        RuntimeError(.badQuery, "cannot parse the query \"\(text)\"; use Class, Class#id, #id, Class#\"text\" (quoted as names print it: Row#\"1\", Row#\"a b\"), Class#id#key, A > B or A B")
+        RuntimeError(.badQuery, "cannot parse the query \"\(text)\"; use Class, Class#id, #id, Class#\"text\" (quoted as names print it: Row#\"1\", Row#\"a b\"), Class#id#key, Class[2] (the second such sibling), A > B or A B")
     }
 
     /// Calls `visit` with each component under `root` that matches, depth-first, parents first,
@@ -78,11 +81,15 @@ public struct Query {
         let n = simples.count
         let words = (n + 63) / 64
         let none = [UInt64](repeating: 0, count: words)
-        var stack: [(Component, matched: [UInt64], below: [UInt64])] = [(root, none, none)]
-        while let (c, parentMatched, parentBelow) = stack.popLast() {
+        let positioned = (0..<n).filter { simples[$0].position != nil }
+        func nth(_ siblings: [Component]) throws -> [[UInt64]] {
+            try Query.nthBits(siblings, simples, positioned, none, limits)
+        }
+        var stack: [(Component, matched: [UInt64], below: [UInt64], nth: [UInt64])] = [(root, none, none, try nth([root]).first ?? none)]
+        while let (c, parentMatched, parentBelow, nthBits) = stack.popLast() {
             try limits?.tick(n)
             var matched = none
-            for i in 0..<n where simples[i].matches(c) {
+            for i in 0..<n where simples[i].matches(c) && (simples[i].position == nil || Query.bit(nthBits, i)) {
                 let ok: Bool
                 if i == 0 {
                     ok = true
@@ -97,8 +104,25 @@ public struct Query {
             guard !c.children.isEmpty else { continue }
             var below = parentBelow
             for w in 0..<words { below[w] |= matched[w] }
-            for child in c.children.reversed() { stack.append((child, matched, below)) }
+            let childBits = try nth(c.children)
+            for (k, child) in c.children.enumerated().reversed() { stack.append((child, matched, below, childBits.isEmpty ? none : childBits[k])) }
         }
+    }
+
+    /// For each of `siblings`, the bits of the parts with a position (`positioned`) whose N-th
+    /// match among them it is; empty when no part has one.
+    private static func nthBits(_ siblings: [Component], _ simples: [Simple], _ positioned: [Int],
+                                _ none: [UInt64], _ limits: WorkLimits?) throws -> [[UInt64]] {
+        var out = [[UInt64]](repeating: none, count: positioned.isEmpty ? 0 : siblings.count)
+        for i in positioned {
+            try limits?.tick(siblings.count)
+            var count = 0
+            for (k, sibling) in siblings.enumerated() where simples[i].matches(sibling) {
+                count += 1
+                if count == simples[i].position { out[k][i / 64] |= 1 << UInt64(i % 64) }
+            }
+        }
+        return out
     }
 
     private static func bit(_ bits: [UInt64], _ i: Int) -> Bool { bits[i / 64] & (1 << UInt64(i % 64)) != 0 }

@@ -1,5 +1,6 @@
 /// Reads a query's text into simple selectors and `>`: `Name`, `#id` parts, each bare (up to a
-/// space, `>` or `#`) or quoted as `ScopeName` quotes (`"a b"`, `"x#y"`, `\"`, `\\`, `\ddd`).
+/// space, `>`, `#` or `[`) or quoted as `ScopeName` quotes (`"a b"`, `"x#y"`, `\"`, `\\`, `\ddd`),
+/// then `[N]`, the N-th of its siblings the rest matches (`ScopeName` quotes a part holding `[`).
 struct QueryText {
     enum Token { case child, simple(Query.Simple) }
 
@@ -38,12 +39,29 @@ struct QueryText {
             }
         }
         guard simple.ids.count <= 2 else { throw Query.error(text) }
+        if i < s.count, s[i] == "[" { simple.position = try position() }
+        // A selector ends at a space, `>` or the end: `Button[2]x` is no query.
+        guard i == s.count || " \t>".unicodeScalars.contains(s[i]) else { throw Query.error(text) }
         return simple
+    }
+
+    /// `[N]`, N from 1 (digits only), the index past it.
+    private mutating func position() throws -> Int {
+        i += 1
+        var value = 0, digits = 0
+        while i < s.count, ("0"..."9").contains(s[i]), digits < 9 {
+            value = value * 10 + Int(s[i].value - 48)
+            digits += 1
+            i += 1
+        }
+        guard digits > 0, value > 0, i < s.count, s[i] == "]" else { throw Query.error(text) }
+        i += 1
+        return value
     }
 
     private mutating func bare() -> String {
         var out = ""
-        while i < s.count, !" \t>#".unicodeScalars.contains(s[i]) { out.unicodeScalars.append(s[i]); i += 1 }
+        while i < s.count, !" \t>#[".unicodeScalars.contains(s[i]) { out.unicodeScalars.append(s[i]); i += 1 }
         return out
     }
 
