@@ -197,3 +197,21 @@ describe("[updateDuringRender]", function()
     assert.matches("host:update() called during the render of ReachUpdateCard", e, 1, true)
   end)
 end)
+
+-- Break 13: an unhandled tap said only "from Button", with no file:line; it names the sender by
+-- its path and points at the render that made it (and gave it the action).
+describe("an unhandled action from a component", function()
+  it("names the sender by its path, at the render that made it", function()
+    local Card = ck.component("UnhandledCard", {scope = function(p) return p.id end,
+      render = function(self, p)
+        return ck.Stack{children = {ck.Text{text = "card"}, ck.Button{title = "open", action = ck.action("openCard")}}}
+      end})
+    local host = ck.host(function() return ck.Stack{children = {Card{id = 1}, Card{id = 2}}} end)
+    host:mount()
+    -- pcall: assert.error_matches strips a leading file:line, which is what is checked here.
+    local ok, message = pcall(host.tap, host, "UnhandledCard#2 Button")
+    assert.is_false(ok)
+    assert.matches('^%[unhandledAction%] Tests/lua/send_reach_spec.lua:206: nothing handles "openCard" from Stack/UnhandledCard#2/Stack/Button %(made in the render of UnhandledCard%); chain walked: Button %-> Stack %-> UnhandledCard#2', message)
+    host:destroy()
+  end)
+end)

@@ -160,8 +160,14 @@ extension Runtime {
         if action.kind == .selector, case .component(let c)? = sender, !c.isMounted {
             error = RuntimeError(.notMounted, "\"\(selector)\" was sent from \(c.label), which is not mounted, and nothing handled it (chain: \(chain)); mount the host first, or use a scope action")
         } else {
-            let from = sender.map { " from \($0.name)" } ?? ""
-            error = RuntimeError(.unhandledAction, "nothing handles \"\(selector)\"\(from); chain walked: \(chain). Define \(selector) on one of these responders, or set ck.config.unhandledAction")
+            // A component sender by its path, at the render that made it (and gave it the action).
+            var from = sender.map { " from \($0.name)" } ?? "", at: String?
+            if case .component(let c)? = sender {
+                let maker = c.madeInRenderOf
+                from = " from \(c.shownPath)" + (maker.map { " (made in the render of \($0.name))" } ?? "")
+                at = maker?.componentClass.renderDefinition
+            }
+            error = RuntimeError(.unhandledAction, "nothing handles \"\(selector)\"\(from); chain walked: \(chain). Define \(selector) on one of these responders, or set ck.config.unhandledAction", at: at)
         }
         switch unhandledAction {
         case .error: throw error

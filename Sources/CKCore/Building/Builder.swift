@@ -371,8 +371,7 @@ struct Builder {
 
     /// `[badReturn]` for an instance met a second time, at the render that returned it there.
     private func placedTwice(_ node: Component) -> RuntimeError {
-        var owner = node.parent
-        while let o = owner, o.componentClass.renderDefinition == nil { owner = o.parent }
+        let owner = node.madeInRenderOf
         let by = owner.map { ", in what the render of \($0.name) returned" } ?? ", in what the host's provider returned"
         return RuntimeError(.badReturn, "\(node.name) was placed in the tree twice (again at \(node.shownPath)\(by)); build a new instance for each place (call \(node.name){…} once per place)",
                             at: owner?.componentClass.renderDefinition)

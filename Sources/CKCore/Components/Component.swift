@@ -121,6 +121,14 @@ public final class Component: RuntimeObject {
         return mine === theirs
     }
 
+    /// The nearest ancestor whose class renders in script (`renderDefinition`): the render that
+    /// built this component, for messages that say where it was made; nil: the host's provider.
+    public var madeInRenderOf: Component? {
+        var owner = parent
+        while let o = owner, o.componentClass.renderDefinition == nil { owner = o.parent }
+        return owner
+    }
+
     /// `Item#3`: the class name with its scope's identifier and its key (`ScopeName`).
     public var label: String {
         ScopeName.label(name, identifier: scope?.identifier ?? .nil, key: key)
