@@ -276,3 +276,24 @@ describe("keyed reorders", function()
     assert.are.equal("y:1", host:find("View").view.subviews[2].attributes.text)
   end)
 end)
+
+-- Break 14: two unscoped siblings (built-ins too) with one key were silent; scoped ones get
+-- [scopeCollision]. React warns for any keyed children with the same key.
+describe("duplicate keys among siblings without a scope", function()
+  it("are warned about as [duplicateKey], at the render that gave them, naming both", function()
+    local warnings = {}
+    ck.config.onWarning = function(m) warnings[#warnings + 1] = m end
+    local Item = ck.component("DupItem", {render = function(self, p) return ck.Text{text = p.label} end})
+    local List = ck.component("DupList", {render = function()
+      return ck.Stack{children = {Item{key = "a", label = "1"}, Item{key = "a", label = "2"},
+                                  ck.Text{key = 7, text = "x"}, ck.Text{key = 7, text = "y"}, ck.Text{key = 8, text = "z"}}}
+    end})
+    local host = ck.host(function() return List{} end)
+    ck.config.onWarning = nil
+    assert.are.same({
+      "[duplicateKey] Tests/lua/keyed_reorder_spec.lua:287: two siblings have the same class and key: DupItem#a, children 1 and 2 of DupList/Stack; their views are told apart by order, which breaks when they move. Give each a distinct key",
+      "[duplicateKey] Tests/lua/keyed_reorder_spec.lua:287: two siblings have the same class and key: Text#7, children 3 and 4 of DupList/Stack; their views are told apart by order, which breaks when they move. Give each a distinct key",
+    }, warnings)
+    host:destroy()
+  end)
+end)

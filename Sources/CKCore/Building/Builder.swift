@@ -236,9 +236,16 @@ struct Builder {
                 child.indexInParent = i
                 stack.append((child, depth + 1))
             }
-            if missedKey { KeyedSiblings.link(node.children, to: old) }
+            if missedKey { KeyedSiblings.link(node.children, to: old) { duplicateKey($0, $1, in: node) } }
         }
         return result
+    }
+
+    /// `[duplicateKey]` for two unscoped siblings of one class and key (React warns for any
+    /// keyed children), at the render that gave them (the parent's own, or the one that made it).
+    private func duplicateKey(_ child: Component, _ first: Component, in parent: Component) {
+        let maker = parent.componentClass.renderDefinition != nil ? parent : parent.madeInRenderOf
+        runtime.onWarning(Catalogue.duplicateKey.message("two siblings have the same class and key: \(first.label), children \(first.indexInParent + 1) and \(child.indexInParent + 1) of \(parent.shownPath); their views are told apart by order, which breaks when they move. Give each a distinct key", at: maker?.componentClass.renderDefinition))
     }
 
     /// Runs the view function and the render of one component.

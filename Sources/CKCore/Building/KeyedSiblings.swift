@@ -16,13 +16,17 @@ enum KeyedSiblings {
 
     /// Links every unscoped keyed child to the old sibling of its identity: the n-th child of an
     /// identity to the n-th old sibling of it (duplicate keys pair up in order, never twice).
-    static func link(_ children: [Component], to old: [Component]) {
+    /// Calls `duplicate` with each child whose identity an earlier sibling has, and that sibling.
+    static func link(_ children: [Component], to old: [Component], duplicate: (Component, Component) -> Void) {
         var byIdentity: [ScopeIdentity: [Component]] = [:]
         for o in old.reversed() where o.scope == nil && !o.key.isNil {
             byIdentity[identity(of: o), default: []].append(o)
         }
-        for child in children where child.scope == nil && !child.key.isNil && !child.rendered {
-            child.previous = byIdentity[identity(of: child)]?.popLast()
+        var seen: [ScopeIdentity: Component] = [:]
+        for child in children where child.scope == nil && !child.key.isNil {
+            let id = identity(of: child)
+            if let first = seen.updateValue(seen[id] ?? child, forKey: id), first !== child { duplicate(child, first) }
+            if !child.rendered { child.previous = byIdentity[id]?.popLast() }
         }
     }
 

@@ -2,7 +2,7 @@
 /// error catalogue is generated from `cause` and `fix`, so an id is never undocumented.
 public enum Catalogue: String, CaseIterable, Sendable {
     // Components, scopes and state (SPEC §2–3)
-    case immutableComponent, outsideBuild, noScope, scopeCollision, updateDuringRender, updateLoop
+    case immutableComponent, outsideBuild, noScope, scopeCollision, duplicateKey, updateDuringRender, updateLoop
     case unknownClass, badReturn, buildFailed
     // Controllers and hosts (SPEC §4–5)
     case controllerWithoutScope, hostDestroyed, deadObject, badQuery, noMatch, callbackFailed, operationLoop
@@ -30,6 +30,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .outsideBuild: "A scoped component was constructed outside a build (not inside a host's provider or a render)."
         case .noScope: "`updateState` or `component:action` was called on a component whose class declares no scope."
         case .scopeCollision: "Two siblings built in the same enclosing scope have the same class, identifier and key; they are told apart by order (warning)."
+        case .duplicateKey: "Two siblings without a scope (built-ins too: `ck.Text{key = 7}` twice) have the same class and `key`; their views are matched to the previous generation's by order among them, which breaks when they move (warning, when a build places them; scoped siblings get `[scopeCollision]`)."
         case .updateDuringRender: "`updateState`, or a call that builds or changes a host (`host:update`, `reload`, `mount`, `unmount`, `destroy`, `flush`, `ck.flush`), was made while a render was running."
         case .updateLoop: "State updates kept triggering builds that queued more updates: 100 builds in a row."
         case .unknownClass: "A class name was used that no `ck.component` or `ck.controller` defined."
@@ -84,6 +85,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .outsideBuild: "Construct scoped components in a provider or a render, or give the class no scope."
         case .noScope: "Declare `scope = true` (or a scope function) on the component class."
         case .scopeCollision: "Give each sibling a distinct scope identifier or `key` prop."
+        case .duplicateKey: "Give each sibling a distinct `key`: an id from its data, not its position."
         case .updateDuringRender: "Update state and hosts from handlers, controllers or timers, never from `render`."
         case .updateLoop: "Update state only when the value actually changes, not unconditionally from a lifecycle callback."
         case .unknownClass: "Define the class first, or check the spelling of its name."
