@@ -50,7 +50,7 @@ extension Ownership {
     /// keep two spares; a burial takes the older, made before the generation it replaces.
     @inline(never)
     func makeSpareGrave() {
-        spareGraves.append(newGrave())
+        while spareGraves.count < 2 { spareGraves.append(newGrave()) }
     }
 
     private func newGrave() -> Arena {
