@@ -29,6 +29,8 @@ typedef struct ck_extra {
     int close_depth;      /* coroutine.close calls under way (ckguards.c) */
     int swift_depth;      /* calls from Lua into Swift under way, nested (cktrampoline.c) */   /* the thread whose Swift function runs (the main thread outside them) */
     volatile sig_atomic_t interrupted;
+    lua_State *volatile running;  /* the coroutine running Lua code (NULL: the main thread), kept by
+                                     ckguards.c; the watchdog's signal hooks it, whatever hook it was left */
     int has_deadline;
     int hooks_coroutines; /* the test runner's state: coroutines get the watchdog when made (ckwatchdog.c), the
                              main thread runs unhooked, and past the deadline the runner's own chunks finish their step */
@@ -52,6 +54,7 @@ static inline int ckinternal_is_runner_source(const char *source) { return strnc
 
 /// The watchdog's count hook (ckwatchdog.c): raises [timeout] or [interrupted]; ckcoroutines.c
 /// puts it on each coroutine ckrun test makes.
+#define CK_HOOK_EVERY_INSTRUCTION (LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT)
 void ckwatchdog_hook(lua_State *L, lua_Debug *ar);
 /// Ends a deadline without touching `L` (it may be closed): the timer stops, the handler forgets it.
 void ckwatchdog_forget(lua_State *L);

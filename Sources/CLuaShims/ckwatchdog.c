@@ -1,5 +1,7 @@
 /* --timeout and Ctrl-C: a signal handler sets a hook, and the hook raises at the next instruction
-   (the way lua.c stops a script). ckrun test's coroutines get the same hook (ckcoroutines.c). */
+   (the way lua.c stops a script), on the main thread and on the coroutine running (`running`,
+   kept by ckguards.c): a hook lives on one thread, and a script may have cleared that one's.
+   ckrun test's coroutines get the same hook when made (ckcoroutines.c). */
 #include "ckshims.h"
 #include "ckinternal.h"
 #include <signal.h>
@@ -7,8 +9,6 @@
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
-
-#define ALL_EVENTS (LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT)
 
 /* The state the signal handlers act on (one running state per process at a time). */
 static lua_State *volatile signal_L = NULL;
@@ -24,6 +24,20 @@ static long runner_steps = 0;
 static volatile sig_atomic_t interrupt_as_lua = 0;
 /* The interruption came from SIGTERM (ckwatchdog_interrupt_running), not Ctrl-C: say which. */
 static volatile sig_atomic_t interrupt_by_term = 0;
+
+/* Puts the hook that raises at the next instruction on the main thread and the coroutine running. */
+static void hook_now(lua_State *L) {
+    lua_State *co = ckinternal_extra_of(L)->running;
+    lua_sethook(L, ckwatchdog_hook, CK_HOOK_EVERY_INSTRUCTION, 1);
+    if (co != NULL) lua_sethook(co, ckwatchdog_hook, CK_HOOK_EVERY_INSTRUCTION, 1);
+}
+
+static void unblock(int sig) {   /* a parent may have left it blocked */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
 
 static const char timeout_detail[] =
     "the script ran past its time limit; find the loop that does not end, or raise --timeout";
@@ -91,7 +105,7 @@ static void on_alarm(int sig) {
     if (L == NULL) return;
     if (!expired) {
         expired = 1;
-        if (L != closing_L) lua_sethook(L, ckwatchdog_hook, ALL_EVENTS, 1);
+        if (L != closing_L) hook_now(L);
         return;
     }
     static const char msg[] = "ckrun: [timeout] a C function or a finalizer (__gc) ran past the time "
@@ -132,10 +146,7 @@ void ckwatchdog_set_deadline(lua_State *L, double seconds) {
         sa.sa_flags = SA_RESTART;
         sigemptyset(&sa.sa_mask);
         sigaction(SIGALRM, &sa, NULL);
-        sigset_t set;   /* a parent may have left it blocked */
-        sigemptyset(&set);
-        sigaddset(&set, SIGALRM);
-        sigprocmask(SIG_UNBLOCK, &set, NULL);
+        unblock(SIGALRM);
         prepared = 1;
     }
     /* The count hook is inherited by coroutines made from now on: they see the flag too. A
@@ -147,8 +158,7 @@ void ckwatchdog_set_deadline(lua_State *L, double seconds) {
 }
 
 static void stop_timer(void) {
-    struct itimerval off;
-    memset(&off, 0, sizeof off);
+    struct itimerval off = {0};
     setitimer(ITIMER_REAL, &off, NULL);
 }
 
@@ -185,15 +195,11 @@ int ckwatchdog_lua_check_deadline(lua_State *L) {
     return cktrampoline_raise_catalogued(L, "timeout", 2, timeout_detail);   /* the hooked function, past the hook */
 }
 
-int ckwatchdog_deadline_passed(lua_State *L) {
-    ck_extra *e = ckinternal_extra_of(L);
-    return e->has_deadline && expired;
-}
+int ckwatchdog_deadline_passed(lua_State *L) { return ckinternal_extra_of(L)->has_deadline && expired; }
 
 void ckwatchdog_interrupt(lua_State *L) {
-    ck_extra *e = ckinternal_extra_of(L);
-    e->interrupted = 1;
-    lua_sethook(L, ckwatchdog_hook, ALL_EVENTS, 1);
+    ckinternal_extra_of(L)->interrupted = 1;
+    hook_now(L);
 }
 
 /* lua.c's Ctrl-C: the first SIGINT sets the hook and restores the default action (after the exit
@@ -228,10 +234,7 @@ int ckwatchdog_sigint_watch(lua_State *L, int as_lua) {
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, watching ? NULL : &saved_sigint);
-    sigset_t set;   /* a parent may have left SIGINT blocked */
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    unblock(SIGINT);
     watching++;
     return previous;
 }

@@ -1,0 +1,82 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// A script's own `debug.sethook` cannot take --timeout or Ctrl-C off the thread that runs: a hook
+/// lives on one thread, and the watchdog's signal follows the coroutine running (the outsider's
+/// breaks: a coroutine that cleared its hook looped until the watchdog ended the whole process).
+@Suite("Debug hooks and the limits")
+struct HookLimitsTests {
+    @Test func everyWayToClearACoroutinesHookStillTimesOut() throws {
+        let lines = [
+            "x = 41",
+            "coroutine.wrap(function() debug.sethook() while true do end end)()",
+            "local co = coroutine.create(function() while true do end end) debug.sethook(co) coroutine.resume(co)",
+            "early = coroutine.create(function() debug.sethook(function() end, 'l') while true do end end)",
+            "coroutine.resume(early)",
+            "while true do debug.sethook() end",
+            "print(x + 1)",
+        ]
+        let r = try Ckrun.run(["repl", "--timeout", "0.5"], stdin: lines.joined(separator: "\n") + "\n", timeout: 60)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "42\n", "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "[timeout] stdin:1: ").count == 5, "\(r.stderr)")
+        #expect(!r.stderr.contains("cannot be stopped"))
+    }
+
+    @Test func aTestThatClearsItsCoroutinesHookFailsAloneUnderTheTimeLimit() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": """
+            it("ok1", function() end)
+            it("hook", function() coroutine.wrap(function() debug.sethook() while true do end end)() end)
+            it("ok2", function() end)
+            """,
+            "b_spec.lua": "it(\"b\", function() end)\n",
+        ])
+        let result = try fixture.test("--timeout", "0.5")
+        #expect(result.outcomeLines == ["ok    a_spec.lua:1: ok1", "ERROR a_spec.lua:2: hook",
+                                        "ok    a_spec.lua:3: ok2", "ok    b_spec.lua:1: b"], "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("[timeout] a_spec.lua:2: "))
+    }
+
+    /// Ctrl-C reaches a coroutine that cleared its hook too (lua.c's reached the main thread only).
+    @Test func ctrlCStopsACoroutineThatClearedItsHook() throws {
+        let process = Process()
+        process.executableURL = Ckrun.executableURL
+        process.arguments = ["repl"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data("coroutine.wrap(function() debug.sethook() while true do end end)()\nprint('after')\n".utf8))
+        try input.fileHandleForWriting.close()
+        Thread.sleep(forTimeInterval: 1)
+        process.interrupt()
+        for _ in 0..<50 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }   // not stopped: the test fails below
+        process.waitUntilExit()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(err)")
+        #expect(err.hasPrefix("[interrupted] stdin:1: stopped by Ctrl-C"), "\(err)")
+        #expect(out == "after\n")
+    }
+
+    /// coroutine.wrap gives lua5.4's errors: its caller's file:line before a plain message, the id
+    /// first in a catalogued one.
+    @Test func wrapKeepsTheIdOfACataloguedError() throws {
+        let r = try Ckrun.run(["-e", """
+            local function call(f) return select(2, pcall(function() f() end)) end
+            print(call(coroutine.wrap(function() error('plain') end)))
+            print(call(coroutine.wrap(function() ck.component() end)))
+            local co = coroutine.wrap(function() end) co()
+            print(call(co))
+            """])
+        #expect(r.stdout.split(separator: "\n").map(String.init) == [
+            "(command line):1: (command line):2: plain",
+            "[badArgument] (command line):3: ck.component: argument #1 (name) must be a string, got no value",
+            "(command line):1: cannot resume dead coroutine",
+        ], "\(r.stderr)")
+    }
+}
