@@ -10,11 +10,12 @@ static const char error_value_key = 0, error_text_key = 0;
 static int error_tostring_k(lua_State *L) { return luaL_callmeta(L, 1, "__tostring"); }
 
 /* What an error that is no string says: its __tostring's string, run protected (one that raises
-   must not replace the error the handler raised), or its type. */
+   must not replace the error the handler raised) and out of Swift mode (ckpcall_at: the memory
+   limit holds in it, as the time limit does), or its type. */
 static const char *error_text(lua_State *L) {
     lua_pushcfunction(L, error_tostring_k);
     lua_pushvalue(L, 1);
-    if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) return lua_tostring(L, -1);
+    if (ckpcall_at(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) return lua_tostring(L, -1);
     return lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
 }
 

@@ -4,6 +4,7 @@
    past the limit is recorded and raised once Lua runs again. */
 #include "ckshims.h"
 #include "ckinternal.h"
+#include <stdio.h>
 
 int ckstack_rawget_key(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
@@ -92,4 +93,20 @@ lua_Integer ckstack_list_length(lua_State *L, int idx) {
     }
     lua_pop(L, 1);
     return n;
+}
+
+/* What tostring says of a value that is no string, as if no metatable had a __tostring or __name
+   (no script code runs): a number's text, true/false, nil, or "type: address". */
+size_t ckstack_raw_text(lua_State *L, int idx, char *buf, size_t size) {
+    int n;
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, idx)) n = snprintf(buf, size, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, idx));
+        else n = snprintf(buf, size, LUA_NUMBER_FMT, (LUAI_UACNUMBER)lua_tonumber(L, idx));
+        break;
+    case LUA_TBOOLEAN: n = snprintf(buf, size, "%s", lua_toboolean(L, idx) ? "true" : "false"); break;
+    case LUA_TNIL: n = snprintf(buf, size, "nil"); break;
+    default: n = snprintf(buf, size, "%s: %p", luaL_typename(L, idx), lua_topointer(L, idx)); break;
+    }
+    return n < 0 ? 0 : ((size_t)n < size ? (size_t)n : size - 1);
 }

@@ -64,7 +64,7 @@ extension HostBridge {
                 if LuaStack(L).isInteger(-2), case let i = LuaStack(L).integer(-2), i >= 1, i <= n {
                     keyed.append((String(format6(i)), a))
                 } else {
-                    keyed.append(("~" + engine.lua.describe(at: -2, on: L), a))
+                    keyed.append(("~" + engine.lua.rawDescribe(at: -2, on: L), a))   // a key's __tostring does not run
                 }
                 LuaStack(L).pop(1)
             } else {

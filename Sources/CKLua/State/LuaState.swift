@@ -318,6 +318,15 @@ public final class LuaState {
     /// `tostring` of any value, running `__tostring` under pcall.
     public func describe(at index: Int32) -> String { describe(at: index, on: L) }
 
+    /// `tostring` of any value as if no metatable had a `__tostring` (no script code runs): for
+    /// what the runtime orders or names behind the script's back (a view attribute's key).
+    public func rawDescribe(at index: Int32, on L: OpaquePointer) -> String {
+        if let s = string(at: index, on: L) { return s }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let n = ckstack_raw_text(L, index, &buffer, buffer.count)
+        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     public func describe(at index: Int32, on L: OpaquePointer) -> String {
         if let s = string(at: index, on: L) { return s }
         let status = ckpcall_safe_tostring(L, index)

@@ -48,6 +48,7 @@ int ckstack_checkstack(lua_State *L, int n);
 /// How many items the list at `idx` has: t[1], t[2], ... up to the first nil (0 for a non-table).
 /// The only length of a script's list anything may loop over or size by (`#t` is a border).
 lua_Integer ckstack_list_length(lua_State *L, int idx);
+size_t ckstack_raw_text(lua_State *L, int idx, char *buf, size_t size);   /* tostring of a non-string, no metamethods */
 /// The byte size of the full userdata at `idx` (the caller knows it is one): sizes, never lengths.
 static inline size_t ckshims_userdata_bytes(lua_State *L, int idx) { return lua_rawlen(L, idx); }
 
