@@ -38,6 +38,17 @@ public enum BytePath {
 
     public static func exists(_ path: String) -> Bool { status(path) != nil }
 
+    /// Whether `path` (links followed) is on /proc or /sys, the file systems of the process and
+    /// the kernel (the device of a mounted /proc or /sys): their files are no one's sources, and
+    /// /proc's links lead back to the whole file system (`/proc/self/root`), so a walk never ends.
+    public static func isKernelFileSystem(_ path: String) -> Bool {
+        guard let device = status(path)?.st_dev, let root = status("/")?.st_dev else { return false }
+        return ["/proc", "/sys"].contains { mount in
+            guard let own = status(mount)?.st_dev else { return false }
+            return own != root && own == device
+        }
+    }
+
     public static func isDirectory(_ path: String) -> Bool { status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false }
 
     /// `access(2)`.

@@ -19,14 +19,18 @@ import Glibc
 /// nor `.busted`), busted's default `_spec` and ckrun's `_test.lua` convention. Nothing is
 /// de-duplicated, as in busted: a file named twice, or reached through a directory and by name,
 /// or through a symbolic link, runs each time; only a link back to a directory being searched
-/// (a loop) is not followed again.
+/// (a loop) is not followed again. Unlike busted, the walk is bounded: a directory on /proc or
+/// /sys (`BytePath.isKernelFileSystem`) is not searched, and a walk that passes the run's time
+/// limit (--timeout, --sandbox's default) stops; both are `[cannotRead]`/`[timeout]` errors of
+/// the run (busted walked /proc/self until a link failed, 9 s later; ckrun walked for minutes).
 enum TestDiscovery {
     /// busted's default pattern.
     static let defaultPattern = "_spec"
 
     /// Patterns are matched by `LuaPatternMatcher`, linear by construction. A malformed pattern
     /// is a usage error.
-    static func files(in paths: [String], patterns: [String], excluding: [String], recursive: Bool = true) throws -> Selection {
+    static func files(in paths: [String], patterns: [String], excluding: [String], recursive: Bool = true,
+                      timeLimit: Double? = nil) throws -> Selection {
         func matchers(_ list: [String], _ option: String) throws -> [LuaPatternMatcher] {
             try list.filter { !$0.isEmpty }.map { pattern in
                 guard let matcher = LuaPatternMatcher(pattern) else {
@@ -38,7 +42,7 @@ enum TestDiscovery {
         let chosen = try matchers(patterns.isEmpty ? [defaultPattern] : patterns, "--pattern")
         let excluded = try matchers(excluding, "--exclude-pattern")
         let testConvention = patterns.isEmpty
-        return try files(in: paths, recursive: recursive) { name in
+        return try files(in: paths, recursive: recursive, timeLimit: timeLimit) { name in
             !excluded.contains { $0.matches(name) } && (chosen.contains { $0.matches(name) } || (testConvention && name.hasSuffix("_test.lua")))
         }
     }
@@ -65,8 +69,10 @@ enum TestDiscovery {
     /// fails; the others run), as busted's; a named file that is not a regular file is a usage
     /// error (a FIFO would block the run before any limit).
     /// Not `recursive` (busted's --no-recursive): only the files directly in each directory.
-    static func files(in paths: [String], recursive: Bool = true, isTest: (String) -> Bool) throws -> Selection {
+    static func files(in paths: [String], recursive: Bool = true, timeLimit: Double? = nil,
+                      isTest: (String) -> Bool) throws -> Selection {
         var selection = Selection(), unreadable: [String] = []
+        var walk = Walk(recursive: recursive, timeLimit: timeLimit)
         for path in paths {
             var listed: [String]
             switch kind(path) {
@@ -75,8 +81,7 @@ enum TestDiscovery {
                 unreadable.append(Catalogue.cannotRead.message("Cannot find file or directory: \(BytePath.shown(path))"))
                 continue
             case .directory?:
-                var searching: [String] = []
-                listed = search(directory: path, searching: &searching, recursive: recursive, isTest: isTest, unreadable: &unreadable)
+                listed = walk.search(directory: path, isTest: isTest)
                 listed.sort(by: bytewise)
             case .regular?: listed = [tidy(path)]
             case .other?: throw ValidationError("\(BytePath.shown(path)) is not a regular file (a FIFO, socket or device): name a spec file")
@@ -84,7 +89,7 @@ enum TestDiscovery {
             selection.listedAny = selection.listedAny || !listed.isEmpty
             selection.files += listed.filter(isLua)
         }
-        selection.unreadable = unreadable
+        selection.unreadable = unreadable + walk.unreadable
         return selection
     }
 
@@ -104,38 +109,56 @@ enum TestDiscovery {
         }
     }
 
-    /// `searching`: the real paths of the directories being searched (this one's ancestors), so a
-    /// link back to one of them ends; a link to any other directory is searched, as busted does.
-    private static func search(directory: String, searching: inout [String], recursive: Bool, isTest: (String) -> Bool,
-                               unreadable: inout [String]) -> [String] {
-        let real = realPath(directory) ?? directory
-        guard !searching.contains(real) else { return [] }
-        guard let entries = BytePath.entries(of: directory) else {
-            unreadable.append(Catalogue.cannotRead.message("cannot open \(BytePath.shown(tidy(directory))): \(String(cString: strerror(errno))); its test files did not run"))
-            return []
-        }
-        searching.append(real)
-        defer { searching.removeLast() }
-        var files: [String] = []
-        for entry in entries.sorted(by: bytewise) where !entry.hasPrefix(".") {
-            let path = join(directory, entry)
-            switch kind(path) {
-            case .directory?: if recursive { files += search(directory: path, searching: &searching, recursive: true, isTest: isTest,
-                                                            unreadable: &unreadable) }
-            case .regular?: if isTest(entry) { files.append(tidy(path)) }
-            case .other?, nil: continue   // a FIFO named x_spec.lua would block the run: busted's pattern picks files
+    /// One walk over the paths given: what it could not search, and its time limit.
+    struct Walk {
+        let recursive: Bool
+        let timeLimit: Double?
+        let started = AppClock.monotonic()
+        var unreadable: [String] = []
+        /// The real paths of the directories being searched (this one's ancestors), so a link
+        /// back to one of them ends; a link to any other directory is searched, as busted does.
+        var searching: [String] = []
+        var timedOut = false
+
+        mutating func search(directory: String, isTest: (String) -> Bool) -> [String] {
+            guard !timedOut else { return [] }
+            if let limit = timeLimit, AppClock.monotonic() - started > limit {
+                timedOut = true
+                unreadable.append(Catalogue.timeout.message("finding the test files took longer than the time limit (\(limit) s) at \(BytePath.shown(tidy(directory))); name the folders that hold them (ROOT in .busted, or paths), or raise --timeout"))
+                return []
             }
+            if BytePath.isKernelFileSystem(directory) {
+                unreadable.append(Catalogue.cannotRead.message("\(BytePath.shown(tidy(directory))) is on a file system of the process or the kernel (/proc, /sys): ckrun searches no test files there"))
+                return []
+            }
+            let real = realPath(directory) ?? directory
+            guard !searching.contains(real) else { return [] }
+            guard let entries = BytePath.entries(of: directory) else {
+                unreadable.append(Catalogue.cannotRead.message("cannot open \(BytePath.shown(tidy(directory))): \(String(cString: strerror(errno))); its test files did not run"))
+                return []
+            }
+            searching.append(real)
+            defer { searching.removeLast() }
+            var files: [String] = []
+            for entry in entries.sorted(by: bytewise) where !entry.hasPrefix(".") {
+                let path = join(directory, entry)
+                switch kind(path) {
+                case .directory?: if recursive { files += search(directory: path, isTest: isTest) }
+                case .regular?: if isTest(entry) { files.append(tidy(path)) }
+                case .other?, nil: continue   // a FIFO named x_spec.lua would block the run: busted's pattern picks files
+                }
+            }
+            return files
         }
-        return files
     }
 
-    private static func join(_ directory: String, _ entry: String) -> String {
+    fileprivate static func join(_ directory: String, _ entry: String) -> String {
         if directory == "." { return entry }
         return directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
     }
 
     /// `./a/b_spec.lua` reads as `a/b_spec.lua`.
-    private static func tidy(_ path: String) -> String {
+    fileprivate static func tidy(_ path: String) -> String {
         var path = path
         while path.hasPrefix("./") { path.removeFirst(2) }
         return path

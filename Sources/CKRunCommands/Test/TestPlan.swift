@@ -143,7 +143,8 @@ struct TestPlan {
     /// working directory; busted's `--pattern` rules (TestDiscovery) under each.
     func discover() throws -> TestDiscovery.Selection {
         try TestDiscovery.files(in: roots, patterns: command.pattern, excluding: command.excludePattern,
-                                recursive: command.busted.recursive ?? true)
+                                recursive: command.busted.recursive ?? true,
+                                timeLimit: command.timeout ?? (command.sandbox ? TestCommand.sandboxTimeout : nil))
     }
 
     /// The paths searched.
