@@ -19,6 +19,17 @@ describe("an instance placed twice", function()
     end)
   end)
 
+  -- Built again, the render's own instance nested a million deep ([treeTooDeep], outsider break 11).
+  it("is [badReturn] at once when a render returns itself or an ancestor", function()
+    local Self = ck.component("PlaceSelf", {render = function(self) return self end})
+    fails("PlaceSelf was placed in the tree twice (again at PlaceSelf/PlaceSelf, in what the render of PlaceSelf returned)",
+      ck.host, function() return Self{} end)
+    local Up = ck.component("PlaceUp", {render = function(self, p) return p.parent end})
+    local Top = ck.component("PlaceTop", {render = function(self) return ck.Stack{children = {Up{parent = self}}} end})
+    fails("PlaceTop was placed in the tree twice (again at PlaceTop/Stack/PlaceUp/PlaceTop, in what the render of PlaceUp returned)",
+      ck.host, function() return Top{} end)
+  end)
+
   it("is [badReturn] when an instance of an earlier build stands in two places", function()
     local S = ck.component("PlaceEarlier", {scope = true, initialState = 0})
     local keep, twice

@@ -229,6 +229,8 @@ struct Builder {
             var missedKey = false
             for i in node.children.indices.reversed() {
                 let given = node.children[i]
+                // Placed already in this build: itself, an ancestor (built again: nested without end), …
+                if given.placedInBuild == context.id { throw placedTwice(given, returnedBy: node) }
                 let child = try adopt(given, previous: given.rendered && given.scope != nil ? nil
                                       : counterpart(of: given, at: i, in: old, missedKey: &missedKey), context: context)
                 if child !== given { node.children[i] = child }
@@ -376,11 +378,13 @@ struct Builder {
         return RuntimeError(.badReturn, "\(node.label) was built in generation \(node.generation) and returned again after its scope left the tree; build a new instance (call \(node.name){…})", at: at)
     }
 
-    /// `[badReturn]` for an instance met a second time, at the render that returned it there.
-    private func placedTwice(_ node: Component) -> RuntimeError {
-        let owner = node.madeInRenderOf
+    /// `[badReturn]` for an instance met a second time, at the render that returned it there
+    /// (`returnedBy`: the component whose children hold it again, when it is not yet its parent).
+    private func placedTwice(_ node: Component, returnedBy parent: Component? = nil) -> RuntimeError {
+        let owner = parent.map { $0.componentClass.renderDefinition != nil ? $0 : $0.madeInRenderOf } ?? node.madeInRenderOf
         let by = owner.map { ", in what the render of \($0.name) returned" } ?? ", in what the host's provider returned"
-        return RuntimeError(.badReturn, "\(node.name) was placed in the tree twice (again at \(node.shownPath)\(by)); build a new instance for each place (call \(node.name){…} once per place)",
+        let path = parent.map { "\($0.shownPath)/\(node.name)" } ?? node.shownPath
+        return RuntimeError(.badReturn, "\(node.name) was placed in the tree twice (again at \(path)\(by)); build a new instance for each place (call \(node.name){…} once per place)",
                             at: owner?.componentClass.renderDefinition)
     }
 
