@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <malloc.h>
 #include <stdio.h>
+#include <string.h>
 
 /* "file:line: " of `thread`'s innermost script function into `where` ("" if none). Reads the
    thread's frames only: nothing allocates, so the allocator may call it. */
@@ -50,4 +51,23 @@ void *ckalloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 size_t ckalloc_heap_bytes(void) {
     struct mallinfo2 m = mallinfo2();
     return m.uordblks + m.hblkhd;
+}
+
+/* A coroutine's memory error reaches a resume as a plain error carrying Lua's fixed message. */
+int ckalloc_is_limit_error(lua_State *L, int status) {
+    if (status == LUA_ERRMEM) return 1;
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    return msg != NULL && ckinternal_extra_of(L)->memory->limit != 0 && strcmp(msg, "not enough memory") == 0;
+}
+
+/* Replaces the error on top by the catalogued message. Allocates in Swift mode (it cannot fail),
+   and leaves no overshoot behind: the script goes on below its limit or fails its next allocation. */
+void ckalloc_catalogue_error(lua_State *L) {
+    ck_memory *m = ckinternal_extra_of(L)->memory;
+    int exceeded = m->exceeded;
+    m->in_swift++;
+    lua_pop(L, 1);
+    lua_pushstring(L, ckalloc_limit_message(L, L));
+    m->in_swift--;
+    m->exceeded = exceeded;
 }

@@ -1,4 +1,4 @@
-/* ckrun test's coroutine.create and coroutine.wrap: the state's own (ckguards.c's wrap), with the
+/* ckrun test's coroutine.create and coroutine.wrap: the state's own (ckthreads.c's wrap), with the
    watchdog's count hook on the new thread, so a coroutine that loops past the time limit is
    stopped while the main thread runs without a hook. It replaces a hook the thread inherited: a
    hook set with debug.sethook does nothing in a coroutine it was not set for (ldblib keys its
@@ -32,7 +32,7 @@ static int co_create(lua_State *L) {
     return 1;
 }
 
-/* The wrapped function's first upvalue is its coroutine (ckguards.c). */
+/* The wrapped function's first upvalue is its coroutine (ckthreads.c). */
 static int co_wrap(lua_State *L) {
     make(L);
     if (lua_getupvalue(L, 1, 1) != NULL && lua_isthread(L, -1)) hook_thread(L);

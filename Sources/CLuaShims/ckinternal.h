@@ -26,11 +26,11 @@ typedef struct ck_extra {
     void *owner;          /* the Swift LuaState that owns this state */
     ck_memory *memory;
     lua_State *current;
-    int close_depth;      /* coroutine.close calls under way (ckguards.c) */
+    int close_depth;      /* coroutine.close calls under way (ckthreads.c) */
     int swift_depth;      /* calls from Lua into Swift under way, nested (cktrampoline.c) */   /* the thread whose Swift function runs (the main thread outside them) */
     volatile sig_atomic_t interrupted;
     lua_State *volatile running;  /* the coroutine running Lua code (NULL: the main thread), kept by
-                                     ckguards.c; the watchdog's signal hooks it, whatever hook it was left */
+                                     ckthreads.c; the watchdog's signal hooks it, whatever hook it was left */
     int has_deadline;
     int hooks_coroutines; /* the test runner's state: coroutines get the watchdog when made (ckwatchdog.c), the
                              main thread runs unhooked, and past the deadline the runner's own chunks finish their step */
@@ -56,6 +56,16 @@ static inline int ckinternal_is_runner_source(const char *source) { return strnc
 /// puts it on each coroutine ckrun test makes.
 #define CK_HOOK_EVERY_INSTRUCTION (LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT)
 void ckwatchdog_hook(lua_State *L, lua_Debug *ar);
+/// Whether the error on top (raised with `status`) is the memory limit's, and that error made
+/// the catalogued `[memoryLimit] …` (ckalloc.c).
+int ckalloc_is_limit_error(lua_State *L, int status);
+void ckalloc_catalogue_error(lua_State *L);
+/// The guarded coroutine library and debug.sethook (ckthreads.c), into the tables given.
+void ckthreads_install(lua_State *L, int table);
+void ckthreads_install_sethook(lua_State *L, int table);
+/// Whether the value at `idx` is the send path's C function (cksend.c), which runs a handler
+/// from C: a yield in the handler cannot cross it.
+int cksend_is_send(lua_State *L, int idx);
 /// Ends a deadline without touching `L` (it may be closed): the timer stops, the handler forgets it.
 void ckwatchdog_forget(lua_State *L);
 /* ckexithook.c: the hook (once), and what a first Ctrl-C leaves for the second. */

@@ -212,6 +212,8 @@ static int send(lua_State *L) {
     return call_planned(L, hooks, n + p->has_receiver, msgh, base);
 }
 
+int cksend_is_send(lua_State *L, int idx) { return lua_tocfunction(L, idx) == send; }
+
 void cksend_push(lua_State *L, const ck_send_hooks *hooks) {
     lua_pushlightuserdata(L, (void *)hooks);
     lua_pushcclosure(L, send, 1);

@@ -1,6 +1,6 @@
 /* --timeout and Ctrl-C: a signal handler sets a hook, and the hook raises at the next instruction
    (the way lua.c stops a script), on the main thread and on the coroutine running (`running`,
-   kept by ckguards.c): a hook lives on one thread, and a script may have cleared that one's.
+   kept by ckthreads.c): a hook lives on one thread, and a script may have cleared that one's.
    ckrun test's coroutines get the same hook when made (ckcoroutines.c). */
 #include "ckshims.h"
 #include "ckinternal.h"

@@ -113,3 +113,40 @@ describe("a call broken by a yield", function()
     assert.are.equal("good", host.root.props.m)
   end)
 end)
+
+-- Under a pcall the yield is [yieldAcrossRuntime] at its line too (it was Lua's bare "attempt to
+-- yield across a C-call boundary"); the call it was in goes on (nothing yielded).
+describe("a yield caught by a pcall inside a runtime call", function()
+  local here = debug.getinfo(1, "S").short_src
+  local function caught(f)
+    local seen = {}
+    local ok = coroutine.resume(coroutine.create(function() f(seen) end))
+    assert.is_true(ok)
+    return seen
+  end
+
+  it("is [yieldAcrossRuntime] at the render's line", function()
+    local seen = caught(function(seen)
+      local R = ck.component("YieldPcallRender", {render = function()
+        seen.ok, seen.err = pcall(coroutine.yield, 1)
+      end})
+      ck.host(function() return R{} end)
+    end)
+    assert.is_false(seen.ok)
+    assert.matches("^%[yieldAcrossRuntime%] " .. here:gsub("%p", "%%%0") .. ":%d+: a coroutine yielded inside a render", seen.err)
+  end)
+
+  it("is [yieldAcrossRuntime] in a handler, planned sends too", function()
+    local errors = {}
+    local a = ck.action(function() local _, e = pcall(coroutine.yield) errors[#errors + 1] = e end)
+    caught(function() a:send(nil) a:send(nil) end)
+    assert.equal(2, #errors)
+    for _, e in ipairs(errors) do assert.matches("^%[yieldAcrossRuntime%] [^\n]*:%d+: ", e) end
+  end)
+
+  it("leaves a yield outside runtime calls to Lua", function()
+    local co = coroutine.create(function() return pcall(coroutine.yield, 5) end)
+    assert.same({true, 5}, {coroutine.resume(co)})
+    assert.same({true, true, 6}, {coroutine.resume(co, 6)})
+  end)
+end)

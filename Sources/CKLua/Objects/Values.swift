@@ -325,8 +325,9 @@ final class Values {
             LuaStack(runningThread).pop(1)
         }
         let e = lua.popError(status: status, on: runningThread)
-        if e.message.contains("attempt to yield across a C-call boundary") {
-            return RuntimeError(.yieldAcrossRuntime, "a coroutine yielded inside a render, handler or callback the runtime called; yield outside runtime calls, or use ck.after for delayed work")
+        // Lua's own, or coroutine.yield's catalogued one (ckguards.c) that no pcall caught.
+        if e.message.contains("attempt to yield across a C-call boundary") || e.message.hasPrefix("[yieldAcrossRuntime] ") {
+            return RuntimeError(.yieldAcrossRuntime, CK_YIELD_ACROSS_RUNTIME)
         }
         return ScriptFailure(message: e.message, traceback: e.traceback, value: original)
     }

@@ -98,6 +98,8 @@ void cktrampoline_set_dispatcher(ck_dispatch_fn fn);
 /// Pushes "file:line: " of the innermost Lua function from level 1 up ("" if none): where a
 /// metamethod called by the table library was called from.
 void cktrampoline_where_script(lua_State *L);
+/// `[yieldAcrossRuntime]`'s detail, raised by coroutine.yield (ckguards.c) and by a runtime call a yield broke (Swift).
+#define CK_YIELD_ACROSS_RUNTIME "a coroutine yielded inside a render, handler or callback the runtime called; yield outside runtime calls, or use ck.after for delayed work"
 void cktrampoline_push_swift_function(lua_State *L, int function_id);
 int cktrampoline_swift_function_id(lua_State *L, int idx);   // -1 if not a Swift function
 /* A Swift function Lua may collect: when it does, `fn` gets its id back (set once per process). */

@@ -1,0 +1,184 @@
+/* Guards over the coroutine library and debug.sethook, for the watchdog and the runtime:
+   - Every way Lua code runs on a coroutine (`coroutine.resume`, `wrap`'s function, `close`) tells
+     the watchdog which thread runs (`running`), and `debug.sethook` puts the watchdog's hook back
+     once the limit struck: a script cannot take the hook carrying --timeout and Ctrl-C off the
+     thread that runs (lua5.4 keeps a hook per thread; the signal set only the main's).
+   - `coroutine.resume` gives out-of-memory as `[memoryLimit] …`, as pcall does (ckguards.c).
+   - `coroutine.close` nested through `__close` handlers overflows the C stack in 5.4.4 (fixed in
+     5.4.5): past CK_CLOSE_DEPTH nested closes it raises `[stackLimit]` instead.
+   - `coroutine.yield` inside a runtime call raises `[yieldAcrossRuntime]` where it is (a pcall sees it). */
+#include "ckshims.h"
+#include "ckinternal.h"
+
+#define CK_CLOSE_DEPTH 100
+
+/* After a script set `thread`'s hook: past the deadline or after Ctrl-C the watchdog's goes back. */
+static void rearm(lua_State *L, lua_State *thread) {
+    if (ckinternal_extra_of(L)->interrupted || ckwatchdog_deadline_passed(L))
+        lua_sethook(thread, ckwatchdog_hook, CK_HOOK_EVERY_INSTRUCTION, 1);
+}
+
+/* The watchdog's signal hooks `co` from now on (ckwatchdog.c reads `running`), and `co` is hooked
+   now if the limit struck (or Ctrl-C came) before it ran. Returns the thread to give back. */
+static lua_State *follow(lua_State *L, lua_State *co) {
+    ck_extra *e = ckinternal_extra_of(L);
+    lua_State *previous = e->running;
+    e->running = co;
+    rearm(L, co);
+    return previous;
+}
+
+static void unfollow(lua_State *L, lua_State *previous) { ckinternal_extra_of(L)->running = previous; }
+
+static int guarded_close(lua_State *L) {
+    ck_extra *e = ckinternal_extra_of(L);
+    if (e->close_depth >= CK_CLOSE_DEPTH)
+        return cktrampoline_raise_catalogued(L, "stackLimit", 1,
+            "coroutine.close nested more than 100 deep (from __close handlers); close coroutines one after another");
+    e->close_depth++;
+    lua_State *co = lua_tothread(L, 1);   /* its __close handlers run on it */
+    lua_State *previous = co != NULL ? follow(L, co) : NULL;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+    if (co != NULL) unfollow(L, previous);
+    e->close_depth--;
+    if (status != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+}
+
+/* Calls lcorolib's resume (`resume`, a stack index) on the arguments above it, the coroutine
+   first, with the watchdog following the coroutine (protected, so the running thread is always
+   given back); raises what resume itself raised. Leaves resume's results: true and the values, or
+   false and the error (a memory error as `[memoryLimit] …`). */
+static void resume_followed(lua_State *L, int resume) {
+    lua_State *previous = follow(L, lua_tothread(L, resume + 1));
+    int status = lua_pcall(L, lua_gettop(L) - resume, LUA_MULTRET, 0);
+    unfollow(L, previous);
+    if (status != LUA_OK) lua_error(L);
+    if (!lua_toboolean(L, resume) && lua_gettop(L) == resume + 1 && ckalloc_is_limit_error(L, LUA_ERRRUN))
+        ckalloc_catalogue_error(L);
+}
+
+static int guarded_resume(lua_State *L) {
+    if (lua_tothread(L, 1) == NULL) luaL_typeerror(L, 1, "coroutine");   /* named as lua5.4 names it */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    resume_followed(L, 1);
+    return lua_gettop(L);
+}
+
+/* Whether the string on top is a catalogued error ("[id] …"), which names its place after the id. */
+static int is_catalogued(lua_State *L) {
+    const char *s = lua_tostring(L, -1);
+    if (s[0] != '[') return 0;
+    size_t n = 1;
+    while ((s[n] >= 'a' && s[n] <= 'z') || (s[n] >= 'A' && s[n] <= 'Z')) n++;
+    return n > 1 && s[n] == ']' && s[n + 1] == ' ';
+}
+
+/* The function coroutine.wrap returns (upvalues: the coroutine, lcorolib's resume). As lua5.4's:
+   the values the coroutine gives, or its error raised again; a coroutine that died of it is
+   closed first (its pending to-be-closed variables), and a string error gets the caller's
+   file:line, except a catalogued one: its id stays first (it names its place already). */
+static int wrapped_coroutine(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_rotate(L, 1, 2);
+    resume_followed(L, 1);
+    if (lua_toboolean(L, 1)) return lua_gettop(L) - 1;
+    int status = lua_status(co);
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_State *previous = follow(L, co);
+        status = lua_resetthread(co);
+        unfollow(L, previous);
+        lua_xmove(co, L, 1);
+    }
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING && !is_catalogued(L)) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* coroutine.wrap (upvalues: lcorolib's create and resume). */
+static int guarded_wrap(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 1, 1);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushcclosure(L, wrapped_coroutine, 2);
+    return 1;
+}
+
+/* Whether a runtime call is on this thread's stack: a Swift function's trampoline, or the send
+   path's C function, which run Lua again where no yield crosses. */
+static int runtime_on_stack(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "f", &ar)) continue;
+        int runtime = cktrampoline_swift_function_id(L, -1) >= 0 || cksend_is_send(L, -1);
+        lua_pop(L, 1);
+        if (runtime) return 1;
+    }
+    return 0;
+}
+
+/* coroutine.yield: lua5.4's, but a yield that a runtime call on the coroutine's stack blocks is
+   `[yieldAcrossRuntime]` at the script's line, caught by a pcall too (which got Lua's bare
+   "attempt to yield across a C-call boundary": no id, no line, no way out). */
+static int guarded_yield(lua_State *L) {
+    if (!lua_isyieldable(L)) {
+        int main_thread = lua_pushthread(L);
+        lua_pop(L, 1);
+        if (!main_thread && runtime_on_stack(L)) {
+            cktrampoline_where_script(L);
+            lua_pushfstring(L, "[yieldAcrossRuntime] %s%s", lua_tostring(L, -1), CK_YIELD_ACROSS_RUNTIME);
+            return lua_error(L);
+        }
+    }
+    return lua_yield(L, lua_gettop(L));
+}
+
+/* debug.sethook: lua5.4's, then the watchdog's hook back on the thread if the limit struck (or
+   Ctrl-C came) before or while it ran. Called directly: its errors name it as lua5.4's do. */
+static int guarded_sethook(lua_State *L) {
+    lua_State *thread = lua_isthread(L, 1) ? lua_tothread(L, 1) : L;
+    lua_CFunction sethook = lua_tocfunction(L, lua_upvalueindex(1));
+    int results = sethook(L);
+    rearm(L, thread);
+    return results;
+}
+
+static void replace(lua_State *L, int table, const char *name, lua_CFunction fn, int wraps_original) {
+    lua_pushstring(L, name);
+    if (wraps_original) {
+        lua_pushvalue(L, -1);
+        lua_rawget(L, table);
+        lua_pushcclosure(L, fn, 1);
+    } else {
+        lua_pushcfunction(L, fn);
+    }
+    lua_rawset(L, table);
+}
+
+void ckthreads_install(lua_State *L, int table) {
+    lua_getfield(L, table, "create");
+    lua_getfield(L, table, "resume");
+    lua_pushcclosure(L, guarded_wrap, 2);
+    lua_setfield(L, table, "wrap");
+    replace(L, table, "yield", guarded_yield, 0);
+    replace(L, table, "close", guarded_close, 1);
+    replace(L, table, "resume", guarded_resume, 1);
+}
+
+void ckthreads_install_sethook(lua_State *L, int table) {
+    lua_pushliteral(L, "sethook");
+    int type = lua_rawget(L, table);
+    lua_pop(L, 1);
+    if (type == LUA_TFUNCTION) replace(L, table, "sethook", guarded_sethook, 1);
+}
