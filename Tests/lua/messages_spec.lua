@@ -184,4 +184,28 @@ describe("messages name what they are about", function()
     assert.matches("^%[buildFailed%] [^\n]*the first build of a host[^\n]*\n%[badReturn%] [^:]*" .. here .. ":" .. line .. ": the view of MPolishView is a string",
       raised(function() ck.host(V) end))
   end)
+  -- docs/api.md: a message shows at most 200 bytes of any value, then … and its length (the
+  -- outsider's break 07: a 50 MB selector made a 100 MB [unhandledAction]).
+  it("quotes a long value as 200 bytes and its length, in every message that quotes one", function()
+    local big = string.rep("A", 1000)
+    local B = ck.component("MPolishBig", {scope = true, go = function() end,
+      render = function(self) return ck.Button{title = "t", action = self:action("go")} end})
+    local h = ck.host(B)
+    h:mount()
+    local cases = {
+      function() ck.action("x", {big}) end,
+      function() ck.actionSend(big, h:find("Button")) end,
+      function() h:tap(big) end,
+      function() h:find(big .. " >") end,
+      function() ck.action(h.root, big) end,
+      function() ck.host(ck.component("MPolishBig2", {controller = big, render = function() end})) end,
+      function() ck.config[big] = 1 end,
+      function() ck.struct(big, {[1] = "int"}) end,
+    }
+    for i, f in ipairs(cases) do
+      local e = raised(f)
+      assert.is_true(#e < 900, i .. ": " .. #e .. " bytes: " .. e:sub(1, 120))
+      assert.truthy(e:find("… %(100%d bytes%)"), i .. ": " .. e:sub(1, 300))
+    end
+  end)
 end)

@@ -113,12 +113,12 @@ public final class Action: RuntimeObject {
     }
 
     /// How a send of this action is named in its errors: `send of "didSelectThread"`.
-    var sendName: String { selector.map { "send of \"\($0)\"" } ?? "send of a block action" }
+    var sendName: String { selector.map { "send of \"\(Excerpt.text($0))\"" } ?? "send of a block action" }
 
     func describe(_ types: [TypeSpec]) -> String { Self.describe(types) }
 
     /// `{"int", "string"}`: types as a script writes them.
-    static func describe(_ types: [TypeSpec]) -> String { "{" + types.map { "\"\($0)\"" }.joined(separator: ", ") + "}" }
+    static func describe(_ types: [TypeSpec]) -> String { "{" + types.map { "\"\(Excerpt.text($0.description))\"" }.joined(separator: ", ") + "}" }
 }
 
 /// The argument of tap and control actions.

@@ -11,7 +11,7 @@ extension Runtime {
     /// `component:action(sel, types)`: checked against the class and its controller class.
     public func scopeAction(_ component: Component, _ selector: String, types: [TypeSpec]) throws -> Action {
         guard let scope = component.scope else {
-            throw RuntimeError(.noScope, "\(component.name):action(\"\(selector)\"): \(component.name) declares no scope; add scope = true to \(component.name), or use a target or selector action")
+            throw RuntimeError(.noScope, "\(component.name):action(\"\(Excerpt.text(selector))\"): \(component.name) declares no scope; add scope = true to \(component.name), or use a target or selector action")
         }
         try checkHandler(try handlerOwner(of: component, selector), selector, types)
         let (id, name) = selectors.intern(selector)
@@ -25,7 +25,7 @@ extension Runtime {
         case .component(let c):
             try checkHandler(try handlerOwner(of: c, selector), selector, types)
         case .controller(let k):
-            try Runtime.checkLive(k, "ck.action(\(k.controllerClass.name), \"\(selector)\")")
+            try Runtime.checkLive(k, "ck.action(\(k.controllerClass.name), \"\(Excerpt.text(selector))\")")
             try checkHandler(HandlerOwner(k.controllerClass.method(selector), k.controllerClass.name), selector, types)
         case .script(let s):
             try checkHandler(HandlerOwner(s.lookup(selector), s.name), selector, types)
@@ -58,7 +58,7 @@ extension Runtime {
 
     private func checkHandler(_ owner: HandlerOwner, _ selector: String, _ types: [TypeSpec]) throws {
         guard let method = owner.method else {
-            throw RuntimeError(.doesNotRespond, "\(owner.missing) \"\(selector)\"; define function \(owner.suggested):\(selector)(sender, ...) or fix the selector")
+            throw RuntimeError(.doesNotRespond, "\(owner.missing) \"\(Excerpt.text(selector))\"; define function \(owner.suggested):\(Excerpt.text(selector))(sender, ...) or fix the selector")
         }
         if !method.isVararg && method.parameterCount > types.count + 1 {
             let given = types.isEmpty ? "only the sender" : "the sender and \(types.count) more (typed \(Action.describe(types)))"

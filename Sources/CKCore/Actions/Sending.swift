@@ -147,7 +147,7 @@ extension Runtime {
 
     private func claimed(_ m: Method?, _ r: Responder, _ selector: String) throws -> Method {
         guard let m else {
-            throw RuntimeError(.doesNotRespond, "\(r.name) claimed \"\(selector)\" in canPerformAction but has no such method; define it or return false")
+            throw RuntimeError(.doesNotRespond, "\(r.name) claimed \"\(Excerpt.text(selector))\" in canPerformAction but has no such method; define it or return false")
         }
         return m
     }
@@ -158,7 +158,7 @@ extension Runtime {
         let chain = (visited.map(\.name) + ["nil"]).joined(separator: " -> ")
         let error: RuntimeError
         if action.kind == .selector, case .component(let c)? = sender, !c.isMounted {
-            error = RuntimeError(.notMounted, "\"\(selector)\" was sent from \(c.label), which is not mounted, and nothing handled it (chain: \(chain)); mount the host first, or use a scope action")
+            error = RuntimeError(.notMounted, "\"\(Excerpt.text(selector))\" was sent from \(c.label), which is not mounted, and nothing handled it (chain: \(chain)); mount the host first, or use a scope action")
         } else {
             // A component sender by its path, at the render that made it (and gave it the action).
             var from = sender.map { " from \($0.name)" } ?? "", at: String?
@@ -167,7 +167,7 @@ extension Runtime {
                 from = " from \(c.shownPath)" + (maker.map { " (made in the render of \($0.name))" } ?? "")
                 at = maker?.componentClass.renderDefinition
             }
-            error = RuntimeError(.unhandledAction, "nothing handles \"\(selector)\"\(from); chain walked: \(chain). Define \(selector) on one of these responders, or set ck.config.unhandledAction", at: at)
+            error = RuntimeError(.unhandledAction, "nothing handles \"\(Excerpt.text(selector))\"\(from); chain walked: \(chain). Define \(Excerpt.text(selector)) on one of these responders, or set ck.config.unhandledAction", at: at)
         }
         switch unhandledAction {
         case .error: throw error

@@ -5,7 +5,7 @@ extension Host {
     public func tap(_ query: String) throws -> Int {
         try checkAlive("tap")
         guard let c = try find(query) else {
-            throw RuntimeError(.noMatch, "tap: nothing matches \"\(query)\"; check the query against host:dump()")
+            throw RuntimeError(.noMatch, "tap: nothing matches \"\(Excerpt.text(query))\"; check the query against host:dump()")
         }
         guard let view = c.firstView else { return 0 }
         return try fire(view, Gesture.hostTap)
@@ -23,7 +23,7 @@ extension Host {
     public func controlEvent(_ query: String, _ name: String) throws -> Int {
         try checkAlive("controlEvent")
         guard let c = try find(query) else {
-            throw RuntimeError(.noMatch, "controlEvent: nothing matches \"\(query)\"; check the query against host:dump()")
+            throw RuntimeError(.noMatch, "controlEvent: nothing matches \"\(Excerpt.text(query))\"; check the query against host:dump()")
         }
         guard let view = c.firstView else { return 0 }
         return try fire(view, [.control(name)])

@@ -60,14 +60,14 @@ public struct StackLayout: Equatable, Sendable {
     where T.RawValue == String {
         if v.isNil { return nil }
         if case .string(let s) = v, let choice = T(rawValue: s) { return choice }
-        let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")   // bounded: cut above
         throw RuntimeError(.badArgument, "ck.\(builtin){\(name) = …} must be one of \(names), got \(shown(v))")
     }
 
     /// A wrong value as the message shows it: a string quoted, a number as it is, else its type.
     public static func shown(_ v: Value) -> String {
         switch v {
-        case .string(let s): "\"\(s.prefix(40))\""
+        case .string(let s): "\"\(s.prefix(40))\""   // bounded: cut above
         case .int(let n): "\(n)"
         case .number(let n): "\(n)"
         default: v.typeName

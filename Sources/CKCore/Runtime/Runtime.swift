@@ -131,7 +131,7 @@ public final class Runtime {
         if cls.builtin != nil { return nil }
         if let name = cls.controllerName {
             guard let c = controllerClasses[name] else {
-                throw RuntimeError(.unknownClass, "\(cls.name) names controller \(name), which is not defined; define it with ck.controller(\"\(name)\", {...})")
+                throw RuntimeError(.unknownClass, "\(cls.name) names controller \(Excerpt.text(name)), which is not defined; define it with ck.controller(\"\(Excerpt.text(name))\", {...})")
             }
             return c
         }

@@ -68,7 +68,7 @@ enum ActionBinding {
     private static func sender(_ args: Arguments, of a: Action) throws -> Responder? {
         do { return try args.optionalResponder(2, "sender") } catch let e as RuntimeError {
             guard e.detail.hasPrefix(args.function + ":") else { throw e }
-            let of = a.selector.map { " of \"\($0)\"" } ?? " of a block action"
+            let of = a.selector.map { " of \"\(Excerpt.text($0))\"" } ?? " of a block action"
             throw RuntimeError(e.id, args.function + of + e.detail.dropFirst(args.function.count), at: e.location)
         }
     }
@@ -214,7 +214,7 @@ enum ActionBinding {
             try args.engine.runtime.limits.tick()
             guard let field = args.engine.lua.name(at: -2, on: args.L),
                   let typeName = args.engine.lua.name(at: -1, on: args.L) else {
-                throw RuntimeError(.badArgument, "ck.struct(\"\(name)\"): fields must map field names to type names")
+                throw RuntimeError(.badArgument, "ck.struct(\"\(Excerpt.text(name))\"): fields must map field names to type names")
             }
             fields.append((field, try Arguments.resolveType(typeName, args.engine.runtime)))
         }

@@ -140,7 +140,7 @@ struct ChildLists {
         let type = LuaStack(L).typeName(i)
         var shown = engine.lua.shown(at: i, on: L)
         if shown.count > 40 { shown = String(shown.prefix(40)) + "…" }
-        if type == "string" { shown = "\"\(shown)\"" }
+        if type == "string" { shown = "\"\(shown)\"" }   // bounded: cut above
         return "\(Engine.withArticle(type)) (\(shown))"
     }
 }

@@ -125,5 +125,5 @@ struct ClassBridge {
     }
 
     /// `{"int", "string"}`: types as a script writes them.
-    static func describeTypes(_ types: [TypeSpec]) -> String { "{" + types.map { "\"\($0)\"" }.joined(separator: ", ") + "}" }
+    static func describeTypes(_ types: [TypeSpec]) -> String { "{" + types.map { "\"\(Excerpt.text($0.description))\"" }.joined(separator: ", ") + "}" }
 }

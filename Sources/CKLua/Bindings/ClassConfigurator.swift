@@ -39,7 +39,7 @@ struct ClassConfigurator {
 
     var cls: RuntimeObject { component ?? controller! }
     var name: String { component?.name ?? controller!.name }
-    var definer: String { component != nil ? "ck.component(\"\(name)\")" : "ck.controller(\"\(name)\")" }
+    var definer: String { component != nil ? "ck.component(\"\(Excerpt.text(name))\")" : "ck.controller(\"\(Excerpt.text(name))\")" }
     var stack: LuaStack { LuaStack(L) }
 
     func specialKey(_ key: String) -> SpecialKey? {

@@ -76,7 +76,7 @@ enum ConfigBinding {
             guard n >= 1 else { throw args.bad(3, "maxDepth", "a positive integer") }
             e.runtime.maxDepth = n
         default:
-            throw RuntimeError(.badArgument, "ck.config has no setting \"\(name)\"; the settings are unhandledAction, onWarning, onTrace and maxDepth")
+            throw RuntimeError(.badArgument, "ck.config has no setting \"\(name)\"; the settings are unhandledAction, onWarning, onTrace and maxDepth")   // bounded: setting() cut it
         }
         return 0
     }

@@ -27,11 +27,11 @@ enum NameCheck {
 
     static func method(_ name: String, of c: ClassConfigurator) {
         if let ours = reactNames[name] {
-            warn(c.engine, .suspiciousName, "\(c.definer): \"\(name)\" is React's name, and nothing in ckrun calls it; "
+            warn(c.engine, .suspiciousName, "\(c.definer): \"\(Excerpt.text(name))\" is React's name, and nothing in ckrun calls it; "
                  + equivalent(ours, of: c), L: c.L)
         } else if c.controller != nil, let setting = ClassConfigurator.specialKeys[name], !setting.controllers {
-            warn(c.engine, .suspiciousName, "\(c.definer): \"\(name)\" is a setting of component classes, so on a controller "
-                 + "nothing calls it; put it in ck.component(\"\(componentName(of: c))\", {...})", L: c.L)
+            warn(c.engine, .suspiciousName, "\(c.definer): \"\(Excerpt.text(name))\" is a setting of component classes, so on a controller "
+                 + "nothing calls it; put it in ck.component(\"\(Excerpt.text(componentName(of: c)))\", {...})", L: c.L)
         } else {
             misspelled(name, of: c)
         }
@@ -41,9 +41,9 @@ enum NameCheck {
     private static func equivalent(_ ours: (name: String, onController: Bool), of c: ClassConfigurator) -> String {
         if ours.onController {
             let controller = c.controller?.name ?? componentName(of: c) + "Controller"
-            return "ckrun's is \"\(ours.name)\", a lifecycle method of the controller: ck.controller(\"\(controller)\", {\(ours.name) = function(self) ... end})"
+            return "ckrun's is \"\(Excerpt.text(ours.name))\", a lifecycle method of the controller: ck.controller(\"\(Excerpt.text(controller))\", {\(ours.name) = function(self) ... end})"
         }
-        return "ckrun's is \"\(ours.name)\", a setting of the component class: ck.component(\"\(componentName(of: c))\", {\(ours.name) = ...})"
+        return "ckrun's is \"\(Excerpt.text(ours.name))\", a setting of the component class: ck.component(\"\(Excerpt.text(componentName(of: c)))\", {\(ours.name) = ...})"
     }
 
     /// The component class a controller serves by name (`InboxController` → `Inbox`).
@@ -55,12 +55,12 @@ enum NameCheck {
     private static func misspelled(_ name: String, of c: ClassConfigurator) {
         if c.controller != nil {
             guard !lifecycle.contains(name), let near = nearest(name, in: lifecycle) else { return }
-            warn(c.engine, .suspiciousName, "\(c.definer): \"\(name)\" is not a lifecycle method, so nothing calls it by that name; did you mean \"\(near)\"?", L: c.L)
+            warn(c.engine, .suspiciousName, "\(c.definer): \"\(Excerpt.text(name))\" is not a lifecycle method, so nothing calls it by that name; did you mean \"\(Excerpt.text(near))\"?", L: c.L)
         } else if lifecycle.contains(name) || nearest(name, in: lifecycle) != nil {
             let near = lifecycle.contains(name) ? name : nearest(name, in: lifecycle)!
-            warn(c.engine, .suspiciousName, "\(c.definer): \"\(name)\" looks like the lifecycle method \"\(near)\", which only controllers get; did you mean to define \"\(near)\" on a ck.controller?", L: c.L)
+            warn(c.engine, .suspiciousName, "\(c.definer): \"\(Excerpt.text(name))\" looks like the lifecycle method \"\(Excerpt.text(near))\", which only controllers get; did you mean to define \"\(Excerpt.text(near))\" on a ck.controller?", L: c.L)
         } else if let near = nearest(name, in: ClassConfigurator.order) {
-            warn(c.engine, .suspiciousName, "\(c.definer): \"\(name)\" becomes a method, not a setting; did you mean \"\(near)\"?", L: c.L)
+            warn(c.engine, .suspiciousName, "\(c.definer): \"\(Excerpt.text(name))\" becomes a method, not a setting; did you mean \"\(Excerpt.text(near))\"?", L: c.L)
         }
     }
 
@@ -89,7 +89,7 @@ enum NameCheck {
         }
         // Sorted: a table's traversal order is seeded per process, and so would the warnings be.
         for key in names.filter({ !known.contains($0) }).sorted() {
-            let hint = nearest(key, in: known).map { "did you mean \"\($0)\"? " } ?? ""
+            let hint = nearest(key, in: known).map { "did you mean \"\(Excerpt.text($0))\"? " } ?? ""
             warn(engine, .unknownProp, "ck.\(c.name){\(Excerpt.text(key)) = …}: \(c.name) has no prop \"\(Excerpt.text(key))\"; \(hint)its props are \(known.joined(separator: ", "))",
                  L: L, once: "prop \(c.name).\(key)")
         }
