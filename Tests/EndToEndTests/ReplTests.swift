@@ -176,6 +176,15 @@ struct ReplTests {
         #expect(r.stdout == "STILL OK\t5\nAND\t5\n5\n", "\(r.stdout)\(r.stderr)")
     }
 
+    /// As lua -i, a million results print (the REPL's formatter overflowed its own Lua stack:
+    /// "(repl):69: stack overflow", no id, ckrun's line).
+    @Test func aMillionResultsPrint() throws {
+        let r = try Ckrun.run(["repl"], stdin: "return table.unpack({}, 1, 990000)\nprint('next')\n", timeout: 60)
+        #expect(r.stderr.isEmpty, "\(r.stderr.prefix(300))")
+        #expect(r.stdout.utf8.count == 990_000 * 4 + 5)
+        #expect(r.stdout.hasPrefix("nil\tnil\t") && r.stdout.hasSuffix("nil\nnext\n"))
+    }
+
     @Test func appRunnerTakesStdinLinesUntilEOF() throws {
         let dir = try TemporaryDirectory()
         let app = try dir.write("app.lua", """

@@ -70,6 +70,18 @@ final class ReplSession {
     /// `repl[name]` (nil if the prelude failed: calling it is then a reported error).
     private func helper(_ name: String) -> Value { engine.tools.field(name, of: prelude) }
 
+    /// The results as lua -i prints them, formatted a slice at a time: a million of them passed
+    /// at once did not fit the formatter's Lua stack with its own copy ("(repl):69: stack overflow").
+    private func printResults(_ results: [Value], in turn: borrowing Turn) throws(LuaError) {
+        let slice = 4096
+        for start in stride(from: 0, to: results.count, by: slice) {
+            let part = Array(results[start..<min(start + slice, results.count)])
+            let text = try turn.call(helper("format"), part).first.flatMap(engine.tools.text) ?? ""
+            ProcessOutput.out((start == 0 ? "" : "\t") + text)
+        }
+        ProcessOutput.out("\n")
+    }
+
     private func evaluate(_ source: [UInt8]) -> Outcome {
         do throws(LuaError) {
             return try engine.turn { turn throws(LuaError) -> Outcome in
@@ -84,7 +96,7 @@ final class ReplSession {
                 let results: [Value]
                 do throws(LuaError) { results = try turn.call(chunk) } catch { throw engine.restoringInnerTraceback(error) }
                 guard !results.isEmpty else { return .done }
-                ProcessOutput.out((try turn.call(helper("format"), results).first.flatMap(engine.tools.text) ?? "") + "\n")
+                try printResults(results, in: turn)
                 return .done
             }
         } catch {

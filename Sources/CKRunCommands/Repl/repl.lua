@@ -67,9 +67,11 @@ local function format(v, depth, seen, indent)
   return "{\n" .. indent .. "  " .. table.concat(parts, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
 end
 
+-- The results packed once (`select(i, ...)` copied the rest each time); ReplSession passes a
+-- slice at a time, so a million results fit the stack.
 function repl.format(...)
-  local out = {}
-  for i = 1, select("#", ...) do out[i] = format((select(i, ...)), 1, {}, "") end
+  local results, out = table.pack(...), {}
+  for i = 1, results.n do out[i] = format(results[i], 1, {}, "") end
   return table.concat(out, "\t")
 end
 
