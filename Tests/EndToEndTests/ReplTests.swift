@@ -185,6 +185,20 @@ struct ReplTests {
         #expect(r.stdout.hasPrefix("nil\tnil\t") && r.stdout.hasSuffix("nil\nnext\n"))
     }
 
+    /// The dot commands act on the app ckrun runs, whatever the global `app` holds now (they
+    /// said "no app is running" once a script used `app` as its own variable).
+    @Test func dotCommandsFindTheAppAfterTheGlobalIsRebound() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("app.lua", """
+            return ck.component("C", {scope = true, initialState = 0, inc = function(self) self:updateState(function(o) return o + 1 end) end,
+              render = function(self, p, s) return ck.Button{title = "n=" .. s, action = self:action("inc")} end})
+            """)
+        let r = try Ckrun.run([app.path], stdin: "app = {name = 'mine'}\n.tap C\n.tree\n=app.name\n")
+        #expect(r.stdout.contains("C state=1\n  Button <UIButton title=\"n=1\">"), "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.hasSuffix("\"mine\"\n"))
+        #expect(!r.stdout.contains("no app is running") && !r.stderr.contains("no app is running"))
+    }
+
     @Test func appRunnerTakesStdinLinesUntilEOF() throws {
         let dir = try TemporaryDirectory()
         let app = try dir.write("app.lua", """

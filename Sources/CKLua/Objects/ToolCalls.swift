@@ -138,6 +138,16 @@ public struct ToolCalls {
         return engine.values.value(at: -1, engine.lua.L)
     }
 
+    /// The host ckrun runs as the app (the one it bound to the global `app`, whatever that global
+    /// holds now), or nil: none, or destroyed.
+    public func appHost() -> Value {
+        guard let host = engine.appHostObject, !host.isDestroyed else { return .nil }
+        let L = engine.lua.L
+        engine.values.push(host, L)
+        defer { LuaStack(L).pop(1) }
+        return engine.values.value(at: -1, L)
+    }
+
     /// A new table with these string-keyed fields.
     public func table(_ fields: [(String, Value)]) -> Value {
         engine.scriptTables.makeTable(fields)

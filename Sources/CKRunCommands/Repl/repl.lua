@@ -12,7 +12,7 @@ local repl = {}
 local appFile, session, hostDebug, pristine = ...
 -- Every free name below reads the globals as they were before any script ran (`_G` is the live
 -- global table): a script's `type = "primary"` or `load = nil` is its own business, as in
--- `lua -i`. The app is the script's global `app`, read through `_G`.
+-- `lua -i`. The app is the host ckrun runs (session.app()), else the script's global `app`.
 local _ENV = pristine or _G   -- none only if memory ran out at start-up
 local rawGetmetatable, getupvalue = hostDebug.getmetatable, hostDebug.getupvalue
 -- Strings' methods go through the string metatable, which a script may change
@@ -183,8 +183,10 @@ local commands, order = {}, {}
 local FAIL = "\1"
 local function fail(message) error(FAIL .. message, 0) end
 
+-- The app ckrun runs, even after the script rebound the global `app` to something else.
 local function needApp()
-  local app = _G.app
+  local app = session and session.app and session.app()
+  if app == nil then app = _G.app end
   if type(app) ~= "userdata" then fail("no app is running: start one with ckrun repl app.lua, or ck.run(provider)") end
   return app
 end

@@ -80,8 +80,9 @@ final class AppSession {
             }
             return [.int(Int64(advance(seconds)))]
         }
+        let app = engine.tools.function { [unowned self] _ in [engine.tools.appHost()] }
         return engine.tools.table([("clock", clockReading(clock)), ("pause", pause), ("resume", resume), ("reload", reloadFunction),
-                                   ("advance", advanceFunction)])
+                                   ("advance", advanceFunction), ("app", app)])
     }
 
     /// `clock()` → time, pending timers, the next one's due time, paused, "wall" or "virtual".
