@@ -36,6 +36,36 @@ struct LimitsTests {
         #expect(r.stdout == "false\t[buildFailed]\t[memoryLimit] (command line):1: \n", "\(r.stderr)")
     }
 
+    /// Under --sandbox an allowed function's error names the script's line, as lua5.4's does
+    /// (it named the sandbox's own chunk, `(sandbox):121:`), and load's mode is honoured.
+    @Test func sandboxedFunctionsFailAtTheScriptsLine() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("s.lua", """
+            for _, f in ipairs({function() io.lines("/nonexistent") end, function() io.open(nil) end,
+                                function() load("x", {}) end, function() loadfile({}) end, function() dofile({}) end,
+                                function() io.input("/nonexistent") end, function() debug.getinfo("x") end}) do
+              print(select(2, pcall(f)))
+            end
+            print(load("return 1", "x", "b"))
+            print(load("return 1", "x", ""))
+            print(pcall(load, "return 1", "x", {}))
+            """)
+        let r = try Ckrun.run(["--sandbox", "s.lua"], directory: dir.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n").map(String.init) == [
+            "s.lua:1: cannot open file '/nonexistent' (No such file or directory)",
+            "s.lua:1: bad argument #1 to 'open' (string expected, got nil)",
+            "s.lua:2: bad argument #2 to 'load' (string expected, got table)",
+            "s.lua:2: bad argument #1 to 'loadfile' (string expected, got table)",
+            "s.lua:2: bad argument #1 to 'dofile' (string expected, got table)",
+            "s.lua:3: cannot open file '/nonexistent' (No such file or directory)",
+            "s.lua:3: bad argument #1 to 'getinfo' (number expected, got string)",
+            "nil\tattempt to load a text chunk (mode is 'b')",
+            "nil\tattempt to load a text chunk (mode is '')",
+            "false\tbad argument #3 to 'load' (string expected, got table)",
+        ], "\(r.stdout)")
+    }
+
     @Test func sandboxRefusesProgramsCModulesAndWrites() throws {
         let dir = try TemporaryDirectory()
         try dir.write("data.txt", "readable")

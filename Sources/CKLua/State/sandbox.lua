@@ -10,7 +10,7 @@
 -- global or a string method looked up later: a script may replace `string.find`, `type` or the
 -- string metatable's __index, and must not change what a wrapper checks.
 local message, readable, forwarding = ...
-local error, type, select, rawequal, tostring = error, type, select, rawequal, tostring
+local error, type, select, rawequal, tostring, pcall = error, type, select, rawequal, tostring, pcall
 local format, find, sub, gsub, byte = string.format, string.find, string.sub, string.gsub, string.byte
 local getinfo, traceback = debug.getinfo, debug.traceback
 local load, loadfile = load, loadfile
@@ -25,6 +25,21 @@ local function refuse(name, instead, level)
   error(format(message, where, name, instead), 0)
 end
 local function deny(name, instead) return forwarding(function() refuse(name, instead) end) end
+
+-- The results of pcall(f, ...), `f` a standard C function the wrapper called for the script:
+-- its error, which pcall left without a place (and, for an argument, named '?'), names the
+-- script's line and `name`, as lua5.4 does (`level`: the script's from here; 3 when a wrapper
+-- tail-calls this: above it the C function forwarding to the wrapper). A catalogued one stays.
+local function passOn(level, name, ok, ...)
+  if ok then return ... end
+  local err = ...
+  if type(err) == "string" and sub(err, 1, 1) ~= "[" then
+    local info = getinfo(level, "Sl")
+    local where = info and info.currentline > 0 and (info.short_src .. ":" .. info.currentline .. ": ") or ""
+    err = where .. gsub(err, "^bad argument #(%d+) to '%?'", "bad argument #%1 to '" .. name .. "'", 1)
+  end
+  error(err, 0)
+end
 
 -- Reading: every reader of a named file asks readable first (level 5: the script, above the
 -- wrapper that called this and the C function forwarding to it, or require and its searcher).
@@ -67,24 +82,46 @@ local function textOnly(f, err, chunkName)
   return f, err, false
 end
 -- (Never a tail call to textOnly: it names the script's line from its caller's frame.)
+-- A mode is honoured as lua5.4 reads it (a number is its text, another type is refused by the
+-- loader itself): a text chunk under a mode without "t" is refused with lua5.4's message; a
+-- binary chunk is never loaded, whatever the mode (textOnly's refusal).
+local function refusesText(mode)
+  if mode == nil or (type(mode) ~= "string" and type(mode) ~= "number") then return nil end
+  mode = tostring(mode)
+  if not find(mode, "t", 1, true) then return format("attempt to load a text chunk (mode is '%s')", mode) end
+end
+local function loadOnce(loader, called, subject, name, given, ...)
+  if loader == loadfile then   -- level 5: loadOnce, loadText, the wrapper, forwarding, the script
+    if select("#", ...) == 0 then return passOn(5, called, pcall(loadfile, subject, given)) end
+    return passOn(5, called, pcall(loadfile, subject, given, (...)))
+  end
+  if select("#", ...) == 0 then return passOn(5, called, pcall(load, subject, name, given)) end
+  return passOn(5, called, pcall(load, subject, name, given, (...)))
+end
+local function loadText(loader, called, subject, name, mode, ...)
+  -- A mode of another type goes to the loader, whose "bad argument #3" lua5.4 gives.
+  local given = (mode == nil or type(mode) == "string" or type(mode) == "number") and "t" or mode
+  local f, err = loadOnce(loader, called, subject, name, given, ...)
+  local refusal = f ~= nil and refusesText(mode)
+  if refusal then return nil, refusal end
+  return f, err
+end
+-- (Never a tail call to textOnly or loadText: they name the script's line from its caller's frame.)
 _ENV.load = forwarding(function(chunk, name, mode, ...)
-  local f, err
-  if select("#", ...) == 0 then f, err = load(chunk, name, "t")
-  else f, err = load(chunk, name, "t", (...)) end
+  local f, err = loadText(load, "load", chunk, name, mode, ...)
   f, err = textOnly(f, err, name)
   return f, err
 end)
 _ENV.loadfile = forwarding(function(filename, mode, ...)
   checkRead("loadfile", filename)
-  local f, err
-  if select("#", ...) == 0 then f, err = loadfile(filename, "t")
-  else f, err = loadfile(filename, "t", (...)) end
+  local f, err = loadText(loadfile, "loadfile", filename, nil, mode, ...)
   f, err = textOnly(f, err, filename)
   return f, err
 end)
 _ENV.dofile = forwarding(function(filename)
   checkRead("dofile", filename)
-  local f, err = textOnly(loadfile(filename, "t"))
+  local f, err = loadText(loadfile, "dofile", filename)
+  f, err = textOnly(f, err)
   if f == nil then error(err, 0) end
   return f()
 end)
@@ -113,16 +150,16 @@ io.open = forwarding(function(path, mode)
       "open files for reading (mode \"r\"), or print results to standard output")
   end
   checkRead("io.open", path)
-  return open(path, mode)
+  return passOn(3, "open", pcall(open, path, mode))
 end)
 local lines, input = io.lines, io.input
 io.lines = forwarding(function(path, ...)
   checkRead("io.lines", path)
-  return lines(path, ...)
+  return passOn(3, "lines", pcall(lines, path, ...))
 end)
 io.input = forwarding(function(...)
   if select("#", ...) > 0 then checkRead("io.input", (...)) end
-  return input(...)
+  return passOn(3, "input", pcall(input, ...))
 end)
 -- io.output() (no argument) answers the current output, standard output; a file name would open one.
 io.output = forwarding(function(...)
@@ -135,15 +172,13 @@ end)
 -- references, setmetatable changed every string's or number's metatable. getinfo's levels are
 -- the caller's (this wrapper and its forwarding are not counted), and its `func` field is left out: it would hand
 -- out the functions on the stack, the runtime's own among them.
-local function safeGetinfo(a, ...)
-  local info
-  if type(a) == "number" and a > 0 then
-    info = getinfo(a + 2, ...)
-  else
-    info = getinfo(a, ...)
-  end
+local function withoutFunc(info)
   if type(info) == "table" then info.func = nil end
   return info
+end
+local function safeGetinfo(a, ...)
+  if type(a) == "number" and a > 0 then return withoutFunc(passOn(4, "getinfo", pcall(getinfo, a + 3, ...))) end   -- pcall's level too
+  return withoutFunc(passOn(4, "getinfo", pcall(getinfo, a, ...)))
 end
 local safeDebug = {traceback = traceback, getinfo = forwarding(safeGetinfo)}
 debug = safeDebug
