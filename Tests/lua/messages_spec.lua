@@ -208,4 +208,15 @@ describe("messages name what they are about", function()
       assert.truthy(e:find("… %(100%d bytes%)"), i .. ": " .. e:sub(1, 300))
     end
   end)
+  -- The outsider's small defects (breaks 10 and 04): an options field is its argument's part, an
+  -- assignment has no argument number, one argument is singular, NaN reads one way.
+  it("names an options field, an assignment, a count and NaN as the script wrote them", function()
+    local h = ck.host(function() return ck.Text{text = "t"} end)
+    assert.matches("host:dump: argument #1 %(options%.depth%) must be an integer, got nan$", raised(function() h:dump({depth = 0/0}) end))
+    assert.matches("host:dump: argument #1 %(options%.width%) must be an integer, got 1%.5$", raised(function() h:dump({width = 1.5}) end))
+    assert.matches(":%d+: ck%.config%.maxDepth must be a positive integer, got number %-1$", raised(function() ck.config.maxDepth = -1 end))
+    assert.matches(":%d+: ck%.config%.onWarning must be a function, got number 42$", raised(function() ck.config.onWarning = 42 end))
+    assert.matches(": 1 argument after the sender,", raised(function() ck.action(function() end):send(nil, 1) end))
+    assert.matches("ck%.cancel: argument #1 %(id%) must be an integer, got nan$", raised(function() ck.cancel(0/0) end))
+  end)
 end)

@@ -182,7 +182,7 @@ extension Runtime {
     func conform(_ count: Int, _ argument: (Int) -> Value, to action: Action, into out: inout [Value]) throws {
         let types = action.types
         if count > types.count {
-            throw RuntimeError(.badArgument, "\(action.sendName): \(count) arguments after the sender, but the action is typed \(action.describe(types)); pass at most \(types.count)")
+            throw RuntimeError(.badArgument, "\(action.sendName): \(count) argument\(count == 1 ? "" : "s") after the sender, but the action is typed \(action.describe(types)); pass at most \(types.count)")
         }
         for (i, type) in types.enumerated() {
             let value = i < count ? argument(i) : .nil

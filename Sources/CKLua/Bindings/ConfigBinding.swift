@@ -59,7 +59,9 @@ enum ConfigBinding {
     }
 
     /// `ck.config.key = value`: takes effect at once; a bad value or key is refused.
-    static func newindex(_ args: Arguments) throws -> Int32 {
+    static func newindex(_ given: Arguments) throws -> Int32 {
+        var args = given
+        args.isAssignment = true
         let e = args.engine
         let name = setting(args)   // bounded (Excerpt)
         switch name {

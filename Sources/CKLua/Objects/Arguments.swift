@@ -24,8 +24,20 @@ struct Arguments {
         return String(cString: lua_typename(L, lua_type(L, i)))
     }
 
-    func bad(_ i: Int32, _ name: String, _ expected: @autoclosure () -> String) -> RuntimeError {
-        RuntimeError(.badArgument, "\(function): \(argument(i, name)) must be \(expected()), got \(given(i))")
+    /// `position`: the argument whose part the value at `i` is (a field of an options table,
+    /// read onto the stack's top), when `i` is not the argument itself.
+    func bad(_ i: Int32, _ name: String, _ expected: @autoclosure () -> String, position: Int32? = nil) -> RuntimeError {
+        RuntimeError(.badArgument, "\(subject(position ?? i, name)) must be \(expected()), got \(given(i))")
+    }
+
+    /// An assignment (`ck.config.maxDepth = -1`): a value is named `function.name`, not as a
+    /// call's argument (there is no `argument #3` in the script's line).
+    var isAssignment = false
+
+    /// What a message says is wrong: `host:dump: argument #1 (options.depth)`, or for an
+    /// assignment `ck.config.maxDepth`.
+    func subject(_ i: Int32, _ name: String) -> String {
+        isAssignment ? "\(function).\(name)" : "\(function): \(argument(i, name))"
     }
 
     /// Argument `i` numbered as the function's name is written: a method (`host:tap`) counts
@@ -42,7 +54,7 @@ struct Arguments {
     private func given(_ i: Int32) -> String {
         switch lua_type(L, i) {
         case LUA_TSTRING: "string \(engine.lua.quoted(at: i, on: L))"
-        case LUA_TNUMBER: "number \(engine.lua.shown(at: i, on: L))"
+        case LUA_TNUMBER: "number \(numberText(i))"
         default: typeName(i)
         }
     }
@@ -57,7 +69,7 @@ struct Arguments {
 
     /// Strings `ck` takes (names, selectors, queries) are UTF-8 without NUL bytes.
     func notAName(_ i: Int32, _ name: String) -> RuntimeError {
-        RuntimeError(.badArgument, "\(function): \(argument(i, name)) must be UTF-8 text without NUL bytes, got \(engine.lua.quoted(at: i, on: L))")
+        RuntimeError(.badArgument, "\(subject(i, name)) must be UTF-8 text without NUL bytes, got \(engine.lua.quoted(at: i, on: L))")
     }
 
     /// A key of a definition table (a method or field name): a string key must be a name.
@@ -81,18 +93,23 @@ struct Arguments {
     /// A duration: any number but NaN (negative ones count as 0, infinite ones as never).
     func seconds(_ i: Int32, _ name: String) throws -> Double {
         let d = try number(i, name)
-        guard !d.isNaN else { throw RuntimeError(.badArgument, "\(function): \(argument(i, name)) must be a number of seconds, got nan") }
+        guard !d.isNaN else { throw RuntimeError(.badArgument, "\(subject(i, name)) must be a number of seconds, got nan") }
         return d
     }
 
     /// A number with an integral value that fits an `Int` (1e300, NaN, inf and 1.5 are refused).
-    func integer(_ i: Int32, _ name: String) throws -> Int {
-        guard lua_type(L, i) == LUA_TNUMBER else { throw bad(i, name, "an integer") }
+    func integer(_ i: Int32, _ name: String, position: Int32? = nil) throws -> Int {
+        guard lua_type(L, i) == LUA_TNUMBER else { throw bad(i, name, "an integer", position: position) }
         if lua_isinteger(L, i) != 0, let n = Int(exactly: lua_tointegerx(L, i, nil)) { return n }
         guard let n = Int(exactly: lua_tonumberx(L, i, nil)) else {
-            throw RuntimeError(.badArgument, "\(function): \(argument(i, name)) must be an integer, got \(engine.lua.shown(at: i, on: L))")
+            throw RuntimeError(.badArgument, "\(subject(position ?? i, name)) must be an integer, got \(numberText(i))")
         }
         return n
+    }
+
+    /// A number as a message shows it: Lua's text, NaN as `nan` whatever its sign (glibc's `-nan`).
+    private func numberText(_ i: Int32) -> String {
+        lua_tonumberx(L, i, nil).isNaN ? "nan" : engine.lua.shown(at: i, on: L)
     }
 
     /// `options.name` of the table at `i` (raw), an integer of at least 1, or nil when absent.
@@ -100,7 +117,7 @@ struct Arguments {
         LuaStack(L).field(name, of: i)
         defer { LuaStack(L).pop(1) }
         if isNil(-1) { return nil }
-        let n = try integer(-1, "\(options).\(name)")
+        let n = try integer(-1, "\(options).\(name)", position: i)
         guard n >= 1 else { throw RuntimeError(.badArgument, "\(function): \(options).\(name) must be at least 1, got \(n)") }
         return n
     }
