@@ -24,6 +24,16 @@ struct HookLimitsTests {
         #expect(!r.stderr.contains("cannot be stopped"))
     }
 
+    /// The limit strikes in the coroutine running, so its error names the loop's line (it named
+    /// none: the main thread's hook struck after the coroutine's C boundary, break 02).
+    @Test func aTimeoutInACoroutineNamesTheLoopsLine() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("co.lua", "local co = coroutine.wrap(function()\n  while true do end\nend)\nco()\n")
+        let r = try Ckrun.run(["--timeout", "0.5", "co.lua"], directory: dir.url, timeout: 30)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("[timeout] co.lua:2: the script ran past its time limit"), "\(r.stderr)")
+    }
+
     @Test func aTestThatClearsItsCoroutinesHookFailsAloneUnderTheTimeLimit() throws {
         let fixture = try TestRunnerFixture([
             "a_spec.lua": """
