@@ -6,7 +6,6 @@
 #include "ckinternal.h"
 #include <signal.h>
 #include <string.h>
-#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -30,13 +29,6 @@ static void hook_now(lua_State *L) {
     lua_State *co = ckinternal_extra_of(L)->running;
     lua_sethook(L, ckwatchdog_hook, CK_HOOK_EVERY_INSTRUCTION, 1);
     if (co != NULL) lua_sethook(co, ckwatchdog_hook, CK_HOOK_EVERY_INSTRUCTION, 1);
-}
-
-static void unblock(int sig) {   /* a parent may have left it blocked */
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
 static const char timeout_detail[] =
@@ -116,16 +108,6 @@ static void on_alarm(int sig) {
     _exit(1);
 }
 
-static void set_timer(double first, double interval) {
-    struct itimerval t;
-    memset(&t, 0, sizeof t);
-    t.it_value.tv_sec = (time_t)first;
-    t.it_value.tv_usec = (suseconds_t)((first - (double)(time_t)first) * 1e6);
-    if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) t.it_value.tv_usec = 1;
-    t.it_interval.tv_sec = (time_t)interval;
-    setitimer(ITIMER_REAL, &t, NULL);
-}
-
 static _Thread_local int prepared = 0;
 
 void ckwatchdog_forked(void) { prepared = 0; }
@@ -146,7 +128,7 @@ void ckwatchdog_set_deadline(lua_State *L, double seconds) {
         sa.sa_flags = SA_RESTART;
         sigemptyset(&sa.sa_mask);
         sigaction(SIGALRM, &sa, NULL);
-        unblock(SIGALRM);
+        ckalarm_unblock(SIGALRM);
         prepared = 1;
     }
     /* The count hook is inherited by coroutines made from now on: they see the flag too. A
@@ -154,17 +136,12 @@ void ckwatchdog_set_deadline(lua_State *L, double seconds) {
        hook until the timer fires: a hook makes the VM trace every instruction (1.8x slower). */
     if (!e->hooks_coroutines) lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, 1000);
     else if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);   /* an expired limit's, per instruction */
-    set_timer(seconds, 1.0);
-}
-
-static void stop_timer(void) {
-    struct itimerval off = {0};
-    setitimer(ITIMER_REAL, &off, NULL);
+    ckalarm_set(seconds, 1.0);
 }
 
 void ckwatchdog_forget(lua_State *L) {
     if (signal_L != L) return;
-    stop_timer();
+    ckalarm_stop();
     signal_L = NULL;
     closing_L = NULL;
     expired = 0;
@@ -180,7 +157,7 @@ int ckwatchdog_busy(lua_State *L) {
 
 void ckwatchdog_clear_deadline(lua_State *L) {
     ck_extra *e = ckinternal_extra_of(L);
-    stop_timer();
+    ckalarm_stop();
     e->has_deadline = 0;
     e->timeout_struck[0] = '\0';
     expired = 0;
@@ -234,7 +211,7 @@ int ckwatchdog_sigint_watch(lua_State *L, int as_lua) {
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, watching ? NULL : &saved_sigint);
-    unblock(SIGINT);
+    ckalarm_unblock(SIGINT);
     watching++;
     return previous;
 }

@@ -69,7 +69,7 @@ enum NameCheck {
     /// the live view, though each class keeps its own controller (built-ins take none by name).
     static func builtinName(_ name: String, engine: Engine, L: OpaquePointer) {
         guard Builtin.all.contains(where: { $0.name == name }) else { return }
-        warn(engine, .suspiciousName, "ck.component(\"\(name)\"): \(name) is the name of the built-in ck.\(name), so queries (\"\(name)\"), "
+        warn(engine, .suspiciousName, "ck.component(\"\(name)\"): \(name) is the name of the built-in ck.\(name), so queries (\"\(name)\"), "   // bounded: a built-in's name
              + "app:dump(), .tree and ckrun tree would name both classes alike; give yours a name of its own (App\(name), Save\(name))",
              L: L)
     }

@@ -149,6 +149,10 @@ int ckpcall_safe_equal(lua_State *L, int a, int b, int *result);
 
 // Instruction-count watchdog: once the deadline passes, Lua code raises [timeout]
 // at every check until the deadline is cleared (so a pcall in the script cannot swallow it).
+/* ckalarm.c */
+void ckalarm_set(double first, double interval);
+void ckalarm_stop(void);
+void ckalarm_unblock(int sig);
 void ckwatchdog_set_deadline(lua_State *L, double seconds_from_now);
 void ckwatchdog_clear_deadline(lua_State *L);
 int ckwatchdog_deadline_passed(lua_State *L);

@@ -1,0 +1,31 @@
+/* The process's interval timer and signal mask as the watchdog (ckwatchdog.c) arms them:
+   system calls only, nothing of Lua. */
+#include "ckshims.h"
+#include <signal.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+/* SIGALRM after `first` seconds (at least a microsecond), then every `interval`. */
+void ckalarm_set(double first, double interval) {
+    struct itimerval t;
+    memset(&t, 0, sizeof t);
+    t.it_value.tv_sec = (time_t)first;
+    t.it_value.tv_usec = (suseconds_t)((first - (double)(time_t)first) * 1e6);
+    if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) t.it_value.tv_usec = 1;
+    t.it_interval.tv_sec = (time_t)interval;
+    setitimer(ITIMER_REAL, &t, NULL);
+}
+
+void ckalarm_stop(void) {
+    struct itimerval off = {0};
+    setitimer(ITIMER_REAL, &off, NULL);
+}
+
+/* A parent may have left the signal blocked. */
+void ckalarm_unblock(int sig) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
