@@ -65,4 +65,20 @@ struct TestRunnerBoundsTests {
         #expect(result.status == 1, "\(result.status) \(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("a_spec.lua: its worker process was stopped by a signal"), "\(result.stdout)")
     }
+
+    /// Describe blocks nested 20,000 deep run in linear time and memory (before: each global
+    /// read walked every enclosing block, and every block kept its full name: 12 s and 330 MB
+    /// at 10,000, about four times that here).
+    @Test func deepNestingIsLinear() throws {
+        let fixture = try TestRunnerFixture([
+            "deep_spec.lua": """
+            local function nest(n) if n == 0 then it("leaf", function() end) return end describe("d" .. n, function() nest(n - 1) end) end
+            nest(20000)
+            """,
+        ])
+        let result = try Ckrun.run(["test", "--timeout", "5", "deep_spec.lua"], directory: fixture.directory.url, timeout: 15)
+        #expect(result.status == 0 && result.lastLine == "1 passed, 0 failed", "\(result.status) \(result.stderr)")
+        let filtered = try Ckrun.run(["test", "--timeout", "5", "--filter", "leaf$", "deep_spec.lua"], directory: fixture.directory.url, timeout: 15)
+        #expect(filtered.status == 0 && filtered.lastLine == "1 passed, 0 failed", "\(filtered.status) \(filtered.stderr)")
+    }
 }

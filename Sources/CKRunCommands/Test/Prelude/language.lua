@@ -40,7 +40,8 @@ local function rejected(descriptor, name)
     and not opts.shard_count then
     return false
   end
-  local full = prospective_name(name)
+  -- A block's full name is matched by --filter-out alone: built (O(depth)) only when needed.
+  local full = (is_test or #opts.filter_out > 0) and prospective_name(name)
   if is_test and #opts.filters > 0 then
     local any = false
     for _, f in ipairs(opts.filters) do if find(full, f) then any = true break end end
@@ -150,6 +151,10 @@ own_names.it = { randomize = in_hook.randomize, pending = T.raise_pending,
 S.in_test, S.in_finally = own_names.it, { randomize = in_hook.randomize, pending = rejection("pending"),
                                      finally = own_names.it.finally }
 
+-- Every key written into a block's env (the keys lookup walks the chain for); order.lua's
+-- execute_block writes `randomize` into each block's.
+local env_keys = { randomize = true }
+
 local function lookup(_, key)
   local el = S.ctx
   local env, v = el.env, nil
@@ -159,11 +164,15 @@ local function lookup(_, key)
     v = own[key] if v then return v end
     v = block_rejections[key] if v and rejects(el.run, key) then return v end
   end
-  el = el.parent
-  while el do
-    env = el.env
-    if env then v = env[key] if v then return v end end
+  -- Only a name some block's env holds is looked for up the chain: a walk per read of `describe`
+  -- made nesting N deep cost N^2 (env_keys: every key ever written into an env).
+  if env_keys[key] then
     el = el.parent
+    while el do
+      env = el.env
+      if env then v = env[key] if v then return v end end
+      el = el.parent
+    end
   end
   return exports[key] or G[key]
 end
@@ -181,6 +190,7 @@ local function assign(_, key, value)
     local levels = not (env and rawget(env, key) ~= nil) and unwrap_levels(el)
     if not levels then
       if env then env[key] = value else el.env = { [key] = value } end
+      env_keys[key] = true
       return
     end
     for _ = 1, levels do

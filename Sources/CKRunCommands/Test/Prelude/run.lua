@@ -62,18 +62,26 @@ T.element = element
 local S = { ctx = nil, skip_all = false, own_names = {}, coverage_hook = nil }
 T.S = S
 
--- The names from the outermost block in, joined by spaces (each element keeps its own).
+-- The names from the outermost block in, joined by spaces, built in one concat from the names
+-- up the chain. A test or hook keeps its own (asked for again as it is reported); of the blocks
+-- only the one named last is kept, which its children's names start from: every block keeping
+-- its own held text quadratic in the nesting depth.
+local last_block, last_block_name
 local function full_name(el)
   local full = el.full_name
-  if full == nil then
-    local parent, name = el.parent, el.name or el.descriptor
-    if parent and parent.descriptor ~= "file" then
-      full = type(name) == "string" and full_name(parent) .. " " .. name or concat({ full_name(parent), name }, " ")
-    else
-      full = type(name) == "string" and name or concat({ name })
-    end
-    el.full_name = full
+  if full ~= nil then return full end
+  local names, n, at = {}, 0, el
+  while true do
+    if at == last_block then n = n + 1; names[n] = last_block_name break end
+    local name = at.name or at.descriptor
+    n = n + 1; names[n] = type(name) == "string" and name or concat({ name })
+    local parent = at.parent
+    if not (parent and parent.descriptor ~= "file") then break end
+    at = parent
   end
+  for i = 1, n // 2 do names[i], names[n + 1 - i] = names[n + 1 - i], names[i] end
+  full = concat(names, " ")
+  if el.children then last_block, last_block_name = el, full else el.full_name = full end
   return full
 end
 T.full_name = full_name
