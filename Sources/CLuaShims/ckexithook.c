@@ -7,19 +7,23 @@
 #include <string.h>
 
 static void (*volatile exit_hook)(void) = NULL;
+static volatile sig_atomic_t ending_signal = 0;
 
 void ckexithook_set(void (*hook)(void)) { exit_hook = hook; }
 
-void ckexithook_run(void) {
+int ckexithook_signal(void) { return ending_signal; }
+
+void ckexithook_run(int sig) {
     void (*hook)(void) = exit_hook;
     exit_hook = NULL;
+    ending_signal = sig;
     if (hook != NULL) hook();
 }
 
 /* The second Ctrl-C: the hook, then the default action (the process ends by SIGINT, which
    stays blocked until this handler returns). */
 static void second_sigint(int sig) {
-    ckexithook_run();
+    ckexithook_run(sig);
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
     dfl.sa_handler = SIG_DFL;

@@ -69,7 +69,7 @@ int cksend_is_send(lua_State *L, int idx);
 /// Ends a deadline without touching `L` (it may be closed): the timer stops, the handler forgets it.
 void ckwatchdog_forget(lua_State *L);
 /* ckexithook.c: the hook (once), and what a first Ctrl-C leaves for the second. */
-void ckexithook_run(void);
+void ckexithook_run(int sig);
 void (*ckexithook_second_sigint_handler(void))(int);
 /// Whether another state's deadline is armed (one timer serves the process).
 int ckwatchdog_busy(lua_State *L);

@@ -102,7 +102,7 @@ static void on_alarm(int sig) {
     }
     static const char msg[] = "ckrun: [timeout] a C function or a finalizer (__gc) ran past the time "
                               "limit and cannot be stopped; the process ends\n";
-    ckexithook_run();
+    ckexithook_run(SIGALRM);
     ssize_t w = write(2, msg, sizeof msg - 1);
     (void)w;
     _exit(1);

@@ -6,4 +6,8 @@ extension Engine {
     /// Ctrl-C during a turn. It runs in a signal handler: async-signal-safe work only (a
     /// full-screen view gives the terminal back there). nil: none.
     public static func beforeForcedExit(_ hook: (@convention(c) () -> Void)?) { ckexithook_set(hook) }
+
+    /// While that hook runs, the signal ending the process: `SIGALRM` for the watchdog, `SIGINT`
+    /// for a second Ctrl-C.
+    public static var forcedExitSignal: Int32 { ckexithook_signal() }
 }

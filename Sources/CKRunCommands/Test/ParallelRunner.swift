@@ -66,6 +66,7 @@ final class ParallelRunner: @unchecked Sendable {
 
     private func startSlots(_ files: [File]) {
         var forked = feedForked(files)
+        RunEnding.watchCurrent()   // its thread only now: a process of one thread forks the workers
         for _ in 0..<workersLeft {
             let first = forked.popLast()
             let slot = { [self] in

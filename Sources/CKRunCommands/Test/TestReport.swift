@@ -17,8 +17,10 @@ struct TestReport {
 
     private var command: TestCommand { plan.command }
 
-    /// Runs and reports; `failed` when a test failed or a report could not be written.
-    func run(_ run: TestRun) -> (results: [FileResult], failed: Bool) {
+    /// Runs and reports; `failed` when a test failed or a report could not be written. `endings`:
+    /// a signal or the watchdog's last resort still closes the reports (`RunEnding`; --watch
+    /// handles its signals itself).
+    func run(_ run: TestRun, endings: Bool = true) -> (results: [FileResult], failed: Bool) {
         if let output = command.output, ReportFormat.named(output) == nil {
             StandardStreams.err("ckrun test: note: no output handler '\(output)' here (\(ReportFormat.nameList)): the text report follows\n")
         }
@@ -27,28 +29,39 @@ struct TestReport {
         let reporters = [plan.format.make(ReportOptions(verbose: command.busted.verbose ?? false))] + (fileWriter.map { [$0] } ?? [])
         let start = MonotonicInstant.now()
         reporters.forEach { $0.start(seed: run.settings.shuffleSeed) }
+        let loadErrors = run.loadErrorResult.map { [$0] } ?? []
+        // The end of the run: the reporters close, the summary and the coverage are written.
+        let close = { (results: [FileResult]) -> Bool in
+            let summary = TestSummary(results)
+            let elapsed = seconds(since: start)
+            reporters.forEach { $0.finish(results, summary: summary, seconds: elapsed) }
+            // Machine formats own standard output entirely: the summary goes to standard error.
+            if plan.format.ownsStandardOutput { StandardStreams.err(summary.line + "\n") } else { StandardStreams.out(summary.line + "\n") }
+            var failed = summary.failed > 0
+            if run.settings.coverage, !writeCoverage(results) { failed = true }
+            if let problem = fileWriter?.failure {
+                StandardStreams.err("ckrun test: \(problem)\n")
+                failed = true
+            }
+            // Nothing ran, so nothing failed: exit 0, as busted does (SPEC §9), with a word on why.
+            if summary.total == 0 && !command.passWithNoTests && loadErrors.isEmpty, let note = noTestsMessage(run) {
+                StandardStreams.err("ckrun test: \(note)\n")
+            }
+            return failed
+        }
+        let ending = endings ? RunEnding { reported, last in
+            let last = shown(last)
+            reporters.forEach { $0.report(last) }
+            _ = close(reported + [last])
+        } : nil
         let report = { (result: FileResult) in
             let shown = shown(result)
-            reporters.forEach { $0.report(shown) }
+            guard let ending else { return reporters.forEach { $0.report(shown) } }
+            ending.report(shown) { shown in reporters.forEach { $0.report(shown) } }
         }
-        let loadErrors = run.loadErrorResult.map { [$0] } ?? []
         loadErrors.forEach(report)
         let results = (loadErrors + run.execute(report)).map(shown)
-        let summary = TestSummary(results)
-        let elapsed = seconds(since: start)
-        reporters.forEach { $0.finish(results, summary: summary, seconds: elapsed) }
-        // Machine formats own standard output entirely: the summary goes to standard error.
-        if plan.format.ownsStandardOutput { StandardStreams.err(summary.line + "\n") } else { StandardStreams.out(summary.line + "\n") }
-        var failed = summary.failed > 0
-        if run.settings.coverage, !writeCoverage(results) { failed = true }
-        if let problem = fileWriter?.failure {
-            StandardStreams.err("ckrun test: \(problem)\n")
-            failed = true
-        }
-        // Nothing ran, so nothing failed: exit 0, as busted does (SPEC §9), with a word on why.
-        if summary.total == 0 && !command.passWithNoTests && loadErrors.isEmpty, let note = noTestsMessage(run) {
-            StandardStreams.err("ckrun test: \(note)\n")
-        }
+        let failed = ending.map { $0.closing { close(results) } } ?? close(results)
         return (results, failed)
     }
 
@@ -95,13 +108,13 @@ struct TestReport {
         }
         let watcher = try TestWatcher(roots: plan.roots, recursive: recursive, outputs: outputs, discover: discover)
         watcher.loop { pass in
-            guard let files = pass.files else { return self.run(run).results }
+            guard let files = pass.files else { return self.run(run, endings: false).results }
             var settings = run.settings
             if let filters = pass.filters { settings.filters = filters }
             settings.updateSnapshots = settings.updateSnapshots || pass.updateSnapshots
             // Each file keeps its place among all the test files: --shard and the shuffle key on it.
             let places = Dictionary(watcher.discovered.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-            return self.run(TestRun(files: files, settings: settings, jobs: command.jobs, places: places)).results
+            return self.run(TestRun(files: files, settings: settings, jobs: command.jobs, places: places), endings: false).results
         }
     }
 }

@@ -64,7 +64,10 @@ struct TestRun {
             ParallelRunner(jobs: workers, settings: settings).run(order, consume: take)
         } else {
             let states = SpecStates(settings: settings), process = ProcessSnapshot()
+            RunEnding.watchCurrent()
+            defer { RunEnding.running(nil) }
             for file in order {
+                RunEnding.running(file.path)
                 // Taken (and reported) before the file's state closes: see SpecFileRunner.runRecords.
                 // The process is put back before the report (a test closed fd 1) and after the close.
                 var goOn = true

@@ -168,6 +168,9 @@ void ckwatchdog_sigint_unwatch(int as_lua);
 /// Runs `hook` (async-signal-safe) just before the process ends where nothing else can: the
 /// watchdog's second tick, a second Ctrl-C during a turn (ckexithook.c). NULL: none.
 void ckexithook_set(void (*hook)(void));
+/// The signal ending the process while the hook runs: SIGALRM for the watchdog, SIGINT for a
+/// second Ctrl-C; 0 before.
+int ckexithook_signal(void);
 
 // The stand-alone interpreter (lua.c's behaviour), see ckluamain.c.
 /// Calls the function below `nargs` arguments as lua.c does: lua.c's message handler, Ctrl-C

@@ -1,0 +1,166 @@
+import CKCore
+import CKLua
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A run that has to end before its last file still writes every report it was asked for, with
+/// what it collected: the watchdog's last resort (a C function or a finalizer held the thread
+/// past `--timeout`), SIGTERM, SIGHUP, a second Ctrl-C (the first stops the running test, as
+/// busted's does) and, under `--jobs`, Ctrl-C. Each arrives in a signal handler, which only
+/// writes the signal's number to a pipe and waits: this class's thread closes the reports as a
+/// run's end does (the TAP plan, the JUnit file, the summary), with one more failure saying
+/// why, and ends the process: status 1 after the watchdog, by the signal otherwise.
+final class RunEnding: @unchecked Sendable {
+    /// Closes the reports: every result reported so far, then `last` (reported here).
+    typealias Close = (_ reported: [FileResult], _ last: FileResult) -> Void
+
+    /// The pipe's write end, for the handlers; whether a thread reads its other end.
+    nonisolated(unsafe) private static var wake: Int32 = -1
+    nonisolated(unsafe) private static var watching: sig_atomic_t = 0
+    /// The run being reported, for `running` (one at a time).
+    nonisolated(unsafe) private static var current: RunEnding?
+    static let signals = [SIGTERM, SIGHUP, SIGINT]
+
+    /// Guards what follows, and every report: the ending takes it and never gives it back.
+    private let lock = Lock()
+    private let close: Close
+    private var reported: [FileResult] = []
+    private var running: String?
+    private var started = false
+    private var previous: [(Int32, sigaction)] = []
+    private let read: Int32, write: Int32
+
+    /// Handles the signals from now until `closing`. nil when no pipe could be made.
+    init?(close: @escaping Close) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }   // no spawned worker holds it
+        (read, write, self.close) = (ends[0], ends[1], close)
+        Self.wake = write
+        Self.current = self
+        for signal in Self.signals {
+            var action = sigaction(), old = sigaction()
+            action.__sigaction_handler.sa_handler = Self.onSignal
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, &old)
+            previous.append((signal, old))
+        }
+        Engine.beforeForcedExit(Self.onForcedExit)
+        // A parent may have left them blocked (as the watchdog unblocks SIGALRM and SIGINT).
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in Self.signals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Starts the thread that ends the run (a `--jobs` run calls it once its workers are forked:
+    /// only a process of one thread forks them).
+    func watch() {
+        lock.lock(); defer { lock.unlock() }
+        guard !started else { return }
+        started = true
+        var all = sigset_t(), old = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &old)   // the thread starts with every signal blocked
+        let read = read
+        if DetachedThread.start({ [self] in
+            var byte: UInt8 = 0
+            while true {
+                let got = Glibc.read(read, &byte, 1)
+                if got == 1 { break }
+                if got < 0 && errno == EINTR { continue }
+                return
+            }
+            if byte != 0 { end(by: Int32(byte)) }
+        }) { Self.watching = 1 }
+        pthread_sigmask(SIG_SETMASK, &old, nil)
+    }
+
+    static func watchCurrent() { current?.watch() }
+
+    /// The serial run's file from now (nil: none), which fails if the run ends while it runs.
+    static func running(_ file: String?) {
+        guard let ending = current else { return }
+        ending.lock.lock(); defer { ending.lock.unlock() }
+        ending.running = file
+    }
+
+    /// Reports `result` (`report`), unless the run is ending.
+    func report(_ result: FileResult, _ report: (FileResult) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        reported.append(result)
+        report(result)
+    }
+
+    /// The run's own end: the signals go back to what they were, the thread ends, then `end` runs.
+    func closing<T>(_ end: () -> T) -> T {
+        lock.lock(); defer { lock.unlock() }
+        Engine.beforeForcedExit(nil)
+        for (signal, old) in previous { var old = old; sigaction(signal, &old, nil) }
+        Self.watching = 0
+        Self.wake = -1
+        Self.current = nil
+        var done: UInt8 = 0
+        _ = Glibc.write(write, &done, 1)
+        Glibc.close(write)
+        if !started { Glibc.close(read) }   // else the thread's: it reads the 0 and returns
+        return end()
+    }
+
+    /// On the reporting thread: the reports closed with why, then the process ends.
+    private func end(by signal: Int32) -> Never {
+        lock.lock()   // never unlocked: nothing else reports from now on
+        close(reported, lastWords(signal))
+        if signal == SIGALRM { _exit(1) }
+        Glibc.signal(signal, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(signal)
+        _exit(128 + signal)
+    }
+
+    /// Why the run ended, as one more failure: the running file's (the watchdog), or the run's.
+    private func lastWords(_ signal: Int32) -> FileResult {
+        if signal == SIGALRM, let file = running {
+            let closed = reported.last?.file == file ? " as the file's state closed" : ""
+            let message = Catalogue.timeout.message("\(file): a C function or a finalizer (__gc) ran past the time limit\(closed) and cannot be stopped; the run ends here, later files do not run")
+            return FileResult(file: file, tests: [TestResult(name: file, file: file, line: 0, status: .errored, message: message, descriptor: "file")])
+        }
+        let cause = switch signal {
+        case SIGALRM: "a C function or a finalizer (__gc) ran past the time limit and cannot be stopped"
+        case SIGINT: "stopped by Ctrl-C"
+        case SIGHUP: "stopped by SIGHUP"
+        default: "stopped by SIGTERM"
+        }
+        let where_ = running.map { " while \($0) ran" } ?? ""
+        let id: Catalogue = signal == SIGALRM ? .timeout : .interrupted
+        let message = id.message("\(cause)\(where_); the run ends here with what it reported, later files do not run")
+        return FileResult(file: "", tests: [TestResult(name: "", file: "", line: 0, status: .errored, message: message, traceback: "", descriptor: "error")])
+    }
+
+    /// In a handler: wakes the thread, and waits (10 s at most) for it to end the process.
+    private static func handOver(_ signal: Int32) -> Bool {
+        guard watching != 0, wake >= 0 else { return false }
+        var byte = UInt8(truncatingIfNeeded: signal)
+        guard Glibc.write(wake, &byte, 1) == 1 else { return false }
+        var left: UInt32 = 10
+        while left > 0 { left = sleep(left) }
+        return true
+    }
+
+    /// SIGTERM, SIGHUP, Ctrl-C outside a test: handed over; then (no thread, or it did not end
+    /// the process) the signal's own end.
+    private static let onSignal: @convention(c) (Int32) -> Void = { signal in
+        _ = handOver(signal)
+        Glibc.signal(signal, SIG_DFL)
+        raise(signal)   // blocked until this handler returns
+    }
+
+    /// The watchdog's last resort, a second Ctrl-C: handed over; then the caller's own end.
+    private static let onForcedExit: @convention(c) () -> Void = {
+        _ = handOver(Engine.forcedExitSignal)
+    }
+}
