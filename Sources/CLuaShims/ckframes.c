@@ -23,9 +23,9 @@ static int in_luassert(const char *src) {
     return 0;
 }
 
-/* user_frame(level [, skip_luassert]): the short_src and currentline of the first frame at or
-   above `level` that is Lua code outside the runner's chunks ("=(ckrun test…"), and, when asked,
-   outside luassert's files; nothing when there is none. */
+/* user_frame(level [, skip_luassert]): the short_src, currentline and `what` ("main" or "Lua")
+   of the first frame at or above `level` that is Lua code outside the runner's chunks ("=(ckrun
+   test…"), and, when asked, outside luassert's files; nothing when there is none. */
 int ckframes_lua_user_frame(lua_State *L) {
     lua_Integer level = luaL_checkinteger(L, 1);
     int skip_luassert = lua_toboolean(L, 2);
@@ -36,7 +36,8 @@ int ckframes_lua_user_frame(lua_State *L) {
         if (skip_luassert && in_luassert(ar.short_src)) continue;
         lua_pushstring(L, ar.short_src);
         lua_pushinteger(L, ar.currentline);
-        return 2;
+        lua_pushstring(L, ar.what);
+        return 3;
     }
     return 0;
 }

@@ -136,7 +136,26 @@ struct TestRunnerBustedParityTests {
         let ordered = try TestRunnerFixture([".busted": "return { default = { sort = true, shuffle = true } }", "x_spec.lua": spec])
         #expect(try ordered.test().outcomeLines.map { String($0.split(separator: " ").last ?? "") } == ["b", "a", "c"])
         let listed = try TestRunnerFixture([".busted": "return { default = { list = true } }", "x_spec.lua": spec])
-        #expect(try listed.test().stdout == "x_spec.lua:1: b\nx_spec.lua:1: a\nx_spec.lua:1: c\n")
+        #expect(try listed.test().stdout == "b\na\nc\n")
+    }
+
+    /// busted's --list names `file:line:` only for a test a Lua function registered (a describe
+    /// body, a helper), not the file's main chunk (its trace.what == "Lua"). Before: ckrun named
+    /// it for every test.
+    @Test func listNamesThePlaceOnlyOfATestAFunctionRegistered() throws {
+        let fixture = try TestRunnerFixture(["x_spec.lua": """
+            local function make(n) it("made " .. n, function() end) end
+            it("top", function() end)
+            describe("outer", function()
+              it("inner", function() end)
+              pending("later")
+            end)
+            pending("top pending")
+            make(1)
+            pcall(it, "pcalled", function() end)
+            """])
+        let expected = "top\nx_spec.lua:4: outer inner\nx_spec.lua:5: outer later\ntop pending\nx_spec.lua:1: made 1\npcalled\n"
+        #expect(try fixture.test("--list").stdout == expected)
     }
 
     /// Each --lpath (-m) is added, in order, as busted's cli.lua appends them. Before: only the

@@ -43,7 +43,7 @@ struct TestRunnerReportIntegrityTests {
         let text = LineSplitter.allBreaks(try fixture.test().stdout)
         #expect(!text.contains { $0.hasPrefix("ok 90") || $0.hasPrefix("ok 93") || $0.hasPrefix("ok 94") })
         let listed = LineSplitter.allBreaks(try fixture.test("--list").stdout).filter { !$0.isEmpty }
-        #expect(listed.count == 5 && listed.allSatisfy { $0.hasPrefix("forge_spec.lua:") }, "\(listed)")
+        #expect(listed.count == 5 && !listed.contains { $0.hasPrefix("ok 9") }, "\(listed)")
     }
 
     @Test func junitAndJSONHoldEveryTest() throws {

@@ -119,7 +119,8 @@ struct TestReport {
     }
 }
 
-/// `--list`: `file:line: full name` of each selected test, without running it.
+/// `--list`: `file:line: full name` of each selected test (busted's: the name alone for one the
+/// file's main chunk registered), without running it.
 struct TestListing {
     let plan: TestPlan
 
@@ -135,7 +136,9 @@ struct TestListing {
                     StandardStreams.err("ckrun test: \(test.message ?? file.path)\n")
                     loadFailed = true
                 } else {
-                    StandardStreams.out(LineBreaks.escaped("\(file.path):\(test.line): \(test.name)") + "\n")
+                    // busted's: the name alone for a test the file's main chunk registered (line 0).
+                    let place = test.line > 0 ? "\(file.path):\(test.line): " : ""
+                    StandardStreams.out(LineBreaks.escaped(place + test.name) + "\n")
                     count += 1
                 }
             }

@@ -69,7 +69,10 @@ local function register(descriptor, alias, envmode, default_fn)
     -- registers under the test or hook, which never runs it: here it is dropped.
     if no_children[S.ctx.descriptor] then return end
     if S.skip_all or rejected(descriptor, name) then return end
-    local _, line = user_frame(2, true)
+    local _, line, what = user_frame(2, true)
+    -- busted's --list names a test's file:line only when a Lua function registered it, not the
+    -- file's main chunk (its trace.what == "Lua"): line 0 lists the name alone.
+    if opts.list and what ~= "Lua" then line = 0 end
     local el = element(descriptor, name, f, S.ctx, line)
     el.envmode = envmode
     if hook_kinds[descriptor] then
