@@ -398,4 +398,15 @@ struct TestRunnerBustedParityTests {
             #expect(try order(jobs + ["--sort", "--shuffle-files", "--seed", "3", "c_spec.lua", "a_spec.lua", "b_spec.lua"]) == ["a", "b", "c"])
         }
     }
+
+    /// `-C ''` stays where it is, as busted's path.join of "" does; a directory that cannot be
+    /// entered is named, quoted, with the reason (before: `-C ''` was a usage error reading
+    /// "cannot change to; see ...", and no reason was given).
+    @Test func anEmptyDirectoryOptionStaysAndAMissingOneSaysWhy() throws {
+        let fixture = try TestRunnerFixture(["spec/a_spec.lua": #"it("t", function() end)"#])
+        let stay = try fixture.test("-C", "")
+        #expect(stay.status == 0 && stay.lastLine == "1 passed, 0 failed", "\(stay.stdout)\(stay.stderr)")
+        let missing = try fixture.test("-C", "nosuch")
+        #expect(missing.status == 64 && missing.stderr.contains("cannot change to 'nosuch': No such file or directory"), "\(missing.stderr)")
+    }
 }

@@ -112,4 +112,20 @@ struct TestRunnerWritesTests {
         #expect(stat(report, &st) == 0 && st.st_mode & 0o777 == 0o600)
         #expect(try fixture.read("report.xml").contains("<testsuite"))
     }
+
+    /// A snapshot file that cannot be read or written names itself, the reason and the id
+    /// (before: the runner's chunk as the place, a temporary name with a table address in it,
+    /// ENOENT for any reason, and a directory read as "(ckrun test: assert):293: Is a directory").
+    @Test func aSnapshotThatCannotBeReadOrWrittenSaysWhich() throws {
+        let spec = #"it("s", function() assert.tree_snapshot("abc") end)"#
+        let blocked = try TestRunnerFixture(["s_spec.lua": spec, "__snapshots__": "a file where the directory goes\n"])
+        let written = try blocked.test()
+        #expect(written.status == 1)
+        #expect(written.stdout.contains("[cannotWrite] cannot write the snapshot file __snapshots__/s_spec.snap: ") &&
+                written.stdout.contains("File exists; make its directory writable") && !written.stdout.contains("ckrun-table"), "\(written.stdout)")
+        let directory = try TestRunnerFixture(["s_spec.lua": spec, "__snapshots__/s_spec.snap/keep": ""])
+        let read = try directory.test()
+        #expect(read.status == 1)
+        #expect(read.stdout.contains("[cannotRead] cannot read the snapshot file __snapshots__/s_spec.snap: Is a directory"), "\(read.stdout)")
+    }
 }

@@ -220,10 +220,12 @@ struct TestCommand: ParsableCommand {
         throw ValidationError("--repeat \(repeats)\(what) is more than \(maximumRuns) file runs; repeat fewer times")
     }
 
-    /// busted's `-C DIR`: each relative to the one before, before `.busted` is read.
+    /// busted's `-C DIR`: each relative to the one before, before `.busted` is read; an empty
+    /// one stays where it is, as busted's path.join of "" does.
     static func changeDirectory(_ directories: [String]) throws {
-        for directory in directories where !BytePath.changeDirectory(directory) {
-            throw ValidationError("-C/--directory: cannot change to \(BytePath.shown(directory))")
+        for directory in directories where !directory.isEmpty && !BytePath.changeDirectory(directory) {
+            let reason = String(cString: strerror(errno))
+            throw ValidationError("-C/--directory: cannot change to '\(BytePath.shown(directory))': \(reason)")
         }
     }
 

@@ -276,7 +276,7 @@ local key_escapes, key_unescapes = { ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "
 -- The run's settings, held here (the runner's table drops them when the file starts).
 local runner_opts = T.opts
 -- Captured here: write_snapshots runs as the runner, which calls nothing a test can replace.
-local gsub, sfind, gmatch, open_file, execute, rename, remove = string.gsub, string.find, string.gmatch, io.open, os.execute, os.rename, os.remove
+local gsub, sfind, gmatch, open_file, popen, rename, remove = string.gsub, string.find, string.gmatch, io.open, io.popen, os.rename, os.remove
 local tostring_, clock = tostring, os.clock
 local function escape_key(key) return (gsub(key, "[\\\n\r]", key_escapes)) end
 local function unescape_key(text) return (gsub(text, "\\(.)", function(c) return key_unescapes[c] or "\\" .. c end)) end
@@ -288,8 +288,15 @@ local function read_snapshots()
   if snapshot.entries then return snapshot.entries end
   T.note_loaded((snapshot_path()))   -- a hand-edited snapshot re-runs its file under --watch
   local entries, key, lines = {}, nil, nil
-  local f = io.open((snapshot_path()))
+  local path = snapshot_path()
+  local f = io.open(path)
   if f then
+    -- A directory opens, and fails on its first read: say which file, and why.
+    local probe, why = f:read(0)
+    if probe == nil and why then
+      f:close()
+      error("[cannotRead] cannot read the snapshot file " .. path .. ": " .. tostring(why) .. "; make it a regular file, or remove it to record the snapshots again", 0)
+    end
     for line in f:lines() do
       local name = string.match(line, "^== (.*)$")
       if name then
@@ -319,10 +326,20 @@ function T.write_snapshots()
   if not snapshot.dirty then return end
   local path, dir = snapshot_path()
   local temporary = path .. ".ckrun-" .. gsub(tostring_({}), "%W", "") .. gsub(tostring_(clock()), "%W", "")
-  local f = open_file(temporary, "w")
+  -- What went wrong is said of the snapshot file (never the temporary name), with the reason.
+  local function cannot(why)
+    error("[cannotWrite] cannot write the snapshot file " .. path .. ": " .. why .. "; make its directory writable", 0)
+  end
+  local f, why = open_file(temporary, "w")
   if not f then
-    execute("mkdir -p '" .. gsub(dir, "'", "'\\''") .. "'")
-    f = assert(open_file(temporary, "w"))
+    local made = popen and popen("mkdir -p '" .. gsub(dir, "'", "'\\''") .. "' 2>&1")
+    local said = made and made:read("a") or ""
+    if made then made:close() end
+    f, why = open_file(temporary, "w")
+    if not f then
+      local mkdir = string.match(said, "^mkdir: (.-)%s*$")
+      cannot(mkdir or (why and why:sub(1, #temporary + 2) == temporary .. ": " and why:sub(#temporary + 3)) or tostring(why))
+    end
   end
   for _, line in ipairs(snapshot.preamble) do f:write(line, "\n") end
   for _, key in ipairs(snapshot.order) do
@@ -334,7 +351,10 @@ function T.write_snapshots()
   end
   f:close()
   local ok, err = rename(temporary, path)
-  if not ok then remove(temporary) error(err, 0) end
+  if not ok then
+    remove(temporary)
+    cannot(err and err:sub(1, #temporary + 2) == temporary .. ": " and err:sub(#temporary + 3) or tostring(err))
+  end
 end
 -- The snapshot diff: the shortest edit script between the snapshot's lines and the current
 -- ones (Myers' O((n+m)·D) search, after setting the common head and tail aside, so one inserted

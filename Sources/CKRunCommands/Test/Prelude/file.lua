@@ -146,7 +146,11 @@ function T.run_file(chunk, file, index, seed)
   if T.write_snapshots then
     local ok, err = pcall(T.write_snapshots)
     runner_turn()
-    if not ok then record(T.file, 0, "errored", "[testFailure] cannot write the snapshot file: " .. tostring(err)) end
+    if not ok then
+      local message = tostring(err)
+      if not find(message, "^%[%a+%]") then message = "[cannotWrite] cannot write the snapshot file: " .. message end
+      record(T.file, 0, "errored", message)
+    end
   end
 end
 
