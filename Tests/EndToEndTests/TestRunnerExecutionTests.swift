@@ -95,4 +95,17 @@ struct TestRunnerExecutionTests {
             .reduce([0, 0, 0]) { sum, c in zip(sum, c + [0]).map(+) }
         #expect(total == [15, 3, 1])
     }
+
+    /// Under --shuffle the files' math.random still start from seeds of their own (SPEC §9), in
+    /// busted's test order (before: the block shuffle reseeded it with the run's seed, as busted's
+    /// does, so every file drew the same numbers).
+    @Test func shuffledFilesDrawDistinctRandomNumbers() throws {
+        var files: [String: String] = [:]
+        for i in 1...3 { files["r\(i)_spec.lua"] = "it('r\(i)', function() print('drew ' .. math.random(1000000)) end)" }
+        let fixture = try TestRunnerFixture(files)
+        for arguments in [["--seed", "42", "--shuffle"], ["--shuffle-tests"]] {
+            let drawn = try fixture.test(["-v"] + arguments + ["."]).lines.filter { $0.contains("drew ") }
+            #expect(drawn.count == 3 && Set(drawn).count == 3, "\(arguments): \(drawn)")
+        }
+    }
 }

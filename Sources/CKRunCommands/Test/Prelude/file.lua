@@ -165,12 +165,43 @@ function T.set(key, value)
   if key == "lazy" then alias_setup(opts.lazy == true) end
 end
 
--- busted/utils.lua's shuffle, so a seed gives busted's order: it reseeds math.random (without a
--- seed it goes on from math.random's state).
+-- Lua 5.4's math.random after math.randomseed(seed) (xoshiro256**, lmathlib.c; LuaRandom.swift
+-- for the file shuffle): math.random(n) each call, from a state of its own.
+local function seeded_random(seed)
+  local s0, s1, s2, s3 = seed, 0xff, 0, 0
+  local function rotl(x, n) return (x << n) | (x >> (64 - n)) end
+  local function next_value()
+    local result = rotl(s1 * 5, 7) * 9
+    local t2, t3 = s2 ~ s0, s3 ~ s1
+    s0, s1, s2, s3 = s0 ~ t3, s1 ~ t2, t2 ~ (s1 << 17), rotl(t3, 45)
+    return result
+  end
+  for _ = 1, 16 do next_value() end
+  return function(n)
+    local limit = n - 1
+    local value = next_value()
+    if limit & (limit + 1) == 0 then return (value & limit) + 1 end
+    local mask = limit
+    mask = mask | (mask >> 1); mask = mask | (mask >> 2); mask = mask | (mask >> 4)
+    mask = mask | (mask >> 8); mask = mask | (mask >> 16); mask = mask | (mask >> 32)
+    value = value & mask
+    while value > limit do value = next_value() & mask end
+    return value + 1
+  end
+end
+
+-- busted/utils.lua's shuffle, so a seed gives busted's order. busted reseeds math.random with it
+-- (every file then drew the same numbers after its first shuffled block); here an integer seed
+-- draws from a generator of its own, the same numbers, and the file's math.random keeps its own
+-- seed (SPEC §9: each file's state is seeded distinctly). Without a seed (or with one that is no
+-- integer) it goes through math.random as busted's does.
+local tointeger = math.tointeger
 function T.shuffle(list, seed)
-  if seed then randomseed(seed) end
+  local own = seed and tointeger(seed)
+  local draw = own and seeded_random(own) or random
+  if seed and not own then randomseed(seed) end
   for n = #list, 2, -1 do
-    local k = random(n)
+    local k = draw(n)
     list[n], list[k] = list[k], list[n]
   end
 end
