@@ -409,4 +409,15 @@ struct TestRunnerBustedParityTests {
         let missing = try fixture.test("-C", "nosuch")
         #expect(missing.status == 64 && missing.stderr.contains("cannot change to 'nosuch': No such file or directory"), "\(missing.stderr)")
     }
+
+    /// busted's --repeat N with -o json or TAP reports each run on its own: N JSON documents,
+    /// N TAP streams each with its plan (before: one merged document, one plan `1..N*k`).
+    @Test func repeatWritesADocumentPerRunForJSONAndTAP() throws {
+        let fixture = try TestRunnerFixture(["s_spec.lua": #"it("b", function() end) it("b2", function() error("e") end)"#])
+        let tap = try fixture.test("-o", "TAP", "--repeat", "2", "s_spec.lua")
+        #expect(tap.lines.filter { $0.hasPrefix("1..") } == ["1..2", "1..2"], "\(tap.stdout)")
+        let json = try fixture.test("-o", "json", "--repeat", "3", "s_spec.lua")
+        #expect(json.stdout.components(separatedBy: "\"successes\"").count == 4, "\(json.stdout)")
+        #expect(json.stderr.contains("3 passed, 3 failed"), "\(json.stderr)")
+    }
 }

@@ -26,7 +26,10 @@ struct TestReport {
         }
         if plan.format.ownsStandardOutput { StandardStreams.reserveForReport() }
         let fileWriter = plan.junitPath.map(JUnitFileWriter.init(path:))
-        let reporters = [plan.format.make(ReportOptions(verbose: command.busted.verbose ?? false))] + (fileWriter.map { [$0] } ?? [])
+        let format = plan.format, options = ReportOptions(verbose: command.busted.verbose ?? false)
+        let main = run.repeats > 1 && format.documentPerRun && !run.files.isEmpty
+            ? EachRunReporter(filesPerRun: run.files.count) { format.make(options) } : format.make(options)
+        let reporters = [main] + (fileWriter.map { [$0] } ?? [])
         let start = MonotonicInstant.now()
         reporters.forEach { $0.start(seed: run.settings.shuffleSeed) }
         let loadErrors = run.loadErrorResult.map { [$0] } ?? []

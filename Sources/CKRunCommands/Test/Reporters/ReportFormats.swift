@@ -12,6 +12,8 @@ struct ReportFormat {
     let names: [String]
     var ownsStandardOutput = true
     var needsElementNames = false
+    /// busted's handler writes a document per run of `--repeat` (`EachRunReporter`).
+    var documentPerRun = false
     let make: (ReportOptions) -> TestReporter
 
     /// Every format, the default first.
@@ -20,9 +22,9 @@ struct ReportFormat {
             TextReporter(verbose: $0.verbose)
         },
         ReportFormat(names: ["gtest"], ownsStandardOutput: false) { GTestReporter(verbose: $0.verbose) },
-        ReportFormat(names: ["tap", "TAP"]) { _ in TAPReporter() },
+        ReportFormat(names: ["tap", "TAP"], documentPerRun: true) { _ in TAPReporter() },
         ReportFormat(names: ["junit"]) { _ in JUnitReporter() },
-        ReportFormat(names: ["json"], needsElementNames: true) { _ in BustedJSONReporter() },
+        ReportFormat(names: ["json"], needsElementNames: true, documentPerRun: true) { _ in BustedJSONReporter() },
     ]
 
     static var text: ReportFormat { all[0] }
