@@ -35,22 +35,7 @@ struct TestReport {
         let loadErrors = run.loadErrorResult.map { [$0] } ?? []
         // The end of the run: the reporters close, the summary and the coverage are written.
         let close = { (results: [FileResult]) -> Bool in
-            let summary = TestSummary(results)
-            let elapsed = seconds(since: start)
-            reporters.forEach { $0.finish(results, summary: summary, seconds: elapsed) }
-            // Machine formats own standard output entirely: the summary goes to standard error.
-            if plan.format.ownsStandardOutput { StandardStreams.err(summary.line + "\n") } else { StandardStreams.out(summary.line + "\n") }
-            var failed = summary.failed > 0
-            if run.settings.coverage, !writeCoverage(results) { failed = true }
-            if let problem = fileWriter?.failure {
-                StandardStreams.err("ckrun test: \(problem)\n")
-                failed = true
-            }
-            // Nothing ran, so nothing failed: exit 0, as busted does (SPEC §9), with a word on why.
-            if summary.total == 0 && !command.passWithNoTests && loadErrors.isEmpty, let note = noTestsMessage(run) {
-                StandardStreams.err("ckrun test: \(note)\n")
-            }
-            return failed
+            finish(results, reporters, fileWriter: fileWriter, run: run, start: start, loadFailed: !loadErrors.isEmpty)
         }
         let ending = endings ? RunEnding { reported, last in
             let last = shown(last)
@@ -66,6 +51,28 @@ struct TestReport {
         let results = (loadErrors + run.execute(report)).map(shown)
         let failed = ending.map { $0.closing { close(results) } } ?? close(results)
         return (results, failed)
+    }
+
+    /// Closes the reporters with `results`, prints the summary, writes the coverage; whether the
+    /// run failed (a test, or a report that could not be written).
+    private func finish(_ results: [FileResult], _ reporters: [TestReporter], fileWriter: JUnitFileWriter?,
+                        run: TestRun, start: MonotonicInstant, loadFailed: Bool) -> Bool {
+        let summary = TestSummary(results)
+        let elapsed = seconds(since: start)
+        reporters.forEach { $0.finish(results, summary: summary, seconds: elapsed) }
+        // Machine formats own standard output entirely: the summary goes to standard error.
+        if plan.format.ownsStandardOutput { StandardStreams.err(summary.line + "\n") } else { StandardStreams.out(summary.line + "\n") }
+        var failed = summary.failed > 0
+        if run.settings.coverage, !writeCoverage(results) { failed = true }
+        if let problem = fileWriter?.failure {
+            StandardStreams.err("ckrun test: \(problem)\n")
+            failed = true
+        }
+        // Nothing ran, so nothing failed: exit 0, as busted does (SPEC §9), with a word on why.
+        if summary.total == 0 && !command.passWithNoTests && !loadFailed, let note = noTestsMessage(run) {
+            StandardStreams.err("ckrun test: \(note)\n")
+        }
+        return failed
     }
 
     /// busted's --suppress-pending leaves pending tests out of every report and count.

@@ -277,7 +277,7 @@ local key_escapes, key_unescapes = { ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "
 local runner_opts = T.opts
 -- Captured here: write_snapshots runs as the runner, which calls nothing a test can replace.
 local gsub, sfind, gmatch, open_file, popen, rename, remove = string.gsub, string.find, string.gmatch, io.open, io.popen, os.rename, os.remove
-local tostring_, clock = tostring, os.clock
+local tostring_, clock, ssub, smatch = tostring, os.clock, string.sub, string.match
 local function escape_key(key) return (gsub(key, "[\\\n\r]", key_escapes)) end
 local function unescape_key(text) return (gsub(text, "\\(.)", function(c) return key_unescapes[c] or "\\" .. c end)) end
 local function snapshot_path()
@@ -328,6 +328,8 @@ function T.write_snapshots()
   local temporary = path .. ".ckrun-" .. gsub(tostring_({}), "%W", "") .. gsub(tostring_(clock()), "%W", "")
   -- What went wrong is said of the snapshot file (never the temporary name), with the reason.
   local function cannot(why)
+    why = tostring_(why)
+    if ssub(why, 1, #temporary + 2) == temporary .. ": " then why = ssub(why, #temporary + 3) end
     error("[cannotWrite] cannot write the snapshot file " .. path .. ": " .. why .. "; make its directory writable", 0)
   end
   local f, why = open_file(temporary, "w")
@@ -337,8 +339,7 @@ function T.write_snapshots()
     if made then made:close() end
     f, why = open_file(temporary, "w")
     if not f then
-      local mkdir = string.match(said, "^mkdir: (.-)%s*$")
-      cannot(mkdir or (why and why:sub(1, #temporary + 2) == temporary .. ": " and why:sub(#temporary + 3)) or tostring(why))
+      cannot(smatch(said, "^mkdir: (.-)%s*$") or why)
     end
   end
   for _, line in ipairs(snapshot.preamble) do f:write(line, "\n") end
@@ -353,7 +354,7 @@ function T.write_snapshots()
   local ok, err = rename(temporary, path)
   if not ok then
     remove(temporary)
-    cannot(err and err:sub(1, #temporary + 2) == temporary .. ": " and err:sub(#temporary + 3) or tostring(err))
+    cannot(err)
   end
 end
 -- The snapshot diff: the shortest edit script between the snapshot's lines and the current
