@@ -34,7 +34,9 @@ struct ClosingLimitTests {
         let fixture = try TestRunnerFixture(["gc_spec.lua": Self.looping + "it('passes before the close', function() end)"])
         let result = try Ckrun.run(["test", "--timeout", "0.5"], directory: fixture.directory.url, timeout: 20)
         #expect(result.status == 1)
-        #expect(result.outcomeLines == ["ok    gc_spec.lua:2: passes before the close"])
+        // Then the reports close with the file's failure (RunEnding), and the run ends.
+        #expect(result.outcomeLines == ["ok    gc_spec.lua:2: passes before the close", "ERROR gc_spec.lua"])
+        #expect(result.stdout.contains("[timeout] gc_spec.lua: a C function or a finalizer (__gc) ran past the time limit as the file's state closed"), "\(result.stdout)")
         #expect(result.stderr.contains("[timeout]"))
     }
 }
