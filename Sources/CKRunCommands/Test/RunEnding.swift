@@ -111,6 +111,8 @@ final class RunEnding: @unchecked Sendable {
     /// On the reporting thread: the reports closed with why, then the process ends.
     private func end(by signal: Int32) -> Never {
         lock.lock()   // never unlocked: nothing else reports from now on
+        // The watchdog's words, as a `--jobs` worker says them.
+        if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] a C function or a finalizer (__gc) ran past the time limit and cannot be stopped; the process ends\n") }
         close(reported, lastWords(signal))
         if signal == SIGALRM { _exit(1) }
         Glibc.signal(signal, SIG_DFL)
@@ -141,14 +143,9 @@ final class RunEnding: @unchecked Sendable {
         return FileResult(file: "", tests: [TestResult(name: "", file: "", line: 0, status: .errored, message: message, traceback: "", descriptor: "error")])
     }
 
-    /// In a handler: wakes the thread, and waits (10 s at most) for it to end the process. The
-    /// watchdog's words first, as a `--jobs` worker's are.
+    /// In a handler: wakes the thread, and waits (10 s at most) for it to end the process.
     private static func handOver(_ signal: Int32) -> Bool {
         guard watching != 0, wake >= 0 else { return false }
-        if signal == SIGALRM {
-            let words: StaticString = "ckrun: [timeout] a C function or a finalizer (__gc) ran past the time limit and cannot be stopped; the process ends\n"
-            _ = Glibc.write(2, words.utf8Start, words.utf8CodeUnitCount)
-        }
         var byte = UInt8(truncatingIfNeeded: signal)
         guard Glibc.write(wake, &byte, 1) == 1 else { return false }
         var left: UInt32 = 10
