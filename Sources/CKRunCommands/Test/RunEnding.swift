@@ -81,16 +81,28 @@ final class RunEnding: @unchecked Sendable {
 
     /// The serial run's file from now (nil: none), which fails if the run ends while it runs.
     static func running(_ file: String?) {
-        guard let ending = current else { return }
-        ending.lock.lock(); defer { ending.lock.unlock() }
-        ending.running = file
+        current?.holding { $0.running = file }
     }
 
     /// Reports `result` (`report`), unless the run is ending.
     func report(_ result: FileResult, _ report: (FileResult) -> Void) {
-        lock.lock(); defer { lock.unlock() }
-        reported.append(result)
-        report(result)
+        holding {
+            $0.reported.append(result)
+            report(result)
+        }
+    }
+
+    /// `body` under the lock, with the signals (and the watchdog's) held off this thread: a
+    /// handler parked here would hold the lock the ending's thread waits for.
+    private func holding(_ body: (RunEnding) -> Void) {
+        var held = sigset_t(), old = sigset_t()
+        sigemptyset(&held)
+        for signal in Self.signals + [SIGALRM] { sigaddset(&held, signal) }
+        pthread_sigmask(SIG_BLOCK, &held, &old)
+        lock.lock()
+        body(self)
+        lock.unlock()
+        pthread_sigmask(SIG_SETMASK, &old, nil)
     }
 
     /// The run's own end: the signals go back to what they were, the thread ends, then `end` runs.
