@@ -26,25 +26,45 @@ struct TestRunnerEndingTests {
         #expect(junit.contains("a2") && junit.contains("[timeout] spec/b_spec.lua"), "\(junit)")
     }
 
-    /// SIGTERM and SIGHUP, serial and under --jobs, and Ctrl-C under --jobs (a serial run's first
-    /// Ctrl-C stops the running test, as busted's does): the reports closed, then the signal's end.
-    @Test(arguments: [("TERM", "1"), ("TERM", "2"), ("HUP", "1"), ("INT", "2")])
-    func aSignalEndsTheRunWithItsReports(signal: String, jobs: String) throws {
-        var files = Self.files
-        files["spec/b_spec.lua"] = #"it("loop", function() while true do end end)"#
-        let fixture = try TestRunnerFixture(files)
+    /// Sends `signal` to `ckrun test --jobs JOBS -o tap --junit j.xml spec` after 1.5 s (`twice`:
+    /// again 0.5 s later); its status (`status N`) and what it wrote (out.txt).
+    func signalled(_ fixture: TestRunnerFixture, _ signal: String, jobs: String, twice: Bool = false) throws -> (String, String) {
         // A child of a non-interactive shell ignores SIGINT: `trap - INT` gives it the default back.
+        let again = twice ? "sleep 0.5; kill -\(signal) $pid;" : ""
         let script = """
         trap - INT; "$0" test --jobs \(jobs) -o tap --junit j.xml spec > out.txt 2>&1 & pid=$!
-        sleep 1.5; kill -\(signal) $pid; wait $pid; echo "status $?"
+        sleep 1.5; kill -\(signal) $pid; \(again) wait $pid; echo "status $?"
         """
         let result = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, Ckrun.executableURL.path],
                                           directory: fixture.directory.url, timeout: 30)
-        let out = try fixture.read("out.txt")
+        return (result.stdout, try fixture.read("out.txt"))
+    }
+
+    /// SIGTERM and SIGHUP, serial and under --jobs, and a second Ctrl-C (the first cannot stop a
+    /// test stuck in a C function): the reports closed, then the signal's end.
+    @Test(arguments: [("TERM", "1"), ("TERM", "2"), ("HUP", "1"), ("INT", "1"), ("INT", "2")])
+    func aSignalEndsTheRunWithItsReports(signal: String, jobs: String) throws {
+        var files = Self.files
+        if signal != "INT" { files["spec/b_spec.lua"] = #"it("loop", function() while true do end end)"# }
+        let fixture = try TestRunnerFixture(files)
+        let (status, out) = try signalled(fixture, signal, jobs: jobs, twice: signal == "INT")
         let number = ["TERM": 15, "HUP": 1, "INT": 2][signal]!
-        #expect(result.stdout.contains("status \(128 + number)"), "\(result.stdout) \(out)")
+        #expect(status.contains("status \(128 + number)"), "\(status) \(out)")
         #expect(out.contains("ok 1 - a1") && out.contains("1..3") && out.contains("[interrupted] stopped by"), "\(out)")
         let junit = try fixture.read("j.xml")
         #expect(junit.contains("a2") && junit.contains("[interrupted] stopped by"), "\(junit)")
+    }
+
+    /// A first Ctrl-C stops the running test and the run goes on, as busted's does, under
+    /// --jobs as in one process (before: it ended a --jobs run at once, with no report).
+    @Test func aFirstCtrlCUnderJobsStopsTheTestAsASerialRunDoes() throws {
+        var files = Self.files
+        files["spec/b_spec.lua"] = #"it("loop", function() while true do end end) it("after", function() end)"#
+        let fixture = try TestRunnerFixture(files)
+        for jobs in ["1", "2"] {
+            let (status, out) = try signalled(fixture, "INT", jobs: jobs)
+            #expect(status.contains("status 1"), "\(jobs): \(status) \(out)")
+            #expect(out.contains("not ok 3 - loop") && out.contains("stopped by Ctrl-C") && out.contains("ok 5 - c1") && out.contains("1..5"), "\(jobs): \(out)")
+        }
     }
 }

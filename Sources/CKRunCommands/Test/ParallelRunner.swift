@@ -67,6 +67,12 @@ final class ParallelRunner: @unchecked Sendable {
     private func startSlots(_ files: [File]) {
         var forked = feedForked(files)
         RunEnding.watchCurrent()   // its thread only now: a process of one thread forks the workers
+        RunEnding.forwardFirstInterrupt { [self] in
+            condition.lock()
+            let processes = running
+            condition.unlock()
+            for process in processes where process.isRunning { kill(process.pid, SIGINT) }
+        }
         for _ in 0..<workersLeft {
             let first = forked.popLast()
             let slot = { [self] in

@@ -18,6 +18,13 @@ final class RunEnding: @unchecked Sendable {
     /// The pipe's write end, for the handlers; whether a thread reads its other end.
     nonisolated(unsafe) private static var wake: Int32 = -1
     nonisolated(unsafe) private static var watching: sig_atomic_t = 0
+    /// Under `--jobs`, the first Ctrl-C is handed to the workers (`forwardInterrupt`), as a
+    /// serial run's stops the running test; the second ends the run. 1 once it was handed on.
+    nonisolated(unsafe) private static var forwarding: sig_atomic_t = 0, forwarded: sig_atomic_t = 0
+    /// The byte that asks the thread to hand a Ctrl-C on.
+    private static let forwardByte: UInt8 = 0xff
+    /// What hands a Ctrl-C to the workers; nil: none (a serial run).
+    private var forwardInterrupt: (() -> Void)?
     /// The run being reported, for `running` (one at a time).
     nonisolated(unsafe) private static var current: RunEnding?
     static let signals = [SIGTERM, SIGHUP, SIGINT]
@@ -68,6 +75,12 @@ final class RunEnding: @unchecked Sendable {
             var byte: UInt8 = 0
             while true {
                 let got = Glibc.read(read, &byte, 1)
+                if got == 1 && byte == Self.forwardByte {
+                    var forward: (() -> Void)?
+                    holding { forward = $0.forwardInterrupt }
+                    forward?()
+                    continue
+                }
                 if got == 1 { break }
                 if got < 0 && errno == EINTR { continue }
                 return
@@ -78,6 +91,14 @@ final class RunEnding: @unchecked Sendable {
     }
 
     static func watchCurrent() { current?.watch() }
+
+    /// From now, the first Ctrl-C is `forward`'s (a `--jobs` run: its workers, in process groups
+    /// of their own, do not get the terminal's).
+    static func forwardFirstInterrupt(_ forward: @escaping () -> Void) {
+        guard let ending = current else { return }
+        ending.holding { $0.forwardInterrupt = forward }
+        forwarding = 1
+    }
 
     /// The serial run's file from now (nil: none), which fails if the run ends while it runs.
     static func running(_ file: String?) {
@@ -111,6 +132,8 @@ final class RunEnding: @unchecked Sendable {
         Engine.beforeForcedExit(nil)
         for (signal, old) in previous { var old = old; sigaction(signal, &old, nil) }
         Self.watching = 0
+        Self.forwarding = 0
+        Self.forwarded = 0
         Self.wake = -1
         Self.current = nil
         var done: UInt8 = 0
@@ -168,6 +191,11 @@ final class RunEnding: @unchecked Sendable {
     /// SIGTERM, SIGHUP, Ctrl-C outside a test: handed over; then (no thread, or it did not end
     /// the process) the signal's own end.
     private static let onSignal: @convention(c) (Int32) -> Void = { signal in
+        if signal == SIGINT && forwarding != 0 && forwarded == 0 && watching != 0 && wake >= 0 {
+            forwarded = 1
+            var byte = forwardByte
+            if Glibc.write(wake, &byte, 1) == 1 { return }
+        }
         _ = handOver(signal)
         Glibc.signal(signal, SIG_DFL)
         raise(signal)   // blocked until this handler returns
