@@ -37,13 +37,6 @@ struct Builder {
         var newRoot: Component?
         do {
             try fold(dirty, into: context)
-            if !(full || host.needsFullBuild), !dirty.contains(where: context.hasPendingUpdate) {
-                // Every update left its state as it was: nothing to build (no generation, no
-                // lifecycle callback), as React and Roact bail out; the queues are spent.
-                for scope in dirty { scope.dropPendingUpdates(runtime.limits) }
-                host.dirtyScopes.removeAll { $0.pendingUpdates.isEmpty }
-                return
-            }
             if full || host.needsFullBuild {
                 markDirtyPaths(dirty, context: context)
                 newRoot = try renderFromProvider(context)
@@ -144,9 +137,7 @@ struct Builder {
                 case .transform(let f): state = try f(state)
                 }
             }
-            // An update that leaves the state rawequal to what it was (the same table, the same
-            // number) changes nothing: the scope is not dirty in this build, its queue is spent.
-            if !state.rawEquals(scope.state) { context.fold(state, into: scope) }
+            context.fold(state, into: scope)
         }
     }
 
@@ -157,7 +148,7 @@ struct Builder {
     private func topmostDirtyComponents(_ dirty: [Scope], context: BuildContext) -> [Component] {
         var out: [Component] = []
         let several = dirty.count > 1
-        for scope in dirty where scope.isLive && context.hasPendingUpdate(scope) {
+        for scope in dirty where scope.isLive {
             guard let c = scope.component, c.isInTree else { continue }
             if several && hasDirtyAncestor(c, context.id) { continue }
             out.append(c)
@@ -194,7 +185,7 @@ struct Builder {
     /// (`walkedInBuild`), so that `mayKeep` keeps no subtree with an update pending inside.
     /// (A state build stamps them in `topmostDirtyComponents`.)
     private func markDirtyPaths(_ dirty: [Scope], context: BuildContext) {
-        for scope in dirty where scope.isLive && context.hasPendingUpdate(scope) {
+        for scope in dirty where scope.isLive {
             if let c = scope.component, c.isInTree { _ = hasDirtyAncestor(c, context.id) }
         }
     }

@@ -40,19 +40,13 @@ enum ComponentBinding {
         // Borrowed: `e.values` of an owned engine costs a retain a read (this is the update path).
         let update: StateUpdate = args.withEngine { e in
             e.hosts.owned(by: host) {
-                guard LuaStack(args.L).isFunction(2) else {
-                    e.values.unwrapStateView(at: 2, args.L)
-                    return .value(e.values.carriedValue(at: 2, args.L))
-                }
+                guard LuaStack(args.L).isFunction(2) else { return .value(e.values.carriedValue(at: 2, args.L)) }
                 let f = e.values.reference(at: 2, args.L, .function)
                 // The previous state as the read-only view Lua sees everywhere (SPEC §3): an update
                 // function that changed it in place and returned it survived its build's rollback.
                 let cls = c.componentClass
                 return .transform { [unowned(unsafe) e] old in
-                    try e.values.callForResult(f, pushing: { L in e.values.pushState(old, of: cls, L); return 1 }) { index, L in
-                        e.values.unwrapStateView(at: index, L)
-                        return e.values.carriedValue(at: index, L)
-                    }
+                    try e.values.callForValue(f, carrying: true) { L in e.values.pushState(old, of: cls, L); return 1 }
                 }
             }
         }

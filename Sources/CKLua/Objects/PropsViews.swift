@@ -56,16 +56,6 @@ extension Values {
 
     func isPropsView(at index: Int32, _ L: OpaquePointer) -> Bool { ckprops_is_view(L, index) != 0 }
 
-    /// If the value at `index` is a state view, replaces it by the state's table: an update
-    /// that returns the view it was given returns the state itself (rawequal: nothing changed).
-    func unwrapStateView(at index: Int32, _ L: OpaquePointer) {
-        guard isPropsView(at: index, L) else { return }
-        let index = lua_absindex(L, index)
-        lua_pushvalue(L, index)
-        if ckprops_table(L, -1) == 2 { lua_copy(L, -1, index) }
-        lua_settop(L, -2)
-    }
-
     /// The props a view at `index` shows, as a reference that keeps the view (so it goes back to
     /// Lua as the same view); nil if the value is not a view.
     func propsReference(at index: Int32, _ L: OpaquePointer, in arena: Arena?) -> LuaRef? {
