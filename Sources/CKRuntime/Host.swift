@@ -9,9 +9,13 @@ public final class Host {
     /// The runtime the host lives in.
     public let runtime: Runtime
 
-    init(_ object: Value, runtime: Runtime) {
+    /// Its responders' Swift handlers: released by ``destroy()`` and when the host goes.
+    let handlers: SwiftHandlers
+
+    init(_ object: Value, runtime: Runtime, handlers: SwiftHandlers) {
         self.object = object
         self.runtime = runtime
+        self.handlers = handlers
     }
 
     /// A host dropped without ``destroy()`` is destroyed when the runtime's next call into Lua
@@ -20,8 +24,8 @@ public final class Host {
     /// Errors of that destroy are dropped; dropped on another thread than the runtime's, or
     /// with no later call, it goes with the runtime.
     deinit {
-        guard let core, !core.isDestroyed else { return }
-        runtime.destroyWhenSafe(object)
+        guard let core, !core.isDestroyed else { return handlers.release() }
+        runtime.destroyWhenSafe(object, handlers)
     }
 
     var core: CKCore.Host? { object.object as? CKCore.Host }
@@ -59,7 +63,12 @@ public final class Host {
     public func unmount() throws(ScriptError) { try runtime.glue("unmount", [object]) }
     /// Destroys the host: its controllers are invalidated and every later call is
     /// ``ErrorID/hostDestroyed`` (a second destroy does nothing).
-    public func destroy() throws(ScriptError) { try runtime.glue("destroy", [object]) }
+    /// Its Swift handlers, and what they captured, are released now.
+    public func destroy() throws(ScriptError) {
+        try runtime.checkThread()
+        defer { if core?.isDestroyed != false { handlers.release() } }
+        try runtime.glue("destroy", [object])
+    }
 
     /// Taps the first component `query` finds as `host:tap(query)` does (SPEC §7); returns the
     /// number of actions sent.

@@ -9,10 +9,15 @@ extension Runtime {
     public func mount(_ provider: ScriptObject, model: ScriptValue = nil,
                       responders: [HostResponder] = []) throws(ScriptError) -> Host {
         let providerValue = try provider.raw(in: self, as: "mount's provider")
-        let tables = try responders.map { r throws(ScriptError) in try responderTable(r) }
+        let handlers = SwiftHandlers()
+        let tables = try responders.map { r throws(ScriptError) in try responderTable(r, keepingHandlersIn: handlers) }
         let responderList = tables.isEmpty ? Value.nil : try listOf(tables)
-        let made = try glue("host", [providerValue, try lua(model), responderList])
-        let host = Host(made.first ?? .nil, runtime: self)
+        let made: [Value]
+        do { made = try glue("host", [providerValue, try lua(model), responderList]) } catch {
+            handlers.release()
+            throw error
+        }
+        let host = Host(made.first ?? .nil, runtime: self, handlers: handlers)
         try host.mount()
         return host
     }
@@ -27,14 +32,20 @@ extension Runtime {
         do { return try engine.tools.list(values) } catch { throw afterRefusal(ScriptError(error, otherwise: .stackLimit)) }
     }
 
-    /// `{name = ..., methods = {selector = function(self, sender, ...) end}}` with Swift methods.
-    func responderTable(_ responder: HostResponder) throws(ScriptError) -> Value {
+    /// `{name = ..., methods = {selector = function(self, sender, ...) end}}` with Swift methods,
+    /// whose handlers `handlers` keeps (the host's, released with it).
+    func responderTable(_ responder: HostResponder, keepingHandlersIn handlers: SwiftHandlers) throws(ScriptError) -> Value {
         try checkThread()   // its closures and table are made in the Lua state
         let tools = engine.tools
         let marshal = self.marshal
         let methods = responder.handlers.map { entry in
-            (entry.selector, tools.function { arguments throws(LuaError) in
-                try Runtime.handle(entry.selector, entry.handler, arguments, marshal)
+            let index = handlers.add(entry.handler)
+            let selector = entry.selector
+            return (selector, tools.function { arguments throws(LuaError) in
+                guard let handler = handlers.handler(index) else {
+                    throw LuaError(message: Catalogue.hostDestroyed.message("\(selector) (a Swift handler): its host was destroyed or dropped, and its Swift handlers with it"))
+                }
+                try Runtime.handle(selector, handler, arguments, marshal)
                 return []
             })
         }

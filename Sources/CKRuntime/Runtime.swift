@@ -71,9 +71,12 @@ public final class Runtime {
         return ScriptError(error, otherwise: .scriptFailed)
     }
 
-    /// Notes a host dropped without `destroy()` (on another thread it is left to the runtime's end).
-    func destroyWhenSafe(_ host: Value) {
+    /// Notes a host dropped without `destroy()`, its Swift handlers released now (one that
+    /// captured the runtime kept it alive: attack lib 09); on another thread both are left to
+    /// the runtime's end.
+    func destroyWhenSafe(_ host: Value, _ handlers: SwiftHandlers) {
         guard ThreadIdentity.current == engine.runtime.ownerThread else { return }
+        handlers.release()
         droppedHosts.append(host)
     }
 

@@ -205,3 +205,43 @@ describe("ownership", function()
     assert.is_true(gone(weak))
   end)
 end)
+
+describe("target actions", function()
+  local function collect() for _ = 1, 3 do collectgarbage() end end
+
+  -- Attack lib 08: a view spec's action targeting its own component (or an ancestor, their
+  -- controller or view) kept that component, and everything it held, for good.
+  it("do not keep the components whose views send them", function()
+    local Card = ck.component("TargetSelfCard", {
+      render = function(self) return ck.Button{title = "buy", action = ck.action(self, "buy")} end,
+      buy = function(self) end})
+    local Outer = ck.component("TargetParent", {scope = true,
+      render = function(self) return ck.Stack{children = {Card{}, ck.Button{action = ck.action(self, "go")}}} end,
+      go = function(self) end})
+    local h = ck.host(function() return Outer{} end, {model = {}})
+    h:mount()
+    for i = 1, 100 do h:update({i = i}) end
+    collect()
+    local before = ck.stats().arenaValues
+    for i = 1, 500 do h:update({i = i}) end
+    collect()
+    assert.is_true(ck.stats().arenaValues <= before + 4, "arena values grew from " .. before .. " to " .. ck.stats().arenaValues)
+    assert.are.equal(1, h:tap("TargetSelfCard"))
+    h:destroy()
+  end)
+
+  it("refuse a send once their target was freed", function()
+    local Card = ck.component("TargetGoneCard", {buy = function(self) end})
+    local action
+    do
+      local h = ck.host(function() return Card{} end)
+      h:mount()
+      action = ck.action(h.root, "buy")
+      h:destroy()
+    end
+    collect()
+    local ok, err = pcall(action.send, action, nil)
+    assert.is_false(ok)
+    assert.matches("%[deadObject%]", tostring(err))
+  end)
+end)

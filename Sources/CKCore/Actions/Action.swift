@@ -15,7 +15,11 @@ public final class Action: RuntimeObject {
     /// handler's positions past them get their zeros (demotion), even when a promotion later
     /// typed the action longer again: a demoted action's handler never sees a promoted argument.
     public let forwarded: Int
-    public let target: Responder?
+    /// The target, or nil once it was freed. Not held: the view spec of the component whose
+    /// render made a target action holds it, and one targeting that component, an ancestor,
+    /// their controller or view was a cycle nothing broke (attack lib 08: ~29 KB a runtime).
+    public var target: Responder? { targetLink?.responder }
+    private let targetLink: TargetLink?
     public let scope: Scope?
     /// The generation the action was made in; a scope action never resolves to an older one.
     public let generation: Int
@@ -33,7 +37,7 @@ public final class Action: RuntimeObject {
         self.types = types
         self.fullTypes = fullTypes ?? types
         self.forwarded = forwarded ?? types.count
-        self.target = target
+        targetLink = target.map(TargetLink.init)
         self.scope = scope
         self.generation = generation
         self.block = block
@@ -132,4 +136,32 @@ public final class Event: RuntimeObject {
     }
 
     public override var typeName: String { "Event" }
+}
+
+/// How an action reaches its target without keeping it alive: a runtime object through the
+/// back link it clears when it goes; a script responder (a table's), which holds no runtime
+/// object, strongly.
+private enum TargetLink {
+    case component(BackLink<Component>)
+    case controller(BackLink<Controller>)
+    case view(BackLink<View>)
+    case script(ScriptResponder)
+
+    init(_ responder: Responder) {
+        switch responder {
+        case .component(let c): self = .component(c.backLink)
+        case .controller(let k): self = .controller(k.backLink)
+        case .view(let v): self = .view(v.backLink)
+        case .script(let s): self = .script(s)
+        }
+    }
+
+    var responder: Responder? {
+        switch self {
+        case .component(let link): link.target.map(Responder.component)
+        case .controller(let link): link.target.map(Responder.controller)
+        case .view(let link): link.target.map(Responder.view)
+        case .script(let s): .script(s)
+        }
+    }
 }

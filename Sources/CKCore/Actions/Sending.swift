@@ -16,8 +16,9 @@ extension Runtime {
         }
         if action.kind == .selector, sender == nil { throw Self.noSender(action) }
         // One array for the whole send: the sender, then the converted arguments, then zeros.
-        if action.kind == .target, case .controller(let k)? = action.target {
-            try Runtime.checkLive(k, action.sendName)
+        if action.kind == .target {
+            guard let target = action.target else { throw Self.targetGone(action) }
+            if case .controller(let k) = target { try Runtime.checkLive(k, action.sendName) }
         }
         var call: [Value] = []
         call.reserveCapacity(action.fullTypes.count + 1)
@@ -44,6 +45,12 @@ extension Runtime {
         RuntimeError(.badArgument, "\(action.sendName): the sender must be a component, controller, view or responder table, got nil; a selector action walks from its sender, so pass the one it comes from (or make a scope or target action)")
     }
 
+    /// A target action whose target was freed: it left the tree and nothing else held it (an
+    /// action does not keep its target alive).
+    static func targetGone(_ action: Action) -> RuntimeError {
+        RuntimeError(.deadObject, "\(action.sendName): its target left the tree and was freed (an action does not keep its target alive); make the action again from a live target, or use a scope action (component:action)")
+    }
+
     /// Where the walk of a selector, target or scope action starts (which may be nil), or
     /// nil when the send is a no-op: a scope action whose scope has no live component.
     func walkStart(_ action: Action, sender: Responder?) -> Responder?? {
@@ -54,7 +61,8 @@ extension Runtime {
                   scope.host?.isDestroyed == false else { return .none }
             return startAtSender ? .component(c) : nextResponder(.component(c))
         case .target:
-            return startAtSender ? action.target! : nextResponder(action.target!)
+            guard let target = action.target else { return .none }
+            return startAtSender ? target : nextResponder(target)
         case .selector, .block:
             return sender.flatMap { startAtSender ? $0 : nextResponder($0) }
         }

@@ -57,6 +57,8 @@ public final class Component: RuntimeObject {
     private var previousLink: BackLink<Component>?
     /// Made when something first links to this component.
     private var ownLink: BackLink<Component>?
+    /// What points back at this component without keeping it (a parent link, an action's target).
+    var backLink: BackLink<Component> { BackLink.of(self, in: &ownLink) }
     var viewSpec: ViewSpec?
 
     // Mounting.

@@ -32,7 +32,12 @@ public final class Controller: RuntimeObject {
         controllerClass.liveControllers += 1
     }
 
+    /// What points back at this controller without keeping it (an action's target), cleared as it goes.
+    private var ownLink: BackLink<Controller>?
+    var backLink: BackLink<Controller> { BackLink.of(self, in: &ownLink) }
+
     deinit {
+        ownLink?.target = nil
         controllerClass.liveControllers -= 1
         Reaper.release(self)
     }

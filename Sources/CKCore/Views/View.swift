@@ -66,6 +66,8 @@ public final class View: RuntimeObject {
     }
     private var superviewLink: BackLink<View>?
     private var ownLink: BackLink<View>?
+    /// What points back at this view without keeping it (a subview's superview, an action's target).
+    var backLink: BackLink<View> { BackLink.of(self, in: &ownLink) }
     public internal(set) var subviews: [View] = []
     /// The component mounted in this view, or nil once unmounted. Strong: unmounting clears it
     /// (so no cycle outlives the mount), and a weak reference would cost every mounted

@@ -113,7 +113,7 @@ enum ActionBinding {
         let types = a.types.isEmpty ? "" : " " + ClassBridge.describeTypes(a.types)
         switch a.kind {
         case .selector: return "<selector action \(a.selector!)\(types)>"
-        case .target: return "<target action \(a.selector!) -> \(a.target!.name)\(types)>"
+        case .target: return "<target action \(a.selector!) -> \(a.target?.name ?? "(freed)")\(types)>"
         case .scope: return "<scope action \(a.selector!) -> \(a.scope?.path ?? "?")\(types)>"
         case .block: return "<block action\(types)>"
         }
