@@ -57,7 +57,10 @@ struct Marshal {
     }
 
     private func table(_ frame: Frame) throws(LuaError) -> Value {
-        guard let keys = frame.keys else { return try tools.list(frame.made) }
+        guard let keys = frame.keys else {
+            // A nil item leaves a hole: `n` keeps the length, as `table.pack` does.
+            return try tools.list(frame.made, counted: frame.items.contains(.nil))
+        }
         return tools.table(Array(zip(keys, frame.made)))
     }
 
@@ -92,7 +95,7 @@ struct Marshal {
     /// found before any value that deep is made (a table's height is one more than its
     /// tallest table's; a shared table is copied, so heights, not paths, measure the result).
     func swift(_ root: Value) throws(LuaError) -> ScriptValue {
-        guard case .table(let rootRef) = root else { return scalar(root) }
+        guard case .table(let rootRef) = root else { return try scalar(root) }
         var done: [UInt: (value: ScriptValue, height: Int)] = [:]
         var open: Set<UInt> = []
         var stack: [(ref: ScriptRef, entries: [(key: Value, value: Value)]?)] = [(rootRef, nil)]
@@ -123,36 +126,87 @@ struct Marshal {
         LuaError(message: Catalogue.badArgument.message("\(what) has tables nested more than \(ScriptValue.maximumDepth) deep, more than a ScriptValue holds safely; flatten the data (keep deep structures in Lua and pass ids or paths) or send it in parts"))
     }
 
-    /// A table from its entries, its tables already converted: a list when `t[1]` is set.
+    /// A table from its entries, its tables already converted, losing nothing (attack lib 12,
+    /// 13): a table whose keys are exactly 1…k is a list; one whose integer keys lie in 1…n
+    /// beside an integer `n` (as `table.pack` and a Swift array holding nils make) a list of n
+    /// items, nil in the holes; a table of string keys a dictionary. Anything else, a key
+    /// that is not UTF-8 or two keys Swift counts as one string (`"é"` composed and
+    /// decomposed), is `[badArgument]`: a `ScriptValue` could not hold it whole.
     private func table(_ entries: [(key: Value, value: Value)], _ done: [UInt: (value: ScriptValue, height: Int)]) throws(LuaError) -> ScriptValue {
-        func converted(_ v: Value) -> ScriptValue {
+        func converted(_ v: Value) throws(LuaError) -> ScriptValue {
             if case .table(let r) = v { return done[r.identity]?.value ?? .nil }
-            return scalar(v)
+            return try scalar(v)
         }
         var byIndex: [Int64: Value] = [:]
         var fields: [String: ScriptValue] = [:]
         for e in entries {
             switch e.key {
             case .int(let i): byIndex[i] = e.value
-            case .string(let s): fields[s] = converted(e.value)
-            default: continue
+            case .string(let s):
+                guard fields.updateValue(try converted(e.value), forKey: s) == nil else {
+                    throw Self.lost("two keys that Swift counts as one string (\(Self.shown(s)) written two ways, as composed and decomposed accents are)")
+                }
+            case .opaque(let r) where r.typeName == "string":
+                throw Self.lost("a key that is not UTF-8 text")
+            default:
+                throw Self.lost("a key of type \(e.key.typeName) (a ScriptValue dictionary has string keys)")
             }
         }
-        guard byIndex[1] != nil else { return .dictionary(fields) }
-        var items: [ScriptValue] = []
-        var i: Int64 = 1
-        while let v = byIndex[i] { items.append(converted(v)); i += 1 }
-        return .array(items)
+        guard !byIndex.isEmpty else { return .dictionary(fields) }
+        return .array(try list(byIndex, length: try length(of: byIndex, beside: fields), converted))
     }
 
-    private func scalar(_ value: Value) -> ScriptValue {
+    /// A list's length: its number of items, or its `n` when that is its only other key.
+    private func length(of byIndex: [Int64: Value], beside fields: [String: ScriptValue]) throws(LuaError) -> Int {
+        guard !fields.isEmpty else { return byIndex.count }
+        guard fields.count == 1, case .int(let n)? = fields["n"] else {
+            throw Self.lost("list items beside string keys (\(fields.keys.sorted().prefix(3).map(Self.shown).joined(separator: ", ")))")
+        }
+        guard n >= byIndex.count, n - byIndex.count <= ScriptValue.maximumHoles else {
+            throw Self.lost("a list whose n (\(n)) is below its \(byIndex.count) items or more than \(ScriptValue.maximumHoles) past them")
+        }
+        return n
+    }
+
+    /// Items 1…`length`, nil in the holes; `[badArgument]` if an integer key lies outside.
+    private func list(_ byIndex: [Int64: Value], length: Int,
+                      _ converted: (Value) throws(LuaError) -> ScriptValue) throws(LuaError) -> [ScriptValue] {
+        var items: [ScriptValue] = []
+        items.reserveCapacity(length)
+        var found = 0
+        for i in 0..<Int64(length) {
+            guard let v = byIndex[i + 1] else { items.append(.nil); continue }
+            items.append(try converted(v))
+            found += 1
+        }
+        guard found == byIndex.count else {
+            throw Self.lost("integer keys that are not 1 to \(length) (a list with holes needs n = its length, as table.pack sets)")
+        }
+        return items
+    }
+
+    /// A key as a message quotes it (its first bytes, escaped).
+    private static func shown(_ key: String) -> String {
+        var key = key
+        return key.withUTF8 { Excerpt.quoted(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `[badArgument]`: a Lua value holding `what` cannot become a `ScriptValue` whole.
+    private static func lost(_ what: String) -> LuaError {
+        LuaError(message: Catalogue.badArgument.message("a Lua table with \(what) cannot become a ScriptValue without losing data; keep such data in Lua, or send it as lists (give a list with holes n = its length) and dictionaries of UTF-8 string keys"))
+    }
+
+    /// A string that is not UTF-8 is `[badArgument]`: its bytes would be replaced.
+    private func scalar(_ value: Value) throws(LuaError) -> ScriptValue {
         switch value {
         case .nil: .nil
         case .bool(let b): .bool(b)
         case .int(let i): .int(Int(i))
         case .number(let d): .double(d)
         case .string(let s): .string(s)
-        case .opaque(let r): tools.text(value).map(ScriptValue.string) ?? .object(r.typeName)
+        case .opaque(let r) where r.typeName == "string":
+            throw LuaError(message: Catalogue.badArgument.message("a Lua string that is not UTF-8 text cannot become a ScriptValue without losing bytes; keep bytes in Lua, or encode them as text first (for example as hex)"))
+        case .opaque(let r): .object(r.typeName)
         case .object(let o): .object(Responder.from(o)?.name ?? o.typeName)
         case .table: .object("table")
         case .function: .object("function")

@@ -1,9 +1,14 @@
 /// A value passed between Swift and Lua: a model, an action's argument, a component's state.
 ///
 /// Swift values come in as Lua values: `Int` as an integer, `Double` as a float, `String`,
-/// `Bool`, `nil`, arrays as lists (`t[1]`, `t[2]`, …) and dictionaries as tables with string
-/// keys. Lua values come back the same way: a table whose `t[1]` is not nil is an array (read up
-/// to its first nil, as `ipairs` reads it), any other table a dictionary of its string keys.
+/// `Bool`, `nil`, arrays as lists (`t[1]`, `t[2]`, …; one holding a nil also gets `n`, its
+/// length, as `table.pack` makes it) and dictionaries as tables with string keys. Lua values
+/// come back whole or not at all: a table whose keys are 1…k is an array, one whose integer
+/// keys lie in 1…`n` beside an integer `n` an array of `n` (nil in the holes), one with string
+/// keys a dictionary; anything a `ScriptValue` cannot hold whole (a list with holes and no
+/// `n`, list items beside string keys, a key that is not a string, a string or key that is not
+/// UTF-8, two keys Swift counts as one string) is ``ErrorID/badArgument``. A list of nils alone
+/// (`{n = 2}`) comes back as `["n": 2]`, which ``decode(_:)`` reads as an array of nils.
 /// What has no Swift counterpart (a function, a component, an `Event`) arrives as
 /// ``object(_:)`` holding its Lua type name. Literals work: `["x": 1, "tags": ["a"]]`.
 /// Use ``init(encoding:)`` and ``decode(_:)`` for `Codable` types. A Lua table nested deeper
@@ -17,9 +22,9 @@ public enum ScriptValue: Sendable, Hashable {
     case int(Int)
     /// A Lua float (`number` arguments arrive as this, promoted from integers).
     case double(Double)
-    /// A string (bytes that are not UTF-8 are replaced).
+    /// A string (a Lua string that is not UTF-8 does not come back: ``ErrorID/badArgument``).
     case string(String)
-    /// A Lua list.
+    /// A Lua list (a ``nil`` item is a hole; the list then carries `n`).
     case array([ScriptValue])
     /// A Lua table with string keys (a struct argument arrives as this).
     case dictionary([String: ScriptValue])
@@ -34,6 +39,11 @@ extension ScriptValue {
     /// compares and decodes a `ScriptValue` by recursion, so a value a script nested 100,000
     /// deep overflowed the stack. Values going into Lua may nest as deep as the program likes.
     public static let maximumDepth = 1_000
+
+    /// How many nils a Lua list with holes may carry past its items (its `n` minus the items it
+    /// holds) to come back as an ``array(_:)``: the nils are Swift memory, outside the Lua
+    /// state's limit, so a script's `{n = 1e12}` is ``ErrorID/badArgument``, not an exhausted process.
+    public static let maximumHoles = 1_000_000
 
     /// The integer, or an integral float as an integer; nil otherwise.
     public var intValue: Int? {

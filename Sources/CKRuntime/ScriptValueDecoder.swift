@@ -1,6 +1,7 @@
 /// Decodes ``ScriptValue``s straight into `Decodable` types (ScriptValueCoding.swift). A Lua
 /// table with no entries comes back as an empty dictionary, so an empty dictionary is an empty
-/// array as well; every mismatch is `[badArgument]` naming the field.
+/// array as well, and a list of nils alone (`{n = 2}`) comes back as `["n": 2]`, so that is an
+/// array of nils; every mismatch is `[badArgument]` naming the field.
 struct ScriptValueDecoder: Decoder {
     let value: ScriptValue
     let codingPath: [any CodingKey]
@@ -40,6 +41,10 @@ struct ScriptValueDecoder: Decoder {
         switch value {
         case .array(let items): return Unkeyed(items: items, codingPath: codingPath)
         case .dictionary(let fields) where fields.isEmpty: return Unkeyed(items: [], codingPath: codingPath)
+        case .dictionary(let fields) where fields.count == 1:
+            // A list of nils alone is a table with nothing but `n` (`{n = 2}` for `[nil, nil]`).
+            guard case .int(let n)? = fields["n"], (0...ScriptValue.maximumHoles).contains(n) else { throw mismatch("an array") }
+            return Unkeyed(items: Array(repeating: .nil, count: n), codingPath: codingPath)
         default: throw mismatch("an array")
         }
     }

@@ -4,8 +4,9 @@ import CKCore
 /// table's entries read raw. Both tick the runtime's limits per item (rule 8: Swift loops over
 /// script-sized data are bounded).
 extension ToolCalls {
-    /// A new table holding `items` at 1, 2, 3, … (nil items leave holes).
-    public func list(_ items: [Value]) throws(LuaError) -> Value {
+    /// A new table holding `items` at 1, 2, 3, … (nil items leave holes); `counted` also sets
+    /// `n` to their number, as `table.pack` does, so the holes keep their places.
+    public func list(_ items: [Value], counted: Bool = false) throws(LuaError) -> Value {
         let L = engine.lua.L
         let stack = LuaStack(L)
         let base = stack.top
@@ -15,6 +16,10 @@ extension ToolCalls {
             try engine.protect { try engine.runtime.limits.tick() }
             engine.values.push(item, L)
             stack.set(i + 1, into: -2)
+        }
+        if counted {
+            engine.values.push(.int(Int64(items.count)), L)
+            stack.setField("n", of: -2)
         }
         return engine.values.value(at: -1, L)
     }
