@@ -65,9 +65,10 @@ public final class Host {
     /// ``ErrorID/hostDestroyed`` (a second destroy does nothing).
     /// Its Swift handlers, and what they captured, are released now.
     public func destroy() throws(ScriptError) {
-        try runtime.checkThread()
-        defer { if core?.isDestroyed != false { handlers.release() } }
-        try runtime.glue("destroy", [object])
+        try runtime.exclusive { () throws(ScriptError) in
+            defer { if core?.isDestroyed != false { handlers.release() } }
+            try runtime.glue("destroy", [object])
+        }
     }
 
     /// Taps the first component `query` finds as `host:tap(query)` does (SPEC §7); returns the

@@ -8,6 +8,10 @@ extension Runtime {
     /// another runtime is ``ErrorID/badArgument``.
     public func mount(_ provider: ScriptObject, model: ScriptValue = nil,
                       responders: [HostResponder] = []) throws(ScriptError) -> Host {
+        try exclusive { () throws(ScriptError) -> Host in try mountHeld(provider, model: model, responders: responders) }
+    }
+
+    private func mountHeld(_ provider: ScriptObject, model: ScriptValue, responders: [HostResponder]) throws(ScriptError) -> Host {
         let providerValue = try provider.raw(in: self, as: "mount's provider")
         let handlers = SwiftHandlers()
         let tables = try responders.map { r throws(ScriptError) in try responderTable(r, keepingHandlersIn: handlers) }
@@ -35,7 +39,7 @@ extension Runtime {
     /// `{name = ..., methods = {selector = function(self, sender, ...) end}}` with Swift methods,
     /// whose handlers `handlers` keeps (the host's, released with it).
     func responderTable(_ responder: HostResponder, keepingHandlersIn handlers: SwiftHandlers) throws(ScriptError) -> Value {
-        try checkThread()   // its closures and table are made in the Lua state
+        // Under `mount`'s hold: its closures and table are made in the Lua state.
         let tools = engine.tools
         let marshal = self.marshal
         let methods = responder.handlers.map { entry in

@@ -11,10 +11,12 @@ import CKLua
 /// runtime stays usable.
 ///
 /// ## Threading
-/// A runtime is deliberately not `Sendable`: use it from the thread (or actor) that made it,
-/// and only from there; sends from another thread fail with ``ErrorID/notMainThread``. Make
-/// one runtime per thread or actor. The timeout is watched by one process-wide timer: run Lua
-/// under a timeout in one runtime at a time. While a call runs Lua, Ctrl-C (SIGINT) stops the
+/// A runtime is deliberately not `Sendable`: it belongs to one isolation domain (the thread,
+/// actor or task that made it), which may run it on any thread, one call at a time: an actor
+/// that owns a runtime can use it from every job, whichever pool thread runs it. A call from a
+/// thread while another thread is inside a call fails with ``ErrorID/notMainThread``, before
+/// any Lua runs. The timeout is watched by one process-wide timer: run Lua under a timeout in
+/// one runtime at a time. While a call runs Lua, Ctrl-C (SIGINT) stops the
 /// script with `[interrupted]`, as in `ckrun`.
 public final class Runtime {
     let engine: Engine
@@ -27,6 +29,8 @@ public final class Runtime {
     /// `deinit` may run where no Lua may (inside a collection that released a Swift handler
     /// which held the host).
     private var droppedHosts: [Value] = []
+    /// Which thread is inside a call now, and what other threads let go meanwhile.
+    let confinement = Confinement()
 
     /// Makes a runtime with `configuration`'s limits, sandbox and clock.
     public init(_ configuration: Configuration = .init()) throws(ScriptError) {
@@ -42,14 +46,33 @@ public final class Runtime {
     /// Runs `body` as one turn under the limits, its errors as ``ScriptError``s.
     /// On another thread than the runtime's it is `[notMainThread]`, before any Lua runs.
     func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
-        try checkThread()
-        if !droppedHosts.isEmpty { destroyDroppedHosts() }
-        engine.runtime.clearHandlerFailure()
-        do {
-            return try engine.turn(body)
-        } catch {
-            throw afterRefusal(scriptError(error))
+        try exclusive { () throws(ScriptError) -> T in
+            if !droppedHosts.isEmpty { destroyDroppedHosts() }
+            engine.runtime.clearHandlerFailure()
+            do throws(LuaError) {
+                return try engine.turn(body)
+            } catch {
+                throw afterRefusal(scriptError(error))
+            }
         }
+    }
+
+    /// Runs `body` holding the runtime on this thread (``Confinement``): every public entry that
+    /// touches the Lua state runs in one. `[notMainThread]` while another thread is inside a
+    /// call, before any Lua runs. What other threads let go meanwhile is released first, here.
+    func exclusive<T>(_ body: () throws(ScriptError) -> T) throws(ScriptError) -> T {
+        var (entered, released, hosts) = confinement.enter(engine.runtime)
+        guard entered else {
+            throw ScriptError(.notMainThread, "a Runtime was used from two threads at once; use each runtime from one isolation domain (a thread, an actor or a task), one call at a time")
+        }
+        defer { confinement.leave() }
+        released.removeAll()
+        for dropped in hosts {
+            dropped.handlers.release()
+            droppedHosts.append(dropped.host)
+        }
+        hosts.removeAll()
+        return try body()
     }
 
     /// `error`, after the garbage a call the memory limit stopped left is collected: what it made
@@ -71,13 +94,19 @@ public final class Runtime {
         return ScriptError(error, otherwise: .scriptFailed)
     }
 
-    /// Notes a host dropped without `destroy()`, its Swift handlers released now (one that
-    /// captured the runtime kept it alive: attack lib 09); on another thread both are left to
-    /// the runtime's end.
-    func destroyWhenSafe(_ host: Value, _ handlers: SwiftHandlers) {
-        guard ThreadIdentity.current == engine.runtime.ownerThread else { return }
-        handlers.release()
-        droppedHosts.append(host)
+    /// Notes a host dropped without `destroy()`, to destroy at the next call, its Swift
+    /// handlers released now (one that captured the runtime kept it alive: attack lib 09), or
+    /// when the next call starts if another thread is inside one.
+    func destroyWhenSafe(_ host: consuming Value, _ handlers: SwiftHandlers) {
+        confinement.drop(host, handlers)
+        try? exclusive { () throws(ScriptError) in }
+    }
+
+    /// Lets a Lua value go: here when no other thread is inside a call, else when the next call
+    /// starts (its release writes to the Lua state).
+    func releaseWhenSafe(_ value: consuming Value) {
+        confinement.release(value)
+        try? exclusive { () throws(ScriptError) in }
     }
 
     /// Destroys the hosts dropped since the last call (their callbacks' errors are dropped).
@@ -87,23 +116,16 @@ public final class Runtime {
         for host in dropped { _ = try? glue("destroy", [host]) }
     }
 
-    /// `[notMainThread]` unless called on the thread that made the runtime: every public entry
-    /// that runs Lua asks this first (``turn(_:)`` does).
-    func checkThread() throws(ScriptError) {
-        guard ThreadIdentity.current == engine.runtime.ownerThread else {
-            throw ScriptError(.notMainThread, "a Runtime was used from another thread than the one that made it; use each runtime from one thread or actor")
-        }
-    }
-
     /// Calls the glue function `name` with `arguments`, then `values` marshalled in the same
     /// turn; returns its results.
     @discardableResult
     func glue(_ name: String, _ arguments: [Value], then values: [ScriptValue] = []) throws(ScriptError) -> [Value] {
-        try checkThread()
-        let function = glueFunction(name)
-        let marshal = self.marshal
-        return try turn { turn throws(LuaError) in
-            try turn.call(function, values.isEmpty ? arguments : arguments + (try marshal.lua(values)))
+        try exclusive { () throws(ScriptError) -> [Value] in
+            let function = glueFunction(name)
+            let marshal = self.marshal
+            return try turn { turn throws(LuaError) in
+                try turn.call(function, values.isEmpty ? arguments : arguments + (try marshal.lua(values)))
+            }
         }
     }
 
@@ -115,11 +137,12 @@ public final class Runtime {
     }
 
     private func chunk(_ source: LuaSource, name: String) throws(ScriptError) -> Value {
-        try checkThread()
-        do {
-            return try engine.tools.load(source, name: name)
-        } catch {
-            throw afterRefusal(Runtime.loadError(error))
+        try exclusive { () throws(ScriptError) -> Value in
+            do throws(LuaError) {
+                return try engine.tools.load(source, name: name)
+            } catch {
+                throw afterRefusal(Runtime.loadError(error))
+            }
         }
     }
 
@@ -147,10 +170,11 @@ extension Runtime {
     /// first result. A missing or unreadable file is ``ErrorID/cannotRead``.
     @discardableResult
     public func load(file path: String) throws(ScriptError) -> ScriptObject {
-        try checkThread()
-        let function: Value
-        do { function = try engine.tools.loadFile(path) } catch { throw afterRefusal(Runtime.loadError(error)) }
-        return ScriptObject(try first(of: function), runtime: self)
+        try exclusive { () throws(ScriptError) -> ScriptObject in
+            let function: Value
+            do throws(LuaError) { function = try engine.tools.loadFile(path) } catch { throw afterRefusal(Runtime.loadError(error)) }
+            return ScriptObject(try first(of: function), runtime: self)
+        }
     }
 
     /// Lets `require` find modules in `directory` (`directory/?.lua`, `directory/?/init.lua`),

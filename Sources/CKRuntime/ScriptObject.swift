@@ -8,13 +8,21 @@ import CKLua
 public final class ScriptObject {
     // Private: another runtime reaches it only through `raw(in:as:)`, which refuses it (attack
     // break 04: a class of one Lua state built in another's segfaulted).
-    private let raw: Value
+    private var raw: Value
     /// The runtime the value lives in (kept alive by this object).
     public let runtime: Runtime
 
     init(_ raw: Value, runtime: Runtime) {
         self.raw = raw
         self.runtime = runtime
+    }
+
+    /// The value's release writes to the Lua state: it waits for the next call when another
+    /// thread is inside one (attack lib2 07: dropped beside a running script, it corrupted it).
+    deinit {
+        var value = Value.nil
+        swap(&value, &raw)
+        runtime.releaseWhenSafe(value)
     }
 
     /// The Lua value for a call into `other`'s Lua, `[badArgument]` unless it lives there: a Lua

@@ -37,11 +37,12 @@ extension Runtime {
     }
 
     private func runTimers(until time: Double?) throws(ScriptError) {
-        try checkThread()
-        var first: LuaError?
-        if let stop = engine.app.fireTimers(until: time, report: { if first == nil { first = $0 } }) {
-            engine.app.warnTimerLoop(stop, in: .once)
+        try exclusive { () throws(ScriptError) in
+            var first: LuaError?
+            if let stop = engine.app.fireTimers(until: time, report: { if first == nil { first = $0 } }) {
+                engine.app.warnTimerLoop(stop, in: .once)
+            }
+            if let first { throw afterRefusal(ScriptError(first, otherwise: .timerFailed)) }
         }
-        if let first { throw afterRefusal(ScriptError(first, otherwise: .timerFailed)) }
     }
 }

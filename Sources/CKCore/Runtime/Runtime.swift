@@ -26,8 +26,9 @@ public final class Runtime {
     public var tracer: Tracer? {
         didSet { callState.pointee.tracing = tracer == nil ? 0 : 1 }
     }
-    /// The thread that made this runtime; sends from elsewhere are refused.
-    public let ownerThread = ThreadIdentity.current
+    /// The thread using this runtime now (the one that made it, until a library call from
+    /// another takes it over: `adopt`); sends from elsewhere are refused.
+    public private(set) var ownerThread = ThreadIdentity.current
     /// Call depth, the sync flag and the plan epoch, where a bridge's C code can reach them.
     public let callState: UnsafeMutablePointer<CallState>
 
@@ -76,6 +77,12 @@ public final class Runtime {
         callState = callStateStorage.pointer
         selectors = SelectorTable(calls: callStateStorage, limits: limits)
         callState.pointee.ownerThread = Int(bitPattern: ownerThread.raw)
+    }
+
+    /// Hands the runtime to `thread`, which calls it from now on (no call may be under way).
+    public func adopt(_ thread: ThreadIdentity) {
+        ownerThread = thread
+        callState.pointee.ownerThread = Int(bitPattern: thread.raw)
     }
 
     /// Makes every cached send plan stale: the chain, a scope's component or a class's
