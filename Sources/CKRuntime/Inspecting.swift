@@ -13,7 +13,7 @@ public struct ComponentSnapshot: Sendable {
     public let props: ScriptValue
 }
 
-extension Host {
+extension ComponentHost {
     /// `host:dump()`: one line per component with its class, `#identifier`, controller, view
     /// class and state (the text of `ckrun tree`).
     public func dump() throws(ScriptError) -> String {

@@ -7,11 +7,11 @@ extension Runtime {
     /// `responders` follow the hosting view on its responder chain, in order. A provider from
     /// another runtime is ``ErrorID/badArgument``.
     public func mount(_ provider: ScriptObject, model: ScriptValue = nil,
-                      responders: [HostResponder] = []) throws(ScriptError) -> Host {
-        try exclusive { () throws(ScriptError) -> Host in try mountHeld(provider, model: model, responders: responders) }
+                      responders: [HostResponder] = []) throws(ScriptError) -> ComponentHost {
+        try exclusive { () throws(ScriptError) -> ComponentHost in try mountHeld(provider, model: model, responders: responders) }
     }
 
-    private func mountHeld(_ provider: ScriptObject, model: ScriptValue, responders: [HostResponder]) throws(ScriptError) -> Host {
+    private func mountHeld(_ provider: ScriptObject, model: ScriptValue, responders: [HostResponder]) throws(ScriptError) -> ComponentHost {
         let providerValue = try provider.raw(in: self, as: "mount's provider")
         let handlers = SwiftHandlers()
         let tables = try responders.map { r throws(ScriptError) in try responderTable(r, keepingHandlersIn: handlers) }
@@ -21,14 +21,14 @@ extension Runtime {
             handlers.release()
             throw error
         }
-        let host = Host(made.first ?? .nil, runtime: self, handlers: handlers)
+        let host = ComponentHost(made.first ?? .nil, runtime: self, handlers: handlers)
         try host.mount()
         return host
     }
 
     /// ``mount(_:model:responders:)-(_,ScriptValue,_)`` with an `Encodable` model (a struct as a table of its fields).
     public func mount(_ provider: ScriptObject, model: some Encodable,
-                      responders: [HostResponder] = []) throws(ScriptError) -> Host {
+                      responders: [HostResponder] = []) throws(ScriptError) -> ComponentHost {
         try mount(provider, model: try ScriptValue.encoding(model), responders: responders)
     }
 

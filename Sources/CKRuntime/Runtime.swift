@@ -4,7 +4,7 @@ import CKLua
 /// A Lua state running ckrun's component runtime, driven from Swift.
 ///
 /// A runtime loads Lua files and strings, mounts hosts of components (``mount(_:model:responders:)-(_,ScriptValue,_)``),
-/// sends typed actions into them (``Host/send(_:types:to:arguments:)``) and receives actions in
+/// sends typed actions into them (``ComponentHost/send(_:types:to:arguments:)``) and receives actions in
 /// Swift host responders (``HostResponder``). Every call into Lua runs under the limits given
 /// at ``init(_:)``: the timeout counts from the start of each call from Swift, and a script that
 /// passes a limit is stopped with ``ErrorID/timeout`` or ``ErrorID/memoryLimit`` while the

@@ -35,7 +35,7 @@ public enum ScriptValue: Sendable, Hashable {
 extension ScriptValue {
     /// How deep a Lua table may nest to come back as a script value (a flat list is 1 deep): a
     /// deeper one is ``ErrorID/badArgument``, wherever it comes back (``ScriptObject/value()``,
-    /// a call's results, a Swift handler's arguments, ``Host/find(_:)``). Swift releases,
+    /// a call's results, a Swift handler's arguments, ``ComponentHost/find(_:)``). Swift releases,
     /// compares and decodes a `ScriptValue` by recursion, so a value a script nested 100,000
     /// deep overflowed the stack. Values going into Lua may nest as deep as the program likes.
     public static let maximumDepth = 1_000

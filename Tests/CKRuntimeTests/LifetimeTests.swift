@@ -217,3 +217,16 @@ struct RuntimeKeepingTests {
     }
 }
 
+
+/// Attack lib 15: with Foundation imported (as this file does), `Host` is ambiguous on Linux and
+/// macOS; the host's own name is not. This compiles only while `ComponentHost` exists.
+@Suite("The host's name beside Foundation")
+struct HostNameTests {
+    @Test func componentHostNeedsNoModuleName() throws {
+        let runtime = try Runtime()
+        let host: ComponentHost = try runtime.mount(try runtime.load(string: pickerSource, name: "picker.lua"))
+        let earlier: CKRuntime.Host = host
+        #expect(earlier === host)
+        try host.destroy()
+    }
+}

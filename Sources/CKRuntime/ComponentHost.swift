@@ -4,7 +4,10 @@ import CKLua
 /// A mounted tree of components (SPEC §5's host), made by ``Runtime/mount(_:model:responders:)-(_,ScriptValue,_)``.
 /// Its methods are the Lua host's (`host:update(model)`, `host:flush()`, …), each one call into
 /// Lua under the runtime's limits.
-public final class Host {
+///
+/// Named `ComponentHost`, not `Host`, so that it does not clash with Foundation's `Host` in a
+/// program that imports both (attack lib 15); ``Host`` remains as another name for it.
+public final class ComponentHost {
     let object: Value
     /// The runtime the host lives in.
     public let runtime: Runtime
@@ -105,7 +108,7 @@ public final class Host {
     public func send(_ selector: String, types: [String] = [], to target: ActionTarget,
                      arguments: [ScriptValue] = []) throws(ScriptError) -> Bool {
         let results = try runtime.glue("send", [object, .string(target.kind), .string(target.query), .string(selector)],
-                                       then: [Host.typeList(types)] + arguments)
+                                       then: [ComponentHost.typeList(types)] + arguments)
         if case .bool(let handled)? = results.first { return handled }
         return false
     }
@@ -116,7 +119,7 @@ public final class Host {
     /// scope action reaches the newest component of its scope at each send.
     public func action(_ selector: String, types: [String] = [], to target: ActionTarget) throws(ScriptError) -> Action {
         let made = try runtime.glue("prepare", [object, .string(target.kind), .string(target.query), .string(selector)],
-                                    then: [Host.typeList(types)])
+                                    then: [ComponentHost.typeList(types)])
         return Action(action: made.first ?? .nil, sender: made.count > 1 ? made[1] : .nil, host: self)
     }
 
@@ -125,21 +128,25 @@ public final class Host {
     }
 }
 
-/// A typed action made once by ``Host/action(_:types:to:)``, sent from Swift many times.
+/// The earlier name of ``ComponentHost``. It clashes with Foundation's `Host` where a file
+/// imports both (write `ComponentHost`, or `CKRuntime.Host`, there).
+public typealias Host = ComponentHost
+
+/// A typed action made once by ``ComponentHost/action(_:types:to:)``, sent from Swift many times.
 public final class Action {
     let action: Value
     let sender: Value
-    let host: Host
+    let host: ComponentHost
     /// The runtime the action lives in.
     public var runtime: Runtime { host.runtime }
 
-    init(action: Value, sender: Value, host: Host) {
+    init(action: Value, sender: Value, host: ComponentHost) {
         self.action = action
         self.sender = sender
         self.host = host
     }
 
-    /// Sends the action with `arguments` after the sender, as ``Host/send(_:types:to:arguments:)``
+    /// Sends the action with `arguments` after the sender, as ``ComponentHost/send(_:types:to:arguments:)``
     /// does; returns whether a responder handled it.
     @discardableResult
     public func send(_ arguments: [ScriptValue] = []) throws(ScriptError) -> Bool {
