@@ -2,10 +2,10 @@ extension Runtime {
     /// A runtime's limits, sandbox and clock.
     public struct Configuration: Sendable {
         /// Seconds each call from Swift into Lua may run before ``ErrorID/timeout`` stops it
-        /// (nil: no limit).
+        /// (nil: no limit; anything but a number above 0 is ``ErrorID/badArgument``).
         public var timeout: Double?
         /// Megabytes the Lua state may hold before ``ErrorID/memoryLimit`` stops the script
-        /// (nil: no limit).
+        /// (nil: no limit; below 1 is ``ErrorID/badArgument``).
         public var memoryLimitMegabytes: Int?
         /// Whether scripts are sandboxed as under `ckrun --sandbox`: no `os.execute`,
         /// `io.popen`, `package.loadlib` or file writes (docs/sandbox.md).
@@ -20,7 +20,22 @@ extension Runtime {
             self.sandbox = sandbox
             self.clock = clock
         }
+
+        /// `[badArgument]` for a limit that would silently mean none (a timeout of -1 or NaN, a
+        /// memory limit of 0 or below) or that no call could meet (a timeout of 0), as
+        /// `ckrun --timeout` and `--memory-limit` refuse them (attack lib 11, lib2 09).
+        func validate() throws(ScriptError) {
+            if let timeout, !(timeout > 0) {
+                throw ScriptError(.badArgument, "Runtime.Configuration: timeout must be a number of seconds greater than 0, got \(timeout); use nil for no time limit")
+            }
+            if let megabytes = memoryLimitMegabytes, !(1...Runtime.largestMemoryLimitMegabytes).contains(megabytes) {
+                throw ScriptError(.badArgument, "Runtime.Configuration: memoryLimitMegabytes must be a whole number of megabytes from 1 to \(Runtime.largestMemoryLimitMegabytes), got \(megabytes); use nil for no memory limit")
+            }
+        }
     }
+
+    /// How many megabytes a memory limit may be: more would overflow a count of bytes.
+    static let largestMemoryLimitMegabytes = Int.max >> 21
 
     /// What time `ck.after` timers follow.
     public enum Clock: Sendable {

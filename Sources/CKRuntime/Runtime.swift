@@ -33,7 +33,10 @@ public final class Runtime {
     let confinement = Confinement()
 
     /// Makes a runtime with `configuration`'s limits, sandbox and clock.
+    /// A timeout that is not a number of seconds above 0, or a memory limit below 1 MB, is
+    /// ``ErrorID/badArgument``: nil is the only way to say "no limit".
     public init(_ configuration: Configuration = .init()) throws(ScriptError) {
+        try configuration.validate()
         engine = Engine(configuration: .init(sandbox: configuration.sandbox, timeoutSeconds: configuration.timeout,
                                              memoryLimitMegabytes: configuration.memoryLimitMegabytes))
         clock = configuration.clock
