@@ -1,5 +1,8 @@
 import CKRuntime
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Attack lib 11, lib2 09: a limit that is no limit was accepted and silently meant none.
 @Suite("Limits are limits")
@@ -42,5 +45,38 @@ struct ClockFromSwiftTests {
         let runtime = try Runtime()
         let error = #expect(throws: ScriptError.self) { try runtime.advance(by: .infinity) }
         #expect(error?.id == .badArgument)
+    }
+}
+
+/// Attack lib 16: after one `[memoryLimit]`, endless loops that allocate nothing were reported
+/// as `[memoryLimit]` too. Each test runs in a process of its own: the watchdog serves one
+/// timed runtime at a time (see `LimitTests`).
+@Suite("Which limit struck")
+struct LimitReportTests {
+    @Test func aTimeoutAfterAMemoryLimitIsATimeout() async {
+        await #expect(processExitsWith: .success) {
+            let runtime = try Runtime(.init(timeout: 0.3, memoryLimitMegabytes: 16))
+            do { try runtime.load(string: "local t = {} while true do t[#t+1] = {} end", name: "alloc.lua"); exit(1) } catch let error as ScriptError {
+                guard error.id == .memoryLimit else { exit(2) }
+            } catch { exit(5) }
+            for _ in 0..<2 {
+                do { try runtime.load(string: "while true do end", name: "loop.lua"); exit(3) } catch let error as ScriptError {
+                    guard error.id == .timeout, error.limit == .timeout else { exit(4) }
+                } catch { exit(5) }
+            }
+            exit(0)
+        }
+    }
+
+    /// Attack lib2 13: the library's own start-up ran under the program's timeout, and a tiny
+    /// one made `Runtime.init` throw `[timeout]` at `(CKRuntime glue)`.
+    @Test func startingUpIsNotTimed() async {
+        await #expect(processExitsWith: .success) {
+            let runtime: Runtime
+            do { runtime = try Runtime(.init(timeout: 1e-6)) } catch { exit(1) }
+            do { try runtime.load(string: "while true do end", name: "loop.lua"); exit(2) } catch let error as ScriptError {
+                exit(error.id == .timeout ? 0 : 3)
+            } catch { exit(4) }
+        }
     }
 }
