@@ -148,7 +148,7 @@ public final class Runtime {
             do throws(LuaError) {
                 return try engine.tools.load(source, name: name)
             } catch {
-                throw afterRefusal(Runtime.loadError(error))
+                throw afterRefusal(Runtime.loadError(error, compiling: String(name.dropFirst())))
             }
         }
     }
@@ -157,8 +157,12 @@ public final class Runtime {
         try turn { turn throws(LuaError) in try turn.call(function, arguments).first ?? .nil }
     }
 
-    /// A chunk that did not compile is `[syntaxError]`; other load errors carry their own id.
-    static func loadError(_ error: LuaError) -> ScriptError {
+    /// A chunk that did not compile is `[syntaxError]`; one whose compiling passed the memory
+    /// limit is `[memoryLimit]` naming `what` (no line of it ran); other load errors carry their own id.
+    static func loadError(_ error: LuaError, compiling what: String) -> ScriptError {
+        if error.id == Catalogue.memoryLimit.rawValue {
+            return ScriptError(.memoryLimit, "compiling \(what) needs more memory than the limit allows (a large literal?); load less at once, or raise memoryLimitMegabytes")
+        }
         guard error.id == nil, error.isSyntaxError else { return ScriptError(error, otherwise: .scriptFailed) }
         return ScriptError(.syntaxError, error.message)
     }
@@ -179,7 +183,7 @@ extension Runtime {
     public func load(file path: String) throws(ScriptError) -> ScriptObject {
         try exclusive { () throws(ScriptError) -> ScriptObject in
             let function: Value
-            do throws(LuaError) { function = try engine.tools.loadFile(path) } catch { throw afterRefusal(Runtime.loadError(error)) }
+            do throws(LuaError) { function = try engine.tools.loadFile(path) } catch { throw afterRefusal(Runtime.loadError(error, compiling: path)) }
             return ScriptObject(try first(of: function), runtime: self)
         }
     }

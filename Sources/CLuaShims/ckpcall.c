@@ -123,8 +123,19 @@ static int refusing_binary(lua_State *L, int status, const char *name) {
 /* Every chunk ckrun loads for a script comes through these two (check-layout refuses Lua's own
    loaders elsewhere), so a state that loads text only (--sandbox) never loads a binary chunk:
    LUA_INIT=@file, -e, the REPL's lines and the app's file included. */
+/* Compiling runs in Lua mode, so the allocator refuses past the memory limit and lua_load
+   returns LUA_ERRMEM: in Swift mode a 100 MB literal compiled under an 8 MB limit (lib2 12). */
+static int ckpcall_set_in_swift(lua_State *L, int in_swift) {
+    ck_memory *m = ckinternal_extra_of(L)->memory;
+    int saved = m->in_swift;
+    m->in_swift = in_swift;
+    return saved;
+}
+
 int ckpcall_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
+    int saved = ckpcall_set_in_swift(L, 0);
     int status = luaL_loadbufferx(L, buf, len, name, ckinternal_extra_of(L)->text_only ? "t" : mode);
+    ckpcall_set_in_swift(L, saved);
     return refusing_binary(L, status, name);
 }
 
@@ -139,8 +150,10 @@ int ckpcall_loadfile(lua_State *L, const char *path) {
                         path, S_ISDIR(st.st_mode) ? "a directory" : "a FIFO or socket");
         return LUA_ERRFILE;
     }
-    int status = refusing_binary(L, luaL_loadfilex(L, path, ckinternal_extra_of(L)->text_only ? "t" : NULL),
-                                 path ? path : "stdin");
+    int saved = ckpcall_set_in_swift(L, 0);
+    int loaded = luaL_loadfilex(L, path, ckinternal_extra_of(L)->text_only ? "t" : NULL);
+    ckpcall_set_in_swift(L, saved);
+    int status = refusing_binary(L, loaded, path ? path : "stdin");
     if (status == LUA_ERRFILE && lua_type(L, -1) == LUA_TSTRING) {
         lua_pushliteral(L, "[cannotRead] ");
         lua_insert(L, -2);

@@ -80,3 +80,17 @@ struct LimitReportTests {
         }
     }
 }
+
+/// Attack lib2 12: compiling ran where the allocator lets Swift pass the limit, so a chunk with a
+/// 100 MB string literal loaded under an 8 MB limit and the state kept it.
+@Suite("Compiling counts against the memory limit")
+struct CompileLimitTests {
+    @Test func aChunkTooBigForTheLimitIsMemoryLimit() throws {
+        let runtime = try Runtime(.init(memoryLimitMegabytes: 8))
+        let source = "big = '" + String(repeating: "x", count: 20 << 20) + "' return #big"
+        let error = #expect(throws: ScriptError.self) { try runtime.load(string: source, name: "big.lua") }
+        #expect(error?.id == .memoryLimit, "\(error?.message ?? "")")
+        #expect(error?.message.contains("compil") == true, "\(error?.message ?? "")")
+        #expect(try runtime.load(string: "return 1 + 1").value() == 2, "the runtime stays usable")
+    }
+}
