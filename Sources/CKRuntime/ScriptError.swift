@@ -60,10 +60,11 @@ public struct ScriptError: Error, Sendable, CustomStringConvertible {
     }
 
     /// `message` starts with `[id]` (the callers above make sure).
+    /// Every message and traceback is worded for the program (``LibraryWording``).
     private init(id: ErrorID, message: String, traceback: String) {
         self.id = id
-        self.message = message
-        self.traceback = traceback
+        self.message = LibraryWording.message(message)
+        self.traceback = LibraryWording.traceback(traceback)
     }
 }
 
