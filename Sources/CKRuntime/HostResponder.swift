@@ -8,7 +8,8 @@
 /// ```
 public struct HostResponder {
     /// A handler: gets the action's arguments; what it throws reaches the sender as the
-    /// handler's error.
+    /// handler's error. The host it is mounted with keeps it, and what it captures, until the
+    /// host is destroyed or dropped: it may capture the runtime; capture the host `weak`.
     public typealias Handler = (ActionCall) throws -> Void
 
     /// The name the responder chain prints (`ViewController`).

@@ -211,7 +211,7 @@ struct RuntimeKeepingTests {
         let before = try collectedHeapBytes(runtime)
         for i in 0..<1_000 { try host.update(model: ["i": .int(i)]) }
         let growth = try collectedHeapBytes(runtime) - before
-        // It was ~650 KB; what is left (~45 bytes a build, with a selector action too) is noted in the report.
+        // It was ~650 KB. What is left is a bounded high-water mark (a selector action shows it too).
         #expect(growth < 200_000, "the heap grew \(growth) bytes over 1,000 builds")
         #expect(try host.tap("Card") == 1)
     }
