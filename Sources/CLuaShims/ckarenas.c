@@ -159,3 +159,28 @@ int ckarenas_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, l
     lua_settop(L, -2);
     return 1;
 }
+
+/* Whether the table at `index` holds (as keys and values) only strings, numbers, booleans and
+   light userdata: nothing that can reach another value. Raw: lua_next runs no metamethod, and
+   raises only for a key changed in the walk. */
+int ckarenas_is_plain_table(lua_State *L, int index) {
+    if (lua_type(L, index) != LUA_TTABLE) return 0;
+    index = lua_absindex(L, index);
+    int top = lua_gettop(L), plain = 1;
+    lua_pushnil(L);
+    while (lua_next(L, index)) {
+        if (lua_type(L, -2) > LUA_TSTRING || lua_type(L, -1) > LUA_TSTRING) { plain = 0; break; }
+        lua_settop(L, -2);
+    }
+    lua_settop(L, top);
+    return plain;
+}
+
+/* The same for the value in slot `slot` of the pinned arena `pin`, in one call. */
+int ckarenas_pinned_is_plain(lua_State *L, int pin, lua_Integer slot) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, pin);
+    lua_rawgeti(L, -1, slot);
+    int plain = ckarenas_is_plain_table(L, -1);
+    lua_settop(L, -3);
+    return plain;
+}

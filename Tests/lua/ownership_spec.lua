@@ -194,6 +194,24 @@ describe("ownership", function()
     h:destroy()
   end)
 
+  it("frees the generations whose render made a block action naming the component", function()
+    -- React's onClick={() => this.inc()}: the closure names the instance that rendered it.
+    local Counter = ck.component("OwnBlockCounter", {scope = true, initialState = 0,
+      render = function(self, _, n)
+        return ck.Button{title = "n=" .. n, action = ck.action(function() self:inc() end)}
+      end,
+      inc = function(self) self:updateState(function(n) return n + 1 end) end})
+    local h = ck.host(Counter)
+    h:mount()
+    collect()
+    local handles, values = ck.stats().handles, ck.stats().arenaValues
+    for _ = 1, 200 do h:tap("Button") h:flush() end
+    collect()
+    assert.are.same({handles, values}, {ck.stats().handles, ck.stats().arenaValues})
+    assert.are.equal("n=200", h:find("Button").props.title)
+    h:destroy()
+  end)
+
   it("collects a block action whose function names it", function()
     local weak = setmetatable({}, {__mode = "k"})
     do

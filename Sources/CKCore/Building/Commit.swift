@@ -164,11 +164,11 @@ struct Commit {
         while let c = stack.popLast() {
             guard c.isInTree, c.placedInBuild != context.id else { continue }
             c.isInTree = false
-            // A leaf's props name no component that it placed: only what has children can hold
-            // a chain of handles through the host's rooted values (Runtime.onComponentsLeft).
             if !c.children.isEmpty {
                 runtime.leftTree.append(c)
                 stack.append(contentsOf: c.children)
+            } else if !c.propsLiveOn {      // a leaf a state update re-rendered holds nothing more
+                runtime.leftTree.append(c)
             }
         }
         var cameBack = false

@@ -133,13 +133,16 @@ enum ActionBinding {
         case .string:
             action = e.runtime.selectorAction(try args.string(1, "selector"), types: try args.types(2))
         case .function:
-            // Outside a build the block lives in an arena of the action's own (Ownership.swift).
-            let own = e.ownership.homeArena == nil ? e.ownership.newArena() : nil
-            action = try e.ownership.withHome(own.map(Home.arena) ?? .build) {
+            // The block lives in an arena of the action's own (Ownership.swift), in a build too:
+            // in the host's rooted arena, a render's `ck.action(function() self:x() end)` kept
+            // each generation alive through the component its closure names (atk-mem 01).
+            let own = e.ownership.newArena()
+            own.expectsRescue = true
+            action = try e.ownership.withHome(.arena(own)) {
                 let m = e.values.method(at: 1, name: "block", hasSelf: false, L)
                 return e.runtime.blockAction(m, identity: args.value(1), types: try args.types(2))
             }
-            own?.owner = ObjectIdentifier(action)
+            own.owner = ObjectIdentifier(action)
         default:
             let target = try args.responder(1, "target")
             action = try e.runtime.targetAction(target, try args.string(2, "selector"), types: try args.types(3))

@@ -15,7 +15,7 @@ enum StatsBinding {
          ("arenas", e.refs.liveArenas),
          ("arenaValues", e.refs.arenaValues),
          ("rescues", e.refs.rescues),
-         ("graveHolds", e.refs.graveHolds),
+         ("expectedRescues", e.refs.expectedRescues),
          ("hosts", e.runtime.allHosts.count),
          ("timers", e.runtime.loop.pendingTimers),
          ("plannedSends", e.runtime.callState.pointee.plannedSends),

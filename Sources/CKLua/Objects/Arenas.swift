@@ -26,9 +26,10 @@ final class Arena: ScriptArena {
     /// Whether the owner's handle carries the table.
     private var adopted = false
     private var rescued = false
-    /// What a build took out of the tree lives here (Burial.swift): its handles' finalizers may
-    /// run after its own (an incremental cycle, a handle made since), so a rescue is expected.
-    var isGrave = false
+    /// Swift objects may outlive the handles that carry this table by design (a grave of what a
+    /// build replaced, Burial.swift; a block action's, whose view keeps it): Lua finalizes them
+    /// in one collection in any order, so a rescue here is expected (`expectedRescues`).
+    var expectsRescue = false
     /// Class handles kept for the props of components built here: one slot per class, counted
     /// by the props that need it. Builds run in runs of a class: the class of the run is
     /// `current` (scalars, so counting it costs no array uniqueness check), the others `kept`.
@@ -116,6 +117,14 @@ final class Arena: ScriptArena {
     /// Whether the registry roots the table (its owner rooted, not yet adopted, or rescued).
     var isPinned: Bool { pin != 0 }
 
+    /// Whether the value in `slot` is a table that reaches nothing (`LuaRef.holdsOnlyPlainValues`).
+    func holdsPlainTable(at slot: Int32, _ L: OpaquePointer) -> Bool {
+        if pin != 0 { return ckarenas_pinned_is_plain(L, pin, lua_Integer(slot)) != 0 }
+        push(slot, L)
+        defer { lua_settop(L, -2) }
+        return ckarenas_is_plain_table(L, -1) != 0
+    }
+
     /// The value in `slot` moved to a new slot of `other`; returns that slot.
     func move(_ slot: Int32, to other: Arena, _ L: OpaquePointer) -> Int32 {
         push(slot, L)
@@ -194,7 +203,7 @@ final class Arena: ScriptArena {
     /// finalizer re-armed; the handles that were collected with it stay collected.
     func finalized(at index: Int32, _ L: OpaquePointer) {
         guard live > 0 || roots > 0 else { return }
-        if isGrave { store.graveHolds += 1 } else { store.rescues += 1 }
+        if expectsRescue { store.expectedRescues += 1 } else { store.rescues += 1 }
         lua_pushvalue(L, index)
         ckarenas_index_arena(L, store.arenaIndex, lua_Integer(id))
         lua_rawgeti(L, ckmacros_registryindex(), lua_Integer(store.arenaMetatable))

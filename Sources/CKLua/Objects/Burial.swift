@@ -18,6 +18,13 @@ extension Ownership {
         for i in left.indices {
             if isKnownUniquelyReferenced(&left[i]) { left[i] = nil; continue }
             guard let c = left[i] else { continue }
+            // A leaf keeps a generation alive only through a parent that lives on (a handle above
+            // it the script holds, or its props name): one whose parent went (the keyed rows of
+            // a list), or whose props reach nothing (strings, numbers, booleans), stays as it is.
+            if c.children.isEmpty {
+                guard c.parent != nil, case .table(let r) = c.props, let ref = r as? LuaRef,
+                      !ref.holdsOnlyPlainValues(L) else { continue }
+            }
             let g = grave ?? spareGraves.first ?? newGrave()
             grave = g
             // Props its successor shares stay; its handle still carries the grave: it holds
@@ -55,7 +62,7 @@ extension Ownership {
 
     private func newGrave() -> Arena {
         let grave = newArena()
-        grave.isGrave = true
+        grave.expectsRescue = true
         return grave
     }
 }

@@ -20,8 +20,8 @@ final class RefStore {
     var freeArenaIDs: [Int32] = []
     /// Arenas found unreachable while Swift still held values in them (see `Arena.rescue`).
     var rescues = 0
-    /// The same for graves (Burial.swift), where it is expected.
-    var graveHolds = 0
+    /// The same for arenas that expect it (`Arena.expectsRescue`).
+    var expectedRescues = 0
 
     init(L: OpaquePointer) {
         self.L = L
@@ -143,6 +143,14 @@ final class LuaRef: ScriptRef {
     /// Pushes the value kept beside this one in `slot` (`view`).
     func push(_ slot: Int32, _ L: OpaquePointer) {
         if let arena { arena.push(slot, L) } else { lua_rawgeti(L, ckmacros_registryindex(), lua_Integer(slot)) }
+    }
+
+    /// Whether the value is a table whose keys and values reach nothing (strings, numbers, booleans).
+    func holdsOnlyPlainValues(_ L: OpaquePointer) -> Bool {
+        if let arena { return arena.holdsPlainTable(at: ref, L) }
+        push(L)
+        defer { lua_settop(L, -2) }
+        return ckarenas_is_plain_table(L, -1) != 0
     }
 
     /// Moves the value, its view and the class handle it keeps from its arena to `grave`

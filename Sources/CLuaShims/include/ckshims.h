@@ -250,6 +250,8 @@ void ckarenas_pinned_make_view(lua_State *L, int pin, lua_Integer props, lua_Int
 /// Takes arena `id` out of the index and drops its finalizer (Swift let go of it).
 void ckarenas_forget(lua_State *L, int index_ref, lua_Integer id);
 /// The id of the arena at `index` (0 if it is not one).
+int ckarenas_is_plain_table(lua_State *L, int index);
+int ckarenas_pinned_is_plain(lua_State *L, int pin, lua_Integer slot);
 lua_Integer ckarenas_id(lua_State *L, int index);
 /// Sets user value `uv` of the handle at `handle` to arena `id`; 0 if the arena is gone.
 int ckarenas_set_handle_arena(lua_State *L, int handle, int uv, int index_ref, lua_Integer id);
