@@ -123,6 +123,13 @@ public final class Component: RuntimeObject {
         return mine === theirs
     }
 
+    /// Lets go of the children of an instance that left the tree (`Runtime.onComponentsLeft`):
+    /// no script sees them through it, and a held stale instance then keeps only itself alive.
+    public func letGoOfChildrenAfterLeaving() {
+        guard !isInTree, !children.isEmpty else { return }
+        children = []
+    }
+
     /// The nearest ancestor whose class renders in script (`renderDefinition`): the render that
     /// built this component, for messages that say where it was made; nil: the host's provider.
     public var madeInRenderOf: Component? {

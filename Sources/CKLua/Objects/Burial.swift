@@ -18,9 +18,13 @@ extension Ownership {
         for i in left.indices {
             if isKnownUniquelyReferenced(&left[i]) { left[i] = nil; continue }
             guard let c = left[i] else { continue }
-            // A leaf keeps a generation alive only through a parent that lives on (a handle above
-            // it the script holds, or its props name): one whose parent went (the keyed rows of
-            // a list), or whose props reach nothing (strings, numbers, booleans), stays as it is.
+            // What it placed is reached from here on only through its props (and their handles):
+            // a held stale instance keeps no subtree alive in Swift, and a leaf below it that
+            // nothing else holds goes with its handle (the keyed rows of a re-rendered list).
+            c.letGoOfChildrenAfterLeaving()
+            // A leaf keeps a generation alive only through a parent that lives on (one whose
+            // handle a script or a moved props table holds): one whose parent went, or whose
+            // props reach nothing (strings, numbers, booleans), stays as it is.
             if c.children.isEmpty {
                 guard c.parent != nil, case .table(let r) = c.props, let ref = r as? LuaRef,
                       !ref.holdsOnlyPlainValues(L) else { continue }
