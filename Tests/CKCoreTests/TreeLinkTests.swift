@@ -53,7 +53,7 @@ struct TreeLinkTests {
 /// (`Runtime.onComponentsLeft`), so a bridge can free a replaced generation in one collection.
 @Suite("What a build replaces")
 struct LeftTreeTests {
-    @Test func aRedrawHandsOverTheReplacedContainersParentsFirstAndNoLeaf() throws {
+    @Test func aRedrawHandsOverWhatItReplacedParentsFirst() throws {
         let f = CoreFixture()
         let leaf = f.component("Leaf", view: "UILabel")
         let row = f.stack("Row") { _ in [try f.make(leaf)] }
@@ -67,10 +67,11 @@ struct LeftTreeTests {
             heldAtHandOver.append(left.allSatisfy { $0?.isMounted == false })
         }
         try host.update(model: .nil)
-        #expect(handed == [["List", "Row", "Row"]], "containers only, each before what it held")
+        #expect(handed == [["List", "Row", "Leaf", "Row", "Leaf"]], "each before what it held")
         #expect(heldAtHandOver == [true], "handed over once unmounted")
     }
 
+    /// The replaced leaf shares its props with its successor: it holds nothing the tree does not.
     @Test func aLeafUpdateHandsOverNothing() throws {
         let f = CoreFixture()
         let item = f.component("Item", scope: true)

@@ -118,9 +118,9 @@ public final class Component: RuntimeObject {
     /// Whether the instance that replaced this one in its scope holds the same props (a state
     /// update re-renders a component with its props): then this one holds nothing the tree does not.
     public var propsLiveOn: Bool {
-        guard let now = scope?.component, now !== self, case .table(let mine) = props,
-              case .table(let theirs) = now.props else { return false }
-        return mine === theirs
+        guard let now = scope?.component, now !== self else { return false }
+        if case .table(let mine) = props, case .table(let theirs) = now.props { return mine === theirs }
+        return now.props.rawEquals(props)
     }
 
     /// Lets go of the children of an instance that left the tree (`Runtime.onComponentsLeft`):
