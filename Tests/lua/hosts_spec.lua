@@ -224,3 +224,32 @@ describe("host:dump", function()
     assert.is_true(refsAfter <= refs + 2, ("references %d -> %d"):format(refs, refsAfter))
   end)
 end)
+
+-- The loop limits count chains, not work (an outside attack, atk-mem 15 and 17): 100 builds of
+-- one host in a flush, 100 rounds of operations deferring more.
+describe("loop limits", function()
+  it("lets ck.flush build one update on each of 150 hosts", function()
+    local C = ck.component("ManyHostsCounter", {scope = true, initialState = 0,
+      render = function(_, _, n) return ck.Text{text = tostring(n)} end})
+    local hosts = {}
+    for i = 1, 150 do hosts[i] = ck.host(C) hosts[i]:mount() end
+    for i = 1, 150 do hosts[i].root:updateState(1) end
+    ck.flush()
+    for i = 1, 150 do assert.are.equal(1, hosts[i].root.state) hosts[i]:destroy() end
+  end)
+
+  it("runs all 150 host:update calls one didMount queued", function()
+    local H, seen = nil, {}
+    local D = ck.component("ManyOpsD", {scope = true, initialState = {},
+      render = function(_, p) seen[#seen + 1] = p.i return ck.Text{text = tostring(p.i)} end})
+    ck.controller("ManyOpsDController", {didMount = function(self)
+      if self.done then return end
+      self.done = true
+      for i = 1, 150 do H:update({i = i}) end
+    end})
+    H = ck.host(function(m) return D(m) end, {model = {}})
+    H:mount()
+    assert.are.same({151, 150}, {H.generation, seen[#seen]})
+    H:destroy()
+  end)
+end)

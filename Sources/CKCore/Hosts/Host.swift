@@ -1,6 +1,9 @@
 /// `ck.host(provider, opts)`: owns one scope root, builds the provider's tree and keeps it.
 public final class Host: RuntimeObject {
     static let maxBuildsPerFlush = 100
+    /// Builds of this host in the flush loop numbered `flushCounted` (`Runtime.countBuild`).
+    var flushBuilds = 0
+    var flushCounted = 0
 
     public unowned let runtime: Runtime
     /// While `reload` builds: a failure is named as the reload's (`[buildFailed]`).
@@ -209,10 +212,10 @@ public final class Host: RuntimeObject {
 
     private func flushNow() throws {
         try runtime.perform {
-            var builds = 0
+            let loop = runtime.beginFlushLoop()
             defer { runtime.stopRecordingUpdates() }
             while hasPendingUpdates {
-                try runtime.countBuild(&builds, of: self)
+                try runtime.countBuild(of: self, inFlush: loop)
                 try buildPendingUpdates()
             }
         }

@@ -24,21 +24,28 @@ extension Host {
     }
 
     /// Runs the deferred operations in order; each is a pass of its own, whose deferred
-    /// operations join the queue. A chain that keeps deferring more stops with `[operationLoop]`.
+    /// operations join the queue. They run in rounds (what the passes of one round deferred is
+    /// the next): a chain that keeps deferring more stops with `[operationLoop]` after 100
+    /// rounds; one callback may queue any number of operations.
     private func runDeferred(after error: Error?) -> Error? {
-        var firstError = error, ran = 0
+        var firstError = error, rounds = 0
         isRunningDeferred = true
         defer { isRunningDeferred = false }
         while !deferredOperations.isEmpty, !isDestroyed {
-            ran += 1
-            if ran > Host.maxBuildsPerFlush {
+            rounds += 1
+            if rounds > Host.maxBuildsPerFlush {
                 deferredOperations.removeAll()
                 // A destroy asked for is never dropped: the host would be neither alive nor ended.
                 if isDestroying { try? tearDown() }
-                return firstError ?? RuntimeError(.operationLoop, "host operations called from lifecycle callbacks deferred more operations \(Host.maxBuildsPerFlush) times in a row after one pass of \(root?.shownPath ?? "an empty host"); the rest were dropped. Call mount, unmount or update from a callback only when something changed")
+                return firstError ?? RuntimeError(.operationLoop, "host operations called from lifecycle callbacks kept deferring more for \(Host.maxBuildsPerFlush) rounds in a row after one pass of \(root?.shownPath ?? "an empty host"); the rest were dropped. Call mount, unmount or update from a callback only when something changed")
             }
-            let operation = deferredOperations.removeFirst()
-            do { try operation() } catch { firstError = firstError ?? error }
+            var round = deferredOperations
+            deferredOperations = []
+            while !round.isEmpty, !isDestroyed {
+                let operation = round.removeFirst()
+                do { try operation() } catch { firstError = firstError ?? error }
+            }
+            deferredOperations = round + deferredOperations
         }
         return firstError
     }

@@ -55,6 +55,8 @@ public final class Runtime {
     }
     var lastComponentID = 0
     var updateLoop = UpdateLoopWatch()
+    /// Flush loops begun (`beginFlushLoop`), so a host's build count starts again in each.
+    var flushLoops = 0
     var lastBuildID: Int32 = 0
     /// Numbers each mounter, so a view can tell whether the current one has touched it, and
     /// each of its depth-first walks.
@@ -246,10 +248,10 @@ public final class Runtime {
     private func buildSynchronousUpdates() throws {
         guard syncRequested else { return }
         syncRequested = false
-        var builds = 0
+        let loop = beginFlushLoop()
         defer { stopRecordingUpdates() }
         while let host = firstHost(where: { $0.hasSyncUpdate && !$0.isDestroyed }) {
-            try countBuild(&builds, of: host)
+            try countBuild(of: host, inFlush: loop)
             host.hasSyncUpdate = false
             try host.buildPendingUpdates()
         }
@@ -262,14 +264,14 @@ public final class Runtime {
             throw updateDuringRender("ck.flush()")
         }
         try perform {
-            var builds = 0
+            let loop = beginFlushLoop()
             var failed: Set<ObjectIdentifier> = []
             var firstError: Error?
             defer { stopRecordingUpdates() }
             // A host in a pass (ck.flush from its callback) builds when the outermost call returns.
             for host in hosts.values where host.isBusy && host.hasPendingUpdates { host.buildAfterPass(full: false) }
             while let host = firstHost(where: { $0.hasPendingUpdates && !$0.isDestroyed && !$0.isBusy && !failed.contains(ObjectIdentifier($0)) }) {
-                try countBuild(&builds, of: host)
+                try countBuild(of: host, inFlush: loop)
                 do { try host.buildPendingUpdates() } catch {
                     failed.insert(ObjectIdentifier(host))
                     firstError = firstError ?? error

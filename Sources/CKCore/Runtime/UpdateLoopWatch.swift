@@ -11,13 +11,24 @@ struct UpdateLoopWatch {
 }
 
 extension Runtime {
-    /// Counts one more build of a flush loop: past the limit it is `[updateLoop]`; the last
-    /// build allowed records who queues the updates that would make one more.
-    func countBuild(_ builds: inout Int, of host: Host) throws {
-        builds += 1
-        if builds > Host.maxBuildsPerFlush { throw host.updateLoopError() }
-        updateLoop.isRecording = builds == Host.maxBuildsPerFlush
+    /// Counts one more build of `host` in a flush loop (`flush`: the loop's number): past the
+    /// limit it is `[updateLoop]`; the last build allowed records who queues the updates that
+    /// would make one more. Per host: 150 hosts with one update each are 150 builds, no loop.
+    func countBuild(of host: Host, inFlush flush: Int) throws {
+        if host.flushCounted != flush {
+            host.flushCounted = flush
+            host.flushBuilds = 0
+        }
+        host.flushBuilds += 1
+        if host.flushBuilds > Host.maxBuildsPerFlush { throw host.updateLoopError() }
+        updateLoop.isRecording = host.flushBuilds == Host.maxBuildsPerFlush
         if updateLoop.isRecording { updateLoop.origin = nil }
+    }
+
+    /// A new number for a flush loop (`countBuild`).
+    func beginFlushLoop() -> Int {
+        flushLoops &+= 1
+        return flushLoops
     }
 
     /// Ends a flush loop's recording (it ended, or raised).
