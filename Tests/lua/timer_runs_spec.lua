@@ -66,7 +66,14 @@ describe("runs of the virtual clock", function()
     ck.after(0, fan)
     local ok, err = pcall(ck.advance, 1)
     assert.is_false(ok)
-    assert.matches("^%[timerLoop%] .*10000 fired in one run", err)
-    assert.are.equal(10000, fired)
+    assert.matches("^%[timerLoop%] .*10000 that timers set fired in one run", err)
+    assert.are.equal(10001, fired, "the first, set before the run, and 10,000 its timers set")
+  end)
+
+  it("ck.advance fires 10,001 timers the script set before it (no timer set another)", function()
+    local fired = 0
+    for _ = 1, 10001 do ck.after(1, function() fired = fired + 1 end) end
+    ck.advance(2)
+    assert.are.same({10001, 0}, {fired, ck.stats().timers})
   end)
 end)

@@ -12,7 +12,7 @@ public struct TimerRunStop {
     public func detail(now: Double) -> String {
         let time = Int(exactly: now).map(String.init) ?? "\(now)"
         if byCount {
-            return "timers kept setting more timers: \(TimerRun.runLimit) fired in one run of the clock, so it stopped at \(time)s with this one (set here) pending; "
+            return "timers kept setting more timers: \(TimerRun.runLimit) that timers set fired in one run of the clock, so it stopped at \(time)s with this one (set here) pending; "
         }
         return "a timer set here re-armed itself \(TimerRun.chainLimit) times in a row, so the run of the clock stopped at \(time)s with it pending; "
     }
@@ -20,7 +20,8 @@ public struct TimerRunStop {
 
 /// The bound of one run of the clock. A *chain* is a timer set while the one before it fired (a
 /// timer that re-arms itself: React's `setInterval` habit). A run until idle stops when a chain
-/// reaches `chainLimit` or the run `runLimit` firings (sinon's fake timers stop at 1,000); a run
+/// reaches `chainLimit` or the run `runLimit` firings of timers its timers set (sinon's fake
+/// timers stop at 1,000; timers set before the run all fire); a run
 /// to a time (`ck.advance(60)` of a 16 ms animation) always ends unless timers keep firing
 /// without moving the clock, so only those count there.
 struct TimerRun {
@@ -46,12 +47,14 @@ struct TimerRun {
             counted = 0
             chains.removeAll()
         }
+        // Only timers that timers of this run set count: 10,001 set before it are no loop.
+        let setInRun = chains[timer.id] != nil
         length = chains[timer.id] ?? 0
-        guard length < Self.chainLimit, counted < Self.runLimit else {
+        guard length < Self.chainLimit, !setInRun || counted < Self.runLimit else {
             return TimerRunStop(timer: timer, byCount: length < Self.chainLimit, atOneInstant: end != nil)
         }
         chains[timer.id] = nil
-        counted += 1
+        if setInRun { counted += 1 }
         return nil
     }
 
