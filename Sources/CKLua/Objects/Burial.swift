@@ -19,24 +19,17 @@ extension Ownership {
             if isKnownUniquelyReferenced(&left[i]) { left[i] = nil; continue }
             guard let c = left[i] else { continue }
             // What it placed is reached from here on only through its props (and their handles):
-            // a held stale instance keeps no subtree alive in Swift, and a leaf below it that
-            // nothing else holds goes with its handle (the keyed rows of a re-rendered list).
+            // a held stale instance keeps no subtree alive in Swift, and what nothing else holds
+            // below it goes with its handle (the keyed rows of a re-rendered list).
             c.letGoOfChildrenAfterLeaving()
-            // A leaf keeps a generation alive only through a parent that lives on (one whose
-            // handle a script or a moved props table holds): one whose parent went, or whose
-            // props reach nothing (strings, numbers, booleans), stays as it is.
-            if c.children.isEmpty {
-                guard c.parent != nil, case .table(let r) = c.props, let ref = r as? LuaRef,
-                      !ref.holdsOnlyPlainValues(L) else { continue }
-            }
+            // Its props are then all it holds: ones its successor shares stay with the tree, and
+            // ones that reach nothing (strings, numbers, booleans) may stay until its handle goes.
+            guard !c.propsLiveOn, case .table(let r) = c.props, let ref = r as? LuaRef,
+                  ref.arena?.isPinned == true, !ref.holdsOnlyPlainValues(L) else { continue }
             let g = grave ?? spareGraves.first ?? newGrave()
             grave = g
-            // Props its successor shares stay; its handle still carries the grave: it holds
-            // (in Swift) the children moved there.
-            if !c.propsLiveOn, case .table(let r) = c.props, let ref = r as? LuaRef, ref.arena?.isPinned == true {
-                ref.move(to: g, keepingHandleOf: ObjectIdentifier(c.componentClass), L)
-                moved += 1
-            }
+            ref.move(to: g, keepingHandleOf: ObjectIdentifier(c.componentClass), L)
+            moved += 1
             if c.bridgeSlot != 0, objects.pushLive(c, L) {
                 g.attach(toHandleAt: -1, uv: ObjectKind.component.arenaUserValue, isOwner: false, L)
                 lua_settop(L, -2)
@@ -47,8 +40,9 @@ extension Ownership {
         grave.adopt()
         if grave === spareGraves.first { spareGraves.removeFirst() }
         // What they hold in Swift goes only when Lua finalizes their handles (so the step comes
-        // once this list holds none of them): the collector is told of it, or it paces itself by Lua's bytes alone and lags (200 re-draws of 1,000
-        // rows: 10-15 MB of Lua heap told, 60-110 MB untold).
+        // once this list holds none of them): the collector is told of it, or it paces itself by
+        // Lua's bytes alone and lags (200 re-draws of 1,000 rows: 10-15 MB of Lua heap told,
+        // 60-110 MB untold).
         ckstate_gc_debt_kb(L, Int32(clamping: moved * Self.swiftBytesPerComponent / 1024))
     }
 
