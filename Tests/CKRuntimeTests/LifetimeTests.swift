@@ -170,6 +170,16 @@ struct RuntimeKeepingTests {
     /// Attack lib 09: a handler capturing only its runtime kept it (and its Lua state) alive
     /// after destroy(): the runtime's own tables held the handler until a collection.
     @Test func aHandlerCapturingItsRuntimeLetsItGoAfterDestroy() throws {
+        #expect(try runtimeFreed(destroyingTheHost: true))
+    }
+
+    /// The same handler on a host dropped without destroy().
+    @Test func aHandlerCapturingItsRuntimeLetsItGoWhenTheHostIsDropped() throws {
+        #expect(try runtimeFreed(destroyingTheHost: false))
+    }
+
+    /// Mounts a host whose responder's handler captures its runtime, then lets everything go.
+    private func runtimeFreed(destroyingTheHost destroy: Bool) throws -> Bool {
         weak var weakRuntime: Runtime?
         try {
             let runtime = try Runtime()
@@ -177,24 +187,9 @@ struct RuntimeKeepingTests {
             var responder = HostResponder(name: "VC")
             responder.on("picked") { _ in _ = runtime.now }
             let host = try runtime.mount(try runtime.load(string: pickerSource, name: "picker.lua"), responders: [responder])
-            try host.destroy()
+            if destroy { try host.destroy() }
         }()
-        let freed = weakRuntime == nil   // describing a live one for the failure crashed the test
-        #expect(freed)
-    }
-
-    /// The same handler on a host dropped without destroy().
-    @Test func aHandlerCapturingItsRuntimeLetsItGoWhenTheHostIsDropped() throws {
-        weak var weakRuntime: Runtime?
-        try {
-            let runtime = try Runtime()
-            weakRuntime = runtime
-            var responder = HostResponder(name: "VC")
-            responder.on("picked") { _ in _ = runtime.now }
-            _ = try runtime.mount(try runtime.load(string: pickerSource, name: "picker.lua"), responders: [responder])
-        }()
-        let freed = weakRuntime == nil   // describing a live one for the failure crashed the test
-        #expect(freed)
+        return weakRuntime == nil   // describing a live one for the failure crashed the test
     }
 
     /// Attack lib 08: a Button's target action on its own component kept every build's

@@ -138,3 +138,30 @@ public final class TemporaryDirectory {
 
     deinit { try? FileManager.default.removeItem(at: url) }
 }
+
+/// `ckrun` started with `input` on its standard input (closed once written), for a test that
+/// signals it while it runs (Ctrl-C's SIGINT); `finish()` waits for it and collects its output.
+public final class RunningCkrun {
+    public let process = Process()
+    private let output = Pipe(), errors = Pipe()
+
+    public init(_ arguments: [String], input: String) throws {
+        let stdin = Pipe()
+        process.executableURL = Ckrun.executableURL
+        process.arguments = arguments
+        process.standardInput = stdin
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+    }
+
+    /// Waits for the exit: whether it exited (not killed by a signal) with status 0, and its output.
+    public func finish() -> (exitedCleanly: Bool, stdout: String, stderr: String) {
+        process.waitUntilExit()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationReason == .exit && process.terminationStatus == 0, out, err)
+    }
+}

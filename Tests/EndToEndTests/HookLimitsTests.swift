@@ -51,24 +51,14 @@ struct HookLimitsTests {
 
     /// Ctrl-C reaches a coroutine that cleared its hook too (lua.c's reached the main thread only).
     @Test func ctrlCStopsACoroutineThatClearedItsHook() throws {
-        let process = Process()
-        process.executableURL = Ckrun.executableURL
-        process.arguments = ["repl"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data("coroutine.wrap(function() debug.sethook() while true do end end)()\nprint('after')\n".utf8))
-        try input.fileHandleForWriting.close()
+        let run = try RunningCkrun(["repl"], input: "coroutine.wrap(function() debug.sethook() while true do end end)()\nprint('after')\n")
+        let process = run.process
         Thread.sleep(forTimeInterval: 1)
         process.interrupt()
         for _ in 0..<50 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }   // not stopped: the test fails below
-        process.waitUntilExit()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(err)")
+        let (exitedCleanly, out, err) = run.finish()
+        #expect(exitedCleanly, "\(err)")
         #expect(err.hasPrefix("[interrupted] stdin:1: stopped by Ctrl-C"), "\(err)")
         #expect(out == "after\n")
     }

@@ -142,26 +142,16 @@ struct ReplTests {
     }
 
     @Test func ctrlCInterruptsARunningChunkAndTheSessionGoesOn() throws {
-        let process = Process()
-        process.executableURL = Ckrun.executableURL
-        process.arguments = ["repl"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data("while true do end\nprint('after')\n".utf8))
-        try input.fileHandleForWriting.close()
+        let run = try RunningCkrun(["repl"], input: "while true do end\nprint('after')\n")
+        let process = run.process
         // SIGINT (what Ctrl-C sends) until the loop stops; the REPL then reads on and leaves at EOF.
         for _ in 0..<20 where process.isRunning {
             Thread.sleep(forTimeInterval: 0.5)
             if process.isRunning { process.interrupt() }
             for _ in 0..<30 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
         }
-        process.waitUntilExit()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let (exitedCleanly, out, err) = run.finish()
+        #expect(exitedCleanly)
         #expect(err.contains("[interrupted]"))
         #expect(out == "after\n")
     }

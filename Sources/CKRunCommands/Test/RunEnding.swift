@@ -150,13 +150,7 @@ final class RunEnding: @unchecked Sendable {
         if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] a C function or a finalizer (__gc) ran past the time limit and cannot be stopped; the process ends\n") }
         close(reported, lastWords(signal))
         if signal == SIGALRM { _exit(1) }
-        Glibc.signal(signal, SIG_DFL)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, signal)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        raise(signal)
-        _exit(128 + signal)
+        ProcessOutput.endBy(signal)
     }
 
     /// Why the run ended, as one more failure: the running file's (the watchdog), or the run's.
