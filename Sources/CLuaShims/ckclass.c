@@ -40,7 +40,10 @@ static int push_keep_and_key(lua_State *L) {
    when the handle carries none), so Swift compares only a "maybe". */
 static void push_props_answer(lua_State *L) {
     int answer = 2;
-    if (lua_getiuservalue(L, 5, CK_COMPONENT_PROPS) == LUA_TTABLE) answer = ckcompare_shallow_equal(L, 6, 2);
+    if (lua_getiuservalue(L, 5, CK_COMPONENT_PROPS) == LUA_TTABLE) {
+        int32_t keys = ((const int32_t *)lua_touserdata(L, 5))[CK_HANDLE_KEYS];
+        answer = keys > 0 ? ckcompare_shallow_equal_counted(L, 2, 6, keys - 1) : ckcompare_shallow_equal(L, 6, 2);
+    }
     lua_pop(L, 1);
     lua_pushinteger(L, answer);
 }
@@ -58,25 +61,31 @@ static int kept(lua_State *L, const class_call_ids *ids) {
     return 0;
 }
 
-/* The handle at 6, made or kept for the props at 2, carries them for `kept`'s compare. A kept
-   instance's own props are only shallow-equal to these; a compare with either answers alike,
-   as a "maybe" goes to Swift, which compares with the instance's own. */
-static void carry_props(lua_State *L) {
+/* The handle at `h`, made for the props at 2 (`keys` of them), carries them for `kept`'s compare,
+   which then walks the next props alone. A kept instance's own props are only shallow-equal to
+   these; a compare with either answers alike, as a "maybe" goes to Swift, which compares with
+   the instance's own. */
+static void carry_props(lua_State *L, int h, long keys) {
     lua_pushvalue(L, 2);
-    lua_setiuservalue(L, 6, CK_COMPONENT_PROPS);
+    lua_setiuservalue(L, h, CK_COMPONENT_PROPS);
+    ((int32_t *)lua_touserdata(L, h))[CK_HANDLE_KEYS] = keys < INT32_MAX ? (int32_t)keys + 1 : 0;
 }
 
 /* class props keep key -> the construction's result, recorded under the key. It is given the
-   key read here and no identifier, as a computed scope's are (class props keep key nil), and
+   key read here, no identifier (as a computed scope's are) and whether the props reach nothing
+   (class props keep key nil plain: Swift's burial of a replaced row then need not look), and
    pushes its handle above them. */
 static int construct_recording(lua_State *L, const class_call_ids *ids) {
+    int plain;
+    long keys = ckcompare_count(L, 2, &plain);
     lua_pushnil(L);
+    lua_pushboolean(L, plain);
     int n = cktrampoline_call_swift(L, ids->computed);
-    if (n == 1 && lua_gettop(L) == 6 && lua_type(L, 6) == LUA_TUSERDATA) {
+    if (n == 1 && lua_gettop(L) == 7 && lua_type(L, 7) == LUA_TUSERDATA) {
         lua_pushvalue(L, 4);
-        lua_pushvalue(L, 6);
+        lua_pushvalue(L, 7);
         lua_rawset(L, 3);
-        carry_props(L);
+        carry_props(L, 7, keys);
     }
     return n;
 }

@@ -46,3 +46,33 @@ int ckcompare_shallow_equal(lua_State *L, int a, int b) {
     lua_settop(L, top);
     return equal ? 1 + objects : 0;
 }
+
+/* Whether the carried table at `carried`, built with `carried_keys` keys, equals the given one at
+   `given`: the given one's pairs are all in it and they are as many (one walk, not two: the
+   carried table's keys were counted when it was built, by ckcompare_count). */
+int ckcompare_shallow_equal_counted(lua_State *L, int given, int carried, long carried_keys) {
+    if (lua_type(L, given) != LUA_TTABLE || lua_type(L, carried) != LUA_TTABLE || !lua_checkstack(L, 4)) return 0;
+    int top = lua_gettop(L);
+    given = lua_absindex(L, given);
+    carried = lua_absindex(L, carried);
+    long in_given = 0;
+    int objects = 0;
+    int equal = contained(L, given, carried, &in_given, &objects) && in_given == carried_keys;
+    lua_settop(L, top);
+    return equal ? 1 + objects : 0;
+}
+
+/* The keys of the table at `t` (raw), and in `*plain` whether its keys and values all reach
+   nothing (strings, numbers, booleans, light userdata): one walk for both. */
+long ckcompare_count(lua_State *L, int t, int *plain) {
+    t = lua_absindex(L, t);
+    long n = 0;
+    *plain = 1;
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        if (lua_type(L, -1) > LUA_TSTRING || lua_type(L, -2) > LUA_TSTRING) *plain = 0;
+        lua_settop(L, -2);
+        n++;
+    }
+    return n;
+}

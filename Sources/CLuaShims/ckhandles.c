@@ -22,6 +22,7 @@ void ckhandles_push_new_owned(lua_State *L, int weak_ref, int32_t slot, int32_t 
     int32_t *payload = (int32_t *)lua_newuserdatauv(L, CK_HANDLE_SIZE, user_values);
     payload[0] = slot;
     payload[1] = kind;
+    payload[CK_HANDLE_KEYS] = 0;
     lua_rawgeti(L, LUA_REGISTRYINDEX, metatable_ref);
     lua_setmetatable(L, -2);
     lua_rawgeti(L, LUA_REGISTRYINDEX, weak_ref);

@@ -50,7 +50,7 @@ static int is_responder(lua_State *L, int idx, const ck_send_hooks *hooks) {
     case LUA_TUSERDATA: break;
     default: return 0;
     }
-    if (ckshims_userdata_bytes(L, idx) != 2 * sizeof(int32_t) || !lua_getmetatable(L, idx)) return 0;
+    if (ckshims_userdata_bytes(L, idx) != CK_HANDLE_SIZE || !lua_getmetatable(L, idx)) return 0;
     const void *mt = lua_topointer(L, -1);
     lua_pop(L, 1);
     const int32_t *handle = (const int32_t *)lua_touserdata(L, idx);   /* slot (0: dead), kind */

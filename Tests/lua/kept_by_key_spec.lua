@@ -142,4 +142,71 @@ describe("a pure keyed row found again by its key", function()
     assert.are.equal(now[2], host:findAll("RedefinedKeyedRow")[2])
     assert.are.equal("new a new b", labels(host))
   end)
+
+  -- C counts a row's props when it builds the row and walks only the next props when it
+  -- compares: every key of the next props must match and they must be as many.
+  describe("compared with the props it was built with, key for key", function()
+    local function rowsOf(name, propsFor)
+      local Row = labelRow(name .. "Row")
+      local List = ck.component(name .. "List", {scope = true, initialState = 1, render = function(self, p, s)
+        return ck.Stack{children = {Row(propsFor(s)), Row{key = 2, label = "b"}}}
+      end})
+      local host = ck.host(function() return List{} end)
+      host:mount()
+      return host, function() return host:findAll(Row.name) end
+    end
+
+    it("is rebuilt when the next props drop a key", function()
+      local host, rows = rowsOf("DroppedKey", function(s)
+        if s == 1 then return {key = 1, label = "a", extra = true} end
+        return {key = 1, label = "a"}
+      end)
+      local first, second = table.unpack(rows())
+      host.root:updateState(2, "sync")
+      assert.are_not.equal(first, rows()[1])
+      assert.are.equal(second, rows()[2])
+      assert.is_nil(rows()[1].props.extra)
+    end)
+
+    it("is rebuilt when the next props add a key", function()
+      local host, rows = rowsOf("AddedKey", function(s)
+        if s == 1 then return {key = 1, label = "a"} end
+        return {key = 1, label = "a", extra = true}
+      end)
+      local first = rows()[1]
+      host.root:updateState(2, "sync")
+      assert.are_not.equal(first, rows()[1])
+      assert.is_true(rows()[1].props.extra)
+    end)
+
+    it("is kept when the next props have the same keys and values in another order", function()
+      local host, rows = rowsOf("SameKeys", function(s)
+        if s == 1 then return {key = 1, label = "a", n = 3, on = false} end
+        local t = {on = false}
+        t.n, t.label, t.key = 3, "a", 1
+        return t
+      end)
+      local first = rows()[1]
+      host.root:updateState(2, "sync")
+      assert.are.equal(first, rows()[1])
+    end)
+
+    it("is rebuilt when a value changes and the keys stay", function()
+      local host, rows = rowsOf("ChangedValue", function(s) return {key = 1, label = s == 1 and "a" or "z"} end)
+      local first = rows()[1]
+      host.root:updateState(2, "sync")
+      assert.are_not.equal(first, rows()[1])
+      assert.are.equal("z b", labels(host))
+    end)
+
+    it("keeps a replaced row's plain props readable while the script holds the row", function()
+      local host, rows = rowsOf("HeldPlain", function(s) return {key = 1, label = "v" .. s} end)
+      local held = rows()[1]
+      for s = 2, 20 do host.root:updateState(s, "sync") end
+      collectgarbage()
+      collectgarbage()
+      assert.are.equal("v1", held.props.label)
+      assert.are.equal("v20 b", labels(host))
+    end)
+  end)
 end)

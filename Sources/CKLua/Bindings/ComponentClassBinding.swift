@@ -62,13 +62,23 @@ enum ComponentClassBinding {
         return 1
     }
 
-    /// C ran the class's scope function: the key as given is at 4, what it returned at 5.
+    /// C ran the class's scope function: the key as given is at 4, what it returned at 5. A
+    /// class keeping its instances by key gets a 6th, whether C found the props reach nothing.
     static func constructComputed(_ args: Arguments) throws -> Int32 {
         try args.withEngine { engine in
-            _ = try ClassBridge.construct(try checkedClass(args, engine), propsAt: 2, args.L,
-                                          computed: (key: 4, identifier: 5), pushing: true, engine: engine)
+            let built = try ClassBridge.construct(try checkedClass(args, engine), propsAt: 2, args.L,
+                                                  computed: (key: 4, identifier: 5), pushing: true, engine: engine)
+            if LuaStack(args.L).isBoolean(6), LuaStack(args.L).toBool(6) { markPlainProps(of: built, given: 2, args.L) }
         }
         return 1
+    }
+
+    /// The built component's props are the table at `given`, which C walked and found to reach
+    /// nothing: a burial of this instance need not walk it again (`Ownership.bury`).
+    private static func markPlainProps(of built: Component, given: Int32, _ L: OpaquePointer) {
+        guard case .table(let r) = built.props, let ref = r as? LuaRef,
+              ref.identity == LuaStack(L).identity(given) else { return }
+        ref.isPlain = true
     }
 
     /// C found the instance last made or kept for this class and key (class, props, keep, key,

@@ -25,7 +25,7 @@ extension Ownership {
             // Its props are then all it holds: ones its successor shares stay with the tree, and
             // ones that reach nothing (strings, numbers, booleans) may stay until its handle goes.
             guard !c.propsLiveOn, case .table(let r) = c.props, let ref = r as? LuaRef,
-                  ref.arena?.isPinned == true, !ref.holdsOnlyPlainValues(L) else { continue }
+                  ref.arena?.isPinned == true, !ref.isPlain, !ref.holdsOnlyPlainValues(L) else { continue }
             let g = grave ?? spareGraves.first ?? newGrave()
             grave = g
             ref.move(to: g, keepingHandleOf: ObjectIdentifier(c.componentClass), L)

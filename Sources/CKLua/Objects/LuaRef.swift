@@ -95,6 +95,9 @@ final class LuaRef: ScriptRef {
     /// A component's props (or a view of them Lua passed back): Lua is given them as a
     /// read-only view (`view`, once made; PropsViews.swift), Swift reads the table itself.
     var isProps = false
+    /// Props C found to reach nothing when they were built (ckclass.c): a table changed after
+    /// the fact is the script's to build anew (api.md), so the burial trusts it.
+    var isPlain = false
     /// The arena slot of the class handle a component's props keep alive (`Arena.keep`; 0: none).
     var keptClassSlot: Int32 = 0
 

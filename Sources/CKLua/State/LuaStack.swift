@@ -41,6 +41,7 @@ struct LuaStack {
     @inline(__always) func isTable(_ i: Int32) -> Bool { lua_type(L, i) == LUA_TTABLE }
     @inline(__always) func isFunction(_ i: Int32) -> Bool { lua_type(L, i) == LUA_TFUNCTION }
     @inline(__always) func isString(_ i: Int32) -> Bool { lua_type(L, i) == LUA_TSTRING }
+    @inline(__always) func isBoolean(_ i: Int32) -> Bool { lua_type(L, i) == LUA_TBOOLEAN }
     func typeName(_ i: Int32) -> String { type(i).name }
     @inline(__always) func absolute(_ i: Int32) -> Int32 { lua_absindex(L, i) }
 
