@@ -55,9 +55,10 @@ size_t ckalloc_heap_bytes(void) {
 
 /* A coroutine's memory error reaches a resume as a plain error carrying Lua's fixed message. */
 int ckalloc_is_limit_error(lua_State *L, int status) {
+    if (ckinternal_extra_of(L)->memory->limit == 0) return 0;   /* the machine's: Lua's own message */
     if (status == LUA_ERRMEM) return 1;
     const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    return msg != NULL && ckinternal_extra_of(L)->memory->limit != 0 && strcmp(msg, "not enough memory") == 0;
+    return msg != NULL && strcmp(msg, "not enough memory") == 0;
 }
 
 /* Replaces the error on top by the catalogued message. Allocates in Swift mode (it cannot fail),

@@ -47,25 +47,42 @@ static int guarded_close(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* Calls lcorolib's resume (`resume`, a stack index) on the arguments above it, the coroutine
-   first, with the watchdog following the coroutine (protected, so the running thread is always
-   given back); raises what resume itself raised. Leaves resume's results: true and the values, or
-   false and the error (a memory error as `[memoryLimit] …`). */
-static void resume_followed(lua_State *L, int resume) {
-    lua_State *previous = follow(L, lua_tothread(L, resume + 1));
-    int status = lua_pcall(L, lua_gettop(L) - resume, LUA_MULTRET, 0);
+/* lcorolib's auxresume, with the watchdog following `co` while it runs: the `narg` values on top
+   go to `co`; returns how many values it gave back (moved on top), or -1 with its error on top (a
+   memory error past the limit as `[memoryLimit] …`). lua_resume raises nothing, so the running
+   thread is always given back; called straight from the C function Lua called, a nested resume
+   counts one C level, as lua5.4's does (through a protected call it counted two: 99 nested
+   coroutines where lua5.4 runs 197). */
+static int resume_followed(lua_State *L, lua_State *co, int narg) {
+    if (!lua_checkstack(co, narg)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;
+    }
+    lua_State *previous = follow(L, co);
+    lua_xmove(L, co, narg);
+    int nres, status = lua_resume(co, L, narg, &nres);
     unfollow(L, previous);
-    if (status != LUA_OK) lua_error(L);
-    if (!lua_toboolean(L, resume) && lua_gettop(L) == resume + 1 && ckalloc_is_limit_error(L, LUA_ERRRUN))
-        ckalloc_catalogue_error(L);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1)) {
+            lua_pop(co, nres);
+            lua_pushliteral(L, "too many results to resume");
+            return -1;
+        }
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    lua_xmove(co, L, 1);
+    if (ckalloc_is_limit_error(L, status)) ckalloc_catalogue_error(L);
+    return -1;
 }
 
 static int guarded_resume(lua_State *L) {
-    if (lua_tothread(L, 1) == NULL) luaL_typeerror(L, 1, "coroutine");   /* named as lua5.4 names it */
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    resume_followed(L, 1);
-    return lua_gettop(L);
+    lua_State *co = lua_tothread(L, 1);
+    if (co == NULL) luaL_typeerror(L, 1, "coroutine");   /* named as lua5.4 names it */
+    int n = resume_followed(L, co, lua_gettop(L) - 1);
+    lua_pushboolean(L, n >= 0);
+    lua_insert(L, n >= 0 ? -(n + 1) : -2);
+    return n >= 0 ? n + 1 : 2;
 }
 
 /* Whether the string on top is a catalogued error ("[id] …"), which names its place after the id. */
@@ -77,17 +94,14 @@ static int is_catalogued(lua_State *L) {
     return n > 1 && s[n] == ']' && s[n + 1] == ' ';
 }
 
-/* The function coroutine.wrap returns (upvalues: the coroutine, lcorolib's resume). As lua5.4's:
-   the values the coroutine gives, or its error raised again; a coroutine that died of it is
-   closed first (its pending to-be-closed variables), and a string error gets the caller's
-   file:line, except a catalogued one: its id stays first (it names its place already). */
+/* The function coroutine.wrap returns (upvalue: the coroutine). As lua5.4's: the values the
+   coroutine gives, or its error raised again; a coroutine that died of it is closed first (its
+   pending to-be-closed variables), and a string error gets the caller's file:line, except a
+   catalogued one: its id stays first (it names its place already). */
 static int wrapped_coroutine(lua_State *L) {
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_rotate(L, 1, 2);
-    resume_followed(L, 1);
-    if (lua_toboolean(L, 1)) return lua_gettop(L) - 1;
+    int n = resume_followed(L, co, lua_gettop(L));
+    if (n >= 0) return n;
     int status = lua_status(co);
     if (status != LUA_OK && status != LUA_YIELD) {
         lua_State *previous = follow(L, co);
@@ -103,15 +117,13 @@ static int wrapped_coroutine(lua_State *L) {
     return lua_error(L);
 }
 
-/* coroutine.wrap (upvalues: lcorolib's create and resume). */
+/* coroutine.wrap: lcorolib's, making the coroutine as its `create` does. */
 static int guarded_wrap(lua_State *L) {
     luaL_checktype(L, 1, LUA_TFUNCTION);
-    lua_settop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, 1, 1);
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_pushcclosure(L, wrapped_coroutine, 2);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, wrapped_coroutine, 1);
     return 1;
 }
 
@@ -167,13 +179,10 @@ static void replace(lua_State *L, int table, const char *name, lua_CFunction fn,
 }
 
 void ckthreads_install(lua_State *L, int table) {
-    lua_getfield(L, table, "create");
-    lua_getfield(L, table, "resume");
-    lua_pushcclosure(L, guarded_wrap, 2);
-    lua_setfield(L, table, "wrap");
+    replace(L, table, "wrap", guarded_wrap, 0);
     replace(L, table, "yield", guarded_yield, 0);
     replace(L, table, "close", guarded_close, 1);
-    replace(L, table, "resume", guarded_resume, 1);
+    replace(L, table, "resume", guarded_resume, 0);
 }
 
 void ckthreads_install_sethook(lua_State *L, int table) {

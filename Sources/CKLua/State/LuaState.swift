@@ -181,7 +181,8 @@ public final class LuaState {
         let handled = describe(at: -1, on: L)
         // An overshoot Swift made while the error was raised does not replace the script's own
         // error (which says where it struck); only Lua's bare memory error is replaced.
-        if status == LUA_ERRMEM || (exceeded && handled.hasPrefix("not enough memory")) {
+        // Without a limit it is the machine's memory that ran out: Lua's own message, as lua5.4.
+        if (status == LUA_ERRMEM && memory.pointee.limit != 0) || (exceeded && handled.hasPrefix("not enough memory")) {
             // Where it struck was noted when the allocation was refused (`ckalloc_limit_message`).
             return LuaError(message: String(cString: ckalloc_limit_message(L, nil)), status: status)
         }

@@ -1,0 +1,36 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// Plain Lua as lua5.4 runs it, on the differences an outsider found comparing the two side by
+/// side (attack atk-luacli); each expectation is lua5.4 5.4.4's output.
+@Suite("ckrun runs plain Lua as lua5.4, side by side")
+struct LuaParityTests {
+    private func sh(_ script: String) throws -> ProcessResult {
+        try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, Ckrun.executableURL.path], directory: nil)
+    }
+
+    /// Each nested resume counts one C level, as lua5.4's: 197 coroutines fit (99 did).
+    @Test func nestedCoroutinesReachLuasDepth() throws {
+        let r = try Ckrun.run(["-e", """
+            local n = 0
+            local function f() n = n + 1; coroutine.wrap(f)() end
+            local ok, e = pcall(f)
+            local m = 0
+            local function g() m = m + 1; assert(coroutine.resume(coroutine.create(g))) end
+            pcall(g)
+            print(n, m, (tostring(e):gsub("^.*: ", "")))
+            """])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "197\t197\tC stack overflow\n")
+    }
+
+    /// Without --memory-limit, running out of memory is the machine's: Lua's own message.
+    @Test func outOfMemoryWithoutALimitIsLuasMessage() throws {
+        let r = try sh(#"ulimit -v 200000; exec "$0" -e 'local t = {} print(pcall(function() for i = 1, 1e9 do t[i] = i end end)) t = nil collectgarbage() local s = string.rep("x", 1e9)'"#)
+        #expect(r.status == 1)
+        #expect(r.stdout == "false\tnot enough memory\n")
+        #expect(r.stderr.hasSuffix(": not enough memory\n"), "\(r.stderr)")
+        #expect(!r.stderr.contains("memoryLimit"))
+    }
+}
