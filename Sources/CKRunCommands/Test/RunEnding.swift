@@ -28,6 +28,8 @@ final class RunEnding: @unchecked Sendable {
     /// The run being reported, for `running` (one at a time).
     nonisolated(unsafe) private static var current: RunEnding?
     static let signals = [SIGTERM, SIGHUP, SIGINT]
+    /// Why the watchdog's last resort ended the run (ckwatchdog.c says it in C).
+    static let unstoppable = "a C function or a finalizer (__gc) ran past the time limit and cannot be stopped"
 
     /// Guards what follows, and every report: the ending takes it and never gives it back.
     private let lock = Lock()
@@ -147,7 +149,7 @@ final class RunEnding: @unchecked Sendable {
     private func end(by signal: Int32) -> Never {
         lock.lock()   // never unlocked: nothing else reports from now on
         // The watchdog's words, as a `--jobs` worker says them.
-        if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] a C function or a finalizer (__gc) ran past the time limit and cannot be stopped; the process ends\n") }
+        if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] \(Self.unstoppable); the process ends\n") }
         close(reported, lastWords(signal))
         if signal == SIGALRM { _exit(1) }
         ProcessOutput.endBy(signal)
@@ -161,7 +163,7 @@ final class RunEnding: @unchecked Sendable {
             return FileResult(file: file, tests: [TestResult(name: file, file: file, line: 0, status: .errored, message: message, descriptor: "file")])
         }
         let cause = switch signal {
-        case SIGALRM: "a C function or a finalizer (__gc) ran past the time limit and cannot be stopped"
+        case SIGALRM: Self.unstoppable
         case SIGINT: "stopped by Ctrl-C"
         case SIGHUP: "stopped by SIGHUP"
         default: "stopped by SIGTERM"
