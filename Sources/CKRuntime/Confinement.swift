@@ -1,5 +1,6 @@
 import CKCore
 import CKLua
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,12 +13,32 @@ import Darwin
 /// another thread is inside one. Values a `ScriptObject` (or a dropped `Host`) lets go on a thread
 /// that cannot take the runtime wait here until the next call takes them (attack lib2 07: their
 /// Lua release ran beside the running script and corrupted it).
+///
+/// A call takes no lock: the holder is one atomic word, taken by compare-and-swap and given
+/// back by a store (the mutex and the arrays it returned cost ~570 instructions a call). Only
+/// the waiting values take the mutex, and a call reads one flag to learn there are some.
 final class Confinement {
+    /// The thread inside a call (its `pthread_self`), 0 while none is: only that thread stores
+    /// its own id, so reading it back means "inside a call here".
+    private let holder = Atomic<UInt>(0)
+    /// Calls under way on the holder's thread, and the thread the core was last handed to:
+    /// only the holder touches them (ordered by its acquiring take and releasing give-back).
+    private let depth = Atomic<Int>(0)
+    private let adopted = Atomic<UInt>(Confinement.currentThread)
+    /// Whether `waiting` holds anything, set under the mutex, read by each outermost call.
+    private let somethingWaits = Atomic<Bool>(false)
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var holder: ThreadIdentity?
-    private var depth = 0
-    private var releases: [Value] = []
-    private var hosts: [(host: Value, handlers: SwiftHandlers)] = []
+    private var waiting = Waiting()
+
+    /// What other threads let go: Lua values, and dropped hosts with their Swift handlers.
+    struct Waiting {
+        var values: [Value] = []
+        var hosts: [(host: Value, handlers: SwiftHandlers)] = []
+    }
+
+    /// How `enter` went: refused (another thread is inside a call), the outermost call on
+    /// this thread, or a call inside one.
+    enum Entry { case refused, outermost, nested }
 
     init() {
         mutex = .allocate(capacity: 1)
@@ -31,41 +52,68 @@ final class Confinement {
         mutex.deallocate()
     }
 
-    /// Takes the runtime for a call on this thread (again, when already inside one here), making
-    /// `core`'s sends accept it; false while another thread is inside a call. Hands back what
-    /// others let go meanwhile, to release under the call.
-    func enter(_ core: CKCore.Runtime) -> (entered: Bool, released: [Value], hosts: [(host: Value, handlers: SwiftHandlers)]) {
-        let me = ThreadIdentity.current
+    static var currentThread: UInt {
+        #if canImport(Glibc)
+        UInt(pthread_self())
+        #else
+        UInt(bitPattern: pthread_self())
+        #endif
+    }
+
+    /// Takes the runtime for a call on this thread (again, when already inside one here),
+    /// making `core`'s sends accept it; `.refused` while another thread is inside a call.
+    @inline(__always)
+    func enter(_ core: CKCore.Runtime) -> Entry {
+        let me = Confinement.currentThread
+        if holder.load(ordering: .relaxed) == me {
+            depth.store(depth.load(ordering: .relaxed) + 1, ordering: .relaxed)
+            return .nested
+        }
+        guard holder.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged else { return .refused }
+        if adopted.load(ordering: .relaxed) != me {
+            adopted.store(me, ordering: .relaxed)
+            core.adopt(.current)
+        }
+        depth.store(1, ordering: .relaxed)
+        return .outermost
+    }
+
+    /// Ends a call `enter` let in; the outermost gives the runtime back.
+    @inline(__always)
+    func leave() {
+        let left = depth.load(ordering: .relaxed) - 1
+        depth.store(left, ordering: .relaxed)
+        if left == 0 { holder.store(0, ordering: .releasing) }
+    }
+
+    /// Whether values wait for a call to take them (`take`).
+    @inline(__always)
+    var somethingWaitsNow: Bool { somethingWaits.load(ordering: .acquiring) }
+
+    /// Hands over what waits, to let go under the call that takes it (the outermost call on
+    /// the holder's thread).
+    func take() -> Waiting {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        if depth > 0, holder != me { return (false, [], []) }
-        if holder != me {
-            holder = me
-            core.adopt(me)
-        }
-        depth += 1
-        guard depth == 1, !releases.isEmpty || !hosts.isEmpty else { return (true, [], []) }
-        defer { releases = []; hosts = [] }
-        return (true, releases, hosts)
+        somethingWaits.store(false, ordering: .relaxed)
+        var taken = Waiting()
+        swap(&taken, &waiting)
+        return taken
     }
 
-    func leave() {
+    /// Keeps `value` until a call takes it.
+    func keep(_ value: consuming Value) {
         pthread_mutex_lock(mutex)
-        depth -= 1
+        waiting.values.append(value)
+        somethingWaits.store(true, ordering: .relaxed)
         pthread_mutex_unlock(mutex)
     }
 
-    /// Keeps `value` until a call takes it (`enter`).
-    func release(_ value: consuming Value) {
+    /// Keeps a dropped host and its handlers until a call takes them.
+    func keep(host: consuming Value, _ handlers: SwiftHandlers) {
         pthread_mutex_lock(mutex)
-        releases.append(value)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Keeps a dropped host until a call takes it (`enter`).
-    func drop(_ host: consuming Value, _ handlers: SwiftHandlers) {
-        pthread_mutex_lock(mutex)
-        hosts.append((host, handlers))
+        waiting.hosts.append((host, handlers))
+        somethingWaits.store(true, ordering: .relaxed)
         pthread_mutex_unlock(mutex)
     }
 }

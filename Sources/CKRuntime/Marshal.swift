@@ -23,6 +23,7 @@ struct Marshal {
     /// (a Swift value nested 100,000 deep is as welcome as a flat one: it is the program's own,
     /// and nothing here recurses over it; only its way back is bounded).
     func lua(_ root: ScriptValue) throws(LuaError) -> Value {
+        if !Self.isTable(root) { return try leaf(root) }
         var frames: [Frame] = []
         var next = root
         while true {
@@ -42,6 +43,14 @@ struct Marshal {
                 made = try table(top)
             }
             if frames.isEmpty { return made }
+        }
+    }
+
+    /// Whether `value` becomes a table (each argument of a send asks: most are leaves).
+    private static func isTable(_ value: ScriptValue) -> Bool {
+        switch value {
+        case .array, .dictionary: true
+        default: false
         }
     }
 
@@ -78,14 +87,18 @@ struct Marshal {
         }
     }
 
-    func lua(_ values: [ScriptValue]) throws(LuaError) -> [Value] {
+    /// `prefix`, then `values` as Lua values, in one array made once.
+    func lua(_ values: [ScriptValue], after prefix: [Value] = []) throws(LuaError) -> [Value] {
         var out: [Value] = []
+        out.reserveCapacity(prefix.count + values.count)
+        out.append(contentsOf: prefix)
         for v in values { out.append(try lua(v)) }
         return out
     }
 
     func swift(_ values: [Value]) throws(LuaError) -> [ScriptValue] {
         var out: [ScriptValue] = []
+        out.reserveCapacity(values.count)
         for v in values { out.append(try swift(v)) }
         return out
     }

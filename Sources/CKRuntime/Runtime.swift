@@ -1,5 +1,6 @@
 import CKCore
 import CKLua
+import Synchronization
 
 /// A Lua state running ckrun's component runtime, driven from Swift.
 ///
@@ -29,6 +30,8 @@ public final class Runtime {
     /// `deinit` may run where no Lua may (inside a collection that released a Swift handler
     /// which held the host).
     private var droppedHosts: [Value] = []
+    /// Whether `droppedHosts` holds any, read by every turn without an exclusivity check.
+    private let hasDroppedHosts = Atomic<Bool>(false)
     /// Which thread is inside a call now, and what other threads let go meanwhile.
     let confinement = Confinement()
 
@@ -54,7 +57,7 @@ public final class Runtime {
     /// On another thread than the runtime's it is `[notMainThread]`, before any Lua runs.
     func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
         try exclusive { () throws(ScriptError) -> T in
-            if !droppedHosts.isEmpty { destroyDroppedHosts() }
+            if hasDroppedHosts.load(ordering: .relaxed) { destroyDroppedHosts() }
             engine.runtime.clearHandlerFailure()
             do throws(LuaError) {
                 return try engine.turn(body)
@@ -66,20 +69,30 @@ public final class Runtime {
 
     /// Runs `body` holding the runtime on this thread (``Confinement``): every public entry that
     /// touches the Lua state runs in one. `[notMainThread]` while another thread is inside a
-    /// call, before any Lua runs. What other threads let go meanwhile is released first, here.
+    /// call, before any Lua runs. What other threads let go meanwhile is let go first, here.
+    @inline(__always)
     func exclusive<T>(_ body: () throws(ScriptError) -> T) throws(ScriptError) -> T {
-        var (entered, released, hosts) = confinement.enter(engine.runtime)
-        guard entered else {
+        let entry = confinement.enter(engine.runtime)
+        guard entry != .refused else {
             throw ScriptError(.notMainThread, "a Runtime was used from two threads at once; use each runtime from one isolation domain (a thread, an actor or a task), one call at a time")
         }
         defer { confinement.leave() }
-        released.removeAll()
-        for dropped in hosts {
+        if entry == .outermost, confinement.somethingWaitsNow { letGoOfWaiting() }
+        return try body()
+    }
+
+    /// Lets go, under the call, of what other threads (or a `deinit` inside a call) left
+    /// waiting: values are released; hosts have their Swift handlers released and are
+    /// destroyed at the next turn (no Lua runs from here: this may be a `deinit`'s call).
+    private func letGoOfWaiting() {
+        var waiting = confinement.take()
+        waiting.values.removeAll()
+        for dropped in waiting.hosts {
             dropped.handlers.release()
             droppedHosts.append(dropped.host)
+            hasDroppedHosts.store(true, ordering: .relaxed)
         }
-        hosts.removeAll()
-        return try body()
+        waiting.hosts.removeAll()
     }
 
     /// `error`, after the garbage a call the memory limit stopped left is collected: what it made
@@ -105,14 +118,14 @@ public final class Runtime {
     /// handlers released now (one that captured the runtime kept it alive: attack lib 09), or
     /// when the next call starts if another thread is inside one.
     func destroyWhenSafe(_ host: consuming Value, _ handlers: SwiftHandlers) {
-        confinement.drop(host, handlers)
+        confinement.keep(host: host, handlers)
         try? exclusive { () throws(ScriptError) in }
     }
 
     /// Lets a Lua value go: here when no other thread is inside a call, else when the next call
     /// starts (its release writes to the Lua state).
     func releaseWhenSafe(_ value: consuming Value) {
-        confinement.release(value)
+        confinement.keep(value)
         try? exclusive { () throws(ScriptError) in }
     }
 
@@ -120,6 +133,7 @@ public final class Runtime {
     private func destroyDroppedHosts() {
         let dropped = droppedHosts
         droppedHosts = []
+        hasDroppedHosts.store(false, ordering: .relaxed)
         for host in dropped { _ = try? glue("destroy", [host]) }
     }
 
@@ -131,7 +145,7 @@ public final class Runtime {
             let function = glueFunction(name)
             let marshal = self.marshal
             return try turn { turn throws(LuaError) in
-                try turn.call(function, values.isEmpty ? arguments : arguments + (try marshal.lua(values)))
+                try turn.call(function, values.isEmpty ? arguments : try marshal.lua(values, after: arguments))
             }
         }
     }
