@@ -8,7 +8,10 @@ import CKLua
 /// Named `ComponentHost`, not `Host`, so that it does not clash with Foundation's `Host` in a
 /// program that imports both (attack lib 15); ``Host`` remains as another name for it.
 public final class ComponentHost {
-    let object: Value
+    /// The Lua host. Private so that every access is seen here and none is checked at run
+    /// time; a `var` only so that `deinit` can move it out uncopied.
+    private var held: Value
+    var object: Value { held }
     /// The runtime the host lives in.
     public let runtime: Runtime
 
@@ -16,7 +19,7 @@ public final class ComponentHost {
     let handlers: SwiftHandlers
 
     init(_ object: Value, runtime: Runtime, handlers: SwiftHandlers) {
-        self.object = object
+        held = object
         self.runtime = runtime
         self.handlers = handlers
     }
@@ -24,14 +27,20 @@ public final class ComponentHost {
     /// A host dropped without ``destroy()`` is destroyed when the runtime's next call into Lua
     /// starts (its controllers told, as by `destroy()`; no Lua runs from a `deinit`): mounted,
     /// the runtime would otherwise keep it, its tree and its responders for the runtime's life.
-    /// Errors of that destroy are dropped; dropped on another thread than the runtime's, or
-    /// with no later call, it goes with the runtime.
+    /// Errors of that destroy are dropped. Dropped on another thread while the runtime is inside
+    /// a call there, it is handed over untouched and let go by the runtime's next call.
     deinit {
-        guard let core, !core.isDestroyed else { return handlers.release() }
-        runtime.destroyWhenSafe(object, handlers)
+        var taken = Value.nil
+        swap(&taken, &held)
+        runtime.destroyWhenSafe(consume taken, handlers)
     }
 
-    var core: CKCore.Host? { object.object as? CKCore.Host }
+    /// Read by a pattern, whose access to `held` ends before the cast (an access around a call
+    /// is checked at run time: 63 instructions an `Action.send`).
+    var core: CKCore.Host? {
+        guard case .object(let object) = held else { return nil }
+        return object as? CKCore.Host
+    }
 
     /// The core host, or ``ErrorID/hostDestroyed`` once it was destroyed: what every method that
     /// reads the host without a call into Lua asks (the Lua host's methods check for themselves).
@@ -134,8 +143,9 @@ public typealias Host = ComponentHost
 
 /// A typed action made once by ``ComponentHost/action(_:types:to:)``, sent from Swift many times.
 public final class Action {
-    let action: Value
-    let sender: Value
+    // `var`s only so that `deinit` can move them out uncopied.
+    private var action: Value
+    private var sender: Value
     let host: ComponentHost
     /// The runtime the action lives in.
     public var runtime: Runtime { host.runtime }
@@ -144,6 +154,17 @@ public final class Action {
         self.action = action
         self.sender = sender
         self.host = host
+    }
+
+    /// Its Lua values are moved out, not copied (a copy retains a core object, whose count is
+    /// not atomic, on whatever thread this runs), and let go where the runtime is used.
+    deinit {
+        var value = Value.nil
+        swap(&value, &action)
+        runtime.releaseWhenSafe(consume value)
+        value = .nil
+        swap(&value, &sender)
+        runtime.releaseWhenSafe(consume value)
     }
 
     /// Sends the action with `arguments` after the sender, as ``ComponentHost/send(_:types:to:arguments:)``

@@ -10,9 +10,10 @@ import Darwin
 /// Who may use a runtime now: one thread at a time, not one thread for ever. A call from a
 /// thread takes the runtime over when no call is under way (an actor's jobs, which hop between
 /// the pool's threads, each find it free: attack lib 05, lib2 03), and is `[notMainThread]` while
-/// another thread is inside one. Values a `ScriptObject` (or a dropped `Host`) lets go on a thread
-/// that cannot take the runtime wait here until the next call takes them (attack lib2 07: their
-/// Lua release ran beside the running script and corrupted it).
+/// another thread is inside one. Values a `ScriptObject`, `Action` or dropped `ComponentHost` lets
+/// go on another thread than the last call's (or inside a call) wait here, untouched, until the
+/// next call takes them (attack lib2 07: their Lua release ran beside the running script and
+/// corrupted it; h-lib3: a host's `deinit` copied its core host there, whose count is not atomic).
 ///
 /// A call takes no lock: the holder is one atomic word, taken by compare-and-swap and given
 /// back by a store (the mutex and the arrays it returned cost ~570 instructions a call). Only
@@ -86,6 +87,9 @@ final class Confinement {
         if left == 0 { holder.store(0, ordering: .releasing) }
     }
 
+    /// Whether this is the thread the last call ran on (the runtime's, unless its domain moved).
+    var isLastUsersThread: Bool { adopted.load(ordering: .relaxed) == Confinement.currentThread }
+
     /// Whether values wait for a call to take them (`take`).
     @inline(__always)
     var somethingWaitsNow: Bool { somethingWaits.load(ordering: .acquiring) }
@@ -104,7 +108,7 @@ final class Confinement {
     /// Keeps `value` until a call takes it.
     func keep(_ value: consuming Value) {
         pthread_mutex_lock(mutex)
-        waiting.values.append(value)
+        waiting.values.append(consume value)
         somethingWaits.store(true, ordering: .relaxed)
         pthread_mutex_unlock(mutex)
     }
@@ -112,7 +116,7 @@ final class Confinement {
     /// Keeps a dropped host and its handlers until a call takes them.
     func keep(host: consuming Value, _ handlers: SwiftHandlers) {
         pthread_mutex_lock(mutex)
-        waiting.hosts.append((host, handlers))
+        waiting.hosts.append((consume host, handlers))
         somethingWaits.store(true, ordering: .relaxed)
         pthread_mutex_unlock(mutex)
     }

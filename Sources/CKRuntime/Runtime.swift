@@ -82,15 +82,18 @@ public final class Runtime {
     }
 
     /// Lets go, under the call, of what other threads (or a `deinit` inside a call) left
-    /// waiting: values are released; hosts have their Swift handlers released and are
-    /// destroyed at the next turn (no Lua runs from here: this may be a `deinit`'s call).
+    /// waiting: values are released; hosts have their Swift handlers released, and unless
+    /// destroyed already are destroyed at the next turn (no Lua runs from here: this may be a
+    /// `deinit`'s call).
     private func letGoOfWaiting() {
         var waiting = confinement.take()
         waiting.values.removeAll()
         for dropped in waiting.hosts {
             dropped.handlers.release()
-            droppedHosts.append(dropped.host)
-            hasDroppedHosts.store(true, ordering: .relaxed)
+            if let core = dropped.host.object as? CKCore.Host, !core.isDestroyed {
+                droppedHosts.append(dropped.host)
+                hasDroppedHosts.store(true, ordering: .relaxed)
+            }
         }
         waiting.hosts.removeAll()
     }
@@ -114,18 +117,25 @@ public final class Runtime {
         return ScriptError(error, otherwise: .scriptFailed)
     }
 
-    /// Notes a host dropped without `destroy()`, to destroy at the next call, its Swift
-    /// handlers released now (one that captured the runtime kept it alive: attack lib 09), or
-    /// when the next call starts if another thread is inside one.
+    /// Takes a host dropped without `destroy()` (from its `deinit`, on any thread): it and its
+    /// Swift handlers wait untouched until a call takes them (``letGoOfWaiting()``). The dropping
+    /// thread reads and copies nothing of it: the core's objects count references without atomics.
     func destroyWhenSafe(_ host: consuming Value, _ handlers: SwiftHandlers) {
-        confinement.keep(host: host, handlers)
-        try? exclusive { () throws(ScriptError) in }
+        confinement.keep(host: consume host, handlers)
+        letGoNowIfOwnThread()
     }
 
-    /// Lets a Lua value go: here when no other thread is inside a call, else when the next call
-    /// starts (its release writes to the Lua state).
+    /// Lets a Lua value go (its release writes to the Lua state): here on the thread that made
+    /// the last call when no call is under way, else when the next call starts.
     func releaseWhenSafe(_ value: consuming Value) {
-        confinement.keep(value)
+        confinement.keep(consume value)
+        letGoNowIfOwnThread()
+    }
+
+    /// Takes what waits at once, on the thread that made the last call: another thread's
+    /// `deinit` never takes the runtime, so a call the owner starts meanwhile is never refused.
+    private func letGoNowIfOwnThread() {
+        guard confinement.isLastUsersThread else { return }
         try? exclusive { () throws(ScriptError) in }
     }
 

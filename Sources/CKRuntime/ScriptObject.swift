@@ -22,7 +22,7 @@ public final class ScriptObject {
     deinit {
         var value = Value.nil
         swap(&value, &raw)
-        runtime.releaseWhenSafe(value)
+        runtime.releaseWhenSafe(consume value)
     }
 
     /// The Lua value for a call into `other`'s Lua, `[badArgument]` unless it lives there: a Lua
