@@ -23,7 +23,8 @@ final class Confinement {
     /// its own id, so reading it back means "inside a call here".
     private let holder = Atomic<UInt>(0)
     /// Calls under way on the holder's thread, and the thread the core was last handed to:
-    /// only the holder touches them (ordered by its acquiring take and releasing give-back).
+    /// only the holder writes them (ordered by its acquiring take and releasing give-back); a
+    /// `deinit` on any thread reads `adopted` as a hint (`isLastUsersThread`).
     private let depth = Atomic<Int>(0)
     private let adopted = Atomic<UInt>(Confinement.currentThread)
     /// Whether `waiting` holds anything, set under the mutex, read by each outermost call.
