@@ -11,7 +11,7 @@ import Glibc
 /// (`COLUMNS`, else the terminal's, else 80 on a pipe), so a table never wraps mid-row.
 enum HelpLayout {
     static var width: Int {
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+        if let columns = Environment.value("COLUMNS").flatMap({ Int($0) }), columns > 0 {
             return columns
         }
         var size = winsize()

@@ -67,7 +67,7 @@ struct BenchCommand: ParsableCommand {
 
     /// js-framework-benchmark's keyed ops (keyed.lua), beside Roact's when its source is given.
     private func runKeyed(_ engine: Engine) throws(LuaError) {
-        let path = roact ?? ProcessInfo.processInfo.environment["CKRUN_ROACT"] ?? ""
+        let path = roact ?? Environment.value("CKRUN_ROACT") ?? ""
         try Self.run(EmbeddedLua.benchRoact, name: "=roact", in: engine, [])
         try Self.run(EmbeddedLua.benchKeyed, name: "=keyed", in: engine,
                      [String(max(repeats, 7)), quick ? "quick" : "", path, keyedCount ?? ""])

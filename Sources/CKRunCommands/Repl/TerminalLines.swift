@@ -26,7 +26,7 @@ final class TerminalLines: FrontEnd {
     private var isEditing = false
 
     init(engine: Engine, prelude: @escaping () -> Value) {
-        historyPath = Self.usableHistory(ProcessInfo.processInfo.environment["CKRUN_HISTORY"]
+        historyPath = Self.usableHistory(Environment.value("CKRUN_HISTORY")
             ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.ckrun_history"))
         setlocale(LC_CTYPE, "")   // libedit reads multibyte (UTF-8) input only under a locale
         ckedit_stifle_history(Int32(Self.historyLimit))

@@ -74,7 +74,7 @@ final class InteractiveRun {
                                           dropPending: { [unowned repl] in repl.dropPending() }) {
                 return view
             } else {
-                options.problem = "--tui: the terminal could not be drawn on (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "")); reading lines instead"
+                options.problem = "--tui: the terminal could not be drawn on (TERM=\(Environment.value("TERM") ?? "")); reading lines instead"
             }
             // What the script printed while it started goes to the terminal, where lines are read.
             options.startupOutput?.close()

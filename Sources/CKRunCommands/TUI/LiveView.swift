@@ -60,7 +60,7 @@ final class LiveView: FrontEnd {
         // The run's SIGWINCH, SIGINT and SIGTERM handlers first: ncurses leaves those it finds set.
         _ = SignalPipe.descriptor
         guard let output = startupOutput ?? OutputLog() else { return nil }
-        let color = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let color = (Environment.value("NO_COLOR") ?? "").isEmpty
         guard ckcurses_screen_start(0, output.terminalOutput, color ? 1 : 0) != 0 else {
             output.close()
             return nil

@@ -44,8 +44,7 @@ final class SpecStates {
 
     /// lua5.4's LUA_INIT_5_4, else LUA_INIT (busted is a script lua5.4 runs: it runs them first).
     static let luaInit: (name: String, value: String)? = {
-        let environment = ProcessInfo.processInfo.environment
-        for name in ["LUA_INIT_5_4", "LUA_INIT"] { if let value = environment[name] { return (name, value) } }
+        for name in ["LUA_INIT_5_4", "LUA_INIT"] { if let value = Environment.value(name) { return (name, value) } }
         return nil
     }()
 

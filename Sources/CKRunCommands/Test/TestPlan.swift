@@ -98,7 +98,9 @@ struct TestPlan {
     /// when --shard is not given, TEST_SHARD_STATUS_FILE is touched to say sharding is
     /// understood, XML_OUTPUT_FILE receives the JUnit report when --junit is not given.
     static func applyBazel(_ settings: inout TestRunSettings, junit: inout String?) throws {
-        let environment = ProcessInfo.processInfo.environment
+        let names = ["TEST_TOTAL_SHARDS", "TEST_SHARD_INDEX", "TEST_SHARD_STATUS_FILE", "XML_OUTPUT_FILE"]
+        var environment: [String: String] = [:]
+        for name in names { environment[name] = Environment.value(name) }
         if settings.shard == nil, let shard = try bazelShard(environment) { settings.shard = shard }
         if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
             try? ReplacingFile.write([], to: status)

@@ -106,7 +106,7 @@ struct TreeCommand: ParsableCommand {
 
     /// Graphviz's `dot` on PATH, looked for before the app runs: without it `--format svg` is a usage error.
     private static func graphvizDot() throws -> String {
-        let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/dot" }
+        let candidates = (Environment.value("PATH") ?? "/usr/bin").split(separator: ":").map { "\($0)/dot" }
         guard let path = candidates.first(where: { BytePath.access($0, X_OK) }) else {
             throw ValidationError("--format svg needs Graphviz's dot (apt-get install graphviz); --format dot prints the source")
         }

@@ -27,9 +27,8 @@ final class TextReporter: TestReporter {
     }
 
     static func colourWanted() -> Bool {
-        let environment = ProcessInfo.processInfo.environment
-        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
-        if environment["TERM"] == "dumb" { return false }
+        if let noColour = Environment.value("NO_COLOR"), !noColour.isEmpty { return false }
+        if Environment.value("TERM") == "dumb" { return false }
         return isatty(1) == 1
     }
 
