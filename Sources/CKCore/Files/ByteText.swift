@@ -16,16 +16,24 @@ import Glibc
 public enum ByteText {
     private static let base: UInt32 = 0x10FF00
 
-    /// The carried text of `bytes`.
+    /// The carried text of `bytes`. Inlined into each caller, so that the contiguous case (all
+    /// of ckrun's) reaches `text(contiguous:)` without a generic call: unspecialised, a call on a
+    /// slice looked up `Slice`'s metadata and witnesses each time (~1,000 instructions, 10M of
+    /// the 10,000-test run's in the process that reads the results).
+    @inlinable
     public static func text(_ bytes: some Collection<UInt8>) -> String {
-        // ASCII (most names, paths and messages) carries nothing: made from its contiguous bytes
-        // in one pass. The generic `String(validating:)` below cost ~1,000 instructions a call
-        // (metadata lookups), 10M a run of 10,000 tests in the process that reads the results.
-        if let ascii = bytes.withContiguousStorageIfAvailable({ Self.ascii($0) }), let ascii { return ascii }
+        if let text = bytes.withContiguousStorageIfAvailable({ text(contiguous: $0) }) { return text }
+        return Array(bytes).withUnsafeBufferPointer { text(contiguous: $0) }
+    }
+
+    /// The carried text of bytes in memory.
+    public static func text(contiguous bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // ASCII (most names, paths and messages) carries nothing: made from its bytes in one pass.
+        if let ascii = Self.ascii(bytes) { return ascii }
         // A carried scalar's UTF-8 starts with 0xF4: most text is returned after one byte scan.
         if let text = String(validating: bytes, as: UTF8.self),
            !bytes.contains(0xF4) || !text.unicodeScalars.contains(where: isCarried) { return text }
-        var out = String.UnicodeScalarView(), rest = ArraySlice(bytes)
+        var out = String.UnicodeScalarView(), rest = bytes[...]
         while let first = rest.first {
             let width = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
             if rest.count >= width, let piece = String(validating: rest.prefix(width), as: UTF8.self),
@@ -40,11 +48,11 @@ public enum ByteText {
         return String(out)
     }
 
-    /// The carried text of a C string (an `argv` entry).
     private static func ascii(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         bytes.allSatisfy { $0 < 0x80 } ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
+    /// The carried text of a C string (an `argv` entry).
     public static func text(cString: UnsafePointer<CChar>) -> String {
         text(UnsafeRawBufferPointer(start: cString, count: strlen(cString)))
     }
