@@ -23,8 +23,17 @@ public enum ProcessOutput {
         text.withUTF8 { write(UnsafeRawBufferPointer($0), to: stream) }
     }
 
+    /// What ends the process when a stream's reader has gone, instead of ending it at once: a
+    /// test run's, which still writes its report files (`--junit`) first. It is called once, on
+    /// the thread whose write failed, and says whether it took the end over; from then on what is
+    /// written to that stream is dropped.
+    nonisolated(unsafe) public static var onReaderGone: (() -> Bool)?
+    /// The streams whose reader has gone, once `onReaderGone` took the end over.
+    nonisolated(unsafe) private static var gone: (output: Bool, error: Bool) = (false, false)
+
     /// Writes to `stream`, or to `descriptor` standing for it (a copy of standard output kept for a report).
     public static func write(_ bytes: UnsafeRawBufferPointer, to stream: Stream, descriptor: Int32? = nil) {
+        if stream == .output ? gone.output : gone.error { return }
         // What stdio holds (Lua's print, Swift's print) goes first: the order is the program's.
         if fflush(nil) != 0 { failed(.output, errno) }
         if let error = writeAll(descriptor ?? stream.rawValue, bytes) { failed(stream, error) }
@@ -43,7 +52,12 @@ public enum ProcessOutput {
     }
 
     static func failed(_ stream: Stream, _ error: Int32) {
-        if error == EPIPE { endAsFilter() }
+        if error == EPIPE {
+            if stream == .output ? gone.output : gone.error { return }
+            guard let onReaderGone, onReaderGone() else { endAsFilter() }
+            if stream == .output { gone.output = true } else { gone.error = true }
+            return
+        }
         if failure == nil { failure = (stream, error) }
     }
 

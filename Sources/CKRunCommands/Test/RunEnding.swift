@@ -7,10 +7,13 @@ import Glibc
 /// A run that has to end before its last file still writes every report it was asked for, with
 /// what it collected: the watchdog's last resort (a C function or a finalizer held the thread
 /// past `--timeout`), SIGTERM, SIGHUP, a second Ctrl-C (the first stops the running test, as
-/// busted's does) and, under `--jobs`, Ctrl-C. Each arrives in a signal handler, which only
-/// writes the signal's number to a pipe and waits: this class's thread closes the reports as a
-/// run's end does (the TAP plan, the JUnit file, the summary), with one more failure saying
-/// why, and ends the process: status 1 after the watchdog, by the signal otherwise.
+/// busted's does), under `--jobs`, Ctrl-C, and a reader of standard output that went away
+/// (`ckrun test --junit j.xml | head -1`: SIGPIPE). Each arrives in a signal handler, or for
+/// SIGPIPE as a write that failed (`ProcessOutput.onReaderGone`), which only writes the
+/// signal's number to a pipe: this class's thread closes the reports as a run's end does (the
+/// TAP plan, the JUnit file, the summary; what goes to a stream whose reader went is dropped),
+/// with one more failure saying why, and ends the process: status 1 after the watchdog, by the
+/// signal otherwise.
 final class RunEnding: @unchecked Sendable {
     /// Closes the reports: every result reported so far, then `last` (reported here).
     typealias Close = (_ reported: [FileResult], _ last: FileResult) -> Void
@@ -21,6 +24,8 @@ final class RunEnding: @unchecked Sendable {
     /// Under `--jobs`, the first Ctrl-C is handed to the workers (`forwardInterrupt`), as a
     /// serial run's stops the running test; the second ends the run. 1 once it was handed on.
     nonisolated(unsafe) private static var forwarding: sig_atomic_t = 0, forwarded: sig_atomic_t = 0
+    /// 1 once a write found standard output's reader gone and the thread was woken to end the run.
+    nonisolated(unsafe) private static var readerWent: sig_atomic_t = 0
     /// The byte that asks the thread to hand a Ctrl-C on.
     private static let forwardByte: UInt8 = 0xff
     /// What hands a Ctrl-C to the workers; nil: none (a serial run).
@@ -56,6 +61,15 @@ final class RunEnding: @unchecked Sendable {
             previous.append((signal, old))
         }
         Engine.beforeForcedExit(Self.onForcedExit)
+        // A write to a pipe whose reader went fails (EPIPE) instead of ending the process at
+        // once, and the run ends here. A handler, not SIG_IGN: a program a test starts gets
+        // SIGPIPE's default action back when it execs (an ignored signal stays ignored).
+        var action = sigaction(), old = sigaction()
+        action.__sigaction_handler.sa_handler = Self.onBrokenPipe
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGPIPE, &action, &old)
+        previous.append((SIGPIPE, old))
+        ProcessOutput.onReaderGone = Self.onReaderGone
         // A parent may have left them blocked (as the watchdog unblocks SIGALRM and SIGINT).
         var set = sigset_t()
         sigemptyset(&set)
@@ -107,12 +121,15 @@ final class RunEnding: @unchecked Sendable {
         current?.holding { $0.running = file }
     }
 
-    /// Reports `result` (`report`), unless the run is ending.
+    /// Reports `result` (`report`), unless the run is ending. A report whose write found the
+    /// reader gone waits here, as a signal's handler does, for the thread to end the process:
+    /// no later file runs meanwhile.
     func report(_ result: FileResult, _ report: (FileResult) -> Void) {
         holding {
             $0.reported.append(result)
             report(result)
         }
+        while Self.readerWent != 0 { pause() }
     }
 
     /// `body` under the lock, with the signals (and the watchdog's) held off this thread: a
@@ -132,6 +149,7 @@ final class RunEnding: @unchecked Sendable {
     func closing<T>(_ end: () -> T) -> T {
         lock.lock(); defer { lock.unlock() }
         Engine.beforeForcedExit(nil)
+        ProcessOutput.onReaderGone = nil
         for (signal, old) in previous { var old = old; sigaction(signal, &old, nil) }
         Self.watching = 0
         Self.forwarding = 0
@@ -166,6 +184,7 @@ final class RunEnding: @unchecked Sendable {
         case SIGALRM: Self.unstoppable
         case SIGINT: "stopped by Ctrl-C"
         case SIGHUP: "stopped by SIGHUP"
+        case SIGPIPE: "stopped as the reader of standard output went away (SIGPIPE)"
         default: "stopped by SIGTERM"
         }
         let where_ = running.map { " while \($0) ran" } ?? ""
@@ -181,6 +200,20 @@ final class RunEnding: @unchecked Sendable {
         guard Glibc.write(wake, &byte, 1) == 1 else { return false }
         var left: UInt32 = 10
         while left > 0 { left = sleep(left) }
+        return true
+    }
+
+    /// SIGPIPE: nothing here; the write that raised it fails with EPIPE (`onReaderGone`).
+    private static let onBrokenPipe: @convention(c) (Int32) -> Void = { _ in }
+
+    /// A write to standard output (or error) found its reader gone: the thread ends the run,
+    /// once the report being written (if any) is done. false: no thread (the run has not
+    /// started or has ended), so the caller ends the process as a filter does.
+    private static let onReaderGone: () -> Bool = {
+        guard watching != 0, wake >= 0 else { return false }
+        var byte = UInt8(truncatingIfNeeded: SIGPIPE)
+        guard Glibc.write(wake, &byte, 1) == 1 else { return false }
+        readerWent = 1
         return true
     }
 
