@@ -60,7 +60,8 @@ struct SpecFileRunner {
             // What the file's tests recorded before the runner stopped stays; the reason follows.
             if settings.shard?.includes(fileIndex: fileIndex, nameHash: 0) ?? true {
                 let detail = records.isEmpty ? "failed to load" : "stopped running its tests"
-                var result = failure(error.message, traceback: Traceback.clean(error.traceback), detail)
+                let message = session.map { Self.located(error.message, in: $0) } ?? error.message
+                var result = failure(message, traceback: Traceback.clean(error.traceback), detail)
                 // A file that does not compile is reported as busted reports it: Lua's message alone.
                 if session?.fileDidNotCompile == true { result.message = error.message }
                 records += ResultRecords.records([result])
@@ -94,6 +95,20 @@ struct SpecFileRunner {
         TestResult(name: file, file: file, line: Self.line(in: detail, of: file), status: .errored,
                    message: Catalogue.testFailure.message("\(file) \(what): \(detail)"), traceback: traceback,
                    descriptor: "file")
+    }
+
+    /// An error Lua located in the runner's own code (`(ckrun test: run):102: stack overflow`,
+    /// raised as the runner went deeper into blocks nested past the stack's limit) located at
+    /// the block or test the runner was running instead: a place in the spec file.
+    static func located(_ message: String, in session: SpecSession) -> String {
+        // `(ckrun test: NAME):LINE: ` (a chunk's name, then Lua's position).
+        guard message.hasPrefix("(ckrun test"), let close = message.firstIndex(of: ")") else { return message }
+        let rest = message[message.index(after: close)...]
+        guard rest.first == ":" else { return message }
+        let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, rest.dropFirst(1 + digits.count).hasPrefix(": "),
+              let place = try? session.call("running_place") else { return message }
+        return place + String(rest.dropFirst(1 + digits.count))
     }
 
     /// The line of `file` an error message starts at (`file:12: ...`), or 0.

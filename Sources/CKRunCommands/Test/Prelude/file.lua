@@ -154,6 +154,15 @@ function T.run_file(chunk, file, index, seed)
   end
 end
 
+-- file:line of the block or test the runner was running (the innermost with a line), for an
+-- error that left the file's run located in the runner's own code: a stack overflow under
+-- blocks nested deeper than the stack allows names the block it could not run, not run.lua.
+function T.running_place()
+  local el = S.ctx
+  while el and not (el.line and el.line > 0) do el = el.parent end
+  if el and T.file then return tostring(T.file) .. ":" .. el.line end
+end
+
 function T.current_test_name() return T.current and full_name(T.current) or "?" end
 
 -- Settings from the Swift side, as strings: lists grow, numbers convert, "true" is true.
