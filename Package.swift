@@ -13,6 +13,8 @@ let fast: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-Xf
 
 let package = Package(
     name: "ckrun",
+    // Built and tested on Linux; on macOS the library's confinement needs `Synchronization.Atomic`.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "ckrun", targets: ["ckrun"]),
         // ckrun's runtime as a Swift library: embed Lua-scripted components in a Swift program.
