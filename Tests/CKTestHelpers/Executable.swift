@@ -59,8 +59,10 @@ public enum Ckrun {
         process.standardError = err
         try process.run()
         // A child may end before it reads its input (the release build starts in ~1.9M instructions):
-        // the write then fails with EPIPE instead of SIGPIPE ending this test process.
-        signal(SIGPIPE, SIG_IGN)
+        // the write then fails with EPIPE instead of SIGPIPE ending this test process. A handler
+        // that does nothing, not SIG_IGN: children started later must get SIGPIPE's default back
+        // at exec, as from a shell (an ignored SIGPIPE is inherited, and ckrun honours it as lua5.4 does).
+        signal(SIGPIPE, { _ in })
         if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         // Read both pipes concurrently so a full pipe never blocks the child.

@@ -33,4 +33,12 @@ struct LuaParityTests {
         #expect(r.stderr.hasSuffix(": not enough memory\n"), "\(r.stderr)")
         #expect(!r.stderr.contains("memoryLimit"))
     }
+
+    /// Started with SIGPIPE ignored, a reader that goes away ends nothing: the script runs to
+    /// its end and the status is its own, as lua5.4's (ckrun killed itself by SIGPIPE, 141).
+    @Test func anIgnoredSIGPIPEStaysIgnored() throws {
+        let r = try sh(#"trap '' PIPE; ("$0" -e 'for i = 1, 100000 do print(i) end io.stderr:write("end\n")'; echo "rc=$?" >&2) | head -1"#)
+        #expect(r.stdout == "1\n")
+        #expect(r.stderr == "end\nrc=0\n", "\(r.stderr)")
+    }
 }

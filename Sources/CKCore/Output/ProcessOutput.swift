@@ -51,10 +51,22 @@ public enum ProcessOutput {
         return nil
     }
 
+    /// Whether the process started with SIGPIPE ignored (`trap '' PIPE`, a supervisor's choice):
+    /// then a reader that goes away ends nothing, as under lua5.4, whose writes just fail; what
+    /// is written to that stream afterwards is dropped. Set by `noteInheritedSignals`.
+    nonisolated(unsafe) public private(set) static var pipeIgnoredAtStart = false
+
+    /// Reads how the process was started: call first thing, before anything sets a handler.
+    public static func noteInheritedSignals() {
+        var action = sigaction()
+        guard sigaction(SIGPIPE, nil, &action) == 0 else { return }
+        pipeIgnoredAtStart = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
     static func failed(_ stream: Stream, _ error: Int32) {
         if error == EPIPE {
             if stream == .output ? gone.output : gone.error { return }
-            guard let onReaderGone, onReaderGone() else { endAsFilter() }
+            if !pipeIgnoredAtStart { guard let onReaderGone, onReaderGone() else { endAsFilter() } }
             if stream == .output { gone.output = true } else { gone.error = true }
             return
         }
