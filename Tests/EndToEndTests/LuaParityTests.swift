@@ -41,4 +41,20 @@ struct LuaParityTests {
         #expect(r.stdout == "1\n")
         #expect(r.stderr == "end\nrc=0\n", "\(r.stderr)")
     }
+
+    /// lua.c's error message flushes nothing first: what io.write buffered comes after it, at
+    /// exit (one stream for both: `2>&1`).
+    @Test func anErrorComesBeforeBufferedOutput() throws {
+        let r = try sh(#""$0" -e 'io.write("buffered\n") error("boom", 0)' 2>&1"#)
+        #expect(r.status == 1)
+        #expect(r.stdout.hasPrefix("\(Ckrun.executableURL.path): boom\nstack traceback:"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("[C]: in ?\nbuffered\n"), "\(r.stdout)")
+    }
+
+    /// The message ends at a NUL, as lua.c's "%s" ends it (an error object's __tostring).
+    @Test func anErrorMessageEndsAtANul() throws {
+        let r = try Ckrun.run(["-e", #"error(setmetatable({}, {__tostring = function() return "visible\0hidden" end}))"#])
+        #expect(r.status == 1)
+        #expect(r.stderr == "\(Ckrun.executableURL.path): visible\n", "\(r.stderr)")
+    }
 }

@@ -270,13 +270,15 @@ public final class LuaMain {
         return Array((line + "\n" + inner.message + "\n" + inner.traceback).utf8)
     }
 
+    /// lua.c's l_message: standard output is not flushed first (what io.write buffered comes at
+    /// exit, after the error, as under lua5.4), and the message ends at a NUL, as "%s" ends it.
     func writeError(_ message: [UInt8], withProgname: Bool = true) {
-        fflush(ckmacros_stdout())
         if withProgname, let progname {
             fputs(progname, ckmacros_stderr())
             fputs(": ", ckmacros_stderr())
         }
-        message.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, ckmacros_stderr()) }
+        let shown = message.prefix { $0 != 0 }
+        shown.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, ckmacros_stderr()) }
         fputs("\n", ckmacros_stderr())
         fflush(ckmacros_stderr())
     }
