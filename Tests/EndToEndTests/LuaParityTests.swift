@@ -57,4 +57,15 @@ struct LuaParityTests {
         #expect(r.status == 1)
         #expect(r.stderr == "\(Ckrun.executableURL.path): visible\n", "\(r.stderr)")
     }
+
+    /// A single letter lua.c does not know is lua.c's error (status 1); a `--word` is ckrun's
+    /// own usage error, said in ckrun's form (it printed lua.c's message with ckrun's status, 64).
+    @Test func aBadOptionIsLuasOrCkrunsWhole() throws {
+        let letter = try Ckrun.run(["-x"])
+        #expect(letter.status == 1)
+        #expect(letter.stderr.hasPrefix("\(Ckrun.executableURL.path): unrecognized option '-x'\nusage: "), "\(letter.stderr)")
+        let word = try Ckrun.run(["--x"])
+        #expect(word.status == 64)
+        #expect(word.stderr == "ckrun: [usage] unknown option '--x' (lua.c's options are single letters); see 'ckrun --help'\n", "\(word.stderr)")
+    }
 }

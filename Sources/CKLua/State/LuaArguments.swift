@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -75,7 +76,11 @@ public struct LuaArguments {
                 case .taken: i += 1; continue
                 case .parserHandles: return .parserHandles
                 case .bad(let message): return .badValue(message)
-                case .unknown: return .badOption(index: i, status: 64)
+                // `--word` is one of ckrun's own options (lua.c has none): a usage error of ckrun's;
+                // anything else (`---`, `--1`) is lua.c's unrecognized option.
+                case .unknown where Self.isLetter(s[2]):
+                    return .badValue("unknown option '\(Excerpt.text(String(cString: argv[i])))' (lua.c's options are single letters)")
+                case .unknown: return .badOption(index: i, status: 1)
                 }
             }
             onlyCkrunOptions = false
@@ -90,6 +95,8 @@ public struct LuaArguments {
     }
 
     private enum LuaOption { case next, stop(Int), bad }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
 
     /// One of lua.c's options at `argv[i]` (bytes `s`); `-e`/`-l` may take the next argument.
     private mutating func takeLuaOption(_ s: [UInt8], at i: inout Int) -> LuaOption {
