@@ -18,23 +18,36 @@ static int lua_style_handler(lua_State *L) {
     return 1;
 }
 
-/* The C level the chunk runs on: lua.c runs every chunk from its main C function, so a
-   traceback ends with that level ("[C]: in ?"). */
-static int run_below(lua_State *L) {
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+/* lua.c's pmain as a chunk sees it: the C level it runs on ("[C]: in ?" ends its tracebacks),
+   pmain's two arguments and the message handler below it (as many stack slots as lua5.4's: a
+   recursion overflows at lua5.4's depth), and a protected call of its own, so a failing chunk's
+   to-be-closed variables close with this level still below them, as in lua5.4. Given nresults,
+   the chunk and its arguments; returns the results (or the error) and the status. */
+static int run_main(lua_State *L) {
+    int nresults = (int)lua_tointeger(L, 1);
+    int nargs = lua_gettop(L) - 2;
+    lua_pushnil(L);
+    lua_replace(L, 1);                          /* nil chunk args: where pmain has argc */
+    lua_pushnil(L);
+    lua_pushcfunction(L, lua_style_handler);
+    lua_rotate(L, 2, 2);                        /* nil nil handler chunk args */
+    int status = ckpcall_at(L, nargs, nresults, 3);
+    lua_pushinteger(L, status);
+    return lua_gettop(L) - 3;
 }
 
 int ckluamain_docall(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;          /* the function */
-    lua_pushcfunction(L, lua_style_handler);
+    lua_pushcfunction(L, run_main);
     lua_insert(L, base);
-    lua_pushcfunction(L, run_below);
-    lua_insert(L, base + 1);                    /* handler, run_below, function, args */
+    lua_pushinteger(L, nresults);
+    lua_insert(L, base + 1);                    /* run_main nresults function args */
     int as_lua = ckwatchdog_sigint_watch(L, 1);
-    int status = ckpcall_at(L, nargs + 1, nresults, base);
+    int status = ckpcall_at(L, nargs + 2, LUA_MULTRET, 0);
     ckwatchdog_sigint_unwatch(as_lua);
-    lua_remove(L, base);
+    if (status != LUA_OK) return status;        /* run_main itself failed: its error on top */
+    status = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
     return status;
 }
 

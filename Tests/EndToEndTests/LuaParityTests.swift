@@ -68,4 +68,14 @@ struct LuaParityTests {
         #expect(word.status == 64)
         #expect(word.stderr == "ckrun: [usage] unknown option '--x' (lua.c's options are single letters); see 'ckrun --help'\n", "\(word.stderr)")
     }
+
+    /// A chunk runs on a C level as lua.c's pmain, with its slots below: a __close handler run as
+    /// the chunk fails still sees it ("[C]: in ?"), and a recursion overflows at lua5.4's depth
+    /// (Debian's liblua5.4, LUAI_MAXSTACK 1,000,000: 999,986 calls).
+    @Test func aChunkRunsAboveLuasMainLevel() throws {
+        let close = try Ckrun.run(["-e", #"local x <close> = setmetatable({}, {__close = function() print(debug.traceback("tb")) end}) error("e")"#])
+        #expect(close.stdout == "tb\nstack traceback:\n\t(command line):1: in function <(command line):1>\n\t[C]: in ?\n", "\(close.stdout)")
+        let depth = try Ckrun.run(["-e", "local n = 0 local function f() n = n + 1; f() end print(pcall(f)) print(n)"])
+        #expect(depth.stdout == "false\t(command line):1: stack overflow\n999986\n", "\(depth.stdout)")
+    }
 }
