@@ -36,9 +36,11 @@ char *ckluarepl_getline(size_t *length) {
     }
     if (n > 0 && line[n - 1] == '\n') line[--n] = '\0';
     /* The line goes to stdout after its prompt, as readline (which Debian's lua uses) echoes
-       input that does not come from a terminal. */
+       input that does not come from a terminal, and flushed as readline flushes it: what the
+       line's code writes to stderr comes after it. */
     fwrite(line, 1, (size_t)n, stdout);
     fputc('\n', stdout);
+    fflush(stdout);
     *length = (size_t)n;
     return line;
 }

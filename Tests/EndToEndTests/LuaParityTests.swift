@@ -78,4 +78,11 @@ struct LuaParityTests {
         let depth = try Ckrun.run(["-e", "local n = 0 local function f() n = n + 1; f() end print(pcall(f)) print(n)"])
         #expect(depth.stdout == "false\t(command line):1: stack overflow\n999986\n", "\(depth.stdout)")
     }
+
+    /// On a pipe, `-i` echoes each line after its prompt and flushes it, as readline does: what
+    /// the line writes to stderr comes after it (it came before the echo).
+    @Test func aPipedLineIsEchoedBeforeItRuns() throws {
+        let r = try sh(#"printf 'io.stderr:write("E\\n")\n' | "$0" -i 2>&1"#)
+        #expect(r.stdout.contains("\n> io.stderr:write(\"E\\n\")\nE\nfile ("), "\(r.stdout)")
+    }
 }
