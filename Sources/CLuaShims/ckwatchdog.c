@@ -209,6 +209,7 @@ int ckwatchdog_sigint_watch(lua_State *L, int as_lua) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESTART;    /* as lua.c's signal(): a write Ctrl-C met goes on, not EINTR */
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, watching ? NULL : &saved_sigint);
     ckalarm_unblock(SIGINT);

@@ -85,4 +85,26 @@ struct LuaParityTests {
         let r = try sh(#"printf 'io.stderr:write("E\\n")\n' | "$0" -i 2>&1"#)
         #expect(r.stdout.contains("\n> io.stderr:write(\"E\\n\")\nE\nfile ("), "\(r.stdout)")
     }
+
+    /// Ctrl-C while a write waits on a full pipe: the write goes on (SA_RESTART, as lua.c's
+    /// signal()), the script catches "interrupted!" and ends normally, nothing is lost (the write
+    /// failed with EINTR: [cannotWrite], status 1, the buffered lines dropped).
+    @Test func ctrlCDuringAWriteLosesNothing() throws {
+        // The script has its own SIGINT sent half a second in, while its writes wait on a pipe
+        // whose reader sleeps a second.
+        let script = #"local pid = io.open("/proc/self/stat"):read("n") os.execute("(sleep 0.5; kill -INT " .. pid .. ") &") local n = 0 local ok, e = pcall(function() while true do n = n + 1 io.write(string.format("%08d\n", n)) end end) io.stderr:write(tostring(e), "\n") io.write(n - 1, "\n")"#
+        let r = try sh("(\"$0\" -e '\(script)'; echo \"rc=$?\" >&2) | (sleep 1; tail -1)")
+        #expect(r.stderr.hasSuffix("interrupted!\nrc=0\n"), "\(r.stderr)")
+        #expect(Int(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 1000, "\(r.stdout)")
+    }
+
+    /// A write failure stdio kept no errno of is said as it is known: a closed stdout is "Bad file
+    /// descriptor", a full disk "a write the script made failed earlier" (both were "Input/output error").
+    @Test func aLostWriteIsNotCalledAnIOError() throws {
+        let flush = #"io.write("x") print(io.stdout:flush())"#
+        let closed = try sh("\"$0\" -e '\(flush)' >&-")
+        #expect(closed.stderr.contains("cannot write standard output: Bad file descriptor;"), "\(closed.stderr)")
+        let full = try sh("\"$0\" -e '\(flush)' >/dev/full")
+        #expect(full.stderr.contains("cannot write standard output: a write the script made failed earlier;"), "\(full.stderr)")
+    }
 }

@@ -80,6 +80,15 @@ public enum ProcessOutput {
         return poll(&probe, 1, 0) == 1 && probe.revents & Int16(POLLERR) != 0
     }
 
+    /// Why an earlier write to `descriptor` failed, when stdio kept only its error flag: a closed
+    /// descriptor (or the read-only /dev/null that stands for one closed at start) says so;
+    /// anything else (a full disk) went with the write (0: unknown).
+    static func lostCause(_ descriptor: Int32) -> Int32 {
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags == -1 { return errno }
+        return flags & O_ACCMODE == O_RDONLY ? EBADF : 0
+    }
+
     /// Ends the process as SIGPIPE ends a filter whose reader has gone (`ckrun test | head -1`).
     public static func endAsFilter() -> Never { endBy(SIGPIPE) }
 
@@ -102,9 +111,9 @@ public enum ProcessOutput {
     /// failed write reported on standard error (if it works) with a status that is not 0.
     public static func finish(status: Int32, stdio: UnsafeMutablePointer<FILE>) -> Int32 {
         errno = 0
-        if fflush(stdio) != 0 || ferror(stdio) != 0 { failed(.output, readerGone(1) ? EPIPE : errno == 0 ? EIO : errno) }
+        if fflush(stdio) != 0 || ferror(stdio) != 0 { failed(.output, readerGone(1) ? EPIPE : errno != 0 ? errno : lostCause(1)) }
         guard let failure else { return status }
-        let reason = String(cString: strerror(failure.error))
+        let reason = failure.error == 0 ? "a write the script made failed earlier" : String(cString: strerror(failure.error))
         var text = "ckrun: " + Catalogue.cannotWrite.message("cannot write \(failure.stream.name): \(reason); part of what ckrun wrote there is lost; give it an output it can write (a file on a disk with room, a pipe, a terminal)") + "\n"
         text.withUTF8 { _ = writeAll(2, UnsafeRawBufferPointer($0)) }
         return status == 0 ? 1 : status
