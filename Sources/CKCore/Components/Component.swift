@@ -72,6 +72,7 @@ public final class Component: RuntimeObject {
     }
 
     deinit {
+        leaveRemains()
         ownLink?.target = nil
         Reaper.release(self)
     }
@@ -81,6 +82,7 @@ public final class Component: RuntimeObject {
     }
 
     override func moveLinks(into stack: inout [RuntimeObject]) {
+        leaveRemains()
         stack.append(contentsOf: children as [RuntimeObject])
         children = []
         if let s = scope { stack.append(s); scope = nil }
@@ -101,19 +103,63 @@ public final class Component: RuntimeObject {
     public var name: String { componentClass.name }
     public var controller: Controller? { scope?.controller }
 
-    /// `Root/List/Item#3`: the path of class names (with identifiers) from the root.
+    /// `Root/List/Item#3`: the path of class names (with identifiers) from the root, as it was
+    /// in the tree this instance was last placed in, also once its ancestors there are freed.
     public var path: String {
         var names: [String] = []
-        var node: Component? = self
-        while let n = node {
-            names.append(n.label)
-            node = n.parent
+        var step: PathStep? = .live(self)
+        while let s = step {
+            names.append(s.label)
+            step = s.up
         }
         return names.reversed().joined(separator: "/")
     }
 
     /// `path` as messages show it: at most ten names at any depth (`ScopeName.shownPath`).
-    public var shownPath: String { ScopeName.shownPath(from: self, parent: { $0.parent }, label: { $0.label }) }
+    public var shownPath: String { ScopeName.shownPath(from: PathStep.live(self), parent: { $0.up }, label: { $0.label }) }
+
+    /// What a freed component leaves in its link for the instances that still name it as their
+    /// parent (a stale child a script holds): its label and its own parent, so their `path` stays
+    /// the one they had (attack atk-mem 02: `Row#1` after a collection, `List/Stack/View/Row#1` before).
+    final class Remains {
+        let label: String
+        let parentLink: BackLink<Component>?
+        init(of c: Component) {
+            label = c.label
+            parentLink = c.parentLink
+        }
+    }
+
+    /// Leaves `Remains` in this component's link if something still links to it (once, before
+    /// its scope goes: `Reaper` may take that before `deinit`). Only a linked component pays.
+    private func leaveRemains() {
+        guard ownLink != nil, !isKnownUniquelyReferenced(&ownLink), ownLink!.remains == nil else { return }
+        ownLink!.remains = Remains(of: self)
+    }
+
+    /// One name of a path: a live component, or what a freed one left behind.
+    enum PathStep {
+        case live(Component)
+        case freed(Remains)
+
+        var label: String {
+            switch self {
+            case .live(let c): c.label
+            case .freed(let r): r.label
+            }
+        }
+
+        var up: PathStep? {
+            let link: BackLink<Component>?
+            switch self {
+            case .live(let c): link = c.parentLink
+            case .freed(let r): link = r.parentLink
+            }
+            guard let link else { return nil }
+            if let t = link.target { return .live(t) }
+            return (link.remains as? Remains).map(PathStep.freed)
+        }
+    }
 
     /// Whether the instance that replaced this one in its scope holds the same props (a state
     /// update re-renders a component with its props): then this one holds nothing the tree does not.

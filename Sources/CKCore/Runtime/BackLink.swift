@@ -4,6 +4,9 @@
 /// parent). The target clears its link when it goes, so a link never points at a freed object.
 final class BackLink<Target: AnyObject> {
     unowned(unsafe) var target: Target?
+    /// What the target left behind for those still linked to it (a component's place in its
+    /// tree, `Component.Remains`), set as it goes.
+    var remains: AnyObject?
 
     init(_ target: Target) { self.target = target }
 
