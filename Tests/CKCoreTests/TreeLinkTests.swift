@@ -6,7 +6,7 @@ import Testing
 /// references; these check that they still never outlive what they point at.
 @Suite("Links up the tree")
 struct TreeLinkTests {
-    @Test func aComponentHeldAfterItsTreeIsFreedHasNoParent() throws {
+    @Test func aComponentHeldAfterItsTreeIsFreedHasNoParentButKeepsItsPath() throws {
         let f = CoreFixture()
         let leaf = f.component("Leaf", view: "UILabel")
         let list = f.stack("List") { _ in [try f.make(leaf), try f.make(leaf)] }
@@ -17,9 +17,11 @@ struct TreeLinkTests {
         #expect(kept.view?.superview != nil)
         try host!.destroy()
         host = nil
-        // The list (the only owner of its children array) is gone; the leaf must not point at it.
+        // The list (the only owner of its children array) is gone; the leaf must not point at it,
+        // and names it still in its path, as before the list went (attack atk-mem 02).
         #expect(kept.parent == nil)
-        #expect(kept.path == "Leaf")
+        #expect(kept.path == "List/Leaf")
+        #expect(kept.shownPath == "List/Leaf")
     }
 
     @Test func theNextGenerationForgetsAFreedPreviousInstance() throws {

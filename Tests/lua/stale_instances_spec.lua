@@ -25,3 +25,52 @@ describe("a kept, replaced instance", function()
     assert.are.equal("StaleList/Stack/View/StaleRow#1/Button", button.path)
   end)
 end)
+
+describe("a removed instance's controller", function()
+  local function rows(prefix)
+    local Row = ck.component(prefix .. "Row", {scope = function(p) return p.id end, initialState = {},
+      render = function() return ck.Text{text = "r"} end})
+    ck.controller(prefix .. "RowController", {init = function(self, c) self.tag = "ctrl" .. c.props.id end})
+    local List = ck.component(prefix .. "List", {scope = true, initialState = {gen = 0},
+      render = function(_, _, s) return ck.Stack{children = {Row{id = s.gen}}} end,
+      bump = function(self) self:updateState(function(o) return {gen = o.gen + 1} end) end})
+    local host = ck.host(List)
+    host:mount()
+    return host
+  end
+
+  it("is still answered by ck.controllerOf and scope.controller, after collections too", function()
+    local host = rows("Removed")
+    local row = host:find("RemovedRow")
+    host.root:bump()
+    host:flush()
+    collectgarbage()
+    collectgarbage()
+    local k = ck.controllerOf(row)
+    assert.is_not_nil(k)
+    assert.are.equal("ctrl0", k.tag)
+    assert.is_true(k.isInvalidated)
+    assert.are.equal(row, k.component)
+    assert.are.equal(k, row.scope.controller)
+  end)
+
+  it("goes with the instance once nothing holds either", function()
+    local host = rows("Dropped")
+    collectgarbage()
+    collectgarbage()
+    local before = ck.stats()
+    for _ = 1, 50 do
+      local row = host:find("DroppedRow")
+      host.root:bump()
+      host:flush()
+      assert.is_not_nil(ck.controllerOf(row))
+    end
+    collectgarbage()
+    collectgarbage()
+    collectgarbage()
+    -- A controller kept in a loop would keep its fields table in the host's arena.
+    local after = ck.stats()
+    assert.is_true(after.handles <= before.handles + 2, after.handles .. " handles, " .. before.handles .. " before")
+    assert.is_true(after.arenaValues <= before.arenaValues + 2, after.arenaValues .. " values, " .. before.arenaValues .. " before")
+  end)
+end)

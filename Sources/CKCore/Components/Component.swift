@@ -82,6 +82,8 @@ public final class Component: RuntimeObject {
     }
 
     override func moveLinks(into stack: inout [RuntimeObject]) {
+        // Children that go with it need no remains of it: only one a script holds names it later.
+        for i in children.indices where isKnownUniquelyReferenced(&children[i]) { children[i].parentLink = nil }
         leaveRemains()
         stack.append(contentsOf: children as [RuntimeObject])
         children = []
@@ -101,7 +103,9 @@ public final class Component: RuntimeObject {
 
     public override var typeName: String { componentClass.name }
     public var name: String { componentClass.name }
-    public var controller: Controller? { scope?.controller }
+    /// Its scope's controller; for an instance whose scope left the tree, the invalidated one it
+    /// had, while that lives (`Scope.answeringController`).
+    public var controller: Controller? { scope?.answeringController }
 
     /// `Root/List/Item#3`: the path of class names (with identifiers) from the root, as it was
     /// in the tree this instance was last placed in, also once its ancestors there are freed.
@@ -123,10 +127,24 @@ public final class Component: RuntimeObject {
     /// the one they had (attack atk-mem 02: `Row#1` after a collection, `List/Stack/View/Row#1` before).
     final class Remains {
         let label: String
-        let parentLink: BackLink<Component>?
+        var parentLink: BackLink<Component>?
         init(of c: Component) {
             label = c.label
             parentLink = c.parentLink
+        }
+
+        /// A chain of remains (a deep tree's stale leaf) goes one link at a time, not by recursion.
+        deinit {
+            var next = parentLink
+            parentLink = nil
+            while var link = next {
+                next = nil
+                guard isKnownUniquelyReferenced(&link), var remains = link.remains.map({ unsafeDowncast($0, to: Remains.self) }) else { break }
+                link.remains = nil
+                guard isKnownUniquelyReferenced(&remains) else { break }
+                next = remains.parentLink
+                remains.parentLink = nil
+            }
         }
     }
 

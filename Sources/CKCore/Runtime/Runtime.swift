@@ -229,6 +229,12 @@ public final class Runtime {
     /// lives on (held by a script's handle) out of the host's rooted values, so a replaced
     /// generation is garbage to the script's collector at once, however deep it is.
     public var onComponentsLeft: ((inout [Component?]) -> Void)?
+    /// Asked as a scope with a controller retires: whether the scope keeps its invalidated
+    /// controller, so that `ck.controllerOf` of its instances answers it. A bridge says yes only
+    /// when a handle of the scope, the controller or its last component is alive (it then lets
+    /// go through `Scope.letGoOfRetiredControllerIfUnheld` when Lua collects the last of them)
+    /// and the controller's own script values reach nothing that could hold them in a loop.
+    public var keepsRetiredController: ((Scope, Controller) -> Bool)?
     /// What commits took out of the tree since the last hand-over (a buffer kept between builds).
     var leftTree: [Component?] = []
 

@@ -36,6 +36,8 @@ public final class Scope: RuntimeObject {
     let hostLink: HostLink
     public var host: Host? { hostLink.host }
     public internal(set) var controller: Controller?
+    /// The controller it had when it retired, for as long as that lives (`answeringController`).
+    private var retiredControllerLink: BackLink<Controller>?
     /// The newest committed component of this scope.
     public internal(set) var component: Component?
     var pendingUpdates: [QueuedUpdate] = []
@@ -127,9 +129,26 @@ public final class Scope: RuntimeObject {
         isLive = false
         if !pendingUpdates.isEmpty { dropPendingUpdates(host?.runtime.limits) }
         state = .nil
+        if let k = controller {
+            retiredControllerLink = k.backLink
+            if host?.runtime.keepsRetiredController?(self, k) != true { controller = nil }
+        }
         component = nil
-        controller = nil
         children = ScopeMap()
+    }
+
+    /// The controller `ck.controllerOf` and `scope.controller` answer: the live one, or after the
+    /// scope retired the (invalidated) one it had, while that lives (attack atk-mem 07: both
+    /// turned nil at the build that removed the instance, the controller alive and readable).
+    public var answeringController: Controller? { controller ?? retiredControllerLink?.target }
+
+    /// A retired scope keeps its controller (and the controller its last component, which keeps
+    /// the scope: a cycle) only while a handle of one of the three is alive; once Lua collected
+    /// the last of them, the cycle goes (`Runtime.keepsRetiredController`).
+    public func letGoOfRetiredControllerIfUnheld() {
+        guard !isLive, let k = controller, k.isInvalidated, bridgeSlot == 0, k.bridgeSlot == 0,
+              k.component.bridgeSlot == 0 else { return }
+        controller = nil
     }
 
     /// Those of `scopes` that have a controller, in the order their components stand in the

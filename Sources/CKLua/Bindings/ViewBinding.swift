@@ -78,7 +78,7 @@ enum ViewBinding {
                 case "key": e.values.push(s.key, L)
                 case "state": e.values.pushState(s.state, of: s.component?.componentClass, L)
                 case "isLive": LuaStack(L).push(s.isLive)
-                case "controller": e.values.push(s.controller)
+                case "controller": e.values.push(s.answeringController)
                 case "component": e.values.push(s.component)
                 default: LuaStack(L).pushNil()
                 }

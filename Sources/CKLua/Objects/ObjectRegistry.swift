@@ -132,9 +132,10 @@ final class ObjectRegistry {
         let handle = raw.load(as: Handle.self)
         guard handle.slot > 0, Int(handle.slot) < slots.count, let object = slots[Int(handle.slot)] else { return }
         if object.bridgeSlot == handle.slot { object.bridgeSlot = 0 }
+        raw.storeBytes(of: Handle(slot: 0, kind: handle.kind), as: Handle.self)
+        handleCollected(object, kind: handle.kind)
         slots[Int(handle.slot)] = nil
         freeSlots.append(handle.slot)
-        raw.storeBytes(of: Handle(slot: 0, kind: handle.kind), as: Handle.self)
     }
 }
 

@@ -38,6 +38,7 @@ final class Ownership {
             self.arena(of: host)?.roots += tracked ? 1 : -1
         }
         runtime.onComponentsLeft = { [unowned(unsafe) self] left in self.bury(&left) }
+        runtime.keepsRetiredController = { [unowned(unsafe) self] scope, k in self.keepsRetired(scope, k) }
     }
 
     @inline(__always)
