@@ -53,9 +53,9 @@ static int is_responder(lua_State *L, int idx, const ck_send_hooks *hooks) {
     if (ckshims_userdata_bytes(L, idx) != CK_HANDLE_SIZE || !lua_getmetatable(L, idx)) return 0;
     const void *mt = lua_topointer(L, -1);
     lua_pop(L, 1);
-    const int32_t *handle = (const int32_t *)lua_touserdata(L, idx);   /* slot (0: dead), kind */
+    const int32_t *handle = (const int32_t *)lua_touserdata(L, idx);   /* slot (0 or less: collected), kind */
     for (int i = 0; i < 3; i++) {
-        if (mt == hooks->responder_metatables[i]) return handle[0] != 0 && handle[1] == hooks->responder_kinds[i];
+        if (mt == hooks->responder_metatables[i]) return handle[0] > 0 && handle[1] == hooks->responder_kinds[i];
     }
     return 0;
 }

@@ -74,3 +74,27 @@ describe("a removed instance's controller", function()
     assert.is_true(after.arenaValues <= before.arenaValues + 2, after.arenaValues .. " values, " .. before.arenaValues .. " before")
   end)
 end)
+
+describe("an instance a __gc finalizer stores after its collection", function()
+  it("is [deadObject] naming its class and what to do, not a bad argument", function()
+    local saved = {}
+    local Row = ck.component("ResurrectedRow", {scope = true, initialState = {n = 0},
+      render = function(self, props, state)
+        setmetatable({row = self}, {__gc = function(o) saved[#saved + 1] = o.row end})
+        return ck.Text{text = props.label .. state.n}
+      end})
+    local host = ck.host(function(m) return Row{label = "L", n = m.n} end, {model = {n = 0}})
+    host:mount()
+    for i = 1, 3 do host:update({n = i}) end
+    collectgarbage()
+    collectgarbage()
+    collectgarbage()
+    assert.is_true(#saved > 0)
+    for _, r in ipairs(saved) do
+      local ok, err = pcall(function() return r.props end)
+      assert.is_false(ok)
+      assert.matches("^%[deadObject%] [^:]*stale_instances_spec%.lua:%d+: .*Component of class ResurrectedRow whose handle Lua's collector already finalized", tostring(err))
+      assert.matches("Read what you need from it inside the finalizer", tostring(err))
+    end
+  end)
+end)

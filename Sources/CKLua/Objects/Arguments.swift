@@ -27,7 +27,14 @@ struct Arguments {
     /// `position`: the argument whose part the value at `i` is (a field of an options table,
     /// read onto the stack's top), when `i` is not the argument itself.
     func bad(_ i: Int32, _ name: String, _ expected: @autoclosure () -> String, position: Int32? = nil) -> RuntimeError {
-        RuntimeError(.badArgument, "\(subject(position ?? i, name)) must be \(expected()), got \(given(i))")
+        if let dead = engine.objects.finalizedHandle(at: i, L) { return finalized(dead, subject(position ?? i, name)) }
+        return RuntimeError(.badArgument, "\(subject(position ?? i, name)) must be \(expected()), got \(given(i))")
+    }
+
+    /// A handle Lua's collector already finalized, which a `__gc` finalizer stored (resurrected):
+    /// ckrun let go of its object then (attack atk-mem 04: `must be a component, got userdata`).
+    private func finalized(_ what: String, _ subject: String) -> RuntimeError {
+        RuntimeError(.deadObject, "\(subject) is \(what) whose handle Lua's collector already finalized: a __gc finalizer kept it after the collection that let it go, and ckrun let go of the object then. Read what you need from it inside the finalizer (c.props, c.state, c.path), or keep it in a variable or a table without __gc")
     }
 
     /// An assignment (`ck.config.maxDepth = -1`): a value is named `function.name`, not as a

@@ -132,10 +132,37 @@ final class ObjectRegistry {
         let handle = raw.load(as: Handle.self)
         guard handle.slot > 0, Int(handle.slot) < slots.count, let object = slots[Int(handle.slot)] else { return }
         if object.bridgeSlot == handle.slot { object.bridgeSlot = 0 }
-        raw.storeBytes(of: Handle(slot: 0, kind: handle.kind), as: Handle.self)
+        raw.storeBytes(of: Handle(slot: -classSlot(of: object, kind: handle.kind), kind: handle.kind), as: Handle.self)
         handleCollected(object, kind: handle.kind)
         slots[Int(handle.slot)] = nil
         freeSlots.append(handle.slot)
+    }
+}
+
+extension ObjectRegistry {
+    /// A collected handle keeps the negated slot of its object's class handle (0: none), so that
+    /// a handle a `__gc` finalizer stored after the collection (Lua lets a finalizer resurrect
+    /// what it reaches) is named when used: `finalizedHandle(at:)`.
+    @inline(__always)
+    private func classSlot(of object: RuntimeObject, kind: Int32) -> Int32 {
+        switch kind {
+        case ObjectKind.component.rawValue: unsafeDowncast(object, to: Component.self).componentClass.bridgeSlot
+        case ObjectKind.controller.rawValue: unsafeDowncast(object, to: Controller.self).controllerClass.bridgeSlot
+        default: 0
+        }
+    }
+
+    /// What a handle Lua already finalized was (`a Row component`), or nil if the value at
+    /// `index` is not one: a handle of ours, by its metatable, whose slot was given back.
+    func finalizedHandle(at index: Int32, _ L: OpaquePointer) -> String? {
+        var kind: Int32 = 0
+        let slot = ckhandles_at(L, index, metatablePointers, Self.kinds, &kind)
+        guard kind != 0, slot <= 0, let k = ObjectKind(rawValue: kind) else { return nil }
+        let article = "aeiou".contains(k.name.lowercased().first!) ? "an" : "a"
+        guard slot < 0, Int(-slot) < slots.count, let cls = slots[Int(-slot)], cls.bridgeSlot == -slot,
+              cls is ComponentClass || cls is ControllerClass else { return "\(article) \(k.name)" }
+        let name = (cls as? ComponentClass)?.name ?? (cls as? ControllerClass)?.name ?? ""
+        return "\(article) \(k.name) of class \(Excerpt.text(name))"
     }
 }
 
