@@ -84,7 +84,7 @@ describe("a build that raises", function()
     local hosts = ck.stats().hosts
     local ok, err = pcall(ck.host, function() return D{} end)
     assert.is_false(ok)
-    assert.matches("^%[buildFailed%] the first build of a host %(generation 1%) raised in the render of FirstBuildBroken; nothing was built or mounted and no host was made", err)
+    assert.matches("^%[buildFailed%] [^\n]*build_failures_spec%.lua:%d+: the first build of a host %(generation 1%) raised in the render of FirstBuildBroken; nothing was built or mounted and no host was made", err)
     assert.matches("\n[^\n]*build_failures_spec.lua:%d+: boom in render\nstack traceback:", err)
     assert.are.equal(hosts, ck.stats().hosts)
   end)

@@ -11,7 +11,7 @@ describe("a message quoting a script's value", function()
   it("shows 200 bytes of a name that is not UTF-8, and its length", function()
     local err = message(ck.action, string.rep("\255", 100000))
     assert.is_true(#err < 1000, #err .. " bytes")
-    assert.matches("%[badArgument%] ck%.action: argument #1 %(selector%) must be UTF%-8 text without NUL bytes, got \"\\255", err)
+    assert.matches("%[badArgument%] [^\n]*message_excerpt_spec%.lua:%d+: ck%.action: argument #1 %(selector%) must be UTF%-8 text without NUL bytes, got \"\\255", err)
     assert.matches('"… %(100000 bytes%)', err)
   end)
 

@@ -98,3 +98,31 @@ describe("an instance a __gc finalizer stores after its collection", function()
     end
   end)
 end)
+
+describe("updateState on a component of a destroyed host", function()
+  it("is [hostDestroyed] at the script's line, before and after the host is collected", function()
+    local Row = ck.component("DestroyedRow", {scope = true, initialState = {n = 0},
+      render = function(_, _, s) return ck.Text{text = s.n} end})
+    local host = ck.host(Row)
+    host:mount()
+    local row = host.root
+    host:destroy()
+    local _, held = pcall(row.updateState, row, {n = 1})
+    assert.matches("^%[hostDestroyed%] [^:]*stale_instances_spec%.lua:%d+: DestroyedRow:updateState on DestroyedRow, a component of a host the script destroyed", held)
+    host = nil
+    collectgarbage()
+    collectgarbage()
+    local _, collected = pcall(row.updateState, row, {n = 1})
+    assert.matches("^%[hostDestroyed%] [^:]*stale_instances_spec%.lua:%d+: DestroyedRow:updateState on DestroyedRow, a component of a host the script destroyed", collected)
+  end)
+
+  it("is [deadObject] saying the host was collected when the script only dropped it", function()
+    local Row = ck.component("DroppedHostRow", {scope = true, initialState = {n = 0},
+      render = function(_, _, s) return ck.Text{text = s.n} end})
+    local row = ck.host(Row).root
+    collectgarbage()
+    collectgarbage()
+    local _, err = pcall(row.updateState, row, {n = 1})
+    assert.matches("^%[deadObject%] [^:]*stale_instances_spec%.lua:%d+: DroppedHostRow:updateState on DroppedHostRow: its host was collected", err)
+  end)
+end)

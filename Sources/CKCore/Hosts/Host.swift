@@ -248,4 +248,7 @@ public final class Host: RuntimeObject {
 /// reference each would give every one a side-table update and make the host's retains slow.
 final class HostLink {
     weak var host: Host?
+    /// `destroy()` was called: once the host is freed its components still tell a destroyed host
+    /// from one the collector took (attack atk-mem 09).
+    var wasDestroyed = false
 }

@@ -34,6 +34,7 @@ extension Host {
         guard !isDestroyed, !isDestroying else { return }
         try checkNotRendering("destroy")
         isDestroying = true
+        link.wasDestroyed = true
         try runOrDeferDuringPass { try self.tearDown() }
     }
 

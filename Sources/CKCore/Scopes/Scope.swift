@@ -35,6 +35,8 @@ public final class Scope: RuntimeObject {
     public private(set) var parent: Scope?
     let hostLink: HostLink
     public var host: Host? { hostLink.host }
+    /// Whether its host was ended by `destroy()` (freed or not), not only dropped and collected.
+    public var hostWasDestroyed: Bool { hostLink.wasDestroyed }
     public internal(set) var controller: Controller?
     /// The controller it had when it retired, for as long as that lives (`answeringController`).
     private var retiredControllerLink: BackLink<Controller>?

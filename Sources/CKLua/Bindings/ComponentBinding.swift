@@ -26,13 +26,15 @@ enum ComponentBinding {
         guard let scope = c.scope else {
             throw RuntimeError(.noScope, "\(c.name):updateState: \(c.name) declares no scope; add scope = true to its class")
         }
-        guard let host = scope.host else {
-            throw RuntimeError(.deadObject, "\(c.name):updateState: its host was collected: nothing referred to it any more "
-                + "(a host is kept only while the script holds it or it is mounted); keep it in a variable as long as you use "
-                + "its components, e.g. local host = ck.host(...)")
-        }
-        guard !host.isDestroyed else {
-            throw RuntimeError(.hostDestroyed, "\(c.name):updateState on a component of a destroyed host")
+        guard let host = scope.host, !host.isDestroyed else {
+            if scope.hostWasDestroyed {
+                throw RuntimeError(.hostDestroyed, "\(c.name):updateState on \(c.shownPath), a component of a host the script "
+                    + "destroyed (host:destroy()): a destroyed host builds nothing more; make a new host with ck.host and update "
+                    + "its components")
+            }
+            throw RuntimeError(.deadObject, "\(c.name):updateState on \(c.shownPath): its host was collected: nothing referred "
+                + "to it any more (a host is kept only while the script holds it or it is mounted); keep it in a variable as "
+                + "long as you use its components, e.g. local host = ck.host(...)")
         }
         let mode = try args.optionalString(3, "mode") ?? "async"
         guard mode == "sync" || mode == "async" else { throw args.bad(3, "mode", "\"sync\" or \"async\"") }

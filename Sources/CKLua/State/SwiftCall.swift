@@ -27,10 +27,16 @@ public struct SwiftCall: ~Copyable {
     /// `file:line` of the Lua code that called this function, or nil.
     public func location(level: Int32 = 1) -> String? { Self.location(on: L, level: level) }
 
-    /// `file:line` of the Lua function `level` calls up `L`'s stack, or nil.
+    /// `file:line` of the Lua function `level` calls up `L`'s stack, or of the first one above it
+    /// when that is C (`pcall(c.updateState, c, 1)`: the script's line is pcall's caller's), or nil.
     static func location(on L: OpaquePointer, level: Int32) -> String? {
         var ar = lua_Debug()
-        guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0 else { return nil }
+        var level = level
+        while true {
+            guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0 else { return nil }
+            if ar.currentline > 0 { break }
+            level += 1
+        }
         let source = withUnsafeBytes(of: &ar.short_src) { raw in
             String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
         }
