@@ -160,20 +160,30 @@ extension Runtime {
         return m
     }
 
+    /// `[notMounted]`: a sender that is not in a mounted tree, by its place, with the advice that
+    /// fits: a replaced instance of a mounted host (a sender kept from an earlier generation) is
+    /// not fixed by mounting (attack atk-mem 14).
+    private func notMounted(_ c: Component, _ selector: String, chain: String) -> RuntimeError {
+        let what = "\"\(Excerpt.text(selector))\" was sent from \(c.shownPlace), which is not mounted, and nothing handled it (chain: \(chain))"
+        guard let host = c.host, host.isMounted, !c.isInTree else {
+            return RuntimeError(.notMounted, what + "; mount the host first, or use a scope action")
+        }
+        return RuntimeError(.notMounted, what + "; its host is mounted, but this instance is from generation \(c.generation) and a later build replaced it (the host is at generation \(host.generation)): send from the current one (host:find(...)), or use a scope action")
+    }
+
     private func unhandled(_ action: Action, sender: Responder?, start: Responder?) throws -> Bool {
         let selector = action.selector ?? "?"
         let visited = start.map { responderChain(from: $0) } ?? []
         let chain = (visited.map(\.name) + ["nil"]).joined(separator: " -> ")
         let error: RuntimeError
         if action.kind == .selector, case .component(let c)? = sender, !c.isMounted {
-            error = RuntimeError(.notMounted, "\"\(Excerpt.text(selector))\" was sent from \(c.label), which is not mounted, and nothing handled it (chain: \(chain)); mount the host first, or use a scope action")
+            error = notMounted(c, selector, chain: chain)
         } else {
-            // A component sender by its path, at the render that made it (and gave it the action).
+            // A component sender by its place, at the code that made it (and gave it the action).
             var from = sender.map { " from \($0.name)" } ?? "", at: String?
             if case .component(let c)? = sender {
-                let maker = c.madeInRenderOf
-                from = " from \(c.shownPath)" + (maker.map { " (made in the render of \($0.name))" } ?? "")
-                at = maker?.componentClass.renderDefinition
+                from = " from \(c.shownPlace) (made in \(c.madeBy.description))"
+                at = c.madeBy.definition(in: c.host)
             }
             error = RuntimeError(.unhandledAction, "nothing handles \"\(Excerpt.text(selector))\"\(from); chain walked: \(chain). Define \(Excerpt.text(selector)) on one of these responders, or set ck.config.unhandledAction", at: at)
         }

@@ -59,6 +59,15 @@ final class BuildContext {
         /// A new scope's `initialState` function.
         case initialState(Scope)
 
+        /// Who makes what is constructed while this runs (`Component.madeBy`).
+        var maker: Component.Maker {
+            switch self {
+            case .provider: .provider
+            case .render(let c), .view(let c), .shouldUpdate(let c): .render(c.componentClass)
+            case .updateFunction(let s), .initialState(let s): .stateOf(s.className)
+            }
+        }
+
         var description: String {
             switch self {
             case .provider: "the host's provider"

@@ -90,6 +90,7 @@ struct Builder {
         let fresh = Component(componentClass: child.componentClass, props: child.props,
                               key: child.key, generation: context.generation)
         fresh.enclosingScope = child.enclosingScope
+        fresh.madeBy = child.madeBy
         fresh.hostLink = host.link
         if let scope = child.scope {
             guard scope.isLive, scope.hostLink === context.hostLink else { throw leftScope(child) }
@@ -114,6 +115,7 @@ struct Builder {
             fresh.scope = component.scope
             fresh.state = context.state(of: component.scope!)
             fresh.enclosingScope = component.enclosingScope
+            fresh.madeBy = component.madeBy
             fresh.hostLink = host.link
             fresh.previous = component
             fresh.parent = component.parent

@@ -8,6 +8,7 @@ extension Runtime {
         let build = self.build
         if key.isNaN { throw nanIdentity(cls, "{key = nan}: a key") }
         let component = Component(componentClass: cls, props: props, key: key, generation: build?.generation ?? 0)
+        if let build { component.madeBy = build.running.maker }
         guard cls.declaresScope else {
             if let controllerClass = try controllerClass(for: cls) {
                 throw RuntimeError(.controllerWithoutScope, "\(cls.name) has controller \(controllerClass.name) but declares no scope; add scope = true to \(cls.name) or drop its controller",

@@ -31,6 +31,9 @@ public final class Component: RuntimeObject {
     private let generationStorage: Int32
     /// The scope enclosing this instance's construction (build nesting, not layout).
     public internal(set) var enclosingScope: Scope?
+    /// The code that constructed it (`Class(props)` ran there), which is not always the render
+    /// of the component that placed it: a `header = ck.Button{…}` prop is made by the parent's.
+    public internal(set) var madeBy: Maker = .script
     /// Shared with the host's other components: no weak reference per component.
     var hostLink: HostLink?
     public var host: Host? { hostLink?.host }
@@ -122,6 +125,22 @@ public final class Component: RuntimeObject {
     /// `path` as messages show it: at most ten names at any depth (`ScopeName.shownPath`).
     public var shownPath: String { ScopeName.shownPath(from: PathStep.live(self), parent: { $0.up }, label: { $0.label }) }
 
+    /// `shownPath` with `[2]` after a name that an earlier sibling of its parent also has
+    /// (`Wrap/Stack/Button[2]`, as a query finds it): a message about one of several siblings
+    /// says which (attack atk-mem 05). Made only for a message.
+    public var shownPlace: String {
+        ScopeName.shownPath(from: PathStep.live(self), parent: { $0.up }, label: { step in
+            guard case .live(let c) = step, let p = c.parent, p.children.count > 1 else { return step.label }
+            let label = c.label
+            var same = 0
+            for sibling in p.children {
+                if sibling === c { break }
+                if sibling.label == label { same += 1 }
+            }
+            return same == 0 ? label : label + "[\(same + 1)]"
+        })
+    }
+
     /// What a freed component leaves in its link for the instances that still name it as their
     /// parent (a stale child a script holds): its label and its own parent, so their `path` stays
     /// the one they had (attack atk-mem 02: `Row#1` after a collection, `List/Stack/View/Row#1` before).
@@ -192,6 +211,36 @@ public final class Component: RuntimeObject {
     public func letGoOfChildrenAfterLeaving() {
         guard !isInTree, !children.isEmpty else { return }
         children = []
+    }
+
+    /// Where an instance was constructed: the script's own code outside any build, a host's
+    /// provider, or the render (or view, shouldUpdate, initialState or update function) of a
+    /// component of a class.
+    public enum Maker {
+        case script
+        case provider
+        case render(ComponentClass)
+        /// A scope's `initialState` or an update function queued for it (a state holding components).
+        case stateOf(String)
+
+        /// `the render of List`, `the host's provider`, `the script's top-level code`.
+        public var description: String {
+            switch self {
+            case .script: "the script's code outside any build"
+            case .provider: "the host's provider"
+            case .render(let cls): "the render of \(cls.name)"
+            case .stateOf(let name): "a state function of \(name)"
+            }
+        }
+
+        /// Where that code is defined, when known: a render's or a provider's `file:line`.
+        public func definition(in host: Host?) -> String? {
+            switch self {
+            case .script, .stateOf: nil
+            case .provider: host?.providerDefinition
+            case .render(let cls): cls.renderDefinition
+            }
+        }
     }
 
     /// The nearest ancestor whose class renders in script (`renderDefinition`): the render that

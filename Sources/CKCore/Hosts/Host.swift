@@ -9,6 +9,8 @@ public final class Host: RuntimeObject {
     /// While `reload` builds: a failure is named as the reload's (`[buildFailed]`).
     var isReloading = false
     public var provider: (Value) throws -> Component?
+    /// Where the provider function was defined (`app.lua:3`), for messages about what it made.
+    public var providerDefinition: String?
     public internal(set) var model: Value
     public private(set) var rootScope: Scope!
     public internal(set) var root: Component?

@@ -16,6 +16,7 @@ struct HostBridge {
             return try Host(runtime: engine.runtime, model: model, responders: responders, scriptArena: arena, provider: provider)
         }
         arena.owner = ObjectIdentifier(host)
+        host.providerDefinition = engine.definition(ofFunctionAt: p, L)
         return host
     }
 

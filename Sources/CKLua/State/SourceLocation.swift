@@ -27,6 +27,15 @@ extension Engine {
         return Self.shortSource(&ar) + ":\(ar.linedefined)"
     }
 
+    /// Where the function at `index` was defined, or nil when it is not a Lua function.
+    func definition(ofFunctionAt index: Int32, _ L: OpaquePointer) -> String? {
+        guard lua_type(L, index) == LUA_TFUNCTION else { return nil }
+        var ar = lua_Debug()
+        lua_pushvalue(L, index)
+        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return nil }
+        return Self.shortSource(&ar) + ":\(ar.linedefined)"
+    }
+
     private static func shortSource(_ ar: inout lua_Debug) -> String {
         withUnsafeBytes(of: &ar.short_src) { raw in String(cString: raw.bindMemory(to: CChar.self).baseAddress!) }
     }

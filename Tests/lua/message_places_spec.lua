@@ -1,0 +1,56 @@
+-- Messages name the code that made a component and the place it stands in (attack atk-mem 05, 14).
+local function err(f, ...)
+  local ok, e = pcall(f, ...)
+  assert.is_false(ok)
+  return tostring(e)
+end
+
+describe("[unhandledAction] from a component sender", function()
+  it("names the render that made it, not the one that placed it", function()
+    local Card = ck.component("MakerCard", {scope = function(p) return p.id end,
+      render = function(_, p) return ck.Stack{children = {p.header, ck.Text{text = "body"}}} end})
+    local renderLine = debug.getinfo(1, "l").currentline + 1
+    local List = ck.component("MakerList", {render = function()
+      local ch = {}
+      for i = 1, 3 do ch[i] = Card{id = i, header = ck.Button{title = "h" .. i, action = ck.action("headerTap")}} end
+      return ck.Stack{children = ch}
+    end})
+    local host = ck.host(List, {model = {}})
+    host:mount()
+    local e = err(host.tap, host, "MakerCard#2 Button")
+    assert.matches("^%[unhandledAction%] [^:]*message_places_spec%.lua:" .. renderLine .. ": nothing handles \"headerTap\" from MakerList/Stack/MakerCard#2/Stack/Button %(made in the render of MakerList%)", e)
+  end)
+
+  it("names the host's provider at its line, and top-level code", function()
+    local Wrap = ck.component("MakerWrap", {render = function(_, p) return ck.Stack{children = {p.a, p.b}} end})
+    local early = ck.Button{title = "early", action = ck.action("earlyTap")}
+    local providerLine = debug.getinfo(1, "l").currentline + 1
+    local host = ck.host(function()
+      return Wrap{a = ck.Button{title = "late", action = ck.action("lateTap")}, b = early}
+    end)
+    host:mount()
+    local late = err(host.tap, host, "Button")
+    assert.matches("^%[unhandledAction%] [^:]*message_places_spec%.lua:" .. providerLine .. ": nothing handles \"lateTap\" from MakerWrap/Stack/Button %(made in the host's provider%)", late)
+    local top = err(host.tap, host, "Button[2]")
+    assert.matches("nothing handles \"earlyTap\" from MakerWrap/Stack/Button%[2%] %(made in the script's code outside any build%)", top)
+  end)
+end)
+
+describe("[notMounted] from a replaced sender of a mounted host", function()
+  it("names its place and says it was replaced, not to mount the host", function()
+    local Row = ck.component("ReplacedSenderRow", {scope = function(p) return p.id end, initialState = {},
+      render = function() return ck.Button{title = "r", action = ck.action("nobody")} end})
+    local List = ck.component("ReplacedSenderList", {scope = true, initialState = {gen = 0},
+      render = function(_, _, s) return ck.Stack{children = {Row{id = 1, g = s.gen}}} end,
+      bump = function(self) self:updateState(function(o) return {gen = o.gen + 1} end) end})
+    local host = ck.host(List)
+    host:mount()
+    local b = host:find("Button")
+    host.root:bump()
+    host:flush()
+    local e = err(function() return ck.action("nobody"):send(b) end)
+    assert.matches("^%[notMounted%] [^:]*message_places_spec%.lua:%d+: \"nobody\" was sent from ReplacedSenderList/Stack/ReplacedSenderRow#1/Button, which is not mounted", e)
+    assert.matches("its host is mounted, but this instance is from generation 1 and a later build replaced it %(the host is at generation 2%): send from the current one", e)
+    assert.is_nil(e:find("mount the host first", 1, true))
+  end)
+end)
