@@ -291,8 +291,25 @@ describe("duplicate keys among siblings without a scope", function()
     local host = ck.host(function() return List{} end)
     ck.config.onWarning = nil
     assert.are.same({
-      "[duplicateKey] Tests/lua/keyed_reorder_spec.lua:287: two siblings have the same class and key: DupItem#a, children 1 and 2 of DupList/Stack; their views are told apart by order, which breaks when they move. Give each a distinct key",
-      "[duplicateKey] Tests/lua/keyed_reorder_spec.lua:287: two siblings have the same class and key: Text#7, children 3 and 4 of DupList/Stack; their views are told apart by order, which breaks when they move. Give each a distinct key",
+      "[duplicateKey] Tests/lua/keyed_reorder_spec.lua:287: two siblings have the same class and key: DupItem#a, entries 1 and 2 of the children list of DupList/Stack (made in the render of DupList); their views are told apart by order, which breaks when they move. Give each a distinct key",
+      "[duplicateKey] Tests/lua/keyed_reorder_spec.lua:287: two siblings have the same class and key: Text#7, entries 3 and 4 of the children list of DupList/Stack (made in the render of DupList); their views are told apart by order, which breaks when they move. Give each a distinct key",
+    }, warnings)
+    host:destroy()
+  end)
+
+  -- Attack atk-mem 11: a provider's Stack had no file:line, and "children 1 and 3" counted placed
+  -- children where the script's list had the duplicates at entries 1 and 4 (a false between).
+  it("are named by the entries of the script's list, at the provider's line", function()
+    local warnings = {}
+    ck.config.onWarning = function(m) warnings[#warnings + 1] = m end
+    local line = debug.getinfo(1, "l").currentline + 1
+    local host = ck.host(function()
+      return ck.Stack{children = {ck.Text{key = "a", text = "1"}, false, ck.Text{key = "b", text = "x"}, ck.Text{key = "a", text = "2"}}}
+    end)
+    host:mount()
+    ck.config.onWarning = nil
+    assert.are.same({
+      "[duplicateKey] Tests/lua/keyed_reorder_spec.lua:" .. line .. ": two siblings have the same class and key: Text#a, entries 1 and 4 of the children list of Stack (made in the host's provider); their views are told apart by order, which breaks when they move. Give each a distinct key",
     }, warnings)
     host:destroy()
   end)

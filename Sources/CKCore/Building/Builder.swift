@@ -238,9 +238,20 @@ struct Builder {
 
     /// `[duplicateKey]` for two unscoped siblings of one class and key (React warns for any
     /// keyed children), at the render that gave them (the parent's own, or the one that made it).
+    /// The siblings by the entries of the list the script wrote when the parent is a built-in
+    /// given one (`false` entries count), and the line of the code that made that list: the
+    /// parent's render, or the code that constructed the parent (attack atk-mem 11: no file:line
+    /// for a provider's Stack, and "children 1 and 3" for entries 1 and 4).
     private func duplicateKey(_ child: Component, _ first: Component, in parent: Component) {
-        let maker = parent.componentClass.renderDefinition != nil ? parent : parent.madeInRenderOf
-        runtime.onWarning(Catalogue.duplicateKey.message("two siblings have the same class and key: \(first.label), children \(first.indexInParent + 1) and \(child.indexInParent + 1) of \(parent.shownPath); their views are told apart by order, which breaks when they move. Give each a distinct key", at: maker?.componentClass.renderDefinition))
+        let maker: Component.Maker = parent.componentClass.renderDefinition != nil ? .render(parent.componentClass) : parent.madeBy
+        let at = maker.definition(in: host) ?? runtime.currentLocation()
+        let which: String
+        if parent.childrenGiven, let a = runtime.childEntryIndex?(first, parent), let b = runtime.childEntryIndex?(child, parent) {
+            which = "entries \(a) and \(b) of the children list of \(parent.shownPath) (made in \(maker.description))"
+        } else {
+            which = "children \(first.indexInParent + 1) and \(child.indexInParent + 1) of \(parent.shownPath)"
+        }
+        runtime.onWarning(Catalogue.duplicateKey.message("two siblings have the same class and key: \(first.label), \(which); their views are told apart by order, which breaks when they move. Give each a distinct key", at: at))
     }
 
     /// Runs the view function and the render of one component.

@@ -229,6 +229,9 @@ public final class Runtime {
     /// lives on (held by a script's handle) out of the host's rooted values, so a replaced
     /// generation is garbage to the script's collector at once, however deep it is.
     public var onComponentsLeft: ((inout [Component?]) -> Void)?
+    /// The index of a built-in's child in the list the script gave it (`children = {a, false, b}`:
+    /// `b` is 3, the second child placed), for messages; nil when not known.
+    public var childEntryIndex: ((_ child: Component, _ parent: Component) -> Int?)?
     /// Asked as a scope with a controller retires: whether the scope keeps its invalidated
     /// controller, so that `ck.controllerOf` of its instances answers it. A bridge says yes only
     /// when a handle of the scope, the controller or its last component is alive (it then lets

@@ -6,6 +6,10 @@ import CKCore
 enum BuiltinsBinding {
     static func register(in engine: Engine) {
         for builtin in Builtin.all { define(builtin, in: engine) }
+        engine.runtime.childEntryIndex = { [unowned(unsafe) engine] child, parent in
+            guard let prop = parent.componentClass.builtin?.made.children else { return nil }
+            return ChildLists(engine: engine, L: engine.runningThread).entryIndex(of: child, inList: prop, of: parent)
+        }
     }
 
     /// Makes `ck[builtin.name]`, the `ck` table on top of the main thread's stack. The closures

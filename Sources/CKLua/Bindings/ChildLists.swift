@@ -39,6 +39,24 @@ struct ChildLists {
         try withProp(prop, of: c) { t in try read(prop, of: c.name, tableAt: t, single: true, where: " at \(c.shownPath)").first }
     }
 
+    /// The index of `child` in the list prop `prop` of built-in `parent` as the script wrote it
+    /// (`false` entries count), for a message that names an entry: a raw walk, running no Lua.
+    func entryIndex(of child: Component, inList prop: String, of parent: Component) -> Int? {
+        try? withProp(prop, of: parent) { t in
+            let stack = LuaStack(L), base = stack.top
+            defer { stack.top = base }
+            guard stack.field(prop, of: t) == .table else { return nil }
+            let list = stack.top
+            stack.pushNil()
+            while stack.next(list) {
+                try engine.runtime.limits.tick()
+                if stack.isInteger(-2), engine.objects.component(at: -1, L) === child { return Int(stack.integer(-2)) }
+                stack.pop(1)
+            }
+            return nil
+        }
+    }
+
     private func withProp<T>(_ prop: String, of c: Component, _ body: (Int32) throws -> T) throws -> T {
         let stack = LuaStack(L), base = stack.top
         defer { stack.top = base }
