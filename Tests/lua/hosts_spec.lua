@@ -145,6 +145,11 @@ describe("queries", function()
     assert.error_matches(function() h:find("Button[2]x") end, "^%[badQuery%]")
     assert.error_matches(function() h:find("Button[") end, "^%[badQuery%]")
     assert.error_matches(function() h:find("Button[a]") end, "^%[badQuery%]")
+    -- A position needs a name, `*` or an id before it (attack atk-mem 10: "[2]" meant "*[2]").
+    assert.error_matches(function() h:find("[2]") end, "^%[badQuery%].*%* or %*%[2%]")
+    assert.error_matches(function() h:tap("NthRow [2]") end, "^%[badQuery%]")
+    assert.error_matches(function() h:findAll("Stack > [1]") end, "^%[badQuery%]")
+    assert.are.equal("t", h:find("NthRow Stack > *[1]").props.text)
     h:destroy()
   end)
 

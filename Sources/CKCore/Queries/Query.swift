@@ -65,7 +65,7 @@ public struct Query {
     }
 
     static func error(_ text: String) -> RuntimeError {
-        RuntimeError(.badQuery, "cannot parse the query \"\(Excerpt.text(text))\"; use Class, Class#id, #id, Class#\"text\" (quoted as names print it: Row#\"1\", Row#\"a b\"), Class#id#key, Class[2] (the second such sibling), A > B or A B")
+        RuntimeError(.badQuery, "cannot parse the query \"\(Excerpt.text(text))\"; use Class, Class#id, #id, Class#\"text\" (quoted as names print it: Row#\"1\", Row#\"a b\"), Class#id#key, Class[2] (the second such sibling), * or *[2] (any class), A > B or A B")
     }
 
     /// Calls `visit` with each component under `root` that matches, depth-first, parents first,

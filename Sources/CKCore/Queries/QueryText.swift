@@ -39,6 +39,9 @@ struct QueryText {
             }
         }
         guard simple.ids.count <= 2 else { throw Query.error(text) }
+        // Every selector says what it matches: a name, `*` or an id. `[2]` alone was read as
+        // `*[2]`, so a typo that lost the name tapped some other component (attack atk-mem 10).
+        guard !name.isEmpty || !simple.ids.isEmpty else { throw Query.error(text) }
         if i < s.count, s[i] == "[" { simple.position = try position() }
         // A selector ends at a space, `>` or the end: `Button[2]x` is no query.
         guard i == s.count || " \t>".unicodeScalars.contains(s[i]) else { throw Query.error(text) }
