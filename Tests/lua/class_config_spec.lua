@@ -59,8 +59,15 @@ describe("names that look mistaken", function()
       C.tapped = function() end
     end)
     assert.are.equal(2, #got)
-    assert.matches('"didMount" looks like the lifecycle method', got[1])
+    -- Spelt right, so no "looks like" or "did you mean" (attack atk-mem 12).
+    assert.matches('ck%.component%("LooksLikeLifecycle"%): "didMount" is a controller lifecycle method, and nothing calls it on a component class; define it in ck%.controller%("LooksLikeLifecycleController", {didMount = function%(self%) %.%.%. end}%)', got[1])
     assert.matches('did you mean "render"%?', got[2])
+  end)
+
+  it("says a near lifecycle name on a component looks like one", function()
+    local got = warnings(function() ck.component("NearLifecycle", {didMout = function() end}) end)
+    assert.are.equal(1, #got)
+    assert.matches('"didMout" looks like the lifecycle method "didMount", which only controllers get', got[1])
   end)
 
   it("warns once about props a built-in does not read, at the line that passed them", function()

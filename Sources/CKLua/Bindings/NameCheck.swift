@@ -56,8 +56,11 @@ enum NameCheck {
         if c.controller != nil {
             guard !lifecycle.contains(name), let near = nearest(name, in: lifecycle) else { return }
             warn(c.engine, .suspiciousName, "\(c.definer): \"\(Excerpt.text(name))\" is not a lifecycle method, so nothing calls it by that name; did you mean \"\(Excerpt.text(near))\"?", L: c.L)
-        } else if lifecycle.contains(name) || nearest(name, in: lifecycle) != nil {
-            let near = lifecycle.contains(name) ? name : nearest(name, in: lifecycle)!
+        } else if lifecycle.contains(name) {
+            // Spelt right, in the wrong place (attack atk-mem 12: "looks like" itself, "did you mean").
+            let controller = componentName(of: c) + "Controller"
+            warn(c.engine, .suspiciousName, "\(c.definer): \"\(Excerpt.text(name))\" is a controller lifecycle method, and nothing calls it on a component class; define it in ck.controller(\"\(Excerpt.text(controller))\", {\(name) = function(self) ... end})", L: c.L)
+        } else if let near = nearest(name, in: lifecycle) {
             warn(c.engine, .suspiciousName, "\(c.definer): \"\(Excerpt.text(name))\" looks like the lifecycle method \"\(Excerpt.text(near))\", which only controllers get; did you mean to define \"\(Excerpt.text(near))\" on a ck.controller?", L: c.L)
         } else if let near = nearest(name, in: ClassConfigurator.order) {
             warn(c.engine, .suspiciousName, "\(c.definer): \"\(Excerpt.text(name))\" becomes a method, not a setting; did you mean \"\(Excerpt.text(near))\"?", L: c.L)
