@@ -44,3 +44,55 @@ describe("an update that leaves the state as it was", function()
     assert.matches("%[updateLoop%]", tostring(err))
   end)
 end)
+
+-- Attack atk-mem 08: api.md's own idiom (compare, then update) converges, NaN state included.
+describe("api.md's guarded update in didUpdateComponent", function()
+  it("converges, and builds nothing more for a NaN state", function()
+    local function guarded(name, initial)
+      ck.controller(name .. "Controller", {didUpdateComponent = function(self)
+        local s = self.component.state
+        if s.v > 3 then self.component:updateState({v = 3}) end
+      end})
+      local C = ck.component(name, {scope = true, initialState = initial,
+        render = function(_, _, s) return ck.Text{text = tostring(s.v)} end})
+      local host = ck.host(function() return C{} end)
+      host:mount()
+      return host
+    end
+    local host = guarded("GuardedClamp", {v = 1})
+    host.root:updateState({v = 9})
+    ck.flush()
+    assert.are.same({3, 3}, {host.root.state.v, host.generation})
+    local nan = guarded("GuardedNaN", {v = 0 / 0})
+    nan.root:updateState(function(s) return s end)
+    ck.flush()
+    assert.are.equal(2, nan.generation)
+    assert.is_true(nan.root.state.v ~= nan.root.state.v)
+  end)
+end)
+
+-- Attack atk-mem 13: an update function returning nil sets the state to nil (fn(old) -> new, as
+-- ComponentKit's), and warns where the state was a table, since React and Roact skip the update.
+describe("an update function that returns nil", function()
+  it("sets the state to nil and warns [suspiciousUpdate] at the function's line", function()
+    local warnings = {}
+    ck.config.onWarning = function(m) warnings[#warnings + 1] = m end
+    local C = ck.component("NilUpdate", {scope = true, initialState = {count = 5},
+      render = function(_, _, s) return ck.Text{text = tostring(s and s.count)} end})
+    local host = ck.host(function() return C{} end)
+    host:mount()
+    local line = debug.getinfo(1, "l").currentline + 1
+    host.root:updateState(function(old) return nil end)
+    ck.flush()
+    host.root:updateState(function(old) return nil end)   -- nil to nil: nothing to warn about
+    ck.flush()
+    host.root:updateState(nil)
+    ck.flush()
+    ck.config.onWarning = nil
+    assert.is_nil(host.root.state)
+    assert.are.equal(4, host.generation)
+    assert.are.equal(1, #warnings)
+    assert.matches("^%[suspiciousUpdate%] [^:]*unchanged_state_spec%.lua:" .. line .. ": an update function of NilUpdate returned nil, so its state, a table before, is nil now", warnings[1])
+    assert.matches("Return old to keep the state", warnings[1])
+  end)
+end)
