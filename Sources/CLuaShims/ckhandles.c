@@ -50,3 +50,22 @@ int32_t ckhandles_at(lua_State *L, int index, const void *const *metatables, int
     *kind = payload[1];
     return payload[0];
 }
+
+void ckhandles_compact(lua_State *L, int weak_ref) {
+    int top = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, weak_ref);
+    int old = top + 1, live = 0;
+    lua_pushnil(L);
+    while (lua_next(L, old)) { live++; lua_settop(L, -2); }
+    lua_createtable(L, 0, live);
+    int fresh = top + 2;
+    lua_pushnil(L);
+    while (lua_next(L, old)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, fresh);
+    }
+    if (lua_getmetatable(L, old)) lua_setmetatable(L, fresh);
+    lua_rawseti(L, LUA_REGISTRYINDEX, weak_ref);
+    lua_settop(L, top);
+}

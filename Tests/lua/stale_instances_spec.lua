@@ -126,3 +126,18 @@ describe("updateState on a component of a destroyed host", function()
     assert.matches("^%[deadObject%] [^:]*stale_instances_spec%.lua:%d+: DroppedHostRow:updateState on DroppedHostRow: its host was collected", err)
   end)
 end)
+
+-- Attack atk-mem 06: the weak table of handles kept the size it had at a burst's peak.
+describe("a burst of handles made with the collector stopped", function()
+  it("leaves no table of its peak size once collected", function()
+    collectgarbage()
+    collectgarbage()
+    local base = collectgarbage("count")
+    collectgarbage("stop")
+    for _ = 1, 100000 do local _ = ck.action("burst") end
+    collectgarbage("restart")
+    for _ = 1, 4 do collectgarbage() end
+    local kept = collectgarbage("count") - base
+    assert.is_true(kept < 256, kept .. " KB kept")
+  end)
+end)

@@ -218,6 +218,9 @@ int ckhandles_push_live(lua_State *L, int weak_ref, lua_Integer slot);
 /// The slot of the handle at `index` (its kind in `kind`), or 0 if the value is not a handle:
 /// a userdata of a handle's size whose metatable is `metatables[kind]` (`kinds` of them).
 int32_t ckhandles_at(lua_State *L, int index, const void *const *metatables, int32_t kinds, int32_t *kind);
+/// Replaces the table `weak_ref` by a copy holding its live entries, with its metatable: a Lua
+/// table keeps the size it had at its peak, which a burst of handles made large.
+void ckhandles_compact(lua_State *L, int weak_ref);
 /// Pushes a new handle for `slot` and records it in `weak_ref`.
 void ckhandles_push_new(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
                         int user_values);
