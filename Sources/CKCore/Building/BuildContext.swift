@@ -64,7 +64,7 @@ final class BuildContext {
             switch self {
             case .provider: .provider
             case .render(let c), .view(let c), .shouldUpdate(let c): .render(c.componentClass)
-            case .updateFunction(let s), .initialState(let s): .stateOf(s.className)
+            case .updateFunction, .initialState: .stateFunction
             }
         }
 

@@ -33,6 +33,7 @@ public final class Component: RuntimeObject {
     public internal(set) var enclosingScope: Scope?
     /// The code that constructed it (`Class(props)` ran there), which is not always the render
     /// of the component that placed it: a `header = ck.Button{…}` prop is made by the parent's.
+    /// (One word: a class reference with three cases in its spare bits.)
     public internal(set) var madeBy: Maker = .script
     /// Shared with the host's other components: no weak reference per component.
     var hostLink: HostLink?
@@ -220,8 +221,9 @@ public final class Component: RuntimeObject {
         case script
         case provider
         case render(ComponentClass)
-        /// A scope's `initialState` or an update function queued for it (a state holding components).
-        case stateOf(String)
+        /// A scope's `initialState` or an update function queued for it (a state holding
+        /// components). No payload: the enum stays one word in every component.
+        case stateFunction
 
         /// `the render of List`, `the host's provider`, `the script's top-level code`.
         public var description: String {
@@ -229,14 +231,14 @@ public final class Component: RuntimeObject {
             case .script: "the script's code outside any build"
             case .provider: "the host's provider"
             case .render(let cls): "the render of \(cls.name)"
-            case .stateOf(let name): "a state function of \(name)"
+            case .stateFunction: "an initialState or update function"
             }
         }
 
         /// Where that code is defined, when known: a render's or a provider's `file:line`.
         public func definition(in host: Host?) -> String? {
             switch self {
-            case .script, .stateOf: nil
+            case .script, .stateFunction: nil
             case .provider: host?.providerDefinition
             case .render(let cls): cls.renderDefinition
             }

@@ -1,6 +1,6 @@
 /// Identity across generations: owns state, the pending updates and the controller.
 public final class Scope: RuntimeObject {
-    // Layout (a scoped leaf holds one; 196 bytes): each Value (17 bytes) and each ScopeMap (12)
+    // Layout (a scoped leaf holds one; 204 bytes, 8 of them the link to a retired controller): each Value (17 bytes) and each ScopeMap (12)
     // lays a Bool or an Int32 declared after it in its tail padding.
     /// Where the build in `foldedInBuild` keeps the state (declared first: an Int32 here takes
     /// the 4 bytes after `bridgeSlot`).
@@ -43,7 +43,7 @@ public final class Scope: RuntimeObject {
     /// The newest committed component of this scope.
     public internal(set) var component: Component?
     var pendingUpdates: [QueuedUpdate] = []
-    /// `ScopeIdentity.hashCode`, which fits an Int32 (it ends the object at 196 bytes).
+    /// `ScopeIdentity.hashCode`, which fits an Int32 (it ends the object at 204 bytes).
     private let identityHash32: Int32
     var identityHash: Int { Int(identityHash32) }
     /// 0 for the first sibling with this identity, 1 for the second, … (a count of scopes held
