@@ -141,3 +141,25 @@ describe("a burst of handles made with the collector stopped", function()
     assert.is_true(kept < 256, kept .. " KB kept")
   end)
 end)
+
+describe("an instance returned again after its scope left the tree", function()
+  it("is named by the path it had, not by its label alone", function()
+    local stash
+    local Row = ck.component("ReturnedRow", {scope = function(p) return p.id end,
+      render = function() return ck.Text{text = "x"} end})
+    local List = ck.component("ReturnedList", {scope = true, initialState = 1,
+      render = function(_, _, s)
+        if s == 1 then stash = Row{id = 1} return ck.Stack{children = {stash}} end
+        return ck.Stack{children = s == 2 and {} or {stash}}
+      end})
+    local host = ck.host(List)
+    host:mount()
+    host.root:updateState(2)
+    host:flush()
+    collectgarbage()
+    host.root:updateState(3)
+    local ok, err = pcall(host.flush, host)
+    assert.is_false(ok)
+    assert.matches("%[badReturn%] ReturnedList/Stack/ReturnedRow#1 was built in generation 1 and returned again after its scope left the tree", tostring(err))
+  end)
+end)

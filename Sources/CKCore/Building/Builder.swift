@@ -377,9 +377,9 @@ struct Builder {
     private func leftScope(_ node: Component) -> RuntimeError {
         let at = node.parent?.componentClass.renderDefinition
         if let scope = node.scope, scope.hostLink !== host.link {
-            return RuntimeError(.badReturn, "\(node.label) belongs to another host: its scope was made by that host's build, and a scope lives in one host; build a new instance in this host's provider or render (call \(node.name){…})", at: at)
+            return RuntimeError(.badReturn, "\(node.shownPath) belongs to another host: its scope was made by that host's build, and a scope lives in one host; build a new instance in this host's provider or render (call \(node.name){…})", at: at)
         }
-        return RuntimeError(.badReturn, "\(node.label) was built in generation \(node.generation) and returned again after its scope left the tree; build a new instance (call \(node.name){…})", at: at)
+        return RuntimeError(.badReturn, "\(node.shownPath) was built in generation \(node.generation) and returned again after its scope left the tree; build a new instance (call \(node.name){…})", at: at)
     }
 
     /// `[badReturn]` for an instance met a second time, at the render that returned it there
