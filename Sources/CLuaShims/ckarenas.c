@@ -184,3 +184,33 @@ int ckarenas_pinned_is_plain(lua_State *L, int pin, lua_Integer slot) {
     lua_settop(L, -3);
     return plain;
 }
+
+static long long heap_bytes(lua_State *L) {
+    int kb = lua_gc(L, LUA_GCCOUNT, 0);
+    if (kb < 0) return -1;
+    return (long long)kb * 1024 + lua_gc(L, LUA_GCCOUNTB, 0);
+}
+
+int ckarenas_shrink(lua_State *L, int index_ref, lua_Integer id, int pin, lua_Integer most) {
+    long long before = heap_bytes(L);
+    if (before < 0) return -1;
+    if (pin) lua_rawgeti(L, LUA_REGISTRYINDEX, pin);
+    else if (!push_arena(L, index_ref, id)) return -1;
+    int t = lua_gettop(L), resized = 0;
+    lua_Integer n = 0;
+    while (!resized && n < most) {
+        n++;
+        lua_pushinteger(L, -n);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, t);
+        resized = heap_bytes(L) != before;
+    }
+    for (lua_Integer k = 1; k <= n; k++) {
+        lua_pushinteger(L, -k);
+        lua_pushnil(L);
+        lua_rawset(L, t);
+    }
+    lua_settop(L, t - 1);
+    return resized;
+}
+

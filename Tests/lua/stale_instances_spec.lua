@@ -140,6 +140,32 @@ describe("a burst of handles made with the collector stopped", function()
     local kept = collectgarbage("count") - base
     assert.is_true(kept < 256, kept .. " KB kept")
   end)
+
+  it("leaves the host's arena at its live size once collected (at the next call into ck)", function()
+    local Row = ck.component("BurstRow", {scope = function(p) return p.i end,
+      render = function(_, p) return ck.Text{text = p.g} end})
+    local List = ck.component("BurstList", {scope = true, initialState = {g = 0},
+      render = function(_, _, s)
+        local ch = {}
+        for i = 1, 200 do ch[i] = Row{i = i, g = s.g} end
+        return ck.Stack{children = ch}
+      end,
+      bump = function(self) self:updateState(function(o) return {g = o.g + 1} end) end})
+    local host = ck.host(List)
+    host:mount()
+    collectgarbage()
+    collectgarbage()
+    local base = collectgarbage("count")
+    collectgarbage("stop")
+    for _ = 1, 150 do host.root:bump(); host:flush() end
+    collectgarbage("restart")
+    for _ = 1, 3 do collectgarbage() end
+    ck.stats()
+    collectgarbage()
+    local kept = collectgarbage("count") - base
+    assert.is_true(kept < 512, kept .. " KB kept")
+    host:destroy()
+  end)
 end)
 
 describe("an instance returned again after its scope left the tree", function()

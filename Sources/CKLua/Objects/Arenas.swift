@@ -18,7 +18,13 @@ final class Arena: ScriptArena {
     private var next: Int32 = 1
     private var free: [Int32] = []
     /// Slots in use.
-    private(set) var live = 0
+    private(set) var live = 0 {
+        didSet { if live > highWater { highWater = live } }
+    }
+    /// The most slots in use at once since the table was last sized (`shrinkIfDue`).
+    private var highWater = 0
+    /// The table holds an eighth of its peak: sized again at the next slot taken.
+    private var dueToShrink = false
     /// Registry key while pinned (then the table's fastest way in: `ckarenas_pinned_get`).
     private var pin: Int32 = 0
     /// Why the core roots the owner (a tracked or running host, a registered class, live controllers).
@@ -60,6 +66,7 @@ final class Arena: ScriptArena {
 
     /// Pops the top value of `thread` into a slot.
     func take(_ thread: OpaquePointer) -> Int32 {
+        if dueToShrink { shrink(thread) }
         let slot: Int32
         if let reused = free.popLast() { slot = reused } else { slot = next; next += 1 }
         if pin != 0 {
@@ -76,6 +83,7 @@ final class Arena: ScriptArena {
     /// this arena is pinned: one C call; false (nothing pushed) otherwise.
     func pushNewView(of ref: LuaRef, _ L: OpaquePointer) -> Bool {
         guard pin != 0 else { return false }
+        if dueToShrink { shrink(L) }
         let slot: Int32
         if let reused = free.popLast() { slot = reused } else { slot = next; next += 1 }
         live += 1
@@ -87,6 +95,7 @@ final class Arena: ScriptArena {
     /// Pushes the table (a new one if it was collected) with the value at `index` (absolute)
     /// in a new slot: a construction's first step; returns the slot.
     func open(copying index: Int32, _ L: OpaquePointer) -> Int32 {
+        if dueToShrink { shrink(L) }
         let slot: Int32
         if let reused = free.popLast() { slot = reused } else { slot = next; next += 1 }
         if pin != 0 {
@@ -101,6 +110,10 @@ final class Arena: ScriptArena {
 
     func release(_ slot: Int32) {
         live -= 1
+        if !dueToShrink, highWater > Self.shrinksAbove, live &* 8 < highWater {
+            dueToShrink = true
+            store.arenasDueToShrink.append(id)
+        }
         guard let L = store.L else { return }
         if pin != 0 {
             ckarenas_pinned_clear(L, pin, lua_Integer(slot))
@@ -112,6 +125,25 @@ final class Arena: ScriptArena {
             rescued = false
             updatePin()
         }
+    }
+
+    static let shrinksAbove = 32_768
+
+    /// Has Lua size the table again for the slots it holds (attack atk-mem 06: 540,000 plain
+    /// props held at once with the collector stopped left the host's arena at that size for the
+    /// run, 16 MB of a 17 MB heap). Not from a finalizer (tried again at the next slot taken);
+    /// once tried, not again before the next peak.
+    private func shrink(_ L: OpaquePointer) {
+        guard ckarenas_shrink(L, store.arenaIndex, lua_Integer(id), pin, 4096) >= 0 else {
+            if !store.arenasDueToShrink.contains(id) { store.arenasDueToShrink.append(id) }
+            return
+        }
+        dueToShrink = false
+        highWater = live
+    }
+
+    func shrinkIfDue(_ L: OpaquePointer) {
+        if dueToShrink { shrink(L) }
     }
 
     /// Whether the registry roots the table (its owner rooted, not yet adopted, or rescued).

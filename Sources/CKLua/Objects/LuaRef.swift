@@ -22,6 +22,19 @@ final class RefStore {
     var rescues = 0
     /// The same for arenas that expect it (`Arena.expectsRescue`).
     var expectedRescues = 0
+    /// Arenas whose table holds an eighth of its peak (`Arena.shrink`): sized again at the next
+    /// call into ck (a finalizer, where most slots are given back, cannot).
+    var arenasDueToShrink: [Int32] = []
+
+    /// Sizes again the tables of `arenasDueToShrink` (not from a finalizer: those stay listed).
+    @inline(never)
+    func shrinkDueArenas(_ L: OpaquePointer) {
+        let due = arenasDueToShrink
+        arenasDueToShrink.removeAll()
+        for id in due where Int(id) < arenas.count {
+            arenas[Int(id)]?.takeUnretainedValue().shrinkIfDue(L)
+        }
+    }
 
     init(L: OpaquePointer) {
         self.L = L

@@ -18,6 +18,7 @@ struct SwiftFunctions {
             if engine.isClosing && refusedWhileClosing {
                 return call.raise(.deadObject, "\(name): the engine is closing its Lua state; a finalizer that runs then cannot call into ck")
             }
+            if !engine.refs.arenasDueToShrink.isEmpty && refusedWhileClosing { engine.refs.shrinkDueArenas(call.L) }
             do {
                 return try body(Arguments(L: call.L, engine: engine, function: name))
             } catch let e as RuntimeError {

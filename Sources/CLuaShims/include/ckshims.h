@@ -233,6 +233,12 @@ void ckhandles_push_new_owned(lua_State *L, int weak_ref, int32_t slot, int32_t 
 // weak-valued table `index_ref`; slot 0 holds the id.
 /// Pushes arena `id` and returns 1, or pushes nothing and returns 0 (collected, or being finalized).
 int ckarenas_push(lua_State *L, int index_ref, lua_Integer id);
+/// Makes Lua size the arena table (`pin`'s when pinned, else `id`'s) again for the slots it holds
+/// now: a table keeps the size of its peak until a new key finds its hash part full, so new keys
+/// (negative integers, never slots) go in until the heap's size changes (the resize), then out.
+/// Returns 1 if it resized, 0 if `most` new keys did not make it, -1 inside a finalizer (where
+/// lua_gc answers nothing) or if the table is gone.
+int ckarenas_shrink(lua_State *L, int index_ref, lua_Integer id, int pin, lua_Integer most);
 /// Pushes a new arena `id` with the arenas' metatable (its finalizer) and indexes it.
 void ckarenas_new(lua_State *L, int index_ref, lua_Integer id, int metatable_ref);
 /// Indexes the arena on top (kept there) as `id` again: a finalized arena Swift still needs.
