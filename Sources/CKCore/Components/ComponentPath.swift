@@ -1,0 +1,84 @@
+/// A component's path (`List/Stack/Row#1`), which stays the one it had in its last tree after
+/// its old ancestors are freed: a freed component leaves `Remains` in its link.
+extension Component {
+    /// `Root/List/Item#3`: the path of class names (with identifiers) from the root, as it was
+    /// in the tree this instance was last placed in, also once its ancestors there are freed.
+    public var path: String {
+        var names: [String] = []
+        var step: PathStep? = .live(self)
+        while let s = step {
+            names.append(s.label)
+            step = s.up
+        }
+        return names.reversed().joined(separator: "/")
+    }
+
+    /// `path` as messages show it: at most ten names at any depth (`ScopeName.shownPath`).
+    public var shownPath: String { ScopeName.shownPath(from: PathStep.live(self), parent: { $0.up }, label: { $0.label }) }
+
+    /// `shownPath` with `[2]` after a name that an earlier sibling of its parent also has
+    /// (`Wrap/Stack/Button[2]`, as a query finds it): a message about one of several siblings
+    /// says which (attack atk-mem 05). Made only for a message.
+    public var shownPlace: String {
+        ScopeName.shownPath(from: PathStep.live(self), parent: { $0.up }, label: { step in
+            guard case .live(let c) = step, let p = c.parent, p.children.count > 1 else { return step.label }
+            let label = c.label
+            var same = 0
+            for sibling in p.children {
+                if sibling === c { break }
+                if sibling.label == label { same += 1 }
+            }
+            return same == 0 ? label : label + "[\(same + 1)]"
+        })
+    }
+
+    /// What a freed component leaves in its link for the instances that still name it as their
+    /// parent (a stale child a script holds): its label and its own parent, so their `path` stays
+    /// the one they had (attack atk-mem 02: `Row#1` after a collection, `List/Stack/View/Row#1` before).
+    final class Remains {
+        let label: String
+        var parentLink: BackLink<Component>?
+        init(of c: Component) {
+            label = c.label
+            parentLink = c.parentLink
+        }
+
+        /// A chain of remains (a deep tree's stale leaf) goes one link at a time, not by recursion.
+        deinit {
+            var next = parentLink
+            parentLink = nil
+            while var link = next {
+                next = nil
+                guard isKnownUniquelyReferenced(&link), var remains = link.remains.map({ unsafeDowncast($0, to: Remains.self) }) else { break }
+                link.remains = nil
+                guard isKnownUniquelyReferenced(&remains) else { break }
+                next = remains.parentLink
+                remains.parentLink = nil
+            }
+        }
+    }
+
+    /// One name of a path: a live component, or what a freed one left behind.
+    enum PathStep {
+        case live(Component)
+        case freed(Remains)
+
+        var label: String {
+            switch self {
+            case .live(let c): c.label
+            case .freed(let r): r.label
+            }
+        }
+
+        var up: PathStep? {
+            let link: BackLink<Component>?
+            switch self {
+            case .live(let c): link = c.parentLink
+            case .freed(let r): link = r.parentLink
+            }
+            guard let link else { return nil }
+            if let t = link.target { return .live(t) }
+            return (link.remains as? Remains).map(PathStep.freed)
+        }
+    }
+}
