@@ -258,3 +258,36 @@ describe("loop limits", function()
     H:destroy()
   end)
 end)
+
+describe("host:tap and host:controlEvent given a component", function()
+  local Btn = ck.component("TapTargetBtn", {render = function(self, p)
+    return ck.Button{title = p.t, action = ck.action(function() p.log[#p.log + 1] = p.t end)}
+  end})
+
+  it("tap the component find and findAll return, siblings with one path apart", function()
+    local log = {}
+    local h = ck.host(function() return ck.Stack{children = {Btn{t = "a", log = log}, Btn{t = "b", log = log}}} end)
+    h:mount()
+    local buttons = h:findAll("Button")
+    assert.are.equal(1, h:tap(buttons[2]))
+    assert.are.equal(1, h:tap(h:findAll("TapTargetBtn")[1]))   -- the first view at or below it
+    assert.are.equal(1, h:controlEvent(buttons[1], "touchUpInside"))
+    assert.are.same({"b", "a", "a"}, log)
+  end)
+
+  it("send nothing for a component no longer in the tree, and refuse another host's", function()
+    local log = {}
+    local h = ck.host(function(m) return Btn{t = m, log = log} end, {model = "x"})
+    h:mount()
+    local old = h:find("Button")
+    h:update("y")
+    assert.are.equal(0, h:tap(old))
+    local other = ck.host(function() return Btn{t = "z", log = log} end)
+    other:mount()
+    local ok, err = pcall(function() h:tap(other:find("Button")) end)
+    assert.is_false(ok)
+    assert.matches("^%[badArgument%] [^ ]*hosts_spec%.lua:%d+: host:tap: TapTargetBtn/Button belongs to another host", err)
+    assert.error_matches(function() h:tap(5) end, "must be a query string or a component")
+    assert.are.same({}, log)
+  end)
+end)

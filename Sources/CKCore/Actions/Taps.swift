@@ -29,6 +29,14 @@ extension Host {
         return try fire(view, [.control(name)])
     }
 
+    /// `host:controlEvent(component, name)`: as for a query that found `component` (0 when it is
+    /// not in this host's tree any more).
+    public func controlEvent(_ component: Component, _ name: String) throws -> Int {
+        try checkAlive("controlEvent")
+        guard component.host === self, let view = component.firstView else { return 0 }
+        return try fire(view, [.control(name)])
+    }
+
     /// Sends, for each gesture in order, what the view sends for it, each with an `Event` of
     /// the gesture's name; the view's mounted component is the sender (SPEC §7).
     private func fire(_ view: View, _ gestures: [Gesture]) throws -> Int {

@@ -48,13 +48,30 @@ enum HostBinding {
     }
 
     static func tap(_ args: Arguments, _ h: Host) throws -> Int32 {
-        LuaStack(args.L).push(try h.tap(try args.string(2, "query")))
+        let sent = try target(args, h, "tap").map { try h.tap($0) } ?? h.tap(try args.string(2, "query"))
+        LuaStack(args.L).push(sent)
         return 1
     }
 
     static func controlEvent(_ args: Arguments, _ h: Host) throws -> Int32 {
-        LuaStack(args.L).push(try h.controlEvent(try args.string(2, "query"), try args.string(3, "eventName")))
+        let name = try args.string(3, "eventName")
+        let sent = try target(args, h, "controlEvent").map { try h.controlEvent($0, name) }
+            ?? h.controlEvent(try args.string(2, "query"), name)
+        LuaStack(args.L).push(sent)
         return 1
+    }
+
+    /// The component `tap` and `controlEvent` were given instead of a query (what `find` and
+    /// `findAll` return, as a test library's `click(element)` takes one); nil for anything else.
+    private static func target(_ args: Arguments, _ h: Host, _ method: String) throws -> Component? {
+        guard let c = args.engine.objects.component(at: 2, args.L) else {
+            if LuaStack(args.L).isString(2) { return nil }
+            throw args.bad(2, "query", "a query string or a component")
+        }
+        guard c.host == nil || c.host === h else {
+            throw RuntimeError(.badArgument, "host:\(method): \(c.shownPath) belongs to another host; call \(method) on its own host")
+        }
+        return c
     }
 
     static func reload(_ args: Arguments, _ h: Host) throws -> Int32 {
