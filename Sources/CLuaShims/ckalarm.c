@@ -6,8 +6,14 @@
 #include <sys/time.h>
 #include <time.h>
 
+/* Whether the timer may be running: ckrun test clears the limit around every test, and with no
+   limit set (its default) each clear was a system call for a timer that was not running (40,900
+   of them on 10,000 tests). A forked child starts with no timer, so a stale 1 only costs a call. */
+static volatile sig_atomic_t armed = 0;
+
 /* SIGALRM after `first` seconds (at least a microsecond), then every `interval`. */
 void ckalarm_set(double first, double interval) {
+    armed = 1;
     struct itimerval t;
     memset(&t, 0, sizeof t);
     t.it_value.tv_sec = (time_t)first;
@@ -18,6 +24,8 @@ void ckalarm_set(double first, double interval) {
 }
 
 void ckalarm_stop(void) {
+    if (!armed) return;
+    armed = 0;
     struct itimerval off = {0};
     setitimer(ITIMER_REAL, &off, NULL);
 }
