@@ -22,6 +22,8 @@ static struct {
     void (*read_char)(void);
     int (*forced_update_display)(void);
     void (*resize_terminal)(void);
+    int (*prep_terminal)(int);
+    void (*deprep_terminal)(void);
     compentry **entry_function;
     attempt **attempted_function;
     const char **basic_word_breaks;
@@ -54,6 +56,7 @@ int ckedit_load(void) {
         && RESOLVE(append_character, "rl_completion_append_character")
         && RESOLVE(line_buffer, "rl_line_buffer") && RESOLVE(point, "rl_point") && RESOLVE(end, "rl_end")
         && RESOLVE(resize_terminal, "rl_resize_terminal")
+        && RESOLVE(prep_terminal, "rl_prep_terminal") && RESOLVE(deprep_terminal, "rl_deprep_terminal")
         && RESOLVE(catch_signals, "rl_catch_signals") && RESOLVE(catch_sigwinch, "rl_catch_sigwinch");
     /* The run handles signals itself (its event loop's self-pipe). libedit's own handlers, left
        installed between the characters of the callback interface, send a signal on to the whole
@@ -94,6 +97,15 @@ void ckedit_callback_handler_remove(void) { ed.handler_remove(); }
 void ckedit_callback_read_char(void) { ed.read_char(); }
 void ckedit_forced_update_display(void) { (void)ed.forced_update_display(); }
 void ckedit_resize_terminal(void) { ed.resize_terminal(); }
+
+/* After a stop (Ctrl-Z) and `fg` the shell left the terminal in its own (cooked) modes, while
+   libedit believes it still has its own set: left, then taken again (libedit takes them only
+   when it thinks it has not), and the prompt and line drawn again. */
+void ckedit_continued(void) {
+    ed.deprep_terminal();
+    (void)ed.prep_terminal(1);
+    (void)ed.forced_update_display();
+}
 
 int ckedit_terminal_columns(int fd) {
     struct winsize size;

@@ -1,6 +1,7 @@
 /* What runs just before the process ends where nothing else can: the watchdog's second tick
-   under --timeout (a C function or a finalizer held the thread) and a second Ctrl-C during a
-   turn. A full-screen view sets it to give the terminal back. */
+   under --timeout (a C function or a finalizer held the thread), a second Ctrl-C during a
+   turn, and Ctrl-\ (SIGQUIT) at any time. A full-screen view and the line editor set it to give
+   the terminal back. */
 #include "ckshims.h"
 #include "ckinternal.h"
 #include <signal.h>
@@ -20,9 +21,9 @@ void ckexithook_run(int sig) {
     if (hook != NULL) hook();
 }
 
-/* The second Ctrl-C: the hook, then the default action (the process ends by SIGINT, which
-   stays blocked until this handler returns). */
-static void second_sigint(int sig) {
+/* The second Ctrl-C, SIGQUIT: the hook, then the default action (the process ends by the
+   signal, which stays blocked until this handler returns). */
+static void end_by_signal(int sig) {
     ckexithook_run(sig);
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
@@ -32,4 +33,34 @@ static void second_sigint(int sig) {
     raise(sig);
 }
 
-void (*ckexithook_second_sigint_handler(void))(int) { return exit_hook != NULL ? second_sigint : SIG_DFL; }
+void (*ckexithook_second_sigint_handler(void))(int) { return exit_hook != NULL ? end_by_signal : SIG_DFL; }
+
+/* A signal raised by the process's own fault: what the Swift runtime's backtracer is for. */
+static int is_fault(int sig) {
+    return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP
+        || sig == SIGABRT || sig == SIGSYS;
+}
+
+void ckexithook_claim_signals(void) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    /* Handlers are not inherited across exec: one found at start is the Swift runtime's
+       backtracer, which took SIGQUIT as a crash ("Program crashed", a 30 s prompt). Every signal
+       another process or the terminal sends gets its default back; one ignored stays ignored
+       (nohup). */
+    for (int sig = 1; sig < NSIG; sig++) {
+        if (sig == SIGKILL || sig == SIGSTOP || is_fault(sig)) continue;
+        struct sigaction old;
+        if (sigaction(sig, NULL, &old) != 0) continue;
+        if (old.sa_handler == SIG_DFL || old.sa_handler == SIG_IGN) continue;
+        sigaction(sig, &dfl, NULL);
+    }
+    struct sigaction quit, old;
+    if (sigaction(SIGQUIT, NULL, &old) != 0 || old.sa_handler == SIG_IGN) return;
+    memset(&quit, 0, sizeof quit);
+    quit.sa_handler = end_by_signal;
+    sigemptyset(&quit.sa_mask);
+    sigaction(SIGQUIT, &quit, NULL);
+}

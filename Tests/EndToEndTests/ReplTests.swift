@@ -292,6 +292,25 @@ struct ReplTerminalTests {
         try s.wait("the recalled line") { $0.contains("> 1 + 1") }
     }
 
+    // The terminal attack's break 03: after Ctrl-Z and `fg` the shell left the terminal cooked
+    // (keys echoed, Left printed ^[[D) and nothing drew the prompt again.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func afterCtrlZAndFgTheLineIsEditedAgain() throws {
+        let s = try Session(command: "env PS1='$ ' bash --norc --noprofile")
+        try s.line("CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) repl")
+        try s.wait("the prompt") { $0.contains("Ctrl-D to leave") && $0.contains("\n>") }
+        try s.keys("x1")
+        try s.keys("C-z")
+        try s.wait("the job stopped") { $0.contains("Stopped") }
+        try s.line("fg")
+        try s.wait("the line drawn again") { AppTerminalTests.lines($0).contains("> x1") }
+        try s.keys("23", "Left", "Left", "Q")
+        let screen = try s.wait("the edit") { $0.contains("x1Q23") }
+        #expect(AppTerminalTests.lines(screen).contains("> x1Q23"), "edited in place, not echoed by the terminal:\n\(screen)")
+        #expect(!screen.contains("^[["), "arrows are keys, not echoed:\n\(screen)")
+        try s.keys("C-u", "C-d")
+    }
+
     // The safety attack's break 07: libedit read all of $CKRUN_HISTORY before the first prompt,
     // so /dev/zero filled memory and a FIFO no process writes blocked start-up for good.
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))

@@ -28,6 +28,8 @@ void ckedit_callback_read_char(void);
 void ckedit_forced_update_display(void);
 /// libedit learns the terminal's new size (after SIGWINCH).
 void ckedit_resize_terminal(void);
+/// After SIGCONT (`fg`): libedit's terminal modes set again, the prompt and line redrawn.
+void ckedit_continued(void);
 /// Whether C's stdin holds bytes it read ahead (a poll of descriptor 0 does not see them).
 int ckedit_stdin_buffered(void);
 /// The terminal's width in columns (80 when it cannot be asked).

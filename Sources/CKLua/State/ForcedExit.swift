@@ -3,11 +3,17 @@ import CLuaShims
 extension Engine {
     /// Runs `hook` just before the process ends where nothing else can run: the watchdog's
     /// second tick under `--timeout` (a C function or a finalizer held the thread), a second
-    /// Ctrl-C during a turn. It runs in a signal handler: async-signal-safe work only (a
-    /// full-screen view gives the terminal back there). nil: none.
+    /// Ctrl-C during a turn, Ctrl-\\ (SIGQUIT). It runs in a signal handler: async-signal-safe
+    /// work only (a full-screen view gives the terminal back there). nil: none.
     public static func beforeForcedExit(_ hook: (@convention(c) () -> Void)?) { ckexithook_set(hook) }
 
+    /// At the process's start: a signal sent from outside ends the process by its default action
+    /// (the Swift runtime's backtracer keeps only the process's own faults), and SIGQUIT
+    /// (Ctrl-\\) runs the hook above first, so a full-screen view or the line editor gives the
+    /// terminal back before the process ends by SIGQUIT, as a Unix tool does.
+    public static func claimSignals() { ckexithook_claim_signals() }
+
     /// While that hook runs, the signal ending the process: `SIGALRM` for the watchdog, `SIGINT`
-    /// for a second Ctrl-C.
+    /// for a second Ctrl-C, `SIGQUIT` for Ctrl-\\.
     public static var forcedExitSignal: Int32 { ckexithook_signal() }
 }

@@ -35,6 +35,9 @@ protocol FrontEnd: AnyObject {
     func reported(error: String)
     /// The terminal's size changed.
     func resized()
+    /// The process was stopped (Ctrl-Z) and continued (`fg`): the terminal's modes are the
+    /// shell's until the front end sets its own again.
+    func continued()
     /// Seconds until what it shows goes stale with nothing happening (the live view's clock
     /// reading), nil: never; the run calls `tick` then.
     var secondsToNextTick: Double? { get }
@@ -60,4 +63,5 @@ extension FrontEnd {
     var secondsToNextTick: Double? { nil }
     func tick() {}
     func beforeWait() {}
+    func continued() {}
 }

@@ -42,7 +42,20 @@ final class TerminalLines: FrontEnd {
 
     /// Whether libedit has the terminal (an `atexit` gives it back: os.exit from a timer).
     nonisolated(unsafe) private static var isEditingNow = false
-    private static let registerOnce: Void = { atexit { if TerminalLines.isEditingNow { ckedit_callback_handler_remove() } } }()
+    /// The terminal's modes before libedit first took it, for the forced exit's hook.
+    nonisolated(unsafe) private static var cookedModes = termios()
+    nonisolated(unsafe) private static var hasCookedModes = false
+    private static let registerOnce: Void = {
+        atexit { if TerminalLines.isEditingNow { ckedit_callback_handler_remove() } }
+        hasCookedModes = tcgetattr(0, &cookedModes) == 0
+        Engine.beforeForcedExit(forcedExit)
+    }()
+
+    /// From a signal handler just before the process ends (Ctrl-\\, the watchdog's last resort):
+    /// the modes libedit changed put back, async-signal-safely (`tcsetattr`).
+    private static let forcedExit: @convention(c) () -> Void = {
+        if isEditingNow && hasCookedModes && ForegroundTerminal.owns(0) { tcsetattr(0, TCSANOW, &cookedModes) }
+    }
 
     func start(prompt: String) {
         _ = Self.registerOnce
@@ -101,6 +114,7 @@ final class TerminalLines: FrontEnd {
     }
 
     func resized() { if isEditing { ckedit_resize_terminal() } }
+    func continued() { if isEditing && ForegroundTerminal.owns(0) { ckedit_continued() } }
     func didBuild() {}
 
     private enum Callback {

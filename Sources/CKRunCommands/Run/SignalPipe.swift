@@ -3,12 +3,13 @@ import Glibc
 #endif
 
 /// The signals an interactive run waits for beside its input: SIGINT (Ctrl-C at the prompt),
-/// SIGTERM and SIGWINCH. Each handler only writes the signal's number to a pipe the event loop
-/// polls (the self-pipe trick: no work in the handler, no busy wait). During a turn the turn's
-/// own handler takes SIGINT (`[interrupted]`) and puts this one back after; a SIGTERM during a
-/// turn also stops the turn, so the run can end and restore the terminal.
+/// SIGTERM, SIGWINCH and SIGCONT (`fg` after Ctrl-Z: the line editor takes the terminal again).
+/// Each handler only writes the signal's number to a pipe the event loop polls (the self-pipe
+/// trick: no work in the handler, no busy wait). During a turn the turn's own handler takes
+/// SIGINT (`[interrupted]`) and puts this one back after; a SIGTERM during a turn also stops the
+/// turn, so the run can end and restore the terminal.
 enum SignalPipe {
-    static let signals = [SIGINT, SIGTERM, SIGWINCH]
+    static let signals = [SIGINT, SIGTERM, SIGWINCH, SIGCONT]
     nonisolated(unsafe) private static var fds: [Int32] = [-1, -1]
     /// The pipe's write end, apart: the handler reads a plain integer, not an array.
     nonisolated(unsafe) private static var writeEnd: Int32 = -1

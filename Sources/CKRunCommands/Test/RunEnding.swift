@@ -185,6 +185,7 @@ final class RunEnding: @unchecked Sendable {
         case SIGINT: "stopped by Ctrl-C"
         case SIGHUP: "stopped by SIGHUP"
         case SIGPIPE: "stopped as the reader of standard output went away (SIGPIPE)"
+        case SIGQUIT: "stopped by SIGQUIT (Ctrl-\\)"
         default: "stopped by SIGTERM"
         }
         let where_ = running.map { " while \($0) ran" } ?? ""

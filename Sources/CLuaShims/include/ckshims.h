@@ -171,6 +171,10 @@ void ckexithook_set(void (*hook)(void));
 /// The signal ending the process while the hook runs: SIGALRM for the watchdog, SIGINT for a
 /// second Ctrl-C; 0 before.
 int ckexithook_signal(void);
+/// At start: every signal sent from outside whose default ends the process has its default back
+/// (the Swift runtime's backtracer took SIGQUIT as a crash); the faults keep the backtracer.
+/// SIGQUIT then runs the hook above (the terminal given back) and ends the process by SIGQUIT.
+void ckexithook_claim_signals(void);
 
 // The stand-alone interpreter (lua.c's behaviour), see ckluamain.c.
 /// Calls the function below `nargs` arguments as lua.c does: lua.c's message handler, Ctrl-C
