@@ -36,6 +36,23 @@ static ck_key function_key(wint_t code) {
     return key;
 }
 
+/* An Escape that ncurses hands over with another key already read behind it (within ESCDELAY,
+   so not typed apart): a terminal's Alt/Option key, one key; ESC followed by a function key (Alt
+   and an arrow on some terminals) is one the view has no use for. */
+static ck_key after_escape(void) {
+    ck_key key = {CK_KEY_ESCAPE, 0, 0, 0};
+    wint_t next = 0;
+    int got = NC(wget_wch)(CK_SCREEN, &next);
+    if (got == ERR) return key;
+    if (got == KEY_CODE_YES) {
+        key.kind = next == KEY_RESIZE ? CK_KEY_RESIZE : CK_KEY_OTHER;
+        return key;
+    }
+    key.kind = CK_KEY_ALT;
+    key.character = (unsigned int)next;
+    return key;
+}
+
 ck_key ckcurses_input_read(void) {
     ck_key key = {CK_KEY_NONE, 0, 0, 0};
     if (!ckcurses_screen_active()) return key;
@@ -43,6 +60,7 @@ ck_key ckcurses_input_read(void) {
     int got = NC(wget_wch)(CK_SCREEN, &c);
     if (got == ERR) return key;
     if (got == KEY_CODE_YES) return function_key(c);
+    if (c == 27) return after_escape();
     key.kind = CK_KEY_CHAR;
     key.character = (unsigned int)c;
     for (unsigned i = 0; i < sizeof control_characters / sizeof *control_characters; i++)

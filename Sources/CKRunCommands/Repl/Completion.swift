@@ -39,7 +39,12 @@ enum Completion {
     /// dot command (`.chain Bu`: its arguments are words, not Lua).
     private static func expressionBeforeCursor() -> String? {
         guard let buffer = ckedit_line_buffer() else { return nil }
-        let line = Array(String(cString: buffer).utf8.prefix(Int(max(0, ckedit_point()))))
+        return expression(before: Array(String(cString: buffer).utf8.prefix(Int(max(0, ckedit_point())))))
+    }
+
+    /// What completes at the end of `line` (the text before a cursor): the name-and-field chain
+    /// there, or the whole line of a dot command. The live view's command line asks it too.
+    static func expression(before line: [UInt8]) -> String {
         if line.first(where: { $0 != 32 && $0 != 9 }) == UInt8(ascii: ".") { return String(decoding: line, as: UTF8.self) }
         var start = line.count
         while start > 0, let c = Optional(line[start - 1]),

@@ -72,6 +72,9 @@ final class InteractiveRun {
             } else if let view = LiveView(engine: engine, clock: clock, appFile: appFile, startupOutput: options.startupOutput,
                                           replPrompt: { [unowned repl] in repl.prompt },
                                           dropPending: { [unowned repl] in repl.dropPending() }) {
+                // Its command line completes as the REPL's does (Tab).
+                Completion.engine = engine
+                Completion.prelude = { [unowned repl] in repl.prelude }
                 return view
             } else {
                 options.problem = "--tui: the terminal could not be drawn on (TERM=\(Environment.value("TERM") ?? "")); reading lines instead"
@@ -188,6 +191,7 @@ final class InteractiveRun {
                     loop.isDone = true
                 }
             case SIGWINCH: frontEnd.resized()
+            case SIGCONT: frontEnd.continued()
             default:
                 endingSignal = signal
                 loop.isDone = true

@@ -5,6 +5,8 @@ enum Key: Equatable, Hashable {
     case character(Character)
     case up, down, left, right, tab, backTab, enter, escape, backspace, delete, home, end, pageUp, pageDown
     case click(row: Int, column: Int)
+    /// Alt (Option) with a key: the terminal sends ESC and the key, read as one (`CK_KEY_ALT`).
+    case alt(Character)
     case resize
     /// The terminal's bracketed-paste marks: `KeyReader` makes what is between them text.
     case pasteStart, pasteEnd
@@ -35,6 +37,7 @@ enum Key: Equatable, Hashable {
     init(_ k: ck_key) {
         switch k.kind {
         case CK_KEY_CHAR: self = Unicode.Scalar(k.character).map { .character(Character($0)) } ?? .other
+        case CK_KEY_ALT: self = Unicode.Scalar(k.character).map { .alt(Character($0)) } ?? .other
         case CK_KEY_CLICK: self = .click(row: Int(k.row), column: Int(k.column))
         default: self = Self.kinds[k.kind.rawValue] ?? .other
         }

@@ -27,6 +27,42 @@ struct LineEditor {
     mutating func home() { cursor = 0 }
     mutating func end() { cursor = text.count }
 
+    // The REPL's Emacs keys (libedit's): Ctrl-U, Ctrl-K, Ctrl-W, Alt-B, Alt-F.
+    mutating func killToStart() {
+        text.removeSubrange(..<cursor)
+        cursor = 0
+    }
+
+    mutating func killToEnd() { text.removeSubrange(cursor...) }
+
+    /// Ctrl-W: the blanks before the cursor, then the word before them.
+    mutating func deleteWordBack() {
+        let start = wordStart(before: cursor, isWord: { !$0.isWhitespace })
+        text.removeSubrange(start..<cursor)
+        cursor = start
+    }
+
+    mutating func wordLeft() { cursor = wordStart(before: cursor, isWord: Self.isWordCharacter) }
+
+    mutating func wordRight() {
+        var i = cursor
+        while i < text.count, !Self.isWordCharacter(text[i]) { i += 1 }
+        while i < text.count, Self.isWordCharacter(text[i]) { i += 1 }
+        cursor = i
+    }
+
+    private func wordStart(before index: Int, isWord: (Character) -> Bool) -> Int {
+        var i = index
+        while i > 0, !isWord(text[i - 1]) { i -= 1 }
+        while i > 0, isWord(text[i - 1]) { i -= 1 }
+        return i
+    }
+
+    private static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+
+    /// The text before the cursor (what Tab completes).
+    var beforeCursor: String { String(text[..<cursor]) }
+
     /// Takes the line out (after Enter): the editor is empty again, the line kept in its history.
     mutating func take() -> String {
         let taken = line

@@ -113,9 +113,35 @@ extension LiveView {
         case .end: editor.end()
         case .up: editor.up()
         case .down: editor.down()
-        default: break
+        case .tab: complete()
+        case .character("\u{1}"): editor.home()
+        case .character("\u{5}"): editor.end()
+        case .character("\u{2}"): editor.left()
+        case .character("\u{6}"): editor.right()
+        case .character("\u{15}"): editor.killToStart()
+        case .character("\u{b}"): editor.killToEnd()
+        case .character("\u{17}"), .alt("\u{7f}"), .alt("\u{8}"): editor.deleteWordBack()
+        case .alt("b"), .alt("B"): editor.wordLeft()
+        case .alt("f"), .alt("F"): editor.wordRight()
+        default: break   // another Alt key, a control key: nothing, never a view key
         }
         return nil
+    }
+
+    /// Tab: the REPL's completion (`Completion`) of the expression before the cursor; the
+    /// candidates' common part is inserted, and when several remain they are listed in the
+    /// output pane, as libedit lists them below the line.
+    private func complete() {
+        let expression = Completion.expression(before: Array(editor.beforeCursor.utf8))
+        let candidates = Completion.compute(expression)
+        guard let first = candidates.first else { return }
+        var common = Array(first)
+        for candidate in candidates.dropFirst() {
+            common = Array(zip(common, candidate).prefix { $0 == $1 }.map(\.0))
+        }
+        let typed = Array(expression)
+        if common.count > typed.count, common.starts(with: typed) { common[typed.count...].forEach { editor.insert($0) } }
+        if candidates.count > 1 { ProcessOutput.out(candidates.joined(separator: "  ") + "\n") }
     }
 
     /// Closes the command line, dropping what was typed and any incomplete input.
