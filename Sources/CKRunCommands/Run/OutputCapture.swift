@@ -10,7 +10,9 @@ import Glibc
 
 /// What a turn nobody typed (a timer, a reload after a file change) writes while a line is being
 /// edited: standard output and error go to a temporary file for the turn and come back as bytes,
-/// which the terminal prints above the line being typed.
+/// which the terminal prints above the line being typed. Standard error is taken along only when
+/// it goes where standard output goes (the same terminal): elsewhere (`2>err.txt`) it cannot
+/// garble the line, and an error stays on standard error.
 final class OutputCapture {
     private let file: UnsafeMutablePointer<FILE>?
     /// The real descriptors 1 and 2 while a capture runs (else -1).
@@ -52,7 +54,7 @@ final class OutputCapture {
         _ = ftruncate(fd, 0)
         _ = lseek(fd, 0, SEEK_SET)
         dup2(fd, 1)
-        dup2(fd, 2)
+        if Self.sameFile(saved.0, saved.1) { dup2(fd, 2) }
         (Self.saved, Self.capturing) = (saved, file)
         body()
         (Self.saved, Self.capturing) = ((-1, -1), nil)
@@ -63,6 +65,13 @@ final class OutputCapture {
         close(saved.0)
         close(saved.1)
         return Self.readBack(fd)
+    }
+
+    /// Whether two descriptors write to one file (a terminal's device, a file's inode).
+    private static func sameFile(_ a: Int32, _ b: Int32) -> Bool {
+        var x = stat(), y = stat()
+        guard fstat(a, &x) == 0, fstat(b, &y) == 0 else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     private static func readBack(_ fd: Int32) -> [UInt8] {
