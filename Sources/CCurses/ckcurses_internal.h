@@ -11,7 +11,8 @@
     X(nodelay) X(intrflush) X(curs_set) X(has_colors) X(start_color) X(use_default_colors) \
     X(init_pair) X(mousemask) X(getmouse) X(mouseinterval) X(set_escdelay) X(wget_wch) \
     X(resizeterm) X(werase) X(wmove) X(waddnstr) X(wattr_set) X(mvwhline_set) X(mvwvline_set) \
-    X(mvwadd_wch) X(wnoutrefresh) X(doupdate) X(wrefresh) X(getmaxy) X(getmaxx) X(tigetstr) X(define_key)
+    X(mvwadd_wch) X(wnoutrefresh) X(doupdate) X(wrefresh) X(getmaxy) X(getmaxx) X(tigetstr) X(define_key) \
+    X(def_prog_mode)
 
 typedef struct {
 #define CK_FIELD(name) __typeof__(name) *name;

@@ -12,6 +12,8 @@ static int out_descriptor = -1;
 static int colors_on = 0;
 /* terminfo's BD, written when the view ends (kept here: the ending may run in a signal handler). */
 static char paste_off[64];
+/* terminfo's BE, written again when the view takes the terminal back after lending it. */
+static char paste_on[64];
 
 /* A terminfo string capability, or NULL where the terminal has none. */
 static const char *capability(const char *name) {
@@ -29,6 +31,7 @@ static void start_bracketed_paste(int out_fd) {
     if (on == NULL || off == NULL || start == NULL || end == NULL || strlen(off) >= sizeof paste_off) return;
     if (NC(define_key)(start, CK_CODE_PASTE_START) != OK || NC(define_key)(end, CK_CODE_PASTE_END) != OK) return;
     strcpy(paste_off, off);
+    if (strlen(on) < sizeof paste_on) strcpy(paste_on, on);
     ssize_t w = write(out_fd, on, strlen(on));
     (void)w;
 }
@@ -99,6 +102,20 @@ void ckcurses_screen_end(void) {
 }
 
 int ckcurses_screen_active(void) { return active; }
+
+void ckcurses_screen_lend(int lending) {
+    if (!active) return;
+    ssize_t w = 0;
+    if (lending) {
+        NC(def_prog_mode)();
+        NC(endwin)();
+        if (paste_off[0] != '\0') w = write(out_descriptor, paste_off, strlen(paste_off));
+    } else {
+        if (paste_on[0] != '\0' && paste_off[0] != '\0') w = write(out_descriptor, paste_on, strlen(paste_on));
+        NC(wrefresh)(CK_SCREEN);   /* ncurses' own: the program's modes back, everything drawn again */
+    }
+    (void)w;
+}
 
 void ckcurses_screen_resume(void) {
     if (active) NC(wrefresh)(CK_SCREEN);

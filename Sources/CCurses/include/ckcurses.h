@@ -26,6 +26,9 @@ int ckcurses_screen_start(int in_fd, int out_fd, int color);
 void ckcurses_screen_end(void);
 /// Whether drawing is on (started and not ended).
 int ckcurses_screen_active(void);
+/// 1: the terminal lent in the shell's (line) modes, on its main screen (ncurses' endwin);
+/// 0: taken back and drawn again.
+void ckcurses_screen_lend(int lending);
 /// Draws again after the terminal was in other hands (ncurses' own refresh after endwin).
 void ckcurses_screen_resume(void);
 

@@ -72,6 +72,7 @@ final class LiveView: FrontEnd {
         self.dropPending = dropPending
         appName = appFile.map { BytePath.shown($0.lastPathComponent) } ?? "ckrun"
         TerminalRestore.install(output)
+        StandardInputLending.start(engine: engine, output: output)
         refreshTree()
     }
 
@@ -136,7 +137,10 @@ final class LiveView: FrontEnd {
         needsDraw = true
     }
 
-    func close() { TerminalRestore.leave() }
+    func close() {
+        StandardInputLending.stop(engine: engine)
+        TerminalRestore.leave()
+    }
 
     /// The running wall clock's next second: the status line's reading goes stale then.
     var secondsToNextTick: Double? { shownSecond.map { $0 + 1 - clock.wallNow } }

@@ -81,6 +81,9 @@ final class OutputLog {
         partial.isEmpty ? lines : lines + [Cells.sanitized(String(decoding: partial, as: UTF8.self))]
     }
 
+    /// The line being written (no newline yet), as the pane shows it: a script's question.
+    var unfinishedLine: String { Cells.sanitized(String(decoding: partial, as: UTF8.self)) }
+
     /// Puts standard output and error back on the terminal (async-signal-safe: the paths that end
     /// the process call it too).
     static func putBack() {

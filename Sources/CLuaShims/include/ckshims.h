@@ -171,6 +171,11 @@ void ckexithook_set(void (*hook)(void));
 /// The signal ending the process while the hook runs: SIGALRM for the watchdog, SIGINT for a
 /// second Ctrl-C; 0 before.
 int ckexithook_signal(void);
+/// While the live view owns the terminal: the state's io.stdin (and the default input when it
+/// is that) reads through a stream that calls `hook(1)` before a read that would wait (give the
+/// terminal back in line mode) and `hook(0)` after (take it again); NULL: C's stdin again.
+/// Returns 0 when it could not (the reads then wait as before).
+int ckstdin_lend(lua_State *L, void (*hook)(int lending));
 /// At start: every signal sent from outside whose default ends the process has its default back
 /// (the Swift runtime's backtracer took SIGQUIT as a crash); the faults keep the backtracer.
 /// SIGQUIT then runs the hook above (the terminal given back) and ends the process by SIGQUIT.
