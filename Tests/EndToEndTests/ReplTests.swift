@@ -333,6 +333,32 @@ struct ReplTerminalTests {
         #expect(((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").contains("[timerFailed]"))
     }
 
+    // The terminal attack's break 05: the session that left last rewrote the shared history file
+    // with its own lines alone.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func twoSessionsSharingTheHistoryKeepBothSessionsLines() throws {
+        let dir = try TemporaryDirectory()
+        let history = dir.url.appendingPathComponent("history").path
+        let command = "env CKRUN_HISTORY=\(history) \(Ckrun.executableURL.path) repl"
+        let one = try Session(command: command), two = try Session(command: command)
+        for s in [one, two] { try s.wait("the prompt") { $0.split(separator: "\n").contains { $0.hasPrefix(">") } } }
+        try one.line("a_from_one = 1")
+        try two.line("b_from_two = 2")
+        try one.line("c_from_one = 3")
+        try two.line("d_from_two = 4")
+        try one.wait("the last line run") { $0.contains("c_from_one = 3") }
+        try two.wait("the last line run") { $0.contains("d_from_two = 4") }
+        try one.keys("C-d")
+        Thread.sleep(forTimeInterval: 0.3)
+        try two.keys("C-d")
+        Thread.sleep(forTimeInterval: 0.3)
+        let saved = try String(contentsOfFile: history, encoding: .utf8).replacingOccurrences(of: "\\040", with: " ")
+        for line in ["a_from_one = 1", "b_from_two = 2", "c_from_one = 3", "d_from_two = 4"] {
+            #expect(saved.contains(line), "\(line) kept:\n\(saved)")
+        }
+        #expect(saved.components(separatedBy: "_HiStOrY_V2_").count == 2, "one header:\n\(saved)")
+    }
+
     // The safety attack's break 07: libedit read all of $CKRUN_HISTORY before the first prompt,
     // so /dev/zero filled memory and a FIFO no process writes blocked start-up for good.
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))

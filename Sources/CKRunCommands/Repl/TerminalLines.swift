@@ -24,6 +24,8 @@ final class TerminalLines: FrontEnd {
     private var last: String?
     private var prompt = "> "
     private var isEditing = false
+    /// Entries this session added to the history (appended to the file at the end).
+    private var added = 0
 
     init(engine: Engine, prelude: @escaping () -> Value) {
         historyPath = Self.usableHistory(Environment.value("CKRUN_HISTORY")
@@ -131,12 +133,17 @@ final class TerminalLines: FrontEnd {
         guard !entry.trimmingBlanks().isEmpty, entry != last else { return }
         last = entry
         ckedit_add_history(entry)
+        added += 1
     }
 
     func close() {
         if isEditing { stopEditing() }
         guard let historyPath else { return }
-        _ = ckedit_write_history(historyPath)
+        // Appended, not rewritten: another session sharing the file keeps its lines (it read
+        // the file before these were typed); then cut to the newest entries. libedit writes
+        // its header into a file it starts.
+        guard added > 0 else { return }
+        _ = ckedit_append_history(Int32(min(added, Int(Self.historyLimit))), historyPath)
         _ = ckedit_history_truncate_file(historyPath, Self.historyLimit)
     }
 
