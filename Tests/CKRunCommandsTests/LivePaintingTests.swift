@@ -93,6 +93,28 @@ struct LivePaintingTests {
         #expect(scene.top == 0 && scene.focused == 3, "a focus still in the area stays")
     }
 
+    /// A focus already in view scrolls nothing across, whatever area the tree was first laid
+    /// out in (terminal attack, break 01: the first build, before the area had a size, scrolled
+    /// to the button, and the scroll stayed: every row's start was hidden).
+    @Test func aFocusInViewScrollsNothingAcross() {
+        var scene = Scene()
+        var tree = LiveTree()
+        let root = tree.add(.init(kind: .stack(StackLayout())), under: nil)
+        tree.add(.init(kind: .text([String(repeating: "x", count: 83)])), under: root)
+        let row = tree.add(.init(kind: .stack(StackLayout(direction: .horizontal, spacing: 1))), under: root)
+        tree.add(.init(kind: .text(["label"])), under: row)
+        var go = LiveTree.Node(kind: .button("Go"))
+        go.focusable = true
+        tree.add(go, under: row)
+        scene.replace(with: tree) { ["root", "wide", "row", "label", "go"][$0] }
+        scene.resize(to: Size(width: 66, height: 5))
+        #expect(scene.left == 0, "the button (columns 6 to 11) is in view from the start")
+        scene.resize(to: Size(width: 8, height: 5))
+        #expect(scene.left == 4, "a narrow area scrolls to the button (columns 6 to 11)")
+        scene.resize(to: Size(width: 66, height: 5))
+        #expect(scene.left == 0, "and back once it fits")
+    }
+
     /// A button right of a row too wide for the area is scrolled into view across, as it is down
     /// (the outsider's React attack, 05: it was focused and tapped but never drawn).
     @Test func theFocusIsScrolledIntoViewAcrossToo() {

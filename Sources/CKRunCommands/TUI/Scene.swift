@@ -78,14 +78,17 @@ struct Scene {
     }
 
     /// Scrolls so that the focused node is in view: down, and across (a button right of a long
-    /// label was focused and tapped unseen).
+    /// label was focused and tapped unseen). Across it scrolls only as far as the focus needs
+    /// from the rows' start: a scroll made for an earlier, narrower area (the first build comes
+    /// before the area has a size) never stays once the focus fits without it. An area with no
+    /// cells shows nothing and scrolls nothing.
     private mutating func reveal() {
         top = max(0, min(top, contentHeight - area.height))
-        left = max(0, min(left, contentWidth - area.width))
-        guard let focused else { return }
+        left = 0
+        guard let focused, area.width > 0, area.height > 0 else { return }
         let f = frames[focused]
         top = Self.revealing(f.y..<f.maxY, from: top, showing: area.height)
-        left = Self.revealing(f.x..<f.maxX, from: left, showing: area.width)
+        left = Self.revealing(f.x..<f.maxX, from: 0, showing: area.width)
     }
 
     /// The start of a window `length` long that shows `span` (its start, when it is longer),
