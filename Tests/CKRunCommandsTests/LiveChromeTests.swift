@@ -5,9 +5,9 @@ import Testing
 struct LiveChromeTests {
     @Test func aWideScreenHasASidePanelAndANarrowOneNone() {
         let wide = ScreenRegions(size: Size(width: 120, height: 40), commandOpen: true)
-        #expect(wide.panel == Rect(x: 80, y: 1, width: 40, height: 31))
-        #expect(wide.view == Rect(x: 0, y: 1, width: 79, height: 31))
-        #expect(wide.output == Rect(x: 0, y: 33, width: 120, height: 5))
+        #expect(wide.panel == Rect(x: 80, y: 1, width: 40, height: 26))
+        #expect(wide.view == Rect(x: 0, y: 1, width: 79, height: 26))
+        #expect(wide.output == Rect(x: 0, y: 28, width: 120, height: 10), "a quarter of the rows")
         #expect(wide.command == Rect(x: 0, y: 38, width: 120, height: 1))
         #expect(wide.status == Rect(x: 0, y: 39, width: 120, height: 1))
         let narrow = ScreenRegions(size: Size(width: 50, height: 10), commandOpen: false)
@@ -19,8 +19,19 @@ struct LiveChromeTests {
         let info = StatusLine.Info(generation: 3, clock: "virtual", seconds: 2.25, paused: true, pendingTimers: 1,
                                    lastError: "[timerFailed] app.lua:4: a timer set here failed\nstack traceback:")
         let text = StatusLine.segments(info).map(\.text).joined()
-        #expect(text == " generation 3 · virtual clock 2.3 s (paused) · 1 timer pending · last error: [timerFailed] app.lua:4: a timer set here failed")
+        #expect(text == " last error: [timerFailed] app.lua:4: a timer set here failed · generation 3 · virtual clock 2.3 s (paused) · 1 timer pending")
         #expect(StatusLine.segments(StatusLine.Info()).map(\.text).joined() == " no app · wall clock 0 s · 0 timers pending · no errors")
+    }
+
+    /// Terminal attack, break 10: a build error's heading was cut before its id's place (the
+    /// component path), in a pane of 5 rows on any screen and on the status line.
+    @Test func aBuildErrorsComponentComesFirstAndThePaneGrowsWithTheScreen() {
+        let error = "[buildFailed] building generation 3 for a state update raised in the render of Root/Stack/Mid/Stack/Leaf; the build was rolled back\napp.lua:2: attempt to index a nil value"
+        #expect(ErrorHeadline.of(error) == "[buildFailed] Root/Stack/Mid/Stack/Leaf: building generation 3 for a state update raised in its render; the build was rolled back")
+        let text = StatusLine.segments(StatusLine.Info(generation: 2, lastError: error)).map(\.text).joined()
+        #expect(text.hasPrefix(" last error: [buildFailed] Root/Stack/Mid/Stack/Leaf: "))
+        #expect(ScreenRegions(size: Size(width: 100, height: 50), commandOpen: false).output?.height == 12)
+        #expect(ScreenRegions(size: Size(width: 100, height: 20), commandOpen: false).output?.height == 5)
     }
 
     @Test func theCommandLineEditsAndRemembers() {

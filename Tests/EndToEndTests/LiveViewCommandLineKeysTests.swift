@@ -60,4 +60,22 @@ struct LiveViewCommandLineKeysTests {
         try s.wait("the candidates listed") { $0.contains("string.rep") && $0.contains("string.reverse") }
         try s.keys("Escape", "q")
     }
+
+    /// Terminal attack, break 10: the output pane could not be scrolled, and an error's heading
+    /// above its last rows could not be read.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func theOutputPaneScrollsBack() throws {
+        let s = try view()
+        try s.keys(":")
+        try s.run(["send-keys", "-t", "0", "-l", "for i = 1, 60 do print('row ' .. i) end"])
+        try s.keys("Enter")
+        try s.wait("the last rows") { $0.contains("row 60") }
+        try s.keys("S-PPage", "S-PPage")
+        let back = try s.wait("scrolled back") { $0.contains("rows back") }
+        #expect(!back.contains("row 60"), "the newest rows are below:\n\(back)")
+        try s.keys("S-NPage", "S-NPage", "S-NPage")
+        let end = try s.wait("at the end again") { $0.contains("row 60") && !$0.contains("rows back") }
+        #expect(end.contains("── output"))
+        try s.keys("q")
+    }
 }

@@ -76,6 +76,7 @@ typedef enum {
     CK_KEY_TAB, CK_KEY_BACKTAB, CK_KEY_ENTER, CK_KEY_ESCAPE,
     CK_KEY_BACKSPACE, CK_KEY_DELETE, CK_KEY_HOME, CK_KEY_END,
     CK_KEY_PAGE_UP, CK_KEY_PAGE_DOWN,
+    CK_KEY_SHIFT_PAGE_UP, CK_KEY_SHIFT_PAGE_DOWN,   /* terminfo's kPRV, kNXT */
     CK_KEY_CLICK,      /* `row`, `column` hold where */
     CK_KEY_RESIZE,
     CK_KEY_PASTE_START, /* the terminal's bracketed-paste marks (terminfo PS, PE): what comes */

@@ -4,6 +4,7 @@ import CCurses
 enum Key: Equatable, Hashable {
     case character(Character)
     case up, down, left, right, tab, backTab, enter, escape, backspace, delete, home, end, pageUp, pageDown
+    case shiftPageUp, shiftPageDown
     case click(row: Int, column: Int)
     /// Alt (Option) with a key: the terminal sends ESC and the key, read as one (`CK_KEY_ALT`).
     case alt(Character)
@@ -30,7 +31,8 @@ enum Key: Equatable, Hashable {
         CK_KEY_RIGHT.rawValue: .right, CK_KEY_TAB.rawValue: .tab, CK_KEY_BACKTAB.rawValue: .backTab,
         CK_KEY_ENTER.rawValue: .enter, CK_KEY_ESCAPE.rawValue: .escape, CK_KEY_BACKSPACE.rawValue: .backspace,
         CK_KEY_DELETE.rawValue: .delete, CK_KEY_HOME.rawValue: .home, CK_KEY_END.rawValue: .end,
-        CK_KEY_PAGE_UP.rawValue: .pageUp, CK_KEY_PAGE_DOWN.rawValue: .pageDown, CK_KEY_RESIZE.rawValue: .resize,
+        CK_KEY_PAGE_UP.rawValue: .pageUp, CK_KEY_PAGE_DOWN.rawValue: .pageDown,
+        CK_KEY_SHIFT_PAGE_UP.rawValue: .shiftPageUp, CK_KEY_SHIFT_PAGE_DOWN.rawValue: .shiftPageDown, CK_KEY_RESIZE.rawValue: .resize,
         CK_KEY_PASTE_START.rawValue: .pasteStart, CK_KEY_PASTE_END.rawValue: .pasteEnd,
     ]
 
@@ -51,6 +53,7 @@ enum ViewCommand: Equatable {
     case openCommandLine
     case quit
     case scroll(pages: Int)
+    case scrollOutput(pages: Int)
 }
 
 enum KeyBindings {
@@ -62,6 +65,7 @@ enum KeyBindings {
         (.character(":"), .openCommandLine),
         (.character("q"), .quit), (Key.endOfInput, .quit),
         (.pageUp, .scroll(pages: -1)), (.pageDown, .scroll(pages: 1)),
+        (.shiftPageUp, .scrollOutput(pages: -1)), (.shiftPageDown, .scrollOutput(pages: 1)),
     ]
 
     static func command(for key: Key) -> ViewCommand? { view.first { $0.key == key }?.command }

@@ -36,6 +36,8 @@ final class LiveView: FrontEnd {
     /// A line was handed over: whether the command line stays open waits on the REPL's prompt.
     var awaitingPrompt = false
     var lastError: String?
+    /// How many rows the output pane is scrolled back from its newest (0: it follows the output).
+    var outputBack = 0
     /// The wall clock's whole second the status line shows (nil: no running wall clock shown).
     var shownSecond: Double?
     /// What changed waits for the run's next wait (`beforeWait`) to be drawn or read, once.

@@ -56,10 +56,14 @@ extension LiveView {
 
     private func drawOutput(_ r: Rect) {
         canvas.line(y: r.y - 1, x: r.x, length: r.width, vertical: false, style: .dim)
-        write(" output ", y: r.y - 1, x: r.x + 2, width: r.width - 2, .dim)
-        // Long lines wrap (an error's advice is at its end); only the last few are wrapped.
-        let rows = SidePanel.wrap(output.shownLines.suffix(r.height).map { ($0, CellStyle.plain) }, r.width, rows: r.height)
-        for (i, line) in rows.suffix(r.height).enumerated() {
+        // Long lines wrap (an error's advice is at its end); only the rows shown and those
+        // scrolled past are wrapped. Scrolled back (Shift-Page Up), the rule says how far.
+        let wanted = r.height + outputBack
+        let rows = SidePanel.wrap(output.shownLines.suffix(wanted).map { ($0, CellStyle.plain) }, r.width, rows: wanted)
+        outputBack = min(outputBack, max(0, rows.count - r.height))
+        let title = outputBack > 0 ? " output (\(outputBack) rows back: Shift-Page Down) " : " output "
+        write(title, y: r.y - 1, x: r.x + 2, width: r.width - 2, .dim)
+        for (i, line) in rows.dropLast(outputBack).suffix(r.height).enumerated() {
             write(line.text, y: r.y + i, x: r.x, width: r.width, .plain)
         }
     }

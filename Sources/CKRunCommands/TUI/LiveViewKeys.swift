@@ -30,6 +30,7 @@ extension LiveView {
         case .scroll(let pages)?:
             scene.scroll(pages: pages, key: focusKey)
             focusChanged()
+        case .scrollOutput(let pages)?: scrollOutput(pages: pages)
         case nil: break
         }
         return nil
@@ -114,6 +115,8 @@ extension LiveView {
         case .up: editor.up()
         case .down: editor.down()
         case .tab: complete()
+        case .pageUp, .shiftPageUp: scrollOutput(pages: -1)
+        case .pageDown, .shiftPageDown: scrollOutput(pages: 1)
         case .character("\u{1}"): editor.home()
         case .character("\u{5}"): editor.end()
         case .character("\u{2}"): editor.left()
@@ -126,6 +129,14 @@ extension LiveView {
         default: break   // another Alt key, a control key: nothing, never a view key
         }
         return nil
+    }
+
+    /// Scrolls the output pane back (toward older lines) or forward by a page less a row; at
+    /// its end it follows new output again.
+    func scrollOutput(pages: Int) {
+        let rows = ScreenRegions(size: screenSize, commandOpen: commandOpen).output?.height ?? 0
+        outputBack = max(0, outputBack - pages * max(1, rows - 1))
+        needsDraw = true
     }
 
     /// Tab: the REPL's completion (`Completion`) of the expression before the cursor; the

@@ -15,6 +15,12 @@ struct ScreenRegions: Equatable {
     static let panelMinimumScreen = 70
     static let panelWidth = (minimum: 26, maximum: 46)
 
+    /// The output pane grows with the terminal: a quarter of its rows (at least 5 from 20 rows
+    /// on, 2 from 12), so that an error's heading and its place fit on a tall screen.
+    static func outputRows(height h: Int) -> Int {
+        h >= 20 ? max(5, h / 4) : h >= 12 ? 2 : 0
+    }
+
     init(size: Size, commandOpen: Bool) {
         let w = size.width, h = max(size.height, 2)
         header = Rect(x: 0, y: 0, width: w, height: 1)
@@ -24,7 +30,7 @@ struct ScreenRegions: Equatable {
             bottom -= 1
             command = Rect(x: 0, y: bottom, width: w, height: 1)
         }
-        let outputRows = h >= 20 ? 5 : h >= 12 ? 2 : 0
+        let outputRows = Self.outputRows(height: h)
         if outputRows > 0 {
             bottom -= outputRows
             output = Rect(x: 0, y: bottom, width: w, height: outputRows)

@@ -1,4 +1,5 @@
-/// The bottom row: the app's generation, the clock, the timers pending and the last error.
+/// The bottom row: the app's generation, the clock, the timers pending, after the last error
+/// when there is one.
 enum StatusLine {
     struct Info: Equatable {
         var generation: Int?
@@ -15,13 +16,10 @@ enum StatusLine {
         let generation = info.generation.map { "generation \($0)" } ?? "no app"
         let clock = "\(info.clock) clock \(seconds(info.seconds))\(info.paused ? " (paused)" : "")"
         let timers = info.pendingTimers == 1 ? "1 timer pending" : "\(info.pendingTimers) timers pending"
-        var parts: [(String, CellStyle)] = [(" " + [generation, clock, timers].joined(separator: " · ") + " · ", .status)]
-        if let error = info.lastError {
-            parts.append(("last error: " + ErrorHeadline.of(error), .error))
-        } else {
-            parts.append(("no errors", .status))
-        }
-        return parts
+        let state = [generation, clock, timers].joined(separator: " · ")
+        // An error comes first: its id and place are what a cut row must still show.
+        guard let error = info.lastError else { return [(" " + state + " · ", .status), ("no errors", .status)] }
+        return [(" last error: " + ErrorHeadline.of(error), .error), (" · " + state, .status)]
     }
 
     static func seconds(_ s: Double) -> String {
