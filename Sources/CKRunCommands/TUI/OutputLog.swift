@@ -70,7 +70,7 @@ final class OutputLog {
         guard !bytes.isEmpty else { return [] }
         var pieces = (partial + bytes).split(separator: 10, omittingEmptySubsequences: false)
         partial = Array(pieces.removeLast())
-        let new = pieces.map { Cells.sanitized(String(decoding: $0, as: UTF8.self)) }
+        let new = pieces.map { PaneText.line($0) }
         lines += new
         if lines.count > Self.keptLines { lines.removeFirst(lines.count - Self.keptLines) }
         return new
@@ -78,11 +78,11 @@ final class OutputLog {
 
     /// The lines to show: the complete ones and the one being written.
     var shownLines: [String] {
-        partial.isEmpty ? lines : lines + [Cells.sanitized(String(decoding: partial, as: UTF8.self))]
+        partial.isEmpty ? lines : lines + [PaneText.line(partial)]
     }
 
     /// The line being written (no newline yet), as the pane shows it: a script's question.
-    var unfinishedLine: String { Cells.sanitized(String(decoding: partial, as: UTF8.self)) }
+    var unfinishedLine: String { PaneText.line(partial) }
 
     /// Puts standard output and error back on the terminal (async-signal-safe: the paths that end
     /// the process call it too).
