@@ -91,6 +91,11 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
    hooks off) holds the thread, and nothing can raise there, so the process ends with the
    [timeout] message, as a second Ctrl-C ends lua. Hook runs elsewhere prove nothing: a finalizer
    that loops resuming hooked coroutines (each stopped, each error caught) never stops itself. */
+/* "file:line: " where the last resort struck, for the hook that reports it (ckrun test). */
+static char last_resort_where[512];
+
+const char *ckwatchdog_last_resort_where(void) { return last_resort_where; }
+
 static void on_alarm(int sig) {
     (void)sig;
     lua_State *L = signal_L;
@@ -100,10 +105,18 @@ static void on_alarm(int sig) {
         if (L != closing_L) hook_now(L);
         return;
     }
-    static const char msg[] = "ckrun: [timeout] a C function or a finalizer (__gc) ran past the time "
+    static const char head[] = "ckrun: [timeout] ";
+    static const char msg[] = "a C function or a finalizer (__gc) ran past the time "
                               "limit and cannot be stopped; the process ends\n";
+    /* Where it struck: the innermost script line of the thread that runs (the caller of the C
+       function, the finalizer's own line). The thread is held in C: its frames stay as read. */
+    lua_State *co = ckinternal_extra_of(L)->running;
+    ckframes_script_line(co != NULL ? co : L, last_resort_where, sizeof last_resort_where);
+    if (last_resort_where[0] == '\0' && co != NULL) ckframes_script_line(L, last_resort_where, sizeof last_resort_where);
     ckexithook_run(SIGALRM);
-    ssize_t w = write(2, msg, sizeof msg - 1);
+    ssize_t w = write(2, head, sizeof head - 1);
+    w = write(2, last_resort_where, strlen(last_resort_where));
+    w = write(2, msg, sizeof msg - 1);
     (void)w;
     _exit(1);
 }

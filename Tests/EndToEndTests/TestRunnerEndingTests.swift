@@ -20,10 +20,10 @@ struct TestRunnerEndingTests {
                                    directory: fixture.directory.url, timeout: 30)
         #expect(result.status == 1, "\(result.status) \(result.stderr)")
         #expect(result.stdout.contains("not ok 3 - spec/b_spec.lua"), "\(result.stdout)")
-        #expect(result.stdout.contains("[timeout] spec/b_spec.lua: a C function"), "\(result.stdout)")
+        #expect(result.stdout.contains("[timeout] spec/b_spec.lua:1: a C function"), "the line it struck: \(result.stdout)")
         #expect(result.lines.contains("1..3"), "\(result.stdout)")
         let junit = try fixture.read("j.xml")
-        #expect(junit.contains("a2") && junit.contains("[timeout] spec/b_spec.lua"), "\(junit)")
+        #expect(junit.contains("a2") && junit.contains("[timeout] spec/b_spec.lua:1:"), "\(junit)")
     }
 
     /// Sends `signal` to `ckrun test --jobs JOBS -o tap --junit j.xml spec` after 1.5 s (`twice`:

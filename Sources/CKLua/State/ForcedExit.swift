@@ -16,4 +16,9 @@ extension Engine {
     /// While that hook runs, the signal ending the process: `SIGALRM` for the watchdog, `SIGINT`
     /// for a second Ctrl-C, `SIGQUIT` for Ctrl-\\.
     public static var forcedExitSignal: Int32 { ckexithook_signal() }
+
+    /// While the watchdog's last resort runs that hook: "file:line: " of the script line it
+    /// struck (the caller of the C function that held the thread, or the finalizer's), "" when
+    /// none is known.
+    public static var lastResortPlace: String { String(cString: ckwatchdog_last_resort_where()) }
 }

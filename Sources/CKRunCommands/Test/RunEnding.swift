@@ -167,7 +167,7 @@ final class RunEnding: @unchecked Sendable {
     private func end(by signal: Int32) -> Never {
         lock.lock()   // never unlocked: nothing else reports from now on
         // The watchdog's words, as a `--jobs` worker says them.
-        if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] \(Self.unstoppable); the process ends\n") }
+        if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] \(Engine.lastResortPlace)\(Self.unstoppable); the process ends\n") }
         close(reported, lastWords(signal))
         if signal == SIGALRM { _exit(1) }
         ProcessOutput.endBy(signal)
@@ -177,7 +177,8 @@ final class RunEnding: @unchecked Sendable {
     private func lastWords(_ signal: Int32) -> FileResult {
         if signal == SIGALRM, let file = running {
             let closed = reported.last?.file == file ? " as the file's state closed" : ""
-            let message = Catalogue.timeout.message("\(file): a C function or a finalizer (__gc) ran past the time limit\(closed) and cannot be stopped; the run ends here, later files do not run")
+            let place = Engine.lastResortPlace.isEmpty ? file + ": " : Engine.lastResortPlace
+            let message = Catalogue.timeout.message("\(place)a C function or a finalizer (__gc) ran past the time limit\(closed) and cannot be stopped; the run ends here, later files do not run")
             return FileResult(file: file, tests: [TestResult(name: file, file: file, line: 0, status: .errored, message: message, descriptor: "file")])
         }
         let cause = switch signal {
