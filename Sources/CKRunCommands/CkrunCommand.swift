@@ -127,7 +127,7 @@ public struct CkrunCommand: ParsableCommand {
     /// ArgumentParser's `exit(withError:)` without exiting: help, version and `ExitCode(n)` reach
     /// `main`, whose `ProcessOutput.finish` reports an output that could not be written.
     static func ended(by error: Error, code: ExitCode) -> Int32 {
-        let text = fullMessage(for: error)
+        let text = HelpLayout.fitted(fullMessage(for: error), width: HelpLayout.width)
         if !text.isEmpty { ProcessOutput.write(text + "\n", to: code == .success ? .output : .error) }
         return code.rawValue
     }

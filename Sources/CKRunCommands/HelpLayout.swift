@@ -19,6 +19,28 @@ enum HelpLayout {
         return 80
     }
 
+    /// `text` with each line longer than `width` broken at spaces, its rows after the first
+    /// indented as the line is plus two: ArgumentParser leaves its own closing line ("See
+    /// 'ckrun help <subcommand>' for detailed help.") and long usage lines as they are.
+    static func fitted(_ text: String, width: Int) -> String {
+        guard width > 10 else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.count > width else { return String(line) }
+            let indent = String(line.prefix { $0 == " " })
+            var rows: [String] = []
+            var row = ""
+            for word in line.split(separator: " ") {
+                if !row.isEmpty && row.count + 1 + word.count > width {
+                    rows.append(row)
+                    row = ""
+                }
+                row = row.isEmpty ? (rows.isEmpty ? indent : indent + "  ") + word : row + " " + word
+            }
+            rows.append(row)
+            return rows.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
     /// Rows of `(option, meaning)`: two pairs a line when they fit in `width`, else one.
     /// ArgumentParser re-wraps a line as long as the width, so lines stay shorter than it.
     static func table(_ rows: [(String, String)], width: Int) -> String {

@@ -25,6 +25,19 @@ struct MessagePolishTests {
         #expect(twoColumns == (width >= 100), "two options a line only where they fit:\n\(help)")
     }
 
+    /// Terminal attack, break 11: at 40 columns ArgumentParser's closing line stayed 50 long
+    /// and the terminal cut it mid-word; the REPL's `.help` ignored the width entirely.
+    @Test func helpAndTheReplsHelpFitANarrowTerminal() throws {
+        let help = try Ckrun.run(["--help"], environment: ["COLUMNS": "40"]).stdout
+        for line in help.split(separator: "\n") where !line.hasPrefix("USAGE:") {
+            #expect(line.count <= 40, "at 40 columns: \(line)")
+        }
+        #expect(help.contains("'ckrun help <subcommand>'"), "broken at spaces, never in a word:\n\(help)")
+        let repl = try Ckrun.run(["repl"], stdin: ".help\n", environment: ["COLUMNS": "40", "CKRUN_HISTORY": "/dev/null"])
+        #expect(repl.stdout.contains(".chain QUERY"), "\(repl.stdout)")
+        for line in repl.stdout.split(separator: "\n") { #expect(line.count <= 40, ".help at 40 columns: \(line)") }
+    }
+
     static let inbox = """
         local Inbox = ck.component("Inbox", {
           scope = true,

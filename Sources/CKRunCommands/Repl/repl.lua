@@ -501,10 +501,34 @@ define("time", "time", "print the clock's time, whether it runs, and the pending
   print(clockLine())
 end)
 
+-- `text` in lines of at most `width` columns (words kept whole where they fit), each after `indent`.
+local function wrapped(text, width, indent)
+  local lines, line = {}, indent
+  for word in string.gmatch(text, "%S+") do
+    if #line > #indent and #line + 1 + #word > width then
+      lines[#lines + 1] = line
+      line = indent
+    end
+    line = line .. (#line > #indent and " " or "") .. word
+  end
+  lines[#lines + 1] = line
+  return table.concat(lines, "\n")
+end
+
+-- Laid out for the terminal's width ($COLUMNS, else the terminal's): a command whose help does
+-- not fit beside it has its help under it.
 define("help", "help", "list the commands", function()
-  print("Lua: expressions print their values; =expr too; incomplete input continues on the next line.")
+  local width = math.max(20, session and session.columns and session.columns() or 80)
+  print(wrapped("Lua: expressions print their values; =expr too; incomplete input continues on the next line.", width, ""))
   for _, name in ipairs(order) do
-    print(string.format("  %-30s %s", "." .. commands[name].usage, commands[name].help))
+    local usage, help = "." .. commands[name].usage, commands[name].help
+    local row = string.format("  %-30s %s", usage, help)
+    if #row <= width then
+      print(row)
+    else
+      print(wrapped(usage, width, "  "))
+      print(wrapped(help, width, "      "))
+    end
   end
 end)
 define("quit", "quit", "leave (Ctrl-D too)", function() return "quit" end)

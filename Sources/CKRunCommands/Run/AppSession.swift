@@ -81,8 +81,9 @@ final class AppSession {
             return [.int(Int64(advance(seconds)))]
         }
         let app = engine.tools.function { [unowned self] _ in [engine.tools.appHost()] }
+        let columns = engine.tools.function { _ in [.int(Int64(HelpLayout.width))] }
         return engine.tools.table([("clock", clockReading(clock)), ("pause", pause), ("resume", resume), ("reload", reloadFunction),
-                                   ("advance", advanceFunction), ("app", app)])
+                                   ("advance", advanceFunction), ("app", app), ("columns", columns)])
     }
 
     /// `clock()` → time, pending timers, the next one's due time, paused, "wall" or "virtual".
