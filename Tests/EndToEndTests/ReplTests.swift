@@ -359,6 +359,24 @@ struct ReplTerminalTests {
         #expect(saved.components(separatedBy: "_HiStOrY_V2_").count == 2, "one header:\n\(saved)")
     }
 
+    // The terminal attack's break 09: `--watch` on a file broken at start ended at once, so the
+    // fix saved next was never loaded.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func watchKeepsWatchingAFileBrokenAtStart() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("app.lua", "local C = ck.component(\"C\", { render = function( return end })\nreturn C\n")
+        let s = try Session(command: "env PS1='$ ' bash --norc --noprofile")
+        try s.line("CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path) --watch; echo \"status $?\"")
+        try s.wait("the error, then waiting") { $0.contains("[syntaxError]") || $0.contains("expected near") }
+        try s.wait("waiting") { $0.contains("waiting for a change") }
+        _ = try dir.write("app.lua", "local C = ck.component(\"C\", { render = function() return ck.Text{text = \"fixed\"} end })\nreturn C\n")
+        try s.wait("the fix loaded") { $0.contains("C mounted as app") }
+        try s.line("=app:dump()")
+        try s.wait("the app running") { $0.contains("fixed") }
+        try s.keys("C-d")
+        try s.wait("the run's end") { $0.contains("status 0") }
+    }
+
     // The safety attack's break 07: libedit read all of $CKRUN_HISTORY before the first prompt,
     // so /dev/zero filled memory and a FIFO no process writes blocked start-up for good.
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))
