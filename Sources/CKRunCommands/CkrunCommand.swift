@@ -61,30 +61,7 @@ public struct CkrunCommand: ParsableCommand {
 
     static func runCommandLine(_ argv: [UnsafeMutablePointer<CChar>]) -> Int32 {
         switch LuaArguments.parse(argv) {
-        case .run(let arguments):
-            // `ckrun app.lua --watch --clock wall --paused --tui`: the run's options, after the script too.
-            var options = InteractiveRun.Options.scan(CommandLine.arguments)
-            options.scanAfterScript(Array(CommandLine.arguments.dropFirst(arguments.scriptIndex + 1)))
-            // `--watch` on a file that fails at start (a syntax error, an error in its first
-            // build) waits for a change in its directory and starts again, as it reloads later.
-            let fix = options.watch ? StartWatch(script: CommandLine.arguments[arguments.scriptIndex]) : nil
-            while true {
-                var started = false
-                options.captureStartup()
-                let session = LuaMain(arguments) { engine, appFile, isApp in
-                    started = true
-                    options.watch = options.watch && isApp
-                    options.tui = options.tui && isApp
-                    if !isApp { options.releaseStartup() }
-                    InteractiveRun(engine: engine, appFile: appFile, options: options).run()
-                }
-                // Its state closed (finalizers ran) in `run`; the process ends next, and its Swift
-                // objects' memory with it, not through their releases (0.08M instructions a start).
-                finishedSession = session
-                let status = session.run()
-                options.releaseStartup()
-                guard !started, status != 0, let fix, fix.waitForAChange() else { return status }
-            }
+        case .run(let arguments): return run(arguments)
         case .subcommand(let index):
             // ckrun's options before the subcommand go after it, where ArgumentParser reads them.
             let words = argv.dropFirst().map { ByteText.text(cString: $0) }   // bytes kept (ByteText)
@@ -98,6 +75,35 @@ public struct CkrunCommand: ParsableCommand {
         case .badValue(let message):
             ProcessOutput.err("ckrun: \(Catalogue.usage.message(message)); see 'ckrun --help'\n")
             return 64
+        }
+    }
+
+    /// A script (or the REPL) as lua5.4 runs it, hosting it when it is an app.
+    private static func run(_ arguments: LuaArguments) -> Int32 {
+        // `ckrun app.lua --watch --clock wall --paused --tui`: the run's options, after the script too.
+        var options = InteractiveRun.Options.scan(CommandLine.arguments)
+        options.scanAfterScript(Array(CommandLine.arguments.dropFirst(arguments.scriptIndex + 1)))
+        // `--watch` on a file that fails at start (a syntax error, an error in its first
+        // build) waits for a change in its directory and starts again, as it reloads later.
+        let script = arguments.scriptIndex
+        let hasFile = script > 0 && script < CommandLine.arguments.count && CommandLine.arguments[script] != "-"
+        let fix = options.watch && hasFile ? StartWatch(script: CommandLine.arguments[script]) : nil
+        while true {
+            var started = false
+            options.captureStartup()
+            let session = LuaMain(arguments) { engine, appFile, isApp in
+                started = true
+                options.watch = options.watch && isApp
+                options.tui = options.tui && isApp
+                if !isApp { options.releaseStartup() }
+                InteractiveRun(engine: engine, appFile: appFile, options: options).run()
+            }
+            // Its state closed (finalizers ran) in `run`; the process ends next, and its Swift
+            // objects' memory with it, not through their releases (0.08M instructions a start).
+            finishedSession = session
+            let status = session.run()
+            options.releaseStartup()
+            guard !started, status != 0, let fix, fix.waitForAChange() else { return status }
         }
     }
 
