@@ -51,7 +51,7 @@ public struct CkrunCommand: ParsableCommand {
     /// The command line as lua.c reads it, unless it names a subcommand or asks for help.
     public static func main() {
         ProcessOutput.noteInheritedSignals()
-        Engine.claimSignals()
+        ForcedExit.claimSignals()
         let argv = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
         Glibc.exit(ProcessOutput.finish(status: runCommandLine(argv), stdio: stdout))
     }

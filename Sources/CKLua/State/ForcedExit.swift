@@ -1,11 +1,13 @@
 import CLuaShims
 
-extension Engine {
+/// How the process ends when nothing else can run, and which signals it claims at start: a
+/// process concern beside the engine, not the Lua state's own.
+public enum ForcedExit {
     /// Runs `hook` just before the process ends where nothing else can run: the watchdog's
     /// second tick under `--timeout` (a C function or a finalizer held the thread), a second
     /// Ctrl-C during a turn, Ctrl-\\ (SIGQUIT). It runs in a signal handler: async-signal-safe
     /// work only (a full-screen view gives the terminal back there). nil: none.
-    public static func beforeForcedExit(_ hook: (@convention(c) () -> Void)?) { ckexithook_set(hook) }
+    public static func setHook(_ hook: (@convention(c) () -> Void)?) { ckexithook_set(hook) }
 
     /// At the process's start: a signal sent from outside ends the process by its default action
     /// (the Swift runtime's backtracer keeps only the process's own faults), and SIGQUIT
@@ -15,7 +17,7 @@ extension Engine {
 
     /// While that hook runs, the signal ending the process: `SIGALRM` for the watchdog, `SIGINT`
     /// for a second Ctrl-C, `SIGQUIT` for Ctrl-\\.
-    public static var forcedExitSignal: Int32 { ckexithook_signal() }
+    public static var signal: Int32 { ckexithook_signal() }
 
     /// While the watchdog's last resort runs that hook: "file:line: " of the script line it
     /// struck (the caller of the C function that held the thread, or the finalizer's), "" when

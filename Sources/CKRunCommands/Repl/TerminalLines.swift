@@ -50,7 +50,7 @@ final class TerminalLines: FrontEnd {
     private static let registerOnce: Void = {
         atexit { if TerminalLines.isEditingNow { ckedit_callback_handler_remove() } }
         hasCookedModes = tcgetattr(0, &cookedModes) == 0
-        Engine.beforeForcedExit(forcedExit)
+        ForcedExit.setHook(forcedExit)
     }()
 
     /// From a signal handler just before the process ends (Ctrl-\\, the watchdog's last resort):

@@ -20,7 +20,7 @@ enum TerminalRestore {
     static func install(_ output: OutputLog) {
         Self.output = output
         _ = registerOnce
-        Engine.beforeForcedExit(forcedExit)
+        ForcedExit.setHook(forcedExit)
     }
 
     private static let registerOnce: Void = { atexit { TerminalRestore.leave() } }()
@@ -28,7 +28,7 @@ enum TerminalRestore {
     /// Curses ended (the screen and modes as they were), standard output and error back on the
     /// terminal, and what was written since the view last showed it written there.
     static func leave() {
-        Engine.beforeForcedExit(nil)
+        ForcedExit.setHook(nil)
         endScreen()
         output?.close()
         output = nil

@@ -60,7 +60,7 @@ final class RunEnding: @unchecked Sendable {
             sigaction(signal, &action, &old)
             previous.append((signal, old))
         }
-        Engine.beforeForcedExit(Self.onForcedExit)
+        ForcedExit.setHook(Self.onForcedExit)
         // A write to a pipe whose reader went fails (EPIPE) instead of ending the process at
         // once, and the run ends here. A handler, not SIG_IGN: a program a test starts gets
         // SIGPIPE's default action back when it execs (an ignored signal stays ignored).
@@ -148,7 +148,7 @@ final class RunEnding: @unchecked Sendable {
     /// The run's own end: the signals go back to what they were, the thread ends, then `end` runs.
     func closing<T>(_ end: () -> T) -> T {
         lock.lock(); defer { lock.unlock() }
-        Engine.beforeForcedExit(nil)
+        ForcedExit.setHook(nil)
         ProcessOutput.onReaderGone = nil
         for (signal, old) in previous { var old = old; sigaction(signal, &old, nil) }
         Self.watching = 0
@@ -167,7 +167,7 @@ final class RunEnding: @unchecked Sendable {
     private func end(by signal: Int32) -> Never {
         lock.lock()   // never unlocked: nothing else reports from now on
         // The watchdog's words, as a `--jobs` worker says them.
-        if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] \(Engine.lastResortPlace)\(Self.unstoppable); the process ends\n") }
+        if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] \(ForcedExit.lastResortPlace)\(Self.unstoppable); the process ends\n") }
         close(reported, lastWords(signal))
         if signal == SIGALRM { _exit(1) }
         ProcessOutput.endBy(signal)
@@ -177,7 +177,7 @@ final class RunEnding: @unchecked Sendable {
     private func lastWords(_ signal: Int32) -> FileResult {
         if signal == SIGALRM, let file = running {
             let closed = reported.last?.file == file ? " as the file's state closed" : ""
-            let place = Engine.lastResortPlace.isEmpty ? file + ": " : Engine.lastResortPlace
+            let place = ForcedExit.lastResortPlace.isEmpty ? file + ": " : ForcedExit.lastResortPlace
             let message = Catalogue.timeout.message("\(place)a C function or a finalizer (__gc) ran past the time limit\(closed) and cannot be stopped; the run ends here, later files do not run")
             return FileResult(file: file, tests: [TestResult(name: file, file: file, line: 0, status: .errored, message: message, descriptor: "file")])
         }
@@ -234,6 +234,6 @@ final class RunEnding: @unchecked Sendable {
 
     /// The watchdog's last resort, a second Ctrl-C: handed over; then the caller's own end.
     private static let onForcedExit: @convention(c) () -> Void = {
-        _ = handOver(Engine.forcedExitSignal)
+        _ = handOver(ForcedExit.signal)
     }
 }

@@ -35,7 +35,7 @@ enum WorkerLoop {
         let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
         if null >= 0 { dup2(null, 0); close(null) }
         _ = fcntl(WorkerProtocol.answers, F_SETFD, FD_CLOEXEC)
-        Engine.beforeForcedExit(sayWhy)
+        ForcedExit.setHook(sayWhy)
         let reader = LineReader(fd: requests)
         guard let token = reader.nextText() else { return }
         let states = SpecStates(settings: settings)
