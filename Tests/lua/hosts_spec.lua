@@ -281,12 +281,16 @@ describe("host:tap and host:controlEvent given a component", function()
     h:mount()
     local old = h:find("Button")
     h:update("y")
+    assert.error_matches(function() h:tap(old) end,
+      "^%[notMounted%] host:tap was given TapTargetBtn/Button, which is not mounted, so nothing was sent; its host is mounted, but this instance is from generation 1 and a later build replaced it %(the host is at generation 2%): tap the current one")
+    ck.config.unhandledAction = "ignore"
     assert.are.equal(0, h:tap(old))
+    ck.config.unhandledAction = "error"
     local other = ck.host(function() return Btn{t = "z", log = log} end)
     other:mount()
     local ok, err = pcall(function() h:tap(other:find("Button")) end)
     assert.is_false(ok)
-    assert.matches("^%[badArgument%] [^ ]*hosts_spec%.lua:%d+: host:tap: TapTargetBtn/Button belongs to another host", err)
+    assert.matches("^%[badArgument%] [^ ]*hosts_spec%.lua:%d+: host:tap: TapTargetBtn/Button belongs to another host; tap a component of this host", err)
     assert.error_matches(function() h:tap(5) end, "must be a query string or a component")
     assert.are.same({}, log)
   end)

@@ -54,3 +54,39 @@ describe("[notMounted] from a replaced sender of a mounted host", function()
     assert.is_nil(e:find("mount the host first", 1, true))
   end)
 end)
+
+-- The advice [notMounted] gives fits why the sender is not mounted (attack atk-stale 01, 03, 13).
+describe("[notMounted] says why the sender is not mounted", function()
+  local Row = ck.component("WhyRow", {scope = function(p) return p.id end,
+    render = function(_, p) return ck.Button{title = "b", action = ck.action("pick")} end})
+  local List = ck.component("WhyList", {scope = true, initialState = 1,
+    render = function(_, _, s) return ck.Stack{children = {Row{id = 1, n = s}, Row{id = 2, n = s}}} end})
+
+  it("a replaced instance: no [N] on a name it does not share, and send from the current one", function()
+    local host = ck.host(List)
+    host:mount()
+    local old = host:find("WhyRow#2 Button")
+    host.root:updateState(2, "sync")
+    local e = err(host.tap, host, old)
+    assert.matches("host:tap was given WhyList/Stack/WhyRow#2/Button, which is not mounted", e)
+    local s = err(function() ck.action("pick"):send(old) end)
+    assert.matches("sent from WhyList/Stack/WhyRow#2/Button, which is not mounted.*a later build replaced it", s)
+  end)
+
+  it("one built and never placed, one built outside any build, one of a destroyed host", function()
+    local orphan
+    local host = ck.host(ck.component("WhyOrphanRoot", {render = function()
+      orphan = ck.Button{title = "o", action = ck.action("x")}
+      return ck.Text{text = "t"}
+    end}))
+    host:mount()
+    assert.matches("built and never placed in the tree %(no render returned it%)", err(function() ck.action("x"):send(orphan) end))
+    local loose = ck.Button{title = "l", action = ck.action("x")}
+    assert.matches("built outside any host's build and belongs to no host", err(function() ck.action("x"):send(loose) end))
+    local h2 = ck.host(List)
+    h2:mount()
+    local b = h2:find("Button")
+    h2:destroy()
+    assert.matches("its host was destroyed: make a new host", err(function() ck.action("pick"):send(b) end))
+  end)
+end)

@@ -165,10 +165,24 @@ extension Runtime {
     /// not fixed by mounting (attack atk-mem 14).
     private func notMounted(_ c: Component, _ selector: String, chain: String) -> RuntimeError {
         let what = "\"\(Excerpt.text(selector))\" was sent from \(c.shownPlace), which is not mounted, and nothing handled it (chain: \(chain))"
-        guard let host = c.host, host.isMounted, !c.isInTree else {
-            return RuntimeError(.notMounted, what + "; mount the host first, or use a scope action")
+        return RuntimeError(.notMounted, what + "; " + Self.whyNotMounted(c))
+    }
+
+    /// Why `c` is not mounted, and what to do: the advice that fits its host and its place
+    /// (atk-mem 14, atk-stale 03 and 13: mounting fixes only an unmounted host).
+    static func whyNotMounted(_ c: Component, retry: String = "send from the current one (host:find(...)), or use a scope action") -> String {
+        guard c.hostLink != nil else {
+            return "it was built outside any host's build and belongs to no host: return it from a host's provider or a render, or send from a mounted component"
         }
-        return RuntimeError(.notMounted, what + "; its host is mounted, but this instance is from generation \(c.generation) and a later build replaced it (the host is at generation \(host.generation)): send from the current one (host:find(...)), or use a scope action")
+        guard let host = c.host else {
+            return "its host is gone (destroyed, and collected): keep the host in a variable while you use its components, and send from a component of a live host"
+        }
+        if host.isDestroyed { return "its host was destroyed: make a new host with ck.host and send from its components" }
+        guard host.isMounted else { return "mount the host first, or use a scope action" }
+        if !c.isInTree, c.generation >= host.generation {
+            return "its host is mounted, but this instance was built and never placed in the tree (no render returned it): return it from a render, or send from a mounted component"
+        }
+        return "its host is mounted, but this instance is from generation \(c.generation) and a later build replaced it (the host is at generation \(host.generation)): \(retry)"
     }
 
     private func unhandled(_ action: Action, sender: Responder?, start: Responder?) throws -> Bool {

@@ -15,8 +15,28 @@ extension Host {
     /// its query finds: a live view taps the component under the focus or the mouse.
     public func tap(_ component: Component) throws -> Int {
         try checkAlive("tap")
-        guard component.host === self, let view = component.firstView else { return 0 }
+        guard try isMountedTarget(component, "tap"), let view = component.firstView else { return 0 }
         return try fire(view, Gesture.hostTap)
+    }
+
+    /// Whether `component`, given where a query goes, is mounted in this host's tree. One of no
+    /// host, another host or a host that is gone is `[badArgument]`; one a later build replaced
+    /// (or never placed) sends nothing and says why, as a send from it would (`[notMounted]`,
+    /// under `ck.config.unhandledAction`): a test that taps a held button twice learns it is stale
+    /// (atk-stale 04, 14).
+    private func isMountedTarget(_ c: Component, _ method: String) throws -> Bool {
+        guard c.host === self else {
+            let whose = c.hostLink == nil ? "was built outside any host's build" : c.host == nil ? "belongs to a host that is gone" : "belongs to another host"
+            throw RuntimeError(.badArgument, "host:\(method): \(c.shownPath) \(whose); \(method) a component of this host (host:find(...)), or call \(method) on its own host")
+        }
+        guard !c.isMounted, isMounted else { return true }
+        let error = RuntimeError(.notMounted, "host:\(method) was given \(c.shownPath), which is not mounted, so nothing was sent; " + Runtime.whyNotMounted(c, retry: "\(method) the current one (host:find(...))"))
+        switch runtime.unhandledAction {
+        case .error: throw error
+        case .warn: runtime.onWarning(error.id.message(error.detail, at: runtime.currentLocation()))
+        case .ignore: break
+        }
+        return false
     }
 
     /// `host:controlEvent(query, name)`: fires the control actions registered for `name`.
@@ -33,7 +53,7 @@ extension Host {
     /// not in this host's tree any more).
     public func controlEvent(_ component: Component, _ name: String) throws -> Int {
         try checkAlive("controlEvent")
-        guard component.host === self, let view = component.firstView else { return 0 }
+        guard try isMountedTarget(component, "controlEvent"), let view = component.firstView else { return 0 }
         return try fire(view, [.control(name)])
     }
 

@@ -21,13 +21,12 @@ extension Component {
     /// says which (attack atk-mem 05). Made only for a message.
     public var shownPlace: String {
         ScopeName.shownPath(from: PathStep.live(self), parent: { $0.up }, label: { step in
-            guard case .live(let c) = step, let p = c.parent, p.children.count > 1 else { return step.label }
+            // Only among the siblings it stands with: a replaced instance is not among its old
+            // parent's children any more (its successor is), and has no [N] (atk-stale 01).
+            guard case .live(let c) = step, let p = c.parent, p.children.count > 1,
+                  let at = p.children.firstIndex(where: { $0 === c }) else { return step.label }
             let label = c.label
-            var same = 0
-            for sibling in p.children {
-                if sibling === c { break }
-                if sibling.label == label { same += 1 }
-            }
+            let same = p.children[..<at].reduce(0) { $0 + ($1.label == label ? 1 : 0) }
             return same == 0 ? label : label + "[\(same + 1)]"
         })
     }

@@ -68,9 +68,6 @@ enum HostBinding {
             if LuaStack(args.L).isString(2) { return nil }
             throw args.bad(2, "query", "a query string or a component")
         }
-        guard c.host == nil || c.host === h else {
-            throw RuntimeError(.badArgument, "host:\(method): \(c.shownPath) belongs to another host; call \(method) on its own host")
-        }
         return c
     }
 
