@@ -47,9 +47,9 @@ enum ComponentBinding {
                 // The previous state as the read-only view Lua sees everywhere (SPEC §3): an update
                 // function that changed it in place and returned it survived its build's rollback.
                 let cls = c.componentClass
-                return .transform { [unowned(unsafe) e] old in
+                return .transform { [unowned(unsafe) e, weak scope] old in
                     let new = try e.values.callForValue(f, carrying: true) { L in e.values.pushState(old, of: cls, L); return 1 }
-                    if new.isNil, case .table = old { warnNilUpdate(f, of: cls, e) }
+                    if new.isNil, case .table = old { warnNilUpdate(f, of: scope?.component?.shownPath ?? cls.name, e) }
                     return new
                 }
             }
@@ -61,8 +61,8 @@ enum ComponentBinding {
     /// `[suspiciousUpdate]`: an update function returned nil for a table state. The state is nil
     /// now (SPEC §3: `fn(old) -> new`, as ComponentKit's); a React or Roact habit, `return nil`
     /// to skip an update, would otherwise lose the state without a word (attack atk-mem 13).
-    private static func warnNilUpdate(_ f: LuaRef, of cls: ComponentClass, _ e: Engine) {
-        e.warn(Catalogue.suspiciousUpdate.message("an update function of \(cls.name) returned nil, so its state, a table before, is nil now: an update sets the state to what its function returns (ComponentKit's fn(old) -> new); it does not skip the update as React's and Roact's setState do. Return old to keep the state (the scope still re-renders), or pass nil as a value (updateState(nil)) to clear it on purpose", at: e.definition(of: f)))
+    private static func warnNilUpdate(_ f: LuaRef, of place: String, _ e: Engine) {
+        e.warn(Catalogue.suspiciousUpdate.message("an update function of \(place) returned nil, so its state, a table before, is nil now: an update sets the state to what its function returns (ComponentKit's fn(old) -> new); it does not skip the update as React's and Roact's setState do. Return old to keep the state (the scope still re-renders), or pass nil as a value (updateState(nil)) to clear it on purpose", at: e.definition(of: f)))
     }
 
     /// `c:action(selector, types)`: a scope action targeting `c`'s scope.
