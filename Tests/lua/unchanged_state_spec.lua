@@ -95,4 +95,18 @@ describe("an update function that returns nil", function()
     assert.matches("^%[suspiciousUpdate%] [^:]*unchanged_state_spec%.lua:" .. line .. ": an update function of NilUpdate returned nil, so its state, a table before, is nil now", warnings[1])
     assert.matches("Return old to keep the state", warnings[1])
   end)
+
+  it("names the row whose update returned nil by its path", function()
+    local warnings = {}
+    ck.config.onWarning = function(w) warnings[#warnings + 1] = w end
+    local Row = ck.component("NilRow", {scope = function(p) return p.id end, initialState = {n = 1},
+      render = function() return ck.Text{text = "r"} end})
+    local host = ck.host(function() return ck.Stack{children = {Row{id = 1}, Row{id = 2}}} end)
+    host:mount()
+    host:find("NilRow#2"):updateState(function() return nil end)
+    ck.flush()
+    ck.config.onWarning = nil
+    assert.are.equal(1, #warnings)
+    assert.matches("an update function of Stack/NilRow#2 returned nil", warnings[1])
+  end)
 end)
