@@ -173,6 +173,7 @@ describe("an instance returned again after its scope left the tree", function()
     local stash
     local Row = ck.component("ReturnedRow", {scope = function(p) return p.id end,
       render = function() return ck.Text{text = "x"} end})
+    local madeAt = debug.getinfo(1, "l").currentline + 2   -- the render that made it
     local List = ck.component("ReturnedList", {scope = true, initialState = 1,
       render = function(_, _, s)
         if s == 1 then stash = Row{id = 1} return ck.Stack{children = {stash}} end
@@ -186,6 +187,6 @@ describe("an instance returned again after its scope left the tree", function()
     host.root:updateState(3)
     local ok, err = pcall(host.flush, host)
     assert.is_false(ok)
-    assert.matches("%[badReturn%] ReturnedList/Stack/ReturnedRow#1 was built in generation 1 and returned again after its scope left the tree", tostring(err))
+    assert.matches("%[badReturn%] [^:]*stale_instances_spec%.lua:" .. madeAt .. ": ReturnedList/Stack/ReturnedRow#1 was built in generation 1 and returned again after its scope left the tree", tostring(err))
   end)
 end)

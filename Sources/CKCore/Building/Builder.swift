@@ -375,7 +375,8 @@ struct Builder {
     /// `[badReturn]` for an instance returned again after its scope left the tree, or placed in
     /// a host other than the one whose build made its scope.
     private func leftScope(_ node: Component) -> RuntimeError {
-        let at = node.parent?.componentClass.renderDefinition
+        // The render that placed it (a built-in parent has none), else the code that made it.
+        let at = node.parent?.componentClass.renderDefinition ?? node.madeBy.definition(in: host)
         if let scope = node.scope, scope.hostLink !== host.link {
             return RuntimeError(.badReturn, "\(node.shownPath) belongs to another host: its scope was made by that host's build, and a scope lives in one host; build a new instance in this host's provider or render (call \(node.name){…})", at: at)
         }
