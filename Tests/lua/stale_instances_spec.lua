@@ -190,3 +190,19 @@ describe("an instance returned again after its scope left the tree", function()
     assert.matches("%[badReturn%] [^:]*stale_instances_spec%.lua:" .. madeAt .. ": ReturnedList/Stack/ReturnedRow#1 was built in generation 1 and returned again after its scope left the tree", tostring(err))
   end)
 end)
+
+describe("a held instance of a host that was collected", function()
+  it("keeps the whole path it had, its root included", function()
+    local Row = ck.component("OrphanPathRow", {scope = true, render = function() return ck.Text{text = "x"} end})
+    local List = ck.component("OrphanPathList", {render = function() return ck.Stack{children = {Row{key = 1}}} end})
+    local r, t
+    do
+      local h = ck.host(function() return List{} end)
+      r, t = h:find("OrphanPathRow#1"), h:find("OrphanPathRow#1 Text")
+    end
+    collectgarbage()
+    collectgarbage()
+    assert.are.equal("OrphanPathList/Stack/OrphanPathRow#1", r.path)
+    assert.are.equal("OrphanPathList/Stack/OrphanPathRow#1/Text", t.path)
+  end)
+end)

@@ -86,8 +86,12 @@ public final class Component: RuntimeObject {
     }
 
     override func moveLinks(into stack: inout [RuntimeObject]) {
-        // Children that go with it need no remains of it: only one a script holds names it later.
-        for i in children.indices where isKnownUniquelyReferenced(&children[i]) { children[i].parentLink = nil }
+        // Children that go with it need no remains of it: only one a script holds names it later,
+        // or one that leaves remains itself (something links to it: a held grandchild), whose
+        // path goes on through this one (atk-stale 02: `Stack/Row#1` once the host was collected).
+        for i in children.indices where isKnownUniquelyReferenced(&children[i]) && !children[i].isLinkedTo {
+            children[i].parentLink = nil
+        }
         leaveRemains()
         stack.append(contentsOf: children as [RuntimeObject])
         children = []
@@ -110,6 +114,9 @@ public final class Component: RuntimeObject {
     /// Its scope's controller; for an instance whose scope left the tree, the invalidated one it
     /// had, while that lives (`Scope.answeringController`).
     public var controller: Controller? { scope?.answeringController }
+
+    /// Whether something links to this component (a child a script may hold names it as parent).
+    private var isLinkedTo: Bool { ownLink != nil && !isKnownUniquelyReferenced(&ownLink) }
 
     /// Leaves `Remains` in this component's link if something still links to it (once, before
     /// its scope goes: `Reaper` may take that before `deinit`). Only a linked component pays.
