@@ -109,4 +109,20 @@ describe("an update function that returns nil", function()
     assert.are.equal(1, #warnings)
     assert.matches("an update function of Stack/NilRow#2 returned nil", warnings[1])
   end)
+
+  it("warns after the state was kept with 'return old' too", function()
+    local warnings = {}
+    ck.config.onWarning = function(w) warnings[#warnings + 1] = w end
+    local C = ck.component("NilAfterOld", {scope = true, initialState = {n = 1},
+      render = function() return ck.Text{text = "x"} end})
+    local host = ck.host(function() return C{} end)
+    host:mount()
+    host.root:updateState(function(old) return old end)
+    ck.flush()
+    host.root:updateState(function() return nil end)
+    ck.flush()
+    ck.config.onWarning = nil
+    assert.are.equal(1, #warnings)
+    assert.matches("^%[suspiciousUpdate%]", warnings[1])
+  end)
 end)

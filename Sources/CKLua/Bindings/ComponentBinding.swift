@@ -49,13 +49,23 @@ enum ComponentBinding {
                 let cls = c.componentClass
                 return .transform { [unowned(unsafe) e, weak scope] old in
                     let new = try e.values.callForValue(f, carrying: true) { L in e.values.pushState(old, of: cls, L); return 1 }
-                    if new.isNil, case .table = old { warnNilUpdate(f, of: scope?.component?.shownPath ?? cls.name, e) }
+                    if new.isNil, isTable(old) { warnNilUpdate(f, of: scope?.component?.shownPath ?? cls.name, e) }
                     return new
                 }
             }
         }
         try host.enqueue(update, for: scope, synchronous: mode == "sync")
         return 0
+    }
+
+    /// A table state, or the read-only view of one an update function returned (`return old`
+    /// keeps the view itself: atk-stale 12, no warning after it).
+    private static func isTable(_ state: Value) -> Bool {
+        switch state {
+        case .table: true
+        case .opaque(let r): (r as? LuaRef)?.type == .userdata
+        default: false
+        }
     }
 
     /// `[suspiciousUpdate]`: an update function returned nil for a table state. The state is nil
