@@ -206,3 +206,18 @@ describe("a held instance of a host that was collected", function()
     assert.are.equal("OrphanPathList/Stack/OrphanPathRow#1/Text", t.path)
   end)
 end)
+
+describe("a host read from a finalizer as it is collected", function()
+  it("dumps without crashing (the walk of its arena's tables checks each is one)", function()
+    local dumped
+    local List = ck.component("FinalDumpList", {render = function() return ck.Text{text = "x"} end})
+    do
+      local h = ck.host(function() return List{} end)
+      setmetatable({h = h}, {__gc = function(o) dumped = {pcall(function() return o.h:dump() end)} end})
+    end
+    collectgarbage()
+    collectgarbage()
+    assert.is_true(dumped[1])
+    assert.matches("^FinalDumpList\n  Text <UILabel", dumped[2])
+  end)
+end)

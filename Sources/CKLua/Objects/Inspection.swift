@@ -102,7 +102,7 @@ struct Inspection {
         var entries: [(String, String)] = []
         var isArray = true
         lua_pushnil(L)
-        while lua_next(L, i) != 0 {
+        while LuaStack(L).next(i) {
             let key: String
             if lua_isinteger(L, -2) != 0, case let k = Int(lua_tointegerx(L, -2, nil)), k >= 1, k <= n {
                 key = String(k)

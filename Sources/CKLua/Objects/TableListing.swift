@@ -12,7 +12,7 @@ extension TablesAdapter: ScriptTableListing {
         (table as! LuaRef).push(L)
         var out: [(name: String, value: Value)] = []
         lua_pushnil(L)
-        while lua_next(L, base + 1) != 0 {
+        while LuaStack(L).next(base + 1) {
             if lua_type(L, -2) == LUA_TSTRING, let k = values.lua.string(at: -2, on: L) {
                 out.append((k, values.value(at: -1, L)))
             }
@@ -28,7 +28,7 @@ extension TablesAdapter: ScriptTableListing {
         (table as! LuaRef).push(L)
         var out: [String] = []
         lua_pushnil(L)
-        while lua_next(L, base + 1) != 0 {
+        while LuaStack(L).next(base + 1) {
             ckmacros_pop(L, 1)
             if lua_type(L, -1) == LUA_TSTRING, let k = values.lua.string(at: -1, on: L) {
                 out.append(k)

@@ -125,7 +125,7 @@ public struct SiblingSearcher {
         let L = engine.lua.L
         var keys: [String] = []
         lua_pushnil(L)
-        while lua_next(L, t) != 0 {
+        while LuaStack(L).next(t) {
             ckmacros_pop(L, 1)
             if lua_type(L, -1) == LUA_TSTRING, let k = engine.lua.string(at: -1) { keys.append(k) }
         }
