@@ -29,6 +29,7 @@ typedef struct ck_extra {
     int close_depth;      /* coroutine.close calls under way (ckthreads.c) */
     int swift_depth;      /* calls from Lua into Swift under way, nested (cktrampoline.c) */   /* the thread whose Swift function runs (the main thread outside them) */
     volatile sig_atomic_t interrupted;
+    unsigned interrupts_raised; /* Ctrl-C errors the watchdog's hook raised (LuaStack.keepingInterrupt) */
     lua_State *volatile running;  /* the coroutine running Lua code (NULL: the main thread), kept by
                                      ckthreads.c; the watchdog's signal hooks it, whatever hook it was left */
     int has_deadline;

@@ -63,6 +63,7 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
         lua_pop(L, 1);
         int keep = e->has_deadline || (e->hooks_coroutines && !main_thread);
         lua_sethook(L, keep ? ckwatchdog_hook : NULL, keep ? LUA_MASKCOUNT : 0, 1000);
+        e->interrupts_raised++;
         if (interrupt_as_lua) luaL_error(L, "interrupted!");
         const char *cause = interrupt_by_term ? "stopped by SIGTERM" : "stopped by Ctrl-C";
         interrupt_by_term = 0;
@@ -186,6 +187,8 @@ int ckwatchdog_lua_check_deadline(lua_State *L) {
 }
 
 int ckwatchdog_deadline_passed(lua_State *L) { return ckinternal_extra_of(L)->has_deadline && expired; }
+
+unsigned ckwatchdog_interrupts_raised(lua_State *L) { return ckinternal_extra_of(L)->interrupts_raised; }
 
 void ckwatchdog_interrupt(lua_State *L) {
     ckinternal_extra_of(L)->interrupted = 1;

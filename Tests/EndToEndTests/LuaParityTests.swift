@@ -107,4 +107,19 @@ struct LuaParityTests {
         let full = try sh("\"$0\" -e '\(flush)' >/dev/full")
         #expect(full.stderr.contains("cannot write standard output: a write the script made failed earlier;"), "\(full.stderr)")
     }
+
+    /// Ctrl-C in a loop whose time goes to ckrun's own walks of script values (host:dump runs a
+    /// state's __tostring protected, and dropped the "interrupted!" it raised): the loop stops.
+    @Test func ctrlCStopsALoopOverDump() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("dumps.lua", """
+            local C = ck.component("C", {scope = true, initialState = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+              render = function() return ck.Text{text = "x"} end})
+            local h = ck.host(function() return C{} end)
+            while true do local s = h:dump() end
+            """)
+        let r = try sh("timeout -k 5 -s INT 1 \"$0\" '\(app.path)'; echo \"rc=$?\"")
+        #expect(r.stdout == "rc=124\n", "137: killed after the grace period, Ctrl-C lost: \(r.stdout)")
+        #expect(r.stderr.contains("interrupted!"), "\(r.stderr)")
+    }
 }

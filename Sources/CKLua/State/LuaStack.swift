@@ -136,7 +136,17 @@ struct LuaStack {
     /// `next` under pcall, for traversals that run Lua (`__tostring`) between their steps.
     func protectedNext(_ t: Int32) -> Bool {
         guard lua_type(L, t) == LUA_TTABLE else { ckmacros_pop(L, 1); return false }
-        return ckpcall_safe_next(L, t) != 0
+        return keepingInterrupt { ckpcall_safe_next(L, t) } != 0
+    }
+
+    /// Runs `call`, a protected call whose error its caller drops (a walk, a value's text): Ctrl-C
+    /// is not dropped with it, but raised again at the script's next instruction (atk-stale 18: a
+    /// loop over `host:dump`, whose state's `__tostring` calls took every Ctrl-C, ran on).
+    @inline(__always) func keepingInterrupt(_ call: () -> Int32) -> Int32 {
+        let before = ckwatchdog_interrupts_raised(L)
+        let result = call()
+        if ckwatchdog_interrupts_raised(L) != before { ckwatchdog_interrupt(L) }
+        return result
     }
 
     /// The registry's `key` (raw).

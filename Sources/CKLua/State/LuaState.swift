@@ -302,7 +302,7 @@ public final class LuaState {
         if lua_type(L, index) == LUA_TSTRING, let chars = ckmacros_tostring(L, index, &length) {
             return Excerpt.text(UnsafeRawBufferPointer(start: chars, count: length))
         }
-        let status = ckpcall_safe_tostring(L, index)
+        let status = LuaStack(L).keepingInterrupt { ckpcall_safe_tostring(L, index) }
         defer { ckmacros_pop(L, 1) }
         guard let chars = ckmacros_tostring(L, -1, &length) else { return "?" }
         let text = Excerpt.text(UnsafeRawBufferPointer(start: chars, count: length))
@@ -330,7 +330,7 @@ public final class LuaState {
 
     public func describe(at index: Int32, on L: OpaquePointer) -> String {
         if let s = string(at: index, on: L) { return s }
-        let status = ckpcall_safe_tostring(L, index)
+        let status = LuaStack(L).keepingInterrupt { ckpcall_safe_tostring(L, index) }
         defer { ckmacros_pop(L, 1) }
         if status != LUA_OK { return "(tostring failed: \(string(at: -1, on: L) ?? "?"))" }
         return string(at: -1, on: L) ?? "?"

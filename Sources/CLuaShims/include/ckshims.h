@@ -156,6 +156,9 @@ void ckalarm_unblock(int sig);
 void ckwatchdog_set_deadline(lua_State *L, double seconds_from_now);
 void ckwatchdog_clear_deadline(lua_State *L);
 int ckwatchdog_deadline_passed(lua_State *L);
+/// How many Ctrl-C errors the watchdog's hook has raised in this state (a call that drops its
+/// error compares it before and after: `LuaStack.keepingInterrupt`).
+unsigned ckwatchdog_interrupts_raised(lua_State *L);
 void ckwatchdog_interrupt(lua_State *L);   // async-signal-safe: stop at the next check with [interrupted]
 void ckwatchdog_clear_interrupt(lua_State *L);
 int ckstate_interrupt_pending(lua_State *L);   // a Ctrl-C not yet seen by Lua (Swift loops check it)
