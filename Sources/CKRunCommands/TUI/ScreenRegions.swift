@@ -16,9 +16,10 @@ struct ScreenRegions: Equatable {
     static let panelWidth = (minimum: 26, maximum: 46)
 
     /// The output pane grows with the terminal: a quarter of its rows (at least 5 from 20 rows
-    /// on, 2 from 12), so that an error's heading and its place fit on a tall screen.
+    /// on, 2 from 12), so that an error's heading and its place fit on a tall screen; at most 12
+    /// (it scrolls back): a 1,000-row terminal keeps its rows for the app.
     static func outputRows(height h: Int) -> Int {
-        h >= 20 ? max(5, h / 4) : h >= 12 ? 2 : 0
+        h >= 20 ? min(12, max(5, h / 4)) : h >= 12 ? 2 : 0
     }
 
     init(size: Size, commandOpen: Bool) {
