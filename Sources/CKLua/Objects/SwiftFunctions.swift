@@ -85,7 +85,9 @@ struct SwiftFunctions {
         LuaStack(L).setField("__metatable", of: -2)
         let fields = registerFunction(kind.name) { args in
             guard let key = args.engine.lua.name(at: 2, on: args.L) else { lua_pushnil(args.L); return 1 }
-            return try index(args, key)
+            var reading = args
+            reading.readingField = Excerpt.text(key)
+            return try index(reading, key)
         }
         pushIndex(methods: methods, nativeMethods: nativeMethods, fields: fields, L)
         LuaStack(L).setField("__index", of: -2)
