@@ -27,16 +27,13 @@ struct Arguments {
     /// `position`: the argument whose part the value at `i` is (a field of an options table,
     /// read onto the stack's top), when `i` is not the argument itself.
     func bad(_ i: Int32, _ name: String, _ expected: @autoclosure () -> String, position: Int32? = nil) -> RuntimeError {
-        if let dead = engine.objects.finalizedHandle(at: i, L) {
-            let reading = readingField.flatMap { i == 1 ? "reading \($0) of a \(function)" : nil }
-            return finalized(dead, reading ?? subject(position ?? i, name))
-        }
+        if let dead = engine.objects.finalizedHandle(at: i, L) { return Self.finalized(dead, subject(position ?? i, name)) }
         return RuntimeError(.badArgument, "\(subject(position ?? i, name)) must be \(expected()), got \(given(i))")
     }
 
     /// A handle Lua's collector already finalized, which a `__gc` finalizer stored (resurrected):
     /// ckrun let go of its object then (attack atk-mem 04: `must be a component, got userdata`).
-    private func finalized(_ what: String, _ subject: String) -> RuntimeError {
+    static func finalized(_ what: String, _ subject: String) -> RuntimeError {
         let fields = what.contains("Component") ? " (c.props, c.state, c.path)" : ""
         return RuntimeError(.deadObject, "\(subject): it is \(what) whose handle Lua's collector already finalized: a __gc finalizer kept it after the collection that let it go, and ckrun let go of the object then. Read what you need from it inside the finalizer\(fields), or keep it in a variable or a table without __gc")
     }
@@ -51,8 +48,6 @@ struct Arguments {
         isAssignment ? "\(function).\(name)" : "\(function): \(argument(i, name))"
     }
 
-    /// A field read (`c.props`): its object is named by the field, not as `argument #1 (self)`.
-    var readingField: String?
 
     /// Argument `i` numbered as the function's name is written: a method (`host:tap`) counts
     /// as Lua's errors do for `host:tap(5)`, without `self` (its first argument after `self` is

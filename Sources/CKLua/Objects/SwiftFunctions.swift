@@ -71,6 +71,18 @@ struct SwiftFunctions {
 
     /// Makes and registers the metatable of `kind`. `index` answers fields and methods.
     /// `nativeMethods` are pushed by their closures (C functions that are not Swift functions).
+    /// A field read; a handle a finalizer kept is named by the field read (`reading props of a
+    /// Component`), said again only when the read failed so: a field read is hot.
+    private static func read(_ key: String, _ args: Arguments,
+                             _ index: (Arguments, String) throws -> Int32) throws -> Int32 {
+        do {
+            return try index(args, key)
+        } catch let e as RuntimeError where e.id == .deadObject {
+            guard let dead = args.engine.objects.finalizedHandle(at: 1, args.L) else { throw e }
+            throw Arguments.finalized(dead, "reading \(Excerpt.text(key)) of a \(args.function)")
+        }
+    }
+
     func defineMetatable(_ kind: ObjectKind, methods: [String: Int32] = [:],
                          nativeMethods: [String: (OpaquePointer) -> Void] = [:],
                          index: @escaping (Arguments, String) throws -> Int32,
@@ -85,9 +97,7 @@ struct SwiftFunctions {
         LuaStack(L).setField("__metatable", of: -2)
         let fields = registerFunction(kind.name) { args in
             guard let key = args.engine.lua.name(at: 2, on: args.L) else { lua_pushnil(args.L); return 1 }
-            var reading = args
-            reading.readingField = Excerpt.text(key)
-            return try index(reading, key)
+            return try Self.read(key, args, index)
         }
         pushIndex(methods: methods, nativeMethods: nativeMethods, fields: fields, L)
         LuaStack(L).setField("__index", of: -2)
