@@ -34,32 +34,26 @@ static long count_keys(lua_State *L, int t, long limit) {
     return n;
 }
 
-/* x's pairs are all in y (values are never nil), so the tables are equal when y has no more keys. */
-int ckcompare_shallow_equal(lua_State *L, int a, int b) {
-    if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE || !lua_checkstack(L, 4)) return 0;
+/* x's pairs are all in y (values are never nil), so the tables are equal when y has no more
+   keys: `y_keys` of them, or counted here when it is negative. */
+static int equal_tables(lua_State *L, int x, int y, long y_keys) {
+    if (lua_type(L, x) != LUA_TTABLE || lua_type(L, y) != LUA_TTABLE || !lua_checkstack(L, 4)) return 0;
     int top = lua_gettop(L);
-    a = lua_absindex(L, a);
-    b = lua_absindex(L, b);
-    long in_a = 0;
+    x = lua_absindex(L, x);
+    y = lua_absindex(L, y);
+    long in_x = 0;
     int objects = 0;
-    int equal = contained(L, a, b, &in_a, &objects) && count_keys(L, b, in_a) == in_a;
+    int equal = contained(L, x, y, &in_x, &objects) && (y_keys < 0 ? count_keys(L, y, in_x) : y_keys) == in_x;
     lua_settop(L, top);
     return equal ? 1 + objects : 0;
 }
 
-/* Whether the carried table at `carried`, built with `carried_keys` keys, equals the given one at
-   `given`: the given one's pairs are all in it and they are as many (one walk, not two: the
-   carried table's keys were counted when it was built, by ckcompare_count). */
+int ckcompare_shallow_equal(lua_State *L, int a, int b) { return equal_tables(L, a, b, -1); }
+
+/* The carried table at `carried` was built with `carried_keys` keys (ckcompare_count): the given
+   one is walked alone (one walk, not two). */
 int ckcompare_shallow_equal_counted(lua_State *L, int given, int carried, long carried_keys) {
-    if (lua_type(L, given) != LUA_TTABLE || lua_type(L, carried) != LUA_TTABLE || !lua_checkstack(L, 4)) return 0;
-    int top = lua_gettop(L);
-    given = lua_absindex(L, given);
-    carried = lua_absindex(L, carried);
-    long in_given = 0;
-    int objects = 0;
-    int equal = contained(L, given, carried, &in_given, &objects) && in_given == carried_keys;
-    lua_settop(L, top);
-    return equal ? 1 + objects : 0;
+    return equal_tables(L, given, carried, carried_keys);
 }
 
 /* The keys of the table at `t` (raw), and in `*plain` whether its keys and values all reach
