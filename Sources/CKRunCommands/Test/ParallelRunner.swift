@@ -25,6 +25,8 @@ final class ParallelRunner: @unchecked Sendable {
     private var report: ((FileResult) -> Bool)?
     /// How many results were reported; one is being reported; a report stopped the run.
     private var reported = 0, reporting = false, halted = false
+    /// How many results the run waits for (the waiting thread is woken only when all came).
+    private var expected = 0
     private var nextToStart = 0
     /// The positions of the run's files in the order they are handed out (`DispatchOrder`).
     private var dispatch: [Int] = []
@@ -46,6 +48,7 @@ final class ParallelRunner: @unchecked Sendable {
         let previousPipeAction = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previousPipeAction) }
         workersLeft = min(jobs, files.count)
+        expected = files.count
         dispatch = DispatchOrder.positions(of: files.map(\.path), settings: settings)
         withoutActuallyEscaping(consume) { consume in
             report = consume
@@ -158,7 +161,9 @@ final class ParallelRunner: @unchecked Sendable {
             reported += 1
             if !going { (halted, stopping) = (true, true) }
         }
-        condition.broadcast()
+        // The run's thread waits for the last result or a halt: a wake-up for each result cost
+        // it a context switch a file on cores the workers need.
+        if reported == expected || halted { condition.broadcast() }
         condition.unlock()
         if stopping { stop() }
     }

@@ -45,23 +45,23 @@ enum WorkerLoop {
         }
     }
 
-    /// Runs the file in a state from `states`, answers with its results, closes that state
-    /// (unless files share it), then says it closed: a close that does not end (a finalizer
-    /// looping past --timeout) ends this worker before that, so the file that made it fails
-    /// (with its results), not the next one. Before each word the process is put back as it was
-    /// before the file (`process`: a test that closed fd 1 or changed directory).
+    /// Runs the file in a state from `states`, closes that state (unless files share it), then
+    /// answers with the file's result and a line saying its state closed, in one write: the
+    /// parent wakes once a file. A close that does not end (a finalizer looping past --timeout)
+    /// ends this worker, which writes the held answer first (`sayWhy`), so the file that made
+    /// it fails with its results, not the next one. Before the answer the process is put back
+    /// as it was before the file (`process`: a test that closed fd 1 or changed directory).
     static func answer(_ request: (index: Int, path: String), token: String, states: SpecStates, process: ProcessSnapshot) {
         let runner = SpecFileRunner(file: request.path, fileIndex: request.index, settings: states.settings, states: states)
-        // Answered inside `runRecords`, while the file's state is still open: the state closes
-        // as the runner lets it go, and a finalizer looping there would end this worker first.
+        // Encoded inside `runRecords`, while the file's state is still open: the state closes
+        // as the runner lets it go, and a finalizer looping there ends this worker with the
+        // answer held.
         runner.runRecords { head, records in
-            let answer = WorkerProtocol.encode(head, records: records, token: token)
-            process.restore()   // also flushes what the file left in stdio's buffers: its output, out before its answer
-            write(answer)
+            Held.keep(WorkerProtocol.encode(head, records: records, token: token))
         }
         states.closeHanded()
-        process.restore()
-        write(WorkerProtocol.closed(token: token))
+        process.restore()   // also flushes what the file left in stdio's buffers: its output, out before its answer
+        write(Held.take() + WorkerProtocol.closed(token: token))
     }
 
     /// Writes an answer to the parent (`WorkerProtocol.answers`), from its bytes: a parent gone
@@ -71,7 +71,40 @@ enum WorkerLoop {
     /// The worker's last words, as the watchdog ends it (in a signal handler: a write only): its
     /// file fails with them.
     private static let sayWhy: @convention(c) () -> Void = {
+        Held.writeInSignalHandler()
         let why: StaticString = "\n[timeout] a C function or a finalizer (__gc) ran past the time limit and cannot be stopped\n"
         _ = Glibc.write(WorkerProtocol.answers, why.utf8Start, why.utf8CodeUnitCount)
+    }
+}
+
+/// A worker's answer while its file's state closes, kept where the watchdog's last resort (a
+/// signal handler) can write it: one buffer, published by a single pointer store once filled.
+private enum Held {
+    nonisolated(unsafe) private static var bytes: UnsafeMutableRawBufferPointer?
+
+    static func keep(_ answer: [UInt8]) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: answer.count, alignment: 1)
+        buffer.copyBytes(from: answer)
+        release()
+        bytes = buffer
+    }
+
+    /// The held answer (empty when none), no longer held.
+    static func take() -> [UInt8] {
+        guard let held = bytes else { return [] }
+        defer { release() }
+        return Array(held)
+    }
+
+    private static func release() {
+        let old = bytes
+        bytes = nil
+        old?.deallocate()
+    }
+
+    /// Async-signal-safe: a write of what is held, nothing else.
+    static func writeInSignalHandler() {
+        guard let held = bytes, let base = held.baseAddress else { return }
+        _ = Glibc.write(WorkerProtocol.answers, base, held.count)
     }
 }

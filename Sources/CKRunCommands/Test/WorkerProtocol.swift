@@ -14,8 +14,10 @@ import Glibc
 /// result went back). The
 /// worker moves that pipe off file descriptor 0 before any Lua runs (tests read /dev/null),
 /// and answers each request with one line on descriptor `answers`, close-on-exec (no program a
-/// test starts holds it): the marker, the token, then the result as `ResultRecords`; then,
-/// once the file's state closed, a line saying so (`closed`). Its
+/// test starts holds it): the marker, the token, then the result as `ResultRecords`; then a
+/// line saying the file's state closed (`closed`), both in one write once it closed (the parent
+/// wakes once a file), or the result alone, held until then, when the watchdog ends the worker
+/// as the state closes. Its
 /// standard output, a pipe of its own, carries only what its tests and their processes write.
 /// Other lines on `answers` are the worker's last words (`[timeout]` as a finalizer ends it).
 /// The worker's exit status decides too: a worker that dies (a signal, a non-zero status) while
