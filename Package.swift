@@ -65,7 +65,7 @@ let package = Package(
             resources: ["Repl/repl.lua", "Bench/bench.lua", "Bench/keyed.lua", "Bench/roact.lua", "Test/Prelude/output.lua", "Test/Prelude/format.lua",
                         "Test/Prelude/run.lua", "Test/Prelude/events.lua", "Test/Prelude/order.lua",
                         "Test/Prelude/language.lua", "Test/Prelude/file.lua", "Test/Prelude/coverage.lua", "Test/Prelude/loads.lua", "Test/Prelude/assert.lua",
-                        "Test/Prelude/config.lua"].map { .embedInCode($0) },
+                        "Test/Prelude/luassert.lua", "Test/Prelude/config.lua"].map { .embedInCode($0) },
             swiftSettings: [.swiftLanguageMode(.v5),
                             .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))]
         ),

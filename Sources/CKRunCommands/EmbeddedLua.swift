@@ -10,7 +10,7 @@ enum EmbeddedLua {
     static var benchRoact: LuaSource { LuaSource(bytes: PackageResources.roact_lua) }
     /// The test runner's preludes, in the order each test file's fresh state runs them.
     static var specPreludes: [(name: String, source: LuaSource)] {
-        [("output", LuaSource(bytes: PackageResources.output_lua)), ("format", LuaSource(bytes: PackageResources.format_lua)),
+        [("luassert", LuaSource(bytes: PackageResources.luassert_lua)), ("output", LuaSource(bytes: PackageResources.output_lua)), ("format", LuaSource(bytes: PackageResources.format_lua)),
          ("run", LuaSource(bytes: PackageResources.run_lua)), ("events", LuaSource(bytes: PackageResources.events_lua)),
          ("order", LuaSource(bytes: PackageResources.order_lua)), ("language", LuaSource(bytes: PackageResources.language_lua)),
          ("file", LuaSource(bytes: PackageResources.file_lua)), ("coverage", LuaSource(bytes: PackageResources.coverage_lua)),

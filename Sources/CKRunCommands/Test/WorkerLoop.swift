@@ -21,8 +21,13 @@ enum WorkerLoop {
 
     /// A configured state made before the workers are forked, so that what it compiles is
     /// compiled once; nil when it cannot be made (each file then makes its own and reports why).
+    /// Its preludes compile on a second thread while this one loads luassert: before the fork,
+    /// one core would have nothing to run (the one part of a `--jobs` run no worker shares).
     static func prepare(_ settings: TestRunSettings) -> SpecSession? {
-        prepares(for: settings) ? try? SpecStates(settings: settings, shared: false).session() : nil
+        guard prepares(for: settings) else { return nil }
+        SpecPrelude.compileAhead()
+        defer { SpecPrelude.compiled.finishAhead() }
+        return try? SpecStates(settings: settings, shared: false).session()
     }
 
     /// `parent`: the process that started this worker, read before it could have ended.

@@ -16,7 +16,7 @@ enum SpecPrelude {
     nonisolated(unsafe) private static var installing = false
 
     /// Chunk names start with "(ckrun test", which tracebacks and error locations skip. Each
-    /// chunk gets the `os.exit` message, the recorder of luassert's modules (assert.lua), the
+    /// chunk gets the `os.exit` message, the recorder of luassert's modules (luassert.lua), the
     /// whole debug library (under --sandbox the test's code sees only part of it), the C
     /// stack lookups `user_frame` and `errorlevel` (ckframes.c), `runner`, the table the
     /// chunks share (no global names it: a test cannot reach the runner through it), and the
@@ -32,15 +32,23 @@ enum SpecPrelude {
         }
         let debug = engine.hostDebugLibrary, pristine = engine.hostPristineLibrary
         for chunk in chunks {
-            if chunk.name == "assert" { try preload(in: engine, runner: runner) }
-            let function = try compiled.load(chunk.source, name: "=(ckrun test: \(chunk.name))", in: engine)
+            if chunk.name == "luassert" { try preload(in: engine, runner: runner) }
+            let function = try compiled.load(chunk.source, name: chunkName(chunk.name), in: engine)
             try engine.tools.call(function, [.string(exitMessage), compiled.recorded.isEmpty ? recorder : .nil, debug,
                                        engine.testing.userFrameFunction, engine.testing.errorLevelFunction, runner, pristine])
         }
     }
 
+    /// The preludes after the first (luassert.lua, which needs nothing from them) compiled on a
+    /// thread of their own while this one loads luassert (`CompiledChunks.compileAhead`).
+    static func compileAhead() {
+        compiled.compileAhead(chunks.dropFirst().map { (chunkName($0.name), $0.source) })
+    }
+
+    private static func chunkName(_ name: String) -> String { "=(ckrun test: \(name))" }
+
     /// luassert's modules this process recorded, as `package.preload` entries (`T.preloaded`
-    /// names them; assert.lua removes them once it has required luassert).
+    /// names them; luassert.lua removes them once it has required luassert).
     private static func preload(in engine: Engine, runner: Value) throws(LuaError) {
         var pairs: [Value] = []
         for name in compiled.recorded {
