@@ -14,7 +14,10 @@ struct CompiledChunksTests {
         let engine = Engine()
         let function = try ahead.load(source, name: "=(ahead)", in: engine)
         let results = try engine.tools.call(function, [.int(2), .int(3)])
-        #expect(results == [.int(5), .string("=(ahead)")])
+        guard results.count == 2, case .int(5) = results[0], case .string("=(ahead)") = results[1] else {
+            Issue.record("results: \(results)")
+            return
+        }
         _ = try inPlace.load(source, name: "=(ahead)", in: engine)
         #expect(engine.bytecode(of: function) == inPlace.function("=(ahead)", in: engine).flatMap(engine.bytecode(of:)))
     }
@@ -25,7 +28,8 @@ struct CompiledChunksTests {
         chunks.compileAhead([(name: "=(broken)", source: broken), (name: "=(fine)", source: "return 1")])
         let engine = Engine()
         #expect(throws: LuaError.self) { try chunks.load(broken, name: "=(broken)", in: engine) }
-        #expect((try? engine.tools.call(try chunks.load("return 1", name: "=(fine)", in: engine), [])) == [.int(1)])
+        let fine = try? engine.tools.call(try chunks.load("return 1", name: "=(fine)", in: engine), [])
+        guard let fine, fine.count == 1, case .int(1) = fine[0] else { Issue.record("fine: \(String(describing: fine))"); return }
     }
 
     @Test func finishingWithoutLoadingKeepsWhatWasCompiled() throws {
@@ -34,6 +38,7 @@ struct CompiledChunksTests {
         chunks.finishAhead()
         let engine = Engine()
         let function = try #require(chunks.function("=(kept)", in: engine) ?? (try? chunks.load("return 'other'", name: "=(kept)", in: engine)))
-        #expect(try engine.tools.call(function, []) == [.string("kept")])
+        let kept = try engine.tools.call(function, [])
+        guard kept.count == 1, case .string("kept") = kept[0] else { Issue.record("kept: \(kept)"); return }
     }
 }
