@@ -169,3 +169,36 @@ describe("keeping a pure subtree", function()
     assert.is_false(old.isMounted)
   end)
 end)
+
+-- atk-stale 07: the pure rule does not depend on where the instance was built.
+describe("a pure component built outside any build", function()
+  it("is kept when the next one has equal props, as one built in a render is", function()
+    local renders = 0
+    local Row = ck.component("OutsideRow", {pure = true,
+      render = function(self, p) renders = renders + 1; return ck.Text{text = p.label} end})
+    local List = ck.component("OutsideRowList", {render = function(self, p)
+      return ck.Stack{children = {p.item}} end})
+    local h = ck.host(function(m) return List{item = m} end, {model = Row{key = "a", label = "A"}})
+    h:mount()
+    local first = h:find("OutsideRow")
+    assert.are.equal(1, first.generation)
+    renders = 0
+    h:update(Row{key = "a", label = "A"})
+    assert.are.equal(0, renders)
+    assert.are.equal(first, h:find("OutsideRow"))
+    h:update(Row{key = "a", label = "B"})
+    assert.are.equal(1, renders)
+  end)
+
+  it("is built again after its class was redefined", function()
+    local renders = 0
+    local def = {pure = true, render = function(self, p) renders = renders + 1; return ck.Text{text = p.label} end}
+    local Row = ck.component("OutsideRedefined", def)
+    local h = ck.host(function(m) return m end, {model = Row{label = "A"}})
+    h:mount()
+    ck.component("OutsideRedefined", def)
+    renders = 0
+    h:update(Row{label = "A"})
+    assert.are.equal(1, renders)
+  end)
+end)

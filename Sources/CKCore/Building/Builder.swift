@@ -258,7 +258,10 @@ struct Builder {
     private func render(_ node: Component, context: BuildContext) throws {
         let cls = node.componentClass
         // Made outside a build, or in another host's: from now on this host's (`mayKeep`).
-        if node.hostLink !== context.hostLink { node.hostLink = context.hostLink }
+        if node.hostLink !== context.hostLink {
+            node.joinFirstBuild(context.generation)
+            node.hostLink = context.hostLink
+        }
         if let scope = node.scope {
             context.beginRebuilding(scope)
         }

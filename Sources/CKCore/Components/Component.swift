@@ -28,7 +28,7 @@ public final class Component: RuntimeObject {
     /// that build (`Builder.hasDirtyAncestor`).
     var dirtyAtOrAbove = false
     /// `generation`, in the state's tail padding: clamped at Int32.max (2.1 billion builds of a host).
-    private let generationStorage: Int32
+    private var generationStorage: Int32
     /// The scope enclosing this instance's construction (build nesting, not layout).
     public internal(set) var enclosingScope: Scope?
     /// The code that constructed it (`Class(props)` ran there), which is not always the render
@@ -46,8 +46,17 @@ public final class Component: RuntimeObject {
         set { parentLink = newValue.map { BackLink.of($0, in: &$0.ownLink) } }
     }
     public internal(set) var children: [Component] = []
-    /// The generation of the build that made this instance.
+    /// The generation of the build that made this instance; for one built outside any build,
+    /// 0 until a build places it, then that build's (`joinFirstBuild`).
     public var generation: Int { Int(generationStorage) }
+
+    /// An instance built outside any build (no host, generation 0) belongs from its first
+    /// placement on to the build that placed it: the pure rule's "built since the last class
+    /// definition" (`BuildContext.mayKeep`) then holds for it as for one a render built (atk-stale 07).
+    func joinFirstBuild(_ generation: Int) {
+        guard hostLink == nil, generationStorage == 0 else { return }
+        generationStorage = Int32(clamping: generation)
+    }
     var indexInParent: Int {
         get { Int(indexInParentStorage) }
         set { indexInParentStorage = Int32(truncatingIfNeeded: newValue) }
