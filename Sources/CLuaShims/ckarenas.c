@@ -214,3 +214,14 @@ int ckarenas_shrink(lua_State *L, int index_ref, lua_Integer id, int pin, lua_In
     return resized;
 }
 
+
+/* Lua clears weak values before it runs the finalizers of a collection: an arena being finalized
+   has left the index while a script's finalizer can still reach it through a handle it holds.
+   Pushes arena `id` found through user value `uv` of the handle at `handle` (absolute); returns 0
+   (nothing pushed) if that is not arena `id` (a stale instance's grave carries its props, while
+   its state stays in its host's arena: found by the index, or not at all). */
+int ckarenas_refind(lua_State *L, int handle, int uv, lua_Integer id) {
+    if (lua_getiuservalue(L, handle, uv) == LUA_TTABLE && ckarenas_id(L, -1) == id) return 1;
+    lua_pop(L, 1);
+    return 0;
+}

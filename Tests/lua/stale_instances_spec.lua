@@ -221,3 +221,62 @@ describe("a host read from a finalizer as it is collected", function()
     assert.matches("^FinalDumpList\n  Text <UILabel", dumped[2])
   end)
 end)
+
+-- atk-stale 16: the weak index of arenas lets go of a host's arena before the finalizers of a
+-- collection run; a finalizer that holds an instance of that host still reads its props and state.
+describe("an instance read from a finalizer as its host is collected", function()
+  local Row = ck.component("FinalReadRow", {scope = true, initialState = function() return {n = 3} end,
+    render = function() return ck.Text{text = "x"} end})
+  local List = ck.component("FinalReadList", {render = function(self, p)
+    return ck.Stack{children = {Row{key = 1, label = p.label or "one"}}} end})
+
+  local function readInFinalizer(setup)
+    local seen
+    do
+      local h = ck.host(function(m) return List{label = m} end, {model = "one"})
+      local row = setup(h)
+      setmetatable({h = h, row = row}, {__gc = function(o)
+        seen = {pcall(function()
+          return o.row.props.label, o.row.state.n, o.row.scope.state.n, o.row.path
+        end)}
+      end})
+    end
+    collectgarbage()
+    collectgarbage()
+    return seen
+  end
+
+  it("reads the props and state of one in the tree", function()
+    local seen = readInFinalizer(function(h) return h:find("FinalReadRow#1") end)
+    assert.are.same({true, "one", 3, 3, "FinalReadList/Stack/FinalReadRow#1"}, seen)
+  end)
+
+  it("reads the props and state of one a later build replaced", function()
+    local seen = readInFinalizer(function(h)
+      local row = h:find("FinalReadRow#1")
+      h:update("two")
+      return row
+    end)
+    assert.are.same({true, "one", 3, 3, "FinalReadList/Stack/FinalReadRow#1"}, seen)
+  end)
+end)
+
+describe("a controller read from a finalizer as its host is collected", function()
+  it("reads the fields it set", function()
+    ck.controller("FinalReadController", {didInit = function(self) self.count = 7 end})
+    local Row = ck.component("FinalRead", {scope = true, render = function() end})
+    local seen
+    do
+      local h = ck.host(function() return Row{} end)
+      h:mount()
+      local k = ck.controllerOf(h.root)
+      h:unmount()
+      setmetatable({h = h, k = k}, {__gc = function(o)
+        seen = {pcall(function() return o.k.count end)}
+      end})
+    end
+    collectgarbage()
+    collectgarbage()
+    assert.are.same({true, 7}, seen)
+  end)
+end)

@@ -87,8 +87,12 @@ enum ComponentBinding {
         let c: Component = try args.object(1, "self", "a component")
         let e = args.engine, L = args.L
         switch key {
-        case "props": e.values.pushProps(of: c, L)
-        case "state": e.values.pushState(c.state, of: c.componentClass, L)
+        case "props":
+            e.values.refindArena(of: c.props, heldByHandleAt: 1, kind: .component, L)
+            e.values.pushProps(of: c, L)
+        case "state":
+            e.values.refindArena(of: c.state, heldByHandleAt: 1, kind: .component, L)
+            e.values.pushState(c.state, of: c.componentClass, L)
         case "class": e.values.push(c.componentClass, L)
         case "name": e.values.pushString(c.name, L)
         case "key": e.values.push(c.key, L)

@@ -85,9 +85,11 @@ enum ControllerBinding {
     }
 
     /// The controller's own field table, made on first use and released with the controller. It
-    /// lives in the controller's host's arena: the fields may name the host or its tree.
+    /// lives in the controller's host's arena: the fields may name the host or its tree. Its
+    /// handle is at 1 (a field read or write), through which a finalizer finds the arena again.
     static func pushScriptFields(of k: Controller, _ e: Engine, _ L: OpaquePointer) {
         if let t = k.scriptFields as? LuaRef {
+            e.values.refindArena(of: .table(t), heldByHandleAt: 1, kind: .controller, L)
             t.push(L)
             return
         }

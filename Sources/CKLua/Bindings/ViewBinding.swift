@@ -76,7 +76,9 @@ enum ViewBinding {
                 case "path": e.values.pushString(s.path, L)
                 case "identifier": e.values.push(s.identifier, L)
                 case "key": e.values.push(s.key, L)
-                case "state": e.values.pushState(s.state, of: s.component?.componentClass, L)
+                case "state":
+                    e.values.refindArena(of: s.state, heldByHandleAt: 1, kind: .scope, L)
+                    e.values.pushState(s.state, of: s.component?.componentClass, L)
                 case "isLive": LuaStack(L).push(s.isLive)
                 case "controller": e.values.push(s.answeringController)
                 case "component": e.values.push(s.component)

@@ -34,6 +34,15 @@ extension Values {
         ref.view = ref.keep(L)
     }
 
+    /// Before a field of the handle at `handle` is pushed (`c.props`, `c.state`, `scope.state`):
+    /// if the value's arena is being finalized in this collection, it is found again through the
+    /// handle (`Arena.refind`; a pinned arena, a mounted host's, costs only the check).
+    @inline(__always)
+    func refindArena(of value: Value, heldByHandleAt handle: Int32, kind: ObjectKind, _ L: OpaquePointer) {
+        guard case .table(let r) = value, let arena = unsafeDowncast(r, to: LuaRef.self).arena, !arena.isPinned else { return }
+        arena.refind(fromHandleAt: handle, uv: kind.arenaUserValue, L)
+    }
+
     /// State reaches Lua as the same kind of view (SPEC §3): `c.state`, a scope's `state` and
     /// the state argument of render and view; writing it raises `[immutableComponent]` naming
     /// the state. A state reference keeps its view as a props reference does.

@@ -254,6 +254,10 @@ int ckarenas_push(lua_State *L, int index_ref, lua_Integer id);
 /// Returns 1 if it resized, 0 if `most` new keys did not make it, -1 inside a finalizer (where
 /// lua_gc answers nothing) or if the table is gone.
 int ckarenas_shrink(lua_State *L, int index_ref, lua_Integer id, int pin, lua_Integer most);
+/// Pushes arena `id` found through user value `uv` of the handle at `handle` (absolute); 0
+/// (nothing pushed) if that is another arena. For a finalizer that reads
+/// a value of an arena the weak index let go of as it is finalized.
+int ckarenas_refind(lua_State *L, int handle, int uv, lua_Integer id);
 /// Pushes a new arena `id` with the arenas' metatable (its finalizer) and indexes it.
 void ckarenas_new(lua_State *L, int index_ref, lua_Integer id, int metatable_ref);
 /// Indexes the arena on top (kept there) as `id` again: a finalized arena Swift still needs.
