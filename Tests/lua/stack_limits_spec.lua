@@ -74,7 +74,9 @@ describe("coroutine.close", function()
       local previous = coro
       coro = coroutine.create(function()
         local guard <close> = setmetatable({}, {__close = function()
-          if previous then assert(coroutine.close(previous)) end
+          -- error(e, 0), not luassert's assert: that wraps the error in a table a level, and
+          -- tostring of a chain thousands deep overflows Lua's C-call count, as in lua5.4.
+          if previous then local ok, e = coroutine.close(previous); if not ok then error(e, 0) end end
         end})
         coroutine.yield()
       end)
@@ -85,6 +87,20 @@ describe("coroutine.close", function()
 
   it("closes a few nested coroutines as Lua does", function()
     assert.is_true(closeChain(50))
+  end)
+
+  it("closes chains lua5.4 closes: 1,000 deep, and 190 made inside each other (atk-stale 15)", function()
+    assert.is_true(closeChain(1000))
+    local function nestedChain(n)
+      local co = coroutine.create(function()
+        local inner = n > 0 and nestedChain(n - 1) or nil
+        local x <close> = setmetatable({}, {__close = function() if inner then assert(coroutine.close(inner)) end end})
+        coroutine.yield()
+      end)
+      coroutine.resume(co)
+      return co
+    end
+    assert.is_true(coroutine.close(nestedChain(190)))
   end)
 
   it("stops 100,000 nested closes with [stackLimit] (Lua 5.4.4 overflows the C stack)", function()
