@@ -34,6 +34,43 @@ describe("[unhandledAction] from a component sender", function()
     local top = err(host.tap, host, "Button[2]")
     assert.matches("nothing handles \"earlyTap\" from MakerWrap/Stack/Button%[2%] %(made in the script's code outside any build%)", top)
   end)
+
+  -- atk-stale 05: not the line of the tap, which says nothing about where the sender came from.
+  it("names the line that built a sender outside any build: top level, pcall, coroutine, timer", function()
+    local Wrap = ck.component("SiteWrap", {render = function(_, p) return ck.Stack{children = p.list} end})
+    local topLine = debug.getinfo(1, "l").currentline + 1
+    local top = ck.Button{title = "top", action = ck.action("fromTop")}
+    local pcallLine = debug.getinfo(1, "l").currentline + 1
+    local _, caught = pcall(ck.Button, {title = "p", action = ck.action("fromPcall")})
+    local coLine = debug.getinfo(1, "l").currentline + 1
+    local fromCo = coroutine.wrap(function() return ck.Button{title = "c", action = ck.action("fromCo")} end)()
+    local host = ck.host(function(m) return Wrap{list = m} end, {model = {top, caught, fromCo}})
+    host:mount()
+    local function check(query, selector, line)
+      assert.matches("^%[unhandledAction%] [^:]*message_places_spec%.lua:" .. line .. ": nothing handles \"" .. selector
+        .. "\" from SiteWrap/Stack/" .. query:gsub("%[", "%%["):gsub("%]", "%%]") .. " %(made in the script's code outside any build%)", err(host.tap, host, query))
+    end
+    check("Button", "fromTop", topLine)
+    check("Button[2]", "fromPcall", pcallLine)
+    check("Button[3]", "fromCo", coLine)
+    local timerLine = debug.getinfo(1, "l").currentline + 1
+    ck.after(1, function() host:update({ck.Button{title = "t", action = ck.action("fromTimer")}}) end)
+    ck.advance(2)
+    check("Button", "fromTimer", timerLine)
+  end)
+
+  it("names the initialState or update function that built a sender, whose it is, at its line", function()
+    local initLine = debug.getinfo(1, "l").currentline + 2
+    local C = ck.component("SiteInit", {scope = true,
+      initialState = function() return {btn = ck.Button{title = "i", action = ck.action("fromInit")}} end,
+      render = function(_, _, s) return ck.Stack{children = {s.btn}} end})
+    local host = ck.host(function() return C{} end)
+    host:mount()
+    assert.matches("^%[unhandledAction%] [^:]*message_places_spec%.lua:" .. initLine .. ": nothing handles \"fromInit\" from SiteInit/Stack/Button %(made in the initialState of SiteInit%)", err(host.tap, host, "Button"))
+    local updateLine = debug.getinfo(1, "l").currentline + 1
+    host.root:updateState(function() return {btn = ck.Button{title = "u", action = ck.action("fromUpdate")}} end, "sync")
+    assert.matches("^%[unhandledAction%] [^:]*message_places_spec%.lua:" .. updateLine .. ": nothing handles \"fromUpdate\" from SiteInit/Stack/Button %(made in an update function queued for SiteInit%)", err(host.tap, host, "Button"))
+  end)
 end)
 
 describe("[notMounted] from a replaced sender of a mounted host", function()

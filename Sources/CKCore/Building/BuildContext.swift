@@ -59,12 +59,14 @@ final class BuildContext {
         /// A new scope's `initialState` function.
         case initialState(Scope)
 
-        /// Who makes what is constructed while this runs (`Component.madeBy`).
-        var maker: Component.Maker {
+        /// Who makes what is constructed while this runs (`Component.madeBy`): a state function
+        /// by its scope and the line that constructed it (the render's own line is its class's).
+        @inline(__always)
+        func maker(_ runtime: Runtime) -> Component.Maker {
             switch self {
             case .provider: .provider
             case .render(let c), .view(let c), .shouldUpdate(let c): .render(c.componentClass)
-            case .updateFunction, .initialState: .stateFunction
+            case .updateFunction, .initialState: .site(MakerSite(code: description, location: runtime.currentLocation()))
             }
         }
 

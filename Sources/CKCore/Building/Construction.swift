@@ -8,7 +8,7 @@ extension Runtime {
         let build = self.build
         if key.isNaN { throw nanIdentity(cls, "{key = nan}: a key") }
         let component = Component(componentClass: cls, props: props, key: key, generation: build?.generation ?? 0)
-        if let build { component.madeBy = build.running.maker }
+        if let build { component.madeBy = build.running.maker(self) } else { component.madeBy = madeOutsideBuilds() }
         guard cls.declaresScope else {
             if let controllerClass = try controllerClass(for: cls) {
                 throw RuntimeError(.controllerWithoutScope, "\(cls.name) has controller \(controllerClass.name) but declares no scope; add scope = true to \(cls.name) or drop its controller",
@@ -48,6 +48,13 @@ extension Runtime {
     fileprivate func nanIdentity(_ cls: ComponentClass, _ what: String) -> RuntimeError {
         RuntimeError(.badArgument, "\(cls.name)\(what) cannot be NaN: identifiers and keys compare as rawequal does, and NaN equals nothing, not even itself; compute it from a number that is not 0/0 (or use a string)",
                      at: currentLocation())
+    }
+
+    /// Who constructs an instance outside any build: the script, at the line that constructed it
+    /// (a message about it then leads there, not to the line that tapped it: atk-stale 05).
+    fileprivate func madeOutsideBuilds() -> Component.Maker {
+        guard let at = currentLocation() else { return .script }
+        return .site(MakerSite(code: Component.Maker.script.description, location: at))
     }
 
     /// A new scope's state from its class's `initialState`; an error leaves the build naming it.
