@@ -51,6 +51,28 @@ describe("a tree deeper than ck.config.maxDepth", function()
     assert.are.equal(10001, host.root.props.n)
   end)
 
+  it("names where the deepest built-in was made when only built-ins nest (no 'render at ?')", function()
+    ck.config.maxDepth = 50
+    local providerLine = debug.getinfo(1, "l").currentline + 1
+    local ok, err = pcall(ck.host, function()
+      local t = ck.Text{text = "x"}
+      for _ = 1, 60 do t = ck.Stack{children = {t}} end
+      return t
+    end)
+    assert.is_false(ok)
+    assert.is_nil(err:find("at ?", 1, true))
+    assert.matches("%[treeTooDeep%] [^:]*tree_depth_spec%.lua:" .. providerLine .. ": building generation 1", err)
+    assert.matches("Stack %(a built%-in made in the host's provider at [^)]*:" .. providerLine .. "%) is %d+ of the last %d+ components", err)
+    assert.matches("raised in the build of the built%-in Stack/", err)
+    assert.matches("Nest fewer built%-ins where they were made", err)
+    local loopLine = debug.getinfo(1, "l").currentline + 2
+    local t = ck.Text{text = "x"}
+    for _ = 1, 60 do t = ck.Stack{children = {t}} end
+    ok, err = pcall(ck.host, function() return t end)
+    assert.is_false(ok)
+    assert.matches("Stack %(a built%-in made in the script's code outside any build at [^)]*:" .. loopLine .. "%)", err)
+  end)
+
   it("takes positive integers only", function()
     assert.has_error(function() ck.config.maxDepth = 0 end)
     assert.has_error(function() ck.config.maxDepth = 1.5 end)

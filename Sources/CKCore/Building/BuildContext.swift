@@ -73,6 +73,7 @@ final class BuildContext {
         var description: String {
             switch self {
             case .provider: "the host's provider"
+            case .render(let c) where c.componentClass.renderDefinition == nil: "the build of the built-in \(c.shownPath)"
             case .render(let c): "the render of \(c.shownPath)"
             case .view(let c): "the view function of \(c.shownPath)"
             case .shouldUpdate(let c): "the shouldUpdate of \(c.shownPath)"

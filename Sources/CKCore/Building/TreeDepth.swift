@@ -12,21 +12,46 @@ enum TreeDepth {
 
     static func check(_ depth: Int, of node: Component, context: BuildContext, _ runtime: Runtime) throws {
         if depth > runtime.maxDepth {
-            let found = repeating(above: node)
-            throw RuntimeError(.treeTooDeep, "building generation \(context.generation) rendered more than ck.config.maxDepth (\(runtime.maxDepth)) components deep, at \(node.name); \(found); the build stopped. Give that render a base case (return nil when there is nothing below), or raise ck.config.maxDepth", at: found.cls.renderDefinition)
+            let found = repeating(above: node, in: context.host)
+            throw RuntimeError(.treeTooDeep, "building generation \(context.generation) rendered more than ck.config.maxDepth (\(runtime.maxDepth)) components deep, at \(node.name); \(found); the build stopped. \(found.advice), or raise ck.config.maxDepth", at: found.location)
         }
         guard depth == warning, !context.warnedDeep else { return }
         context.warnedDeep = true
-        let found = repeating(above: node)
-        runtime.onWarning(Catalogue.treeTooDeep.message("building generation \(context.generation) rendered \(warning) components deep, at \(node.name); \(found). Building on; it stops past ck.config.maxDepth (\(runtime.maxDepth)). A render without a base case?", at: found.cls.renderDefinition))
+        let found = repeating(above: node, in: context.host)
+        runtime.onWarning(Catalogue.treeTooDeep.message("building generation \(context.generation) rendered \(warning) components deep, at \(node.name); \(found). Building on; it stops past ck.config.maxDepth (\(runtime.maxDepth)). A render without a base case?", at: found.location))
     }
 
-    /// The class that repeats on a path, how often among how many components looked at.
+    /// The class that repeats on a path, how often among how many components looked at, and
+    /// where to look: its render, or for a built-in (no render) the code that made the deepest
+    /// one (a provider or a loop outside any build nesting stacks: it was "render at ?").
     struct Repeating: CustomStringConvertible {
         let cls: ComponentClass
         let count: Int, looked: Int
+        /// `render at app.lua:3`, `a built-in made in the host's provider at app.lua:7`.
+        let place: String
+        let location: String?
+        /// What to change there.
+        var advice: String {
+            cls.renderDefinition != nil ? "Give that render a base case (return nil when there is nothing below)"
+                : "Nest fewer built-ins where they were made (a loop or a recursion wrapping each in the next)"
+        }
         var description: String {
-            "\(cls.name) (render at \(cls.renderDefinition ?? "?")) is \(count) of the last \(looked) components on the path"
+            "\(cls.name) (\(place)) is \(count) of the last \(looked) components on the path"
+        }
+
+        init(cls: ComponentClass, count: Int, looked: Int, deepest: Component, host: Host) {
+            self.cls = cls
+            self.count = count
+            self.looked = looked
+            if let at = cls.renderDefinition {
+                place = "render at \(at)"
+                location = at
+                return
+            }
+            let made = deepest.madeBy
+            let at = made.definition(in: host) ?? deepest.madeInRenderOf?.componentClass.renderDefinition
+            place = "a built-in made in \(made.description)" + (at.map { " at \($0)" } ?? "")
+            location = at
         }
     }
 
@@ -35,18 +60,18 @@ enum TreeDepth {
 
     /// The class met most often among the `sample` components at and above `node`, one with a
     /// render first (a built-in between two levels of it repeats as often).
-    private static func repeating(above node: Component) -> Repeating {
+    private static func repeating(above node: Component, in host: Host) -> Repeating {
         // Counted in the order met (nearest first), so a tie names the same class in every run.
-        var counts: [(ComponentClass, Int)] = [], slot: [ObjectIdentifier: Int] = [:]
+        var counts: [(ComponentClass, Int, Component)] = [], slot: [ObjectIdentifier: Int] = [:]
         var c: Component? = node, looked = 0
         while let here = c, looked < sample {
             let id = ObjectIdentifier(here.componentClass)
-            if let i = slot[id] { counts[i].1 += 1 } else { slot[id] = counts.count; counts.append((here.componentClass, 1)) }
+            if let i = slot[id] { counts[i].1 += 1 } else { slot[id] = counts.count; counts.append((here.componentClass, 1, here)) }
             c = here.parent
             looked += 1
         }
-        let rank = { (entry: (ComponentClass, Int)) in (entry.0.renderDefinition == nil ? 0 : 1, entry.1) }
-        let (cls, count) = counts.max { rank($0) < rank($1) } ?? (node.componentClass, 1)
-        return Repeating(cls: cls, count: count, looked: looked)
+        let rank = { (entry: (ComponentClass, Int, Component)) in (entry.0.renderDefinition == nil ? 0 : 1, entry.1) }
+        let (cls, count, deepest) = counts.max { rank($0) < rank($1) } ?? (node.componentClass, 1, node)
+        return Repeating(cls: cls, count: count, looked: looked, deepest: deepest, host: host)
     }
 }

@@ -46,9 +46,12 @@ public final class Host: RuntimeObject {
     public let scriptArena: ScriptArena?
 
     /// Builds generation 1 at once (not mounted).
+    /// `providerDefinition`: known before the first build, whose messages name it.
     public init(runtime: Runtime, model: Value = .nil, responders: [ScriptResponder] = [],
-                scriptArena: ScriptArena? = nil, provider: @escaping (Value) throws -> Component?) throws {
+                scriptArena: ScriptArena? = nil, providerDefinition: String? = nil,
+                provider: @escaping (Value) throws -> Component?) throws {
         self.runtime = runtime
+        self.providerDefinition = providerDefinition
         serial = runtime.nextHostSerial()
         self.scriptArena = scriptArena
         calls = runtime.callStateStorage

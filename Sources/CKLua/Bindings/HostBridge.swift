@@ -10,13 +10,15 @@ struct HostBridge {
     /// and so does what its builds make.
     func make(providerAt p: Int32, optsAt o: Int32, _ L: OpaquePointer) throws -> Host {
         let arena = engine.ownership.newArena()
+        // Before the first build: a message about it may name the provider's line.
+        let definition = engine.definition(ofFunctionAt: p, L)
         let host = try engine.ownership.withHome(.arena(arena)) {
             let provider = try provider(at: p, L)
             let (model, responders) = try options(at: o, L)
-            return try Host(runtime: engine.runtime, model: model, responders: responders, scriptArena: arena, provider: provider)
+            return try Host(runtime: engine.runtime, model: model, responders: responders, scriptArena: arena,
+                            providerDefinition: definition, provider: provider)
         }
         arena.owner = ObjectIdentifier(host)
-        host.providerDefinition = engine.definition(ofFunctionAt: p, L)
         return host
     }
 
