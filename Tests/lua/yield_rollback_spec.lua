@@ -150,3 +150,44 @@ describe("a yield caught by a pcall inside a runtime call", function()
     assert.same({true, true, 6}, {coroutine.resume(co, 6)})
   end)
 end)
+
+-- atk-stale 09: it named the line of the tap or update that started the call, and no component.
+describe("a yield no pcall catches inside a runtime call", function()
+  local here = debug.getinfo(1, "S").short_src:gsub("%p", "%%%0")
+  local function failure(f)
+    local ok, err = coroutine.resume(coroutine.create(f))
+    assert.is_false(ok)
+    return tostring(err)
+  end
+
+  it("reaches the caller at the yield's line, naming the render or handler", function()
+    local renderLine = debug.getinfo(1, "l").currentline + 2
+    local Row = ck.component("YieldPlaceRow", {scope = true, initialState = 0, render = function(self, p)
+      if p.y then coroutine.yield("r") end
+      return ck.Button{title = "b", action = ck.action("pick")} end,
+      pick = function(self) coroutine.yield("h") end})
+    local handlerLine = renderLine + 2
+    local host = ck.host(function(m) return Row{y = m} end, {model = false})
+    host:mount()
+    for _ = 1, 2 do   -- the second send is answered from its plan
+      assert.matches("^%[yieldAcrossRuntime%] " .. here .. ":" .. handlerLine .. ": a coroutine yielded inside YieldPlaceRow%.pick of YieldPlaceRow %(handling \"pick\"%)",
+        failure(function() host:tap("Button") end))
+    end
+    assert.matches("^%[yieldAcrossRuntime%] " .. here .. ":" .. renderLine .. ": a coroutine yielded inside the render of YieldPlaceRow,",
+      failure(function() host:update(true) end))
+  end)
+
+  it("names an update function and a controller's callback", function()
+    ck.controller("YieldPlaceController", {didMount = function(self) if self.component.props.y then coroutine.yield() end end})
+    local callbackLine = debug.getinfo(1, "l").currentline - 1
+    local C = ck.component("YieldPlace", {scope = true, initialState = 0, render = function() end})
+    local host = ck.host(function() return C{} end)
+    host:mount()
+    local updateLine = debug.getinfo(1, "l").currentline + 1
+    local e = failure(function() host.root:updateState(function() coroutine.yield() end, "sync") end)
+    assert.matches("^%[yieldAcrossRuntime%] " .. here .. ":" .. updateLine .. ": a coroutine yielded inside an update function queued for YieldPlace,", e)
+    local other = ck.host(function() return C{y = true} end)
+    assert.matches("^%[yieldAcrossRuntime%] " .. here .. ":" .. callbackLine .. ": a coroutine yielded inside YieldPlaceController%.didMount of YieldPlace,",
+      failure(function() other:mount() end))
+  end)
+end)

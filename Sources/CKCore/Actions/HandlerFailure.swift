@@ -20,6 +20,8 @@ extension Runtime {
         do { try m.call(r, call) } catch let e as ScriptFailure {
             lastHandlerFailure = HandlerFailure(message: e.message, place: Self.place(m.name, r, selector))
             throw e
+        } catch let e as RuntimeError where e.id == .yieldAcrossRuntime {
+            throw ScriptErrors.namingYield(e, in: Self.place(m.name, r, selector))
         }
     }
 

@@ -406,7 +406,7 @@ struct Builder {
         // Nothing queues an update during a build: the dirty list is still `dirty`, all now empty.
         host.dirtyScopes.removeAll { $0.pendingUpdates.isEmpty }
         host.needsFullBuild = false
-        guard !ScriptErrors.passesThrough(error) else { return error }
+        guard !ScriptErrors.passesThrough(error) else { return ScriptErrors.namingYield(error, in: context.running.description) }
         let detail = failureDetail(context, dropped: dropped, full: full)
         switch error {
         case let e as ScriptFailure: return BuildFailure(detail: detail, cause: e.message, traceback: Tracebacks.first(e.traceback))

@@ -5,7 +5,7 @@ public enum ScriptErrors {
     /// Runs `body`; an error of its script becomes `[id] where raised: message`.
     static func attributed(_ id: Catalogue, _ place: @autoclosure () -> String, _ body: () throws -> Void) throws {
         do { try body() } catch {
-            if passesThrough(error) { throw error }
+            if passesThrough(error) { throw namingYield(error, in: place()) }
             throw attributing(error, id, place())
         }
     }
@@ -20,6 +20,22 @@ public enum ScriptErrors {
         default:
             return ScriptFailure(message: id.message("\(place) raised: \(error)"))
         }
+    }
+
+    /// `[yieldAcrossRuntime]` as the yield raised it, at the `file:line` of the `coroutine.yield`
+    /// (nil: not known), before anyone said whose code it was.
+    public static func yieldAcrossRuntime(at location: String?) -> RuntimeError {
+        RuntimeError(.yieldAcrossRuntime, yieldDetail, at: location)
+    }
+
+    static let yieldDetail = "a coroutine yielded inside a render, handler or callback the runtime called; yield outside runtime calls, or use ck.after for delayed work"
+
+    /// A yield across the runtime told whose code yielded, by the innermost call that knows (the
+    /// render, handler or callback that ran it), once; it keeps the yield's line (atk-stale 09:
+    /// it named the line of the tap or update, and no component).
+    public static func namingYield(_ error: Error, in place: @autoclosure () -> String) -> Error {
+        guard let e = error as? RuntimeError, e.id == .yieldAcrossRuntime, e.detail == yieldDetail else { return error }
+        return RuntimeError(.yieldAcrossRuntime, "a coroutine yielded inside \(place()), which the runtime called; yield outside runtime calls, or use ck.after for delayed work", at: e.location)
     }
 
     /// Errors that keep their own id first: a nested build's failure, a yield across the

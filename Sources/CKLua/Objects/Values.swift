@@ -326,10 +326,22 @@ final class Values {
         }
         let e = lua.popError(status: status, on: runningThread)
         // Lua's own, or coroutine.yield's catalogued one (ckguards.c) that no pcall caught.
-        if e.message.contains("attempt to yield across a C-call boundary") || e.message.hasPrefix("[yieldAcrossRuntime] ") {
-            return RuntimeError(.yieldAcrossRuntime, CK_YIELD_ACROSS_RUNTIME)
-        }
+        if e.message.contains("attempt to yield across a C-call boundary") { return ScriptErrors.yieldAcrossRuntime(at: nil) }
+        if e.message.hasPrefix(Self.yieldPrefix) { return ScriptErrors.yieldAcrossRuntime(at: Self.yieldLocation(in: e.message)) }
         return ScriptFailure(message: e.message, traceback: e.traceback, value: original)
+    }
+}
+
+extension Values {
+    static let yieldPrefix = "[yieldAcrossRuntime] "
+
+    /// The `file:line` ckthreads.c's yield put after the id (`[yieldAcrossRuntime] app.lua:5: a
+    /// coroutine yielded …`): where `coroutine.yield` was called, which the message keeps.
+    static func yieldLocation(in message: String) -> String? {
+        let rest = message.dropFirst(yieldPrefix.count), tail = ": " + CK_YIELD_ACROSS_RUNTIME
+        guard rest.hasSuffix(tail) else { return nil }
+        let place = rest.dropLast(tail.count)
+        return place.isEmpty || place.contains("\n") ? nil : String(place)
     }
 }
 
