@@ -280,3 +280,27 @@ describe("a controller read from a finalizer as its host is collected", function
     assert.are.same({true, 7}, seen)
   end)
 end)
+
+describe("a host's methods called from a finalizer as it is collected", function()
+  it("dump its state, find instances whose props read, and build an update", function()
+    local Row = ck.component("FinalMethodRow", {scope = true, initialState = function() return {n = 3} end,
+      render = function(self, p) return ck.Text{text = tostring(p.n)} end})
+    local seen
+    do
+      local h = ck.host(function(m) return Row{n = m} end, {model = 1})
+      setmetatable({h = h}, {__gc = function(o)
+        seen = {pcall(function()
+          local dump = o.h:dump()
+          local n = o.h:find("FinalMethodRow").props.n
+          o.h:update(2)
+          return dump, n, o.h.generation, o.h.root.props.n
+        end)}
+      end})
+    end
+    collectgarbage()
+    collectgarbage()
+    assert.is_true(seen[1], seen[2])
+    assert.matches("state={n = 3}", seen[2], 1, true)
+    assert.are.same({1, 2, 2}, {seen[3], seen[4], seen[5]})
+  end)
+end)

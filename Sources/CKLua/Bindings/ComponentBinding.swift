@@ -14,7 +14,9 @@ enum ComponentBinding {
         var ids: [String: Int32] = [:]
         for (name, body) in methods {
             ids[name] = engine.functions.registerFunction("component:\(name)") { args in
-                try body(args, try args.object(1, "self", "a component (call it as c:\(name)(...))"))
+                let c: Component = try args.object(1, "self", "a component (call it as c:\(name)(...))")
+                args.engine.values.refindArena(of: c.props, heldByHandleAt: 1, kind: .component, args.L)
+                return try body(args, c)
             }
         }
         engine.functions.defineMetatable(.component, methods: ids, index: { args, key in try index(args, key, methods: ids) },

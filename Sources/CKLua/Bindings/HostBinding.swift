@@ -16,7 +16,13 @@ enum HostBinding {
 
     static func register(in engine: Engine) {
         var ids: [String: Int32] = [:]
-        for (name, body) in methods { engine.functions.registerMethod(name, of: "host", into: &ids, body) }
+        for (name, body) in methods {
+            engine.functions.registerMethod(name, of: "host", into: &ids) { (args, h: Host) in
+                // A finalizer's host may be in the collection's window (Arena.refind).
+                args.engine.values.refindArena(args.engine.ownership.arena(of: h), heldByHandleAt: 1, kind: .host, args.L)
+                return try body(args, h)
+            }
+        }
         engine.functions.defineMetatable(.host, methods: ids, index: { args, key in try index(args, key, methods: ids) }, tostring: tostring)
         engine.functions.setFunctions([("host", host), ("run", run)], prefix: "ck.")
     }

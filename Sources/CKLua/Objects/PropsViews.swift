@@ -39,7 +39,16 @@ extension Values {
     /// handle (`Arena.refind`; a pinned arena, a mounted host's, costs only the check).
     @inline(__always)
     func refindArena(of value: Value, heldByHandleAt handle: Int32, kind: ObjectKind, _ L: OpaquePointer) {
-        guard case .table(let r) = value, let arena = unsafeDowncast(r, to: LuaRef.self).arena, !arena.isPinned else { return }
+        guard case .table(let r) = value else { return }
+        refindArena(unsafeDowncast(r, to: LuaRef.self).arena, heldByHandleAt: handle, kind: kind, L)
+    }
+
+    /// The same for the arena a method's `self` carries (a host's, an instance's props'), before the
+    /// method reads or writes there: a finalizer's `o.h:update(m)` wrote into a new table while the
+    /// old one, in the window, still held the provider ("attempt to call a nil value").
+    @inline(__always)
+    func refindArena(_ arena: Arena?, heldByHandleAt handle: Int32, kind: ObjectKind, _ L: OpaquePointer) {
+        guard let arena, !arena.isPinned else { return }
         arena.refind(fromHandleAt: handle, uv: kind.arenaUserValue, L)
     }
 
