@@ -190,6 +190,36 @@ describe("a pure component built outside any build", function()
     assert.are.equal(1, renders)
   end)
 
+  it("is kept by the same rule when another host's build made it", function()
+    local renders, made = 0, nil
+    local Row = ck.component("ElsewhereRow", {pure = true,
+      render = function(self, p) renders = renders + 1; return ck.Text{text = p.label} end})
+    local Maker = ck.component("ElsewhereMaker", {render = function() made = Row{label = "B"} end})
+    local h = ck.host(function(m) return m end, {model = Row{label = "A"}})
+    for _ = 1, 3 do h:update(Row{label = "A"}) end
+    ck.component("ElsewhereOther", {render = function() end})   -- later generations only are kept
+    h:update(Row{label = "A"})
+    ck.host(function() return Maker{} end)
+    h:update(made)
+    renders = 0
+    h:update(Row{label = "B"})
+    assert.are.equal(0, renders)
+  end)
+
+  it("is kept by the same rule when an earlier build of its host made it and did not place it", function()
+    local renders, made = 0, nil
+    local Row = ck.component("EarlierRow", {pure = true,
+      render = function(self, p) renders = renders + 1; return ck.Text{text = p.label} end})
+    local Stash = ck.component("EarlierStash", {render = function() made = Row{label = "B"} end})
+    local h = ck.host(function(m) return m end, {model = Stash{}})
+    ck.component("EarlierOther", {render = function() end})   -- later generations only are kept
+    h:update(Row{label = "A"})
+    h:update(made)
+    renders = 0
+    h:update(Row{label = "B"})
+    assert.are.equal(0, renders)
+  end)
+
   it("is built again after its class was redefined", function()
     local renders = 0
     local def = {pure = true, render = function(self, p) renders = renders + 1; return ck.Text{text = p.label} end}

@@ -257,11 +257,10 @@ struct Builder {
     /// Runs the view function and the render of one component.
     private func render(_ node: Component, context: BuildContext) throws {
         let cls = node.componentClass
-        // Made outside a build, or in another host's: from now on this host's (`mayKeep`).
-        if node.hostLink !== context.hostLink {
-            node.joinFirstBuild(context.generation)
-            node.hostLink = context.hostLink
-        }
+        // Made outside a build, in another host's or in an earlier one that did not place it: from
+        // now on this host's, of this generation (`mayKeep`).
+        if node.hostLink !== context.hostLink { node.hostLink = context.hostLink }
+        if node.generation != context.generation { node.joinFirstBuild(context.generation) }
         if let scope = node.scope {
             context.beginRebuilding(scope)
         }

@@ -46,15 +46,17 @@ public final class Component: RuntimeObject {
         set { parentLink = newValue.map { BackLink.of($0, in: &$0.ownLink) } }
     }
     public internal(set) var children: [Component] = []
-    /// The generation of the build that made this instance; for one built outside any build,
-    /// 0 until a build places it, then that build's (`joinFirstBuild`).
+    /// The generation of the build that made this instance; for one built outside any build, in
+    /// another host's build or an earlier one that did not place it, that of the build that first
+    /// placed it (before: 0, or the build's that made it; `joinFirstBuild`).
     public var generation: Int { Int(generationStorage) }
 
-    /// An instance built outside any build (no host, generation 0) belongs from its first
-    /// placement on to the build that placed it: the pure rule's "built since the last class
-    /// definition" (`BuildContext.mayKeep`) then holds for it as for one a render built (atk-stale 07).
+    /// An instance first rendered by another build than the one that built it (none: built
+    /// outside any build) belongs from then on to the build that rendered it: the pure rule's
+    /// "built since the last class definition" (`BuildContext.mayKeep`) compares generations of
+    /// one host, and then holds for it as for one that build's render made (atk-stale 07).
     func joinFirstBuild(_ generation: Int) {
-        guard hostLink == nil, generationStorage == 0 else { return }
+        guard !rendered else { return }
         generationStorage = Int32(clamping: generation)
     }
     var indexInParent: Int {
