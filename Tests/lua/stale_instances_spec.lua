@@ -281,6 +281,21 @@ describe("a controller read from a finalizer as its host is collected", function
   end)
 end)
 
+describe("an instance whose handle was made after its table got its finalizer", function()
+  it("is [deadObject] in that finalizer, saying the order Lua finalizes in", function()
+    local Row = ck.component("OrderRow", {render = function() end})
+    local seen
+    do
+      local o = setmetatable({}, {__gc = function(o) seen = {pcall(function() return o.row.props end)} end})
+      o.row = ck.host(function() return Row{} end).root
+    end
+    collectgarbage()
+    collectgarbage()
+    assert.is_false(seen[1])
+    assert.matches("Lua runs a collection's finalizers newest first: give your table its __gc once it holds the handle", tostring(seen[2]), 1, true)
+  end)
+end)
+
 describe("a host's methods called from a finalizer as it is collected", function()
   it("dump its state, find instances whose props read, and build an update", function()
     local Row = ck.component("FinalMethodRow", {scope = true, initialState = function() return {n = 3} end,

@@ -35,7 +35,7 @@ struct Arguments {
     /// ckrun let go of its object then (attack atk-mem 04: `must be a component, got userdata`).
     static func finalized(_ what: String, _ subject: String) -> RuntimeError {
         let fields = what.contains("Component") ? " (c.props, c.state, c.path)" : ""
-        return RuntimeError(.deadObject, "\(subject): it is \(what) whose handle Lua's collector already finalized: a __gc finalizer kept it after the collection that let it go, and ckrun let go of the object then. Read what you need from it inside the finalizer\(fields), or keep it in a variable or a table without __gc")
+        return RuntimeError(.deadObject, "\(subject): it is \(what) whose handle Lua's collector already finalized, and ckrun let go of the object then: a __gc finalizer kept it after the collection that let it go, or reads it after its handle's own finalizer ran (Lua runs a collection's finalizers newest first: give your table its __gc once it holds the handle, setmetatable({row = r}, mt)). Read what you need from it inside the finalizer\(fields), or keep it in a variable or a table without __gc")
     }
 
     /// An assignment (`ck.config.maxDepth = -1`): a value is named `function.name`, not as a
