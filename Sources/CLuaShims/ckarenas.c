@@ -214,7 +214,6 @@ int ckarenas_shrink(lua_State *L, int index_ref, lua_Integer id, int pin, lua_In
     return resized;
 }
 
-
 /* Lua clears weak values before it runs the finalizers of a collection: an arena being finalized
    has left the index while a script's finalizer can still reach it through a handle it holds.
    Pushes arena `id` found through user value `uv` of the handle at `handle` (absolute); returns 0

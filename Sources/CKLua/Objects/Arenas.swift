@@ -212,10 +212,10 @@ final class Arena: ScriptArena {
     }
 
     /// Indexes the table again, found through the handle at `handle` (absolute) that carries it,
-    /// when the weak index let go of it: Lua clears weak values before the
-    /// finalizers of a collection run, and a script's finalizer may read a value here through a
-    /// handle it holds (atk-stale 16: `o.row.props` nil as the row's host went in that collection).
-    /// Its own finalizer still runs after (and rescues it if Swift holds values here).
+    /// when the weak index let go of it: Lua clears weak values before the finalizers of a
+    /// collection run, and a script's finalizer may read a value here through a handle it holds
+    /// (atk-stale 16: `o.row.props` nil as the row's host went in that collection). Its own
+    /// finalizer still runs after (and rescues it if Swift holds values here).
     func refind(fromHandleAt handle: Int32, uv: Int32, _ L: OpaquePointer) {
         guard pin == 0 else { return }
         if ckarenas_push(L, store.arenaIndex, lua_Integer(id)) != 0 { lua_settop(L, -2); return }
