@@ -14,9 +14,6 @@ static struct {
     char *(*readline)(const char *);
     int (*add_history)(const char *);
     int (*read_history)(const char *);
-    int (*write_history)(const char *);
-    int (*append_history)(int, const char *);
-    int (*history_truncate_file)(const char *, int);
     void (*stifle_history)(int);
     void (*handler_install)(const char *, void (*)(char *));
     void (*handler_remove)(void);
@@ -45,9 +42,7 @@ int ckedit_load(void) {
     if (lib == NULL) lib = dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL);
     if (lib == NULL) return 0;
     ed.loaded = RESOLVE(readline, "readline") && RESOLVE(add_history, "add_history")
-        && RESOLVE(read_history, "read_history") && RESOLVE(write_history, "write_history")
-        && RESOLVE(append_history, "append_history")
-        && RESOLVE(history_truncate_file, "history_truncate_file") && RESOLVE(stifle_history, "stifle_history")
+        && RESOLVE(read_history, "read_history") && RESOLVE(stifle_history, "stifle_history")
         && RESOLVE(handler_install, "rl_callback_handler_install")
         && RESOLVE(handler_remove, "rl_callback_handler_remove")
         && RESOLVE(read_char, "rl_callback_read_char") && RESOLVE(forced_update_display, "rl_forced_update_display")
@@ -70,9 +65,6 @@ int ckedit_load(void) {
 char *ckedit_readline(const char *prompt) { return ed.readline(prompt); }
 void ckedit_add_history(const char *line) { ed.add_history(line); }
 int ckedit_read_history(const char *path) { return ed.read_history(path); }
-int ckedit_write_history(const char *path) { return ed.write_history(path); }
-int ckedit_append_history(int count, const char *path) { return ed.append_history(count, path); }
-int ckedit_history_truncate_file(const char *path, int lines) { return ed.history_truncate_file(path, lines); }
 void ckedit_stifle_history(int max) { ed.stifle_history(max); }
 
 /* Attempts nothing, so the generator's candidates are used; its presence makes libedit insert

@@ -359,6 +359,51 @@ struct ReplTerminalTests {
         #expect(saved.components(separatedBy: "_HiStOrY_V2_").count == 2, "one header:\n\(saved)")
     }
 
+    // The data attack's break 04: the cut to 1,000 entries rewrote the file without libedit's
+    // header, after which libedit read nothing from it (Up recalled nothing, for good); and a
+    // session appended the previous session's last entry again.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func aFullHistoryKeepsItsHeaderAndItsNewestEntries() throws {
+        let dir = try TemporaryDirectory()
+        let history = dir.url.appendingPathComponent("history").path
+        let full = "_HiStOrY_V2_\n" + (1...1000).map { "old_\($0)\\040=\\0401\n" }.joined()
+        try full.write(toFile: history, atomically: true, encoding: .utf8)
+        let command = "env CKRUN_HISTORY=\(history) \(Ckrun.executableURL.path) repl"
+        let one = try Session(command: command)
+        try one.wait("the prompt") { $0.split(separator: "\n").contains { $0.hasPrefix(">") } }
+        try one.line("old_1000 = 1")
+        try one.line("fourth = 4")
+        try one.wait("the line run") { $0.contains("fourth = 4") }
+        try one.keys("C-d")
+        Thread.sleep(forTimeInterval: 0.5)
+        let lines = try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == "_HiStOrY_V2_", "the header kept: \(lines.prefix(2))")
+        #expect(lines.count == 1001, "the newest 1,000 entries: \(lines.count) lines")
+        #expect(lines.last == "fourth\\040=\\0404" || lines.last == "fourth = 4", "\(lines.suffix(2))")
+        #expect(lines.filter { $0.hasPrefix("old_1000") }.count == 1, "a repeat of the last entry is not kept again")
+        let two = try Session(command: command)
+        try two.wait("the prompt") { $0.split(separator: "\n").contains { $0.hasPrefix(">") } }
+        try two.keys("Up")
+        try two.wait("the newest entry recalled") { $0.contains("> fourth = 4") }
+    }
+
+    // The data attack's break 01: a session ended by its terminal closing (SIGHUP) wrote none of
+    // its lines to the history file; each entry is now appended as it is entered.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func aSessionWhoseTerminalClosedKeepsItsHistory() throws {
+        let dir = try TemporaryDirectory()
+        let history = dir.url.appendingPathComponent("history").path
+        let s = try Session(command: "env CKRUN_HISTORY=\(history) \(Ckrun.executableURL.path) repl")
+        try s.wait("the prompt") { $0.split(separator: "\n").contains { $0.hasPrefix(">") } }
+        try s.line("kept_after_hangup = 1")
+        try s.wait("the line run") { $0.contains("kept_after_hangup = 1") }
+        try s.run(["kill-server"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let saved = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
+        #expect(saved.hasPrefix("_HiStOrY_V2_\n"), "\(saved)")
+        #expect(saved.contains("kept_after_hangup"), "\(saved)")
+    }
+
     // The terminal attack's break 09: `--watch` on a file broken at start ended at once, so the
     // fix saved next was never loaded.
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))

@@ -10,10 +10,7 @@ int ckedit_load(void);
 char *ckedit_readline(const char *prompt);
 void ckedit_add_history(const char *line);
 int ckedit_read_history(const char *path);
-int ckedit_write_history(const char *path);
 /// Appends the last `count` entries to the history file (another session's lines kept).
-int ckedit_append_history(int count, const char *path);
-int ckedit_history_truncate_file(const char *path, int lines);
 void ckedit_stifle_history(int max);
 
 /// Completion: the generator, and the characters that break words (both kept by the caller).

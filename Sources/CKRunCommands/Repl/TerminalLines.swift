@@ -19,20 +19,21 @@ final class TerminalLines: FrontEnd {
     let descriptor: Int32 = 0
     let isTerminal = true
     /// Nil when history is off: `$CKRUN_HISTORY` names no regular file (`/dev/null`, a FIFO).
-    private let historyPath: String?
+    private let history: HistoryFile?
     private let capture = OutputCapture()
-    private var last: String?
+    /// The last entry, as its history line: a repeat of it is not kept again.
+    private var last: [UInt8]?
     private var prompt = "> "
     private var isEditing = false
-    /// Entries this session added to the history (appended to the file at the end).
-    private var added = 0
 
     init(engine: Engine, prelude: @escaping () -> Value) {
-        historyPath = Self.usableHistory(Environment.value("CKRUN_HISTORY")
-            ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.ckrun_history"))
+        let path = Environment.value("CKRUN_HISTORY") ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.ckrun_history")
+        let usable = Self.usableHistory(path)
+        history = usable.map { _ in HistoryFile(path: path, limit: Int(Self.historyLimit)) }
+        if case .bytes(let bytes)? = usable { last = HistoryFile.lastLine(of: bytes) }
         setlocale(LC_CTYPE, "")   // libedit reads multibyte (UTF-8) input only under a locale
         ckedit_stifle_history(Int32(Self.historyLimit))
-        if let historyPath { _ = ckedit_read_history(historyPath) }
+        if history != nil { _ = ckedit_read_history(path) }
         Completion.engine = engine
         Completion.prelude = prelude
         // No space after a completion: a field is usually followed by `.`, `:` or `(`.
@@ -129,22 +130,20 @@ final class TerminalLines: FrontEnd {
         }
     }
 
+    /// Keeps an entry in this session's history and appends it to the file at once (however
+    /// the session ends, it is kept); a repeat of the last entry is not kept again.
     func remember(_ entry: String) {
-        guard !entry.trimmingBlanks().isEmpty, entry != last else { return }
-        last = entry
+        let line = HistoryFile.encoded(entry)
+        guard !entry.trimmingBlanks().isEmpty, line != last else { return }
+        last = line
         ckedit_add_history(entry)
-        added += 1
+        history?.append(entry)
     }
 
     func close() {
         if isEditing { stopEditing() }
-        guard let historyPath else { return }
-        // Appended, not rewritten: another session sharing the file keeps its lines (it read
-        // the file before these were typed); then cut to the newest entries. libedit writes
-        // its header into a file it starts.
-        guard added > 0 else { return }
-        _ = ckedit_append_history(Int32(min(added, Int(Self.historyLimit))), historyPath)
-        _ = ckedit_history_truncate_file(historyPath, Self.historyLimit)
+        // Cut to the newest entries: another session sharing the file keeps its lines.
+        history?.cut()
     }
 
     /// Past this a history file is no history of 1,000 lines: it is not read (nor written).
@@ -153,9 +152,10 @@ final class TerminalLines: FrontEnd {
     /// The history file, if it is a regular file (or none yet); else history is off, with a
     /// note unless it is `/dev/null` (the usual way to ask for none). libedit reads the whole
     /// file before the first prompt: `/dev/zero` filled memory, a FIFO blocked start-up.
-    private static func usableHistory(_ path: String) -> String? {
-        switch RegularFile.read(path, limit: historyBytesLimit, what: "the history file") {
-        case .bytes, .missing: return path
+    private static func usableHistory(_ path: String) -> RegularFile.Outcome? {
+        let outcome = RegularFile.read(path, limit: historyBytesLimit, what: "the history file")
+        switch outcome {
+        case .bytes, .missing: return outcome
         case .refused(let problem):
             if path != "/dev/null" { ProcessOutput.err("ckrun: \(problem) ($CKRUN_HISTORY); history is off this session\n") }
             return nil

@@ -3,19 +3,21 @@ import Glibc
 #endif
 
 /// The signals an interactive run waits for beside its input: SIGINT (Ctrl-C at the prompt),
-/// SIGTERM, SIGWINCH and SIGCONT (`fg` after Ctrl-Z: the line editor takes the terminal again).
+/// SIGTERM and SIGHUP (its terminal closed: the run ends as a SIGTERM ends it, its history
+/// cut and its views let go), SIGWINCH and SIGCONT (`fg` after Ctrl-Z: the line editor takes
+/// the terminal again).
 /// Each handler only writes the signal's number to a pipe the event loop polls (the self-pipe
 /// trick: no work in the handler, no busy wait). During a turn the turn's own handler takes
 /// SIGINT (`[interrupted]`) and puts this one back after; a SIGTERM during a turn also stops the
 /// turn, so the run can end and restore the terminal.
 enum SignalPipe {
-    static let signals = [SIGINT, SIGTERM, SIGWINCH, SIGCONT]
+    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT]
     nonisolated(unsafe) private static var fds: [Int32] = [-1, -1]
     /// The pipe's write end, apart: the handler reads a plain integer, not an array.
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     /// Called from the handler to stop a running turn (async-signal-safe: sets a hook).
     nonisolated(unsafe) static var stopTurn: (@convention(c) () -> Void)?
-    /// Set by the handler on SIGTERM: the run serves nothing more (no next input line, no next
+    /// Set by the handler on SIGTERM or SIGHUP: the run serves nothing more (no next input line, no next
     /// timer) once the turn it stopped has returned.
     nonisolated(unsafe) static var terminating: sig_atomic_t = 0
 
@@ -37,7 +39,7 @@ enum SignalPipe {
         action.__sigaction_handler.sa_handler = { signal in
             var byte = UInt8(truncatingIfNeeded: signal)
             _ = write(SignalPipe.writeEnd, &byte, 1)
-            if signal == SIGTERM {
+            if signal == SIGTERM || signal == SIGHUP {
                 ForegroundTerminal.endIfInBackground(by: signal)
                 SignalPipe.terminating = 1
                 SignalPipe.stopTurn?()
