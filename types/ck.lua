@@ -218,6 +218,11 @@ function ck.host(provider, opts) end
 ---@return ck.Host
 function ck.run(provider, opts) end
 function ck.flush() end
+---Calls fn(...), then builds what is pending as ck.flush() does; returns fn's results (React's act()).
+---@generic T
+---@param fn fun(...): T
+---@return T ...
+function ck.act(fn, ...) end
 ---@param seconds number
 ---@param fn function
 ---@return integer id

@@ -132,14 +132,13 @@ public final class Host: RuntimeObject {
             throw runtime.updateDuringRender("updateState of \(scope.shownPath)")
         }
         guard scope.isLive else { return }   // the scope left the tree: dropped
-        let builtOnReturn = synchronous || (runtime.buildsUpdatesAfterCalls && runtime.isInsideCall)
         try runtime.perform {
             if scope.pendingUpdates.isEmpty { dirtyScopes.append(scope) }
             scope.pendingUpdates.append(QueuedUpdate(update: update, call: runtime.currentCall))
             runtime.noteUpdateOrigin()
             runtime.limits.hold(StateUpdate.heldBytes)
             runtime.register(self)
-            if builtOnReturn {
+            if synchronous {
                 hasSyncUpdate = true
                 runtime.syncRequested = true
             }

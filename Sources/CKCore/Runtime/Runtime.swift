@@ -67,11 +67,6 @@ public final class Runtime {
     public internal(set) var viewMoves = 0
     /// The test under way in `ckrun test` (`beginTest`/`endTest`), nil otherwise.
     var isolation: TestIsolation?
-    /// `ckrun test`'s `act()`: an async update queued inside a runtime call (a send, a tap, a
-    /// host method, a timer) is built when the outermost call returns, as a sync one is, so a
-    /// test reads the tree its tap made (SPEC §9). One queued by a test's own top-level
-    /// `updateState` still waits for `ck.flush()`.
-    public var buildsUpdatesAfterCalls = false
 
     let callStateStorage = CallStateStorage()
 

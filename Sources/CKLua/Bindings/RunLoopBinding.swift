@@ -1,13 +1,13 @@
 import CKCore
 
-/// The run loop: `ck.flush()`, `ck.after(seconds, fn)`, `ck.cancel(id)`, `ck.advance(seconds)`,
+/// The run loop: `ck.flush()`, `ck.act(fn, ...)`, `ck.after(seconds, fn)`, `ck.cancel(id)`, `ck.advance(seconds)`,
 /// `ck.runUntilIdle()` and `ck.now()`. Time is virtual, so runs are deterministic.
 enum RunLoopBinding {
     typealias Function = (Arguments) throws -> Int32
 
     /// `ck.*` functions.
     static var functions: [(String, Function)] {
-        [("flush", flush), ("after", after), ("cancel", cancel), ("advance", advance),
+        [("flush", flush), ("act", act), ("after", after), ("cancel", cancel), ("advance", advance),
          ("runUntilIdle", runUntilIdle), ("now", now)]
     }
 
@@ -18,6 +18,22 @@ enum RunLoopBinding {
     static func flush(_ args: Arguments) throws -> Int32 {
         try args.engine.runtime.flush()
         return 0
+    }
+
+    /// `ck.act(fn, ...)`: React's `act()`: calls `fn(...)`, then builds what is pending as
+    /// `ck.flush()` does, and returns `fn`'s results. An error of `fn` passes on, and what it
+    /// queued waits for the next turn (SPEC §3: async updates are built at a turn, never
+    /// implicitly at the end of a call, in a test as in a script).
+    static func act(_ args: Arguments) throws -> Int32 {
+        let f = try args.function(1, "fn")
+        let e = args.engine
+        let top = LuaStack(args.L).top
+        let arguments = top < 2 ? [] : (2...top).map { args.value($0) }
+        let results = try e.values.call(f, arguments, results: -1)   // every result (LUA_MULTRET)
+        try e.runtime.flush()
+        try e.values.reserve(results.count, args.L)
+        for v in results { e.values.push(v, args.L) }
+        return Int32(results.count)
     }
 
     /// `ck.after(seconds, fn)`: a timer's id.

@@ -3,16 +3,11 @@ import CLua
 import CLuaShims
 
 /// What `ckrun test` asks of the runtime beyond the `ck` module (SPEC §9): each test isolated
-/// (clock, timers, hosts), taps and sends that build what they queued, and luassert's test
-/// doubles on classes; and the runner's own functions in C (turns, records, stack lookups). The
+/// (clock, timers, hosts) and luassert's test doubles on classes; and the runner's own functions in C (turns, records, stack lookups). The
 /// engine's `testing`.
 public struct TestSupport {
     // Strong: one lives for one call (`engine.testing`), as `ClassBridge` does.
     let engine: Engine
-
-    /// Turns on `act()` for the file's state: an async update queued inside a send, tap or
-    /// other runtime call is built before the call returns (`Runtime.buildsUpdatesAfterCalls`).
-    public func buildUpdatesAfterCalls() { engine.runtime.buildsUpdatesAfterCalls = true }
 
     /// `begin()`: before a test's `before_each` hooks: the virtual clock goes back to 0 and the
     /// hosts made from now on are noted (`Runtime.beginTest`).

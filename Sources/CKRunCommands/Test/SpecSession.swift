@@ -44,8 +44,6 @@ final class SpecSession {
         try engine.tools.call(limits, [runner, engine.testing.runnerTurnFunction, engine.testing.recordFunction, .string(memory),
                                  engine.testing.monotonicClockFunction, engine.testing.hookCoroutinesFunction, engine.testing.checkDeadlineFunction,
                                  .bool(settings.exposeRunner), engine.testing.beginTestFunction, engine.testing.endTestFunction])
-        // Taps and sends build what they queued before they return (React's act(); SPEC §9).
-        engine.testing.buildUpdatesAfterCalls()
     }
 
     /// Calls `T[name](arguments...)` with string arguments, under the time limit; returns its
