@@ -18,6 +18,9 @@ extension Runtime {
             component.hostLink = build?.hostLink
             return component
         }
+        // A controller named by a string that names none is `[unknownClass]` here, where the
+        // scope resolves (SPEC §4); the commit only attaches what this found.
+        if cls.controllerName != nil { _ = try controllerClass(for: cls) }
         guard let build else {
             throw RuntimeError(.outsideBuild, "\(cls.name) declares a scope and was constructed outside a build; construct it in a host's provider or a render")
         }

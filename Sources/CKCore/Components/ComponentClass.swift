@@ -18,6 +18,9 @@ public final class ComponentClass: RuntimeObject {
     public var initialState: ((Component) throws -> Value)?
     /// An explicit controller class name; nil means `<Name>Controller` if it exists.
     public var controllerName: String? { didSet { resolvedController = nil } }
+    /// Where the script named it (`file:line` of the definition or of `Class.controller = …`),
+    /// for `[unknownClass]` when no controller class has that name.
+    public var controllerNameSite: String?
     /// The controller class found for this class, and the runtime's controller version it was found at.
     var resolvedController: ResolvedController?
     public var isPure = false

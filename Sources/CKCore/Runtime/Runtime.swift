@@ -135,7 +135,10 @@ public final class Runtime {
         if cls.builtin != nil { return nil }
         if let name = cls.controllerName {
             guard let c = controllerClasses[name] else {
-                throw RuntimeError(.unknownClass, "\(cls.name) names controller \(Excerpt.text(name)), which is not defined; define it with ck.controller(\"\(Excerpt.text(name))\", {...})")
+                let advice = NearName.nearest(name, in: Array(controllerClasses.keys)).map { "did you mean \"\(Excerpt.text($0))\"? Fix the name, or define" }
+                    ?? "define it with"
+                throw RuntimeError(.unknownClass, "\(Excerpt.text(cls.name)) names controller \"\(Excerpt.text(name))\", which is not defined; \(advice) "
+                                   + "ck.controller(\"\(Excerpt.text(name))\", {...}) before the first build", at: cls.controllerNameSite)
             }
             return c
         }

@@ -76,6 +76,7 @@ enum ClassKeys {
 
     static func controller(_ c: ClassConfigurator, _ i: Int32) throws {
         let cls = c.component!
+        cls.controllerNameSite = SwiftCall.location(on: c.L, level: 1)
         if c.stack.isNil(i) {
             cls.controllerName = nil
         } else if let k = c.engine.objects.object(at: i, c.L) as? ControllerClass {

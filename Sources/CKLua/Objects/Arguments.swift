@@ -195,7 +195,10 @@ struct Arguments {
     /// The type a script names (`"int"`, a `ck.struct` name, a class defined before this point).
     static func resolveType(_ name: String, _ runtime: Runtime) throws -> TypeSpec {
         guard let t = runtime.types.resolve(name, isClass: runtime.isClassName) else {
-            throw RuntimeError(.unknownType, "unknown type \"\(Excerpt.text(name))\"; use any, bool, int, number, string, table, function, a ck.struct name, or a class defined before this point")
+            let known = Array(TypeSystem.builtinNames.keys) + Array(runtime.types.structs.keys)
+                + Array(runtime.componentClasses.keys) + Array(runtime.controllerClasses.keys)
+            let near = NearName.nearest(name, in: known).map { "did you mean \"\(Excerpt.text($0))\"? Else " } ?? ""
+            throw RuntimeError(.unknownType, "unknown type \"\(Excerpt.text(name))\"; \(near)use any, bool, int, number, string, table, function, a ck.struct name, or a class defined before this point")
         }
         return t
     }
