@@ -20,7 +20,7 @@ describe("ck.struct", function()
     ck.component("StructClash", {})
     local line = debug.getinfo(1, "l").currentline + 1
     local _, err = pcall(ck.struct, "StructClash", {x = "int"})
-    assert.are.equal('[badArgument] Tests/lua/minor_confusions_spec.lua:' .. line .. ': ck.struct: "StructClash" is already a class; give the struct a name of its own', err)
+    assert.are.equal('[badArgument] Tests/lua/minor_confusions_spec.lua:' .. line .. ': ck.struct: "StructClash" is already a component class; give the struct a name of its own', err)
     assert.matches('"int" is already a built%-in type', select(2, pcall(ck.struct, "int", {x = "int"})))
     assert.matches('"Event" is already a built%-in type', select(2, pcall(ck.struct, "Event", {x = "int"})))
   end)

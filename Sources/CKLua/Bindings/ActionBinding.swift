@@ -204,11 +204,7 @@ enum ActionBinding {
         let name = try args.string(1, "name")
         // A type name means one thing: a struct named like a class or a built-in type would
         // change what actions already made with that name accept.
-        if TypeSystem.builtinNames[name] != nil || args.engine.runtime.isClassName(name) {
-            let what = TypeSystem.builtinNames[name] != nil ? "a built-in type" : "a class"
-            throw RuntimeError(.badArgument, "ck.struct: \"\(Excerpt.text(name))\" is already \(what); give the struct a name of its own",
-                               at: args.engine.runtime.currentLocation())
-        }
+        try args.engine.runtime.claimTypeName(name, as: .structure, in: "ck.struct")
         try args.table(2, "fields")
         var fields: [(name: String, type: TypeSpec)] = []
         LuaStack(args.L).pushNil()

@@ -14,6 +14,7 @@ enum ComponentClassBinding {
     static func component(_ args: Arguments) throws -> Int32 {
         let name = try args.string(1, "name")
         if !args.isNil(2) { try args.table(2, "def") }
+        try args.engine.runtime.claimTypeName(name, as: .componentClass, in: "ck.component")
         let cls = try args.engine.classes.defineComponent(name, defAt: 2, args.L)
         NameCheck.builtinName(name, engine: args.engine, L: args.L)
         args.engine.values.push(cls, args.L)

@@ -22,6 +22,7 @@ enum ControllerBinding {
     static func controller(_ args: Arguments) throws -> Int32 {
         let name = try args.string(1, "name")
         if !args.isNil(2) { try args.table(2, "def") }
+        try args.engine.runtime.claimTypeName(name, as: .controllerClass, in: "ck.controller")
         let cls = ControllerClass(name: name)
         let e = args.engine, L = args.L
         try e.ownership.defining(cls) { _ in
