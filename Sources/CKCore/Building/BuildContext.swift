@@ -75,7 +75,7 @@ final class BuildContext {
             case .provider: "the host's provider"
             case .render(let c) where c.componentClass.renderDefinition == nil: "the build of the built-in \(c.shownPath)"
             case .render(let c): "the render of \(c.shownPath)"
-            case .view(let c): "the view function of \(c.shownPath)"
+            case .view(let c): "\(c.componentClass.hasViewFunction ? "the view function" : "the view") of \(c.shownPath)"
             case .shouldUpdate(let c): "the shouldUpdate of \(c.shownPath)"
             case .updateFunction(let s): "an update function queued for \(s.shownPath)"
             case .initialState(let s): "the initialState of \(s.shownPath)"

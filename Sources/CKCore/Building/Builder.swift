@@ -270,9 +270,9 @@ struct Builder {
         if let view = cls.view {
             context.running = .view(node)
             node.viewSpec = try view(node)
+            if let spec = node.viewSpec { try checkControls(spec, in: node) }
         }
         context.running = .render(node)
-        if let spec = node.viewSpec { try checkControls(spec, in: node) }
         if let children = cls.children {
             if !node.childrenGiven { node.children = try children(node) }
         } else if let render = cls.render {
@@ -282,9 +282,13 @@ struct Builder {
         context.rendered.append(node)
     }
 
+    /// `[notAControl]` at the place that gave the spec: the class's view function or view table,
+    /// else (a built-in's view, from its props) the code that constructed the component.
     private func checkControls(_ spec: ViewSpec, in node: Component) throws {
         for attribute in spec.actions where attribute.kind.traits.needsControl && !runtime.controls.contains(spec.viewClass) {
-            throw RuntimeError(.notAControl, "ck.\(attribute.kind.traits.function) on a \(Excerpt.text(spec.viewClass)) in \(node.shownPath): \(Excerpt.text(spec.viewClass)) is not a control; use ck.onTap, or ck.registerControlClass(\"\(Excerpt.text(spec.viewClass))\")")
+            let at = node.componentClass.viewDefinition ?? node.madeBy.definition(in: host) ?? runtime.currentLocation()
+            throw RuntimeError(.notAControl, "ck.\(attribute.kind.traits.function) on a \(Excerpt.text(spec.viewClass)) in \(node.shownPath): \(Excerpt.text(spec.viewClass)) is not a control; use ck.onTap, or ck.registerControlClass(\"\(Excerpt.text(spec.viewClass))\")",
+                               at: at)
         }
     }
 

@@ -14,6 +14,11 @@ public final class ComponentClass: RuntimeObject {
     /// Children for layout built-ins that hold several (Stack); nil for composites.
     public var children: ((Component) throws -> [Component])?
     public var view: ((Component) throws -> ViewSpec?)?
+    /// Where the script gave the view (`file:line` of its view function, or of the definition
+    /// that gave a view table), for errors found in the spec; nil for a built-in's.
+    public var viewDefinition: String?
+    /// Whether `view` runs a script's view function (messages say "the view function of").
+    public var hasViewFunction = false
     public var scope: ScopeDeclaration = .none
     public var initialState: ((Component) throws -> Value)?
     /// An explicit controller class name; nil means `<Name>Controller` if it exists.

@@ -15,10 +15,14 @@ enum ClassKeys {
 
     static func view(_ c: ClassConfigurator, _ i: Int32) throws {
         let cls = c.component!, engine = c.engine
+        cls.hasViewFunction = false
+        cls.viewDefinition = nil
         if c.stack.isNil(i) {
             cls.view = nil
         } else if let f = c.callable(i) {
-            let definedAt = c.stack.isFunction(i) ? engine.definition(of: f) : nil
+            let definedAt = (c.stack.isFunction(i) ? engine.definition(of: f) : nil) ?? SwiftCall.location(on: c.L, level: 1)
+            cls.hasViewFunction = true
+            cls.viewDefinition = definedAt
             var lastClass: ReusedName?
             cls.view = { [unowned(unsafe) engine] comp in
                 try engine.values.callWithProps(f, receiver: comp, props: comp, state: comp.state) { at, L in
@@ -28,10 +32,12 @@ enum ClassKeys {
         } else if c.stack.isTable(i) {
             // A view spec table is read once, at the first render: every instance shares it.
             let spec = engine.values.value(at: i, c.L)
+            let definedAt = SwiftCall.location(on: c.L, level: 1)
+            cls.viewDefinition = definedAt
             var read: ViewSpec??
             cls.view = { [unowned(unsafe) engine] comp in
                 if let read { return read }
-                let made = try engine.hosts.viewSpec(spec, in: comp.name)
+                let made = try engine.hosts.viewSpec(spec, in: comp.name, definedAt: definedAt)
                 read = .some(made)
                 return made
             }
