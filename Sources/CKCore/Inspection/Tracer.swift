@@ -41,7 +41,7 @@ public final class Tracer {
             if omittedVisits > 0 { path.insert("… \(omittedVisits) more", at: path.count - 1) }
             if handled && handler == nil { path.append("block (handled)") }
             let tail = handled ? "" : (path.isEmpty ? "nil (unhandled)" : " -> nil (unhandled)")
-            return "\(selector) from \(sender?.name ?? "nil"): " + path.joined(separator: " -> ") + tail
+            return "\(ObjectText.name(selector)) from \(sender?.name ?? "nil"): " + path.joined(separator: " -> ") + tail
         }
 
         /// Keeps the first `visitLimit - 1` responders and the latest.

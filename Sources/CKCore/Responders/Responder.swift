@@ -20,9 +20,9 @@ public enum Responder {
     public var name: String {
         switch self {
         case .component(let c): c.label
-        case .controller(let c): c.controllerClass.name
-        case .view(let v): v.hostingHost != nil ? "HostingView" : v.viewClass
-        case .script(let s): s.name
+        case .controller(let c): ObjectText.name(c.controllerClass.name)
+        case .view(let v): v.hostingHost != nil ? "HostingView" : ObjectText.name(v.viewClass)
+        case .script(let s): ObjectText.name(s.name)
         }
     }
 

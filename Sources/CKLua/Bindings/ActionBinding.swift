@@ -110,11 +110,12 @@ enum ActionBinding {
 
     static func tostring(_ args: Arguments) throws -> String {
         let a: Action = try args.object(1, "self", "an action")
-        let types = a.types.isEmpty ? "" : " " + ClassBridge.describeTypes(a.types)
+        let types = a.types.isEmpty ? "" : " " + ObjectText.name(ClassBridge.describeTypes(a.types))
+        let selector = ObjectText.name(a.selector ?? "")
         switch a.kind {
-        case .selector: return "<selector action \(a.selector!)\(types)>"
-        case .target: return "<target action \(a.selector!) -> \(a.target?.name ?? "(freed)")\(types)>"
-        case .scope: return "<scope action \(a.selector!) -> \(a.scope?.path ?? "?")\(types)>"
+        case .selector: return "<selector action \(selector)\(types)>"
+        case .target: return "<target action \(selector) -> \(a.target?.name ?? "(freed)")\(types)>"
+        case .scope: return "<scope action \(selector) -> \(a.scope?.shownPath ?? "?")\(types)>"
         case .block: return "<block action\(types)>"
         }
     }

@@ -9,11 +9,11 @@ enum ControllerBinding {
     static func register(in engine: Engine) {
         engine.functions.defineMetatable(.controllerClass, index: classField, newindex: setClassField, tostring: { args in
             let cls: ControllerClass = try args.object(1, "class", "a controller class")
-            return "<controller class \(cls.name)>"
+            return "<controller class \(ObjectText.name(cls.name))>"
         })
         engine.functions.defineMetatable(.controller, index: fields, newindex: setField, tostring: { args in
             let k: Controller = try args.object(1, "self", "a controller")
-            return "<\(k.controllerClass.name) of \(k.component.label)\(k.isInvalidated ? ", invalidated" : "")>"
+            return "<\(ObjectText.name(k.controllerClass.name)) of \(k.component.label)\(k.isInvalidated ? ", invalidated" : "")>"
         })
         engine.functions.setFunctions([("controller", controller)], prefix: "ck.")
     }

@@ -27,7 +27,7 @@ enum ViewBinding {
         }, tostring: { args in
             let v: View = try args.object(1, "self", "a view")
             if v.hostingHost != nil { return "<HostingView>" }
-            return "<\(v.viewClass)\(v.component.map { " of \($0.label)" } ?? "")>"
+            return "<\(ObjectText.name(v.viewClass))\(v.component.map { " of \($0.label)" } ?? "")>"
         })
     }
 
@@ -42,7 +42,7 @@ enum ViewBinding {
             return 1
         }, tostring: { args in
             let ev: Event = try args.object(1, "self", "an event")
-            return "<Event \(ev.type)>"
+            return "<Event \(ObjectText.name(ev.type))>"
         })
     }
 
@@ -60,8 +60,8 @@ enum ViewBinding {
         }, tostring: { args in
             let a: ActionAttribute = try args.object(1, "self", "an attribute")
             let traits = a.kind.traits
-            let on = traits.listsEvents ? " on " + a.gestures.map(\.name).joined(separator: ",") : ""
-            return "<\(traits.function) \(a.action?.selector ?? "nil")\(on)>"
+            let on = traits.listsEvents ? " on " + ObjectText.name(a.gestures.map(\.name).joined(separator: ",")) : ""
+            return "<\(traits.function) \(ObjectText.name(a.action?.selector ?? "nil"))\(on)>"
         })
     }
 

@@ -109,7 +109,7 @@ struct SwiftFunctions {
             throw RuntimeError(.badArgument, "cannot set fields of a \(typeName)")
         }
         setFunction("__tostring", qualified: "tostring") { args in
-            args.engine.values.pushString(try tostring(args), args.L)
+            args.engine.values.pushString(ObjectText.line(try tostring(args)), args.L)
             return 1
         }
         setFunction("__gc", qualified: "__gc") { args in
