@@ -171,7 +171,7 @@ enum ActionBinding {
     /// promoted to `{"Event"}`; a kind that lists events takes them as argument 2.
     static func attribute(_ kind: Gesture.Kind) -> Function {
         { args in
-            let a: Action? = try args.optionalObject(1, "action", "an action or nil")
+            let a = try args.optionalAction(1, "action")
             let events = kind.traits.listsEvents ? try eventNames(args) : nil
             let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: kind.traits.function, component: "ck") }
             args.engine.values.push(ActionAttribute(kind: kind, events: events, action: promoted), args.L)

@@ -144,9 +144,11 @@ extension ClassBridge {
         for (name, declared) in cls.actionProps {
             engine.values.rawField(L, t, name)
             defer { LuaStack(L).pop(1) }
-            if LuaStack(L).isNil(-1) { continue }
+            // nil or false: no action (`action = enabled and ck.action("save")`).
+            if LuaStack(L).isNil(-1) || (LuaStack(L).isBoolean(-1) && !LuaStack(L).toBool(-1)) { continue }
             guard let action = engine.objects.object(at: -1, L) as? Action else {
-                throw RuntimeError(.typeMismatch, "\(cls.name).\(name) is an action prop typed \(Self.describeTypes(declared)) but was given a \(engine.values.value(at: -1, L).typeName); pass ck.action(...) or nil")
+                let given = LuaStack(L).isBoolean(-1) ? "true" : "a " + engine.values.value(at: -1, L).typeName
+                throw RuntimeError(.typeMismatch, "\(cls.name).\(name) is an action prop typed \(Self.describeTypes(declared)) but was given \(given); pass ck.action(...), or nil or false for none")
             }
             let promoted = try engine.runtime.conformActionProp(action, declared: declared, prop: name, component: cls.name)
             if promoted !== action {

@@ -69,6 +69,8 @@ struct Arguments {
     }
 
     func isNil(_ i: Int32) -> Bool { lua_type(L, i) <= LUA_TNIL }
+    /// nil or false: "none" where a value may be absent (`enabled and ck.action("save")`).
+    func isNone(_ i: Int32) -> Bool { lua_type(L, i) <= LUA_TNIL || (lua_type(L, i) == LUA_TBOOLEAN && lua_toboolean(L, i) == 0) }
 
     func string(_ i: Int32, _ name: String) throws -> String {
         guard lua_type(L, i) == LUA_TSTRING else { throw bad(i, name, "a string") }
@@ -160,6 +162,11 @@ struct Arguments {
 
     func optionalObject<T: RuntimeObject>(_ i: Int32, _ name: String, _ expected: @autoclosure () -> String) throws -> T? {
         isNil(i) ? nil : try object(i, name, expected()) as T
+    }
+
+    /// An action, or none: nil or false, as an action prop takes (`ck.onTap(enabled and a)`).
+    func optionalAction(_ i: Int32, _ name: String) throws -> Action? {
+        isNone(i) ? nil : try object(i, name, "an action, or nil or false for none") as Action
     }
 
     func value(_ i: Int32) -> Value { engine.values.value(at: i, L) }
