@@ -52,6 +52,7 @@ public struct CkrunCommand: ParsableCommand {
     public static func main() {
         ProcessOutput.noteInheritedSignals()
         ForcedExit.claimSignals()
+        StartDirectory.note()
         let argv = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
         Glibc.exit(ProcessOutput.finish(status: runCommandLine(argv), stdio: stdout))
     }

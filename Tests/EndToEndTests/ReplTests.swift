@@ -86,6 +86,23 @@ struct ReplTests {
         #expect(r.stderr.contains("[usage] no app is running to reload: its host was destroyed (app:destroy())"), "\(r.stderr)")
     }
 
+    /// LuaFileSystem, when this machine has it (a script can change directory only through it).
+    static let hasLFS = (try? Ckrun.run(["-e", "require 'lfs'"]).status) == 0
+
+    // The data attack's break 15: after a line changed directory, `.reload` ran sub/app.lua, a
+    // file the run was never given; paths given at start name files as of then.
+    @Test(.enabled(if: hasLFS, "LuaFileSystem is not installed"))
+    func reloadRunsTheAppFileItWasStartedOnAfterAChdir() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.write("app.lua", "return ck.component('C', {render = function() return ck.Text{text = 'the app'} end})\n")
+        _ = try dir.write("sub/app.lua", "return ck.component('C', {render = function() return ck.Text{text = 'another file'} end})\n")
+        let r = try Ckrun.run(["repl", "app.lua"], stdin: "require('lfs').chdir('sub')\n.reload\n.tree\nprint(require('lfs').currentdir():match('sub$'))\n",
+                              directory: dir.url)
+        #expect(r.stdout.contains("reloaded app.lua"), "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("the app") && !r.stdout.contains("another file"), "\(r.stdout)")
+        #expect(r.stdout.contains("sub\n"), "the app's own directory is kept after the reload: \(r.stdout)")
+    }
+
     @Test func dotCommands() throws {
         let r = try Ckrun.run(["repl"], stdin: ".help\n.nope\n.tree\n.trace maybe\n.quit\nprint('not reached')\n")
         #expect(r.status == 0)

@@ -13,7 +13,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     case notAControl
     // Limits and the command line (SPEC §9)
     case timeout, memoryLimit, interrupted, sandbox, usage, cannotRead, testFailure, finalizerError
-    case cannotWrite
+    case cannotWrite, cannotWatch
     // The app's run loop (SPEC §9)
     case timerFailed, timerLoop
     // Limits of the Lua stack and of nesting; names and fields a script may have misspelled
@@ -62,6 +62,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .cannotRead: "A file ckrun loads itself (the script, `ckrun tree`'s, a spec file, `LUA_INIT=@file`, the file `.reload` or `--watch` loads again) does not exist, cannot be opened, or is a directory, FIFO or socket (reading a FIFO would block before any limit)."
         case .testFailure: "A test file failed to load or one of its hooks failed."
         case .cannotWrite: "ckrun could not write its standard output or standard error, or a report file it was asked for (`--junit`, coverage): closed, `>&-`; a full disk, `>/dev/full`; a FIFO no process reads; an I/O error. What it wrote there is incomplete, so the run ends with a non-zero status. A reader that went away (`| head -1`) is not this error: ckrun then ends quietly, as killed by SIGPIPE, as a filter does (or, started with SIGPIPE ignored, goes on without that output, as lua5.4 does)."
+        case .cannotWatch: "`--watch` could not start watching files: the system refused an inotify instance or watch (the per-user limits `fs.inotify.max_user_instances` or `max_user_watches` reached, or no inotify on this system)."
         case .finalizerError: "A `__gc` metamethod raised an error while Lua collected garbage (warning)."
         case .timerFailed: "A timer's function (`ck.after`) raised: in an app run by `ckrun` (or the build after it failed; the app goes on), or when `ck.advance` or `ck.runUntilIdle` fired it (the error reaches their caller, naming where the timer was set)."
         case .timerLoop: "A timer kept re-arming itself (each firing set the next: a clock, a poller, `setInterval`), so running the clock until idle would never end, or it re-armed with no delay, so even a run to a time would not: the run stopped with the timer pending. A warning in an app run (the app goes on) and in `ckrun tree`; raised by `ck.runUntilIdle` and `ck.advance`."
@@ -118,6 +119,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .cannotRead: "Name a readable Lua file; read standard input with `-`."
         case .testFailure: "Read the message and traceback; fix the test file or the code it tests."
         case .cannotWrite: "Give ckrun an output it can write: a file on a disk with room, a pipe, a terminal, a FIFO whose reader is running; do not close descriptor 1 or 2 (from a test's C module either)."
+        case .cannotWatch: "Close other programs that watch files (editors, other `--watch` runs), or raise the limit (`sysctl fs.inotify.max_user_instances=512`); or run without `--watch`."
         case .finalizerError: "Make the finalizer handle its own errors (pcall inside __gc)."
         case .timerFailed: "Read the timer's own error and traceback after the first line and fix the function; set the timer again if it should still run."
         case .timerLoop: "If the timer is meant to repeat, step the clock by a bounded time: `ck.advance(SECONDS)` in a test; in a piped run, where each input runs the clock on again, `.pause` (or `--paused`) first, then `.advance SECONDS`; or run on the wall clock (`--clock wall`). Give a timer re-armed at once a delay; otherwise stop re-arming it (`ck.cancel`)."

@@ -27,7 +27,7 @@ final class TerminalLines: FrontEnd {
     private var isEditing = false
 
     init(engine: Engine, prelude: @escaping () -> Value) {
-        let path = Environment.value("CKRUN_HISTORY") ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.ckrun_history")
+        let path = StartDirectory.absolute(Environment.value("CKRUN_HISTORY") ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.ckrun_history"))
         let usable = Self.usableHistory(path)
         history = usable.map { _ in HistoryFile(path: path, limit: Int(Self.historyLimit)) }
         if case .bytes(let bytes)? = usable { last = HistoryFile.lastLine(of: bytes) }

@@ -38,8 +38,10 @@ final class AppSession {
         guard let file else {
             throw LuaError(message: Catalogue.usage.message("no app file to reload: start the REPL on the app (ckrun app.lua, or ckrun repl app.lua)"))
         }
-        if let problem = ReadableFile.problem(file) { throw LuaError(message: problem) }
-        let reloaded = try engine.turn { turn throws(LuaError) in try turn.reloadApp(file: file) }
+        if let problem = ReadableFile.problem(StartDirectory.absolute(file)) { throw LuaError(message: problem) }
+        let reloaded = try StartDirectory.within { () throws(LuaError) in
+            try engine.turn { turn throws(LuaError) in try turn.reloadApp(file: file) }
+        }
         guard let reloaded else {
             let why = engine.appHost?.isDestroyed == true
                 ? "its host was destroyed (app:destroy()); start ckrun on \(BytePath.shown(file)) again"
@@ -53,7 +55,7 @@ final class AppSession {
     /// Watches the app file's directory (`--watch`); nil without a file or inotify.
     func makeWatcher() -> FileWatcher? {
         guard let file else { return nil }
-        return FileWatcher(directory: SiblingSearcher.directory(of: file))
+        return FileWatcher(directory: SiblingSearcher.directory(of: StartDirectory.absolute(file)))
     }
 
     /// The session functions the REPL's Lua side calls (`repl.lua`'s `session`): the clock's

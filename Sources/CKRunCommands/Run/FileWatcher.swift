@@ -14,12 +14,19 @@ final class FileWatcher {
     let descriptor: Int32
     private let directory: String
 
-    /// Watches the `.lua` files of `directory`; nil if inotify is unavailable.
+    /// Why the last watcher could not be made (`[cannotWatch]`, the cause from errno).
+    nonisolated(unsafe) private(set) static var refusal: String?
+
+    /// Watches the `.lua` files of `directory`; nil (and `refusal` says why) if inotify refuses.
     init?(directory: String) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            Self.refusal = WatchRefusal.message(errno, watching: BytePath.shown(directory))
+            return nil
+        }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
         guard BytePath.withCString(directory, { inotify_add_watch(fd, $0, mask) }) >= 0 else {
+            Self.refusal = WatchRefusal.message(errno, watching: BytePath.shown(directory))
             close(fd)
             return nil
         }

@@ -129,7 +129,9 @@ final class InteractiveRun {
 
     private func startWatching() {
         watcher = app.makeWatcher()
-        if watcher == nil { repl.writeError("ckrun: --watch needs the app's file and inotify; watching nothing") }
+        guard watcher == nil else { return }
+        let why = app.file == nil ? Catalogue.usage.message("--watch needs the app's file (ckrun app.lua --watch)") : FileWatcher.refusal
+        repl.writeError("ckrun: " + (why ?? Catalogue.cannotWatch.message("--watch cannot watch the app's directory")) + "; the app runs, unwatched")
     }
 
     // MARK: Sources

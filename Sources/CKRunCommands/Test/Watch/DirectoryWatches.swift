@@ -37,7 +37,11 @@ final class DirectoryWatches {
 
     init() throws {
         fd = inotify_init1(Int32(IN_CLOEXEC))
-        guard fd >= 0 else { throw ValidationError("--watch: inotify is not available here") }
+        guard fd >= 0 else {
+            // The run's failure (status 1), not a usage error: the command line was right.
+            ProcessOutput.err("ckrun: " + WatchRefusal.message(errno, watching: "the test files") + "\n")
+            throw ExitCode(1)
+        }
     }
 
     deinit { close(fd) }
@@ -123,3 +127,4 @@ final class DirectoryWatches {
         descriptors[directory.path] = nil
     }
 }
+
