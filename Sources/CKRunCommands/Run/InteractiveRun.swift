@@ -130,7 +130,7 @@ final class InteractiveRun {
     private func startWatching() {
         watcher = app.makeWatcher()
         guard watcher == nil else { return }
-        let why = app.file == nil ? Catalogue.usage.message("--watch needs the app's file (ckrun app.lua --watch)") : FileWatcher.refusal
+        let why = app.file == nil ? Catalogue.cannotWatch.message("--watch needs the app's file (ckrun app.lua --watch)") : FileWatcher.refusal
         repl.writeError("ckrun: " + (why ?? Catalogue.cannotWatch.message("--watch cannot watch the app's directory")) + "; the app runs, unwatched")
     }
 
