@@ -103,9 +103,32 @@ void ckcurses_screen_end(void) {
 
 int ckcurses_screen_active(void) { return active; }
 
+/* ncurses' SIGTSTP handler while the view owns the terminal, put aside while it is lent. */
+static struct sigaction view_suspend;
+static int suspend_put_aside = 0;
+
+/* While the terminal is lent, Ctrl-Z stops the process as it stops any program reading lines:
+   ncurses' handler would take the terminal back in the view's modes on `fg` and draw the view
+   over the read, which waited on for a line end those modes never give. An ignored SIGTSTP
+   stays ignored. */
+static void lend_suspend(int lending) {
+    if (lending && !suspend_put_aside) {
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigemptyset(&dfl.sa_mask);
+        if (sigaction(SIGTSTP, NULL, &view_suspend) != 0 || view_suspend.sa_handler == SIG_IGN) return;
+        suspend_put_aside = sigaction(SIGTSTP, &dfl, NULL) == 0;
+    } else if (!lending && suspend_put_aside) {
+        sigaction(SIGTSTP, &view_suspend, NULL);
+        suspend_put_aside = 0;
+    }
+}
+
 void ckcurses_screen_lend(int lending) {
     if (!active) return;
     ssize_t w = 0;
+    lend_suspend(lending);
     if (lending) {
         NC(def_prog_mode)();
         NC(endwin)();

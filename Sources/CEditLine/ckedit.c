@@ -1,6 +1,7 @@
 /* libedit through dlopen: the functions and variables the REPL uses, resolved once. */
 #include "ckedit.h"
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
@@ -108,5 +109,18 @@ int ckedit_terminal_columns(int fd) {
     return size.ws_col;
 }
 
-/* glibc's FILE keeps what it read ahead between these two pointers: lines poll cannot see. */
-int ckedit_stdin_buffered(void) { return stdin->_IO_read_ptr < stdin->_IO_read_end; }
+/* A byte taken with descriptor 0 non-blocking and put back (ungetc): from what the stream read
+   ahead if it holds any, else from the descriptor if it has one now. No C library's FILE
+   internals are read (glibc's read pointers were, on Linux alone). A byte read from the
+   descriptor stays in the stream, read ahead as the next line's read would have. */
+int ckedit_stdin_ready(void) {
+    int flags = fcntl(0, F_GETFL);
+    if (flags < 0) return 0;
+    int blocking = (flags & O_NONBLOCK) == 0;
+    if (blocking && fcntl(0, F_SETFL, flags | O_NONBLOCK) != 0) return 0;
+    int c = getc(stdin);
+    if (c != EOF) ungetc(c, stdin);
+    else clearerr(stdin);   /* EAGAIN or the end: the next read tries again, as it did */
+    if (blocking) fcntl(0, F_SETFL, flags);
+    return c != EOF;
+}

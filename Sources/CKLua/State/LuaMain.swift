@@ -34,6 +34,10 @@ public final class LuaMain {
         engine = Engine(configuration: configuration)
     }
 
+    /// The script's standard input read by ckrun's own stream from the start, through `lend`
+    /// (`StandardInput.own`): under a full-screen view, which lends the terminal to it later.
+    public func ownStandardInput(lend: StandardInput.Lender?) { StandardInput.own(in: engine, lend: lend) }
+
     /// lua.c's order: version, -E, `arg`, the generational collector, LUA_INIT, -e/-l/-W in
     /// order, the script, then -i (or, with nothing to run, the REPL or standard input).
     public func run() -> Int32 {

@@ -42,7 +42,7 @@ final class PipeLines: FrontEnd {
         return [.line(bytes)]
     }
 
-    var hasBufferedInput: Bool { ckedit_stdin_buffered() != 0 }
+    var hasBufferedInput: Bool { ckedit_stdin_ready() != 0 }
 
     func remember(_ entry: String) {}
     func aside(_ body: () -> Void) { body() }

@@ -22,7 +22,7 @@ final class OutputLog {
     private(set) var lines: [String] = []
     /// The bytes after the last newline (a line still being written).
     private var partial: [UInt8] = []
-    private var closed = false
+    private(set) var isClosed = false
     /// Lines kept for the pane (the newest).
     static let keptLines = 1000
     /// The file is emptied once read past this many bytes.
@@ -76,6 +76,27 @@ final class OutputLog {
         return new
     }
 
+    /// Adds `bytes` to what the run wrote, as if written now (the answer a lent read got, after
+    /// its question): the next `collect` reads them in order.
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        fflush(stdout)
+        fflush(stderr)
+        var rest = bytes
+        while !rest.isEmpty {
+            let n = Glibc.write(file, rest.baseAddress, rest.count)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            rest = UnsafeRawBufferPointer(rebasing: rest[n...])
+        }
+    }
+
+    /// After a read the terminal showed (its question and the answer echoed): what it wrote
+    /// collected, as the terminal already shows it; the line still being written, as shown.
+    func shownAfterRead() -> String {
+        collect()
+        return unfinishedLine
+    }
+
     /// The lines to show: the complete ones and the one being written.
     var shownLines: [String] {
         partial.isEmpty ? lines : lines + [PaneText.line(partial)]
@@ -96,8 +117,8 @@ final class OutputLog {
     /// Puts the descriptors back and writes what was written since the last `collect` to the
     /// terminal (a turn that ended the process: its last words are seen).
     func close() {
-        guard !closed else { return }
-        closed = true
+        guard !isClosed else { return }
+        isClosed = true
         fflush(stdout)
         fflush(stderr)
         Self.putBack()

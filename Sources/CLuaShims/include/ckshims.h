@@ -174,11 +174,15 @@ void ckexithook_set(void (*hook)(void));
 /// The signal ending the process while the hook runs: SIGALRM for the watchdog, SIGINT for a
 /// second Ctrl-C; 0 before.
 int ckexithook_signal(void);
-/// While the live view owns the terminal: the state's io.stdin (and the default input when it
-/// is that) reads through a stream that calls `hook(1)` before a read that would wait (give the
-/// terminal back in line mode) and `hook(0)` after (take it again); NULL: C's stdin again.
-/// Returns 0 when it could not (the reads then wait as before).
-int ckstdin_lend(lua_State *L, void (*hook)(int lending));
+/// Gives the terminal back for a read (`lending` 1, the other arguments NULL and 0), then takes
+/// it again (`lending` 0) with the bytes the read got, `length` 0 when none or the terminal did
+/// not echo them (the answer, to copy where the terminal showed the question).
+typedef void (*ckstdin_lender)(int lending, const char *read, size_t length);
+/// From now on the state's io.stdin (and the default input when it is that) reads descriptor 0
+/// through a stream of ckrun's own, never C's stdin (ckstdin.c): call before the script reads.
+/// `hook` non-NULL (the live view owns the terminal): a read calls it around the wait; NULL: it
+/// reads as it is. A wait ends on a stop the watchdog has pending. Returns 0 when it could not.
+int ckstdin_lend(lua_State *L, ckstdin_lender hook);
 /// At start: every signal sent from outside whose default ends the process has its default back
 /// (the Swift runtime's backtracer took SIGQUIT as a crash); the faults keep the backtracer.
 /// SIGQUIT then runs the hook above (the terminal given back) and ends the process by SIGQUIT.

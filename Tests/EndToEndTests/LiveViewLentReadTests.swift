@@ -1,0 +1,198 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// A handler's `io.read` under --tui borrows the terminal (`ckstdin.c`): what a user can do to
+/// that read, as a terminal would take it (terminal attack, second round).
+@Suite("A read the live view lends the terminal to (tmux)")
+struct LiveViewLentReadTests {
+    typealias Session = ReplTerminalTests.Session
+
+    /// Asks on Enter; shows the answer, "nil" at the end of input, "#N" for a long one.
+    static func app(in dir: TemporaryDirectory) throws -> URL {
+        try dir.write("ask.lua", """
+            local R = ck.component("R", { scope = true, initialState = "none",
+              render = function(self, props, state)
+                return ck.Stack{children = { ck.Text{text = "got: " .. state},
+                  ck.Button{title = "Ask", action = self:action("ask")} }}
+              end,
+              ask = function(self)
+                io.write("name? "); io.flush()
+                local l = io.read("l")
+                local shown = l == nil and "nil" or #l > 40 and ("#" .. #l) or l
+                self:updateState(function() return shown end)
+              end,
+            })
+            return R
+            """)
+    }
+
+    static func lines(_ screen: String) -> [String] { AppTerminalTests.lines(screen) }
+
+    /// The view up, Ask tapped, the terminal lent with the question shown.
+    static func lent(_ options: String = "", in dir: TemporaryDirectory) throws -> Session {
+        let s = try Session(command: LiveViewTerminalTests.ckrun("\(try app(in: dir).path) --tui \(options)"))
+        try ask(s)
+        return s
+    }
+
+    static func ask(_ s: Session) throws {
+        try s.wait("the live view") { $0.contains("Responder chain") && $0.contains("got: ") }
+        try s.keys("Enter")
+        try s.wait("the terminal lent, the question shown") { $0.contains("lends the terminal") && $0.contains("name?") }
+    }
+
+    /// The view back after the read, with `text` shown.
+    @discardableResult
+    static func back(_ s: Session, showing text: String) throws -> String {
+        try s.wait("the view back, showing \(text)") { $0.contains("Responder chain") && $0.contains(text) }
+    }
+
+    /// Answers again, so the run is known to go on after what the test did.
+    static func answersAgain(_ s: Session) throws {
+        try ask(s)
+        try s.line("again")
+        try back(s, showing: "got: again")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func theAnswerIsInTheOutputPaneAfterTheQuestion() throws {
+        let dir = try TemporaryDirectory()
+        let s = try Self.lent(in: dir)
+        try s.line("bob")
+        let screen = try Self.back(s, showing: "got: bob")
+        #expect(screen.contains("name? bob"), "the pane shows the session as the terminal did:\n\(screen)")
+        try s.keys("q")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func wideCharactersComeThroughWhole() throws {
+        let dir = try TemporaryDirectory()
+        let s = try Self.lent(in: dir)
+        try s.line("日本語 é")
+        let screen = try Self.back(s, showing: "got: 日本語 é")
+        #expect(screen.contains("name? 日本語 é"), "\(screen)")
+        try s.keys("q")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func theTimeoutEndsTheTurnNotTheRun() throws {
+        let dir = try TemporaryDirectory()
+        let s = try Self.lent("--timeout 1", in: dir)
+        let screen = try Self.back(s, showing: "[timeout]")
+        #expect(!screen.contains("the process ends"), "not the last resort:\n\(screen)")
+        #expect(screen.contains("got: none"))
+        try Self.answersAgain(s)
+        try s.keys("q")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func ctrlCStopsTheTurn() throws {
+        let dir = try TemporaryDirectory()
+        let s = try Self.lent(in: dir)
+        try s.keys("C-c")
+        try Self.back(s, showing: "[interrupted]")
+        try Self.answersAgain(s)
+        try s.keys("q")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func ctrlDIsTheEndOfInput() throws {
+        let dir = try TemporaryDirectory()
+        let s = try Self.lent(in: dir)
+        try s.keys("C-d")
+        try Self.back(s, showing: "got: nil")
+        try Self.answersAgain(s)
+        try s.keys("q")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aLongAnswerIsReadAndTheViewStaysInItsRows() throws {
+        let dir = try TemporaryDirectory()
+        let s = try Self.lent(in: dir)
+        try s.run(["send-keys", "-t", "0", "-l", String(repeating: "a", count: 10_000)])
+        try s.keys("Enter")
+        let screen = try Self.back(s, showing: "got: #")
+        #expect(Self.lines(screen).count <= 40, "\(screen)")
+        #expect(Self.lines(screen).allSatisfy { $0.count <= 120 }, "\(screen)")
+        #expect(screen.contains("name? aaaa"), "\(screen)")
+        try Self.answersAgain(s)
+        try s.keys("q")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aResizeWhileLentIsDrawnAfter() throws {
+        let dir = try TemporaryDirectory()
+        let s = try Self.lent(in: dir)
+        try s.run(["resize-window", "-t", "0", "-x", "80", "-y", "24"])
+        Thread.sleep(forTimeInterval: 0.3)
+        try s.line("sam")
+        let screen = try Self.back(s, showing: "got: sam")
+        #expect(!screen.contains("Interrupted"), "the read went on through the resize:\n\(screen)")
+        let rows = Self.lines(screen)
+        #expect(rows.count <= 24 && rows.allSatisfy { $0.count <= 80 }, "drawn at the new size:\n\(screen)")
+        #expect(rows.last?.contains("generation") == true, "the status line on the last row:\n\(screen)")
+        try s.keys("q")
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func ctrlZAndFgGoOnWithTheRead() throws {
+        let dir = try TemporaryDirectory()
+        let app = try Self.app(in: dir)
+        let s = try Session(command: "env PS1='$ ' bash --norc --noprofile")
+        // Not `; echo`: bash goes on with a list past a job that stopped.
+        try s.line(LiveViewTerminalTests.ckrun("\(app.path) --tui"))
+        try Self.ask(s)
+        try s.keys("C-z")
+        try s.wait("the job stopped") { $0.contains("Stopped") }
+        try s.line("fg")
+        Thread.sleep(forTimeInterval: 0.3)
+        try s.line("zed")
+        try Self.back(s, showing: "got: zed")
+        try Self.answersAgain(s)
+        try s.keys("q")
+        try s.wait("the shell's prompt") { Self.lines($0).filter { !$0.isEmpty }.last == "$" }
+        try s.line("echo status $?")
+        try s.wait("the shell back") { Self.lines($0).contains("status 0") }
+    }
+
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func ctrlBackslashEndsByTheSignalWithTheTerminalGivenBack() throws {
+        let dir = try TemporaryDirectory()
+        let app = try Self.app(in: dir)
+        let script = try dir.write("run.sh", """
+            trap '' INT QUIT
+            stty -g > \(dir.url.path)/before
+            env --default-signal=QUIT CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path) --tui < /dev/tty &
+            wait $!; echo "status $?"
+            stty -g > \(dir.url.path)/after
+            if cmp -s \(dir.url.path)/before \(dir.url.path)/after; then echo "the terminal as it was"; else echo "the terminal changed"; fi
+            sleep 30
+            """)
+        let s = try Session(command: "sh \(script.path)")
+        try Self.ask(s)
+        try s.keys("C-\\")
+        let screen = try s.wait("the shell going on") { $0.contains("status ") && $0.contains("the terminal ") }
+        #expect(Self.lines(screen).contains("status 131"), "ended by SIGQUIT:\n\(screen)")
+        #expect(Self.lines(screen).contains("the terminal as it was"), "stty -g differs:\n\(screen)")
+    }
+
+    /// Before the view starts, what the script prints is held for the pane: its question was
+    /// never seen, the answer typed blind, and the pane's history lacked it.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aReadAsTheScriptStartsShowsWhatItPrintedAndThePaneKeepsTheAnswer() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("start.lua", """
+            print("welcome")
+            io.write("who? "); io.flush()
+            local who = io.read("l")
+            return ck.component("R", { render = function() return ck.Text{text = "hello " .. tostring(who)} end })
+            """)
+        let s = try Session(command: LiveViewTerminalTests.ckrun("\(app.path) --tui"))
+        try s.wait("the question on the terminal") { Self.lines($0).contains("welcome") && Self.lines($0).contains("who?") }
+        try s.line("ann")
+        let screen = try s.wait("the view") { $0.contains("── output") && $0.contains("hello ann") }
+        #expect(Self.lines(screen).contains("welcome") && screen.contains("who? ann"), "the pane keeps the session:\n\(screen)")
+        try s.keys("q")
+    }
+}
