@@ -422,13 +422,14 @@ struct ReplTerminalTests {
     }
 
     // The terminal attack's break 09: `--watch` on a file broken at start ended at once, so the
-    // fix saved next was never loaded.
-    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
-    func watchKeepsWatchingAFileBrokenAtStart() throws {
+    // fix saved next was never loaded. `ckrun repl FILE --watch` started the REPL, and each
+    // change said "[usage] no app is running to reload": it now runs the file as at start.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"), arguments: ["", "repl "])
+    func watchKeepsWatchingAFileBrokenAtStart(_ command: String) throws {
         let dir = try TemporaryDirectory()
         let app = try dir.write("app.lua", "local C = ck.component(\"C\", { render = function( return end })\nreturn C\n")
         let s = try Session(command: "env PS1='$ ' bash --norc --noprofile")
-        try s.line("CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path) --watch; echo \"status $?\"")
+        try s.line("CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(command)\(app.path) --watch; echo \"status $?\"")
         try s.wait("the error, then waiting") { $0.contains("[syntaxError]") || $0.contains("expected near") }
         try s.wait("waiting") { $0.contains("waiting for a change") }
         _ = try dir.write("app.lua", "local C = ck.component(\"C\", { render = function() return ck.Text{text = \"fixed\"} end })\nreturn C\n")
@@ -437,6 +438,19 @@ struct ReplTerminalTests {
         try s.wait("the app running") { $0.contains("fixed") }
         try s.keys("C-d")
         try s.wait("the run's end") { $0.contains("status 0") }
+    }
+
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func replWatchUnderTheLiveViewStartsTheFixedApp() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("app.lua", "local C = ck.component(\"C\", { render = function( return end })\nreturn C\n")
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) repl \(app.path) --watch --tui")
+        try s.wait("the view, waiting, the error on the status line") {
+            $0.contains("No app is mounted") && $0.contains("waiting for a change") && $0.contains("last error:")
+        }
+        _ = try dir.write("app.lua", "local C = ck.component(\"C\", { render = function() return ck.Text{text = \"fixed\"} end })\nreturn C\n")
+        try s.wait("the fix started and drawn") { $0.contains("started app.lua: C mounted") && $0.contains("\nfixed") }
+        try s.keys("q")
     }
 
     // The safety attack's break 07: libedit read all of $CKRUN_HISTORY before the first prompt,

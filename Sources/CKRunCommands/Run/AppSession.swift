@@ -16,9 +16,13 @@ final class AppSession {
     /// The app file, or nil (standard input, or a REPL without a file).
     let file: String?
 
-    init(engine: Engine, file: String?) {
+    /// The file failed before it started an app: a reload runs it as at start, until it does.
+    private(set) var toStart: Bool
+
+    init(engine: Engine, file: String?, toStart: Bool = false) {
         self.engine = engine
         self.file = file
+        self.toStart = toStart
     }
 
     /// Which app is mounted, its root, and where to start; nil when no app runs.
@@ -39,6 +43,7 @@ final class AppSession {
             throw LuaError(message: Catalogue.usage.message("no app file to reload: start the REPL on the app (ckrun app.lua, or ckrun repl app.lua)"))
         }
         if let problem = ReadableFile.problem(StartDirectory.absolute(file)) { throw LuaError(message: problem) }
+        if toStart, engine.appHost == nil { return try StartDirectory.within { () throws(LuaError) in try start(file: file) } }
         let reloaded = try StartDirectory.within { () throws(LuaError) in
             try engine.turn { turn throws(LuaError) in try turn.reloadApp(file: file) }
         }
@@ -50,6 +55,16 @@ final class AppSession {
         }
         let modules = reloaded.modules.isEmpty ? "" : "; modules loaded again: " + reloaded.modules.joined(separator: ", ")
         return "reloaded \(BytePath.shown(file)): generation \(reloaded.generation), state and controllers kept" + modules
+    }
+
+    /// The app file run as at start, after it failed there: its app started, or why it is none.
+    private func start(file: String) throws(LuaError) -> String {
+        let isApp = try engine.turn { turn throws(LuaError) in try turn.runAppFile(file) }
+        guard isApp, let banner else {
+            return "ran \(BytePath.shown(file)): it started no app (return a component class or provider, or call ck.run)"
+        }
+        toStart = false
+        return "started " + banner.trimmingTrailingWhitespace()
     }
 
     /// Watches the app file's directory (`--watch`); nil without a file or inotify.

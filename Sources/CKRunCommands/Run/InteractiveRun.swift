@@ -29,6 +29,10 @@ final class InteractiveRun {
         var startupOutput: OutputLog?
         /// What was wrong with the options given after the script, said when the run starts.
         var problem: String?
+        /// The app file failed before it started an app (`ckrun repl FILE`): a reload runs it as at
+        /// start; the error, for the status line.
+        var appToStart = false
+        var startError: String?
         /// `--timeout` after the script (`ckrun app.lua --timeout 1`): each turn's limit once the
         /// app runs, unless one was given before the script.
         var timeout: Double?
@@ -50,7 +54,7 @@ final class InteractiveRun {
     init(engine: Engine, appFile: String?, options: Options) {
         self.engine = engine
         let terminal = isatty(0) == 1
-        app = AppSession(engine: engine, file: appFile)
+        app = AppSession(engine: engine, file: appFile, toStart: options.appToStart)
         repl = ReplSession(engine: engine)
         clock = AppClock(mode: options.clock ?? (terminal ? .wall : .virtual), paused: options.paused)
         var options = options
@@ -58,7 +62,7 @@ final class InteractiveRun {
         self.options = options
         repl.remember = { [unowned frontEnd] in frontEnd.remember($0) }
         repl.reported = { [unowned frontEnd] in frontEnd.reported(error: $0) }
-        if let error = engine.appStartupError { frontEnd.reported(error: error) }
+        if let error = engine.appStartupError ?? options.startError { frontEnd.reported(error: error) }
     }
 
     /// The live view with `--tui` on a terminal (ncursesw loaded), else libedit's lines on a
@@ -100,6 +104,9 @@ final class InteractiveRun {
         greet()
         if let problem = options.problem { repl.writeError("ckrun: " + problem) }
         if options.watch { startWatching() }
+        if watcher != nil, app.toStart {
+            repl.writeError("ckrun: --watch: the app did not start; waiting for a change to its .lua files (the REPL reads lines meanwhile)")
+        }
         // Signals first: a Ctrl-C is served before the keys typed after it.
         loop.sources = [.init(descriptor: SignalPipe.descriptor) { [unowned self] in signalled() },
                         .init(descriptor: frontEnd.descriptor) { [unowned self] in inputReady() }]

@@ -22,7 +22,8 @@ final class ScriptSession {
     }
 
     /// `ckrun repl [FILE]`: FILE runs first, loaded as lua loads files (its bytes as they are);
-    /// an app is hosted by the app rule. An error in FILE is reported and the REPL still starts.
+    /// an app is hosted by the app rule. An error in FILE is reported and the REPL still starts;
+    /// `.reload` (and `--watch`, on a change) runs FILE again then, until it starts its app.
     func runRepl(file: String?, options: InteractiveRun.Options) throws {
         var options = options
         options.captureStartup()
@@ -39,6 +40,10 @@ final class ScriptSession {
                 _ = try engine.turn { turn throws(LuaError) in try turn.runAppFile(file) }
             } catch {
                 ProcessOutput.err("ckrun: \(error.description)\n")
+                // Failed before it started an app (a syntax error, an error in its chunk): a
+                // reload runs it as here (`--watch`: when it is fixed), not the app it has not.
+                options.appToStart = engine.appHost == nil
+                options.startError = error.description
             }
         }
         InteractiveRun(engine: engine, appFile: file, options: options).run()
