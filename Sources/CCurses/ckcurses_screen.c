@@ -90,19 +90,6 @@ int ckcurses_screen_start(int in_fd, int out_fd, int color) {
     return 1;
 }
 
-void ckcurses_screen_end(void) {
-    if (!active) return;
-    active = 0;
-    NC(curs_set)(1);
-    NC(endwin)();
-    if (paste_off[0] != '\0') {   /* async-signal-safe: the ending may run in a handler */
-        ssize_t w = write(out_descriptor, paste_off, strlen(paste_off));
-        (void)w;
-    }
-}
-
-int ckcurses_screen_active(void) { return active; }
-
 /* ncurses' SIGTSTP handler while the view owns the terminal, put aside while it is lent. */
 static struct sigaction view_suspend;
 static int suspend_put_aside = 0;
@@ -124,6 +111,20 @@ static void lend_suspend(int lending) {
         suspend_put_aside = 0;
     }
 }
+
+void ckcurses_screen_end(void) {
+    if (!active) return;
+    active = 0;
+    lend_suspend(0);
+    NC(curs_set)(1);
+    NC(endwin)();
+    if (paste_off[0] != '\0') {   /* async-signal-safe: the ending may run in a handler */
+        ssize_t w = write(out_descriptor, paste_off, strlen(paste_off));
+        (void)w;
+    }
+}
+
+int ckcurses_screen_active(void) { return active; }
 
 void ckcurses_screen_lend(int lending) {
     if (!active) return;

@@ -36,10 +36,10 @@ struct LiveViewLentReadTests {
         return s
     }
 
-    static func ask(_ s: Session) throws {
+    static func ask(_ s: Session, question: String = "name?") throws {
         try s.wait("the live view") { $0.contains("Responder chain") && $0.contains("got: ") }
         try s.keys("Enter")
-        try s.wait("the terminal lent, the question shown") { $0.contains("lends the terminal") && $0.contains("name?") }
+        try s.wait("the terminal lent, the question shown") { $0.contains("lends the terminal") && $0.contains(question) }
     }
 
     /// The view back after the read, with `text` shown.
@@ -193,6 +193,43 @@ struct LiveViewLentReadTests {
         try s.line("ann")
         let screen = try s.wait("the view") { $0.contains("── output") && $0.contains("hello ann") }
         #expect(Self.lines(screen).contains("welcome") && screen.contains("who? ann"), "the pane keeps the session:\n\(screen)")
+        try s.keys("q")
+    }
+
+    /// A handler that reads line after line keeps the terminal: the view came back and left
+    /// again between the lines (a flash, the notice again), and what the script printed between
+    /// two reads was not on the terminal.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func linesReadOneAfterAnotherKeepTheTerminalAndShowWhatWasPrinted() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("multi.lua", """
+            local R = ck.component("R", { scope = true, initialState = "none",
+              render = function(self, props, state)
+                return ck.Stack{children = { ck.Text{text = "got: " .. state},
+                  ck.Button{title = "Ask", action = self:action("ask")} }}
+              end,
+              ask = function(self)
+                local all = {}
+                for i = 1, 2 do
+                  io.write("q" .. i .. "? "); io.flush()
+                  all[i] = tostring(io.read("l"))
+                  print("ok " .. all[i])
+                end
+                self:updateState(function() return table.concat(all, ",") end)
+              end,
+            })
+            return R
+            """)
+        let s = try Session(command: LiveViewTerminalTests.ckrun("\(app.path) --tui"))
+        try Self.ask(s, question: "q1?")
+        try s.line("a")
+        let between = try s.wait("the second question") { $0.contains("q2?") }
+        let shown = Self.lines(between)
+        #expect(shown.contains("q1? a") && shown.contains("ok a") && shown.contains("q2?"), "the session as a terminal shows it:\n\(between)")
+        #expect(between.components(separatedBy: "lends the terminal").count == 2, "one notice:\n\(between)")
+        try s.line("b")
+        let screen = try Self.back(s, showing: "got: a,b")
+        #expect(screen.contains("q2? b") && screen.contains("ok b"), "\(screen)")
         try s.keys("q")
     }
 }

@@ -95,6 +95,7 @@ final class LiveView: FrontEnd {
     }
 
     func readable() -> [InputEvent] {
+        StandardInputLending.takeBack()
         pendingKeys += reader.readAll()
         settlePrompt()
         refreshTreeIfStale()
@@ -135,6 +136,7 @@ final class LiveView: FrontEnd {
     func reported(error: String) { lastError = error }
 
     func resized() {
+        StandardInputLending.takeBack()
         ckcurses_screen_resize()
         needsDraw = true
     }
@@ -150,6 +152,7 @@ final class LiveView: FrontEnd {
     func tick() { needsDraw = true }
 
     func beforeWait() {
+        StandardInputLending.takeBack()
         refreshTreeIfStale()
         guard needsDraw else { return }
         needsDraw = false

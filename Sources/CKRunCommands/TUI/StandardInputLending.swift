@@ -17,17 +17,20 @@ enum StandardInputLending {
     nonisolated(unsafe) private static var output: OutputLog?
     /// Whether the view is on the screen (else the script is still starting).
     nonisolated(unsafe) private static var onScreen = false
-    /// Before the view: the line being written as the terminal last showed it.
+    /// The view lent the terminal and has not taken it back: a script reading line after line
+    /// (`io.lines()`) keeps it, and the view takes it when it next draws (`takeBack`).
+    nonisolated(unsafe) private static var lentNow = false
+    /// While the terminal is the script's: the line being written as the terminal last showed it.
     nonisolated(unsafe) private static var shownPartial = ""
 
     /// Before the script runs, with what it prints held in `output`.
     static func starting(output: OutputLog) -> StandardInput.Lender {
-        (Self.output, onScreen, shownPartial) = (output, false, "")
+        (Self.output, onScreen, lentNow, shownPartial) = (output, false, false, "")
         return lend
     }
 
     static func start(engine: Engine, output: OutputLog) {
-        (Self.output, onScreen) = (output, true)
+        (Self.output, onScreen, lentNow) = (output, true, false)
         StandardInput.own(in: engine, lend: lend)
     }
 
@@ -36,24 +39,33 @@ enum StandardInputLending {
         output = nil
     }
 
+    /// The terminal back in the view's modes if a read lent it, before the view draws or reads keys.
+    static func takeBack() {
+        guard lentNow else { return }
+        lentNow = false
+        ckcurses_screen_lend(0)
+    }
+
     private static let lend: StandardInput.Lender = { lending, read, length in
         guard let output, !output.isClosed else { return }
         if lending == 0 {
             if let read, length > 0 { output.append(UnsafeRawBufferPointer(start: read, count: length)) }
-            if onScreen { ckcurses_screen_lend(0) } else { shownPartial = output.shownAfterRead() }
+            shownPartial = output.shownAfterRead()
             return
         }
         let text: String
-        if onScreen {
+        if onScreen && !lentNow {
             output.collect()
             ckcurses_screen_lend(1)
+            lentNow = true
             text = "ckrun: the live view lends the terminal to the script's read of standard input; Enter ends the line\n"
                 + output.unfinishedLine
         } else {
+            // What the script wrote since the terminal last showed its output.
             let lines = output.collect()
             let partial = output.unfinishedLine
-            let shown = lines.isEmpty && partial.hasPrefix(shownPartial) ? String(partial.dropFirst(shownPartial.count)) : partial
-            text = lines.map { $0 + "\n" }.joined() + shown
+            let rest = lines.isEmpty && partial.hasPrefix(shownPartial) ? String(partial.dropFirst(shownPartial.count)) : partial
+            text = lines.map { $0 + "\n" }.joined() + rest
         }
         text.withCString { _ = Glibc.write(output.terminalOutput, $0, strlen($0)) }
     }
