@@ -102,8 +102,7 @@ public struct CkrunCommand: ParsableCommand {
             // Its state closed (finalizers ran) in `run`; the process ends next, and its Swift
             // objects' memory with it, not through their releases (0.08M instructions a start).
             finishedSession = session
-            // The view will lend the terminal to the script's reads: all of them go through one stream.
-            if let held = options.startupOutput { session.ownStandardInput(lend: StandardInputLending.starting(output: held)) }
+            options.ownStandardInput { session.ownStandardInput(lend: $0) }
             let status = session.run()
             options.releaseStartup()
             guard !started, status != 0, let fix, fix.waitForAChange() else { return status }

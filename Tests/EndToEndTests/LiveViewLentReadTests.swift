@@ -232,4 +232,27 @@ struct LiveViewLentReadTests {
         #expect(screen.contains("q2? b") && screen.contains("ok b"), "\(screen)")
         try s.keys("q")
     }
+
+    /// The same read without the view (the line REPL on a terminal): it read C's stdin, whose
+    /// read the signals restart, so `--timeout` ended the process by its last resort and Ctrl-C
+    /// waited for Enter. On a terminal the script reads through ckrun's stream from the start.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"), arguments: ["timeout", "Ctrl-C"])
+    func aReadInTheLineReplStopsAsTheTurnDoes(_ stop: String) throws {
+        let dir = try TemporaryDirectory()
+        let app = try Self.app(in: dir)
+        let s = try Session(command: LiveViewTerminalTests.ckrun("\(app.path)" + (stop == "timeout" ? " --timeout 1" : "")))
+        try s.wait("the prompt") { $0.contains("mounted as app") && Self.lines($0).last { !$0.isEmpty } == ">" }
+        try s.line("x = io.read()")
+        if stop == "Ctrl-C" {
+            Thread.sleep(forTimeInterval: 0.3)
+            try s.keys("C-c")
+        }
+        try s.wait("the turn stopped") { $0.contains(stop == "timeout" ? "[timeout] stdin:1:" : "[interrupted]") }
+        try s.line("x = io.read()")
+        try s.line("later")
+        try s.line("=x")
+        let screen = try s.wait("the run going on") { $0.contains("\"later\"") }
+        #expect(!screen.contains("the process ends"), "\(screen)")
+        try s.keys("C-d")
+    }
 }

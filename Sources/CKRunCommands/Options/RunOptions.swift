@@ -1,4 +1,5 @@
 import CKCore
+import CKLua
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -79,6 +80,14 @@ extension InteractiveRun.Options {
         guard tui, isatty(0) == 1, isatty(1) == 1, let log = OutputLog() else { return }
         TerminalRestore.install(log)
         startupOutput = log
+    }
+
+    /// How the script will read standard input, given to `own` before the script runs: on a
+    /// terminal through ckrun's own stream (`StandardInput`), so a turn's stop (`--timeout`,
+    /// Ctrl-C) ends a read that waits, lent by the view when `--tui` holds the output; a pipe or
+    /// file stays C's stdin, which the lines the run reads share (`PipeLines`).
+    func ownStandardInput(_ own: (StandardInput.Lender?) -> Void) {
+        if let held = startupOutput { own(StandardInputLending.starting(output: held)) } else if isatty(0) == 1 { own(nil) }
     }
 
     /// No view after all (the script is no app, or it failed): what it printed, on the terminal.

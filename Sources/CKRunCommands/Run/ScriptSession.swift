@@ -27,8 +27,7 @@ final class ScriptSession {
     func runRepl(file: String?, options: InteractiveRun.Options) throws {
         var options = options
         options.captureStartup()
-        // The view will lend the terminal to the script's reads: all of them go through one stream.
-        if let held = options.startupOutput { StandardInput.own(in: engine, lend: StandardInputLending.starting(output: held)) }
+        options.ownStandardInput { StandardInput.own(in: engine, lend: $0) }
         if let file {
             if let problem = ReadableFile.problem(file) {
                 options.releaseStartup()
