@@ -137,12 +137,17 @@ void ckcurses_screen_lend(int lending) {
     } else {
         if (paste_on[0] != '\0' && paste_off[0] != '\0') w = write(out_descriptor, paste_on, strlen(paste_on));
         NC(wrefresh)(CK_SCREEN);   /* ncurses' own: the program's modes back, everything drawn again */
+        /* endwin left keypad transmit mode, and ncurses sets it again only at its next read of a
+           key: the first arrow key after the read came in the cursor keys' normal mode, unknown. */
+        NC(keypad)(CK_SCREEN, TRUE);
     }
     (void)w;
 }
 
 void ckcurses_screen_resume(void) {
-    if (active) NC(wrefresh)(CK_SCREEN);
+    if (!active) return;
+    NC(wrefresh)(CK_SCREEN);
+    NC(keypad)(CK_SCREEN, TRUE);   /* as after a lend: the first arrow key after `fg` was lost */
 }
 
 int ckcurses_screen_rows(void) { return active ? (NC(getmaxy)(CK_SCREEN)) : 0; }

@@ -255,4 +255,51 @@ struct LiveViewLentReadTests {
         #expect(!screen.contains("the process ends"), "\(screen)")
         try s.keys("C-d")
     }
+
+    static func twoButtons(in dir: TemporaryDirectory) throws -> URL {
+        try dir.write("two.lua", """
+            local R = ck.component("R", { scope = true, initialState = "none",
+              render = function(self, props, state)
+                return ck.Stack{children = { ck.Text{text = "got: " .. state},
+                  ck.Button{title = "Ask", action = self:action("ask")},
+                  ck.Button{title = "Other", action = self:action("other")} }}
+              end,
+              ask = function(self)
+                io.write("name? "); io.flush()
+                local l = io.read("l")
+                self:updateState(function() return tostring(l) end)
+              end,
+              other = function(self) self:updateState(function() return "other tapped" end) end,
+            })
+            return R
+            """)
+    }
+
+    /// The terminal taken back (after a lent read, after `fg`): endwin had left keypad transmit
+    /// mode and ncurses set it again only at its next read of a key, so the first arrow key came
+    /// in the cursor keys' normal mode and was lost (Enter then tapped the button still focused).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"), arguments: ["a lent read", "Ctrl-Z and fg"])
+    func theFirstArrowKeyAfterTheTerminalCameBackMovesTheFocus(_ after: String) throws {
+        let dir = try TemporaryDirectory()
+        let app = try Self.twoButtons(in: dir)
+        let s = try Session(command: "env PS1='$ ' bash --norc --noprofile")
+        try s.line(LiveViewTerminalTests.ckrun("\(app.path) --tui"))
+        if after == "a lent read" {
+            try Self.ask(s)
+            try s.line("x")
+            try Self.back(s, showing: "got: x")
+        } else {
+            try s.wait("the live view") { $0.contains("Responder chain") }
+            try s.keys("C-z")
+            try s.wait("the job stopped") { $0.contains("Stopped") }
+            try s.line("fg")
+            try Self.back(s, showing: "got: none")
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        try s.keys("Down")
+        try s.wait("the focus on Other") { Self.lines($0).contains { $0.hasPrefix("[▸Other◂]") } }
+        try s.keys("Enter")
+        try Self.back(s, showing: "got: other tapped")
+        try s.keys("q")
+    }
 }

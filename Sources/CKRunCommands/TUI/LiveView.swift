@@ -141,6 +141,14 @@ final class LiveView: FrontEnd {
         needsDraw = true
     }
 
+    /// After `fg`: ncurses' own handler drew the view again; the keypad's mode is set again too
+    /// (the first arrow key after `fg` came in the cursor keys' normal mode and was lost).
+    func continued() {
+        guard ForegroundTerminal.owns(0) else { return }
+        StandardInputLending.takeBack()
+        ckcurses_screen_resume()
+    }
+
     func close() {
         StandardInputLending.stop(engine: engine)
         TerminalRestore.leave()
