@@ -23,6 +23,9 @@ enum StandardInputLending {
     /// While the terminal is the script's: the line being written as the terminal last showed it.
     nonisolated(unsafe) private static var shownPartial = ""
 
+    /// Lines the turn printed before its read shown on the terminal when it is lent, at most.
+    private static let shownLinesAtMost = 50
+
     /// Before the script runs, with what it prints held in `output`.
     static func starting(output: OutputLog) -> StandardInput.Lender {
         (Self.output, onScreen, lentNow, shownPartial) = (output, false, false, "")
@@ -55,11 +58,13 @@ enum StandardInputLending {
         }
         let text: String
         if onScreen && !lentNow {
-            output.collect()
+            // What the turn printed before its question (the pane has not drawn it yet), as a
+            // terminal would show it; the last screenful at most (the pane keeps it all).
+            let lines = output.collect().suffix(shownLinesAtMost)
             ckcurses_screen_lend(1)
             lentNow = true
             text = "ckrun: the live view lends the terminal to the script's read of standard input; Enter ends the line\n"
-                + output.unfinishedLine
+                + lines.map { $0 + "\n" }.joined() + output.unfinishedLine
         } else {
             // What the script wrote since the terminal last showed its output.
             let lines = output.collect()
