@@ -119,8 +119,11 @@ int ckedit_stdin_ready(void) {
     int blocking = (flags & O_NONBLOCK) == 0;
     if (blocking && fcntl(0, F_SETFL, flags | O_NONBLOCK) != 0) return 0;
     int c = getc(stdin);
+    /* The end of input is there to be read too: a terminal's Ctrl-D is read once, so the probe
+       keeps it (the stream's end-of-file indicator, which the next read returns at once). */
+    int ended = c == EOF && feof(stdin);
     if (c != EOF) ungetc(c, stdin);
-    else clearerr(stdin);   /* EAGAIN or the end: the next read tries again, as it did */
+    else if (!ended) clearerr(stdin);   /* EAGAIN: nothing now; the next read waits as it did */
     if (blocking) fcntl(0, F_SETFL, flags);
-    return c != EOF;
+    return c != EOF || ended;
 }

@@ -18,4 +18,20 @@ struct PipedLinesReadAheadTests {
         let r = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script], timeout: 20)
         #expect(r.stdout.contains("one\ntwo\nthree\n"), "stdout:\n\(r.stdout)\nstderr:\n\(r.stderr)")
     }
+
+    /// A terminal's Ctrl-D is read once: the look for a line read ahead took it, and the run
+    /// waited for ever after the last line (lines and Ctrl-D typed before it read them).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func ctrlDTypedAheadOnATerminalStillEndsTheRun() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("app.lua", "return ck.component('A', { render = function() return ck.Text{text = 'a'} end })")
+        let log = dir.url.appendingPathComponent("log.txt").path
+        // Standard output to a file: plain lines from the terminal (no line editor).
+        let s = try ReplTerminalTests.Session(command: "sleep 1; \(Ckrun.executableURL.path) \(app.path) > \(log); echo EXIT=$?; sleep 30")
+        try s.line("print('typed' .. ' ahead')")
+        try s.keys("C-d")
+        try s.wait("the end of the run") { $0.contains("EXIT=0") }
+        let written = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(written.contains("typed ahead"), "log:\n\(written)")
+    }
 }

@@ -29,8 +29,8 @@ void ckedit_forced_update_display(void);
 void ckedit_resize_terminal(void);
 /// After SIGCONT (`fg`): libedit's terminal modes set again, the prompt and line redrawn.
 void ckedit_continued(void);
-/// Whether C's stdin has a byte to give without waiting: one it read ahead (a poll of descriptor
-/// 0 does not see those) or one descriptor 0 has now.
+/// Whether C's stdin has a byte or its end to give without waiting: one it read ahead (a poll of
+/// descriptor 0 does not see those), or one descriptor 0 has now.
 int ckedit_stdin_ready(void);
 /// The terminal's width in columns (80 when it cannot be asked).
 int ckedit_terminal_columns(int fd);
