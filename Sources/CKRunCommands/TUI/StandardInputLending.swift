@@ -46,6 +46,9 @@ enum StandardInputLending {
     static func takeBack() {
         guard lentNow else { return }
         lentNow = false
+        // The terminal may have been resized while lent: drawn at its size at once, not at the
+        // old one until the resize's signal is served.
+        ckcurses_screen_resize()
         ckcurses_screen_lend(0)
     }
 
