@@ -307,4 +307,19 @@ struct LiveViewLentReadTests {
         try Self.back(s, showing: "got: other tapped")
         try s.keys("q")
     }
+
+    /// Two lines pasted into a one-line answer: the second was keys to the view once it had the
+    /// terminal again (its Enter tapped Ask again, a `q` in it quit).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func linesTypedForTheScriptAndNotReadAreNoViewKeys() throws {
+        let dir = try TemporaryDirectory()
+        let s = try Self.lent(in: dir)
+        try s.paste("first\nsecond quits\n", bracketed: false)
+        let screen = try Self.back(s, showing: "got: first")
+        #expect(!screen.contains("lends the terminal"), "no second read:\n\(screen)")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try s.screen().contains("Responder chain"), "the view goes on")
+        try Self.answersAgain(s)
+        try s.keys("q")
+    }
 }

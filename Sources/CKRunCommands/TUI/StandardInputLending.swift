@@ -46,6 +46,9 @@ enum StandardInputLending {
     static func takeBack() {
         guard lentNow else { return }
         lentNow = false
+        // What was typed for the script and not read by it (a second line pasted into a one-line
+        // answer) is dropped: in the view's modes it was keys, and a `q` in it quit the view.
+        if ForegroundTerminal.owns(0) { _ = tcflush(0, TCIFLUSH) }
         // The terminal may have been resized while lent: drawn at its size at once, not at the
         // old one until the resize's signal is served.
         ckcurses_screen_resize()
