@@ -107,6 +107,13 @@ public struct ToolCalls {
         default: return nil
         }
     }
+    /// A string as the dump quotes it (`DumpText`, the one escaper: `"\255"` for a byte that is
+    /// not UTF-8), or another value as the dump shows it; `[memoryLimit]` past the limit.
+    public func quoted(_ value: Value) throws(LuaError) -> String {
+        do { return try engine.inspection.describe(value) } catch let e as LuaError { throw e } catch {
+            throw LuaError(message: "\(error)")
+        }
+    }
     /// The bytes of a string value carried as they are (`ByteText`), nil for other values.
     public func carriedText(_ value: Value) -> String? {
         if case .string(let s) = value { return s }

@@ -47,7 +47,7 @@ final class ReplSession {
 
     /// One line of input.
     func submit(_ line: [UInt8]) -> Submission {
-        if pending.isEmpty && line.drop(while: Self.blank).first == UInt8(ascii: ".") {
+        if pending.isEmpty && Self.isDotCommand(line) {
             remember(String(decoding: line, as: UTF8.self))
             return runDot(line)
         }
@@ -59,6 +59,15 @@ final class ReplSession {
     }
 
     private static let blank: (UInt8) -> Bool = { $0 == 32 || $0 == 9 }
+
+    /// A dot and no digit after it starts a command (`.tree`); `.5 + 1` is Lua, as in lua -i
+    /// (repl.lua's completion decides the same way).
+    static func isDotCommand(_ line: [UInt8]) -> Bool {
+        let text = line.drop(while: blank)
+        guard text.first == UInt8(ascii: ".") else { return false }
+        guard let next = text.dropFirst().first else { return true }
+        return !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next)
+    }
 
     /// Ctrl-C at the prompt: incomplete input is dropped.
     func dropPending() { pending = [] }
@@ -124,11 +133,20 @@ final class ReplSession {
         }
     }
 
-    /// A dot command's own complaint (starting with \u{1}) prints without the REPL's location;
-    /// any error prints with the user's frames of its traceback, if it has any.
+    /// A dot command's own complaint (starting with \u{1}) and any error of a dot command print
+    /// as `shown` has them (a `ck` error it passes on, `[unknownType]`, without the REPL's place).
     static func dotError(_ e: LuaError) -> String {
-        let message = e.message.hasPrefix("\u{1}") ? String(e.message.dropFirst())
-            : withoutReplLocations(e.message)
+        guard e.message.hasPrefix("\u{1}") else { return shown(e, always: true) }
+        return shown(LuaError(message: String(e.message.dropFirst()), traceback: e.traceback, status: e.status), always: true)
+    }
+
+    /// An error as the REPL prints it, with nothing of its own Lua chunk: no "(repl):N: " in the
+    /// message (a limit striking while it printed a result), no "(repl)" frame in the traceback
+    /// (a result's `__tostring` or `__pairs` raising), and the traceback only if it holds a frame
+    /// of the user's. An error that names no "(repl)" prints whole, unless `always`.
+    static func shown(_ e: LuaError, always: Bool = false) -> String {
+        guard always || e.description.contains("(repl)") else { return e.description }
+        let message = withoutReplLocations(e.message)
         let frames = e.keepingFirstTraceback().traceback.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
             .filter { !$0.contains("(repl)") }
         let userFrames = frames.filter {
@@ -157,7 +175,7 @@ final class ReplSession {
     }
 
     func report(_ error: LuaError) {
-        writeError(error.description, isError: true)
+        writeError(Self.shown(error), isError: true)
     }
 
     /// Writes `text` on standard error; `isError`: it reports an error (not the banner, say).

@@ -23,11 +23,34 @@ local strsub, strfind, strmatch, strgsub, strgmatch = string.sub, string.find, s
 
 local function isIdentifier(s) return type(s) == "string" and strmatch(s, "^[%a_][%w_]*$") ~= nil end
 
-local function keyOrder(a, b)
-  local ta, tb = type(a), type(b)
-  if ta ~= tb then return ta == "number" end
-  if ta == "number" or ta == "string" then return a < b end
-  return tostring(a) < tostring(b)
+-- A string as the dump quotes it (session.quote: the dump's one escaper, `"\255"` for a byte that
+-- is not UTF-8, `\n` for a line break).
+local quote = session.quote
+
+-- A key as a table constructor writes it: a name bare, anything else in brackets.
+local function keyText(k, depth, seen, indent, format)
+  if isIdentifier(k) then return k end
+  return "[" .. format(k, depth, seen, indent) .. "]"
+end
+
+-- Keys in the order the dump lists them, the same on every run: numbers by value, then the
+-- others by their printed text (`[false]`, `[true]`, `a`, `b`; tables by their contents).
+local function sortKeys(keys, textOf)
+  table.sort(keys, function(a, b)
+    local na, nb = type(a) == "number", type(b) == "number"
+    if na ~= nb then return na end
+    if na then return a < b end
+    return textOf[a] < textOf[b]
+  end)
+  return keys
+end
+
+-- What `#v` says, as a count of entries from 1: a `__len` may return anything.
+local function arrayLength(v)
+  local n = #v
+  if type(n) ~= "number" or n ~= n or n < 1 then return 0 end
+  if n >= 2^63 then return math.maxinteger end
+  return math.floor(n)
 end
 
 -- A value printed by its contents: a table without `__tostring`, or a read-only view of one (a
@@ -38,29 +61,40 @@ local function showsContents(v)
   return t == "userdata" and mt ~= nil and rawget(mt, "__pairs") ~= nil and rawget(mt, "__tostring") == nil
 end
 
+-- Entries a table shows; the rest are counted, never read: showing a table costs what it shows,
+-- whatever its `__len` claims (a proxy saying math.maxinteger prints at once).
+local SHOWN = 50
+
 local function format(v, depth, seen, indent)
   local t = type(v)
-  if t == "string" then return (strgsub(string.format("%q", v), "\\\n", "\\n")) end
+  if t == "string" then return quote(v) end
   if not showsContents(v) then return tostring(v) end
   if seen[v] then return "<cycle>" end
   if depth > 4 then return "{...}" end
   seen[v] = true
-  local n = #v
-  local parts, keys = {}, {}
-  for i = 1, n do parts[#parts + 1] = format(v[i], depth + 1, seen, indent .. "  ") end
+  local n = arrayLength(v)
+  local parts, keys, textOf = {}, {}, {}
+  for i = 1, math.min(n, SHOWN) do parts[#parts + 1] = format(v[i], depth + 1, seen, indent .. "  ") end
   for k in pairs(v) do
     if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
   end
-  table.sort(keys, keyOrder)
   for _, k in ipairs(keys) do
-    local name = isIdentifier(k) and k or "[" .. format(k, depth + 1, seen, indent) .. "]"
-    parts[#parts + 1] = name .. " = " .. format(v[k], depth + 1, seen, indent .. "  ")
+    if type(k) ~= "number" then textOf[k] = keyText(k, depth + 1, seen, indent, format) end
+  end
+  sortKeys(keys, textOf)
+  for i = 1, math.min(#keys, SHOWN - #parts) do
+    local k = keys[i]
+    parts[#parts + 1] = (textOf[k] or keyText(k, depth + 1, seen, indent, format)) .. " = " .. format(v[k], depth + 1, seen, indent .. "  ")
   end
   seen[v] = nil
-  if #parts > 50 then
-    local more = #parts - 50
-    for i = #parts, 51, -1 do parts[i] = nil end
-    parts[#parts + 1] = "… (" .. more .. " more)"
+  local hidden = #keys - math.max(0, SHOWN - math.min(n, SHOWN))
+  local more = n - math.min(n, SHOWN)
+  if hidden > 0 then
+    if more > math.maxinteger - hidden then more = more + 0.0 end
+    more = more + hidden
+  end
+  if more > 0 then
+    parts[#parts + 1] = "… (" .. (math.type(more) == "integer" and tostring(more) or string.format("%.0f", more)) .. " more)"
   end
   local flat = "{" .. table.concat(parts, ", ") .. "}"
   if #flat <= 72 and not strfind(flat, "\n", 1, true) then return flat end
@@ -86,6 +120,11 @@ function repl.compile(source)
   local g, err = load(source, "=stdin")
   if g then return g end
   if strsub(err, -5) == "<eof>" then return nil, "incomplete" end
+  -- Lua's parser runs the turn's message handler on "C stack overflow": its traceback (of the
+  -- REPL's own frames) is no part of the message.
+  local cut = strfind(err, "\nstack traceback:\n", 1, true)
+  if cut then err = strsub(err, 1, cut - 1) end
+  if strsub(err, 1, 6) ~= "stdin:" then err = "stdin: " .. err end
   return nil, err
 end
 
@@ -133,8 +172,12 @@ local function fieldsOf(v, seen)
   return names
 end
 
+-- A line is a dot command when its first word starts with a dot and no digit follows it: `.5`
+-- is Lua's number, as in lua -i (ReplSession decides the same way).
+local function isDotCommand(text) return strmatch(text, "^%s*%.") ~= nil and strmatch(text, "^%s*%.%d") == nil end
+
 function repl.complete(text)
-  if strmatch(text, "^%s*%.") then
+  if isDotCommand(text) then
     local candidates = repl.completeCommand(text)
     table.sort(candidates)
     return candidates
@@ -286,10 +329,12 @@ local function keyPath(k)
 end
 
 local function sortedKeys(t)
-  local keys = {}
-  for k in pairs(t) do keys[#keys + 1] = k end
-  table.sort(keys, keyOrder)
-  return keys
+  local keys, textOf = {}, {}
+  for k in pairs(t) do
+    keys[#keys + 1] = k
+    if type(k) ~= "number" then textOf[k] = keyText(k, 1, {}, "", format) end
+  end
+  return sortKeys(keys, textOf)
 end
 
 -- A table, or a read-only view of one (state and props are views: userdata that pairs walks).
@@ -375,26 +420,35 @@ local function parseSend(args)
   fail(SEND_USAGE .. "(no component matches the query; try .tree)")
 end
 
--- `.send Q sel {"int", "string"} 3, "x"`: a leading table of type names types the action;
--- without one, each argument is typed "any".
-local function isTypeList(t)
+-- `.send Q sel {"int", "string"} 3, "x"`: a leading list of strings types the action (each
+-- name checked as ck.action checks it: a misspelt one is its [unknownType]); without one, each
+-- argument is typed "any".
+local function isStringList(t)
   if type(t) ~= "table" or getmetatable(t) ~= nil or next(t) == nil then return false end
   local n = 0
   for _ in pairs(t) do n = n + 1 end
   for i = 1, n do
-    if type(t[i]) ~= "string" or not pcall(ck.action, "send", {t[i]}) then return false end
+    if type(t[i]) ~= "string" then return false end
   end
   return true
 end
 
--- The leading `{...}` of ARGS, if it is a list of type names, and the text after it.
-local function leadingTypes(rest)
+-- The leading `{...}` of ARGS, if it is a list of strings, and the text after it.
+local function leadingTypes(selector, rest)
   if not strmatch(rest, "^{") then return nil, rest end
   for close in strgmatch(rest, "()}") do
     local f = load("return " .. strsub(rest, 1, close), "=types")
     local ok, types = false, nil
     if f then ok, types = pcall(f) end
-    if ok and isTypeList(types) then return types, (strgsub(strsub(rest, close + 1), "^%s*,?%s*", "")) end
+    if ok and isStringList(types) then
+      -- Called by pcall, ck.action names no line (the REPL's own would mean nothing).
+      local valid, err = pcall(ck.action, selector, types)
+      if not valid then
+        fail(tostring(err) .. " (a leading list of strings is the send's TYPES; to pass one as an argument, give the types first: .send QUERY "
+          .. selector .. ' {"table"} {"a", "b"})')
+      end
+      return types, (strgsub(strsub(rest, close + 1), "^%s*,?%s*", ""))
+    end
   end
   return nil, rest
 end
@@ -432,7 +486,7 @@ local function readArguments(selector, text)
 end
 
 local function sendArguments(selector, rest)
-  local types, text = leadingTypes(rest)
+  local types, text = leadingTypes(selector, rest)
   local values = readArguments(selector, text)
   if not types then
     types = {}
@@ -447,22 +501,40 @@ define("send", "send QUERY SEL [TYPES] [ARGS]",
   local types, values = sendArguments(selector, rest)
   -- The trace lines printed here are the send's own: .trace on stays quiet meanwhile (until
   -- the next input, if the handler raised).
+  -- A send whose handler raised is traced too: its lines print, then its error.
   repl.quietTrace = true
+  local sent, err = true, nil
   local entries = ck.trace(function()
-    ck.action(selector, types):withBehavior("startAtSender"):send(sender, table.unpack(values, 1, values.n))
+    sent, err = pcall(function()
+      ck.action(selector, types):withBehavior("startAtSender"):send(sender, table.unpack(values, 1, values.n))
+    end)
   end)
   repl.quietTrace = false
   for _, e in ipairs(entries) do print(tostring(e)) end
+  if not sent then error(err, 0) end
 end)
 define("tap", "tap QUERY", "tap a component's view (app:tap)", function(args)
   local n = needApp():tap(args)
   print(n .. " action" .. (n == 1 and "" or "s") .. " sent")
 end)
+-- .trace on wraps the app's own ck.config.onTrace (still called, first), .trace off puts it back;
+-- an onTrace the script set meanwhile is the script's and stays.
+local tracePrinter, appTracer = nil, nil
 define("trace", "trace on|off", "print every send with the responders it visited", function(args)
+  local current = ck.config.onTrace
+  local printing = tracePrinter ~= nil and rawequal(current, tracePrinter)
   if args == "on" then
-    ck.config.onTrace = function(entry) if not repl.quietTrace then print("trace: " .. tostring(entry)) end end
+    if printing then return end
+    local kept = current
+    tracePrinter = function(entry)
+      if kept ~= nil then kept(entry) end
+      if not repl.quietTrace then print("trace: " .. tostring(entry)) end
+    end
+    appTracer = kept
+    ck.config.onTrace = tracePrinter
   elseif args == "off" then
-    ck.config.onTrace = nil
+    if printing then ck.config.onTrace = appTracer end
+    tracePrinter, appTracer = nil, nil
   else
     fail("usage: .trace on|off")
   end

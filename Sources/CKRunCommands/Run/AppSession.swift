@@ -74,7 +74,7 @@ final class AppSession {
     }
 
     /// The session functions the REPL's Lua side calls (`repl.lua`'s `session`): the clock's
-    /// reading and controls, and reload.
+    /// reading and controls, reload, and the dump's quoting of a string (`quote`).
     func luaSide(clock: AppClock, runUntilIdle: @escaping () -> Void, advance: @escaping (Double) -> Int) -> Value {
         let reloadFunction = engine.tools.function { [unowned self] _ throws(LuaError) in
             do throws(LuaError) { return [.string(try reloadFile())] } catch {
@@ -99,8 +99,11 @@ final class AppSession {
         }
         let app = engine.tools.function { [unowned self] _ in [engine.tools.appHost()] }
         let columns = engine.tools.function { _ in [.int(Int64(HelpLayout.width))] }
+        let quote = engine.tools.function { [unowned self] arguments throws(LuaError) in
+            [.string(try engine.tools.quoted(arguments.first ?? .nil))]
+        }
         return engine.tools.table([("clock", clockReading(clock)), ("pause", pause), ("resume", resume), ("reload", reloadFunction),
-                                   ("advance", advanceFunction), ("app", app), ("columns", columns)])
+                                   ("advance", advanceFunction), ("app", app), ("columns", columns), ("quote", quote)])
     }
 
     /// `clock()` → time, pending timers, the next one's due time, paused, "wall" or "virtual".
