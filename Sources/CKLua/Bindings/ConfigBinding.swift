@@ -1,7 +1,8 @@
 import CKCore
 
 /// `ck.config`: a proxy table over the runtime's settings (`unhandledAction`, `onWarning`,
-/// `onTrace`) so that an assignment takes effect at once and bad values are refused.
+/// `onTrace`, `maxDepth`) so that an assignment takes effect at once and bad values are refused;
+/// `pairs(ck.config)` visits the settings that hold a value (the REPL's `=ck.config` shows them).
 enum ConfigBinding {
     static func register(in engine: Engine) {
         let L = engine.lua.L
@@ -10,6 +11,14 @@ enum ConfigBinding {
         // Both are named ck.config in errors (`ck.config: argument #3 (onTrace) …`).
         engine.functions.setFunction("__index", qualified: "ck.config", index)
         engine.functions.setFunction("__newindex", qualified: "ck.config", newindex)
+        let nextSetting = engine.functions.registerFunction("ck.config") { args in
+            LuaStack(args.L).top = 2
+            guard LuaStack(args.L).next(1) else { LuaStack(args.L).pushNil(); return 1 }
+            return 2
+        }
+        engine.functions.setFunction("__pairs", qualified: "ck.config") { args in
+            try pairs(args, next: nextSetting)
+        }
         engine.values.pushString("locked", L)
         LuaStack(L).setField("__metatable", of: -2)
         LuaStack(L).setMetatable(of: -2)
@@ -40,17 +49,38 @@ enum ConfigBinding {
         LuaStack(L).setField("config", of: -2)
     }
 
+    /// The settings' names, in the order `pairs` visits them.
+    static let settings = ["maxDepth", "onTrace", "onWarning", "unhandledAction"]
+
     /// `ck.config.key`.
     static func index(_ args: Arguments) throws -> Int32 {
-        let e = args.engine
-        switch setting(args) {
-        case "unhandledAction": e.values.pushString(e.runtime.unhandledAction.rawValue, args.L)
-        case "onWarning": if let h = e.warningHandler { h.push(args.L) } else { SwiftFunctions.pushFunction(e.defaultWarning, args.L) }
-        case "onTrace": if let h = e.traceHandler { h.push(args.L) } else { LuaStack(args.L).pushNil() }
-        case "maxDepth": LuaStack(args.L).push(e.runtime.maxDepth)
-        default: LuaStack(args.L).pushNil()
-        }
+        pushSetting(setting(args), args.engine, args.L)
         return 1
+    }
+
+    private static func pushSetting(_ name: String, _ e: Engine, _ L: OpaquePointer) {
+        switch name {
+        case "unhandledAction": e.values.pushString(e.runtime.unhandledAction.rawValue, L)
+        case "onWarning": if let h = e.warningHandler { h.push(L) } else { SwiftFunctions.pushFunction(e.defaultWarning, L) }
+        case "onTrace": if let h = e.traceHandler { h.push(L) } else { LuaStack(L).pushNil() }
+        case "maxDepth": LuaStack(L).push(e.runtime.maxDepth)
+        default: LuaStack(L).pushNil()
+        }
+    }
+
+    /// `pairs(ck.config)`: the iterator over a new table of the settings as they are now (a
+    /// setting without a value, onTrace unset, is left out as a table leaves out a nil).
+    private static func pairs(_ args: Arguments, next: Int32) throws -> Int32 {
+        let L = args.L, stack = LuaStack(L)
+        guard stack.reserve(4) else { throw RuntimeError(.stackLimit, "no room on the stack for pairs(ck.config)") }
+        SwiftFunctions.pushFunction(next, L)
+        stack.newTable(array: 0, fields: settings.count)
+        for name in settings {
+            pushSetting(name, args.engine, L)
+            stack.setField(name, of: -2)
+        }
+        stack.pushNil()
+        return 3
     }
 
     /// The key at 2, at most `Excerpt.limit` bytes of it converted (a long key is no setting).
