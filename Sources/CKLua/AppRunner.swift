@@ -161,7 +161,7 @@ extension Turn {
         } catch {
             let e = engine.restoringInnerTraceback(error)
             // Ctrl-C (or SIGTERM) stopped it: not the timer's failure, and the run ends with it.
-            if e.id == Catalogue.interrupted.rawValue { throw e }
+            if ScriptErrors.isInterrupt(message: e.message) { throw e }
             let detail = "a timer set here failed; the app goes on: " + e.message
             throw LuaError(message: Catalogue.timerFailed.message(detail, at: timer.site.isEmpty ? nil : timer.site),
                            traceback: e.traceback, status: e.status)

@@ -28,7 +28,7 @@ extension Runtime {
             try Runtime.checkLive(k, "ck.action(\(k.controllerClass.name), \"\(Excerpt.text(selector))\")")
             try checkHandler(HandlerOwner(k.controllerClass.method(selector), k.controllerClass.name), selector, types)
         case .script(let s):
-            try checkHandler(HandlerOwner(s.lookup(selector), s.name), selector, types)
+            try checkHandler(HandlerOwner(script: s, selector), selector, types)
         case .view:
             break
         }
@@ -58,7 +58,9 @@ extension Runtime {
 
     private func checkHandler(_ owner: HandlerOwner, _ selector: String, _ types: [TypeSpec]) throws {
         guard let method = owner.method else {
-            throw RuntimeError(.doesNotRespond, "\(owner.missing) \"\(Excerpt.text(selector))\"; define function \(owner.suggested):\(Excerpt.text(selector))(sender, ...) or fix the selector")
+            let advice = owner.suggested.map { "define function \($0):\(Excerpt.text(selector))(sender, ...)" }
+                ?? "add \(Excerpt.text(selector)) = function(self, sender, ...) to that table"
+            throw RuntimeError(.doesNotRespond, "\(owner.missing) \"\(Excerpt.text(selector))\"; \(advice) or fix the selector")
         }
         if !method.isVararg && method.parameterCount > types.count + 1 {
             let given = types.isEmpty ? "only the sender" : "the sender and \(types.count) more (typed \(Action.describe(types)))"
@@ -82,14 +84,23 @@ extension Runtime {
 private struct HandlerOwner {
     let method: Method?
     let name: String
-    /// How a missing method is said, and the class a definition is suggested on.
+    /// How a missing method is said, and the class a definition is suggested on (nil: a table,
+    /// whose field is suggested: `function table:x()` would define it on Lua's `table` library).
     let missing: String
-    let suggested: String
+    let suggested: String?
 
     init(_ method: Method?, _ name: String, missing: String? = nil, suggested: String? = nil) {
         self.method = method
         self.name = name
         self.missing = missing ?? "\(name) has no method"
         self.suggested = suggested ?? name
+    }
+
+    /// A plain table or host responder as the target: named by its `name` field when it has one.
+    init(script s: ScriptResponder, _ selector: String) {
+        self.method = s.lookup(selector)
+        self.name = s.name
+        self.missing = s.name == "table" ? "the target table has no method" : "the target table \(s.name) has no method"
+        self.suggested = nil
     }
 }

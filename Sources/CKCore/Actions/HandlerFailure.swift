@@ -7,9 +7,11 @@ public struct HandlerFailure: Sendable {
     /// `Card.pick of List/Card#2 (handling "pick")`: the handler and where it sits.
     public let place: String
 
-    /// The `[actionFailed]` line naming the handler, for `message` when it was this failure's.
+    /// The `[actionFailed]` line naming the handler, for `message` when it was this failure's;
+    /// none for Ctrl-C's `[interrupted]`, which is the user's, not the handler's.
     public func line(for message: String) -> String? {
-        message == self.message ? Catalogue.actionFailed.message("\(place) raised:") : nil
+        guard message == self.message, !ScriptErrors.isInterrupt(message: message) else { return nil }
+        return Catalogue.actionFailed.message("\(place) raised:")
     }
 }
 

@@ -80,6 +80,25 @@ public struct BuildFailure: Error, CustomStringConvertible {
     public let traceback: String
 
     /// The first line and the render's message (the bridge raises this; the traceback follows).
-    public var message: String { Catalogue.buildFailed.message(detail) + "\n" + cause }
+    public var message: String { Self.text(Catalogue.buildFailed.message(detail), over: cause) }
     public var description: String { traceback.isEmpty ? message : message + "\n" + traceback }
+
+    /// The `[buildFailed]` line `head` over the render's message `cause`. A host built inside a
+    /// render, level after level, fails the same way at each: a cause starting with `head` itself
+    /// is counted on one line, not repeated once a level (atk-repl 16: 64 lines before the cause).
+    public static func text(_ head: String, over cause: String) -> String {
+        var lines = cause.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        guard lines.first.map(String.init) == head else { return head + "\n" + cause }
+        lines.removeFirst()
+        var count = 1
+        if let second = lines.first, second.hasPrefix(repeatPrefix),
+           let n = Int(second.dropFirst(repeatPrefix.count).prefix(while: { $0.isASCII && $0.isNumber })) {
+            count = n + 1
+            lines.removeFirst()
+        }
+        let repeats = repeatPrefix + "\(count) more time\(count == 1 ? "" : "s"), each in a build nested in the one above; the cause follows)"
+        return ([head, repeats] + lines.map(String.init)).joined(separator: "\n")
+    }
+
+    private static let repeatPrefix = "(the same [\(Catalogue.buildFailed.rawValue)] "
 }

@@ -10,8 +10,10 @@ public enum ScriptErrors {
         }
     }
 
-    /// `error` as `[id] place raised: message`, keeping its traceback.
+    /// `error` as `[id] place raised: message`, keeping its traceback; Ctrl-C's `[interrupted]`
+    /// is never wrapped (`isInterrupt`).
     public static func attributing(_ error: Error, _ id: Catalogue, _ place: String) -> Error {
+        if isInterrupt(error) { return error }
         switch error {
         case let e as ScriptFailure:
             return ScriptFailure(message: id.message("\(place) raised: \(e.message)"), traceback: e.traceback)
@@ -47,8 +49,27 @@ public enum ScriptErrors {
         switch error {
         case is BuildFailure: return true
         case let e as RuntimeError: return e.id == .yieldAcrossRuntime || e.id == .interrupted
-        case let e as ScriptFailure: return e.message.hasPrefix("[\(Catalogue.interrupted.rawValue)]")
+        default: return isInterrupt(error)
+        }
+    }
+
+    /// Ctrl-C (or SIGTERM) stopped the script: the user's own act, reported bare, never as the
+    /// failure of the handler, render, timer or callback it struck in (cli.md). Every wrapper
+    /// asks this: `attributing`, `passesThrough`, `HandlerFailure.line`, a timer's `fire`.
+    public static func isInterrupt(_ error: Error) -> Bool {
+        switch error {
+        case let e as RuntimeError: return e.id == .interrupted
+        case let e as ScriptFailure: return isInterrupt(message: e.message)
         default: return false
         }
+    }
+
+    /// Whether an error's message is Ctrl-C's: `[interrupted]`, or lua.c's `interrupted!` that a
+    /// script run as `lua5.4` runs it gets (`ckrun app.lua`, `-e`), located or not (a script's own
+    /// `error("interrupted!")` reads the same and is not wrapped either).
+    public static func isInterrupt(message: String) -> Bool {
+        if message.hasPrefix("[\(Catalogue.interrupted.rawValue)]") { return true }
+        guard message.hasSuffix("interrupted!"), !message.contains("\n") else { return false }
+        return message == "interrupted!" || message.hasSuffix(": interrupted!")
     }
 }

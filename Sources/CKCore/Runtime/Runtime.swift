@@ -357,6 +357,7 @@ extension Runtime {
     /// `ck.after` it came from, not only the `ck.advance` that ran it.
     private func fire(_ timer: RunLoop.Timer) throws {
         do { try perform { try timer.fire() } } catch {
+            if ScriptErrors.isInterrupt(error) { throw error }
             let message: String
             switch error {
             case let e as ScriptFailure: message = e.message

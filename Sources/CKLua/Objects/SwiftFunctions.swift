@@ -32,7 +32,7 @@ struct SwiftFunctions {
                 engine.values.push(original, call.L)
                 return CK_RAISE
             } catch let e as BuildFailure {
-                return call.raise(Catalogue.buildFailed.message(e.detail, at: call.location()) + "\n" + e.cause
+                return call.raise(BuildFailure.text(Catalogue.buildFailed.message(e.detail, at: call.location()), over: e.cause)
                                   + (e.traceback.isEmpty ? "" : "\n" + e.traceback))
             } catch {
                 return call.raise("\(error)")
