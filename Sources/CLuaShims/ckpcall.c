@@ -37,6 +37,7 @@ int ckpcall_traceback(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) msg = error_text(L);
     luaL_traceback(L, L, msg, 1);
+    ckreplframes_drop(L);
     if (kept) {
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &error_text_key);

@@ -40,6 +40,17 @@ struct ReplDotCommandRepairTests {
                                            "pick from Row: Row -> RowController (handled)", "2"], "\(r.stdout)\(r.stderr)")
     }
 
+    /// The app's tracer raising under `.trace on` is its own `[configCallbackFailed]`: no frame of
+    /// the REPL's chunk, which now calls it.
+    @Test func theAppsRaisingTracerNamesNoReplFrame() throws {
+        let app = try TemporaryDirectory()
+        let file = try app.write("app.lua", Self.rowApp)
+        let r = try Ckrun.run(["repl", file.path], stdin: "ck.config.onTrace = function(e) error('tracer boom') end\n.trace on\n.send Row pick\n")
+        #expect(r.stdout.contains("pick from Row"), "\(r.stdout)")
+        #expect(r.stderr.contains("[configCallbackFailed]") && r.stderr.contains("tracer boom"), "\(r.stderr)")
+        #expect(!r.stderr.contains("(repl)"), "\(r.stderr)")
+    }
+
     /// `=ck.config` shows the settings and `pairs` visits them (it printed `{}`).
     @Test func configShowsItsSettings() throws {
         let r = try Ckrun.run(["repl"], stdin: "=ck.config\nn = 0 for k in pairs(ck.config) do n = n + 1 end\n=n\n")

@@ -517,7 +517,7 @@ define("tap", "tap QUERY", "tap a component's view (app:tap)", function(args)
   local n = needApp():tap(args)
   print(n .. " action" .. (n == 1 and "" or "s") .. " sent")
 end)
--- .trace on wraps the app's own ck.config.onTrace (still called, first), .trace off puts it back;
+-- .trace on wraps the app's own ck.config.onTrace (still called), .trace off puts it back;
 -- an onTrace the script set meanwhile is the script's and stays.
 local tracePrinter, appTracer = nil, nil
 define("trace", "trace on|off", "print every send with the responders it visited", function(args)
@@ -526,9 +526,10 @@ define("trace", "trace on|off", "print every send with the responders it visited
   if args == "on" then
     if printing then return end
     local kept = current
+    -- The app's tracer last, by a tail call: its error's traceback shows no frame of the REPL's.
     tracePrinter = function(entry)
-      if kept ~= nil then kept(entry) end
       if not repl.quietTrace then print("trace: " .. tostring(entry)) end
+      if kept ~= nil then return kept(entry) end
     end
     appTracer = kept
     ck.config.onTrace = tracePrinter

@@ -363,6 +363,9 @@ void ckwatchdog_forked(void);
 /// In a `--jobs` worker: killed when the runner `parent` that started it ends; -1 when it has
 /// ended already (ckforked.c).
 int ckforked_end_with_parent(int parent);
+/// Replaces the traceback text on top of the stack by one without the frames of the REPL's own
+/// chunk, "=(repl)" (ckreplframes.c; ckpcall_traceback calls it).
+void ckreplframes_drop(lua_State *L);
 /// ckrun test: `user_frame(level [, skip_luassert])` → short_src, currentline of the first frame
 /// outside the runner (ckframes.c); `errorlevel(level)` is luassert's util.errorlevel.
 int ckframes_lua_user_frame(lua_State *L);
