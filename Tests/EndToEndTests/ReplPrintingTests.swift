@@ -59,6 +59,14 @@ struct ReplPrintingTests {
         }
     }
 
+    /// Of a table's keys only the first 50 in order are kept while walking it (no sort of all of
+    /// them): the first 50 of 200, in order, whatever order `pairs` gives.
+    @Test func aBigTableShowsItsFirstKeysInOrder() throws {
+        let r = try Ckrun.run(["repl"], stdin: "t = {} for i = 200, 1, -1 do t[string.format('k%03d', i)] = i end\n=t\n")
+        let expected = (1...50).map { String(format: "  k%03d = %d,\n", $0, $0) }.joined() + "  … (150 more)\n}\n"
+        #expect(r.stdout == "{\n" + expected, "\(r.stdout)")
+    }
+
     /// `.5` is a number, as in lua -i, not an unknown dot command.
     @Test func aLineStartingWithADotAndADigitIsLua() throws {
         let r = try Ckrun.run(["repl"], stdin: ".5\n.5 + 1\n.5e1 * 2\n")

@@ -28,21 +28,57 @@ local function isIdentifier(s) return type(s) == "string" and strmatch(s, "^[%a_
 local quote = session.quote
 
 -- A key as a table constructor writes it: a name bare, anything else in brackets.
+-- A string the dump quotes as it is (DumpText's plain text: no control character, quote,
+-- backslash or line separator, and UTF-8): its key text needs no call to Swift.
+local function isPlain(s)
+  return not strfind(s, '[%c"\\]') and utf8.len(s) ~= nil and not strfind(s, "\194\133", 1, true)
+    and not strfind(s, "\226\128[\168\169]")
+end
+
 local function keyText(k, depth, seen, indent, format)
   if isIdentifier(k) then return k end
+  if type(k) == "string" and isPlain(k) then return '["' .. k .. '"]' end
   return "[" .. format(k, depth, seen, indent) .. "]"
 end
 
 -- Keys in the order the dump lists them, the same on every run: numbers by value, then the
 -- others by their printed text (`[false]`, `[true]`, `a`, `b`; tables by their contents).
+local function keyLess(a, textA, b, textB)
+  local na, nb = type(a) == "number", type(b) == "number"
+  if na ~= nb then return na end
+  if na then return a < b end
+  return textA < textB
+end
+
 local function sortKeys(keys, textOf)
-  table.sort(keys, function(a, b)
-    local na, nb = type(a) == "number", type(b) == "number"
-    if na ~= nb then return na end
-    if na then return a < b end
-    return textOf[a] < textOf[b]
-  end)
+  table.sort(keys, function(a, b) return keyLess(a, textOf[a], b, textOf[b]) end)
   return keys
+end
+
+-- The first `limit` keys of `v` in that order, leaving out its array part (1..n), with their
+-- texts, and the number of such keys: one pass, each key compared with the last kept (a table
+-- of a million keys prints its first 50 without sorting the million).
+local function firstKeys(v, n, limit, depth, seen, indent, format)
+  local keys, texts, count = {}, {}, 0
+  for k in pairs(v) do
+    if not (math.type(k) == "integer" and k >= 1 and k <= n) then
+      count = count + 1
+      local kept = #keys
+      if limit > 0 then
+        local text = type(k) ~= "number" and keyText(k, depth, seen, indent, format) or nil
+        if kept < limit or keyLess(k, text, keys[kept], texts[kept]) then
+          local i = kept + 1
+          while i > 1 and keyLess(k, text, keys[i - 1], texts[i - 1]) do
+            keys[i], texts[i] = keys[i - 1], texts[i - 1]
+            i = i - 1
+          end
+          keys[i], texts[i] = k, text
+          if kept + 1 > limit then keys[limit + 1], texts[limit + 1] = nil, nil end
+        end
+      end
+    end
+  end
+  return keys, texts, count
 end
 
 -- What `#v` says, as a count of entries from 1: a `__len` may return anything.
@@ -73,21 +109,14 @@ local function format(v, depth, seen, indent)
   if depth > 4 then return "{...}" end
   seen[v] = true
   local n = arrayLength(v)
-  local parts, keys, textOf = {}, {}, {}
+  local parts = {}
   for i = 1, math.min(n, SHOWN) do parts[#parts + 1] = format(v[i], depth + 1, seen, indent .. "  ") end
-  for k in pairs(v) do
-    if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
-  end
-  for _, k in ipairs(keys) do
-    if type(k) ~= "number" then textOf[k] = keyText(k, depth + 1, seen, indent, format) end
-  end
-  sortKeys(keys, textOf)
-  for i = 1, math.min(#keys, SHOWN - #parts) do
-    local k = keys[i]
-    parts[#parts + 1] = (textOf[k] or keyText(k, depth + 1, seen, indent, format)) .. " = " .. format(v[k], depth + 1, seen, indent .. "  ")
+  local keys, texts, count = firstKeys(v, n, SHOWN - #parts, depth + 1, seen, indent, format)
+  for i, k in ipairs(keys) do
+    parts[#parts + 1] = (texts[i] or "[" .. tostring(k) .. "]") .. " = " .. format(v[k], depth + 1, seen, indent .. "  ")
   end
   seen[v] = nil
-  local hidden = #keys - math.max(0, SHOWN - math.min(n, SHOWN))
+  local hidden = count - #keys
   local more = n - math.min(n, SHOWN)
   if hidden > 0 then
     if more > math.maxinteger - hidden then more = more + 0.0 end
