@@ -58,9 +58,11 @@ extension Host {
     }
 
     /// Sends, for each gesture in order, what the view sends for it, each with an `Event` of
-    /// the gesture's name; the view's mounted component is the sender (SPEC §7).
+    /// the gesture's name. The sender is the view's mounted component at each send (SPEC §7): a
+    /// handler may rebuild, unmount or destroy the host, so it is asked again before every
+    /// action, and a view with no mounted component (or a host that ended) sends nothing more.
     private func fire(_ view: View, _ gestures: [Gesture]) throws -> Int {
-        guard let sender = view.component, sender.isMounted else { return 0 }
+        guard mountedSender(of: view) != nil else { return 0 }
         var sends: [(Action, Event)] = []
         for gesture in gestures {
             for action in view.spec.sends(for: gesture) { sends.append((action, Event(type: gesture.name, view: view))) }
@@ -68,10 +70,17 @@ extension Host {
         return try runtime.perform {
             var sent = 0
             for (action, event) in sends {
+                guard let sender = mountedSender(of: view) else { break }
                 try runtime.send(action.withBehavior(.startAtSender), sender: .component(sender), arguments: [.object(event)])
                 sent += 1
             }
             return sent
         }
+    }
+
+    /// The component mounted in `view` now, if this host still lives: the one sender of a tap.
+    private func mountedSender(of view: View) -> Component? {
+        guard !isDestroyed, !isDestroying, let c = view.component, c.isMounted, c.host === self else { return nil }
+        return c
     }
 }
