@@ -185,7 +185,7 @@ enum ActionBinding {
         let stack = LuaStack(args.L)
         if stack.isString(2) { return [try args.string(2, "events")] }
         if args.isNil(2) { return nil }
-        guard stack.isTable(2) else { throw args.bad(2, "events", "an event name or a list of names") }
+        guard args.isTable(2) else { throw args.bad(2, "events", "an event name or a list of names") }
         var events: [String] = []
         try args.engine.values.forEachItem(ofList: 2, args.L) { _ in
             guard let s = args.engine.lua.name(at: -1, on: args.L) else { throw args.bad(2, "events", "an event name or a list of names") }

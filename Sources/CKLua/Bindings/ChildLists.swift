@@ -45,7 +45,8 @@ struct ChildLists {
         try? withProp(prop, of: parent) { t in
             let stack = LuaStack(L), base = stack.top
             defer { stack.top = base }
-            guard stack.field(prop, of: t) == .table else { return nil }
+            if stack.field(prop, of: t) == .userdata { _ = engine.values.unwrapReadOnlyView(at: -1, L) }
+            guard stack.isTable(-1) else { return nil }
             let list = stack.top
             stack.pushNil()
             while stack.next(list) {
@@ -70,8 +71,9 @@ struct ChildLists {
     private func read(_ prop: String, of name: String, tableAt t: Int32, single: Bool,
                       where place: @autoclosure () -> String, warnsDropped: Bool = false) throws -> [Component] {
         let stack = LuaStack(L)
-        let type = stack.field(prop, of: t)
+        var type = stack.field(prop, of: t)
         defer { stack.pop(1) }
+        if type == .userdata, engine.values.unwrapReadOnlyView(at: -1, L) != nil { type = .table }   // a props or state view
         if type == .nil || (type == .boolean && !stack.toBool(-1)) { return [] }   // nil, false: none
         if single {
             if let c = engine.objects.component(at: -1, L) { return [c] }

@@ -55,9 +55,10 @@ extension ClassBridge {
         if LuaStack(L).isTable(index) {
             LuaStack(L).pushValue(at: index)
             return false
-        } else if engine.values.isPropsView(at: index, L) {
+        } else if engine.values.isReadOnlyView(at: index, L) {
             LuaStack(L).pushValue(at: index)
-            return engine.values.unwrapPropsView(at: -1, L)
+            // Only a props view becomes the child's props view (a state view's writes say "state").
+            return engine.values.unwrapReadOnlyView(at: -1, L) == .props
         } else if LuaStack(L).isNil(index) {
             LuaStack(L).newTable(array: 0, fields: 0)
             return false

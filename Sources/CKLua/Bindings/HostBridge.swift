@@ -34,12 +34,14 @@ struct HostBridge {
     func options(at o: Int32, _ L: OpaquePointer) throws -> (Value, [ScriptResponder]) {
         var model = Value.nil
         var responders: [ScriptResponder] = []
+        if o != 0 { _ = engine.values.unwrapReadOnlyView(at: o, L) }    // opts = props or state
         if o != 0, LuaStack(L).isTable(o) {
             engine.values.rawField(L, o, "model")
             model = engine.values.carriedValue(at: -1, L)
             LuaStack(L).pop(1)
             engine.values.rawField(L, o, "responders")
             let list = LuaStack(L).top
+            _ = engine.values.unwrapReadOnlyView(at: list, L)
             if LuaStack(L).isTable(list) {
                 try engine.values.forEachItem(ofList: list, L) { i in
                     guard LuaStack(L).isTable(-1) else {

@@ -40,7 +40,7 @@ extension HostBridge {
         guard LuaStack(L).pushViewSpecFields(of: t) == .string, let cls = engine.lua.name(at: -2, on: L, reusing: &lastClass) else {
             throw RuntimeError(.badArgument, "the view of \(owner) needs class = \"UIView\" (a view class name)", at: definedAt)
         }
-        if LuaStack(L).type(-1) == .userdata { _ = engine.values.unwrapPropsView(at: -1, L) }   // attributes = props
+        if LuaStack(L).type(-1) == .userdata { _ = engine.values.unwrapReadOnlyView(at: -1, L) }   // attributes = props or state
         guard LuaStack(L).isTable(-1) else { return ViewSpec(viewClass: cls) }
         let attrs = LuaStack(L).top
         if LuaStack(L).pushPlainCopy(of: attrs, limit: 64) {

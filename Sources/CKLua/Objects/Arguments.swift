@@ -133,8 +133,15 @@ struct Arguments {
         return n
     }
 
+    /// A table argument; a read-only props or state view stands for its table (put in its place).
     func table(_ i: Int32, _ name: String) throws {
-        guard lua_type(L, i) == LUA_TTABLE else { throw bad(i, name, "a table") }
+        guard isTable(i) else { throw bad(i, name, "a table") }
+    }
+
+    /// Whether the argument at `i` is a table, after a read-only view there was replaced by its table.
+    func isTable(_ i: Int32) -> Bool {
+        if lua_type(L, i) == LUA_TUSERDATA { _ = engine.values.unwrapReadOnlyView(at: i, L) }
+        return lua_type(L, i) == LUA_TTABLE
     }
 
     func function(_ i: Int32, _ name: String) throws -> LuaRef {
@@ -186,7 +193,7 @@ struct Arguments {
     func types(_ i: Int32, _ name: String = "types") throws -> [TypeSpec] {
         if isNil(i) { return [] }
         if lua_type(L, i) == LUA_TSTRING { return [try Self.resolveType(try string(i, name), engine.runtime)] }
-        guard lua_type(L, i) == LUA_TTABLE else { throw bad(i, name, "an array of type names") }
+        guard isTable(i) else { throw bad(i, name, "an array of type names") }
         var out: [TypeSpec] = []
         try engine.values.forEachItem(ofList: i, L) { k in
             guard let s = engine.lua.name(at: -1, on: L) else {

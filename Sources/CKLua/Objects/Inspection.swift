@@ -21,7 +21,7 @@ struct Inspection {
         let base = LuaStack(L).top
         engine.values.push(v, L)
         defer { LuaStack(L).top = base }  // a limit may stop a table's walk with entries pushed
-        _ = ckprops_table(L, -1)    // a view is the table it stands for
+        _ = engine.values.unwrapReadOnlyView(at: -1, L)    // a view is the table it stands for
         guard LuaStack(L).isTable(-1) else { return try entryText(at: -1, L) }
         var text = TableText(self, shape, L)
         return try text.text()
@@ -84,7 +84,7 @@ struct Inspection {
             // Decoded, then quoted: at most 7 bytes a byte (`\u0000` after the decoded copy).
             try reserveSwiftText(walk.built + 7 * LuaStack(L).stringLength(i))
             return walk.counted(JSON.quote(engine.lua.string(at: i, on: L) ?? ""))
-        case LUA_TUSERDATA where ckprops_table(L, i) != 0:   // a view is the table it stands for
+        case LUA_TUSERDATA where engine.values.unwrapReadOnlyView(at: i, L) != nil:   // a view is the table it stands for
             return try json(at: i, depth: depth, &walk, L)
         case LUA_TTABLE:
             guard let p = lua_topointer(L, i) else { return "null" }

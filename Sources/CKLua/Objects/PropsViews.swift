@@ -68,17 +68,27 @@ extension Values {
         ref.view = ref.keep(L)      // beside the state, in its arena: not a registry root
     }
 
-    /// If the value at `index` is a props or state view (`Child(self.props)`): replaces it by
-    /// its table; true if it was a props view.
-    func unwrapPropsView(at index: Int32, _ L: OpaquePointer) -> Bool { ckprops_table(L, index) == 1 }
+    /// If the value at `index` is a read-only view, of props or of state (`Child(self.props)`,
+    /// a `{"table"}` argument, a view function returning its state): replaces it by its table
+    /// and says which; nil (the value left as it is) for anything else. State is read-only "as
+    /// props are" (SPEC §3): every place that takes a table asks this, so both views stand for
+    /// their tables alike (atk-spec 02: the state view was refused where the props view passed).
+    func unwrapReadOnlyView(at index: Int32, _ L: OpaquePointer) -> ReadOnlyView? {
+        switch ckprops_table(L, index) {
+        case 1: .props
+        case 2: .state
+        default: nil
+        }
+    }
 
-    func isPropsView(at index: Int32, _ L: OpaquePointer) -> Bool { ckprops_is_view(L, index) != 0 }
+    /// Whether the value at `index` is a read-only props or state view.
+    func isReadOnlyView(at index: Int32, _ L: OpaquePointer) -> Bool { ckprops_is_view(L, index) != 0 }
 
     /// The props a view at `index` shows, as a reference that keeps the view (so it goes back to
     /// Lua as the same view); nil if the value is not a view.
     func propsReference(at index: Int32, _ L: OpaquePointer, in arena: Arena?) -> LuaRef? {
         lua_pushvalue(L, index)
-        guard unwrapPropsView(at: -1, L) else {
+        guard unwrapReadOnlyView(at: -1, L) != nil else {
             lua_settop(L, -2)
             return nil
         }
@@ -122,3 +132,7 @@ extension Values {
         return n
     }
 }
+
+/// The two read-only views a table reaches Lua as (ckprops.c): they read alike; writes name
+/// what they show.
+enum ReadOnlyView { case props, state }

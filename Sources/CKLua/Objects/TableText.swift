@@ -97,7 +97,7 @@ struct TableText {
         }
         try inspection.engine.runtime.limits.tick(holding: built)
         let slot = try slot(at: -2)
-        _ = ckprops_table(L, -1)    // a view is the table it stands for
+        _ = inspection.engine.values.unwrapReadOnlyView(at: -1, L)    // a view is the table it stands for
         if stack.isTable(-1) {
             if let shown = nestedMark(at: -1) { record(shown, slot) } else {
                 guard stack.reserve(3) else { throw RuntimeError(.stackLimit, "a value nests more tables than a Lua stack holds; dump it shorter: host:dump{depth = 100}") }
