@@ -18,9 +18,12 @@ enum ViewBinding {
             case "class": e.values.pushString(v.hostingHost != nil ? "HostingView" : v.viewClass, L)
             case "superview": e.values.push(v.superview)
             case "subviews": e.values.pushList(v.subviews, L)
-            case "attributes": e.values.push(v.attributes, L)
+            // Every view has the same fields (atk-spec 04: the hosting view's attributes were nil):
+            // a view without plain attributes shows an empty table.
+            case "attributes":
+                if v.attributes.isNil { LuaStack(L).newTable(array: 0, fields: 0) } else { e.values.push(v.attributes, L) }
             case "component": e.values.push(v.component?.isMounted == true ? v.component : nil)
-            case "host": e.values.push(v.hostingHost)
+            case "host": e.values.push(v.hostingHost ?? (v.component?.isMounted == true ? v.component?.host : nil))
             default: LuaStack(L).pushNil()
             }
             return 1
