@@ -167,8 +167,8 @@ struct Commit {
             if !c.children.isEmpty {
                 runtime.leftTree.append(c)
                 stack.append(contentsOf: c.children)
-            } else if !c.propsLiveOn {      // a leaf a state update re-rendered holds nothing more
-                runtime.leftTree.append(c)
+            } else if !c.propsLiveOn || c.bridgeSlot != 0 {   // a leaf a state update re-rendered holds
+                runtime.leftTree.append(c)                      // nothing more, but its handle may be kept
             }
         }
         var cameBack = false

@@ -86,6 +86,12 @@ public final class Component: RuntimeObject {
         generationStorage = Int32(clamping: generation)
     }
 
+    /// In its host's current tree, the host not destroyed.
+    public override var keepsItsHandle: Bool {
+        guard isInTree, let link = hostLink, !link.wasDestroyed else { return false }
+        return link.host != nil
+    }
+
     deinit {
         leaveRemains()
         ownLink?.target = nil

@@ -54,5 +54,7 @@ public final class Controller: RuntimeObject {
     }
 
     public override var typeName: String { controllerClass.name }
+    /// Until invalidated.
+    public override var keepsItsHandle: Bool { !isInvalidated }
     public var view: View? { acquiredView }
 }

@@ -74,6 +74,9 @@ public final class Host: RuntimeObject {
     }
 
     public override var typeName: String { "Host" }
+    /// While the runtime tracks it (mounted, or with updates pending), until destroyed: an
+    /// untracked host lives as long as the script holds it (its components do not keep it).
+    public override var keepsItsHandle: Bool { !isDestroyed && !isDestroying && runtime.isTracking(self) }
 
     /// Lets go of the responders when the host is destroyed (nothing asks them afterwards).
     func releaseResponders() {

@@ -100,7 +100,10 @@ extension Host {
                 if let k = scope.controller { Lifecycle.invalidate(k, keep: keep) }
             }
             for scope in scopes { scope.retire() }
+            for c in allComponents() { runtime.ended(c) }
             release()
+            runtime.ended(hostingView)
+            runtime.ended(self)
             if let firstError { throw firstError }
         } } }
     }

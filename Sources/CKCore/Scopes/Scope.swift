@@ -78,6 +78,8 @@ public final class Scope: RuntimeObject {
     }
 
     public override var typeName: String { "scope" }
+    /// From the commit that placed its component until it retires.
+    public override var keepsItsHandle: Bool { isLive && component?.isInTree == true }
 
     var identity: ScopeIdentity { ScopeIdentity(className: className, identifier: identifier, key: key, hashCode: identityHash) }
 
@@ -129,6 +131,7 @@ public final class Scope: RuntimeObject {
     /// component's props can hold actions that point back at this scope).
     func retire() {
         isLive = false
+        if bridgeSlot != 0 { host?.runtime.ended(self) }
         if !pendingUpdates.isEmpty { dropPendingUpdates(host?.runtime.limits) }
         state = .nil
         if let k = controller {

@@ -54,6 +54,11 @@ open class RuntimeObject {
     public var bridgeSlot: Int32 = 0
     public init() {}
     open var typeName: String { "object" }
+    /// Whether the object lives in the runtime (a component in its host's tree, a controller not
+    /// invalidated, a host not destroyed…): a bridge keeps the handle a script obtained of it
+    /// meanwhile, so that it stays the object's one script value (SPEC §1), and lets go when the
+    /// runtime says the object ended (`Runtime.onObjectEnded`).
+    open var keepsItsHandle: Bool { false }
 
     /// Whether a strong tree link of this object would be freed with it (see `Reaper`).
     var holdsUniqueLinks: Bool { false }

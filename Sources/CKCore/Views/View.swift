@@ -105,6 +105,8 @@ public final class View: RuntimeObject {
     }
 
     public override var typeName: String { "View" }
+    /// While mounted; a hosting view until its host is destroyed.
+    public override var keepsItsHandle: Bool { hostingHost?.keepsItsHandle ?? (component?.isMounted == true) }
 }
 
 /// The view classes `ck.onControl` accepts (SPEC §7), extended by `ck.registerControlClass`.

@@ -14,6 +14,8 @@ final class ObjectRegistry {
     private static let kinds = Int32(ObjectKind.allCases.count + 1)
     private var slots: [RuntimeObject?] = [nil]
     private var freeSlots: [Int32] = []
+    /// One bit a slot: whether its handle is kept while its object lives (`keepWhileLive`).
+    fileprivate var keptHandles: [UInt64] = []
     private var weakTable: Int32 = 0
     /// The most handles alive at once since the weak table was last made: about its size.
     private var highWater = 0
@@ -147,12 +149,53 @@ final class ObjectRegistry {
         guard let raw = lua_touserdata(L, index) else { return }
         let handle = raw.load(as: Handle.self)
         guard handle.slot > 0, Int(handle.slot) < slots.count, let object = slots[Int(handle.slot)] else { return }
+        if isKept(handle.slot) {        // its arena went with it, unless rescued: then it lets go
+            setKept(handle.slot, false)
+            if let k = ObjectKind(rawValue: handle.kind) { _ = ckhandles_keep(L, index, k.arenaUserValue, 0) }
+        }
         if object.bridgeSlot == handle.slot { object.bridgeSlot = 0 }
         raw.storeBytes(of: Handle(slot: -classSlot(of: object, kind: handle.kind), kind: handle.kind), as: Handle.self)
         handleCollected(object, kind: handle.kind)
         slots[Int(handle.slot)] = nil
         freeSlots.append(handle.slot)
         if highWater > Self.compactsAbove, liveHandles &* 8 < highWater { compactWeakTable(L) }
+    }
+}
+
+/// SPEC §1: a handle a script obtained stays its object's one Lua value while the object lives
+/// in the runtime (`RuntimeObject.keepsItsHandle`): it is kept as a key of the arena it carries
+/// (Arenas.swift: where Lua's collector sees it, going with its host's values), and let go when
+/// the object ends (`Runtime.onObjectEnded`, a burial). Only handles obtained after the object
+/// was placed are kept, so an object no script asked for costs nothing (a handle `Class(props)`
+/// returned in a render is not: the render's own value).
+extension ObjectRegistry {
+    /// Keeps the handle of `object` at `index` while `object` lives (once; `kind` is its kind).
+    @inline(__always)
+    func keepWhileLive(handleAt index: Int32, of object: RuntimeObject, kind: ObjectKind, _ L: OpaquePointer) {
+        guard kind.keepsHandles, !isKept(object.bridgeSlot), object.keepsItsHandle else { return }
+        if ckhandles_keep(L, index, kind.arenaUserValue, 1) != 0 { setKept(object.bridgeSlot, true) }
+    }
+
+    /// `object` ended: its handle, if kept, is let go (Lua then collects it when the script does).
+    func letGo(of object: RuntimeObject, _ L: OpaquePointer) {
+        let slot = object.bridgeSlot
+        guard isKept(slot), let kind = ObjectKind.of(object) else { return }
+        setKept(slot, false)
+        guard pushLive(object, L) else { return }
+        _ = ckhandles_keep(L, -1, kind.arenaUserValue, 0)
+        lua_settop(L, -2)
+    }
+
+    @inline(__always)
+    private func isKept(_ slot: Int32) -> Bool {
+        let word = Int(slot) >> 6
+        return slot > 0 && word < keptHandles.count && keptHandles[word] & (1 << UInt64(slot & 63)) != 0
+    }
+
+    private func setKept(_ slot: Int32, _ kept: Bool) {
+        let word = Int(slot) >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
+        while keptHandles.count <= word { keptHandles.append(0) }
+        if kept { keptHandles[word] |= bit } else { keptHandles[word] &= ~bit }
     }
 }
 
@@ -195,8 +238,16 @@ enum ObjectKind: Int32, CaseIterable {
         switch self {
         case .action: CK_ACTION_USER_VALUES + 1
         case .componentClass: CK_CLASS_USER_VALUES + 1
-        case .component, .controllerClass, .host, .scope, .controller: 1
+        case .component, .controllerClass, .host, .scope, .controller, .view: 1
         default: 0
+        }
+    }
+
+    /// Kinds whose handles are kept while their objects live (SPEC §1); each carries its arena.
+    var keepsHandles: Bool {
+        switch self {
+        case .component, .controller, .host, .scope, .view: true
+        default: false
         }
     }
 

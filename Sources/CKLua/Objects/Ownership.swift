@@ -36,9 +36,21 @@ final class Ownership {
         setUpArenas(engine)
         runtime.onHostTracked = { [unowned(unsafe) self] host, tracked in
             self.arena(of: host)?.roots += tracked ? 1 : -1
+            self.keepHandle(of: host, tracked)
         }
         runtime.onComponentsLeft = { [unowned(unsafe) self] left in self.bury(&left) }
+        runtime.onObjectEnded = { [unowned(unsafe) self] object in self.objects.letGo(of: object, self.lua.L) }
         runtime.keepsRetiredController = { [unowned(unsafe) self] scope, k in self.keepsRetired(scope, k) }
+    }
+
+    /// A tracked host's handle, if the script has one, is kept while tracked (SPEC §1: a mounted
+    /// host is one value); an untracked one only while the script holds it.
+    private func keepHandle(of host: Host, _ tracked: Bool) {
+        let L = lua.L
+        guard tracked else { return objects.letGo(of: host, L) }
+        guard objects.pushLive(host, L) else { return }
+        objects.keepWhileLive(handleAt: -1, of: host, kind: .host, L)
+        lua_settop(L, -2)
     }
 
     @inline(__always)
@@ -53,6 +65,7 @@ final class Ownership {
         case let h as Host: arena(of: h)
         case let s as Scope: s.host.flatMap(arena(of:))
         case let k as Controller: k.scope?.host.flatMap(arena(of:))
+        case let v as View: (v.hostingHost ?? v.component?.host).flatMap(arena(of:))
         case let a as Action: (a.block?.script as? LuaRef)?.arena
         default: arena(ofClass: object)
         }

@@ -52,9 +52,11 @@ final class Values {
             if let s = object as? ScriptResponder { push(s.table, L) } else { lua_pushnil(L) }
             return
         }
-        guard objects.push(object, kind: kind, L) else { return }
-        ownership.attachArena(of: object, kind: kind, toHandleAt: -1, L)
-        if kind == .componentClass { ClassBridge.setScopeFunction(of: object as! ComponentClass, onHandleAt: -1, L, objects: objects) }
+        if objects.push(object, kind: kind, L) {
+            ownership.attachArena(of: object, kind: kind, toHandleAt: -1, L)
+            if kind == .componentClass { ClassBridge.setScopeFunction(of: object as! ComponentClass, onHandleAt: -1, L, objects: objects) }
+        }
+        objects.keepWhileLive(handleAt: -1, of: object, kind: kind, L)
     }
 
     func push(_ object: RuntimeObject?) {

@@ -1,0 +1,76 @@
+--- A runtime object is one Lua value wherever it comes from (SPEC §1), also after collections:
+--- a handle the script obtained is kept while its object lives, so a weak-keyed table keyed by
+--- it keeps its entry; once the object ended, its handle goes when the script lets go of it.
+
+local function full_gc() collectgarbage(); collectgarbage() end
+
+describe("a handle the script obtained", function()
+  it("is the same value after a collection, as a weak-table key (controller, component, scope, host)", function()
+    local meta = setmetatable({}, {__mode = "k"})
+    local seen = {}
+    ck.controller("HiRowController", {
+      didMount = function(self) meta[self] = "mounted" end,
+      didUpdateComponent = function(self) seen[#seen + 1] = meta[self] end,
+    })
+    local Row = ck.component("HiRow", {scope = true, initialState = 0, view = {class = "UIView"}})
+    local h = ck.host(function() return Row{} end)
+    h:mount()
+    meta[h.root.scope], meta[h], meta[h.view], meta[h.root.view] = "scope", "host", "hosting view", "view"
+    full_gc()
+    h.root:updateState(1, "sync")               -- a new instance of the same scope, controller and view
+    assert.are.same({"mounted"}, seen)
+    meta[h.root] = "root"
+    full_gc()
+    assert.are.same({"root", "scope", "host", "hosting view", "view"},
+                    {meta[h.root], meta[h.root.scope], meta[h], meta[h.view], meta[h.root.view]})
+    h:destroy()
+  end)
+
+  it("of a mounted host stays its value when the script dropped it (view.host)", function()
+    local weak = setmetatable({}, {__mode = "k"})
+    local view
+    do
+      local h = ck.host(function() return nil end)
+      h:mount()
+      weak[h], view = "host", h.view
+    end
+    full_gc()
+    assert.are.equal("host", weak[view.host])
+    view.host:destroy()
+  end)
+
+  it("goes once its component left the tree and the script let go", function()
+    local Row = ck.component("HiGone", {scope = true})
+    local h = ck.host(function(m) return m and Row{} or nil end, {model = true})
+    h:mount()
+    local weak = setmetatable({}, {__mode = "k"})
+    weak[h.root] = true
+    h:update(false)
+    full_gc()
+    assert.is_nil(next(weak))
+  end)
+
+  it("goes with a destroyed host's tree", function()
+    local Row = ck.component("HiDestroyed", {scope = true})
+    local weak = setmetatable({}, {__mode = "k"})
+    local h = ck.host(function() return Row{} end)
+    h:mount()
+    weak[h.root], weak[h.root.scope] = true, true
+    h:destroy()
+    full_gc()
+    assert.is_nil(next(weak))
+  end)
+
+  it("does not keep a host the script dropped", function()
+    local Row = ck.component("HiDropped", {scope = true})
+    full_gc()
+    local handles = ck.stats().handles
+    do
+      local h = ck.host(function() return Row{} end)
+      local _ = h.root.scope
+    end
+    local n = 0
+    repeat full_gc(); n = n + 1 until ck.stats().handles <= handles or n == 10
+    assert.is_true(ck.stats().handles <= handles, "handles left: " .. ck.stats().handles - handles)
+  end)
+end)
