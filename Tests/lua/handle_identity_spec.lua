@@ -73,4 +73,24 @@ describe("a handle the script obtained", function()
     repeat full_gc(); n = n + 1 until ck.stats().handles <= handles or n == 10
     assert.is_true(ck.stats().handles <= handles, "handles left: " .. ck.stats().handles - handles)
   end)
+
+  it("keeps no more than the live objects over builds that touch every instance", function()
+    ck.controller("HiChurnController", {didMount = function(self) local _ = self.component end})
+    local Row = ck.component("HiChurn", {scope = true, initialState = 0, view = {class = "UIView"}})
+    local h = ck.host(function(g)
+      local rows = {}
+      for i = 1, 5 do rows[i] = Row{key = g * 10 + i} end
+      return ck.Stack{children = rows}
+    end, {model = 0})
+    h:mount()
+    local base
+    for g = 1, 300 do
+      h:update(g)
+      for _, c in ipairs(h:findAll("HiChurn")) do local _ = c.scope, c.view; c:updateState(1, "sync") end
+      if g == 20 then full_gc(); base = ck.stats().handles end
+    end
+    full_gc()
+    assert.are.equal(base, ck.stats().handles)
+    h:destroy()
+  end)
 end)
