@@ -101,6 +101,18 @@ struct SnapshotTests {
         #expect(card.props == ["item": ["name": "tea", "tags": ["hot"]]])
         #expect(card.state == ["seen": ["tea"]])
     }
+
+    /// A read-only props or state view Lua hands Swift stands for its table (atk-spec 02's class:
+    /// every place that takes a table takes both views).
+    @Test func readOnlyViewsReturnedToSwiftArriveAsTheirTables() throws {
+        let runtime = try Runtime()
+        let views = try runtime.load(string: """
+            local C = ck.component("ViewsToSwift", {scope = true, initialState = {n = 1, list = {"a"}}})
+            local h = ck.host(function() return C{m = 2} end)
+            return function() return h.root.props, h.root.state, {inner = h.root.state} end
+            """)
+        #expect(try views.call() == [["m": 2], ["n": 1, "list": ["a"]], ["inner": ["n": 1, "list": ["a"]]]])
+    }
 }
 
 @Suite("Search paths")

@@ -86,6 +86,7 @@ public struct ToolCalls {
         let base = stack.top
         defer { stack.top = base }
         engine.values.push(array, L)
+        _ = engine.values.unwrapReadOnlyView(at: -1, L)     // props and state stand for their tables
         guard stack.isTable(-1) else { return [] }
         var out: [String] = []
         // A limit that stops the walk leaves the strings read so far.

@@ -32,6 +32,7 @@ extension ToolCalls {
         let base = stack.top
         defer { stack.top = base }
         engine.values.push(table, L)
+        _ = engine.values.unwrapReadOnlyView(at: -1, L)     // props and state stand for their tables
         guard stack.isTable(-1) else { return [] }
         var out: [(key: Value, value: Value)] = []
         stack.pushNil()
