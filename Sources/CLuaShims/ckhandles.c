@@ -69,20 +69,3 @@ void ckhandles_compact(lua_State *L, int weak_ref) {
     lua_rawseti(L, LUA_REGISTRYINDEX, weak_ref);
     lua_settop(L, top);
 }
-
-/* Makes the handle at `index` a key of the arena it carries as user value `uv` (keep), or no
-   longer one: while its object lives, the handle is reached wherever that arena is (a tracked
-   host's is pinned; an untracked one goes with the handles carrying it, cycle and all), so it
-   stays the object's one Lua value (SPEC §1). Returns 0 if the handle carries no arena. */
-int ckhandles_keep(lua_State *L, int index, int uv, int keep) {
-    index = lua_absindex(L, index);
-    if (lua_getiuservalue(L, index, uv) != LUA_TTABLE) {
-        lua_settop(L, -2);
-        return 0;
-    }
-    lua_pushvalue(L, index);
-    if (keep) lua_pushboolean(L, 1); else lua_pushnil(L);
-    lua_rawset(L, -3);
-    lua_settop(L, -2);
-    return 1;
-}

@@ -161,16 +161,20 @@ struct Commit {
     /// What this build rendered is marked by the caller; what left is listed (`Runtime.leftTree`).
     private func markTreeMembership(oldTops: [Component]) {
         var stack = oldTops
+        var endedLeaves: [Component] = []
         while let c = stack.popLast() {
             guard c.isInTree, c.placedInBuild != context.id else { continue }
             c.isInTree = false
             if !c.children.isEmpty {
                 runtime.leftTree.append(c)
                 stack.append(contentsOf: c.children)
-            } else if !c.propsLiveOn || c.bridgeSlot != 0 {   // a leaf a state update re-rendered holds
-                runtime.leftTree.append(c)                      // nothing more, but its handle may be kept
+            } else if !c.propsLiveOn {      // a leaf a state update re-rendered holds nothing more
+                runtime.leftTree.append(c)
+            } else if c.bridgeSlot != 0 {   // but its handle may be kept (SPEC §1)
+                endedLeaves.append(c)
             }
         }
+        defer { for c in endedLeaves where !c.isInTree { runtime.ended(c) } }
         var cameBack = false
         for entry in context.kept where !entry.component.isInTree {
             stack = [entry.component]

@@ -86,11 +86,9 @@ public final class Component: RuntimeObject {
         generationStorage = Int32(clamping: generation)
     }
 
-    /// In its host's current tree, the host not destroyed.
-    public override var keepsItsHandle: Bool {
-        guard isInTree, let link = hostLink, !link.wasDestroyed else { return false }
-        return link.host != nil
-    }
+    /// In its host's current tree, the host not destroyed. (A host collected undestroyed leaves
+    /// its tree marked: a handle kept then goes with the arena its handles carry.)
+    public override var keepsItsHandle: Bool { isInTree && hostLink?.wasDestroyed == false }
 
     deinit {
         leaveRemains()

@@ -18,7 +18,7 @@ extension Ownership {
         for i in left.indices {
             if isKnownUniquelyReferenced(&left[i]) { left[i] = nil; continue }
             guard let c = left[i] else { continue }
-            objects.letGo(of: c, L)
+            objects.letGo(of: c)
             // What it placed is reached from here on only through its props (and their handles):
             // a held stale instance keeps no subtree alive in Swift, and what nothing else holds
             // below it goes with its handle (the keyed rows of a re-rendered list).

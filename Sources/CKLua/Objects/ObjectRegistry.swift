@@ -14,8 +14,10 @@ final class ObjectRegistry {
     private static let kinds = Int32(ObjectKind.allCases.count + 1)
     private var slots: [RuntimeObject?] = [nil]
     private var freeSlots: [Int32] = []
-    /// One bit a slot: whether its handle is kept while its object lives (`keepWhileLive`).
+    /// One bit a slot: whether its handle is kept while its object lives (`keepWhileLive`), and
+    /// where: its arena and the slot there.
     fileprivate var keptHandles: [UInt64] = []
+    fileprivate var keptIn: [Int32: (Arena, Int32)] = [:]
     private var weakTable: Int32 = 0
     /// The most handles alive at once since the weak table was last made: about its size.
     private var highWater = 0
@@ -149,10 +151,7 @@ final class ObjectRegistry {
         guard let raw = lua_touserdata(L, index) else { return }
         let handle = raw.load(as: Handle.self)
         guard handle.slot > 0, Int(handle.slot) < slots.count, let object = slots[Int(handle.slot)] else { return }
-        if isKept(handle.slot) {        // its arena went with it, unless rescued: then it lets go
-            setKept(handle.slot, false)
-            if let k = ObjectKind(rawValue: handle.kind) { _ = ckhandles_keep(L, index, k.arenaUserValue, 0) }
-        }
+        letGo(handleSlot: handle.slot)      // collected with its arena: its slot goes back
         if object.bridgeSlot == handle.slot { object.bridgeSlot = 0 }
         raw.storeBytes(of: Handle(slot: -classSlot(of: object, kind: handle.kind), kind: handle.kind), as: Handle.self)
         handleCollected(object, kind: handle.kind)
@@ -163,27 +162,31 @@ final class ObjectRegistry {
 }
 
 /// SPEC §1: a handle a script obtained stays its object's one Lua value while the object lives
-/// in the runtime (`RuntimeObject.keepsItsHandle`): it is kept as a key of the arena it carries
-/// (Arenas.swift: where Lua's collector sees it, going with its host's values), and let go when
-/// the object ends (`Runtime.onObjectEnded`, a burial). Only handles obtained after the object
-/// was placed are kept, so an object no script asked for costs nothing (a handle `Class(props)`
-/// returned in a render is not: the render's own value).
+/// in the runtime (`RuntimeObject.keepsItsHandle`): it is held in a slot of its object's arena
+/// (Arenas.swift: where Lua's collector sees it, going with its host's values; a slot is the
+/// arena's array part, so keeping and letting go at each update rehashes nothing), and let go
+/// when the object ends (`Runtime.onObjectEnded`, a burial) or its handle is collected. Only
+/// handles obtained after the object was placed are kept, so an object no script asked for
+/// costs nothing (a handle `Class(props)` returned in a render is the render's own value).
 extension ObjectRegistry {
-    /// Keeps the handle of `object` at `index` while `object` lives (once; `kind` is its kind).
+    /// Keeps the handle of `object` at `index` in a slot of `arena` while `object` lives (once).
     @inline(__always)
-    func keepWhileLive(handleAt index: Int32, of object: RuntimeObject, kind: ObjectKind, _ L: OpaquePointer) {
-        guard kind.keepsHandles, !isKept(object.bridgeSlot), object.keepsItsHandle else { return }
-        if ckhandles_keep(L, index, kind.arenaUserValue, 1) != 0 { setKept(object.bridgeSlot, true) }
+    func keepWhileLive(handleAt index: Int32, of object: RuntimeObject, kind: ObjectKind,
+                       arena: (RuntimeObject) -> Arena?, _ L: OpaquePointer) {
+        let slot = object.bridgeSlot
+        guard kind.keepsHandles, !isKept(slot), object.keepsItsHandle, let arena = arena(object) else { return }
+        lua_pushvalue(L, index)
+        keptIn[slot] = (arena, arena.take(L))
+        setKept(slot, true)
     }
 
     /// `object` ended: its handle, if kept, is let go (Lua then collects it when the script does).
-    func letGo(of object: RuntimeObject, _ L: OpaquePointer) {
-        let slot = object.bridgeSlot
-        guard isKept(slot), let kind = ObjectKind.of(object) else { return }
+    func letGo(of object: RuntimeObject) { letGo(handleSlot: object.bridgeSlot) }
+
+    func letGo(handleSlot slot: Int32) {
+        guard isKept(slot) else { return }
         setKept(slot, false)
-        guard pushLive(object, L) else { return }
-        _ = ckhandles_keep(L, -1, kind.arenaUserValue, 0)
-        lua_settop(L, -2)
+        if let (arena, arenaSlot) = keptIn.removeValue(forKey: slot) { arena.release(arenaSlot) }
     }
 
     @inline(__always)
@@ -243,7 +246,7 @@ enum ObjectKind: Int32, CaseIterable {
         }
     }
 
-    /// Kinds whose handles are kept while their objects live (SPEC §1); each carries its arena.
+    /// Kinds whose handles are kept while their objects live (SPEC §1).
     var keepsHandles: Bool {
         switch self {
         case .component, .controller, .host, .scope, .view: true

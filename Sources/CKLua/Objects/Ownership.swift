@@ -39,7 +39,7 @@ final class Ownership {
             self.keepHandle(of: host, tracked)
         }
         runtime.onComponentsLeft = { [unowned(unsafe) self] left in self.bury(&left) }
-        runtime.onObjectEnded = { [unowned(unsafe) self] object in self.objects.letGo(of: object, self.lua.L) }
+        runtime.onObjectEnded = { [unowned(unsafe) self] object in self.objects.letGo(of: object) }
         runtime.keepsRetiredController = { [unowned(unsafe) self] scope, k in self.keepsRetired(scope, k) }
     }
 
@@ -47,9 +47,9 @@ final class Ownership {
     /// host is one value); an untracked one only while the script holds it.
     private func keepHandle(of host: Host, _ tracked: Bool) {
         let L = lua.L
-        guard tracked else { return objects.letGo(of: host, L) }
+        guard tracked else { return objects.letGo(of: host) }
         guard objects.pushLive(host, L) else { return }
-        objects.keepWhileLive(handleAt: -1, of: host, kind: .host, L)
+        objects.keepWhileLive(handleAt: -1, of: host, kind: .host, arena: arena(of:), L)
         lua_settop(L, -2)
     }
 

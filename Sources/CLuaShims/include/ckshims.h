@@ -240,9 +240,6 @@ int32_t ckhandles_at(lua_State *L, int index, const void *const *metatables, int
 /// Replaces the table `weak_ref` by a copy holding its live entries, with its metatable: a Lua
 /// table keeps the size it had at its peak, which a burst of handles made large.
 void ckhandles_compact(lua_State *L, int weak_ref);
-/// Makes the handle at `index` a key of the arena it carries as user value `uv` (keep 1) or not (0);
-/// 0 if it carries none.
-int ckhandles_keep(lua_State *L, int index, int uv, int keep);
 /// Pushes a new handle for `slot` and records it in `weak_ref`.
 void ckhandles_push_new(lua_State *L, int weak_ref, int32_t slot, int32_t kind, int metatable_ref,
                         int user_values);
