@@ -36,6 +36,9 @@ public struct Turn: ~Copyable {
     /// already built; `[memoryLimit]` when its text would pass the limit.
     public func json(_ value: Value, holding: Int) throws -> String { try engine.inspection.json(value, holding: holding) }
 
+    /// A table key as a JSON object's name, as `json` names a table's entries (`"[1]"`, `"[true]"`).
+    public func jsonName(_ key: Value) throws -> String { try engine.inspection.jsonName(key) }
+
     /// `host:dump()`'s text.
     public func dump(_ host: Host) throws(LuaError) -> String {
         var text = ""

@@ -33,7 +33,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         for line in lines { #expect(Self.quotedStringsAreClosed(line), "an unbalanced label: \(line)") }
-        #expect(lines.contains { $0.contains(##"label="Q\"Row\\#\"a\\\"b\"\nt\"x: 1""##) }, "\(r.stdout)")
+        #expect(lines.contains { $0.contains(##"label="Q\"Row\\#\"a\\\"b\"\n[\"t\\\"x\"]: 1""##) }, "\(r.stdout)")
         #expect(lines.contains { $0.contains(##"label="UI\"Label""##) }, "\(r.stdout)")
         #expect(lines.contains { $0.contains(##"label="Q\"Row\\Controller""##) }, "\(r.stdout)")
         let dot = ["/usr/bin/dot", "/usr/local/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }

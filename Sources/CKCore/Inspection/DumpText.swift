@@ -28,6 +28,28 @@ public enum DumpText {
         return out + "\""
     }
 
+    /// A string key as a Lua table constructor writes it, the one rule of the dump, `.tree`, the
+    /// REPL's printing and `ckrun tree`: a name as it is (`title`), anything else, reserved
+    /// words included, bracketed and quoted (`["a b"]`, `["end"]`, `["true"]`), so the string
+    /// `"true"` and the boolean `true` never print alike.
+    public static func key(_ bytes: some Collection<UInt8>) -> String {
+        if let first = bytes.first, !(0x30...0x39).contains(first), bytes.allSatisfy(isNameByte),
+           case let name = String(decoding: bytes, as: UTF8.self), !reservedWords.contains(name) {
+            return name
+        }
+        return "[" + quoted(bytes) + "]"
+    }
+
+    /// Lua 5.4's reserved words (llex.c), which are no names.
+    public static let reservedWords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "_") || (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
+    }
+
     /// A whole dump line with its control characters and line separators escaped: what no quoted
     /// value guards (a `__tostring`'s result, a key, a label) cannot break the line either.
     public static func oneLine(_ line: String) -> String {

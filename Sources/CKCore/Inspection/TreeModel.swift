@@ -17,8 +17,9 @@ public final class TreeNode {
     public let viewMounted: Bool
     /// The scope's state (scoped components only).
     public let state: Value?
-    /// What is on screen: the view's plain attributes (Text's `text`, Button's `title`), by name.
-    public let attributes: [(name: String, value: Value)]
+    /// What is on screen: the view's plain attributes (Text's `text`, Button's `title`), every
+    /// key, sorted by `name`: the key as a table constructor writes it (`title`, `["a b"]`, `[true]`).
+    public let attributes: [(name: String, key: Value, value: Value)]
     /// The view's actions, one per gesture each answers: `touchUpInside -> <selector action save>`.
     public let actions: [(event: String, action: Action?)]
     public internal(set) var children: [TreeNode] = []
@@ -35,7 +36,7 @@ public final class TreeNode {
         }
     }
 
-    init(_ c: Component, attributes: [(name: String, value: Value)]) {
+    init(_ c: Component, attributes: [(name: String, key: Value, value: Value)]) {
         component = c
         label = c.label
         identifier = c.scope?.identifier ?? .nil
@@ -63,9 +64,10 @@ public final class TreeNode {
     }
 }
 
-/// Optional script-side support: a table's string-keyed entries, sorted by key.
+/// Optional script-side support: a table's entries, and its keys' names.
 public protocol ScriptTableListing: AnyObject {
-    func entries(_ table: ScriptRef) -> [(name: String, value: Value)]
+    /// Every entry, sorted by `name`: the key as a table constructor writes it (`DumpText.key`).
+    func entries(_ table: ScriptRef) throws -> [(name: String, key: Value, value: Value)]
     /// Every key of the table, non-string ones as `[key]`.
     func keyNames(_ table: ScriptRef) -> [String]
 }
@@ -76,18 +78,18 @@ extension Host {
     public func tree() throws -> TreeNode? {
         guard let root else { return nil }
         let listing = runtime.tables as? ScriptTableListing
-        func node(_ c: Component) -> TreeNode {
-            var attributes: [(name: String, value: Value)] = []
+        func node(_ c: Component) throws -> TreeNode {
+            var attributes: [(name: String, key: Value, value: Value)] = []
             if case .table(let t) = (c.view?.spec ?? c.viewSpec)?.attributes ?? .nil, let listing {
-                attributes = listing.entries(t).filter { !($0.value.isRuntimeObject) }
+                attributes = try listing.entries(t).filter { !($0.value.isRuntimeObject) }
             }
             return TreeNode(c, attributes: attributes)
         }
-        let top = node(root)
+        let top = try node(root)
         var stack: [TreeNode] = [top]
         while let parent = stack.popLast() {
             try runtime.limits.tick(parent.component.children.count)
-            parent.children = parent.component.children.map(node)
+            parent.children = try parent.component.children.map(node)
             stack.append(contentsOf: parent.children)
         }
         return top

@@ -43,14 +43,24 @@ struct Inspection {
         return engine.lua.dumpQuoted(at: i, on: L)
     }
 
-    /// A string key as written in a table constructor: a name as it is, else `["…"]`.
-    func dumpKey(at i: Int32, _ L: OpaquePointer) throws -> String {
-        try reserveSwiftText(Self.quotingBytes * LuaStack(L).stringLength(i))
-        if let name = engine.lua.name(at: i, on: L), let first = name.utf8.first, !(0x30...0x39).contains(first),
-           name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
-            return name
+    /// A key as written in a table constructor (`DumpText.key`): a name as it is, else
+    /// `["a b"]`, `["end"]`, `[1.5]`, `[true]`.
+    func keyText(at i: Int32, _ L: OpaquePointer) throws -> String {
+        try Self.keyText(at: i, engine.lua, engine.runtime.limits, L)
+    }
+
+    /// `keyText` for a caller without the engine (the tree's attribute listing).
+    static func keyText(at i: Int32, _ lua: LuaState, _ limits: WorkLimits, _ L: OpaquePointer) throws -> String {
+        let stack = LuaStack(L)
+        guard stack.isString(i) else {
+            lua_pushvalue(L, i)
+            defer { ckmacros_pop(L, 1) }
+            return "[" + lua.describe(at: -1, on: L) + "]"
         }
-        return "[" + engine.lua.dumpQuoted(at: i, on: L) + "]"
+        let bytes = quotingBytes * stack.stringLength(i)
+        if bytes > 4096 { try limits.check(bytes) }
+        var length = 0
+        return DumpText.key(UnsafeRawBufferPointer(start: ckmacros_tostring(L, i, &length), count: length))
     }
 
     /// A value inside a table that is not one: a string quoted, anything else its `tostring`.
@@ -58,78 +68,22 @@ struct Inspection {
         LuaStack(L).isString(i) ? try dumpQuoted(at: i, L) : engine.lua.describe(at: i, on: L)
     }
 
-    /// A value as JSON: tables with keys 1…n are arrays, other tables objects (keys as
-    /// strings, sorted); functions and runtime objects are their `tostring`; cycles and
-    /// nesting past 16 levels are the string "<cycle>" / "{...}". Ticks the limits per value,
-    /// counting `holding` (the caller's text) and what it built; a string whose quoting would
-    /// pass `--memory-limit` is `[memoryLimit]` before Swift builds it.
+    /// A value as JSON, whole (`JSONText`). Ticks the limits per value, counting `holding`
+    /// (the caller's text) and what it built; a string whose quoting would pass
+    /// `--memory-limit` is `[memoryLimit]` before Swift builds it.
     func json(_ value: Value, holding: Int) throws -> String {
         let L = engine.runningThread, stack = LuaStack(L), base = stack.top
         engine.values.push(value, L)
-        defer { stack.top = base }  // a limit may stop the walk with a key and value pushed
-        var walk = JSONWalk(built: holding)
-        return try json(at: lua_gettop(L), depth: 0, &walk, L)
+        defer { stack.top = base }  // a limit may stop the walk with entries pushed
+        var text = JSONText(self, holding: holding, L)
+        return try text.text()
     }
 
-    private func json(at i: Int32, depth: Int, _ walk: inout JSONWalk, _ L: OpaquePointer) throws -> String {
-        try engine.runtime.limits.tick(holding: walk.built)
-        switch lua_type(L, i) {
-        case LUA_TNIL, LUA_TNONE: return "null"
-        case LUA_TBOOLEAN: return lua_toboolean(L, i) != 0 ? "true" : "false"
-        case LUA_TNUMBER:
-            if lua_isinteger(L, i) != 0 { return String(lua_tointegerx(L, i, nil)) }
-            let d = lua_tonumberx(L, i, nil)
-            return d.isFinite ? String(d) : "null"
-        case LUA_TSTRING:
-            // Decoded, then quoted: at most 7 bytes a byte (`\u0000` after the decoded copy).
-            try reserveSwiftText(walk.built + 7 * LuaStack(L).stringLength(i))
-            return walk.counted(JSON.quote(engine.lua.string(at: i, on: L) ?? ""))
-        case LUA_TUSERDATA where engine.values.unwrapReadOnlyView(at: i, L) != nil:   // a view is the table it stands for
-            return try json(at: i, depth: depth, &walk, L)
-        case LUA_TTABLE:
-            guard let p = lua_topointer(L, i) else { return "null" }
-            if walk.seen.contains(p) { return JSON.quote("<cycle>") }
-            if depth >= 16 { return JSON.quote("{...}") }
-            walk.seen.insert(p)
-            defer { walk.seen.remove(p) }
-            return try jsonTable(at: i, depth: depth, &walk, L)
-        default: return walk.counted(JSON.quote(engine.lua.describe(at: i, on: L)))
-        }
-    }
-
-    private func jsonTable(at i: Int32, depth: Int, _ walk: inout JSONWalk, _ L: OpaquePointer) throws -> String {
-        let n = LuaStack(L).listLength(i)
-        var entries: [(String, String)] = []
-        var isArray = true
-        lua_pushnil(L)
-        while LuaStack(L).next(i) {
-            let key: String
-            if lua_isinteger(L, -2) != 0, case let k = Int(lua_tointegerx(L, -2, nil)), k >= 1, k <= n {
-                key = String(k)
-            } else {
-                isArray = false
-                lua_pushvalue(L, -2)
-                try reserveSwiftText(walk.built + 7 * LuaStack(L).stringLength(-1))
-                key = walk.counted(engine.lua.describe(at: -1, on: L))
-                ckmacros_pop(L, 1)
-            }
-            entries.append((key, try json(at: lua_gettop(L), depth: depth + 1, &walk, L)))
-            ckmacros_pop(L, 1)
-        }
-        if isArray && entries.count == n && n > 0 {
-            return "[" + entries.sorted { Int($0.0)! < Int($1.0)! }.map(\.1).joined(separator: ", ") + "]"
-        }
-        return "{" + entries.sorted { $0.0 < $1.0 }.map { JSON.quote($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
-    }
-}
-
-/// What a JSON rendering has seen (tables on the way down) and built so far.
-private struct JSONWalk {
-    var built: Int
-    var seen: Set<UnsafeRawPointer> = []
-
-    mutating func counted(_ text: String) -> String {
-        built += text.utf8.count
-        return text
+    /// A table key as a JSON object's name (`JSONText.name`): `"title"`, `"[1]"`, `"[true]"`.
+    func jsonName(_ key: Value) throws -> String {
+        let L = engine.runningThread, stack = LuaStack(L), base = stack.top
+        engine.values.push(key, L)
+        defer { stack.top = base }
+        return try JSONText.name(at: -1, self, L)
     }
 }

@@ -5,17 +5,15 @@ import CLuaShims
 /// Tables as data for inspection: a view's attributes listed for the tree (values as JSON:
 /// `Inspection`).
 extension TablesAdapter: ScriptTableListing {
-    func entries(_ table: ScriptRef) -> [(name: String, value: Value)] {
+    func entries(_ table: ScriptRef) throws -> [(name: String, key: Value, value: Value)] {
         let L = values.runningThread
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         (table as! LuaRef).push(L)
-        var out: [(name: String, value: Value)] = []
+        var out: [(name: String, key: Value, value: Value)] = []
         lua_pushnil(L)
         while LuaStack(L).next(base + 1) {
-            if lua_type(L, -2) == LUA_TSTRING, let k = values.lua.string(at: -2, on: L) {
-                out.append((k, values.value(at: -1, L)))
-            }
+            out.append((try Inspection.keyText(at: -2, values.lua, values.runtime.limits, L), values.value(at: -2, L), values.value(at: -1, L)))
             ckmacros_pop(L, 1)
         }
         return out.sorted { $0.name < $1.name }

@@ -132,9 +132,8 @@ struct TableText {
 
     private func slot(at i: Int32) throws -> Slot {
         let stack = LuaStack(L)
-        if stack.isString(i) { return .named(try inspection.dumpKey(at: i, L)) }
         if stack.isInteger(i) { return .item(stack.integer(i)) }
-        return .named("[\(inspection.engine.lua.describe(at: i, on: L))]")
+        return .named(try inspection.keyText(at: i, L))
     }
 
     /// Finishes the top frame; its pieces' index in `finished`, or nil when it went into its

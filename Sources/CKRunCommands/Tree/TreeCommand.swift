@@ -45,7 +45,7 @@ struct TreeCommand: ParsableCommand {
         fflush(stdout)
         let out = OutputDescriptor(fileDescriptor: treeOutput, closeOnDealloc: true, stream: .output)
         if let dot {
-            if try GraphvizDot.svg(text, executable: dot, to: out) != 0 { throw ExitCode(1) }
+            try Self.svg(text, dot: dot, to: out)
         } else {
             out.write(Data(text.utf8))
         }
@@ -98,10 +98,41 @@ struct TreeCommand: ParsableCommand {
             case .dot, .svg: return try TreeExport(host: host).dot(in: turn)
             }
         } catch let e as LuaError {
-            throw e
+            throw formatterBlamed(e)
         } catch {
-            throw LuaError(message: "\(error)")
+            throw formatterBlamed(LuaError(message: "\(error)"))
         }
+    }
+
+    /// A time limit that struck in the formatter's own loops (no script line: a `__tostring`'s
+    /// loop names its line) says so: the app had run; the formatting was what was slow.
+    private func formatterBlamed(_ e: LuaError) -> LuaError {
+        guard e.message.hasPrefix(Catalogue.timeout.message("the script ran past its time limit")) else { return e }
+        var blamed = e
+        blamed.message = Catalogue.timeout.message("formatting the tree as \(format.rawValue) ran past the time limit (the app had finished); raise --timeout")
+        return blamed
+    }
+
+    /// The graph through Graphviz's `dot`: its warnings go to stderr as they are; its failure is
+    /// `[graphvizFailed]` with its status and message (status 1), never a signal of ckrun's.
+    private static func svg(_ graph: String, dot: String, to out: OutputDescriptor) throws {
+        let outcome: GraphvizDot.Outcome
+        do {
+            outcome = try GraphvizDot.svg(graph, executable: dot, to: out)
+        } catch {
+            ProcessOutput.err("ckrun: " + Catalogue.graphvizFailed.message("could not run \(BytePath.shown(dot)): \(error)") + "\n")
+            throw ExitCode(1)
+        }
+        var said = Substring(outcome.messages)
+        while said.last == "\n" { said = said.dropLast() }
+        guard outcome.status != 0 else {
+            if !said.isEmpty { ProcessOutput.err(String(said) + "\n") }
+            return
+        }
+        let how = outcome.status > 128 ? "was killed by signal \(outcome.status - 128)" : "exited with status \(outcome.status)"
+        let message = said.isEmpty ? "" : ": " + DumpText.oneLine(Excerpt.text(String(said)))
+        ProcessOutput.err("ckrun: " + Catalogue.graphvizFailed.message("Graphviz's dot \(how) on the tree's graph\(message); the SVG is incomplete") + "\n")
+        throw ExitCode(1)
     }
 
     /// Graphviz's `dot` on PATH, looked for before the app runs: without it `--format svg` is a usage error.

@@ -53,7 +53,7 @@ package struct TreeExport {
         if !n.key.isNil { f.append(counted("\"key\": \(try turn.json(n.key, holding: built))")) }
         if let k = n.controller { f.append("\"controller\": \(JSON.quote(k))") }
         if let v = n.viewClass {
-            let attributes = try n.attributes.map { counted("\(JSON.quote($0.name)): \(try turn.json($0.value, holding: built))") }
+            let attributes = try n.attributes.map { counted("\(JSON.quote(try turn.jsonName($0.key))): \(try turn.json($0.value, holding: built))") }
             let actions = try n.actions.map { "{\"event\": \(JSON.quote($0.event)), \"action\": \(try $0.action.map { JSON.quote(try turn.describe(Value.object($0))) } ?? "null")}" }
             f.append("\"view\": \(JSON.quote(v))")
             if !n.viewMounted { f.append("\"viewMounted\": false") }
@@ -101,7 +101,7 @@ package struct TreeExport {
         return lines
     }
 
-    /// `DotText.escaped`'s worst case doubles the text: a long one is checked against the memory limit first.
+    /// `DotText.quoted`'s worst case doubles the text: a long one is checked against the memory limit first.
     private func limited(_ text: String) throws -> String {
         if text.utf8.count > 4096 { try host.runtime.limits.check(2 * text.utf8.count) }
         return text
@@ -145,14 +145,20 @@ struct DotGraph {
     let limits: WorkLimits
     private(set) var lines: [String] = []
     private var size = 0
-    private var ids: [ObjectIdentifier: String] = [:]
+    private let ids = Names()
 
     init(limits: WorkLimits) { self.limits = limits }
 
-    mutating func id(_ o: RuntimeObject, _ prefix: String) -> String {
-        if let s = ids[ObjectIdentifier(o)] { return s }
-        let s = "\(prefix)\(ids.count)"
-        ids[ObjectIdentifier(o)] = s
+    /// The objects' ids, in a class: a mutating `id` called while building the argument of a
+    /// mutating `add` copied the whole table per call (100,000 siblings: quadratic, > 60 s).
+    private final class Names {
+        var byObject: [ObjectIdentifier: String] = [:]
+    }
+
+    func id(_ o: RuntimeObject, _ prefix: String) -> String {
+        if let s = ids.byObject[ObjectIdentifier(o)] { return s }
+        let s = "\(prefix)\(ids.byObject.count)"
+        ids.byObject[ObjectIdentifier(o)] = s
         return s
     }
 
@@ -166,7 +172,7 @@ struct DotGraph {
 
     /// A node's line: every label goes through here, each line escaped (DOT's one escaper).
     func node(_ id: String, _ attributes: String, label lines: [String]) -> String {
-        "  \(id) [\(attributes), label=\"\(lines.map(DotText.escaped).joined(separator: "\\n"))\"];"
+        "  \(id) [\(attributes), label=\(DotText.quoted(lines))];"
     }
 
     /// A component's box, its tree edges, and its controller and view.
