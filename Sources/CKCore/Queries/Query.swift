@@ -51,21 +51,28 @@ public struct Query {
         var simples: [(Simple, Combinator?)] = []
         var pending: Combinator?
         var reader = QueryText(text)
+        var lastChild = 0
         for token in try reader.tokens() {
             guard case .simple(let simple) = token else {
-                guard !simples.isEmpty, pending == nil else { throw Query.error(text) }
+                guard case .child(let at) = token else { continue }
+                if simples.isEmpty { throw Query.error(text, "`>` at column \(at) has no selector before it") }
+                if pending != nil { throw Query.error(text, "`>` at column \(at) follows another `>` with no selector between them") }
                 pending = .child
+                lastChild = at
                 continue
             }
             simples.append((simple, simples.isEmpty ? nil : (pending ?? .descendant)))
             pending = nil
         }
-        guard !simples.isEmpty, pending == nil else { throw Query.error(text) }
+        if simples.isEmpty { throw Query.error(text, "it names no component") }
+        if pending != nil { throw Query.error(text, "`>` at column \(lastChild) needs a selector after it") }
         parts = simples.reversed()
     }
 
-    static func error(_ text: String) -> RuntimeError {
-        RuntimeError(.badQuery, "cannot parse the query \"\(Excerpt.text(text))\"; use Class, Class#id, #id, Class#\"text\" (quoted as names print it: Row#\"1\", Row#\"a b\"), Class#id#key, Class[2] (the second such sibling), * or *[2] (any class), A > B or A B")
+    /// `[badQuery]`: what is wrong and where (`problem`: "`[0]` at column 7: positions count
+    /// from 1"), then the grammar.
+    static func error(_ text: String, _ problem: String) -> RuntimeError {
+        RuntimeError(.badQuery, "cannot parse the query \"\(Excerpt.text(text))\": \(problem); use Class, Class#id, #id, Class#\"text\" (quoted as names print it: Row#\"1\", Row#\"a b\"), Class#id#key, Class[2] (the second such sibling), * or *[2] (any class), A > B or A B")
     }
 
     /// Calls `visit` with each component under `root` that matches, depth-first, parents first,

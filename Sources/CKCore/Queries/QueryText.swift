@@ -2,7 +2,8 @@
 /// space, `>`, `#` or `[`) or quoted as `ScopeName` quotes (`"a b"`, `"x#y"`, `\"`, `\\`, `\ddd`),
 /// then `[N]`, the N-th of its siblings the rest matches (`ScopeName` quotes a part holding `[`).
 struct QueryText {
-    enum Token { case child, simple(Query.Simple) }
+    /// `>` with its column (from 1), or a simple selector.
+    enum Token { case child(Int), simple(Query.Simple) }
 
     private let text: String
     private let s: [Unicode.Scalar]
@@ -18,7 +19,7 @@ struct QueryText {
         while i < s.count {
             switch s[i] {
             case " ", "\t": i += 1
-            case ">": out.append(.child); i += 1
+            case ">": out.append(.child(i + 1)); i += 1
             default: out.append(.simple(try simple()))
             }
         }
@@ -29,27 +30,37 @@ struct QueryText {
         let name = bare()
         var simple = Query.Simple(name: name.isEmpty || name == "*" ? nil : name)
         while i < s.count, s[i] == "#" {
+            let hash = i + 1
+            if simple.ids.count == 2 {
+                throw Query.error(text, "the `#` at column \(hash) is a third id; a selector has at most two (Class#id#key)")
+            }
             i += 1
             if i < s.count, s[i] == "\"" {
                 simple.ids.append(.quoted(try quoted()))
             } else {
                 let id = bare()
-                guard !id.isEmpty else { throw Query.error(text) }
+                guard !id.isEmpty else {
+                    throw Query.error(text, "the `#` at column \(hash) needs an id after it (Row#3, Row#\"a b\")")
+                }
                 simple.ids.append(.text(id))
             }
         }
-        guard simple.ids.count <= 2 else { throw Query.error(text) }
         // Every selector says what it matches: a name, `*` or an id. `[2]` alone was read as
         // `*[2]`, so a typo that lost the name tapped some other component (attack atk-mem 10).
-        guard !name.isEmpty || !simple.ids.isEmpty else { throw Query.error(text) }
+        guard !name.isEmpty || !simple.ids.isEmpty else {
+            throw Query.error(text, "the position at column \(i + 1) has nothing before it; write *[N] for any class")
+        }
         if i < s.count, s[i] == "[" { simple.position = try position() }
         // A selector ends at a space, `>` or the end: `Button[2]x` is no query.
-        guard i == s.count || " \t>".unicodeScalars.contains(s[i]) else { throw Query.error(text) }
+        guard i == s.count || " \t>".unicodeScalars.contains(s[i]) else {
+            throw Query.error(text, "`\(Excerpt.text(String(s[i])))` at column \(i + 1) follows a whole selector; a selector ends at a space, `>` or the end")
+        }
         return simple
     }
 
     /// `[N]`, N from 1 (digits only), the index past it.
     private mutating func position() throws -> Int {
+        let open = i + 1
         i += 1
         var value = 0, digits = 0
         while i < s.count, ("0"..."9").contains(s[i]), digits < 9 {
@@ -57,7 +68,11 @@ struct QueryText {
             digits += 1
             i += 1
         }
-        guard digits > 0, value > 0, i < s.count, s[i] == "]" else { throw Query.error(text) }
+        guard digits > 0 else { throw Query.error(text, "the `[` at column \(open) needs a position, a number from 1 ([2])") }
+        guard i < s.count, s[i] == "]" else {
+            throw Query.error(text, "the `[` at column \(open) is not closed by `]` after at most 9 digits")
+        }
+        guard value > 0 else { throw Query.error(text, "`[0]` at column \(open): positions count from 1 ([1] is the first)") }
         i += 1
         return value
     }
@@ -71,6 +86,7 @@ struct QueryText {
     /// From the opening quote to past the closing one.
     private mutating func quoted() throws -> String {
         var out = ""
+        let open = i + 1
         i += 1
         while i < s.count, s[i] != "\"" {
             if s[i] == "\\", i + 1 < s.count {
@@ -80,7 +96,7 @@ struct QueryText {
             out.unicodeScalars.append(s[i])
             i += 1
         }
-        guard i < s.count else { throw Query.error(text) }
+        guard i < s.count else { throw Query.error(text, "the quote opened at column \(open) is not closed") }
         i += 1
         return out
     }

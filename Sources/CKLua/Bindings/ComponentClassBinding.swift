@@ -13,6 +13,9 @@ enum ComponentClassBinding {
     /// `ck.component(name, def)`.
     static func component(_ args: Arguments) throws -> Int32 {
         let name = try args.string(1, "name")
+        if let problem = ClassName.problem(name) {
+            throw RuntimeError(.badArgument, "ck.component: the class name \(args.engine.lua.quoted(at: 1, on: args.L)) \(problem); a component's printed name is a query that finds it, so name the class with letters, digits and `_` (\"MyRow\")")
+        }
         if !args.isNil(2) { try args.table(2, "def") }
         try args.engine.runtime.claimTypeName(name, as: .componentClass, in: "ck.component")
         let cls = try args.engine.classes.defineComponent(name, defAt: 2, args.L)

@@ -21,7 +21,14 @@ local strsub, strfind, strmatch, strgsub, strgmatch = string.sub, string.find, s
 
 -- Printing ------------------------------------------------------------------------------
 
-local function isIdentifier(s) return type(s) == "string" and strmatch(s, "^[%a_][%w_]*$") ~= nil end
+-- Lua's reserved words are no names: a key "end" prints as ["end"], "true" apart from true
+-- (the dump's rule, DumpText.key).
+local reserved = {}
+for word in strgmatch("and break do else elseif end false for function goto if in local nil not or repeat return then true until while", "%a+") do
+  reserved[word] = true
+end
+
+local function isIdentifier(s) return type(s) == "string" and not reserved[s] and strmatch(s, "^[%a_][%w_]*$") ~= nil end
 
 -- A string as the dump quotes it (session.quote: the dump's one escaper, `"\255"` for a byte that
 -- is not UTF-8, `\n` for a line break).
@@ -386,22 +393,36 @@ local function elidedPath(state)
   return ""
 end
 
+-- A query that finds `c` (found in the dump at `line`, the components in dump order): its label,
+-- else its label with the sibling position (`S[2]`), each checked by finding it; else by its
+-- place in app:findAll("*") (the dump's order).
+local function queryFor(app, c, label, line)
+  local ok, found = pcall(app.find, app, label)
+  if ok and rawequal(found, c) then return "app:find(" .. string.format("%q", label) .. ")" end
+  for k = 2, 20 do
+    local q = label .. "[" .. k .. "]"
+    ok, found = pcall(app.find, app, q)
+    if not ok or found == nil then break end
+    if rawequal(found, c) then return "app:find(" .. string.format("%q", q) .. ")" end
+  end
+  return 'app:findAll("*")[' .. line .. "]"
+end
+
 local function elisionHint(dump)
-  local first, app = true, needApp()
-  for line in strgmatch(dump, "[^\n]+") do
-    local rest = (strgsub((strgsub(line, "^%s*", "")), "^%(depth %d+%) ", ""))
+  local app, line = needApp(), 0
+  for text in strgmatch(dump, "[^\n]+") do
+    line = line + 1
+    local rest = (strgsub((strgsub(text, "^%s*", "")), "^%(depth %d+%) ", ""))
     local state = strmatch(rest, " state=(.*)$")
     local label = strmatch(rest, "^(.-) [%[<]") or strmatch(rest, "^(.-) state=")
     if state and (strfind(state, "{…}", 1, true) or strfind(state, ", …}", 1, true)) then
-      local ok, c = pcall(function() return app:find(label) end)
-      local base = first and "app.root" or ("app:find(" .. string.format("%q", label) .. ")")
-      if first or (ok and c) then
-        local path = elidedPath((first and app.root or c).state)
-        return "({…} and … mark what .tree leaves out; print it whole: =" .. base .. ".state" .. path .. ")"
-      end
-      return "({…} and … mark what .tree leaves out; print a component's state whole: =app:find(QUERY).state)"
+      local ok, all = pcall(app.findAll, app, "*")
+      local c = ok and all[line]
+      if line == 1 then c = app.root end
+      if not c then return "({…} and … mark what .tree leaves out; print a component's state whole: =app:find(QUERY).state)" end
+      local base = line == 1 and "app.root" or queryFor(app, c, label, line)
+      return "({…} and … mark what .tree leaves out; print it whole: =" .. base .. ".state" .. elidedPath(c.state) .. ")"
     end
-    first = false
   end
 end
 
