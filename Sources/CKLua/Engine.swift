@@ -103,6 +103,7 @@ public final class Engine {
         self.configuration = configuration
         lua = LuaState(memoryLimitBytes: configuration.memoryLimitBytes, pooledMemory: configuration.pooledMemory)
         refs = RefStore(L: lua.L)
+        refs.currentThread = lua.currentThread
         ownership = Ownership(lua: lua, refs: refs, objects: objects, runtime: runtime)
         values = Values(ownership: ownership)
         lua.owner = self
@@ -135,6 +136,7 @@ public final class Engine {
         lua.owner = nil
         isClosing = true
         refs.L = nil
+        refs.currentThread = nil
         lua.close()
     }
 

@@ -136,7 +136,7 @@ describe("names of components", function()
     local host = list_host(nil, {'a"b', "c\\", "x/y", "p#q", "t\n"}, function(k) return Scoped{key = k, label = "x"} end)
     local labels = {}
     for i, c in ipairs(host:findAll("IdRow")) do labels[i] = c.path:match("[^/]*/(.*)") end
-    assert.are.same({'IdRow#"a\\"b"', 'IdRow#"c\\\\"', 'IdRow#"x/y"', 'IdRow#"p#q"', 'IdRow#"t\\10"'}, labels)
+    assert.are.same({'IdRow#"a\\"b"', 'IdRow#"c\\\\"', 'IdRow#"x/y"', 'IdRow#"p#q"', 'IdRow#"t\\010"'}, labels)
   end)
 
   it("show the identifier and the key: Row#id#2, in paths and in [buildFailed]", function()

@@ -40,7 +40,7 @@ public enum Excerpt {
         String(decoding: bytes.prefix(limit), as: UTF8.self) + more(bytes.count)
     }
 
-    private static func more(_ count: Int) -> String {
+    static func more(_ count: Int) -> String {
         count > limit ? "… (\(count) bytes)" : ""
     }
 }

@@ -30,12 +30,20 @@ public struct Query {
     /// An id as written: bare text matches a value that shows as it (`1` matches 1 and "1"),
     /// quoted text only the string itself.
     enum ID {
-        case text(String), quoted(String)
+        /// Quoted: the string's bytes (`\233` is the byte 233, as names print a string that is not UTF-8).
+        case text(String), quoted([UInt8])
 
         func matches(_ v: Value) -> Bool {
             switch self {
             case .text(let t): return Scope.display(v) == t
-            case .quoted(let q): if case .string(let s) = v { return s == q } else { return false }
+            case .quoted(let q):
+                switch v {
+                case .string(let s): return s.utf8.elementsEqual(q)
+                case .opaque(let r) where r.typeName == "string":
+                    guard let (_, count) = r.stringBytes(upTo: 0), count == q.count else { return false }
+                    return r.stringBytes(upTo: count)?.bytes == q
+                default: return false
+                }
             }
         }
     }

@@ -83,17 +83,17 @@ struct QueryText {
         return out
     }
 
-    /// From the opening quote to past the closing one.
-    private mutating func quoted() throws -> String {
-        var out = ""
+    /// From the opening quote to past the closing one: the string's bytes.
+    private mutating func quoted() throws -> [UInt8] {
+        var out: [UInt8] = []
         let open = i + 1
         i += 1
         while i < s.count, s[i] != "\"" {
             if s[i] == "\\", i + 1 < s.count {
                 i += 1
-                if let code = decimalEscape() { out.unicodeScalars.append(code); continue }
+                if let byte = decimalEscape() { out.append(byte); continue }
             }
-            out.unicodeScalars.append(s[i])
+            out.append(contentsOf: String(s[i]).utf8)
             i += 1
         }
         guard i < s.count else { throw Query.error(text, "the quote opened at column \(open) is not closed") }
@@ -102,13 +102,13 @@ struct QueryText {
     }
 
     /// `\ddd` (up to three digits, as `ScopeName` writes control bytes), the index past it.
-    private mutating func decimalEscape() -> Unicode.Scalar? {
+    private mutating func decimalEscape() -> UInt8? {
         var value = 0, digits = 0
         while digits < 3, i < s.count, ("0"..."9").contains(s[i]) {
             value = value * 10 + Int(s[i].value - 48)
             digits += 1
             i += 1
         }
-        return digits > 0 ? Unicode.Scalar(UInt32(min(value, 255))) : nil
+        return digits > 0 ? UInt8(min(value, 255)) : nil
     }
 }

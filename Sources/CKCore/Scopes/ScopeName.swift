@@ -20,8 +20,37 @@ enum ScopeName {
         case .int(let i): String(i)
         case .number(let d): String(d)
         case .bool(let b): String(b)
+        case .opaque(let r) where r.typeName == "string": carriedString(r)
         default: "<\(v.typeName)>"
         }
+    }
+
+    /// A string the core carries as the script's (long, or not UTF-8: `"caf\233"`): as `part`
+    /// names a string, bytes that are not UTF-8 as `\ddd`, so two ids never print alike and
+    /// the query written as it prints finds it (attack atk-repl 13).
+    private static func carriedString(_ r: ScriptRef) -> String {
+        guard let (head, count) = r.stringBytes(upTo: Excerpt.limit + 4) else { return "<string>" }
+        if count <= head.count, let s = String(validating: head, as: UTF8.self) { return part(.string(s)) ?? "\"\"" }
+        var end = min(head.count, Excerpt.limit)
+        while end > 0, end < head.count, head[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
+        var out = "\""
+        var i = 0
+        while i < end {
+            let c = head[i]
+            let n = c >= 0xF5 ? 0 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : c < 0x80 ? 1 : 0
+            if n > 1, i + n <= end, let s = String(validating: head[i..<(i + n)], as: UTF8.self) {
+                out += s
+                i += n
+                continue
+            }
+            switch c {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += "\\" + String(Unicode.Scalar(c))
+            case 32..<127: out.unicodeScalars.append(Unicode.Scalar(c))
+            default: out += "\\" + String(repeating: "0", count: c < 10 ? 2 : c < 100 ? 1 : 0) + String(c)
+            }
+            i += 1
+        }
+        return out + "\"" + (count > end ? Excerpt.more(count) : "")
     }
 
     /// Whether `s` shown bare would read as a number, a boolean, nil or another value's part,
@@ -45,7 +74,9 @@ enum ScopeName {
         for scalar in head.unicodeScalars {
             switch scalar {
             case "\"", "\\": out += "\\" + String(scalar)
-            case _ where scalar.value < 32 || scalar.value == 127: out += "\\\(scalar.value)"
+            // Three digits: `\0091` would read back as `\91` and a "1" (a query reads up to three).
+            case _ where scalar.value < 32 || scalar.value == 127:
+                out += "\\" + String(repeating: "0", count: scalar.value < 10 ? 2 : scalar.value < 100 ? 1 : 0) + String(scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -40,6 +40,9 @@ open class ScriptRef {
     open var typeName: String { "userdata" }
     /// Identity of the referenced script value (two refs to one table are equal).
     open var identity: UInt { UInt(bitPattern: ObjectIdentifier(self).hashValue) }
+    /// For a script string the core carries as it is (not UTF-8, or long): its first `limit`
+    /// bytes and its length in bytes; nil for other values (or once the script side is gone).
+    open func stringBytes(upTo limit: Int) -> (bytes: [UInt8], count: Int)? { nil }
 }
 
 /// Where a bridge keeps the script values one runtime object owns (a host and its tree): the

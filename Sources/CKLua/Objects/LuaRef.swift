@@ -8,6 +8,8 @@ import CLuaShims
 /// measures the registry's length each time (a third of building a component's props).
 final class RefStore {
     var L: OpaquePointer?
+    /// The engine's record of the thread running now (`LuaState.currentThread`), for reads.
+    var currentThread: UnsafeMutablePointer<OpaquePointer?>?
     private(set) var live = 0
     /// After Lua's own keys (main thread, globals) and the one `luaL_ref` would keep its free list in.
     private var next: Int32 = 4
@@ -152,6 +154,17 @@ final class LuaRef: ScriptRef {
     var store: RefStore { arena?.store ?? unsafeDowncast(home, to: RefStore.self) }
 
     override var typeName: String { type.name }
+
+    /// A string's bytes, read on the thread running now (a name or a query of a scope whose id
+    /// is not UTF-8: attack atk-repl 13). Raw reads only.
+    override func stringBytes(upTo limit: Int) -> (bytes: [UInt8], count: Int)? {
+        guard type == .string, let main = store.L, case let L = store.currentThread?.pointee ?? main, ckstack_checkstack(L, 2) != 0 else { return nil }
+        push(L)
+        defer { lua_settop(L, -2) }
+        var length = 0
+        guard lua_type(L, -1) == LUA_TSTRING, let chars = ckmacros_tostring(L, -1, &length) else { return nil }
+        return (Array(UnsafeRawBufferPointer(start: chars, count: min(length, max(0, limit)))), length)
+    }
     override var identity: UInt { pointer }
 
     func push(_ L: OpaquePointer) { push(ref, L) }

@@ -74,6 +74,7 @@ extension Engine {
         lua.owner = nil
         isClosing = true
         refs.L = nil
+        refs.currentThread = nil
         lua.close()
     }
 
