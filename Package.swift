@@ -31,7 +31,10 @@ let package = Package(
         // Debian's libedit (BSD line editing) for the REPL, loaded with dlopen when the REPL
         // first reads a terminal: linked, it and its three libraries cost every start-up ~445
         // symbol lookups. Its header comes from libedit-dev (scripts/setup).
-        .target(name: "CEditLine", linkerSettings: [.linkedLibrary("dl")]),
+        // The executable exports the one symbol libedit must find there: its el_line, which keeps
+        // libedit's rl_line_buffer on live memory (ckedit.c; a long line corrupted the heap).
+        .target(name: "CEditLine", linkerSettings: [.linkedLibrary("dl"),
+                                                    .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=el_line"], .when(platforms: [.linux]))]),
         // Debian's ncursesw (the wide-character build) for `--tui`, loaded with dlopen when the
         // live view starts, as libedit is. Its header comes from libncurses-dev (scripts/setup);
         // the defines are `pkg-config --cflags ncursesw`'s, which select the wide functions.

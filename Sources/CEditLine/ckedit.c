@@ -2,8 +2,10 @@
 #include "ckedit.h"
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -29,10 +31,32 @@ static struct {
     char **completer_word_breaks;
     int *append_character;
     char **line_buffer;
+    char *(*copy_text)(int, int);
     int *point;
     int *end;
     int *catch_signals, *catch_sigwinch;
+    const ckedit_line_info *(*line)(void *);
+    void *editor;
+    unsigned long lines_guarded;
 } ed;
+
+/* libedit's readline layer points rl_line_buffer into its wide-to-multibyte conversion buffer
+   and moves the pointer only when the wide line buffer doubles; each el_gets or el_line that
+   needs more room reallocs that buffer (1,024 bytes at a time), and rl_callback_read_char then
+   ends the line through the old pointer (readline.c, _rl_update_pos: `li = el_line(e); ...
+   rl_line_buffer[rl_end] = '\0'`): a write into freed memory, past its end once the line
+   outgrew it, from a line of about 1,020 bytes on (3.1-20221030). libedit makes that call, and
+   every other of its own to el_line, through its PLT, and the executable exports this el_line
+   (Package.swift), so they come here: the real one runs and rl_line_buffer is set to the buffer
+   it returned, which holds the whole line and its NUL. `ckedit_load` refuses libedit if its
+   calls do not arrive here. */
+__attribute__((visibility("default"))) const ckedit_line_info *el_line(void *editor) {
+    const ckedit_line_info *info = ed.line(editor);
+    if (info != NULL) *ed.line_buffer = (char *)info->buffer;
+    ed.editor = editor;
+    ed.lines_guarded++;
+    return info;
+}
 
 #define RESOLVE(field, name) (*(void **)&ed.field = dlsym(lib, name)) != NULL
 
@@ -60,6 +84,15 @@ int ckedit_load(void) {
        installed between the characters of the callback interface, send a signal on to the whole
        process group (kill(0, sig)): a SIGTERM to ckrun ended the shell that started it. */
     if (ed.loaded) *ed.catch_signals = *ed.catch_sigwinch = 0;
+    ed.loaded = ed.loaded && RESOLVE(line, "el_line") && RESOLVE(copy_text, "rl_copy_text");
+    if (!ed.loaded) return 0;
+    /* libedit reads multibyte (UTF-8) input only under a locale, chosen when it starts: here. */
+    setlocale(LC_CTYPE, "");
+    /* Started (rl_initialize), libedit has asked el_line for its line: through the guard above,
+       or the guard is not in place (an executable that does not export it, a libedit that
+       binds its own calls) and a long line would corrupt the heap: plain lines then. */
+    free(ed.copy_text(0, 0));
+    ed.loaded = ed.lines_guarded > 0 && ed.editor != NULL;
     return ed.loaded;
 }
 
@@ -84,8 +117,12 @@ void ckedit_set_completion(char *(*generator)(const char *, int), char *word_bre
     *ed.append_character = 0;
 }
 
-const char *ckedit_line_buffer(void) { return *ed.line_buffer; }
-int ckedit_point(void) { return *ed.point; }
+const char *ckedit_line_before_cursor(size_t *length) {
+    const ckedit_line_info *info = el_line(ed.editor);
+    if (info == NULL || info->cursor < info->buffer) return *length = 0, "";
+    *length = (size_t)(info->cursor - info->buffer);
+    return info->buffer;
+}
 int ckedit_line_end(void) { return *ed.end; }
 
 void ckedit_callback_handler_install(const char *prompt, void (*handler)(char *)) { ed.handler_install(prompt, handler); }

@@ -453,6 +453,35 @@ struct ReplTerminalTests {
         try s.keys("q")
     }
 
+    // The REPL attack's break 00: libedit's readline layer ended each line through a pointer to
+    // a conversion buffer it had just reallocated (`rl_line_buffer`), so a pasted line of 8,191
+    // bytes aborted with "malloc(): invalid next size", 600 CJK characters with a SIGSEGV on
+    // Enter, and Tab after a 5,500-byte line the same way; the heap was corrupted from about
+    // 1,020 bytes on (valgrind). Each line must arrive whole and the session go on.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func longAndWidePastedLinesArriveWhole() throws {
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) repl; echo \"status $?\"; sleep 30")
+        try s.wait("the prompt") { $0.split(separator: "\n").contains { $0.hasPrefix(">") } }
+        let pastes: [(line: String, length: Int)] = [
+            ("s = \"" + String(repeating: "日", count: 600) + "\"", 1_800),
+            ("s = \"" + String(repeating: "é", count: 1_500) + "\" .. s", 4_800),
+        ]
+        for (n, paste) in pastes.enumerated() {
+            try s.paste(paste.line + "\n", bracketed: false)
+            try s.line("=#s .. ' bytes, paste \(n)'")
+            try s.wait("paste \(n) read whole") { $0.contains("\(paste.length) bytes, paste \(n)") || $0.contains("status ") }
+        }
+        // Completion after a long line reads the line before the cursor.
+        try s.paste("=\"" + String(repeating: "b", count: 5_500) + "\" and string.fo", bracketed: false)
+        try s.keys("Tab")
+        try s.keys("('%d', 7) .. ' completed'", "Enter")
+        try s.wait("the completed line run") { $0.contains("7 completed") || $0.contains("status ") }
+        try s.keys("C-d")
+        let screen = try s.wait("the session's end") { $0.contains("status ") }
+        #expect(screen.contains("status 0"), "\(screen)")
+        #expect(!screen.contains("malloc") && !screen.contains("crashed"), "\(screen)")
+    }
+
     // The safety attack's break 07: libedit read all of $CKRUN_HISTORY before the first prompt,
     // so /dev/zero filled memory and a FIFO no process writes blocked start-up for good.
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))

@@ -1,11 +1,25 @@
 #ifndef CKEDIT_H
 #define CKEDIT_H
 
+#include <stddef.h>
+
 /* libedit, loaded when the REPL first reads from a terminal (dlopen), so that a script that
    never does skips loading it and the libraries it needs at start-up. */
 
-/// 1 once libedit is loaded (or already was); 0 if it cannot be (the REPL reads plain lines).
+/// 1 once libedit is loaded and started (or already was); 0 if it cannot be, or its line
+/// buffer cannot be guarded (`el_line` below): the REPL reads plain lines.
 int ckedit_load(void);
+
+/// libedit's LineInfo (histedit.h): the line being edited, encoded, and the cursor and end in it.
+typedef struct {
+    const char *buffer;
+    const char *cursor;
+    const char *lastchar;
+} ckedit_line_info;
+
+/// libedit's own el_line, interposed: the executable exports it, so libedit's calls to it (from
+/// its PLT) arrive here; it keeps rl_line_buffer on the buffer the real one returned.
+const ckedit_line_info *el_line(void *editor);
 
 char *ckedit_readline(const char *prompt);
 void ckedit_add_history(const char *line);
@@ -15,9 +29,9 @@ void ckedit_stifle_history(int max);
 
 /// Completion: the generator, and the characters that break words (both kept by the caller).
 void ckedit_set_completion(char *(*generator)(const char *, int), char *word_breaks);
-/// The line being edited and the cursor's offset in it (for completion).
-const char *ckedit_line_buffer(void);
-int ckedit_point(void);
+/// The bytes of the line being edited before the cursor (for completion): `*length` of them,
+/// valid until the next call into libedit.
+const char *ckedit_line_before_cursor(size_t *length);
 /// The length of the line being edited, in bytes.
 int ckedit_line_end(void);
 

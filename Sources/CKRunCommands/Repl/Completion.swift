@@ -38,8 +38,9 @@ enum Completion {
     /// The name-and-field chain that ends at the cursor (`app.root:up`), or the whole line of a
     /// dot command (`.chain Bu`: its arguments are words, not Lua).
     private static func expressionBeforeCursor() -> String? {
-        guard let buffer = ckedit_line_buffer() else { return nil }
-        return expression(before: Array(String(cString: buffer).utf8.prefix(Int(max(0, ckedit_point())))))
+        var length = 0
+        guard let bytes = ckedit_line_before_cursor(&length) else { return nil }
+        return expression(before: Array(UnsafeRawBufferPointer(start: bytes, count: length)))
     }
 
     /// What completes at the end of `line` (the text before a cursor): the name-and-field chain

@@ -31,7 +31,6 @@ final class TerminalLines: FrontEnd {
         let usable = Self.usableHistory(path)
         history = usable.map { _ in HistoryFile(path: path, limit: Int(Self.historyLimit)) }
         if case .bytes(let bytes)? = usable { last = HistoryFile.lastLine(of: bytes) }
-        setlocale(LC_CTYPE, "")   // libedit reads multibyte (UTF-8) input only under a locale
         ckedit_stifle_history(Int32(Self.historyLimit))
         if history != nil { _ = ckedit_read_history(path) }
         Completion.engine = engine
