@@ -1,11 +1,13 @@
 /* libedit through dlopen: the functions and variables the REPL uses, resolved once. */
 #include "ckedit.h"
+#include "ckedit_ahead.h"
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <locale.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -36,6 +38,9 @@ static struct {
     int *end;
     int *catch_signals, *catch_sigwinch;
     const ckedit_line_info *(*line)(void *);
+    int (*set)(void *, int, ...);
+    int (*insert_string)(void *, const char *);
+    void (*push)(void *, const char *);
     void *editor;
     unsigned long lines_guarded;
 } ed;
@@ -57,6 +62,18 @@ __attribute__((visibility("default"))) const ckedit_line_info *el_line(void *edi
     ed.lines_guarded++;
     return info;
 }
+
+/* A key bound to ed-redisplay (ckedit_load): pushed after a run of text, libedit redraws the
+   prompt and line from their first row (its ^R, which the readline layer binds to search). */
+#define REDRAW_KEY_BOUND "\\e[9999~"
+#define REDRAW_KEY "\033[9999~"
+#define EL_GETCFN 13
+#define EL_BIND 4
+
+static void push_redraw(void) { ed.push(ed.editor, REDRAW_KEY); }
+static int insert_string(const char *text) { return ed.insert_string(ed.editor, text); }
+
+int ckedit_insert_text_ahead(void) { return ckedit_ahead_insert_text(insert_string, push_redraw); }
 
 #define RESOLVE(field, name) (*(void **)&ed.field = dlsym(lib, name)) != NULL
 
@@ -84,7 +101,8 @@ int ckedit_load(void) {
        installed between the characters of the callback interface, send a signal on to the whole
        process group (kill(0, sig)): a SIGTERM to ckrun ended the shell that started it. */
     if (ed.loaded) *ed.catch_signals = *ed.catch_sigwinch = 0;
-    ed.loaded = ed.loaded && RESOLVE(line, "el_line") && RESOLVE(copy_text, "rl_copy_text");
+    ed.loaded = ed.loaded && RESOLVE(line, "el_line") && RESOLVE(copy_text, "rl_copy_text")
+        && RESOLVE(set, "el_set") && RESOLVE(insert_string, "el_insertstr") && RESOLVE(push, "el_push");
     if (!ed.loaded) return 0;
     /* libedit reads multibyte (UTF-8) input only under a locale, chosen when it starts: here. */
     setlocale(LC_CTYPE, "");
@@ -92,7 +110,8 @@ int ckedit_load(void) {
        or the guard is not in place (an executable that does not export it, a libedit that
        binds its own calls) and a long line would corrupt the heap: plain lines then. */
     free(ed.copy_text(0, 0));
-    ed.loaded = ed.lines_guarded > 0 && ed.editor != NULL;
+    ed.loaded = ed.lines_guarded > 0 && ed.editor != NULL && ed.set(ed.editor, EL_GETCFN, ckedit_ahead_read_character) == 0
+        && ed.set(ed.editor, EL_BIND, REDRAW_KEY_BOUND, "ed-redisplay", NULL) == 0;
     return ed.loaded;
 }
 

@@ -250,6 +250,14 @@ struct ReplTerminalTests {
             try run(["paste-buffer", "-t", "0"] + (bracketed ? ["-p"] : []))
         }
 
+        /// Pastes `text` through a file (`load-buffer`): a command's argument is limited in size.
+        func pasteLong(_ text: String) throws {
+            let dir = try TemporaryDirectory()
+            let file = try dir.write("paste.txt", text)
+            try run(["load-buffer", file.path])
+            try run(["paste-buffer", "-t", "0"])
+        }
+
         /// Waits until the screen satisfies `condition` in two captures in a row, unchanged;
         /// returns the screen. One capture can fall between two writes of a redraw (the panes,
         /// then the status line) and meet the condition half drawn. A screen that keeps
@@ -457,20 +465,26 @@ struct ReplTerminalTests {
     // a conversion buffer it had just reallocated (`rl_line_buffer`), so a pasted line of 8,191
     // bytes aborted with "malloc(): invalid next size", 600 CJK characters with a SIGSEGV on
     // Enter, and Tab after a 5,500-byte line the same way; the heap was corrupted from about
-    // 1,020 bytes on (valgrind). Each line must arrive whole and the session go on.
+    // 1,020 bytes on (valgrind). Each line must arrive whole and the session go on; a paste goes
+    // in a run of text at a time (libedit's one character a call took 20 s for 10,000 bytes).
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))
     func longAndWidePastedLinesArriveWhole() throws {
         let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) repl; echo \"status $?\"; sleep 30")
         try s.wait("the prompt") { $0.split(separator: "\n").contains { $0.hasPrefix(">") } }
         let pastes: [(line: String, length: Int)] = [
+            ("s = \"" + String(repeating: "b", count: 10_000) + "\"", 10_000),
+            ("s = \"" + String(repeating: "c", count: 100_000) + "\"", 100_000),
             ("s = \"" + String(repeating: "日", count: 600) + "\"", 1_800),
             ("s = \"" + String(repeating: "é", count: 1_500) + "\" .. s", 4_800),
         ]
         for (n, paste) in pastes.enumerated() {
-            try s.paste(paste.line + "\n", bracketed: false)
+            try s.pasteLong(paste.line + "\n")
             try s.line("=#s .. ' bytes, paste \(n)'")
             try s.wait("paste \(n) read whole") { $0.contains("\(paste.length) bytes, paste \(n)") || $0.contains("status ") }
         }
+        // Lines pasted together are read one after another, each at its own prompt.
+        try s.paste("function f()\nreturn 'in f'\nend\nt = {f(), #s}\nprint(t[1], t[2], 'pasted together')\n", bracketed: false)
+        try s.wait("the pasted lines run") { $0.contains(/in f +4800 +pasted together/) || $0.contains("status ") }
         // Completion after a long line reads the line before the cursor.
         try s.paste("=\"" + String(repeating: "b", count: 5_500) + "\" and string.fo", bracketed: false)
         try s.keys("Tab")

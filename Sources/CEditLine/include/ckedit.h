@@ -46,6 +46,10 @@ void ckedit_continued(void);
 /// Whether C's stdin has a byte or its end to give without waiting: one it read ahead (a poll of
 /// descriptor 0 does not see those), or one descriptor 0 has now.
 int ckedit_stdin_ready(void);
+/// Inserts the text at the front of the read-ahead into the line at once, and queues a key
+/// that redraws the line (`ckedit_callback_read_char` reads it next); 1 instead when more of
+/// the paste waits on the terminal: libedit has nothing to read yet, the line is drawn later.
+int ckedit_insert_text_ahead(void);
 /// The terminal's width in columns (80 when it cannot be asked).
 int ckedit_terminal_columns(int fd);
 

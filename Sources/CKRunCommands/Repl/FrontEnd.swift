@@ -21,6 +21,9 @@ protocol FrontEnd: AnyObject {
     /// ahead): the run asks for it before it waits again, one line at a time (a line may
     /// `io.read` the next one).
     var hasBufferedInput: Bool { get }
+    /// Whether a line buffered behind an entered one is read at a prompt of its own (libedit
+    /// edits one line at a time; a pipe's lines are read without one).
+    var promptsBufferedLines: Bool { get }
     /// Keeps an entered line in the history.
     func remember(_ entry: String)
     /// Runs `body`, a turn nobody typed, so that its output shows without garbling the line
@@ -64,4 +67,5 @@ extension FrontEnd {
     func tick() {}
     func beforeWait() {}
     func continued() {}
+    var promptsBufferedLines: Bool { false }
 }

@@ -69,8 +69,12 @@ final class TerminalLines: FrontEnd {
         Self.isEditingNow = true
     }
 
+    /// A paste goes in a run of text at a time (`ckedit_insert_text_ahead`: one redraw, where
+    /// libedit's one character a call redraws the whole line each time), its keys one at a time;
+    /// what follows an Enter waits, read ahead, for the next prompt.
     func readable() -> [InputEvent] {
         guard isEditing else { return [] }
+        if ckedit_ahead_read() > 0 && ckedit_insert_text_ahead() != 0 { return [] }
         ckedit_callback_read_char()
         guard Callback.done else { return [] }
         stopEditing()
@@ -81,7 +85,8 @@ final class TerminalLines: FrontEnd {
         return [.line(line)]
     }
 
-    var hasBufferedInput: Bool { false }
+    var hasBufferedInput: Bool { ckedit_ahead_pending() > 0 }
+    var promptsBufferedLines: Bool { true }
 
     private func stopEditing() {
         ckedit_callback_handler_remove()
@@ -110,6 +115,7 @@ final class TerminalLines: FrontEnd {
 
     func interrupted(prompt: String) -> Bool {
         if isEditing { stopEditing() }
+        ckedit_ahead_drop()
         ProcessOutput.out("\n")
         start(prompt: prompt)
         return false

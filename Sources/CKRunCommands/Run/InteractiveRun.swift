@@ -148,6 +148,10 @@ final class InteractiveRun {
         var entered = false
         repeat {
             guard serve(frontEnd.readable(), entered: &entered) else { return }
+            if entered && frontEnd.promptsBufferedLines && frontEnd.hasBufferedInput && !loop.isDone {
+                frontEnd.start(prompt: repl.prompt)
+                entered = false
+            }
         } while frontEnd.hasBufferedInput && !loop.isDone
         if entered { frontEnd.start(prompt: repl.prompt) }
     }
