@@ -8,10 +8,11 @@ import CKLua
 /// Named `ComponentHost`, not `Host`, so that it does not clash with Foundation's `Host` in a
 /// program that imports both (attack lib 15); ``Host`` remains as another name for it.
 public final class ComponentHost {
-    /// The Lua host. Private so that every access is seen here and none is checked at run
-    /// time; a `var` only so that `deinit` can move it out uncopied.
-    private var held: Value
-    var object: Value { held }
+    /// The Lua host, read only through ``object(_:)`` (holding the runtime). A `var` only so
+    /// that `deinit` can move it out uncopied.
+    private var luaHost: Value
+    /// The Lua host, for a call that holds the runtime.
+    func object(_: borrowing Held) -> Value { luaHost }
     /// The runtime the host lives in.
     public let runtime: Runtime
 
@@ -19,7 +20,7 @@ public final class ComponentHost {
     let handlers: SwiftHandlers
 
     init(_ object: Value, runtime: Runtime, handlers: SwiftHandlers) {
-        held = object
+        luaHost = object
         self.runtime = runtime
         self.handlers = handlers
     }
@@ -31,35 +32,49 @@ public final class ComponentHost {
     /// a call there, it is handed over untouched and let go by the runtime's next call.
     deinit {
         var taken = Value.nil
-        swap(&taken, &held)
+        swap(&taken, &luaHost)
         runtime.destroyWhenSafe(consume taken, handlers)
     }
 
-    /// Read by a pattern, whose access to `held` ends before the cast (an access around a call
-    /// is checked at run time: 63 instructions an `Action.send`).
-    var core: CKCore.Host? {
-        guard case .object(let object) = held else { return nil }
+    /// The core host, for a call that holds the runtime.
+    func core(_ held: borrowing Held) -> CKCore.Host? {
+        guard case .object(let object) = luaHost else { return nil }
         return object as? CKCore.Host
     }
 
     /// The core host, or ``ErrorID/hostDestroyed`` once it was destroyed: what every method that
     /// reads the host without a call into Lua asks (the Lua host's methods check for themselves).
-    func liveCore(_ what: String) throws(ScriptError) -> CKCore.Host? {
+    func liveCore(_ held: borrowing Held, _ what: String) throws(ScriptError) -> CKCore.Host? {
+        let core = core(held)
         if let core, core.isDestroyed {
             throw ScriptError(.hostDestroyed, "\(what) on a destroyed host; make a new one with runtime.mount")
         }
         return core
     }
 
-    /// How many builds the host has made (`host.generation`).
-    public var generation: Int { core?.generation ?? 0 }
-    /// Whether the host is mounted.
-    public var isMounted: Bool { core?.isMounted ?? false }
+    /// Calls the glue function `name` with the Lua host, then `arguments`, then `values`
+    /// marshalled in the same turn, holding the runtime.
+    @discardableResult
+    func glue(_ name: String, _ arguments: [Value] = [], then values: [ScriptValue] = []) throws(ScriptError) -> [Value] {
+        try runtime.exclusive { held throws(ScriptError) -> [Value] in
+            try runtime.glue(held, name, [object(held)] + arguments, then: values)
+        }
+    }
+
+    /// How many builds the host has made (`host.generation`). ``ErrorID/notMainThread`` while
+    /// another thread is inside a call (which may be building it).
+    public var generation: Int {
+        get throws(ScriptError) { try runtime.exclusive { held throws(ScriptError) in core(held)?.generation ?? 0 } }
+    }
+    /// Whether the host is mounted. ``ErrorID/notMainThread`` while another thread is inside a call.
+    public var isMounted: Bool {
+        get throws(ScriptError) { try runtime.exclusive { held throws(ScriptError) in core(held)?.isMounted ?? false } }
+    }
 
     /// Rebuilds with a new model (`host:update(model)`); a failed build keeps the previous one
     /// and throws ``ErrorID/buildFailed``.
     public func update(model: ScriptValue) throws(ScriptError) {
-        try runtime.glue("update", [object], then: [model])
+        try glue("update", then: [model])
     }
 
     /// Rebuilds with a new model given as an `Encodable` value (a struct as a table of its fields).
@@ -68,18 +83,18 @@ public final class ComponentHost {
     }
 
     /// Builds the host's pending (async) state updates (`host:flush()`).
-    public func flush() throws(ScriptError) { try runtime.glue("flush", [object]) }
+    public func flush() throws(ScriptError) { try glue("flush") }
     /// Mounts the host again after ``unmount()`` (`host:mount()`).
-    public func mount() throws(ScriptError) { try runtime.glue("mount", [object]) }
+    public func mount() throws(ScriptError) { try glue("mount") }
     /// Unmounts the host's tree (`host:unmount()`).
-    public func unmount() throws(ScriptError) { try runtime.glue("unmount", [object]) }
+    public func unmount() throws(ScriptError) { try glue("unmount") }
     /// Destroys the host: its controllers are invalidated and every later call is
     /// ``ErrorID/hostDestroyed`` (a second destroy does nothing).
     /// Its Swift handlers, and what they captured, are released now.
     public func destroy() throws(ScriptError) {
-        try runtime.exclusive { () throws(ScriptError) in
-            defer { if core?.isDestroyed != false { handlers.release() } }
-            try runtime.glue("destroy", [object])
+        try runtime.exclusive { held throws(ScriptError) in
+            defer { if core(held)?.isDestroyed != false { handlers.release() } }
+            try runtime.glue(held, "destroy", [object(held)])
         }
     }
 
@@ -87,7 +102,7 @@ public final class ComponentHost {
     /// number of actions sent.
     @discardableResult
     public func tap(_ query: String) throws(ScriptError) -> Int {
-        let results = try runtime.glue("tap", [object, .string(query)])
+        let results = try glue("tap", [.string(query)])
         if case .int(let n)? = results.first { return Int(n) }
         return 0
     }
@@ -96,15 +111,15 @@ public final class ComponentHost {
     /// component `query` finds (`host:controlEvent(query, name)`); returns the number sent.
     @discardableResult
     public func controlEvent(_ query: String, _ name: String) throws(ScriptError) -> Int {
-        let results = try runtime.glue("controlEvent", [object, .string(query), .string(name)])
+        let results = try glue("controlEvent", [.string(query), .string(name)])
         if case .int(let n)? = results.first { return Int(n) }
         return 0
     }
 
     /// Tells the controllers the tree will appear (`host:appear()`: `componentTreeWillAppear`).
-    public func appear() throws(ScriptError) { try runtime.glue("appear", [object]) }
+    public func appear() throws(ScriptError) { try glue("appear") }
     /// Tells the controllers the tree disappeared (`host:disappear()`: `componentTreeDidDisappear`).
-    public func disappear() throws(ScriptError) { try runtime.glue("disappear", [object]) }
+    public func disappear() throws(ScriptError) { try glue("disappear") }
 
     /// Sends the action `selector` typed `types` (`["int", "Point"]`; SPEC §6.4's names) to
     /// `target`, with `arguments` after the sender, as `action:send(sender, ...)` does: the
@@ -116,8 +131,8 @@ public final class ComponentHost {
     @discardableResult
     public func send(_ selector: String, types: [String] = [], to target: ActionTarget,
                      arguments: [ScriptValue] = []) throws(ScriptError) -> Bool {
-        let results = try runtime.glue("send", [object, .string(target.kind), .string(target.query), .string(selector)],
-                                       then: [ComponentHost.typeList(types)] + arguments)
+        let results = try glue("send", [.string(target.kind), .string(target.query), .string(selector)],
+                               then: [ComponentHost.typeList(types)] + arguments)
         if case .bool(let handled)? = results.first { return handled }
         return false
     }
@@ -127,9 +142,11 @@ public final class ComponentHost {
     /// ``ErrorID/doesNotRespond`` are thrown here). The found component stays the sender; a
     /// scope action reaches the newest component of its scope at each send.
     public func action(_ selector: String, types: [String] = [], to target: ActionTarget) throws(ScriptError) -> Action {
-        let made = try runtime.glue("prepare", [object, .string(target.kind), .string(target.query), .string(selector)],
-                                    then: [ComponentHost.typeList(types)])
-        return Action(action: made.first ?? .nil, sender: made.count > 1 ? made[1] : .nil, host: self)
+        try runtime.exclusive { held throws(ScriptError) -> Action in
+            let made = try runtime.glue(held, "prepare", [object(held), .string(target.kind), .string(target.query), .string(selector)],
+                                        then: [ComponentHost.typeList(types)])
+            return Action(action: made.first ?? .nil, sender: made.count > 1 ? made[1] : .nil, host: self)
+        }
     }
 
     static func typeList(_ types: [String]) -> ScriptValue {
@@ -143,7 +160,7 @@ public typealias Host = ComponentHost
 
 /// A typed action made once by ``ComponentHost/action(_:types:to:)``, sent from Swift many times.
 public final class Action {
-    // `var`s only so that `deinit` can move them out uncopied.
+    // Read only holding the runtime; `var`s only so that `deinit` can move them out uncopied.
     private var action: Value
     private var sender: Value
     let host: ComponentHost
@@ -167,14 +184,19 @@ public final class Action {
         runtime.releaseWhenSafe(consume value)
     }
 
+    private func preparedAction(_: borrowing Held) -> Value { action }
+    private func preparedSender(_: borrowing Held) -> Value { sender }
+
     /// Sends the action with `arguments` after the sender, as ``ComponentHost/send(_:types:to:arguments:)``
     /// does; returns whether a responder handled it.
     @discardableResult
     public func send(_ arguments: [ScriptValue] = []) throws(ScriptError) -> Bool {
-        _ = try host.liveCore("Action.send")
-        let results = try runtime.glue("sendPrepared", [action, sender], then: arguments)
-        if case .bool(let handled)? = results.first { return handled }
-        return false
+        try runtime.exclusive { held throws(ScriptError) -> Bool in
+            _ = try host.liveCore(held, "Action.send")
+            let results = try runtime.glue(held, "sendPrepared", [preparedAction(held), preparedSender(held)], then: arguments)
+            if case .bool(let handled)? = results.first { return handled }
+            return false
+        }
     }
 }
 
@@ -188,13 +210,8 @@ extension ScriptValue {
 
 extension Runtime {
     /// A Swift value as a Lua value, made under a turn (its tables count against the limits).
-    func lua(_ value: ScriptValue) throws(ScriptError) -> Value {
-        let marshal = self.marshal
-        return try turn { _ throws(LuaError) in try marshal.lua(value) }
-    }
-
-    func lua(_ values: [ScriptValue]) throws(ScriptError) -> [Value] {
-        let marshal = self.marshal
-        return try turn { _ throws(LuaError) in try marshal.lua(values) }
+    func lua(_ held: borrowing Held, _ value: ScriptValue) throws(ScriptError) -> Value {
+        let marshal = held.marshal
+        return try turn(held) { _ throws(LuaError) in try marshal.lua(value) }
     }
 }

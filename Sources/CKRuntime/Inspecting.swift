@@ -17,8 +17,10 @@ extension ComponentHost {
     /// `host:dump()`: one line per component with its class, `#identifier`, controller, view
     /// class and state (the text of `ckrun tree`).
     public func dump() throws(ScriptError) -> String {
-        guard let core = try liveCore("dump()") else { return "" }
-        return try runtime.turn { turn throws(LuaError) in try turn.dump(core) }
+        try runtime.exclusive { held throws(ScriptError) -> String in
+            guard let core = try liveCore(held, "dump()") else { return "" }
+            return try runtime.turn(held) { turn throws(LuaError) in try turn.dump(core) }
+        }
     }
 
     /// The mounted tree as JSON (`ckrun tree --format json`).
@@ -28,25 +30,29 @@ extension ComponentHost {
     public func dot() throws(ScriptError) -> String { try export { try TreeExport(host: $0).dot(in: $1) } }
 
     private func export(_ format: (CKCore.Host, borrowing Turn) throws -> String) throws(ScriptError) -> String {
-        guard let core = try liveCore("json() or dot()") else { return "" }
-        return try runtime.turn { turn throws(LuaError) in
-            do { return try format(core, turn) } catch let e as LuaError { throw e } catch { throw LuaError(message: "\(error)") }
+        try runtime.exclusive { held throws(ScriptError) -> String in
+            guard let core = try liveCore(held, "json() or dot()") else { return "" }
+            return try runtime.turn(held) { turn throws(LuaError) in
+                do { return try format(core, turn) } catch let e as LuaError { throw e } catch { throw LuaError(message: "\(error)") }
+            }
         }
     }
 
     /// The first component `query` finds, depth first (`host:find(query)`), or nil.
     public func find(_ query: String) throws(ScriptError) -> ComponentSnapshot? {
-        let found = try runtime.glue("find", [object, .string(query)])
-        guard case .string(let name)? = found.first else { return nil }
-        let marshal = runtime.marshal
-        let rest = try runtime.turn { _ throws(LuaError) in try marshal.swift(Array(found.dropFirst())) }
-        func at(_ i: Int) -> ScriptValue { rest.indices.contains(i) ? rest[i] : .nil }
-        return ComponentSnapshot(name: name, key: at(0), state: at(1), props: at(2))
+        try runtime.exclusive { held throws(ScriptError) -> ComponentSnapshot? in
+            let found = try runtime.glue(held, "find", [object(held), .string(query)])
+            guard case .string(let name)? = found.first else { return nil }
+            let marshal = held.marshal
+            let rest = try runtime.turn(held) { _ throws(LuaError) in try marshal.swift(Array(found.dropFirst())) }
+            func at(_ i: Int) -> ScriptValue { rest.indices.contains(i) ? rest[i] : .nil }
+            return ComponentSnapshot(name: name, key: at(0), state: at(1), props: at(2))
+        }
     }
 
     /// How many components `query` finds (`#host:findAll(query)`).
     public func count(_ query: String) throws(ScriptError) -> Int {
-        let found = try runtime.glue("count", [object, .string(query)])
+        let found = try glue("count", [.string(query)])
         if case .int(let n)? = found.first { return Int(n) }
         return 0
     }

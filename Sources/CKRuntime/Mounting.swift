@@ -8,21 +8,23 @@ extension Runtime {
     /// another runtime is ``ErrorID/badArgument``.
     public func mount(_ provider: ScriptObject, model: ScriptValue = nil,
                       responders: [HostResponder] = []) throws(ScriptError) -> ComponentHost {
-        try exclusive { () throws(ScriptError) -> ComponentHost in try mountHeld(provider, model: model, responders: responders) }
+        try exclusive { held throws(ScriptError) -> ComponentHost in try mount(held, provider, model: model, responders: responders) }
     }
 
-    private func mountHeld(_ provider: ScriptObject, model: ScriptValue, responders: [HostResponder]) throws(ScriptError) -> ComponentHost {
-        let providerValue = try provider.raw(in: self, as: "mount's provider")
+    private func mount(_ held: borrowing Held, _ provider: ScriptObject, model: ScriptValue,
+                       responders: [HostResponder]) throws(ScriptError) -> ComponentHost {
+        let providerValue = try provider.raw(held, in: self, as: "mount's provider")
         let handlers = SwiftHandlers()
-        let tables = try responders.map { r throws(ScriptError) in try responderTable(r, keepingHandlersIn: handlers) }
-        let responderList = tables.isEmpty ? Value.nil : try listOf(tables)
+        var tables: [Value] = []
+        for r in responders { tables.append(try responderTable(held, r, keepingHandlersIn: handlers)) }
+        let responderList = tables.isEmpty ? Value.nil : try listOf(held, tables)
         let made: [Value]
-        do { made = try glue("host", [providerValue, try lua(model), responderList]) } catch {
+        do { made = try glue(held, "host", [providerValue, try lua(held, model), responderList]) } catch {
             handlers.release()
             throw error
         }
         let host = ComponentHost(made.first ?? .nil, runtime: self, handlers: handlers)
-        try host.mount()
+        try glue(held, "mount", [host.object(held)])
         return host
     }
 
@@ -32,16 +34,15 @@ extension Runtime {
         try mount(provider, model: try ScriptValue.encoding(model), responders: responders)
     }
 
-    private func listOf(_ values: [Value]) throws(ScriptError) -> Value {
-        do { return try engine.tools.list(values) } catch { throw afterRefusal(ScriptError(error, otherwise: .stackLimit)) }
+    private func listOf(_ held: borrowing Held, _ values: [Value]) throws(ScriptError) -> Value {
+        do { return try held.engine.tools.list(values) } catch { throw afterRefusal(held, ScriptError(error, otherwise: .stackLimit)) }
     }
 
     /// `{name = ..., methods = {selector = function(self, sender, ...) end}}` with Swift methods,
     /// whose handlers `handlers` keeps (the host's, released with it).
-    func responderTable(_ responder: HostResponder, keepingHandlersIn handlers: SwiftHandlers) throws(ScriptError) -> Value {
-        // Under `mount`'s hold: its closures and table are made in the Lua state.
-        let tools = engine.tools
-        let marshal = self.marshal
+    func responderTable(_ held: borrowing Held, _ responder: HostResponder, keepingHandlersIn handlers: SwiftHandlers) throws(ScriptError) -> Value {
+        let tools = held.engine.tools
+        let marshal = held.marshal
         let methods = responder.handlers.map { entry in
             let index = handlers.add(entry.handler)
             let selector = entry.selector
@@ -53,7 +54,7 @@ extension Runtime {
                 return []
             })
         }
-        let made = try glue("responder", [.string(responder.name), tools.table(methods)])
+        let made = try glue(held, "responder", [.string(responder.name), tools.table(methods)])
         return made.first ?? .nil
     }
 

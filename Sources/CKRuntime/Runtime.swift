@@ -16,11 +16,14 @@ import Synchronization
 /// actor or task that made it), which may run it on any thread, one call at a time: an actor
 /// that owns a runtime can use it from every job, whichever pool thread runs it. A call from a
 /// thread while another thread is inside a call fails with ``ErrorID/notMainThread``, before
-/// any Lua runs. The timeout is watched by one process-wide timer: run Lua under a timeout in
+/// any Lua runs; so does reading a property of the runtime's state (``now``,
+/// ``ComponentHost/generation``: read with `try`). The timeout is watched by one process-wide timer: run Lua under a timeout in
 /// one runtime at a time. While a call runs Lua, Ctrl-C (SIGINT) stops the
 /// script with `[interrupted]`, as in `ckrun`.
 public final class Runtime {
-    let engine: Engine
+    /// Private: every other file reaches the engine through a ``Held`` (``exclusive(_:)``), so
+    /// nothing reads the Lua state or the core without holding the runtime.
+    private let engine: Engine
     /// The clock the timers follow (``Configuration/clock``).
     public let clock: Clock
     let started = ContinuousClock.now
@@ -47,38 +50,44 @@ public final class Runtime {
         // out in the glue, naming a loop that does not exist (attack lib2 13).
         engine.turnTimeoutSeconds = nil
         defer { engine.turnTimeoutSeconds = configuration.timeout }
-        glue = try first(of: chunk(LuaSource(bytes: PackageResources.Glue_lua), name: "=(CKRuntime glue)"),
-                         arguments: [engine.tools.global("ck"), engine.hostPristineLibrary])
+        let engine = engine
+        glue = try exclusive { held throws(ScriptError) -> Value in
+            try first(held, of: chunk(held, LuaSource(bytes: PackageResources.Glue_lua), name: "=(CKRuntime glue)"),
+                      arguments: [engine.tools.global("ck"), engine.hostPristineLibrary])
+        }
     }
-
-    var marshal: Marshal { Marshal(engine: engine) }
 
     /// Runs `body` as one turn under the limits, its errors as ``ScriptError``s.
     /// On another thread than the runtime's it is `[notMainThread]`, before any Lua runs.
     func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
-        try exclusive { () throws(ScriptError) -> T in
-            if hasDroppedHosts.load(ordering: .relaxed) { destroyDroppedHosts() }
-            engine.runtime.clearHandlerFailure()
-            do throws(LuaError) {
-                return try engine.turn(body)
-            } catch {
-                throw afterRefusal(scriptError(error))
-            }
+        try exclusive { held throws(ScriptError) -> T in try turn(held, body) }
+    }
+
+    /// ``turn(_:)`` for a caller that holds the runtime already.
+    func turn<T>(_ held: borrowing Held, _ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
+        if hasDroppedHosts.load(ordering: .relaxed) { destroyDroppedHosts(held) }
+        engine.runtime.clearHandlerFailure()
+        do throws(LuaError) {
+            return try engine.turn(body)
+        } catch {
+            throw afterRefusal(held, scriptError(error))
         }
     }
 
-    /// Runs `body` holding the runtime on this thread (``Confinement``): every public entry that
-    /// touches the Lua state runs in one. `[notMainThread]` while another thread is inside a
+    /// Runs `body` holding the runtime on this thread (``Confinement``), with the ``Held`` that
+    /// every read of the Lua state or the core asks for: the one way to the engine and to the
+    /// Lua values library objects hold. `[notMainThread]` while another thread is inside a
     /// call, before any Lua runs. What other threads let go meanwhile is let go first, here.
     @inline(__always)
-    func exclusive<T>(_ body: () throws(ScriptError) -> T) throws(ScriptError) -> T {
+    func exclusive<T>(_ body: (borrowing Held) throws(ScriptError) -> T) throws(ScriptError) -> T {
         let entry = confinement.enter(engine.runtime)
         guard entry != .refused else {
             throw ScriptError(.notMainThread, "a Runtime was used from two threads at once; use each runtime from one isolation domain (a thread, an actor or a task), one call at a time")
         }
         defer { confinement.leave() }
+        let held = Held(engine: engine)
         if entry == .outermost, confinement.somethingWaitsNow { letGoOfWaiting() }
-        return try body()
+        return try body(held)
     }
 
     /// Lets go, under the call, of what other threads (or a `deinit` inside a call) left
@@ -101,7 +110,7 @@ public final class Runtime {
     /// `error`, after the garbage a call the memory limit stopped left is collected: what it made
     /// (a model too big for the limit) stayed in Lua's heap uncollected, and every later call
     /// was `[memoryLimit]` too (attack break 05). Every call into Lua ends through this.
-    func afterRefusal(_ error: ScriptError) -> ScriptError {
+    func afterRefusal(_ held: borrowing Held, _ error: ScriptError) -> ScriptError {
         if error.limit == .memoryLimit { engine.collectGarbage() }
         return error
     }
@@ -109,7 +118,7 @@ public final class Runtime {
     /// An error that reached Swift, with its catalogued id: its own, or, for a script's own
     /// error, `[actionFailed]` naming the handler when a send's handler raised it, else
     /// `[scriptFailed]`.
-    func scriptError(_ error: LuaError) -> ScriptError {
+    private func scriptError(_ error: LuaError) -> ScriptError {
         if error.id.flatMap(Catalogue.init(rawValue:)) == nil,
            let line = engine.runtime.lastHandlerFailure?.line(for: error.message) {
             return ScriptError(error, handlerLine: line)
@@ -136,28 +145,33 @@ public final class Runtime {
     /// `deinit` never takes the runtime, so a call the owner starts meanwhile is never refused.
     private func letGoNowIfOwnThread() {
         guard confinement.isLastUsersThread else { return }
-        try? exclusive { () throws(ScriptError) in }
+        try? exclusive { _ throws(ScriptError) in }
     }
 
     /// Destroys the hosts dropped since the last call (their callbacks' errors are dropped).
-    private func destroyDroppedHosts() {
+    private func destroyDroppedHosts(_ held: borrowing Held) {
         let dropped = droppedHosts
         droppedHosts = []
         hasDroppedHosts.store(false, ordering: .relaxed)
-        for host in dropped { _ = try? glue("destroy", [host]) }
+        for host in dropped { _ = try? glue(held, "destroy", [host]) }
     }
 
     /// Calls the glue function `name` with `arguments`, then `values` marshalled in the same
     /// turn; returns its results.
     @discardableResult
-    func glue(_ name: String, _ arguments: [Value], then values: [ScriptValue] = []) throws(ScriptError) -> [Value] {
-        try exclusive { () throws(ScriptError) -> [Value] in
-            let function = glueFunction(name)
-            let marshal = self.marshal
-            return try turn { turn throws(LuaError) in
-                try turn.call(function, values.isEmpty ? arguments : try marshal.lua(values, after: arguments))
-            }
+    func glue(_ held: borrowing Held, _ name: String, _ arguments: [Value], then values: [ScriptValue] = []) throws(ScriptError) -> [Value] {
+        let function = glueFunction(name)
+        let marshal = held.marshal
+        return try turn(held) { turn throws(LuaError) in
+            try turn.call(function, values.isEmpty ? arguments : try marshal.lua(values, after: arguments))
         }
+    }
+
+    /// ``glue(_:_:_:then:)`` holding the runtime for the call (arguments that are no library
+    /// object's Lua values: those are read under the hold).
+    @discardableResult
+    func glue(_ name: String, _ arguments: [Value], then values: [ScriptValue] = []) throws(ScriptError) -> [Value] {
+        try exclusive { held throws(ScriptError) -> [Value] in try glue(held, name, arguments, then: values) }
     }
 
     private func glueFunction(_ name: String) -> Value {
@@ -167,18 +181,16 @@ public final class Runtime {
         return f
     }
 
-    private func chunk(_ source: LuaSource, name: String) throws(ScriptError) -> Value {
-        try exclusive { () throws(ScriptError) -> Value in
-            do throws(LuaError) {
-                return try engine.tools.load(source, name: name)
-            } catch {
-                throw afterRefusal(Runtime.loadError(error, compiling: String(name.dropFirst())))
-            }
+    private func chunk(_ held: borrowing Held, _ source: LuaSource, name: String) throws(ScriptError) -> Value {
+        do throws(LuaError) {
+            return try engine.tools.load(source, name: name)
+        } catch {
+            throw afterRefusal(held, Runtime.loadError(error, compiling: String(name.dropFirst())))
         }
     }
 
-    private func first(of function: Value, arguments: [Value] = []) throws(ScriptError) -> Value {
-        try turn { turn throws(LuaError) in try turn.call(function, arguments).first ?? .nil }
+    private func first(_ held: borrowing Held, of function: Value, arguments: [Value] = []) throws(ScriptError) -> Value {
+        try turn(held) { turn throws(LuaError) in try turn.call(function, arguments).first ?? .nil }
     }
 
     /// A chunk that did not compile is `[syntaxError]`; one whose compiling passed the memory
@@ -197,18 +209,20 @@ extension Runtime {
     /// its first result (a component class an app file returns, for example).
     @discardableResult
     public func load(string: String, name: String = "string") throws(ScriptError) -> ScriptObject {
-        let function = try chunk(LuaSource(bytes: string.utf8), name: "=" + name)
-        return ScriptObject(try first(of: function), runtime: self)
+        try exclusive { held throws(ScriptError) -> ScriptObject in
+            let function = try chunk(held, LuaSource(bytes: string.utf8), name: "=" + name)
+            return ScriptObject(held, try first(held, of: function), runtime: self)
+        }
     }
 
     /// Runs the Lua file at `path` as `lua` runs a script (its bytes as they are); returns its
     /// first result. A missing or unreadable file is ``ErrorID/cannotRead``.
     @discardableResult
     public func load(file path: String) throws(ScriptError) -> ScriptObject {
-        try exclusive { () throws(ScriptError) -> ScriptObject in
+        try exclusive { held throws(ScriptError) -> ScriptObject in
             let function: Value
-            do throws(LuaError) { function = try engine.tools.loadFile(path) } catch { throw afterRefusal(Runtime.loadError(error, compiling: path)) }
-            return ScriptObject(try first(of: function), runtime: self)
+            do throws(LuaError) { function = try engine.tools.loadFile(path) } catch { throw afterRefusal(held, Runtime.loadError(error, compiling: path)) }
+            return ScriptObject(held, try first(held, of: function), runtime: self)
         }
     }
 
@@ -224,12 +238,27 @@ extension Runtime {
 
     /// The global variable `name` (nil when unset), read raw.
     public func global(_ name: String) throws(ScriptError) -> ScriptObject {
-        let tools = engine.tools
-        return ScriptObject(try turn { _ in tools.global(name) }, runtime: self)
+        try exclusive { held throws(ScriptError) -> ScriptObject in
+            let tools = engine.tools
+            return ScriptObject(held, try turn(held) { _ in tools.global(name) }, runtime: self)
+        }
     }
 
     /// Builds every host's pending updates (`ck.flush()`): async state updates wait for this.
     public func flush() throws(ScriptError) {
         try turn { turn throws(LuaError) in try turn.flush() }
     }
+}
+
+/// Proof that this thread holds its runtime: made only by ``Runtime/exclusive(_:)`` and lent to
+/// its body, never copied or kept. The engine, and every Lua value a library object holds
+/// (``ScriptObject``, ``ComponentHost``, ``Action``), are read only through one, so no public
+/// property or method can read the Lua state or the core beside another thread's call.
+struct Held: ~Copyable {
+    unowned(unsafe) let engine: Engine
+
+    fileprivate init(engine: Engine) { self.engine = engine }
+
+    /// Values between Swift and Lua for this runtime.
+    var marshal: Marshal { Marshal(engine: engine) }
 }

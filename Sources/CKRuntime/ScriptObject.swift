@@ -6,15 +6,29 @@ import CKLua
 /// call it with ``call(_:)``, or read it with ``value()``. It belongs to its ``runtime``: another
 /// runtime refuses it (``ErrorID/badArgument``).
 public final class ScriptObject {
-    // Private: another runtime reaches it only through `raw(in:as:)`, which refuses it (attack
-    // break 04: a class of one Lua state built in another's segfaulted).
+    // Private: read only holding the runtime (`raw(_:)`); another runtime reaches it only
+    // through `raw(_:in:as:)`, which refuses it (attack break 04: a class of one Lua state built
+    // in another's segfaulted).
     private var raw: Value
     /// The runtime the value lives in (kept alive by this object).
     public let runtime: Runtime
+    /// The Lua type name: `"function"`, `"table"`, `"nil"`, or a runtime object's (`"ComponentClass"`).
+    /// Read when the value reached Swift (a value's type never changes), so it needs no call.
+    public let typeName: String
+    /// Whether the value is nil.
+    public let isNil: Bool
+    /// Whether Lua might call it: not nil, a boolean, a number or a string.
+    private let mayBeCallable: Bool
 
-    init(_ raw: Value, runtime: Runtime) {
+    init(_ held: borrowing Held, _ raw: Value, runtime: Runtime) {
         self.raw = raw
         self.runtime = runtime
+        typeName = raw.typeName
+        isNil = raw.isNil
+        switch raw {
+        case .nil, .bool, .int, .number, .string: mayBeCallable = false
+        default: mayBeCallable = true
+        }
     }
 
     /// The value's release writes to the Lua state: it waits for the next call when another
@@ -28,23 +42,24 @@ public final class ScriptObject {
     /// The Lua value for a call into `other`'s Lua, `[badArgument]` unless it lives there: a Lua
     /// value is a reference into one state, meaningless (and unsafe) in any other. Every API
     /// that takes a ``ScriptObject`` reads it through this.
-    func raw(in other: Runtime, as role: String) throws(ScriptError) -> Value {
+    func raw(_ held: borrowing Held, in other: Runtime, as role: String) throws(ScriptError) -> Value {
         guard other === runtime else {
             throw ScriptError(.badArgument, "\(role) (a \(typeName)) belongs to another Runtime; a Lua value lives in the runtime that made it: load or look it up in this runtime (load(string:), global(_:))")
         }
         return raw
     }
 
-    /// The Lua type name: `"function"`, `"table"`, `"nil"`, or a runtime object's (`"ComponentClass"`).
-    public var typeName: String { raw.typeName }
-    /// Whether the value is nil.
-    public var isNil: Bool { raw.isNil }
+    /// The Lua value, for a call that holds its runtime.
+    private func raw(_: borrowing Held) -> Value { raw }
 
     /// The value as a ``ScriptValue`` (a table's tables converted too; a table that contains
     /// itself is ``ErrorID/badArgument``).
     public func value() throws(ScriptError) -> ScriptValue {
-        let marshal = runtime.marshal
-        return try runtime.turn { _ throws(LuaError) in try marshal.swift(raw) }
+        try runtime.exclusive { held throws(ScriptError) -> ScriptValue in
+            let marshal = held.marshal
+            let value = raw(held)
+            return try runtime.turn(held) { _ throws(LuaError) in try marshal.swift(value) }
+        }
     }
 
     /// Calls the value (a function, or anything with `__call`) with `arguments` under the
@@ -54,10 +69,12 @@ public final class ScriptObject {
     @discardableResult
     public func call(_ arguments: [ScriptValue] = []) throws(ScriptError) -> [ScriptValue] {
         try checkCallable()
-        let marshal = runtime.marshal
-        let raw = raw
-        return try runtime.turn { turn throws(LuaError) in
-            try marshal.swift(try turn.call(raw, try marshal.lua(arguments)))
+        return try runtime.exclusive { held throws(ScriptError) -> [ScriptValue] in
+            let marshal = held.marshal
+            let function = raw(held)
+            return try runtime.turn(held) { turn throws(LuaError) in
+                try marshal.swift(try turn.call(function, try marshal.lua(arguments)))
+            }
         }
     }
 
@@ -65,10 +82,8 @@ public final class ScriptObject {
     /// number, a string. A table or object without `__call` fails in Lua (`[scriptFailed]`):
     /// runtime objects' metatables are locked, so only the call can tell.
     private func checkCallable() throws(ScriptError) {
-        switch raw {
-        case .nil, .bool, .int, .number, .string:
+        guard mayBeCallable else {
             throw ScriptError(.badArgument, "call(): the value is a \(typeName), which Lua cannot call; call a function, or a table or object whose metatable has __call")
-        default: return
         }
     }
 }

@@ -4,14 +4,26 @@ import CKLua
 /// The clock, driven from the program's own run loop.
 extension Runtime {
     /// The clock's reading in seconds: the virtual clock's time, or the wall clock's seconds
-    /// since the runtime was made.
+    /// since the runtime was made. ``ErrorID/notMainThread`` while another thread is inside a
+    /// call (the clock is the runtime's state, which that call may be moving).
     public var now: Double {
-        clock == .wall ? max(engine.runtime.loop.now, wallSeconds) : engine.runtime.loop.now
+        get throws(ScriptError) { try exclusive { held throws(ScriptError) in now(held) } }
+    }
+
+    private func now(_ held: borrowing Held) -> Double {
+        let loop = held.engine.runtime.loop.now
+        return clock == .wall ? max(loop, wallSeconds) : loop
     }
 
     /// Seconds until the next timer is due (0 when one is due already), or nil when none is set.
+    /// ``ErrorID/notMainThread`` while another thread is inside a call.
     public var secondsUntilNextTimer: Double? {
-        engine.runtime.loop.nextDue.map { max(0, $0 - now) }
+        get throws(ScriptError) {
+            try exclusive { held throws(ScriptError) in
+                let current = now(held)
+                return held.engine.runtime.loop.nextDue.map { max(0, $0 - current) }
+            }
+        }
     }
 
     /// Moves the clock `seconds` on, firing the timers due by then in order, each with the
@@ -22,14 +34,14 @@ extension Runtime {
         guard seconds >= 0, seconds.isFinite else {
             throw ScriptError(.badArgument, "advance(by:) takes a finite number of seconds, 0 or more, got \(seconds); the clock only moves on")
         }
-        try runTimers(until: engine.runtime.loop.now + seconds)
+        try exclusive { held throws(ScriptError) in try runTimers(held, until: held.engine.runtime.loop.now + seconds) }
     }
 
     /// Fires what is due now: on the wall clock the timers due by the time since the runtime
     /// was made; on the virtual clock every timer, until none is left (a timer that keeps
     /// re-arming stops the run: ``ErrorID/timerLoop`` is thrown).
     public func runDueTimers() throws(ScriptError) {
-        try runTimers(until: clock == .wall ? wallSeconds : nil)
+        try exclusive { held throws(ScriptError) in try runTimers(held, until: clock == .wall ? wallSeconds : nil) }
     }
 
     private var wallSeconds: Double {
@@ -40,15 +52,13 @@ extension Runtime {
     /// Fires the timers due by `time`; the first timer's error is thrown, else a run stopped by
     /// a re-arming timer is ``ErrorID/timerLoop``, as `ck.advance` raises it (it was a warning
     /// on standard error and a normal return: attack lib2 10).
-    private func runTimers(until time: Double?) throws(ScriptError) {
-        try exclusive { () throws(ScriptError) in
-            var first: LuaError?
-            let stop = engine.app.fireTimers(until: time, report: { if first == nil { first = $0 } })
-            if let first { throw afterRefusal(ScriptError(first, otherwise: .timerFailed)) }
-            if let stop {
-                let site = stop.timer.site.isEmpty ? "" : stop.timer.site + ": "
-                throw ScriptError(.timerLoop, site + stop.detail(now: engine.runtime.loop.now) + "stop re-arming it (ck.cancel) or give it a delay")
-            }
+    private func runTimers(_ held: borrowing Held, until time: Double?) throws(ScriptError) {
+        var first: LuaError?
+        let stop = held.engine.app.fireTimers(until: time, report: { if first == nil { first = $0 } })
+        if let first { throw afterRefusal(held, ScriptError(first, otherwise: .timerFailed)) }
+        if let stop {
+            let site = stop.timer.site.isEmpty ? "" : stop.timer.site + ": "
+            throw ScriptError(.timerLoop, site + stop.detail(now: held.engine.runtime.loop.now) + "stop re-arming it (ck.cancel) or give it a delay")
         }
     }
 }

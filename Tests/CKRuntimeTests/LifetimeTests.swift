@@ -185,7 +185,7 @@ struct RuntimeKeepingTests {
             let runtime = try Runtime()
             weakRuntime = runtime
             var responder = HostResponder(name: "VC")
-            responder.on("picked") { _ in _ = runtime.now }
+            responder.on("picked") { _ in _ = try runtime.now }
             let host = try runtime.mount(try runtime.load(string: pickerSource, name: "picker.lua"), responders: [responder])
             if destroy { try host.destroy() }
         }()

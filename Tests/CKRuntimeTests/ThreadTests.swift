@@ -88,6 +88,29 @@ struct ThreadTests {
         #expect(try fixture.runtime.global("loaded").value() == 0)
     }
 
+    /// h-lib5: a host's generation and mounted flag and the runtime's clock were read from the
+    /// core beside the call another thread was making (ThreadSanitizer saw the builder's and the
+    /// timers' writes race them); what reads the runtime's state is refused like a call.
+    @Test func readingStateFromAnotherThreadDuringACallIsRefused() throws {
+        let fixture = try InsideACall()
+        nonisolated(unsafe) let shared = (fixture.runtime, fixture.host)
+        nonisolated(unsafe) var caught: [ErrorID?] = []
+        try fixture.whileInside {
+            onAnotherThread {
+                let (runtime, host) = shared
+                func note(_ read: () throws -> Void) {
+                    do { try read(); caught.append(nil) } catch { caught.append((error as? ScriptError)?.id) }
+                }
+                note { _ = try host.generation }
+                note { _ = try host.isMounted }
+                note { _ = try runtime.now }
+                note { _ = try runtime.secondsUntilNextTimer }
+            }
+        }
+        #expect(caught == [.notMainThread, .notMainThread, .notMainThread, .notMainThread])
+        #expect(try fixture.host.generation == 1 && fixture.host.isMounted)
+    }
+
     /// Attack lib2 07: a ScriptObject released on another thread while the runtime ran Lua wrote
     /// to the Lua state beside the script. Its release now waits for the next call.
     @Test func aScriptObjectDroppedOnAnotherThreadDuringACallWaitsForTheNext() throws {

@@ -93,7 +93,7 @@ struct PreparedActionTests {
         let f = try PickerFixture()
         let select = try f.host.action("select", types: ["int", "Point"], to: .scope("Picker"))
         try f.host.update(model: ["title": "Again"])
-        #expect(f.host.generation == 2)
+        #expect(try f.host.generation == 2)
         #expect(try select.send([4, ["y": 1]]))
         #expect(try f.host.find("Picker")?.state["selected"] == 4)
         #expect(try f.host.find("Picker")?.props["title"] == "Again")
