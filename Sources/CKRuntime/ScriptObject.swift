@@ -8,7 +8,8 @@ import CKLua
 public final class ScriptObject {
     // Private: read only holding the runtime (`raw(_:)`); another runtime reaches it only
     // through `raw(_:in:as:)`, which refuses it (attack break 04: a class of one Lua state built
-    // in another's segfaulted).
+    // in another's segfaulted). Its one write is `deinit`'s move, so no access is checked.
+    @exclusivity(unchecked)
     private var raw: Value
     /// The runtime the value lives in (kept alive by this object).
     public let runtime: Runtime
