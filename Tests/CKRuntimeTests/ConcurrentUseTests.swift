@@ -100,4 +100,52 @@ struct ConcurrentUseTests {
         #expect(unexpected == [])
         #expect(try runtime.load(string: "collectgarbage() return 1").value() == 1)
     }
+
+    /// Tasks send a made action while another destroys its host: a send runs whole before the
+    /// destroy or is refused (`[notMainThread]`, `[hostDestroyed]` once it is gone), never half.
+    @Test func actionsSentFromTasksWhileTheirHostIsDestroyed() async throws {
+        let runtime = try Runtime()
+        let host = try runtime.mount(try runtime.load(string: Self.app, name: "counter.lua"))
+        let action = try host.action("hit", types: ["int"], to: .scope("Counter"))
+        nonisolated(unsafe) let shared = (host, action)
+        let ids = await withTaskGroup(of: [ErrorID].self) { group in
+            for _ in 0..<3 {
+                group.addTask {
+                    var ids: [ErrorID] = []
+                    for i in 0..<300 { do throws(ScriptError) { try shared.1.send([.int(i)]) } catch { ids.append(error.id) } }
+                    return ids
+                }
+            }
+            group.addTask {
+                var ids: [ErrorID] = []
+                for _ in 0..<100_000 {
+                    do throws(ScriptError) { try shared.0.destroy(); break } catch { ids.append(error.id) }
+                }
+                return ids
+            }
+            var all: [ErrorID] = []
+            for await ids in group { all += ids }
+            return all
+        }
+        #expect(Set(ids).isSubset(of: [ErrorID.notMainThread, .hostDestroyed]), "\(Set(ids))")
+        #expect(throws: ScriptError.self) { try action.send([1]) }
+        #expect(try runtime.load(string: "return sends").value() != nil)
+    }
+
+    /// The last references to a runtime's objects, and so to the runtime, let go on other
+    /// threads than the one that used it: what waits is let go with it, the Lua state closed.
+    @Test func aRuntimeWhoseObjectsAreDroppedOnOtherThreads() throws {
+        func made() throws -> (ComponentHost?, Action?, ScriptObject?) {
+            let runtime = try Runtime()
+            let host = try runtime.mount(try runtime.load(string: Self.app, name: "counter.lua"))
+            return (host, try host.action("hit", types: ["int"], to: .scope("Counter")), try runtime.load(string: "return {}"))
+        }
+        for _ in 0..<20 {
+            nonisolated(unsafe) var held = try made()
+            onAnotherThread { held.1 = nil }
+            onAnotherThread { held.2 = nil }
+            onAnotherThread { held.0 = nil }
+            #expect(held.0 == nil && held.1 == nil && held.2 == nil)
+        }
+    }
 }
