@@ -52,7 +52,7 @@ extension ComponentHost {
 
     /// How many components `query` finds (`#host:findAll(query)`).
     public func count(_ query: String) throws(ScriptError) -> Int {
-        let found = try glue("count", [.string(query)])
+        let found = try glue("count") { [$0, .string(query)] }
         if case .int(let n)? = found.first { return Int(n) }
         return 0
     }
