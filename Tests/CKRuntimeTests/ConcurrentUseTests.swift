@@ -38,6 +38,10 @@ struct ConcurrentUseTests {
 
     struct WrongResult: Error {}
 
+    /// Rounds a thread makes: a few hundred by default, a quick run; scripts/sanitize-thread
+    /// asks 2,000, which ThreadSanitizer needed to catch a read in the middle of another call.
+    static let rounds = ProcessInfo.processInfo.environment["CKRUNTIME_HAMMER_ROUNDS"].flatMap { Int($0) } ?? 300
+
     @Test func everyCallRunsAloneOrIsRefused() throws {
         let runtime = try Runtime()
         let counter = try runtime.load(string: Self.app, name: "counter.lua")
@@ -45,7 +49,7 @@ struct ConcurrentUseTests {
         let action = try host.action("hit", types: ["int"], to: .scope("Counter"))
         let adder = try runtime.load(string: "return function(a, b) return a + b end")
         nonisolated(unsafe) let shared = (runtime, host, action, adder)
-        let threads = 4, rounds = 2000
+        let threads = 4, rounds = Self.rounds
         nonisolated(unsafe) var tallies: [Tally] = []
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: threads) { t in
