@@ -70,6 +70,10 @@ public final class Engine {
     /// When the deadline `withDeadline` set passes (`Engine.ownTurn` pauses it).
     var deadlineEnd: ContinuousClock.Instant?
     var isWatchingInterrupts = false
+    /// Whether turns use the process's one timer and Ctrl-C handler (`ckwatchdog.c`: one running
+    /// state per process): a library runtime called while another's call holds them does not.
+    public private(set) var usesProcessSignals = true
+    public func useProcessSignals(_ uses: Bool) { usesProcessSignals = uses }
     /// Set while a turn runs (`Engine.turn`).
     var isInTurn = false
     /// Set while `deinit` closes the Lua state: Swift functions then refuse (`[deadObject]`).
@@ -188,6 +192,7 @@ public final class Engine {
     /// Ctrl-C turned into `[interrupted]` as lua.c does (a second Ctrl-C ends the process).
     /// Nested calls keep the outermost deadline (an app's chunk, provider, mount and loop share one).
     public func withDeadline<T>(_ seconds: Double?, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        guard usesProcessSignals else { return try body() }
         let seconds = Configuration.limit(seconds)
         let setsDeadline = seconds != nil && !hasDeadline
         let watches = !isWatchingInterrupts

@@ -17,8 +17,9 @@ import Synchronization
 /// that owns a runtime can use it from every job, whichever pool thread runs it. A call from a
 /// thread while another thread is inside a call fails with ``ErrorID/notMainThread``, before
 /// any Lua runs; so does reading a property of the runtime's state (``now``,
-/// ``ComponentHost/generation``: read with `try`). The timeout is watched by one process-wide timer: run Lua under a timeout in
-/// one runtime at a time. While a call runs Lua, Ctrl-C (SIGINT) stops the
+/// ``ComponentHost/generation``: read with `try`). The timeout is watched by one process-wide timer, which one runtime's call
+/// holds at a time: a call of a runtime with a timeout made meanwhile is ``ErrorID/timerBusy``
+/// (a runtime without one runs, unstopped by Ctrl-C); run Lua under a timeout in one runtime at a time. While a call runs Lua, Ctrl-C (SIGINT) stops the
 /// script with `[interrupted]`, as in `ckrun`.
 public final class Runtime {
     /// Private: every other file reaches the engine through a ``Held`` (``exclusive(_:)``), so
@@ -41,6 +42,15 @@ public final class Runtime {
     private let hasDroppedHosts = Atomic<Bool>(false)
     /// Which thread is inside a call now, and what other threads let go meanwhile.
     let confinement = Confinement()
+    /// Whether calls run under a timeout (not the library's own start-up): such a call that
+    /// cannot have the process's timer is refused. Set once, by `init`.
+    @exclusivity(unchecked)
+    private var callsAreTimed = false
+    /// Whether the engine's turns use the process's timer and Ctrl-C handler now (the engine's
+    /// own flag, mirrored to write it only when it changes). Written only by an outermost call
+    /// holding the runtime, so no access overlaps another.
+    @exclusivity(unchecked)
+    private var usesProcessSignals = true
 
     /// Makes a runtime with `configuration`'s limits, sandbox and clock.
     /// A timeout that is not a number of seconds above 0, or a memory limit below 1 MB, is
@@ -59,6 +69,7 @@ public final class Runtime {
             try first(held, of: chunk(held, LuaSource(bytes: PackageResources.Glue_lua), name: "=(CKRuntime glue)"),
                       arguments: [engine.tools.global("ck"), engine.hostPristineLibrary])
         }
+        callsAreTimed = configuration.timeout != nil
     }
 
     /// Runs `body` as one turn under the limits, its errors as ``ScriptError``s.
@@ -89,9 +100,26 @@ public final class Runtime {
             throw ScriptError(.notMainThread, "a Runtime was used from two threads at once; use each runtime from one isolation domain (a thread, an actor or a task), one call at a time")
         }
         defer { confinement.leave() }
+        let watched = entry == .outermost ? try takeWatchdog() : false
+        defer { if watched { ProcessWatchdog.giveBack() } }
         let held = Held(engine: engine)
         if entry == .outermost, confinement.somethingWaitsNow { letGoOfWaiting() }
         return try body(held)
+    }
+
+    /// Takes the process's timer and Ctrl-C handler for an outermost call (`ProcessWatchdog`):
+    /// without them the call runs with neither, or is ``ErrorID/timerBusy`` when it has a
+    /// timeout (nothing could enforce it). Returns whether it took them.
+    private func takeWatchdog() throws(ScriptError) -> Bool {
+        let taken = ProcessWatchdog.take(for: UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()))
+        if !taken, callsAreTimed {
+            throw ScriptError(.timerBusy, "a Runtime with a timeout was called while another runtime's call held the process's one timer (on another thread, or around this call); call timed runtimes one at a time, or give runtimes used on several threads at once no timeout")
+        }
+        if usesProcessSignals != taken {
+            usesProcessSignals = taken
+            engine.useProcessSignals(taken)
+        }
+        return taken
     }
 
     /// Lets go, under the call, of what other threads (or a `deinit` inside a call) left

@@ -129,6 +129,9 @@ public struct ErrorID: RawRepresentable, Hashable, Sendable, CustomStringConvert
     /// The runtime was used from a thread other than the one that made it (its calls check
     /// before any Lua runs).
     public static let notMainThread = ErrorID(.notMainThread)
+    /// A runtime with a timeout was called while another runtime's call held the process's one
+    /// timer (on another thread, or around this call); no Lua ran.
+    public static let timerBusy = ErrorID(.timerBusy)
     /// A script raised an error of its own (no catalogued id in its message) outside a send's
     /// handler: in a chunk ``Runtime/load(string:name:)`` ran, a function ``ScriptObject/call(_:)``
     /// called, a render's helper called from a host method.

@@ -21,7 +21,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     // Script functions the runtime calls for the script, outside a build or a lifecycle pass
     case actionFailed, configCallbackFailed
     // The Swift library (CKRuntime), and chunks the user wrote, loaded again or typed into a running app
-    case syntaxError, reloadFailed, scriptFailed
+    case syntaxError, reloadFailed, scriptFailed, timerBusy
 
     /// What makes ckrun raise it.
     public var cause: String {
@@ -49,6 +49,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .badArgument: "A value passed to a `ck` function or an action's send does not have the expected type, or a value assigned to `ck.config` (which cannot be replaced) or to one of its settings is not one it takes."
         case .unhandledAction: "No responder on the chain handles the action's selector."
         case .notMounted: "A selector action was sent from an unmounted component and nothing handled it."
+        case .timerBusy: "A runtime with a timeout was called while another runtime's call held the process's one timer (on another thread, or around this call)."
         case .notMainThread: "The Swift API was used from a thread other than the runtime's: another thread was inside a call, or (from Lua's side) a send came from another thread."
         case .implicitDemotion: "An action with more types than a prop or attribute declares was given to it."
         case .typeMismatch: "An action whose types are incompatible with a prop's declared types was given to it."
@@ -107,6 +108,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .badArgument: "Pass a value of the type named in the message."
         case .unhandledAction: "Define the method on a responder of the printed chain, or set ck.config.unhandledAction."
         case .notMounted: "Mount the host first, or use a scope action, which works while unmounted."
+        case .timerBusy: "Call timed runtimes one at a time (the process has one timer), or give runtimes used on several threads at once no timeout."
         case .notMainThread: "Use a runtime from one isolation domain (a thread, an actor, a task), one call at a time."
         case .implicitDemotion: "Call `action:demoted(types)` to drop the extra types explicitly."
         case .typeMismatch: "Make the action's types match the prop's declared types."
