@@ -412,6 +412,24 @@ struct ReplTerminalTests {
         try two.wait("the newest entry recalled") { $0.contains("> fourth = 4") }
     }
 
+    // The outside attack's break 16 (atk-new): another process holding the history file's lock
+    // froze the prompt (flock waited) for as long as it held it.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func aHistoryLockHeldElsewhereDoesNotHoldThePrompt() throws {
+        let dir = try TemporaryDirectory()
+        let history = dir.url.appendingPathComponent("history").path
+        let fd = open(history, O_WRONLY | O_CREAT, 0o600)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        let s = try Session(command: "env CKRUN_HISTORY=\(history) \(Ckrun.executableURL.path) repl")
+        try s.wait("the prompt") { $0.split(separator: "\n").contains { $0.hasPrefix(">") } }
+        try s.line("print('first' .. 1)")
+        try s.line("print('second' .. 2)")
+        try s.wait("both lines run while the lock is held") { $0.contains("first1") && $0.contains("second2") }
+        let saved = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
+        #expect(saved.contains("second"), "appended without the lock: \(saved)")
+    }
+
     // The data attack's break 01: a session ended by its terminal closing (SIGHUP) wrote none of
     // its lines to the history file; each entry is now appended as it is entered.
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))

@@ -49,7 +49,7 @@ struct HistoryFile {
 
     /// Keeps the newest `limit` entries and the header (put back if the file lost it).
     func cut() {
-        withLockedFile { _, _ in
+        withLockedFile(appendingAnyway: false) { _, _ in
             guard case .bytes(let bytes) = RegularFile.read(path, limit: TerminalLines.historyBytesLimit, what: "the history file") else { return }
             var lines = bytes.split(separator: 10, omittingEmptySubsequences: true)
             let hadHeader = lines.first.map { $0.elementsEqual(Self.header) } ?? false
@@ -62,19 +62,38 @@ struct HistoryFile {
     }
 
     /// Runs `body` with the file open for appending and locked, once the descriptor is the
-    /// file the path names (another session's cut may have renamed a new file over it).
-    private func withLockedFile(_ body: (Int32, Int) -> Void) {
+    /// file the path names (another session's cut may have renamed a new file over it). The
+    /// lock is waited for 50 ms at most: a process that holds it for good (stopped, hung, an
+    /// NFS lock) must not hold the prompt. Without it an entry is appended all the same (one
+    /// write, O_APPEND); a cut is left to a later session.
+    private func withLockedFile(appendingAnyway: Bool = true, _ body: (Int32, Int) -> Void) {
         for _ in 0..<3 {
             let fd = BytePath.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
             guard fd >= 0 else { return }
             defer { close(fd) }
-            guard flock(fd, LOCK_EX) == 0 else { return }
+            guard Self.lock(fd) else {
+                var st = stat()
+                if appendingAnyway, fstat(fd, &st) == 0 { body(fd, Int(st.st_size)) }
+                return
+            }
             var held = stat()
             guard fstat(fd, &held) == 0, held.st_mode & S_IFMT == S_IFREG else { return }
             guard let named = BytePath.status(path), named.st_ino == held.st_ino, named.st_dev == held.st_dev else { continue }
             body(fd, Int(held.st_size))
             return
         }
+    }
+}
+
+extension HistoryFile {
+    /// `flock` without waiting, tried for 50 ms.
+    static func lock(_ fd: Int32) -> Bool {
+        for attempt in 0..<10 {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR, attempt < 9 else { return false }
+            usleep(5_000)
+        }
+        return false
     }
 }
 
