@@ -161,7 +161,9 @@ struct Commit {
     /// What this build rendered is marked by the caller; what left is listed (`Runtime.leftTree`).
     private func markTreeMembership(oldTops: [Component]) {
         var stack = oldTops
-        var endedLeaves: [Component] = []
+        // The leaves that left holding a handle: most builds have one (the leaf a state update
+        // re-rendered), kept apart from the array so that it allocates nothing.
+        var endedLeaf: Component?, endedLeaves: [Component] = []
         while let c = stack.popLast() {
             guard c.isInTree, c.placedInBuild != context.id else { continue }
             c.isInTree = false
@@ -171,10 +173,13 @@ struct Commit {
             } else if !c.propsLiveOn {      // a leaf a state update re-rendered holds nothing more
                 runtime.leftTree.append(c)
             } else if c.bridgeSlot != 0 {   // but its handle may be kept (SPEC §1)
-                endedLeaves.append(c)
+                if endedLeaf == nil { endedLeaf = c } else { endedLeaves.append(c) }
             }
         }
-        defer { for c in endedLeaves where !c.isInTree { runtime.ended(c) } }
+        defer {
+            if let c = endedLeaf, !c.isInTree { runtime.ended(c) }
+            for c in endedLeaves where !c.isInTree { runtime.ended(c) }
+        }
         var cameBack = false
         for entry in context.kept where !entry.component.isInTree {
             stack = [entry.component]
