@@ -108,19 +108,4 @@ public enum BytePath {
         }
         return nil
     }
-
-    /// The file's bytes, or nil if it cannot be read.
-    public static func contents(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var out: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { return nil }
-            if n == 0 { return out }
-            out += chunk[..<n]
-        }
-    }
 }

@@ -75,12 +75,13 @@ extension TestCommand {
         // .busted's `shuffle` and `sort` do nothing in busted 2.1.1 (its runner reads the -files/-tests keys).
         let orderGiven = (shuffle: shuffle != nil, sort: sort != nil)
         if !self.list { self.list = flag("list") ?? false }
-        coverage = coverage ?? flag("coverage")
+        if !sandbox { coverage = coverage ?? flag("coverage") }   // under --sandbox it would make ckrun write
         if !failFast { failFast = flag("no-keep-going") ?? false }
         if seed == nil, let value = single("seed") { seed = value }
         if timeout == nil, let value = single("timeout") {
             guard let seconds = Double(value), seconds > 0 else { throw ValidationError(".busted timeout takes a positive number of seconds (got \(value))") }
-            timeout = seconds
+            // Under --sandbox only lowers the limit (`timeout = 1e9` let a test spin until CI killed it).
+            timeout = sandbox ? min(seconds, TestCommand.sandboxTimeout) : seconds
         }
         if repeatCount == 1, let value = single("repeat"), let n = Int(value) { repeatCount = n }
         // Under --sandbox a checkout's .busted does not choose where ckrun writes: an untrusted

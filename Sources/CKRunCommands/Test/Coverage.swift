@@ -24,25 +24,42 @@ enum CoverageReport {
     }
 
     /// The counts an earlier run left in luacov's stats file (`N:FILE`, then N counts), which
-    /// this run adds to, as LuaCov does ("to start from scratch, delete the stats file"). A file
-    /// that is not in that form, or too large, is not added (the run's own counts replace it).
-    static func previous(_ path: String = "luacov.stats.out") -> [String: [Int: Int]] {
-        guard case .bytes(let bytes) = RegularFile.read(path, limit: 256 << 20, what: "the coverage stats") else { return [:] }
+    /// this run adds to, as LuaCov does ("to start from scratch, delete the stats file"). As
+    /// luacov's loader, what parses before a damaged entry is kept (a writer killed mid-line
+    /// leaves one short line); `damaged` then says where the rest was left out.
+    static func previous(_ path: String = "luacov.stats.out") -> (counts: [String: [Int: Int]], damaged: String?) {
+        switch RegularFile.read(path, limit: 256 << 20, what: "the coverage stats") {
+        case .missing: return ([:], nil)
+        case .refused(let message): return ([:], message)
+        case .bytes(let bytes): return parse(bytes, path: path)
+        }
+    }
+
+    static func parse(_ bytes: [UInt8], path: String) -> (counts: [String: [Int: Int]], damaged: String?) {
         // luacov writes "\n" bytes between its lines; split the bytes there.
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         var counts: [String: [Int: Int]] = [:]
         var index = 0
-        while index + 1 < lines.count {
-            let header = lines[index]
-            guard let colon = header.firstIndex(of: ":"), let max = Int(header[..<colon]) else { return index == 0 ? [:] : counts }
-            let file = String(header[header.index(after: colon)...])
-            let hits = lines[index + 1].split(separator: " ").map { Int($0) }
-            guard hits.count == max, !hits.contains(nil) else { return [:] }
-            for (offset, hit) in hits.enumerated() where hit! > 0 { counts[file, default: [:]][offset + 1, default: 0] += hit! }
-            if counts[file] == nil { counts[file] = [:] }
-            index += 2
+        func damaged() -> (counts: [String: [Int: Int]], damaged: String?) {
+            (counts, Catalogue.cannotRead.message(
+                "\(BytePath.shown(path)) line \(index + 1) is not luacov's form (N:FILE, then N counts); what parses up to there is added to, the rest is left out; delete the file to start from scratch"))
         }
-        return counts
+        while index < lines.count {
+            let header = lines[index]
+            if header.isEmpty && index == lines.count - 1 { break }
+            guard index + 1 < lines.count, let colon = header.firstIndex(of: ":"), let max = Int(header[..<colon]), max >= 0 else { return damaged() }
+            let file = String(header[header.index(after: colon)...])
+            let words = lines[index + 1].split(separator: " ").map { Int($0) }
+            // The counts that parse, up to the first that does not (a line cut short keeps its head).
+            let hits = words.prefix(max).prefix { $0 != nil }.map { $0! }
+            var fileCounts = counts[file] ?? [:]
+            for (offset, hit) in hits.enumerated() where hit > 0 { fileCounts[offset + 1, default: 0] += hit }
+            counts[file] = fileCounts
+            index += 1
+            guard hits.count == max, words.count == max else { return damaged() }
+            index += 1
+        }
+        return (counts, nil)
     }
 
     /// `run` added to `earlier`, line by line.
@@ -71,7 +88,9 @@ enum CoverageReport {
 
     /// Writes both reports; returns each file's summary, as luacov's report ends with.
     @discardableResult
-    static func write(_ data: [String: [Int: Int]], stats: String = "luacov.stats.out", lcov: String = "lcov.info") throws(ReplacingFile.Failure) -> [FileSummary] {
+    /// `inside`: under `--sandbox`, the project's directory, the only place a source is read from.
+    static func write(_ data: [String: [Int: Int]], stats: String = "luacov.stats.out", lcov: String = "lcov.info",
+                      inside: String? = nil) throws(ReplacingFile.Failure) -> [FileSummary] {
         var statsText = ""
         var lcovText = ""
         var summaries: [FileSummary] = []
@@ -79,7 +98,7 @@ enum CoverageReport {
             let lines = data[file] ?? [:]
             let max = lines.keys.max() ?? 0
             statsText += "\(max):\(file)\n" + (1...Swift.max(max, 1)).map { "\(lines[$0] ?? 0) " }.joined() + "\n"
-            let counted = countedLines(file, hits: lines)
+            let counted = countedLines(file, hits: lines, inside: inside)
             let hit = counted.filter { (lines[$0] ?? 0) > 0 }.count
             lcovText += "TN:\nSF:\(file)\n" + counted.map { "DA:\($0),\(lines[$0] ?? 0)\n" }.joined()
             lcovText += "LF:\(counted.count)\nLH:\(hit)\nend_of_record\n"
@@ -91,11 +110,17 @@ enum CoverageReport {
         return summaries
     }
 
+    /// Past this a source is counted by the lines that ran (a Lua file this large is data).
+    static let sourceLimit = 16 << 20
+
     /// The lines luacov's reporter counts (`LuacovLines`), in order; without the source, the
-    /// lines that ran.
-    static func countedLines(_ file: String, hits: [Int: Int]) -> [Int] {
-        guard let source = BytePath.contents(file) else { return hits.keys.filter { hits[$0]! > 0 }.sorted() }
-        return LuacovLines.verdicts(in: [UInt8](source)).enumerated().compactMap { index, verdict in
+    /// lines that ran. The source is named by a chunk name, any string a test gave `load`
+    /// (`@/dev/zero`, a FIFO): it is read as a regular file of bounded size or not at all.
+    static func countedLines(_ file: String, hits: [Int: Int], inside: String? = nil) -> [Int] {
+        guard case .bytes(let source) = RegularFile.read(file, limit: sourceLimit, what: "a covered source", inside: inside) else {
+            return hits.keys.filter { hits[$0]! > 0 }.sorted()
+        }
+        return LuacovLines.verdicts(in: source).enumerated().compactMap { index, verdict in
             verdict.counts(hits: hits[index + 1] ?? 0) ? index + 1 : nil
         }
     }

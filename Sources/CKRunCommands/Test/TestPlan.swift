@@ -44,7 +44,7 @@ struct TestPlan {
         var run = TestRun(files: files, settings: settings, jobs: command.jobs, repeats: command.repeatCount)
         run.loadErrors = selection.unreadable
         // busted stops before any test when its helper file cannot be read (its runner.lua).
-        if let helper = settings.helper, helper.hasSuffix(".lua"), let problem = ReadableFile.problem(helper) {
+        if let helper = settings.helper, helper.hasSuffix(".lua"), let problem = ReadableFile.problem(helper, sandboxed: settings.sandbox, what: "the helper") {
             let detail = problem.hasPrefix("[cannotRead] ") ? String(problem.dropFirst("[cannotRead] ".count)) : problem
             run.loadErrors.append(Catalogue.cannotRead.message("failed running the specified helper (\(helper)), error: \(detail)"))
             run = TestRun(files: [], settings: settings, jobs: command.jobs, repeats: 0, loadErrors: run.loadErrors)
@@ -102,10 +102,18 @@ struct TestPlan {
         var environment: [String: String] = [:]
         for name in names { environment[name] = Environment.value(name) }
         if settings.shard == nil, let shard = try bazelShard(environment) { settings.shard = shard }
-        if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
-            try? ReplacingFile.write([], to: status)
-        }
+        if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty { touch(status) }
         if junit == nil, let xml = environment["XML_OUTPUT_FILE"], !xml.isEmpty { junit = xml }
+    }
+
+    /// As touch(1): a missing file is made empty; an existing one (or a link's target) keeps its
+    /// bytes and gets a new time. It was replaced by an empty file, wiping what a mistyped
+    /// variable named.
+    static func touch(_ path: String) {
+        let fd = BytePath.open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        _ = futimens(fd, nil)
+        close(fd)
     }
 
     /// The shard Bazel's variables name, nil when neither is set. An index outside the shards

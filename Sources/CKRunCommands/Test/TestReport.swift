@@ -85,7 +85,10 @@ struct TestReport {
 
     private func writeCoverage(_ results: [FileResult]) -> Bool {
         do {
-            let files = try CoverageReport.write(CoverageReport.adding(CoverageReport.merge(results), to: CoverageReport.previous()))
+            let (earlier, damaged) = CoverageReport.previous()
+            if let damaged { StandardStreams.err("ckrun test: \(damaged)\n") }
+            let inside = command.sandbox ? BytePath.currentDirectory() : nil
+            let files = try CoverageReport.write(CoverageReport.adding(CoverageReport.merge(results), to: earlier), inside: inside)
             StandardStreams.err(CoverageReport.summaryTable(files))
             StandardStreams.err("ckrun test: coverage written to luacov.stats.out and lcov.info\n")
             return true

@@ -34,11 +34,11 @@ struct TestRun {
     }
 
     /// The first file that does not compile, checked in a state of its own (only under --fail-fast).
-    static func firstUncompilable(_ files: [ParallelRunner.File]) -> ParallelRunner.File? {
+    static func firstUncompilable(_ files: [ParallelRunner.File], sandboxed: Bool) -> ParallelRunner.File? {
         let engine = Engine(configuration: .init())
         defer { engine.close() }
         var checked = Set<String>()
-        for file in files where checked.insert(file.path).inserted && ReadableFile.problem(file.path) == nil {
+        for file in files where checked.insert(file.path).inserted && ReadableFile.problem(file.path, sandboxed: sandboxed, what: "the test file") == nil {
             do { _ = try engine.tools.loadFile(file.path) } catch { return file }
         }
         return nil
@@ -55,7 +55,7 @@ struct TestRun {
         var order = order
         // busted compiles every file before it runs any test: under --no-keep-going (--fail-fast)
         // a file that does not compile stops the run before the first test, reported alone.
-        if settings.failFast, let broken = Self.firstUncompilable(order) { order = [broken] }
+        if settings.failFast, let broken = Self.firstUncompilable(order, sandboxed: settings.sandbox) { order = [broken] }
         // Files that share a state (auto-insulate = false) run in one process, as busted runs them
         // all in one: a file may use what an earlier one set, so --jobs N gives --jobs 1's results.
         let parallel = jobs > 1 && order.count > 1 && !settings.sharedState
