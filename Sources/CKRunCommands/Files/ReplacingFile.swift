@@ -46,7 +46,8 @@ enum ReplacingFile {
         let fd = BytePath.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure("cannot create \(BytePath.shown(temporary))") }
         if let mode { _ = fchmod(fd, mode) }
-        let written = writeAll(bytes, to: fd)
+        // Synced before the rename: a crash or a full disk never leaves a short file at the path.
+        let written = writeAll(bytes, to: fd) && fsync(fd) == 0
         guard written, close(fd) == 0, BytePath.withCString(temporary, { t in BytePath.withCString(path) { rename(t, $0) } }) == 0 else {
             let error = failure("cannot write \(BytePath.shown(path))")
             if written == false { close(fd) }

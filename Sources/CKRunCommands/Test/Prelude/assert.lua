@@ -227,91 +227,88 @@ end
 -- name with a line break must find its entry again, not start a new one each run).
 -- Lines before the first entry (a note, a merge marker) are kept as they are and written back
 -- first: a rewrite loses no line of the file.
-local snapshot = { entries = nil, order = {}, dirty = false, counts = {}, preamble = {} }
+local snapshot = { entries = nil, order = {}, changed = {}, counts = {}, preamble = {} }
 local key_escapes, key_unescapes = { ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r" }, { ["\\"] = "\\", n = "\n", r = "\r" }
 -- The run's settings, held here (the runner's table drops them when the file starts).
 local runner_opts = T.opts
--- Captured here: write_snapshots runs as the runner, which calls nothing a test can replace.
-local gsub, sfind, gmatch, open_file, popen, rename, remove = string.gsub, string.find, string.gmatch, io.open, io.popen, os.rename, os.remove
-local tostring_, clock, ssub, smatch = tostring, os.clock, string.sub, string.match
+-- The file is read and written by the runner in Swift (SnapshotFiles): from the directory the
+-- run started in, under --sandbox too, locked and merged, never through a test's io.
+local snapshot_read, snapshot_lock, snapshot_replace, snapshot_unlock = T.snapshot_read, T.snapshot_lock, T.snapshot_replace, T.snapshot_unlock
+local gsub, sfind, gmatch, concat, pcall_, error_ = string.gsub, string.find, string.gmatch, table.concat, pcall, error
+local tostring_ = tostring
 local function escape_key(key) return (gsub(key, "[\\\n\r]", key_escapes)) end
 local function unescape_key(text) return (gsub(text, "\\(.)", function(c) return key_unescapes[c] or "\\" .. c end)) end
 local function snapshot_path()
   local dir, base = string.match(T.file, "^(.-)([^/]+)$")
   return dir .. "__snapshots__/" .. string.gsub(base, "%.lua$", "") .. ".snap", dir .. "__snapshots__"
 end
+-- The file's text as its preamble (lines before the first entry), its keys in order, and their texts.
+local function parse_snapshots(text)
+  local parsed = { preamble = {}, order = {}, entries = {} }
+  if not text then return parsed end
+  if text ~= "" and not sfind(text, "\n$") then text = text .. "\n" end
+  local key, lines
+  for line in gmatch(text, "(.-)\n") do
+    local name = string.match(line, "^== (.*)$")
+    if name then
+      name = unescape_key(name)
+      if key then parsed.entries[key] = concat(lines, "\n") end
+      key, lines = name, {}
+      parsed.order[#parsed.order + 1] = name
+    elseif key then
+      lines[#lines + 1] = gsub(line, "^\\", "")
+    else
+      parsed.preamble[#parsed.preamble + 1] = line
+    end
+  end
+  if key then parsed.entries[key] = concat(lines, "\n") end
+  return parsed
+end
+local function serialize_snapshots(parsed)
+  local out = {}
+  for _, line in ipairs(parsed.preamble) do out[#out + 1] = line .. "\n" end
+  for _, key in ipairs(parsed.order) do
+    out[#out + 1] = "== " .. escape_key(key) .. "\n"
+    for line in gmatch(parsed.entries[key] .. "\n", "(.-)\n") do
+      if sfind(line, "^==") or sfind(line, "^\\") then line = "\\" .. line end
+      out[#out + 1] = line .. "\n"
+    end
+  end
+  return concat(out)
+end
 local function read_snapshots()
   if snapshot.entries then return snapshot.entries end
   T.note_loaded((snapshot_path()))   -- a hand-edited snapshot re-runs its file under --watch
-  local entries, key, lines = {}, nil, nil
-  local path = snapshot_path()
-  local f = io.open(path)
-  if f then
-    -- A directory opens, and fails on its first read: say which file, and why.
-    local probe, why = f:read(0)
-    if probe == nil and why then
-      f:close()
-      error("[cannotRead] cannot read the snapshot file " .. path .. ": " .. tostring(why) .. "; make it a regular file, or remove it to record the snapshots again", 0)
-    end
-    for line in f:lines() do
-      local name = string.match(line, "^== (.*)$")
-      if name then
-        name = unescape_key(name)
-        if key then entries[key] = table.concat(lines, "\n") end
-        key, lines = name, {}
-        snapshot.order[#snapshot.order + 1] = name
-      elseif key then
-        lines[#lines + 1] = string.gsub(line, "^\\", "")
-      else
-        snapshot.preamble[#snapshot.preamble + 1] = line
-      end
-    end
-    if key then entries[key] = table.concat(lines, "\n") end
-    f:close()
-  end
-  snapshot.entries = entries
-  return entries
+  local parsed = parse_snapshots(snapshot_read((snapshot_path())))
+  snapshot.entries, snapshot.order, snapshot.preamble = parsed.entries, parsed.order, parsed.preamble
+  return snapshot.entries
 end
 -- A state shared by several files (auto-insulate = false) starts each file's snapshots afresh.
 function T.reset_snapshots()
-  snapshot.entries, snapshot.order, snapshot.dirty, snapshot.counts = nil, {}, false, {}
+  snapshot.entries, snapshot.order, snapshot.changed, snapshot.counts = nil, {}, {}, {}
 end
--- The file is written beside its path and renamed over it, as every file ckrun writes for a run
--- (DESIGN.md rule 13): a symlink planted at the path is replaced, never written through.
+-- The entries this file recorded or updated, merged into the file as it is now (another run
+-- may have written it since it was read), under the directory's lock; the file is replaced
+-- only when written whole. Lines before the first entry are kept as they are.
 function T.write_snapshots()
-  if not snapshot.dirty then return end
+  if not snapshot.changed[1] then return end
   local path, dir = snapshot_path()
-  local temporary = path .. ".ckrun-" .. gsub(tostring_({}), "%W", "") .. gsub(tostring_(clock()), "%W", "")
-  -- What went wrong is said of the snapshot file (never the temporary name), with the reason.
   local function cannot(why)
-    why = tostring_(why)
-    if ssub(why, 1, #temporary + 2) == temporary .. ": " then why = ssub(why, #temporary + 3) end
-    error("[cannotWrite] cannot write the snapshot file " .. path .. ": " .. why .. "; make its directory writable", 0)
+    error_("[cannotWrite] cannot write the snapshot file " .. path .. ": " .. tostring_(why) .. "; free space or make its directory writable, then run again (the file is left as it was)", 0)
   end
-  local f, why = open_file(temporary, "w")
-  if not f then
-    local made = popen and popen("mkdir -p '" .. gsub(dir, "'", "'\\''") .. "' 2>&1")
-    local said = made and made:read("a") or ""
-    if made then made:close() end
-    f, why = open_file(temporary, "w")
-    if not f then
-      cannot(smatch(said, "^mkdir: (.-)%s*$") or why)
+  local locked, why = snapshot_lock(dir)
+  if not locked then cannot(why) end
+  local ok, err = pcall_(function()
+    local now = parse_snapshots(snapshot_read(path))
+    for _, key in ipairs(snapshot.changed) do
+      if now.entries[key] == nil then now.order[#now.order + 1] = key end
+      now.entries[key] = snapshot.entries[key]
     end
-  end
-  for _, line in ipairs(snapshot.preamble) do f:write(line, "\n") end
-  for _, key in ipairs(snapshot.order) do
-    f:write("== ", escape_key(key), "\n")
-    for line in gmatch(snapshot.entries[key] .. "\n", "(.-)\n") do
-      if sfind(line, "^==") or sfind(line, "^\\") then line = "\\" .. line end
-      f:write(line, "\n")
-    end
-  end
-  f:close()
-  local ok, err = rename(temporary, path)
-  if not ok then
-    remove(temporary)
-    cannot(err)
-  end
+    local written, reason = snapshot_replace(path, serialize_snapshots(now))
+    if not written then cannot(reason) end
+  end)
+  snapshot_unlock()
+  if not ok then error_(err, 0) end
 end
 -- The snapshot diff: the shortest edit script between the snapshot's lines and the current
 -- ones (Myers' O((n+m)·D) search, after setting the common head and tail aside, so one inserted
@@ -466,7 +463,7 @@ luassert:register("assertion", "tree_snapshot", function(state, arguments)
   if old == nil or (runner_opts.update_snapshots and old ~= text) then
     if old == nil then snapshot.order[#snapshot.order + 1] = key end
     entries[key] = text
-    snapshot.dirty = true
+    snapshot.changed[#snapshot.changed + 1] = key
     return true
   end
   if old == text then return true end

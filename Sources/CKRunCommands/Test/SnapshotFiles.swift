@@ -1,0 +1,100 @@
+import CKCore
+import CKLua
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The runner's reads and writes of a test file's `__snapshots__/<file>.snap`, handed to
+/// assert.lua as `T.snapshot_*`: Swift, not the state's io library, so under `--sandbox` the
+/// runner records snapshots (the test still may not write a file). A path is resolved from the
+/// directory the run started in: a test's `lfs.chdir` does not move its snapshots. A rewrite
+/// holds an flock on the snapshot directory while it re-reads the file and merges its own
+/// entries in (two runs at once on one checkout lose none), and goes through `ReplacingFile`
+/// (a checked, synced temporary renamed over the file: a full disk leaves the old file whole).
+final class SnapshotFiles {
+    /// Past this a `.snap` file is refused rather than read.
+    static let sizeLimit = 64 << 20
+    /// How long a rewrite waits for another run's to finish.
+    static let lockWaitSeconds = 30.0
+    private let start: String
+    /// Under `--sandbox`: the project's directory, outside which nothing is read or written.
+    private let inside: String?
+    private var locked: Int32 = -1
+
+    init(sandbox: Bool) {
+        start = BytePath.currentDirectory()
+        inside = sandbox ? start : nil
+    }
+
+    deinit { unlock() }
+
+    /// The fields of `T` (names without `snapshot_`): `read`, `lock`, `replace`, `unlock`.
+    func fields(_ tools: ToolCalls) -> [(String, Value)] {
+        func path(_ arguments: [Value]) -> String { arguments.first.flatMap(tools.carriedText) ?? "" }
+        return [
+            // (path) -> the file's bytes, or nil when there is none; a refusal raises [cannotRead].
+            ("snapshot_read", tools.function { [self] arguments throws(LuaError) in
+                let shown = path(arguments), resolved = resolve(shown)
+                switch RegularFile.read(resolved, limit: Self.sizeLimit, what: "the snapshot file", inside: inside) {
+                case .missing: return [.nil]
+                case .bytes(let bytes): return [tools.string(bytes: bytes)]
+                case .refused(let message): throw LuaError(message: Self.shown(message, resolved, as: shown))
+                }
+            }),
+            // (directory) -> true, or nil and why: the directory made and locked.
+            ("snapshot_lock", tools.function { [self] arguments throws(LuaError) in
+                if let why = lock(path(arguments)) { return [.nil, .string(why)] }
+                return [.bool(true)]
+            }),
+            // (path, bytes) -> true, or nil and why.
+            ("snapshot_replace", tools.function { [self] arguments throws(LuaError) in
+                let bytes = arguments.count > 1 ? tools.carriedText(arguments[1]).map(ByteText.bytes(of:)) ?? [] : []
+                let shown = path(arguments), resolved = resolve(shown)
+                do throws(ReplacingFile.Failure) { try ReplacingFile.write(bytes, to: resolved) } catch {
+                    let said = error.description, prefix = "cannot write \(BytePath.shown(resolved)): "
+                    return [.nil, .string(said.hasPrefix(prefix) ? String(said.dropFirst(prefix.count)) : Self.shown(said, resolved, as: shown))]
+                }
+                return [.bool(true)]
+            }),
+            ("snapshot_unlock", tools.function { [self] _ throws(LuaError) in unlock(); return [] }),
+        ]
+    }
+
+    private func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (start.hasSuffix("/") ? start : start + "/") + path
+    }
+
+    /// A message about the resolved path, naming the path as the test file's run named it.
+    private static func shown(_ message: String, _ resolved: String, as shown: String) -> String {
+        resolved == shown ? message : message.replacing(BytePath.shown(resolved), with: BytePath.shown(shown))
+    }
+
+    /// Makes `directory` and takes its lock; nil, or why not.
+    private func lock(_ directory: String) -> String? {
+        unlock()
+        let resolved = resolve(directory)
+        if let why = BytePath.makeParentDirectories(of: resolved + "/.") { return Self.shown(why, resolved, as: directory) }
+        if let inside, !RegularFile.resolves(resolved + "/.", within: inside) {
+            return "\(BytePath.shown(directory)) is outside the project's directory, where --sandbox writes nothing"
+        }
+        let fd = BytePath.open(resolved, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return "cannot open \(BytePath.shown(directory)): \(String(cString: strerror(errno)))" }
+        let deadline = MonotonicInstant.now().uptimeNanoseconds + UInt64(Self.lockWaitSeconds * 1e9)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, MonotonicInstant.now().uptimeNanoseconds < deadline else {
+                let why = errno == EWOULDBLOCK ? "another run held its lock for \(Int(Self.lockWaitSeconds)) s" : String(cString: strerror(errno))
+                close(fd)
+                return "cannot lock \(BytePath.shown(directory)): \(why)"
+            }
+            usleep(10_000)
+        }
+        locked = fd
+        return nil
+    }
+
+    private func unlock() {
+        guard locked >= 0 else { return }
+        close(locked)   // closing the descriptor releases the flock
+        locked = -1
+    }
+}
