@@ -53,8 +53,21 @@ public struct CkrunCommand: ParsableCommand {
         ProcessOutput.noteInheritedSignals()
         ForcedExit.claimSignals()
         StartDirectory.note()
+        catchFileSizeSignal()
+        ProcessOutput.stdioOutput = stdout
         let argv = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
         Glibc.exit(ProcessOutput.finish(status: runCommandLine(argv), stdio: stdout))
+    }
+
+    /// Under `ulimit -f` a write past the limit raises SIGXFSZ, which ended ckrun mid-report
+    /// (no summary, a temporary left behind): a handler that does nothing makes that write fail
+    /// with EFBIG, reported as `[cannotWrite]`. A handler, not SIG_IGN: a program a script or a
+    /// test starts gets the default action back when it execs.
+    private static func catchFileSizeSignal() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in }
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGXFSZ, &action, nil)
     }
 
     /// The `lua5.4`-style session, kept to the process's end once it ran (see `runCommandLine`).

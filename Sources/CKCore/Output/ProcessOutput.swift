@@ -31,11 +31,17 @@ public enum ProcessOutput {
     /// The streams whose reader has gone, once `onReaderGone` took the end over.
     nonisolated(unsafe) private static var gone: (output: Bool, error: Bool) = (false, false)
 
+    /// C's stdout, the stream Lua's print and Swift's print buffer in (set by `main`); nil: every
+    /// stream is flushed.
+    nonisolated(unsafe) public static var stdioOutput: UnsafeMutablePointer<FILE>?
+
     /// Writes to `stream`, or to `descriptor` standing for it (a copy of standard output kept for a report).
     public static func write(_ bytes: UnsafeRawBufferPointer, to stream: Stream, descriptor: Int32? = nil) {
         if stream == .output ? gone.output : gone.error { return }
         // What stdio holds (Lua's print, Swift's print) goes first: the order is the program's.
-        if fflush(nil) != 0 { failed(.output, errno) }
+        // stdout alone: fflush(nil) locks every stream, stdin too, which a test blocked in
+        // io.read holds, and the run's ending waited there until the process was killed.
+        if fflush(stdioOutput) != 0 { failed(.output, errno) }
         if let error = writeAll(descriptor ?? stream.rawValue, bytes) { failed(stream, error) }
     }
 

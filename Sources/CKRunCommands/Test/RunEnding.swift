@@ -41,6 +41,8 @@ final class RunEnding: @unchecked Sendable {
     private let close: Close
     private var reported: [FileResult] = []
     private var running: String?
+    /// The running file's results so far (its state's records), read once the run ends.
+    private var runningRecords: (() -> [UInt8])?
     private var started = false
     private var previous: [(Int32, sigaction)] = []
     private let read: Int32, write: Int32
@@ -118,7 +120,13 @@ final class RunEnding: @unchecked Sendable {
 
     /// The serial run's file from now (nil: none), which fails if the run ends while it runs.
     static func running(_ file: String?) {
-        current?.holding { $0.running = file }
+        current?.holding { $0.running = file; $0.runningRecords = nil }
+    }
+
+    /// Where the running file's results so far are read should the run end while it runs (a
+    /// SIGTERM dropped the tests it had finished); nil once they were reported.
+    static func runningRecords(_ records: (() -> [UInt8])?) {
+        current?.holding { $0.runningRecords = records }
     }
 
     /// Reports `result` (`report`), unless the run is ending. A report whose write found the
@@ -168,9 +176,19 @@ final class RunEnding: @unchecked Sendable {
         lock.lock()   // never unlocked: nothing else reports from now on
         // The watchdog's words, as a `--jobs` worker says them.
         if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] \(ForcedExit.lastResortPlace)\(Self.unstoppable); the process ends\n") }
-        close(reported, lastWords(signal))
+        close(reported + finishedOfRunningFile(), lastWords(signal))
         if signal == SIGALRM { _exit(1) }
         ProcessOutput.endBy(signal)
+    }
+
+    /// The tests the running file finished, unless it was reported. Read while the thread that
+    /// records them waits in the signal's handler, or in C past its time limit.
+    private func finishedOfRunningFile() -> [FileResult] {
+        guard let file = running, let records = runningRecords?(), !records.isEmpty else { return [] }
+        guard let tests = try? ResultRecords.tests(records[...], file: file), !tests.isEmpty else { return [] }
+        var result = FileResult(file: file)
+        result.tests = tests
+        return [result]
     }
 
     /// Why the run ended, as one more failure: the running file's (the watchdog), or the run's.

@@ -47,12 +47,14 @@ struct SpecFileRunner {
         var session: SpecSession?
         do {
             session = try (states ?? SpecStates(settings: settings, shared: false)).session(listOnly: listOnly)
-            let problem = ReadableFile.problem(file)
+            let problem = ReadableFile.problem(file, sandboxed: settings.sandbox, what: "the test file")
             guard let session, problem == nil else {
                 records = ResultRecords.records([failure(problem ?? "cannot read the file", traceback: "", "failed to load")])
                 return deliver(head, records)
             }
             defer { records = session.records }
+            RunEnding.runningRecords { session.records }
+            defer { RunEnding.runningRecords(nil) }
             try session.run(path: file, index: fileIndex, seed: seed)
         } catch {
             // A shared state whose runner stopped is not used again.
