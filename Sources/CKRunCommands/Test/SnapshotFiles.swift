@@ -29,12 +29,15 @@ final class SnapshotFiles {
     deinit { unlock() }
 
     /// The fields of `T` (names without `snapshot_`): `read`, `lock`, `replace`, `unlock`.
-    func fields(_ tools: ToolCalls) -> [(String, Value)] {
-        func path(_ arguments: [Value]) -> String { arguments.first.flatMap(tools.carriedText) ?? "" }
+    /// The closures hold the engine unowned: the state holds them, and a strong reference would
+    /// keep the engine, and so the state, from ever closing (its finalizers never ran).
+    func fields(_ engine: Engine) -> [(String, Value)] {
+        let tools = engine.tools
         return [
             // (path) -> the file's bytes, or nil when there is none; a refusal raises [cannotRead].
-            ("snapshot_read", tools.function { [self] arguments throws(LuaError) in
-                let shown = path(arguments), resolved = resolve(shown)
+            ("snapshot_read", tools.function { [self, unowned(unsafe) engine] arguments throws(LuaError) in
+                let tools = engine.tools
+                let shown = Self.path(arguments, tools), resolved = resolve(shown)
                 switch RegularFile.read(resolved, limit: Self.sizeLimit, what: "the snapshot file", inside: inside) {
                 case .missing: return [.nil]
                 case .bytes(let bytes): return [tools.string(bytes: bytes)]
@@ -42,14 +45,22 @@ final class SnapshotFiles {
                 }
             }),
             // (directory) -> true, or nil and why: the directory made and locked.
-            ("snapshot_lock", tools.function { [self] arguments throws(LuaError) in
-                if let why = lock(path(arguments)) { return [.nil, .string(why)] }
+            ("snapshot_lock", tools.function { [self, unowned(unsafe) engine] arguments throws(LuaError) in
+                let tools = engine.tools
+                if let why = lock(Self.path(arguments, tools)) { return [.nil, .string(why)] }
                 return [.bool(true)]
             }),
             // (path, bytes) -> true, or nil and why.
-            ("snapshot_replace", tools.function { [self] arguments throws(LuaError) in
+            ("snapshot_replace", tools.function { [self, unowned(unsafe) engine] arguments throws(LuaError) in
+                let tools = engine.tools
                 let bytes = arguments.count > 1 ? tools.carriedText(arguments[1]).map(ByteText.bytes(of:)) ?? [] : []
-                let shown = path(arguments), resolved = resolve(shown)
+                let shown = Self.path(arguments, tools), resolved = resolve(shown)
+                // Only a `.snap` in a directory of the project (under --sandbox): `--runner-internals`
+                // hands this table to tests, and the sandbox's promise is that they write nothing else.
+                let directory = String(resolved[..<(resolved.lastIndex(of: "/") ?? resolved.startIndex)])
+                guard shown.hasSuffix(".snap"), inside.map({ RegularFile.resolves(directory + "/.", within: $0) }) ?? true else {
+                    return [.nil, .string("\(BytePath.shown(shown)) is no snapshot file of the project")]
+                }
                 do throws(ReplacingFile.Failure) { try ReplacingFile.write(bytes, to: resolved) } catch {
                     let said = error.description, prefix = "cannot write \(BytePath.shown(resolved)): "
                     return [.nil, .string(said.hasPrefix(prefix) ? String(said.dropFirst(prefix.count)) : Self.shown(said, resolved, as: shown))]
@@ -58,6 +69,10 @@ final class SnapshotFiles {
             }),
             ("snapshot_unlock", tools.function { [self] _ throws(LuaError) in unlock(); return [] }),
         ]
+    }
+
+    private static func path(_ arguments: [Value], _ tools: ToolCalls) -> String {
+        arguments.first.flatMap(tools.carriedText) ?? ""
     }
 
     private func resolve(_ path: String) -> String {

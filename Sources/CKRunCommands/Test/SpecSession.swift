@@ -30,7 +30,7 @@ final class SpecSession {
         timeout = settings.timeout
         runner = engine.tools.table([("class_methods", engine.testing.classMethodsFunction),
                                      ("handler_line", engine.testing.handlerLineFunction)]
-                                    + SnapshotFiles(sandbox: settings.sandbox).fields(engine.tools))
+                                    + SnapshotFiles(sandbox: settings.sandbox).fields(engine))
         try SpecPrelude.install(in: engine, runner: runner)
         let memory = Catalogue.memoryLimit.message(
             "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory")
