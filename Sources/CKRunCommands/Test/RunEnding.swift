@@ -185,7 +185,9 @@ final class RunEnding: @unchecked Sendable {
     /// records them waits in the signal's handler, or in C past its time limit.
     private func finishedOfRunningFile() -> [FileResult] {
         guard let file = running, let records = runningRecords?(), !records.isEmpty else { return [] }
-        guard let tests = try? ResultRecords.tests(records[...], file: file), !tests.isEmpty else { return [] }
+        // Whole records only: the signal may have come while one was being written (0x1E ends one).
+        guard let end = records.lastIndex(of: 0x1E),
+              let tests = try? ResultRecords.tests(records[...end], file: file), !tests.isEmpty else { return [] }
         var result = FileResult(file: file)
         result.tests = tests
         return [result]
