@@ -82,3 +82,14 @@ struct TestRunnerNamedFilesTests {
         #expect(try fixture.read("notes.txt") == "notes I keep\n")
     }
 }
+
+/// `.busted` is the checkout's word too: a FIFO there blocked `ckrun test` before any limit ran.
+@Suite("ckrun test: .busted read on the checkout's word")
+struct TestRunnerBustedFileTests {
+    @Test func aBustedThatIsAFIFOIsAUsageError() throws {
+        let fixture = try TestRunnerFixture(["a_spec.lua": #"it("a", function() end)"#])
+        let result = try TestRunnerNamedFilesTests.shell("mkfifo .busted && $CK test", in: fixture, timeout: 20)
+        #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("[cannotRead]") && result.stderr.contains("not a regular file"), "\(result.stderr)")
+    }
+}

@@ -30,6 +30,10 @@ enum BustedConfig {
             // busted reads --run only from a .busted file: without one, the option does nothing.
             return [:]
         }
+        // The checkout's word: a FIFO there blocked the run before any limit, /proc read secrets.
+        if let problem = RegularFile.problem(path, limit: ReadableFile.sandboxedLimit, what: "the configuration") {
+            throw ValidationError(".busted: \(problem)")
+        }
         let engine = Engine(configuration: .init(sandbox: limits.sandbox, timeoutSeconds: limits.timeout,
                                                  memoryLimitMegabytes: limits.memoryLimitMB))
         defer { engine.close() }
