@@ -21,8 +21,9 @@ static long runner_steps = 0;
 #define RUNNER_STEPS_PAST_DEADLINE 100000
 /* 1: Ctrl-C raises lua.c's "interrupted!"; 0: the catalogued [interrupted]. */
 static volatile sig_atomic_t interrupt_as_lua = 0;
-/* The interruption came from SIGTERM (ckwatchdog_interrupt_running), not Ctrl-C: say which. */
-static volatile sig_atomic_t interrupt_by_term = 0;
+/* The interruption came from SIGTERM (ckwatchdog_interrupt_running), not Ctrl-C: say which; and
+   the run ends: every instruction raises from then on, so a pcall loop cannot keep it going. */
+static volatile sig_atomic_t interrupt_by_term = 0, terminating = 0;
 
 /* Puts the hook that raises at the next instruction on the main thread and the coroutine running. */
 static void hook_now(lua_State *L) {
@@ -61,15 +62,15 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
         e->interrupted = 0;
         int main_thread = lua_pushthread(L);
         lua_pop(L, 1);
-        int keep = e->has_deadline || (e->hooks_coroutines && !main_thread);
-        lua_sethook(L, keep ? ckwatchdog_hook : NULL, keep ? LUA_MASKCOUNT : 0, 1000);
+        int keep = e->has_deadline || terminating || (e->hooks_coroutines && !main_thread);
+        lua_sethook(L, keep ? ckwatchdog_hook : NULL, keep ? LUA_MASKCOUNT : 0, terminating ? 1 : 1000);
         e->interrupts_raised++;
         if (interrupt_as_lua) luaL_error(L, "interrupted!");
         const char *cause = interrupt_by_term ? "stopped by SIGTERM" : "stopped by Ctrl-C";
         interrupt_by_term = 0;
         cktrampoline_raise_catalogued(L, "interrupted", 0, cause);
     }
-    if (e->has_deadline && expired) {
+    if ((e->has_deadline && expired) || terminating) {
         /* From now on every instruction raises, so a pcall in the script cannot go on looping. */
         lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, 1);
         /* Not in the message handler of an error under way (the alarm's hook takes every event,
@@ -77,6 +78,7 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
            error the handler was describing (a build's own, wrapped). Any other C function is
            stopped at its call as before (gsub calling string.upper for 30M characters). */
         if (ar->event == LUA_HOOKCALL && in_message_handler(L, ar)) return;
+        if (terminating) cktrampoline_raise_catalogued(L, "interrupted", 0, "stopped by SIGTERM");
         if (e->hooks_coroutines && runner_steps < RUNNER_STEPS_PAST_DEADLINE && in_runner(L, ar)) {
             runner_steps++;
             return;
@@ -214,7 +216,7 @@ static void on_sigint(int sig) {
 void ckwatchdog_interrupt_running(void) {
     lua_State *L = signal_L;
     if (L == NULL) return;
-    interrupt_by_term = 1;
+    interrupt_by_term = terminating = 1;
     ckwatchdog_interrupt(L);
 }
 
