@@ -74,7 +74,9 @@ final class ParallelRunner: @unchecked Sendable {
             condition.lock()
             let processes = running
             condition.unlock()
-            for process in processes where process.isRunning { kill(process.pid, SIGINT) }
+            // To the worker's process group, as a terminal's Ctrl-C reaches the programs a serial
+            // run's tests started (a test waiting on `os.execute("sleep 6")` stops at once).
+            for process in processes where process.isRunning && kill(-process.pid, SIGINT) != 0 { kill(process.pid, SIGINT) }
         }
         for _ in 0..<workersLeft {
             let first = forked.popLast()
