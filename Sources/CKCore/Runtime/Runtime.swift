@@ -161,7 +161,7 @@ public final class Runtime {
     public var isRendering: Bool { renderDepth > 0 }
     /// `[updateDuringRender]` for `call` (`O:updateState`, `ck.flush()`), naming the render that
     /// is running, never the object the call was made on.
-    func updateDuringRender(_ call: String) -> RuntimeError {
+    public func updateDuringRender(_ call: String) -> RuntimeError {
         RuntimeError(.updateDuringRender, "\(call) called during \(buildActivity ?? "a render"); call it from handlers, controllers or timers")
     }
     public var isBuilding: Bool { build != nil }

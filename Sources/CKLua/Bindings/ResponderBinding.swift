@@ -40,7 +40,7 @@ enum ResponderBinding {
 
     /// `ck.trace(fn)`: runs `fn` and returns the sends it made, as trace entries.
     static func trace(_ args: Arguments) throws -> Int32 {
-        let f = try args.function(1, "fn")
+        let f = try args.callable(1, "fn")
         let e = args.engine
         let tracer = Tracer(parent: e.runtime.tracer, limits: e.runtime.limits)
         e.runtime.tracer = tracer

@@ -20,16 +20,24 @@ enum RunLoopBinding {
         return 0
     }
 
-    /// `ck.act(fn, ...)`: React's `act()`: calls `fn(...)`, then builds what is pending as
-    /// `ck.flush()` does, and returns `fn`'s results. An error of `fn` passes on, and what it
-    /// queued waits for the next turn (SPEC §3: async updates are built at a turn, never
-    /// implicitly at the end of a call, in a test as in a script).
+    /// `ck.act(fn, ...)`: React's `act()`: calls `fn(...)` (anything callable, as `pcall` calls
+    /// it: a luassert spy too), then builds what is pending as `ck.flush()` does, and returns
+    /// `fn`'s results. An error of `fn` passes on, and what it queued waits for the next turn
+    /// (SPEC §3: async updates are built at a turn, never implicitly at the end of a call, in a
+    /// test as in a script). `fn` runs as one runtime call: a yield inside it is
+    /// `[yieldAcrossRuntime]` naming ck.act, and drops what it queued (`CallRollback`).
     static func act(_ args: Arguments) throws -> Int32 {
-        let f = try args.function(1, "fn")
         let e = args.engine
+        if e.runtime.isRendering { throw e.runtime.updateDuringRender("ck.act()") }
+        let f = try args.callable(1, "fn")
         let top = LuaStack(args.L).top
         let arguments = top < 2 ? [] : (2...top).map { args.value($0) }
-        let results = try e.values.call(f, arguments, results: -1)   // every result (LUA_MULTRET)
+        let results: [Value]
+        do {
+            results = try e.runtime.perform { try e.values.call(f, arguments, results: -1) }   // every result (LUA_MULTRET)
+        } catch {
+            throw ScriptErrors.namingYield(error, in: "the function given to ck.act")
+        }
         try e.runtime.flush()
         try e.values.reserve(results.count, args.L)
         for v in results { e.values.push(v, args.L) }
