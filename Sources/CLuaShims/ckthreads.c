@@ -33,8 +33,19 @@ static lua_State *follow(lua_State *L, lua_State *co) {
 
 static void unfollow(lua_State *L, lua_State *previous) { ckinternal_extra_of(L)->running = previous; }
 
+/* lcorolib's refusals, raised here as lua5.4 raises them (the original, called through
+   lua_pcall, named '?' and no position: atk-new 12): the caller's file:line, and
+   'coroutine.close' in the argument error. */
+static void refuse_close(lua_State *L, lua_State *co) {
+    lua_Debug ar;
+    if (co == NULL) luaL_typeerror(L, 1, "thread");
+    if (co == L) luaL_error(L, "cannot close a running coroutine");
+    if (lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar)) luaL_error(L, "cannot close a normal coroutine");
+}
+
 static int guarded_close(lua_State *L) {
     ck_extra *e = ckinternal_extra_of(L);
+    refuse_close(L, lua_tothread(L, 1));
     size_t left, size;
     if (!ckcstack_has_room(&left, &size)) {
         lua_pushfstring(L, "coroutine.close nested too deep for the C stack (%d KB left of %d KB; from __close "
