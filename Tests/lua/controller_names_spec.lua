@@ -37,3 +37,22 @@ describe("a type name naming nothing", function()
     assert.matches('unknown type "GadgetPanelControler"; did you mean "GadgetPanelController"%?', select(2, pcall(ck.action, "x", {"GadgetPanelControler"})))
   end)
 end)
+
+-- atk-new 06: a component class's name given as the controller was told "define it with
+-- ck.controller("List")", which ck.controller refuses (a name means one type).
+describe("def.controller naming a component class", function()
+  it("says so and offers the defined NameController", function()
+    ck.controller("ListedController", {})
+    ck.component("Listed", {scope = true, render = function() return ck.Text{text = "x"} end})
+    local O = ck.component("ListedOwner", {scope = true, controller = "Listed", render = function() return ck.Text{text = "x"} end})
+    local _, err = pcall(ck.host, function() return O{} end)
+    assert.matches('[unknownClass]', err, 1, true)
+    assert.matches('ListedOwner names controller "Listed", which is a component class, not a controller; did you mean "ListedController"?', err, 1, true)
+  end)
+
+  it("without one, advises a controller with a name of its own", function()
+    local O = ck.component("ButtonOwner", {scope = true, controller = "Button", render = function() return ck.Text{text = "x"} end})
+    local _, err = pcall(ck.host, function() return O{} end)
+    assert.matches('ButtonOwner names controller "Button", which is a component class, not a controller; define a controller with a name of its own (ck.controller("ButtonController", {...}))', err, 1, true)
+  end)
+end)

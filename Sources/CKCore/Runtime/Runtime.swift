@@ -135,6 +135,7 @@ public final class Runtime {
         if cls.builtin != nil { return nil }
         if let name = cls.controllerName {
             guard let c = controllerClasses[name] else {
+                if componentClasses[name] != nil { throw componentNamedAsController(name, by: cls) }
                 let advice = NearName.nearest(name, in: Array(controllerClasses.keys)).map { "did you mean \"\(Excerpt.text($0))\"? Fix the name, or define" }
                     ?? "define it with"
                 throw RuntimeError(.unknownClass, "\(Excerpt.text(cls.name)) names controller \"\(Excerpt.text(name))\", which is not defined; \(advice) "
@@ -143,6 +144,17 @@ public final class Runtime {
             return c
         }
         return controllerClasses[cls.name + "Controller"]
+    }
+
+    /// `controller = "List"` where List is a component class: a name means one type, so
+    /// `ck.controller("List")` is refused; the advice names a controller the script can use
+    /// (atk-new 06: it said to define "List" as a controller).
+    private func componentNamedAsController(_ name: String, by cls: ComponentClass) -> RuntimeError {
+        let own = name + "Controller"
+        let advice = controllerClasses[own] != nil
+            ? "did you mean \"\(Excerpt.text(own))\"? Name that controller"
+            : "define a controller with a name of its own (ck.controller(\"\(Excerpt.text(own))\", {...})) and name that"
+        return RuntimeError(.unknownClass, "\(Excerpt.text(cls.name)) names controller \"\(Excerpt.text(name))\", which is a component class, not a controller; \(advice)", at: cls.controllerNameSite)
     }
 
     public func warn(_ id: Catalogue, _ detail: String) { onWarning(id.message(detail)) }
