@@ -11,6 +11,8 @@ extension Runtime {
     @discardableResult
     public func send(_ action: Action, sender: Responder?, count: Int, argument: (Int) -> Value,
                      onPlan: ((SendPlan) -> Void)? = nil) throws -> Bool {
+        let fromGesture = nextSendIsGesture
+        nextSendIsGesture = false
         guard ThreadIdentity.current == ownerThread else {
             throw RuntimeError(.notMainThread, "\(action.sendName) came from another thread; send actions from the thread that created the runtime")
         }
@@ -36,7 +38,7 @@ extension Runtime {
                 return true
             }
             guard case .some(let start) = walkStart(action, sender: sender) else { return false }
-            return try walk(action, from: start, sender: sender, call, onPlan: onPlan)
+            return try walk(action, from: start, sender: sender, call, fromGesture: fromGesture, onPlan: onPlan)
         }
     }
 
@@ -69,7 +71,7 @@ extension Runtime {
     }
 
     private func walk(_ action: Action, from start: Responder?, sender: Responder?, _ call: [Value],
-                      onPlan: ((SendPlan) -> Void)?) throws -> Bool {
+                      fromGesture: Bool, onPlan: ((SendPlan) -> Void)?) throws -> Bool {
         let selector = action.selector!
         let entry = tracer?.begin(selector: selector, sender: sender)
         defer { tracer?.end(entry, handledBy: nil) }   // a canPerformAction that raised
@@ -90,7 +92,7 @@ extension Runtime {
             current = nextResponder(r)
         }
         tracer?.end(entry, handledBy: nil)
-        return try unhandled(action, sender: sender, start: start)
+        return try unhandled(action, sender: sender, start: start, fromGesture: fromGesture)
     }
 
     /// What a responder's class says about a selector without running script code.
@@ -185,7 +187,7 @@ extension Runtime {
         return "its host is mounted, but this instance is from generation \(c.generation) and a later build replaced it (the host is at generation \(host.generation)): \(retry)"
     }
 
-    private func unhandled(_ action: Action, sender: Responder?, start: Responder?) throws -> Bool {
+    private func unhandled(_ action: Action, sender: Responder?, start: Responder?, fromGesture: Bool) throws -> Bool {
         let selector = action.selector ?? "?"
         let visited = start.map { responderChain(from: $0) } ?? []
         let chain = (visited.map(\.name) + ["nil"]).joined(separator: " -> ")
@@ -193,11 +195,12 @@ extension Runtime {
         if action.kind == .selector, case .component(let c)? = sender, !c.isMounted {
             error = notMounted(c, selector, chain: chain)
         } else {
-            // A component sender by its place, at the code that made it (and gave it the action).
-            var from = sender.map { " from \($0.name)" } ?? "", at: String?
+            // A component sender by its place; a view's send at the code that made the component
+            // (and gave it the action), an explicit one at the script's line that sent.
+            var from = sender.map { " from \($0.name)" } ?? "", at: String? = fromGesture ? nil : currentLocation()
             if case .component(let c)? = sender {
                 from = " from \(c.shownPlace) (made in \(c.madeBy.description))"
-                at = c.madeBy.definition(in: c.host)
+                if fromGesture || at == nil { at = c.madeBy.definition(in: c.host) }
             }
             error = RuntimeError(.unhandledAction, "nothing handles \"\(Excerpt.text(selector))\"\(from); chain walked: \(chain). Define \(Excerpt.text(selector)) on one of these responders, or set ck.config.unhandledAction", at: at)
         }

@@ -71,6 +71,7 @@ extension Host {
             var sent = 0
             for (action, event) in sends {
                 guard let sender = mountedSender(of: view) else { break }
+                runtime.nextSendIsGesture = true
                 try runtime.send(action.withBehavior(.startAtSender), sender: .component(sender), arguments: [.object(event)])
                 sent += 1
             }

@@ -14,6 +14,10 @@ public final class Runtime {
     public var onWarning: (String) -> Void = { writeStandardError($0 + "\n") }
     /// The handler whose error the last failed send passed on (`[actionFailed]`).
     public internal(set) var lastHandlerFailure: HandlerFailure?
+    /// Set by a view's gesture (`Host.fire`) for the one send it makes next, taken as that send
+    /// begins: an unhandled send from a view names the code that gave the view its action, an
+    /// explicit `action:send` the script's line that sent (atk-new 14).
+    var nextSendIsGesture = false
     /// The script side's table access (strong: it holds its engine unowned, so no cycle).
     public var tables: ScriptTables?
     /// Compares props for pure components (usually `tables` itself). Set, not cast from
