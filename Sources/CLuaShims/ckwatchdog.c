@@ -68,7 +68,11 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
         if (interrupt_as_lua) luaL_error(L, "interrupted!");
         const char *cause = interrupt_by_term ? "stopped by SIGTERM" : "stopped by Ctrl-C";
         interrupt_by_term = 0;
-        cktrampoline_raise_catalogued(L, "interrupted", 0, cause);
+        /* Where it struck in the script's code, never in the test runner's own chunks. */
+        char where[512];
+        ckframes_script_line(L, where, sizeof where);
+        lua_pushfstring(L, "[interrupted] %s%s", where, cause);
+        lua_error(L);
     }
     if ((e->has_deadline && expired) || terminating) {
         /* From now on every instruction raises, so a pcall in the script cannot go on looping. */

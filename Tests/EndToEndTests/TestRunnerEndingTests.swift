@@ -67,4 +67,16 @@ struct TestRunnerEndingTests {
             #expect(out.contains("not ok 3 - loop") && out.contains("stopped by Ctrl-C") && out.contains("ok 5 - c1") && out.contains("1..5"), "\(jobs): \(out)")
         }
     }
+
+    /// Ctrl-C names where it struck in the test's own code, never the runner's chunk (atk-new 02:
+    /// "[interrupted] (ckrun test: language):163: stopped by Ctrl-C"), serial and under --jobs.
+    @Test func ctrlCNamesTheTestsLineNotTheRunnersChunk() throws {
+        var files = Self.files
+        files["spec/b_spec.lua"] = #"it("slow", function() local t = os.time(); while os.time() < t + 30 do end end)"#
+        let fixture = try TestRunnerFixture(files)
+        for jobs in ["1", "2"] {
+            let (_, out) = try signalled(fixture, "INT", jobs: jobs)
+            #expect(out.contains("[interrupted] spec/b_spec.lua:1: stopped by Ctrl-C") && !out.contains("(ckrun test"), "\(jobs): \(out)")
+        }
+    }
 }
