@@ -30,6 +30,20 @@ struct TestRunnerJobsChannelTests {
         #expect(result.stdout.utf8.count < 2_000_000, "\(result.stdout.utf8.count) bytes")
     }
 
+    /// Under a machine format a child's standard output goes to standard error with --jobs 2
+    /// as with --jobs 1 (atk-new 11: lost under -o json, inside the TAP and JUnit documents).
+    @Test(arguments: ["json", "tap", "junit"])
+    func aChildsOutputUnderAMachineFormatGoesToStandardError(format: String) throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": #"it("x", function() os.execute("echo CHILD-OUT") end)"#,
+            "b_spec.lua": #"it("y", function() end)"#,
+        ])
+        for jobs in ["1", "2"] {
+            let result = try Ckrun.run(["test", "--jobs", jobs, "-o", format], directory: fixture.directory.url, timeout: 30)
+            #expect(!result.stdout.contains("CHILD-OUT") && result.stderr.contains("CHILD-OUT"), "\(jobs): \(result.stdout)\(result.stderr)")
+        }
+    }
+
     /// A test that signals its process group (`kill 0`) ends its worker only: its file fails
     /// with the signal named and the run goes on. Before: the runner was killed too (status
     /// 143, no report). Started as from a shell, in a group of its own (setsid), with no signal

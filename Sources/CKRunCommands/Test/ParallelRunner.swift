@@ -353,7 +353,12 @@ final class ParallelRunner: @unchecked Sendable {
         guard var result = ResultRecords.fileResult(answer.line) else {
             return crashed(file, "its worker sent a result it could not read")
         }
-        if let printed = answer.printed { result.output = printed + result.output }
+        // What the worker's processes wrote to standard output goes where a serial run's goes:
+        // to standard error under a machine format (atk-new 11: lost from JSON, inside TAP and
+        // JUnit's document), else with what the file printed.
+        if let printed = answer.printed {
+            if StandardStreams.reportOwnsStandardOutput { StandardStreams.err(printed) } else { result.output = printed + result.output }
+        }
         if let ending { result.tests += crashed(file, ending).tests }
         return result
     }

@@ -28,6 +28,10 @@ enum StandardStreams {
     /// report standard output alone.
     nonisolated(unsafe) private(set) static var report = OutputDescriptor.standardOutput
 
+    /// Whether `reserveForReport` gave the report standard output alone (a machine format):
+    /// what tests' child processes write then goes to standard error, under --jobs too.
+    static var reportOwnsStandardOutput: Bool { report !== OutputDescriptor.standardOutput }
+
     static func out(_ text: String) { report.write(Data(text.utf8)) }
     static func out(_ bytes: [UInt8]) { bytes.withUnsafeBytes { report.write(Data($0)) } }
     static func err(_ text: String) { ProcessOutput.err(text) }
