@@ -68,8 +68,7 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
         if (interrupt_as_lua) luaL_error(L, "interrupted!");
         const char *cause = interrupt_by_term ? "stopped by SIGTERM" : "stopped by Ctrl-C";
         interrupt_by_term = 0;
-        /* Where it struck in the script's code, never in the test runner's own chunks. */
-        char where[512];
+        char where[512];   /* where it struck in the script's code, never in ckrun test's chunks */
         ckframes_script_line(L, where, sizeof where);
         lua_pushfstring(L, "[interrupted] %s%s", where, cause);
         lua_error(L);
