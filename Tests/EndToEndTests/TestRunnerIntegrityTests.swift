@@ -138,7 +138,7 @@ struct TestRunnerIntegrityTests {
         // Where it struck: the finalizer's line (terminal attack, break 04: no place was named).
         #expect(result.stderr.contains("[timeout] gc_spec.lua:9: a C function or a finalizer (__gc) ran past the time limit"), "\(result.stderr)")
         if arguments.count > 1 {
-            #expect(result.stdout.contains("gc_spec.lua: [timeout] a C function or a finalizer"), "\(result.stdout)")
+            #expect(result.stdout.contains("gc_spec.lua: [timeout] gc_spec.lua:9: a C function or a finalizer"), "\(result.stdout)")
             #expect(result.stdout.contains("(its worker process ended with status 1"), "\(result.stdout)")
             #expect(result.outcomeLines.contains("ok    ok_spec.lua:1: passes"))
         }

@@ -1,4 +1,7 @@
 import CLuaShims
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How the process ends when nothing else can run, and which signals it claims at start: a
 /// process concern beside the engine, not the Lua state's own.
@@ -23,4 +26,10 @@ public enum ForcedExit {
     /// struck (the caller of the C function that held the thread, or the finalizer's), "" when
     /// none is known.
     public static var lastResortPlace: String { String(cString: ckwatchdog_last_resort_where()) }
+
+    /// Async-signal-safe (no allocation): writes `lastResortPlace` to `fd`, for a hook.
+    public static func writeLastResortPlace(to fd: Int32) {
+        guard let place = ckwatchdog_last_resort_where() else { return }
+        _ = Glibc.write(fd, place, strlen(place))
+    }
 }

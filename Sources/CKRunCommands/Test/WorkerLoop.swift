@@ -77,8 +77,22 @@ enum WorkerLoop {
     /// file fails with them.
     private static let sayWhy: @convention(c) () -> Void = {
         Held.writeInSignalHandler()
-        let why: StaticString = "\n[timeout] a C function or a finalizer (__gc) ran past the time limit and cannot be stopped\n"
-        _ = Glibc.write(WorkerProtocol.answers, why.utf8Start, why.utf8CodeUnitCount)
+        // With the place it struck, as a serial run's report names it (atk-new 10: no line).
+        say("\n[timeout] ", to: WorkerProtocol.answers)
+        ForcedExit.writeLastResortPlace(to: WorkerProtocol.answers)
+        say("a C function or a finalizer (__gc) ran past the time limit and cannot be stopped\n", to: WorkerProtocol.answers)
+        guard ForcedExit.signal == SIGALRM else { return }
+        // Standard error says what happens: this worker ends, the run goes on (the watchdog's
+        // own words, "the process ends", are a serial run's).
+        say("ckrun: [timeout] ", to: 2)
+        ForcedExit.writeLastResortPlace(to: 2)
+        say("a C function or a finalizer (__gc) ran past the time limit and cannot be stopped; its --jobs worker ends, its file fails and the run goes on\n", to: 2)
+        _exit(1)
+    }
+
+    /// Async-signal-safe for a literal (a static string's bytes: no allocation).
+    private static func say(_ text: StaticString, to fd: Int32) {
+        _ = Glibc.write(fd, text.utf8Start, text.utf8CodeUnitCount)
     }
 }
 
