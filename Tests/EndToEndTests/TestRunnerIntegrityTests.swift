@@ -170,4 +170,17 @@ struct TestRunnerIntegrityTests {
         let result = try fixture.test()
         #expect(result.lastLine == "1 passed, 0 failed", "\(result.stdout)")
     }
+
+    /// os.exit from a finalizer the test's collection runs fails the test as one in its body does
+    /// (atk-new 17: Lua turned the guard's error into a warning, and the test passed, status 0).
+    @Test func osExitInAFinalizerFailsTheTest() throws {
+        let fixture = try TestRunnerFixture([
+            "d_spec.lua": #"it("d", function() setmetatable({}, {__gc = function() os.exit(7) end}); collectgarbage() end)"#,
+        ])
+        for jobs in ["1", "2"] {
+            let result = try Ckrun.run(["test", "--jobs", jobs, "d_spec.lua"], directory: fixture.directory.url, timeout: 30)
+            #expect(result.status == 1, "\(jobs): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("[testFailure] d_spec.lua:1: os.exit(7) was called"), "\(jobs): \(result.stdout)")
+        }
+    }
 }

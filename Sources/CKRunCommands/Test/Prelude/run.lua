@@ -177,10 +177,14 @@ local function safe(descriptor, fn, el)
   local outer = S.ctx
   S.ctx = el
   h_status, h_message, h_trace = "success", nil, nil
+  T.exit_called = nil
   user_turn()
   local ok, err = xpcall(fn, handler)
   runner_turn()
   S.ctx = outer
+  local exited = T.exit_called
+  T.exit_called = nil
+  if ok and exited then return "error", exited, nil end
   if ok then return "success" end
   local status, message, trace = h_status, h_message or unhandled(err), h_trace
   h_message, h_trace = nil, nil
