@@ -182,10 +182,12 @@ local function safe(descriptor, fn, el)
   local ok, err = xpcall(fn, handler)
   runner_turn()
   S.ctx = outer
-  local exited = T.exit_called
-  T.exit_called = nil
-  if ok and exited then return "error", exited, nil end
-  if ok then return "success" end
+  if ok then
+    local exited = T.exit_called   -- os.exit called where its error was swallowed (output.lua)
+    if exited == nil then return "success" end
+    T.exit_called = nil
+    return "error", exited, nil
+  end
   local status, message, trace = h_status, h_message or unhandled(err), h_trace
   h_message, h_trace = nil, nil
   if status == "success" then status = "error" end
