@@ -79,4 +79,21 @@ struct TestRunnerEndingTests {
             #expect(out.contains("[interrupted] spec/b_spec.lua:1: stopped by Ctrl-C") && !out.contains("(ckrun test"), "\(jobs): \(out)")
         }
     }
+
+    /// A finalizer looping as a file's state closes: JUnit has one <testsuite> for the file with
+    /// its test and a bare <error>, serial and under --jobs (atk-new 09: two suites serially, a
+    /// fake <testcase line="0"> counted as a test under --jobs).
+    @Test func aCloseTimeoutIsABareErrorInTheFilesOneSuite() throws {
+        let fixture = try TestRunnerFixture([
+            "spec/f_spec.lua": "it(\"f1\", function() end)\nG = setmetatable({}, {__gc = function() while true do end end})\n",
+            "spec/g_spec.lua": #"it("g1", function() end)"#,
+        ])
+        for jobs in ["1", "2"] {
+            _ = try Ckrun.run(["test", "--timeout", "1", "--jobs", jobs, "--junit", "j.xml", "spec"], directory: fixture.directory.url, timeout: 30)
+            let junit = try fixture.read("j.xml")
+            #expect(junit.components(separatedBy: "<testsuite name=\"spec/f_spec.lua\"").count == 2, "\(jobs): \(junit)")
+            #expect(junit.contains("<testsuite name=\"spec/f_spec.lua\" tests=\"1\" failures=\"0\" errors=\"1\""), "\(jobs): \(junit)")
+            #expect(!junit.contains("line=\"0\""), "\(jobs): \(junit)")
+        }
+    }
 }

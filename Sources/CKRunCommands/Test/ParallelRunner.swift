@@ -365,6 +365,8 @@ final class ParallelRunner: @unchecked Sendable {
 
     private func crashed(_ file: String, _ detail: String) -> FileResult {
         let message = Catalogue.testFailure.message("\(file): \(detail)")
-        return FileResult(file: file, tests: [TestResult(name: file, file: file, line: 0, status: .errored, message: message)])
+        // An error of the file, outside its tests, as a serial run reports it (RunEnding's last
+        // words): JUnit's bare <error>, not a test (atk-new 09).
+        return FileResult(file: file, tests: [TestResult(name: file, file: file, line: 0, status: .errored, message: message, descriptor: "file")])
     }
 }
