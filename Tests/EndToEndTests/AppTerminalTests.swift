@@ -123,4 +123,24 @@ struct AppTerminalTests {
         try s.wait("the module loaded again, state kept") { $0.contains("\"second 6\"") }
         try s.keys("C-d")
     }
+
+    /// A module in a subdirectory (`parts.row`, repl.md's own example) reloads the app when it
+    /// changes (atk-new 15: only a file in the app's own directory did; `.reload` was needed).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func watchReloadsWhenAModuleInASubdirectoryChanges() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("deep.lua", """
+            local row = require("parts.row")
+            return ck.component("Deep", {render = function() return ck.Text{text = row.text} end})
+            """)
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("parts"), withIntermediateDirectories: true)
+        try dir.write("parts/row.lua", "return {text = 'r1'}")
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path) --watch")
+        try s.wait("the prompt") { Self.lines($0).contains(">") }
+        try dir.write("parts/row.lua", "return {text = 'r2'}")
+        try s.wait("the reload") { $0.contains("changed: parts/row.lua") && $0.contains("reloaded \(app.path)") }
+        try s.keys("=app:find('Text').props.text", "Enter")
+        try s.wait("the module loaded again") { $0.contains("\"r2\"") }
+        try s.keys("C-d")
+    }
 }

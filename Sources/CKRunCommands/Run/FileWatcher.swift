@@ -8,11 +8,19 @@ import Foundation
 import Glibc
 #endif
 
-/// `--watch`: inotify on the app's directory. The run's event loop waits on `descriptor` beside
-/// its input (poll, no polling loop) and calls `changedFiles()` when it is readable.
+/// `--watch`: inotify on the app's directory tree (its subdirectories too, not those named
+/// ".*": a module `parts.row` is `parts/row.lua`, atk-new 15). The run's event loop waits on
+/// `descriptor` beside its input (poll, no polling loop) and calls `changedFiles()` when it is
+/// readable.
 final class FileWatcher {
     let descriptor: Int32
     private let directory: String
+    /// Each watch's directory, relative to the app's ("" for its own, "parts/" below it).
+    private var prefixes: [Int32: String] = [:]
+    /// Directories watched below the app's at most: a tree the size of a home directory is
+    /// not the app's modules.
+    private static let subdirectoryLimit = 1000
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
 
     /// Why the last watcher could not be made (`[cannotWatch]`, the cause from errno).
     nonisolated(unsafe) private(set) static var refusal: String?
@@ -24,14 +32,35 @@ final class FileWatcher {
             Self.refusal = WatchRefusal.message(errno, watching: BytePath.shown(directory))
             return nil
         }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
-        guard BytePath.withCString(directory, { inotify_add_watch(fd, $0, mask) }) >= 0 else {
+        let wd = BytePath.withCString(directory, { inotify_add_watch(fd, $0, Self.mask) })
+        guard wd >= 0 else {
             Self.refusal = WatchRefusal.message(errno, watching: BytePath.shown(directory))
             close(fd)
             return nil
         }
         descriptor = fd
         self.directory = directory
+        prefixes[wd] = ""
+        watchSubdirectories(of: "")
+    }
+
+    /// Watches the subdirectories of `prefix` (relative to the app's directory), their trees too.
+    private func watchSubdirectories(of prefix: String) {
+        let base = prefix.isEmpty ? directory : directory + "/" + prefix.dropLast()
+        for entry in BytePath.entries(of: base) ?? [] where !entry.hasPrefix(".") {
+            guard prefixes.count <= Self.subdirectoryLimit else { return }
+            watchSubdirectory(prefix + entry)
+        }
+    }
+
+    private func watchSubdirectory(_ relative: String) {
+        let path = directory + "/" + relative
+        guard pathKind(path).isDirectory, prefixes.count <= Self.subdirectoryLimit,
+              !prefixes.values.contains(relative + "/") else { return }
+        let wd = BytePath.withCString(path, { inotify_add_watch(descriptor, $0, Self.mask | UInt32(IN_ONLYDIR)) })
+        guard wd >= 0 else { return }
+        prefixes[wd] = relative + "/"
+        watchSubdirectories(of: relative + "/")
     }
 
     deinit { close(descriptor) }
@@ -62,8 +91,15 @@ final class FileWatcher {
             let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard n > 0 else { break }
             buffer.withUnsafeBytes { raw in
-                InotifyRecords.forEach(in: raw, count: n) { _, _, name in if !name.isEmpty { names.append(name) } }
+                InotifyRecords.forEach(in: raw, count: n) { wd, mask, name in
+                    guard !name.isEmpty, let prefix = prefixes[wd] else { return }
+                    names.append(prefix + name)
+                }
             }
+        }
+        // A directory made (or moved) into the tree is watched from now on.
+        for name in names where !name.hasSuffix(".lua") && !(name.split(separator: "/").last?.hasPrefix(".") ?? true) {
+            watchSubdirectory(name)
         }
         return names
     }
