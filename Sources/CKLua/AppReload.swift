@@ -24,12 +24,16 @@ extension Turn {
 enum ReloadFailure {
     static let keptApp = "the reload was rolled back: the running app keeps its provider, responders, model and state. Fix the line it names, then reload again"
 
-    /// The file's own uncatalogued error at its top level, under a `[reloadFailed]` line; a
-    /// catalogued one (`[timeout]`, `[interrupted]`, a `ck` call's) is returned as it is.
+    /// The file's own error at its top level, a `ck` call's too (atk-new 07: `[badArgument]`
+    /// from a ck.struct came bare, with no word that the reload was rolled back), under a
+    /// `[reloadFailed]` line; Ctrl-C and a limit (`[interrupted]`, `[timeout]`, …) are
+    /// returned as they are: they stopped the reload, not the file.
     static func raised(_ error: LuaError, file: String) -> LuaError {
-        guard error.id == nil else { return error }
+        if let id = error.id, passesBare.contains(id) { return error }
         let head = Catalogue.reloadFailed.message(
             "reloading \(BytePath.shown(file)) raised at its top level, before it gave a provider; \(keptApp)")
         return LuaError(message: head + "\n" + error.message, traceback: error.traceback, status: error.status)
     }
+
+    private static let passesBare: Set<String> = Set([Catalogue.interrupted, .timeout, .memoryLimit, .stackLimit, .reloadFailed].map(\.rawValue))
 }

@@ -52,11 +52,12 @@ public struct AppRunner {
     func reload(file: String) throws(LuaError) -> Bool {
         guard let host = engine.appHostObject, !host.isDestroyed else { return false }
         engine.isReloadingApp = true
+        engine.runtime.isReloadingApp = true
         engine.reloadRanApp = false
         // The replaced classes and tree go at once: Lua's collector counts only Lua's bytes, not
         // the Swift objects their handles keep, so between reloads it ran ever more rarely and
         // the handle and arena tables grew to hold the garbage (10,000 reloads: +3 MB Lua).
-        defer { engine.isReloadingApp = false; engine.lua.collectGarbage() }
+        defer { engine.isReloadingApp = false; engine.runtime.isReloadingApp = false; engine.lua.collectGarbage() }
         let stack = LuaStack(engine.lua.L)
         let base = stack.top
         defer { stack.top = base }

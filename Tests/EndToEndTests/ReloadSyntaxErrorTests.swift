@@ -36,6 +36,23 @@ struct ReloadSyntaxErrorTests {
         #expect(r.stdout.contains("v1 0"), "the previous app still shows: \(r.stdout)")
     }
 
+    /// A reload whose file turns a component class into a struct: a [reloadFailed] (rolled
+    /// back), and the ck.struct error says a reload cannot change a name's kind (atk-new 07: a
+    /// bare [badArgument] advising another name, with no word of the rollback).
+    @Test func aReloadThatChangesANamesKindSaysItIsRolledBack() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.write("label.lua", Self.label)
+        let r = try Ckrun.run(["label.lua"], stdin: """
+            f = io.open("label.lua", "w") f:write('ck.struct("Label", {x = "number"})\\nreturn ck.component("Other", {})\\n') f:close()
+            .reload
+            .tree
+
+            """, directory: dir.url)
+        #expect(r.stderr.contains("[reloadFailed] reloading label.lua raised at its top level"), "\(r.stderr)")
+        #expect(r.stderr.contains("a reload keeps the names the running app defined, so it cannot make it a struct (ck.struct); start ckrun again"), "\(r.stderr)")
+        #expect(r.stdout.contains("v1 0"), "the previous app still shows: \(r.stdout)")
+    }
+
     /// A typed line that does not compile, in an app's session.
     @Test func aTypedLineThatDoesNotCompileSaysSo() throws {
         let dir = try TemporaryDirectory()

@@ -18,6 +18,8 @@ public final class Runtime {
     /// begins: an unhandled send from a view names the code that gave the view its action, an
     /// explicit `action:send` the script's line that sent (atk-new 14).
     var nextSendIsGesture = false
+    /// Set while the app's file runs again (`.reload`, `--watch`): a name's owner cannot change then.
+    public var isReloadingApp = false
     /// The script side's table access (strong: it holds its engine unowned, so no cycle).
     public var tables: ScriptTables?
     /// Compares props for pure components (usually `tables` itself). Set, not cast from

@@ -34,7 +34,12 @@ extension Runtime {
     /// (`ck.component`) is about to define it.
     public func claimTypeName(_ name: String, as owner: TypeNameOwner, in definer: String) throws {
         guard let current = typeNameOwner(name), current != owner else { return }
-        throw RuntimeError(.badArgument, "\(definer): \"\(Excerpt.text(name))\" is already \(current.shown); give \(owner.made) a name of its own",
+        // A reload keeps what the running app defined (its instances and sends use it): a name
+        // keeps its kind until ckrun starts again (atk-new 07: the advice fitted no reload).
+        let advice = isReloadingApp
+            ? "a reload keeps the names the running app defined, so it cannot make it \(owner.shown); start ckrun again to change it, or give \(owner.made) a name of its own"
+            : "give \(owner.made) a name of its own"
+        throw RuntimeError(.badArgument, "\(definer): \"\(Excerpt.text(name))\" is already \(current.shown); \(advice)",
                            at: currentLocation())
     }
 }
