@@ -81,3 +81,24 @@ void ckframes_script_line(lua_State *thread, char *where, size_t size) {
         }
     }
 }
+
+/* Whether the hook stopped in the test runner's own code (a C function: in its caller's). Past
+   the deadline the runner's message handler and bookkeeping must run to report the [timeout]
+   (the user code they call is stopped at its next instruction). */
+int ckframes_in_runner(lua_State *L, lua_Debug *ar) {
+    lua_Debug caller;
+    if (!lua_getinfo(L, "S", ar)) return 0;
+    if (strcmp(ar->what, "C") == 0) {
+        if (!lua_getstack(L, 1, &caller) || !lua_getinfo(L, "S", &caller)) return 0;
+        ar = &caller;
+    }
+    return ckinternal_is_runner_source(ar->source);
+}
+
+/* Whether the function the hook's event is in is ckrun's message handler (ckpcall_traceback). */
+int ckframes_in_message_handler(lua_State *L, lua_Debug *ar) {
+    if (!lua_getinfo(L, "f", ar)) return 0;
+    int handler = lua_tocfunction(L, -1) == ckpcall_traceback;
+    lua_pop(L, 1);
+    return handler;
+}

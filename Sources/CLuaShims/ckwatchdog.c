@@ -15,7 +15,7 @@ static lua_State *volatile signal_L = NULL;
 static lua_State *volatile closing_L = NULL;
 /* Set once the deadline's timer fired; cleared when the host clears or sets a deadline. */
 static volatile sig_atomic_t expired = 0;
-/* Hook runs past the deadline let through for the runner's code (in_runner); bounded, as a
+/* Hook runs past the deadline let through for the runner's code (ckframes_in_runner); bounded, as a
    script can name a chunk like the runner's. */
 static long runner_steps = 0;
 #define RUNNER_STEPS_PAST_DEADLINE 100000
@@ -34,27 +34,6 @@ static void hook_now(lua_State *L) {
 
 static const char timeout_detail[] =
     "the script ran past its time limit; find the loop that does not end, or raise --timeout";
-
-/* Whether the hook stopped in the test runner's own code (a C function: in its caller's). Past
-   the deadline the runner's message handler and bookkeeping must run to report the [timeout]
-   (the user code they call is stopped at its next instruction). */
-static int in_runner(lua_State *L, lua_Debug *ar) {
-    lua_Debug caller;
-    if (!lua_getinfo(L, "S", ar)) return 0;
-    if (strcmp(ar->what, "C") == 0) {
-        if (!lua_getstack(L, 1, &caller) || !lua_getinfo(L, "S", &caller)) return 0;
-        ar = &caller;
-    }
-    return ckinternal_is_runner_source(ar->source);
-}
-
-/* Whether the function the hook's event is in is ckrun's message handler (ckpcall_traceback). */
-static int in_message_handler(lua_State *L, lua_Debug *ar) {
-    if (!lua_getinfo(L, "f", ar)) return 0;
-    int handler = lua_tocfunction(L, -1) == ckpcall_traceback;
-    lua_pop(L, 1);
-    return handler;
-}
 
 void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
     ck_extra *e = ckinternal_extra_of(L);
@@ -80,9 +59,9 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
            and the handler's call is one): raised there, the bare [timeout] replaced the located
            error the handler was describing (a build's own, wrapped). Any other C function is
            stopped at its call as before (gsub calling string.upper for 30M characters). */
-        if (ar->event == LUA_HOOKCALL && in_message_handler(L, ar)) return;
+        if (ar->event == LUA_HOOKCALL && ckframes_in_message_handler(L, ar)) return;
         if (terminating) cktrampoline_raise_catalogued(L, "interrupted", 0, "stopped by SIGTERM");
-        if (e->hooks_coroutines && runner_steps < RUNNER_STEPS_PAST_DEADLINE && in_runner(L, ar)) {
+        if (e->hooks_coroutines && runner_steps < RUNNER_STEPS_PAST_DEADLINE && ckframes_in_runner(L, ar)) {
             runner_steps++;
             return;
         }

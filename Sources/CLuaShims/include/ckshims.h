@@ -370,6 +370,9 @@ void ckreplframes_drop(lua_State *L);
 /// outside the runner (ckframes.c); `errorlevel(level)` is luassert's util.errorlevel.
 int ckframes_lua_user_frame(lua_State *L);
 int ckframes_lua_errorlevel(lua_State *L);
+/// Whether a hook's event is in the test runner's own code, or in ckrun's message handler (ckwatchdog.c's hook lets both run past a deadline).
+int ckframes_in_runner(lua_State *L, lua_Debug *ar);
+int ckframes_in_message_handler(lua_State *L, lua_Debug *ar);
 /// ckrun test (ckrunner.c): `turn(seconds [, runner])` sets the time limit of the code about to
 /// run (nil: none) and its memory limit (the runner's own code: a reserve past --memory-limit);
 /// `record(...)` keeps a record of its arguments (a test's: name, line, status, output, seconds,
