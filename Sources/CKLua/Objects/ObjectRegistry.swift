@@ -14,10 +14,10 @@ final class ObjectRegistry {
     private static let kinds = Int32(ObjectKind.allCases.count + 1)
     private var slots: [RuntimeObject?] = [nil]
     private var freeSlots: [Int32] = []
-    /// Where each slot's handle is kept while its object lives (`keepWhileLive`): its arena and
-    /// the slot there; nil when it is not. An array by slot (a dictionary cost ~390 instructions
-    /// an update on update.lua's path: one kept and one let go a build).
-    fileprivate var keptIn: [KeptHandle?] = []
+    /// One bit a slot: whether its handle is kept while its object lives (`keepWhileLive`), and
+    /// where: its arena and the slot there.
+    fileprivate var keptHandles: [UInt64] = []
+    fileprivate var keptIn: [Int32: (Arena, Int32)] = [:]
     private var weakTable: Int32 = 0
     /// The most handles alive at once since the weak table was last made: about its size.
     private var highWater = 0
@@ -176,29 +176,30 @@ extension ObjectRegistry {
         let slot = object.bridgeSlot
         guard kind.keepsHandles, !isKept(slot), object.keepsItsHandle, let arena = arena(object) else { return }
         lua_pushvalue(L, index)
-        while keptIn.count <= Int(slot) { keptIn.append(nil) }
-        keptIn[Int(slot)] = KeptHandle(arena: arena, slot: arena.take(L))
+        keptIn[slot] = (arena, arena.take(L))
+        setKept(slot, true)
     }
 
     /// `object` ended: its handle, if kept, is let go (Lua then collects it when the script does).
     func letGo(of object: RuntimeObject) { letGo(handleSlot: object.bridgeSlot) }
 
     func letGo(handleSlot slot: Int32) {
-        guard isKept(slot), let kept = keptIn[Int(slot)] else { return }
-        keptIn[Int(slot)] = nil
-        kept.arena.release(kept.slot)
+        guard isKept(slot) else { return }
+        setKept(slot, false)
+        if let (arena, arenaSlot) = keptIn.removeValue(forKey: slot) { arena.release(arenaSlot) }
     }
 
     @inline(__always)
     private func isKept(_ slot: Int32) -> Bool {
-        slot > 0 && Int(slot) < keptIn.count && keptIn[Int(slot)] != nil
+        let word = Int(slot) >> 6
+        return slot > 0 && word < keptHandles.count && keptHandles[word] & (1 << UInt64(slot & 63)) != 0
     }
-}
 
-/// A kept handle's place: the arena that holds it and the slot there.
-struct KeptHandle {
-    let arena: Arena
-    let slot: Int32
+    private func setKept(_ slot: Int32, _ kept: Bool) {
+        let word = Int(slot) >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
+        while keptHandles.count <= word { keptHandles.append(0) }
+        if kept { keptHandles[word] |= bit } else { keptHandles[word] &= ~bit }
+    }
 }
 
 extension ObjectRegistry {
