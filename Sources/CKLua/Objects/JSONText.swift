@@ -14,7 +14,8 @@ struct JSONText {
     private var built: Int
     private var frames: [Frame] = []
     private var writing: Set<UInt> = []
-    private var finished: [[Piece]] = []
+    /// Finished tables, written out once at the end.
+    private var finished = TextPieces()
 
     /// The mark of a table met again inside itself.
     static let cycle = "{\"$cycle\": true}"
@@ -36,7 +37,7 @@ struct JSONText {
     }
 
     private enum Slot { case item(Int), named(String) }
-    private enum Piece { case text(String), table(Int) }
+    private typealias Piece = TextPieces.Piece
 
     /// The JSON of the value on top of the stack (left there).
     mutating func text() throws -> String {
@@ -141,26 +142,17 @@ struct JSONText {
             }
             pieces.append(.text("}"))
         }
-        finished.append(pieces)
-        guard let slot = f.slot else { return finished.count - 1 }
+        let index = finished.finish(pieces)
+        guard let slot = f.slot else { return index }
         LuaStack(L).pop(1)          // the nested table: its parent's key is on top again
-        record(.table(finished.count - 1), slot)
+        record(.table(index), slot)
         return nil
     }
 
-    /// The pieces of the table at `root` in `finished`, written out without recursion.
+    /// The text of the table at `root` in `finished`, within the limit on Swift text.
     private func written(_ root: Int) throws -> String {
         try inspection.reserveSwiftText(built)
-        var out = "", pending: [(table: Int, next: Int)] = [(root, 0)]
-        while let (table, next) = pending.popLast() {
-            guard next < finished[table].count else { continue }
-            pending.append((table, next + 1))
-            switch finished[table][next] {
-            case .text(let t): out += t
-            case .table(let nested): pending.append((nested, 0))
-            }
-        }
-        return out
+        return finished.written(root)
     }
 
     /// A value that is no table: null, a boolean, a number (a NaN or infinity is null), a string;

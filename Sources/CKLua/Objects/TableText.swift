@@ -51,10 +51,9 @@ struct TableText {
 
     private enum Slot { case item(Int64), named(String) }
 
-    /// An entry's text, or a finished nested table's pieces (in `finished`): a table's text is
-    /// written out once at the end, so a deep chain costs its size, not its size times its depth.
-    private enum Piece { case text(String), table(Int) }
-    private var finished: [[Piece]] = []
+    private typealias Piece = TextPieces.Piece
+    /// Finished tables, written out once at the end.
+    private var finished = TextPieces()
 
     /// The text of the table on top of the stack (left there).
     mutating func text() throws -> String {
@@ -64,19 +63,10 @@ struct TableText {
         }
     }
 
-    /// The pieces of the table at `root` in `finished`, written out without recursion.
+    /// The text of the table at `root` in `finished`, within the limit on Swift text.
     private func written(_ root: Int) throws -> String {
         try inspection.reserveSwiftText(built)
-        var out = "", pending: [(table: Int, next: Int)] = [(root, 0)]
-        while let (table, next) = pending.popLast() {
-            guard next < finished[table].count else { continue }
-            pending.append((table, next + 1))
-            switch finished[table][next] {
-            case .text(let t): out += t
-            case .table(let nested): pending.append((nested, 0))
-            }
-        }
-        return out
+        return finished.written(root)
     }
 
     private mutating func open(_ t: Int32, slot: Slot?) {
@@ -152,10 +142,10 @@ struct TableText {
             pieces.append(piece)
         }
         pieces.append(.text(f.more ? (parts.isEmpty ? "…}" : ", …}") : "}"))
-        finished.append(pieces)
-        guard let slot = f.slot else { return finished.count - 1 }
+        let index = finished.finish(pieces)
+        guard let slot = f.slot else { return index }
         LuaStack(L).pop(1)          // the nested table: its parent's key is on top again
-        record(.table(finished.count - 1), slot)
+        record(.table(index), slot)
         return nil
     }
 }
