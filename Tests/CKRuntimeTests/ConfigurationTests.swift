@@ -55,7 +55,7 @@ struct ClockFromSwiftTests {
 struct LimitReportTests {
     @Test func aTimeoutAfterAMemoryLimitIsATimeout() async {
         await #expect(processExitsWith: .success) {
-            let runtime = try Runtime(.init(timeout: 0.3, memoryLimitMegabytes: 16))
+            let runtime = try Runtime(.init(timeout: 1.5, memoryLimitMegabytes: 16))
             do { try runtime.load(string: "local t = {} while true do t[#t+1] = {} end", name: "alloc.lua"); exit(1) } catch let error as ScriptError {
                 guard error.id == .memoryLimit else { exit(2) }
             } catch { exit(5) }
