@@ -133,14 +133,17 @@ enum ActionBinding {
         switch LuaStack(L).type(1) {
         case .string:
             action = e.runtime.selectorAction(try args.string(1, "selector"), types: try args.types(2))
-        case .function:
+        case .function, .table where LuaStack(L).isCallableTable(1) && !LuaStack(L).isString(2):
+            // A callable table (a spy) is a block too, unless a selector follows: then it is a
+            // target responder table (`ck.action(t, "m")`).
             // The block lives in an arena of the action's own (Ownership.swift), in a build too:
             // in the host's rooted arena, a render's `ck.action(function() self:x() end)` kept
             // each generation alive through the component its closure names (atk-mem 01).
             let own = e.ownership.newArena()
             own.expectsRescue = true
             action = try e.ownership.withHome(.arena(own)) {
-                let m = e.values.method(at: 1, name: "block", hasSelf: false, L)
+                let m = LuaStack(L).isFunction(1) ? e.values.method(at: 1, name: "block", hasSelf: false, L)
+                    : e.values.callableMethod(at: 1, name: "block", hasSelf: false, L)
                 return e.runtime.blockAction(m, identity: args.value(1), types: try args.types(2))
             }
             own.owner = ObjectIdentifier(action)

@@ -117,8 +117,7 @@ struct ClassConfigurator {
     /// The function or callable table at `i`, else nil: every key that takes a function takes a
     /// spy, a stub or a mock's replacement, which luassert makes callable tables.
     func callable(_ i: Int32) -> LuaRef? {
-        if stack.isFunction(i) { return engine.values.reference(at: i, L, .function) }
-        return stack.isCallableTable(i) ? engine.values.reference(at: i, L, .table) : nil
+        stack.isCallable(i) ? engine.values.callableReference(at: i, L) : nil
     }
 
     func bad(_ key: String, _ expected: String) -> RuntimeError {

@@ -44,8 +44,9 @@ enum ComponentBinding {
         // Borrowed: `e.values` of an owned engine costs a retain a read (this is the update path).
         let update: StateUpdate = args.withEngine { e in
             e.hosts.owned(by: host) {
-                guard LuaStack(args.L).isFunction(2) else { return .value(e.values.carriedValue(at: 2, args.L)) }
-                let f = e.values.reference(at: 2, args.L, .function)
+                // A callable table is an update function, as it is an initialState function.
+                guard LuaStack(args.L).isCallable(2) else { return .value(e.values.carriedValue(at: 2, args.L)) }
+                let f = e.values.callableReference(at: 2, args.L)
                 // The previous state as the read-only view Lua sees everywhere (SPEC §3): an update
                 // function that changed it in place and returned it survived its build's rollback.
                 let cls = c.componentClass

@@ -71,10 +71,10 @@ struct HostBridge {
                 return try engine.classes.construct(cls, propsAt: LuaStack(L).top, L)
             }
         }
-        guard LuaStack(L).isFunction(p) else {
-            throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function or a component class, got \(engine.values.value(at: p, L).typeName)")
+        guard LuaStack(L).isCallable(p) else {
+            throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function (or a table with __call) or a component class, got \(engine.values.value(at: p, L).typeName)")
         }
-        let f = engine.values.reference(at: p, L, .function)
+        let f = engine.values.callableReference(at: p, L)
         return { [unowned engine] model in
             let v = try engine.values.callForValue(f, model)
             if let returned = ClassBridge.component(returned: v) { return returned }

@@ -49,7 +49,7 @@ enum RunLoopBinding {
         let seconds = try args.seconds(1, "seconds")
         let e = args.engine
         // A pending timer is a root, whoever set it (a render too): its function is the registry's.
-        let f = try e.ownership.withHome(.registry) { try args.function(2, "fn") }
+        let f = try e.ownership.withHome(.registry) { try args.callable(2, "fn") }
         let site = e.runtime.currentLocation() ?? ""
         let id = e.runtime.loop.after(seconds, site: site, call: e.runtime.currentCall) { [unowned e] in try e.values.call(f, [], results: 0) }
         LuaStack(args.L).push(id)

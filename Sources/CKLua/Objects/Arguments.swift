@@ -144,22 +144,12 @@ struct Arguments {
         return lua_type(L, i) == LUA_TTABLE
     }
 
-    func function(_ i: Int32, _ name: String) throws -> LuaRef {
-        guard lua_type(L, i) == LUA_TFUNCTION else { throw bad(i, name, "a function") }
-        return engine.values.reference(at: i, L, .function)
-    }
-
-    /// A function, or a table or userdata whose metatable has `__call` (read raw): luassert's
-    /// spies and stubs are such tables (`spy.on(ck.config, "onWarning")`).
+    /// A callback: anything `pcall` calls (`LuaStack.isCallable`): a function, or a table or
+    /// userdata whose metatable has `__call` (luassert's spies and stubs). No argument takes a
+    /// function alone: a callable table stands for one everywhere, as in Lua's own APIs.
     func callable(_ i: Int32, _ name: String) throws -> LuaRef {
-        let type = lua_type(L, i)
-        if type == LUA_TFUNCTION { return engine.values.reference(at: i, L, .function) }
-        guard type == LUA_TTABLE || type == LUA_TUSERDATA, lua_getmetatable(L, i) != 0 else { throw bad(i, name, "a function") }
-        LuaStack(L).push("__call")
-        let call = lua_rawget(L, -2)
-        lua_settop(L, -3)
-        guard call != LUA_TNIL else { throw bad(i, name, "a function (or a table with __call)") }
-        return engine.values.reference(at: i, L, type == LUA_TTABLE ? .table : .userdata)
+        guard LuaStack(L).isCallable(i) else { throw bad(i, name, "a function (or a table with __call)") }
+        return engine.values.callableReference(at: i, L)
     }
 
     func object<T: RuntimeObject>(_ i: Int32, _ name: String, _ expected: @autoclosure () -> String) throws -> T {

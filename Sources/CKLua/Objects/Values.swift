@@ -162,6 +162,15 @@ final class Values {
         return refs.make(L, type: type, identity: identity, in: arena)
     }
 
+    /// A reference to the callable at `index` (`LuaStack.isCallable`), typed as what it is.
+    func callableReference(at index: Int32, _ L: OpaquePointer) -> LuaRef {
+        switch lua_type(L, index) {
+        case LUA_TFUNCTION: reference(at: index, L, .function)
+        case LUA_TTABLE: reference(at: index, L, .table)
+        default: reference(at: index, L, .userdata)
+        }
+    }
+
     /// The function at `index` as a `Method`: its arity, and a body that calls it with the receiver first.
     func method(at index: Int32, name: String, hasSelf: Bool, _ L: OpaquePointer) -> Method {
         var ar = lua_Debug()
@@ -178,18 +187,19 @@ final class Values {
     /// A callable table (a luassert spy or stub) as a method. Its arity is its own, never that
     /// of the method it replaced: a spy takes the arguments of the function it wraps (its raw
     /// `callback`, `spy.on(Class, "m")`), any other callable table (a stub) all of them.
-    func callableMethod(at index: Int32, name: String, _ L: OpaquePointer) -> Method {
+    /// `hasSelf` false: a block action's (`ck.action(spy)`), given no receiver.
+    func callableMethod(at index: Int32, name: String, hasSelf: Bool = true, _ L: OpaquePointer) -> Method {
         let callable = reference(at: index, L, .table)
-        let (count, vararg) = wrappedArity(at: index, L)
+        let (count, vararg) = wrappedArity(at: index, hasSelf: hasSelf, L)
         return Method(name: name, parameterCount: count, isVararg: vararg,
-                      script: callable, takesReceiver: true) { [unowned self] receiver, args in
-            try self.callHandler(callable, receiver: (receiver?.object).map(Value.object) ?? .nil, args)
+                      script: callable, takesReceiver: hasSelf) { [unowned self] receiver, args in
+            try self.callHandler(callable, receiver: hasSelf ? (receiver?.object).map(Value.object) ?? .nil : nil, args)
         }
     }
 
     /// The parameters after `self` of the function a spy at `index` wraps, following raw
     /// `callback` fields through a few spies of spies; vararg when none leads to a function.
-    private func wrappedArity(at index: Int32, _ L: OpaquePointer) -> (count: Int, vararg: Bool) {
+    private func wrappedArity(at index: Int32, hasSelf: Bool, _ L: OpaquePointer) -> (count: Int, vararg: Bool) {
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         lua_pushvalue(L, index)
@@ -199,7 +209,7 @@ final class Values {
             guard type == .function else { break }
             var ar = lua_Debug()
             lua_getinfo(L, ">u", &ar)
-            return (max(0, Int(ar.nparams) - 1), ar.isvararg != 0)
+            return (max(0, Int(ar.nparams) - (hasSelf ? 1 : 0)), ar.isvararg != 0)
         }
         return (0, true)
     }

@@ -155,8 +155,20 @@ struct LuaStack {
     func setRegistryField(_ key: String) { setField(key, of: ckmacros_registryindex()) }
 
     /// A table whose metatable has a `__call` function (luassert's spies and stubs), read raw.
-    func isCallableTable(_ i: Int32) -> Bool {
-        guard isTable(i), lua_getmetatable(L, i) != 0 else { return false }
+    func isCallableTable(_ i: Int32) -> Bool { isTable(i) && hasCallMetamethod(i) }
+
+    /// What `pcall` calls, as every argument and key that takes a callback takes it: a
+    /// function, or a table or userdata whose metatable has a `__call` function (read raw).
+    func isCallable(_ i: Int32) -> Bool {
+        switch type(i) {
+        case .function: true
+        case .table, .userdata: hasCallMetamethod(i)
+        default: false
+        }
+    }
+
+    private func hasCallMetamethod(_ i: Int32) -> Bool {
+        guard lua_getmetatable(L, i) != 0 else { return false }
         defer { pop(2) }
         return field("__call", of: -1) == .function
     }
