@@ -150,7 +150,7 @@ describe("messages name what they are about", function()
       local t = ck.Text{}
       return ck.Stack{children = {t, t}}
     end})
-    assert.matches("^%[buildFailed%] [^\n]*the first build of a host[^\n]*\n%[badReturn%] [^:]*" .. here .. ":%d+: Text was placed in the tree twice %(again at MPolishDup/Stack/Text, in what the render of MPolishDup returned%)",
+    assert.matches("^%[buildFailed%] [^\n]*the first build of a host[^\n]*\n%[badReturn%] [^:]*" .. here .. ":%d+: Text was placed in the tree twice %(again at MPolishDup/Stack/Text%[2%], in what the render of MPolishDup returned%)",
       raised(function() ck.host(Dup) end))
   end)
 

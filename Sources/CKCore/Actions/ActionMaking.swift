@@ -11,7 +11,7 @@ extension Runtime {
     /// `component:action(sel, types)`: checked against the class and its controller class.
     public func scopeAction(_ component: Component, _ selector: String, types: [TypeSpec]) throws -> Action {
         guard let scope = component.scope else {
-            throw RuntimeError(.noScope, "\(component.name):action(\"\(Excerpt.text(selector))\"): \(component.name) declares no scope; add scope = true to \(component.name), or use a target or selector action")
+            throw RuntimeError(.noScope, "\(component.shownName):action(\"\(Excerpt.text(selector))\"): \(component.shownName) declares no scope; add scope = true to \(component.shownName), or use a target or selector action")
         }
         try checkHandler(try handlerOwner(of: component, selector), selector, types)
         let (id, name) = selectors.intern(selector)
@@ -25,7 +25,7 @@ extension Runtime {
         case .component(let c):
             try checkHandler(try handlerOwner(of: c, selector), selector, types)
         case .controller(let k):
-            try Runtime.checkLive(k, "ck.action(\(k.controllerClass.name), \"\(Excerpt.text(selector))\")")
+            try Runtime.checkLive(k, "ck.action(\(k.controllerClass.shownName), \"\(Excerpt.text(selector))\")")
             try checkHandler(HandlerOwner(k.controllerClass.method(selector), k.controllerClass.name), selector, types)
         case .script(let s):
             try checkHandler(HandlerOwner(script: s, selector), selector, types)
@@ -41,7 +41,7 @@ extension Runtime {
     /// (`nextResponder`), and callbacks skip it (`Lifecycle`).
     static func checkLive(_ k: Controller, _ what: @autoclosure () -> String) throws {
         guard k.isInvalidated else { return }
-        throw RuntimeError(.deadObject, "\(what()): the controller \(k.controllerClass.name) of \(k.component.shownPath) was invalidated (its scope left the tree or its host was destroyed) and handles no actions; target the live one (ck.controllerOf(host:find(query))) or use a scope action (component:action)")
+        throw RuntimeError(.deadObject, "\(what()): the controller \(k.controllerClass.shownName) of \(k.component.shownPath) was invalidated (its scope left the tree or its host was destroyed) and handles no actions; target the live one (ck.controllerOf(host:find(query))) or use a scope action (component:action)")
     }
 
     /// The handler a scope or target action on `component` reaches: the class's own method,
@@ -51,8 +51,8 @@ extension Runtime {
         let controller = try controllerClass(for: cls)
         if let m = cls.method(selector) { return HandlerOwner(m, cls.name) }
         if let controller, let m = controller.method(selector) { return HandlerOwner(m, controller.name) }
-        let missing = controller.map { "neither \(cls.name) nor its controller class \($0.name) has a method" }
-            ?? "\(cls.name) has no method"
+        let missing = controller.map { "neither \(cls.shownName) nor its controller class \($0.shownName) has a method" }
+            ?? "\(cls.shownName) has no method"
         return HandlerOwner(nil, cls.name, missing: missing, suggested: controller?.name ?? cls.name)
     }
 
@@ -64,12 +64,14 @@ extension Runtime {
         }
         if !method.isVararg && method.parameterCount > types.count + 1 {
             let given = types.isEmpty ? "only the sender" : "the sender and \(types.count) more (typed \(Action.describe(types)))"
-            throw RuntimeError(.tooManyArguments, "\(owner.name):\(selector) takes \(method.parameterCount) arguments after self, but the action provides \(given); declare types for every argument or drop parameters")
+            throw RuntimeError(.tooManyArguments, "\(owner.shownName):\(Excerpt.text(selector)) takes \(method.parameterCount) arguments after self, but the action provides \(given); declare types for every argument or drop parameters")
         }
     }
 
     /// Checks an action given to a prop declared in `def.actions` and returns it promoted.
+    /// `component`: the class's name (or `ck`), shown as messages show names.
     public func conformActionProp(_ action: Action, declared: [TypeSpec], prop: String, component: String) throws -> Action {
+        let component = ObjectText.name(component), prop = ObjectText.name(prop)
         if action.types.count > declared.count {
             throw RuntimeError(.implicitDemotion, "\(component).\(prop) is declared \(action.describe(declared)) but was given an action typed \(action.describe(action.types)); demote it explicitly with action:demoted(\(action.describe(declared)))")
         }
@@ -83,24 +85,27 @@ extension Runtime {
 /// Which class's method an action made on a target reaches, for its errors.
 private struct HandlerOwner {
     let method: Method?
-    let name: String
+    /// The class's name as messages show it (`ObjectText.name`).
+    let shownName: String
     /// How a missing method is said, and the class a definition is suggested on (nil: a table,
     /// whose field is suggested: `function table:x()` would define it on Lua's `table` library).
     let missing: String
     let suggested: String?
 
+    /// `name`: a class's, shown as every message shows one (`ObjectText.name`).
     init(_ method: Method?, _ name: String, missing: String? = nil, suggested: String? = nil) {
+        let name = ObjectText.name(name)
         self.method = method
-        self.name = name
+        self.shownName = name
         self.missing = missing ?? "\(name) has no method"
-        self.suggested = suggested ?? name
+        self.suggested = suggested.map(ObjectText.name) ?? name
     }
 
     /// A plain table or host responder as the target: named by its `name` field when it has one.
     init(script s: ScriptResponder, _ selector: String) {
         self.method = s.lookup(selector)
-        self.name = s.name
-        self.missing = s.name == "table" ? "the target table has no method" : "the target table \(s.name) has no method"
+        self.shownName = s.shownName
+        self.missing = s.name == "table" ? "the target table has no method" : "the target table \(s.shownName) has no method"
         self.suggested = nil
     }
 }

@@ -47,9 +47,9 @@ extension Runtime {
     static func place(_ name: String, _ r: Responder?, _ selector: String?) -> String {
         let handling = selector.map { " (handling \"\(Excerpt.text($0))\")" } ?? ""
         switch r {
-        case .component(let c): return "\(c.componentClass.name).\(name) of \(c.shownPath)\(handling)"
-        case .controller(let k): return "\(k.controllerClass.name).\(name) of \(k.component.shownPath)\(handling)"
-        case .script(let s): return "\(s.name).\(name), a host responder\(handling)"
+        case .component(let c): return "\(c.componentClass.shownName).\(name) of \(c.shownPath)\(handling)"
+        case .controller(let k): return "\(k.controllerClass.shownName).\(name) of \(k.component.shownPath)\(handling)"
+        case .script(let s): return "\(s.shownName).\(name), a host responder\(handling)"
         case .view(let v): return "\(v.viewClass).\(name)\(handling)"
         case nil: return "the function of a block action"
         }

@@ -64,7 +64,7 @@ struct Builder {
         do { given = try host.provider(host.model) } catch { runtime.renderDepth -= 1; throw error }
         runtime.renderDepth -= 1
         guard let given else { return nil }
-        let made = try adopt(given, previous: host.root, context: context)
+        let made = try adopt(given, previous: host.root, place: nil, context: context)
         made.parent = nil
         made.indexInParent = 0
         return try renderSubtree(made, context: context)
@@ -75,7 +75,9 @@ struct Builder {
     /// stays if `mayKeep` says so (its old links are noted for a rollback, before they change);
     /// else it stands for a construction: a fresh instance of its class, props and key (its
     /// scope's current state) takes its place, as if the render had called `Class(props)`.
-    private func adopt(_ child: Component, previous: Component?, context: BuildContext) throws -> Component {
+    /// `place`: the parent and index it is given at (nil: the root).
+    private func adopt(_ child: Component, previous: Component?, place: (parent: Component, index: Int)?,
+                       context: BuildContext) throws -> Component {
         guard child.rendered else {
             child.previous = previous
             return child
@@ -86,14 +88,16 @@ struct Builder {
             return child
         }
         // Not `placedInBuild`: that would tell the commit and the mounter it stays in the tree.
-        guard context.standsIn.insert(ObjectIdentifier(child)).inserted else { throw placedTwice(child) }
+        guard context.standsIn.insert(ObjectIdentifier(child)).inserted else {
+            throw placedTwice(child, returnedBy: place?.parent, at: place?.index, context: context)
+        }
         let fresh = Component(componentClass: child.componentClass, props: child.props,
                               key: child.key, generation: context.generation)
         fresh.enclosingScope = child.enclosingScope
         fresh.madeBy = child.madeBy
         fresh.hostLink = host.link
         if let scope = child.scope {
-            guard scope.isLive, scope.hostLink === context.hostLink else { throw leftScope(child) }
+            guard scope.isLive, scope.hostLink === context.hostLink else { throw leftScope(child, returnedBy: place?.parent, context: context) }
             fresh.scope = scope
             fresh.state = context.state(of: scope)
             context.place(scope)
@@ -222,10 +226,10 @@ struct Builder {
             var missedKey = false
             for i in node.children.indices.reversed() {
                 let given = node.children[i]
-                // Placed already in this build: itself, an ancestor (built again: nested without end), …
-                if given.placedInBuild == context.id { throw placedTwice(given, returnedBy: node) }
+                try checkGivenOnce(given, by: node, at: i, context: context)
                 let child = try adopt(given, previous: given.rendered && given.scope != nil ? nil
-                                      : counterpart(of: given, at: i, in: old, missedKey: &missedKey), context: context)
+                                      : counterpart(of: given, at: i, in: old, missedKey: &missedKey),
+                                      place: (node, i), context: context)
                 if child !== given { node.children[i] = child }
                 child.parent = node
                 child.indexInParent = i
@@ -234,6 +238,17 @@ struct Builder {
             if missedKey { KeyedSiblings.link(node.children, to: old) { duplicateKey($0, $1, in: node) } }
         }
         return result
+    }
+
+    /// A child `node` gives at `index` that was placed already in this build: itself, an
+    /// ancestor (built again: nested without end), or one given twice in this one list (the
+    /// later place is the one named: `Stack/P[2]`; the list is walked from its end).
+    @inline(__always)
+    private func checkGivenOnce(_ given: Component, by node: Component, at index: Int, context: BuildContext) throws {
+        if given.placedInBuild == context.id { throw placedTwice(given, returnedBy: node, at: index, context: context) }
+        if given.parent === node, given.indexInParent > index, node.children[given.indexInParent] === given {
+            throw placedTwice(given, returnedBy: node, at: given.indexInParent, context: context)
+        }
     }
 
     /// `[duplicateKey]` for two unscoped siblings of one class and key (React warns for any
@@ -325,7 +340,7 @@ struct Builder {
         var stack: [Component] = [kept]
         while let c = stack.popLast() {
             if let scope = c.scope {
-                if scope.placedInBuild == context.id { throw placedTwice(c) }
+                if scope.placedInBuild == context.id { throw placedTwice(c, context: context) }
                 scope.placedInBuild = context.id
                 context.place(scope)
                 continue
@@ -342,10 +357,10 @@ struct Builder {
     /// another host's instance shared that host's scope (break 10).
     @inline(__always)
     private func checkPlacement(_ node: Component, context: BuildContext) throws {
-        if node.placedInBuild == context.id { throw placedTwice(node) }
+        if node.placedInBuild == context.id { throw placedTwice(node, context: context) }
         guard let scope = node.scope else { return }
-        guard scope.hostLink === context.hostLink, scope.isLive else { throw leftScope(node) }
-        if scope.placedInBuild == context.id { throw placedTwice(node) }
+        guard scope.hostLink === context.hostLink, scope.isLive else { throw leftScope(node, context: context) }
+        if scope.placedInBuild == context.id { throw placedTwice(node, context: context) }
         scope.placedInBuild = context.id
     }
 
@@ -363,7 +378,7 @@ struct Builder {
                 lastParent = parent
                 lastStays = stays(parent, context: context, full: full, replaced: replaced)
             }
-            if lastStays { throw placedTwice(component) }
+            if lastStays { throw placedTwice(component, context: context) }
         }
     }
 
@@ -380,23 +395,41 @@ struct Builder {
 
     /// `[badReturn]` for an instance returned again after its scope left the tree, or placed in
     /// a host other than the one whose build made its scope.
-    private func leftScope(_ node: Component) -> RuntimeError {
+    private func leftScope(_ node: Component, returnedBy parent: Component? = nil, context: BuildContext) -> RuntimeError {
+        let holder = parent ?? node.parent
+        context.running = Self.returner(of: holder)
         // The render that placed it (a built-in parent has none), else the code that made it.
-        let at = node.parent?.componentClass.renderDefinition ?? node.madeBy.definition(in: host)
+        let at = holder?.componentClass.renderDefinition ?? node.madeBy.definition(in: host)
         if let scope = node.scope, scope.hostLink !== host.link {
-            return RuntimeError(.badReturn, "\(node.shownPath) belongs to another host: its scope was made by that host's build, and a scope lives in one host; build a new instance in this host's provider or render (call \(node.name){…})", at: at)
+            return RuntimeError(.badReturn, "\(node.shownPath) belongs to another host: its scope was made by that host's build, and a scope lives in one host; build a new instance in this host's provider or render (call \(node.shownName){…})", at: at)
         }
-        return RuntimeError(.badReturn, "\(node.shownPath) was built in generation \(node.generation) and returned again after its scope left the tree; build a new instance (call \(node.name){…})", at: at)
+        return RuntimeError(.badReturn, "\(node.shownPath) was built in generation \(node.generation) and returned again after its scope left the tree; build a new instance (call \(node.shownName){…})", at: at)
     }
 
     /// `[badReturn]` for an instance met a second time, at the render that returned it there
-    /// (`returnedBy`: the component whose children hold it again, when it is not yet its parent).
-    private func placedTwice(_ node: Component, returnedBy parent: Component? = nil) -> RuntimeError {
-        let owner = parent.map { $0.componentClass.renderDefinition != nil ? $0 : $0.madeInRenderOf } ?? node.madeInRenderOf
-        let by = owner.map { ", in what the render of \($0.name) returned" } ?? ", in what the host's provider returned"
-        let path = parent.map { "\($0.shownPath)/\(node.name)" } ?? node.shownPath
-        return RuntimeError(.badReturn, "\(node.name) was placed in the tree twice (again at \(path)\(by)); build a new instance for each place (call \(node.name){…} once per place)",
-                            at: owner?.componentClass.renderDefinition)
+    /// (`returnedBy`: the component whose children hold it again, at `index`, when it is not yet
+    /// its parent there), with where the instance was made.
+    private func placedTwice(_ node: Component, returnedBy parent: Component? = nil, at index: Int? = nil,
+                             context: BuildContext) -> RuntimeError {
+        let holder = parent ?? node.parent
+        let owner = holder.flatMap { $0.componentClass.renderDefinition != nil ? $0 : $0.madeInRenderOf }
+        // The build failed in what returned it, not in whatever ran last (a sibling's render).
+        context.running = Self.returner(of: holder)
+        let by = owner.map { ", in what the render of \($0.shownName) returned" } ?? ", in what the host's provider returned"
+        let path: String
+        if let parent, let index { path = parent.shownPlace + "/" + parent.childLabel(at: index) }
+        else if let parent { path = parent.shownPlace + "/" + node.label }
+        else { path = node.shownPlace }
+        let madeAt = node.madeBy.definition(in: host).map { " at \($0)" } ?? ""
+        return RuntimeError(.badReturn, "\(node.shownName) was placed in the tree twice (again at \(path)\(by)); it was made in \(node.madeBy.description)\(madeAt); build a new instance for each place (call \(node.shownName){…} once per place)",
+                            at: owner?.componentClass.renderDefinition ?? (owner == nil ? host.providerDefinition : nil))
+    }
+
+    /// What ran the code that returned the children of `holder`: its render, or the host's
+    /// provider (a built-in's children are returned by the render that made the built-in).
+    private static func returner(of holder: Component?) -> BuildContext.Running {
+        let owner = holder.flatMap { $0.componentClass.renderDefinition != nil ? $0 : $0.madeInRenderOf }
+        return owner.map { .render($0) } ?? .provider
     }
 
     /// A build that raised (SPEC §3): the updates it was folding are dropped (as if never

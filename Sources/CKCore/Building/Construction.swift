@@ -11,7 +11,7 @@ extension Runtime {
         if let build { component.madeBy = build.running.maker(self) } else { component.madeBy = madeOutsideBuilds() }
         guard cls.declaresScope else {
             if let controllerClass = try controllerClass(for: cls) {
-                throw RuntimeError(.controllerWithoutScope, "\(cls.name) has controller \(controllerClass.name) but declares no scope; add scope = true to \(cls.name) or drop its controller",
+                throw RuntimeError(.controllerWithoutScope, "\(cls.shownName) has controller \(controllerClass.shownName) but declares no scope; add scope = true to \(cls.shownName) or drop its controller",
                                    at: currentLocation())
             }
             component.enclosingScope = build?.currentScope
@@ -22,7 +22,7 @@ extension Runtime {
         // scope resolves (SPEC §4); the commit only attaches what this found.
         if cls.controllerName != nil { _ = try controllerClass(for: cls) }
         guard let build else {
-            throw RuntimeError(.outsideBuild, "\(cls.name) declares a scope and was constructed outside a build; construct it in a host's provider or a render")
+            throw RuntimeError(.outsideBuild, "\(cls.shownName) declares a scope and was constructed outside a build; construct it in a host's provider or a render")
         }
         var identifier = computed ?? .nil
         if computed == nil, case .computed(let f) = cls.scope {
@@ -49,7 +49,7 @@ extension Runtime {
     /// Identifiers and keys compare as `rawequal` does, and NaN is not `rawequal` to itself: it
     /// names no scope or place that a later build could find again (docs/api.md).
     fileprivate func nanIdentity(_ cls: ComponentClass, _ what: String) -> RuntimeError {
-        RuntimeError(.badArgument, "\(cls.name)\(what) cannot be NaN: identifiers and keys compare as rawequal does, and NaN equals nothing, not even itself; compute it from a number that is not 0/0 (or use a string)",
+        RuntimeError(.badArgument, "\(cls.shownName)\(what) cannot be NaN: identifiers and keys compare as rawequal does, and NaN equals nothing, not even itself; compute it from a number that is not 0/0 (or use a string)",
                      at: currentLocation())
     }
 

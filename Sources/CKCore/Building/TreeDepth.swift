@@ -13,12 +13,12 @@ enum TreeDepth {
     static func check(_ depth: Int, of node: Component, context: BuildContext, _ runtime: Runtime) throws {
         if depth > runtime.maxDepth {
             let found = repeating(above: node, in: context.host)
-            throw RuntimeError(.treeTooDeep, "building generation \(context.generation) rendered more than ck.config.maxDepth (\(runtime.maxDepth)) components deep, at \(node.name); \(found); the build stopped. \(found.advice), or raise ck.config.maxDepth", at: found.location)
+            throw RuntimeError(.treeTooDeep, "building generation \(context.generation) rendered more than ck.config.maxDepth (\(runtime.maxDepth)) components deep, at \(node.shownName); \(found); the build stopped. \(found.advice), or raise ck.config.maxDepth", at: found.location)
         }
         guard depth == warning, !context.warnedDeep else { return }
         context.warnedDeep = true
         let found = repeating(above: node, in: context.host)
-        runtime.onWarning(Catalogue.treeTooDeep.message("building generation \(context.generation) rendered \(warning) components deep, at \(node.name); \(found). Building on; it stops past ck.config.maxDepth (\(runtime.maxDepth)). A render without a base case?", at: found.location))
+        runtime.onWarning(Catalogue.treeTooDeep.message("building generation \(context.generation) rendered \(warning) components deep, at \(node.shownName); \(found). Building on; it stops past ck.config.maxDepth (\(runtime.maxDepth)). A render without a base case?", at: found.location))
     }
 
     /// The class that repeats on a path, how often among how many components looked at, and
@@ -36,7 +36,7 @@ enum TreeDepth {
                 : "Nest fewer built-ins where they were made (a loop or a recursion wrapping each in the next)"
         }
         var description: String {
-            "\(cls.name) (\(place)) is \(count) of the last \(looked) components on the path"
+            "\(cls.shownName) (\(place)) is \(count) of the last \(looked) components on the path"
         }
 
         init(cls: ComponentClass, count: Int, looked: Int, deepest: Component, host: Host) {

@@ -16,7 +16,7 @@ extension Component {
             switch self {
             case .script: "the script's code outside any build"
             case .provider: "the host's provider"
-            case .render(let cls): "the render of \(cls.name)"
+            case .render(let cls): "the render of \(cls.shownName)"
             case .site(let s): s.code
             }
         }

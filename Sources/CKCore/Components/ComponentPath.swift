@@ -25,10 +25,15 @@ extension Component {
             // parent's children any more (its successor is), and has no [N] (atk-stale 01).
             guard case .live(let c) = step, let p = c.parent, p.children.count > 1,
                   let at = p.children.firstIndex(where: { $0 === c }) else { return step.label }
-            let label = c.label
-            let same = p.children[..<at].reduce(0) { $0 + ($1.label == label ? 1 : 0) }
-            return same == 0 ? label : label + "[\(same + 1)]"
+            return p.childLabel(at: at)
         })
+    }
+
+    /// The label of the child at `index`, with `[2]` when an earlier child has the same label.
+    public func childLabel(at index: Int) -> String {
+        let label = children[index].label
+        let same = children[..<index].reduce(0) { $0 + ($1.label == label ? 1 : 0) }
+        return same == 0 ? label : label + "[\(same + 1)]"
     }
 
     /// What a freed component leaves in its link for the instances that still name it as their

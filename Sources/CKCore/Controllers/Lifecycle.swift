@@ -19,7 +19,7 @@ enum Lifecycle {
         guard !controller.isInvalidated || name == "invalidateController",
               let m = controller.controllerClass.method(name) else { return }
         // Names are made only when an error or the update-loop watch needs them.
-        func callback() -> String { "\(controller.controllerClass.name).\(name)" }
+        func callback() -> String { "\(controller.controllerClass.shownName).\(name)" }
         try ScriptErrors.attributed(.callbackFailed, "\(callback()) of \(controller.component.shownPath)") {
             guard let runtime else { return try m.body(.controller(controller), arguments) }
             try runtime.runCallback(callback()) { try m.body(.controller(controller), arguments) }

@@ -4,8 +4,10 @@
 /// a selector shows as `\n`). `SwiftFunctions.defineMetatable` puts every `__tostring` through
 /// `line`, so no object's text can break a line.
 public enum ObjectText {
-    /// A name (class, selector, view class, event) as a `tostring` shows it.
-    public static func name(_ s: String) -> String { Excerpt.text(s) }
+    /// A name (class, selector, view class, event) as a `tostring` and every message show it:
+    /// at most 200 bytes (`Excerpt`), its line breaks escaped. The one cutter of names: a
+    /// class's is its `shownName`.
+    public static func name(_ s: String) -> String { DumpText.oneLine(Excerpt.text(s)) }
 
     /// A whole `tostring` on one line.
     public static func line(_ s: String) -> String { DumpText.oneLine(s) }

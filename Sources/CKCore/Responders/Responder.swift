@@ -20,7 +20,7 @@ public enum Responder {
     public var name: String {
         switch self {
         case .component(let c): c.label
-        case .controller(let c): ObjectText.name(c.controllerClass.name)
+        case .controller(let c): c.controllerClass.shownName
         case .view(let v): v.hostingHost != nil ? "HostingView" : ObjectText.name(v.viewClass)
         case .script(let s): ObjectText.name(s.name)
         }

@@ -144,7 +144,7 @@ public final class Runtime {
                 if componentClasses[name] != nil { throw componentNamedAsController(name, by: cls) }
                 let advice = NearName.nearest(name, in: Array(controllerClasses.keys)).map { "did you mean \"\(Excerpt.text($0))\"? Fix the name, or define" }
                     ?? "define it with"
-                throw RuntimeError(.unknownClass, "\(Excerpt.text(cls.name)) names controller \"\(Excerpt.text(name))\", which is not defined; \(advice) "
+                throw RuntimeError(.unknownClass, "\(cls.shownName) names controller \"\(Excerpt.text(name))\", which is not defined; \(advice) "
                                    + "ck.controller(\"\(Excerpt.text(name))\", {...}) before the first build", at: cls.controllerNameSite)
             }
             return c
@@ -160,7 +160,7 @@ public final class Runtime {
         let advice = controllerClasses[own] != nil
             ? "did you mean \"\(Excerpt.text(own))\"? Name that controller"
             : "define a controller with a name of its own (ck.controller(\"\(Excerpt.text(own))\", {...})) and name that"
-        return RuntimeError(.unknownClass, "\(Excerpt.text(cls.name)) names controller \"\(Excerpt.text(name))\", which is a component class, not a controller; \(advice)", at: cls.controllerNameSite)
+        return RuntimeError(.unknownClass, "\(cls.shownName) names controller \"\(Excerpt.text(name))\", which is a component class, not a controller; \(advice)", at: cls.controllerNameSite)
     }
 
     public func warn(_ id: Catalogue, _ detail: String) { onWarning(id.message(detail)) }

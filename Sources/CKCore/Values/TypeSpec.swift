@@ -199,14 +199,14 @@ private struct StructBuild {
     var frames: [Frame] = []
 
     /// Where the field being made is, from the root: `.a.b`.
-    var path: String { frames.map { f in f.out.count < f.type.fields.count ? ".\(f.nextField.name)" : "" }.joined() }
+    var path: String { frames.map { f in f.out.count < f.type.fields.count ? ".\(Excerpt.text(f.nextField.name))" : "" }.joined() }
 
     /// Starts a table of `s`'s fields; `ref` (the script's table, if any) must declare no other.
     mutating func enter(_ s: StructType, _ ref: ScriptRef?) -> TypeSpec.Mismatch? {
         if let ref, let listing = tables as? ScriptTableListing {
             for name in listing.keyNames(ref) where !s.fields.contains(where: { $0.name == name }) {
                 let declared = s.fields.map(\.name).joined(separator: ", ")
-                return TypeSpec.Mismatch(path: path, problem: "has a field \(name) that \(s.name) does not declare (it declares \(declared))")
+                return TypeSpec.Mismatch(path: path, problem: "has a field \(Excerpt.text(name)) that \(Excerpt.text(s.name)) does not declare (it declares \(Excerpt.text(declared)))")
             }
         }
         frames.append(Frame(type: s, source: ref))

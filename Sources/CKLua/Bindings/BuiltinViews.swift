@@ -15,7 +15,7 @@ struct BuiltinViews {
             return ViewSpec(viewClass: viewClass, attributes: plainAttributes(of: c, into: nil), actions: actions)
         }
         let given = engine.scriptTables.makeTable([("class", .string(viewClass)), ("attributes", engine.classes.prop(c, table))])
-        let spec = try engine.hosts.viewSpec(given, in: c.name) ?? ViewSpec(viewClass: viewClass)
+        let spec = try engine.hosts.viewSpec(given, in: c.shownName) ?? ViewSpec(viewClass: viewClass)
         if made.attributes.isEmpty && actions.isEmpty { return spec }
         return ViewSpec(viewClass: viewClass, attributes: plainAttributes(of: c, into: spec.attributes), actions: spec.actions + actions)
     }
@@ -24,7 +24,7 @@ struct BuiltinViews {
         if let fixed = builtin.viewClass { return fixed }
         let prop = builtin.made.viewClassProp ?? "class"
         guard case .string(let name) = engine.classes.prop(c, prop) else {
-            throw RuntimeError(.badArgument, Self.badClass(c.name, prop, engine.classes.prop(c, prop)) + " (at \(c.shownPath))")
+            throw RuntimeError(.badArgument, Self.badClass(c.shownName, prop, engine.classes.prop(c, prop)) + " (at \(c.shownPath))")
         }
         return name
     }

@@ -31,12 +31,12 @@ struct ChildLists {
 
     /// The children of `c` from its list prop `prop`.
     func children(of c: Component, prop: String) throws -> [Component] {
-        try withProp(prop, of: c) { t in try read(prop, of: c.name, tableAt: t, single: false, where: " at \(c.shownPath)") }
+        try withProp(prop, of: c) { t in try read(prop, of: c.shownName, tableAt: t, single: false, where: " at \(c.shownPath)") }
     }
 
     /// The child of `c` from its prop `prop` (a component or nil).
     func child(of c: Component, prop: String) throws -> Component? {
-        try withProp(prop, of: c) { t in try read(prop, of: c.name, tableAt: t, single: true, where: " at \(c.shownPath)").first }
+        try withProp(prop, of: c) { t in try read(prop, of: c.shownName, tableAt: t, single: true, where: " at \(c.shownPath)").first }
     }
 
     /// The index of `child` in the list prop `prop` of built-in `parent` as the script wrote it

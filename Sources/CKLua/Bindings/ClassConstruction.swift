@@ -63,7 +63,7 @@ extension ClassBridge {
             LuaStack(L).newTable(array: 0, fields: 0)
             return false
         }
-        throw RuntimeError(.badArgument, "\(cls.name)(props): props must be a table or nil, got \(LuaStack(L).typeName(index))")
+        throw RuntimeError(.badArgument, "\(cls.shownName)(props): props must be a table or nil, got \(LuaStack(L).typeName(index))")
     }
 
     /// Constructs a new component with the props table at `t`, in the arena `beginConstruction`
@@ -149,9 +149,9 @@ extension ClassBridge {
             if LuaStack(L).isNil(-1) || (LuaStack(L).isBoolean(-1) && !LuaStack(L).toBool(-1)) { continue }
             guard let action = engine.objects.object(at: -1, L) as? Action else {
                 let given = LuaStack(L).isBoolean(-1) ? "true" : "a " + engine.values.value(at: -1, L).typeName
-                throw RuntimeError(.typeMismatch, "\(cls.name).\(name) is an action prop typed \(Self.describeTypes(declared)) but was given \(given); pass ck.action(...), or nil or false for none")
+                throw RuntimeError(.typeMismatch, "\(cls.shownName).\(name) is an action prop typed \(Self.describeTypes(declared)) but was given \(given); pass ck.action(...), or nil or false for none")
             }
-            let promoted = try engine.runtime.conformActionProp(action, declared: declared, prop: name, component: cls.name)
+            let promoted = try engine.runtime.conformActionProp(action, declared: declared, prop: name, component: cls.shownName)
             if promoted !== action {
                 if !copied { try copyTable(at: t, L, engine: engine); copied = true }
                 engine.values.push(promoted, L)

@@ -10,7 +10,7 @@ enum ClassKeys {
         guard !c.stack.isNil(i) else { cls.render = nil; cls.renderDefinition = nil; return }
         let f = try c.function(i, "render")
         cls.renderDefinition = c.stack.isFunction(i) ? c.engine.definition(of: f) : nil
-        cls.render = { [unowned(unsafe) engine = c.engine] comp in try engine.classes.callRender(f, comp, what: "render of \(comp.name)") }
+        cls.render = { [unowned(unsafe) engine = c.engine] comp in try engine.classes.callRender(f, comp, what: "render of \(comp.shownName)") }
     }
 
     static func view(_ c: ClassConfigurator, _ i: Int32) throws {
@@ -26,7 +26,7 @@ enum ClassKeys {
             var lastClass: ReusedName?
             cls.view = { [unowned(unsafe) engine] comp in
                 try engine.values.callWithProps(f, receiver: comp, props: comp, state: comp.state) { at, L in
-                    try engine.hosts.viewSpec(at: at, L, in: comp.name, definedAt: definedAt, lastClass: &lastClass)
+                    try engine.hosts.viewSpec(at: at, L, in: comp.shownName, definedAt: definedAt, lastClass: &lastClass)
                 }
             }
         } else if c.stack.isTable(i) {
@@ -37,7 +37,7 @@ enum ClassKeys {
             var read: ViewSpec??
             cls.view = { [unowned(unsafe) engine] comp in
                 if let read { return read }
-                let made = try engine.hosts.viewSpec(spec, in: comp.name, definedAt: definedAt)
+                let made = try engine.hosts.viewSpec(spec, in: comp.shownName, definedAt: definedAt)
                 read = .some(made)
                 return made
             }

@@ -26,15 +26,15 @@ enum ComponentBinding {
     /// `c:updateState(fnOrValue, mode)`: queues a state update for `c`'s scope.
     static func updateState(_ args: Arguments, _ c: Component) throws -> Int32 {
         guard let scope = c.scope else {
-            throw RuntimeError(.noScope, "\(c.name):updateState: \(c.name) declares no scope; add scope = true to its class")
+            throw RuntimeError(.noScope, "\(c.shownName):updateState: \(c.shownName) declares no scope; add scope = true to its class")
         }
         guard let host = scope.host, !host.isDestroyed else {
             if scope.hostWasDestroyed {
-                throw RuntimeError(.hostDestroyed, "\(c.name):updateState on \(c.shownPath), a component of a host the script "
+                throw RuntimeError(.hostDestroyed, "\(c.shownName):updateState on \(c.shownPath), a component of a host the script "
                     + "destroyed (host:destroy()): a destroyed host builds nothing more; make a new host with ck.host and update "
                     + "its components")
             }
-            throw RuntimeError(.deadObject, "\(c.name):updateState on \(c.shownPath): its host was collected: nothing referred "
+            throw RuntimeError(.deadObject, "\(c.shownName):updateState on \(c.shownPath): its host was collected: nothing referred "
                 + "to it any more (a host is kept only while the script holds it or it is mounted); keep it in a variable as "
                 + "long as you use its components, e.g. local host = ck.host(...)")
         }
@@ -52,7 +52,7 @@ enum ComponentBinding {
                 let cls = c.componentClass
                 return .transform { [unowned(unsafe) e, weak scope] old in
                     let new = try e.values.callForValue(f, carrying: true) { L in e.values.pushState(old, of: cls, L); return 1 }
-                    if new.isNil, isTable(old) { warnNilUpdate(f, of: scope?.component?.shownPath ?? cls.name, e) }
+                    if new.isNil, isTable(old) { warnNilUpdate(f, of: scope?.component?.shownPath ?? cls.shownName, e) }
                     return new
                 }
             }

@@ -5,7 +5,7 @@ enum ComponentClassBinding {
     static func register(in engine: Engine) {
         engine.functions.defineMetatable(.componentClass, index: classField, newindex: setClassField, tostring: { args in
             let cls: ComponentClass = try args.object(1, "class", "a component class")
-            return "<component class \(ObjectText.name(cls.name))>"
+            return "<component class \(cls.shownName)>"
         }, extra: registerClassCall(in:))
         engine.functions.setFunctions([("component", component)], prefix: "ck.")
     }

@@ -9,11 +9,11 @@ enum ControllerBinding {
     static func register(in engine: Engine) {
         engine.functions.defineMetatable(.controllerClass, index: classField, newindex: setClassField, tostring: { args in
             let cls: ControllerClass = try args.object(1, "class", "a controller class")
-            return "<controller class \(ObjectText.name(cls.name))>"
+            return "<controller class \(cls.shownName)>"
         })
         engine.functions.defineMetatable(.controller, index: fields, newindex: setField, tostring: { args in
             let k: Controller = try args.object(1, "self", "a controller")
-            return "<\(ObjectText.name(k.controllerClass.name)) of \(k.component.label)\(k.isInvalidated ? ", invalidated" : "")>"
+            return "<\(k.controllerClass.shownName) of \(k.component.label)\(k.isInvalidated ? ", invalidated" : "")>"
         })
         engine.functions.setFunctions([("controller", controller)], prefix: "ck.")
     }
@@ -52,7 +52,7 @@ enum ControllerBinding {
     static func setField(_ args: Arguments, _ key: String) throws -> Int32 {
         let k: Controller = try args.object(1, "self", "a controller")
         if runtimeFields.contains(key) {
-            throw RuntimeError(.badArgument, "\(k.controllerClass.name).\(Excerpt.text(key)) is set by the runtime and cannot be assigned; use another field name")
+            throw RuntimeError(.badArgument, "\(k.controllerClass.shownName).\(Excerpt.text(key)) is set by the runtime and cannot be assigned; use another field name")
         }
         pushScriptFields(of: k, args.engine, args.L)
         LuaStack(args.L).pushValue(at: 2)

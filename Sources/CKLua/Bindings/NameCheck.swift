@@ -86,15 +86,15 @@ enum NameCheck {
         // positional; a built-in reads only named props, so these showed nothing, silently.
         if others {
             let hint = known.contains("children") ? "put children in children = {…}"
-                : "name them, as ck.\(c.name){\(known.first ?? "key") = …}"
-            warn(engine, .unknownProp, "ck.\(c.name){…}: \(c.name) reads only named props, so entries at keys that are not names (ck.\(c.name){x, y}) are dropped; \(hint); its props are \(known.joined(separator: ", "))",
-                 L: L, once: "positional \(c.name)")
+                : "name them, as ck.\(c.shownName){\(known.first ?? "key") = …}"
+            warn(engine, .unknownProp, "ck.\(c.shownName){…}: \(c.shownName) reads only named props, so entries at keys that are not names (ck.\(c.shownName){x, y}) are dropped; \(hint); its props are \(known.joined(separator: ", "))",
+                 L: L, once: "positional \(c.shownName)")
         }
         // Sorted: a table's traversal order is seeded per process, and so would the warnings be.
         for key in names.filter({ !known.contains($0) }).sorted() {
             let hint = nearest(key, in: known).map { "did you mean \"\(Excerpt.text($0))\"? " } ?? ""
-            warn(engine, .unknownProp, "ck.\(c.name){\(Excerpt.text(key)) = …}: \(c.name) has no prop \"\(Excerpt.text(key))\"; \(hint)its props are \(known.joined(separator: ", "))",
-                 L: L, once: "prop \(c.name).\(key)")
+            warn(engine, .unknownProp, "ck.\(c.shownName){\(Excerpt.text(key)) = …}: \(c.shownName) has no prop \"\(Excerpt.text(key))\"; \(hint)its props are \(known.joined(separator: ", "))",
+                 L: L, once: "prop \(c.shownName).\(key)")
         }
     }
 

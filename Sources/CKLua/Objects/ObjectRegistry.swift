@@ -223,9 +223,9 @@ extension ObjectRegistry {
         guard kind != 0, slot <= 0, let k = ObjectKind(rawValue: kind) else { return nil }
         let article = "aeiou".contains(k.name.lowercased().first!) ? "an" : "a"
         guard slot < 0, Int(-slot) < slots.count, let cls = slots[Int(-slot)], cls.bridgeSlot == -slot,
-              cls is ComponentClass || cls is ControllerClass else { return "\(article) \(k.name)" }
+              cls is ComponentClass || cls is ControllerClass else { return "\(article) \(k.name)" }   // bounded: an object kind (ObjectKind), ours
         let name = (cls as? ComponentClass)?.name ?? (cls as? ControllerClass)?.name ?? ""
-        return "\(article) \(k.name) of class \(Excerpt.text(name))"
+        return "\(article) \(k.name) of class \(Excerpt.text(name))"   // bounded: an object kind (ObjectKind), ours
     }
 }
 
