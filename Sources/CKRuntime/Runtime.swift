@@ -72,6 +72,16 @@ public final class Runtime {
         callsAreTimed = configuration.timeout != nil
     }
 
+    /// Finalizers run under the timeout only while this runtime holds the process's timer and
+    /// Ctrl-C handler: closing took them from whatever call held them (another runtime's untimed
+    /// call lost its Ctrl-C, the interruption went to a state already closed).
+    deinit {
+        let taken = ProcessWatchdog.take(for: UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()))
+        if !taken { engine.limitClosing(to: nil) }
+        engine.close()
+        if taken { ProcessWatchdog.giveBack() }
+    }
+
     /// Runs `body` as one turn under the limits, its errors as ``ScriptError``s.
     /// On another thread than the runtime's it is `[notMainThread]`, before any Lua runs.
     func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
