@@ -7,6 +7,11 @@
 /* What the terminal sent, read ahead of libedit: a paste's text goes into the line in runs,
    and libedit reads its keys (and everything typed) through ckedit_ahead_read_character. */
 
+/// What a byte libedit would drop becomes in the line: this plus the byte (0x80–0xFF: U+10FF80
+/// to U+10FFFF, a private-use plane's end), for bytes that are not UTF-8, C1 controls' bytes and
+/// these characters' own (typed, they are escaped too): `EditorBytes` restores them.
+#define CKEDIT_STRAY_BYTE 0x10FF00
+
 /// Reads what the terminal holds beyond one byte (a paste, keys typed ahead) when nothing read
 /// ahead is left (64 KiB at most); returns the bytes read ahead and not yet handed on.
 size_t ckedit_ahead_read(void);

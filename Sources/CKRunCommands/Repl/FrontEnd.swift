@@ -25,7 +25,7 @@ protocol FrontEnd: AnyObject {
     /// edits one line at a time; a pipe's lines are read without one).
     var promptsBufferedLines: Bool { get }
     /// Keeps an entered line in the history.
-    func remember(_ entry: String)
+    func remember(_ entry: [UInt8])
     /// Runs `body`, a turn nobody typed, so that its output shows without garbling the line
     /// being typed.
     func aside(_ body: () -> Void)

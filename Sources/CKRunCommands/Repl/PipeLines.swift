@@ -44,7 +44,7 @@ final class PipeLines: FrontEnd {
 
     var hasBufferedInput: Bool { ckedit_stdin_ready() != 0 }
 
-    func remember(_ entry: String) {}
+    func remember(_ entry: [UInt8]) {}
     func aside(_ body: () -> Void) { body() }
     func didBuild() {}
     func interrupted(prompt: String) -> Bool {

@@ -22,8 +22,8 @@ final class ReplSession {
     private(set) var prelude: Value = .nil
     /// Lines are bytes (issue 24, class 8): Lua compiles what was typed or piped, undecoded.
     private var pending: [UInt8] = []
-    /// Keeps an entered input in the history (the terminal's).
-    var remember: (String) -> Void = { _ in }
+    /// Keeps an entered input in the history (the terminal's), as the bytes typed.
+    var remember: ([UInt8]) -> Void = { _ in }
     /// Told each error it printed (the live view's status line shows the last).
     var reported: (String) -> Void = { _ in }
 
@@ -48,12 +48,12 @@ final class ReplSession {
     /// One line of input.
     func submit(_ line: [UInt8]) -> Submission {
         if pending.isEmpty && Self.isDotCommand(line) {
-            remember(String(decoding: line, as: UTF8.self))
+            remember(line)
             return runDot(line)
         }
         pending = pending.isEmpty ? line : pending + [10] + line
         if evaluate(pending) == .incomplete { return .continued }
-        remember(String(decoding: pending, as: UTF8.self))
+        remember(pending)
         pending = []
         return .done
     }

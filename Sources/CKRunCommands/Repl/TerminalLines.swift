@@ -82,7 +82,8 @@ final class TerminalLines: FrontEnd {
             ProcessOutput.out("\n")
             return [.end]
         }
-        return [.line(line)]
+        // The bytes typed: those libedit holds escaped are put back (atk-new 01: dropped).
+        return [.line(EditorBytes.restored(line))]
     }
 
     var hasBufferedInput: Bool { ckedit_ahead_pending() > 0 }
@@ -137,7 +138,10 @@ final class TerminalLines: FrontEnd {
 
     /// Keeps an entry in this session's history and appends it to the file at once (however
     /// the session ends, it is kept); a repeat of the last entry is not kept again.
-    func remember(_ entry: String) {
+    /// The entry is kept as libedit holds it (`EditorBytes.escaped`: valid UTF-8, each byte
+    /// libedit would drop escaped), so that Up recalls, and Enter runs, the bytes typed.
+    func remember(_ bytes: [UInt8]) {
+        let entry = String(decoding: EditorBytes.escaped(bytes), as: UTF8.self)
         let line = HistoryFile.encoded(entry)
         guard !entry.trimmingBlanks().isEmpty, line != last else { return }
         last = line

@@ -114,7 +114,7 @@ final class LiveView: FrontEnd {
 
     var hasBufferedInput: Bool { !pendingKeys.isEmpty }
 
-    func remember(_ entry: String) {}
+    func remember(_ entry: [UInt8]) {}
 
     func aside(_ body: () -> Void) {
         body()
