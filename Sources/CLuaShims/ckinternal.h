@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <time.h>
 #include <string.h>
+#include <stdatomic.h>
 
 /* A warning being gathered from its pieces (ckwarn.c); its capacity counts as the state's memory. */
 typedef struct ck_warning_buffer {
@@ -15,10 +16,18 @@ typedef struct ck_warning_buffer {
     int cut;              /* a piece would have passed the memory limit: the rest is dropped */
 } ck_warning_buffer;
 
-/* ckrun test's records of a file's tests (ckrunner.c): outside the Lua heap, counted against it. */
+/* ckrun test's records of a file's tests (ckrunner.c): outside the Lua heap, counted against it.
+   Another thread (a run's ending) or a signal handler reads them while the recording thread may
+   be anywhere (ckhandoff.c): `bytes` and `whole` are published with release stores, a buffer the
+   records outgrow is retired, not freed, until the state closes, and `whole` counts the bytes of
+   the whole records only. */
+#define CK_RECORDS_RETIRED 48
 typedef struct ck_records {
-    unsigned char *bytes;
+    unsigned char *_Atomic bytes;
     size_t length, capacity;
+    _Atomic size_t whole;
+    unsigned char *retired[CK_RECORDS_RETIRED];
+    size_t retired_count, retired_bytes;
 } ck_records;
 
 /* The extra space holds a pointer to this block, shared by every thread of the state. */
@@ -37,6 +46,7 @@ typedef struct ck_extra {
                              main thread runs unhooked, and past the deadline the runner's own chunks finish their step */
     struct timespec deadline;
     double close_seconds; /* the time limit of lua_close's finalizers (0: none) */
+    volatile int closing; /* lua_close runs (ckstate_close): its finalizers run */
     int text_only;        /* --sandbox: ckpcall_loadbuffer and ckpcall_loadfile load text only */
     ck_warning_buffer warning;
     ck_records records;   /* ckrun test: the file's results so far */

@@ -5,6 +5,7 @@
    bookkeeping that reports it; and the runner's clock. */
 #include "ckshims.h"
 #include "ckinternal.h"
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -34,16 +35,22 @@ size_t ckrunner_escape_field(const char *s, size_t n, unsigned char *out) {
 }
 
 /* Room for `n` more bytes; the buffer's growth is counted against the state's memory (it never
-   fails for the limit: what passes it stops the next allocation of Lua code instead). */
+   fails for the limit: what passes it stops the next allocation of Lua code instead). A buffer
+   outgrown is retired, not freed: a reader on another thread may be copying it (ck_records). */
 static unsigned char *room(ck_extra *e, size_t n) {
     ck_records *r = &e->records;
     if (r->length + n > r->capacity) {
         size_t capacity = r->capacity ? r->capacity : 4096;
         while (capacity < r->length + n) capacity *= 2;
-        unsigned char *bytes = realloc(r->bytes, capacity);
-        if (bytes == NULL) return NULL;
-        e->memory->used += capacity - r->capacity;
-        r->bytes = bytes;
+        unsigned char *bytes = malloc(capacity), *old = r->bytes;
+        if (bytes == NULL || (old != NULL && r->retired_count == CK_RECORDS_RETIRED)) { free(bytes); return NULL; }
+        if (r->length) memcpy(bytes, old, r->length);
+        atomic_store_explicit(&r->bytes, bytes, memory_order_release);
+        if (old != NULL) {
+            r->retired[r->retired_count++] = old;
+            r->retired_bytes += r->capacity;
+        }
+        e->memory->used += capacity;
         r->capacity = capacity;
     }
     return r->bytes + r->length;
@@ -136,18 +143,25 @@ int ckrunner_lua_record(lua_State *L) {
     }
     *out = RECORD_END;
     e->records.length++;
+    atomic_store_explicit(&e->records.whole, e->records.length, memory_order_release);
     return 0;
 }
 
 size_t ckrunner_records_length(lua_State *L) { return ckinternal_extra_of(L)->records.length; }
 /* Forgets the records read so far (a state shared by several test files: each file's own). */
-void ckrunner_records_clear(lua_State *L) { ckinternal_extra_of(L)->records.length = 0; }
+void ckrunner_records_clear(lua_State *L) {
+    ck_records *r = &ckinternal_extra_of(L)->records;
+    atomic_store_explicit(&r->whole, 0, memory_order_release);
+    r->length = 0;
+}
 const unsigned char *ckrunner_records_bytes(lua_State *L) { return ckinternal_extra_of(L)->records.bytes; }
 
 void ckrunner_records_free(ck_extra *e) {
-    free(e->records.bytes);
-    e->memory->used -= e->records.capacity;
-    memset(&e->records, 0, sizeof e->records);
+    ck_records *r = &e->records;
+    for (size_t i = 0; i < r->retired_count; i++) free(r->retired[i]);
+    free(r->bytes);
+    e->memory->used -= r->capacity + r->retired_bytes;
+    memset(r, 0, sizeof *r);
 }
 
 /* turn(seconds [, runner]): the time limit from now (nil: none) of the code about to run: user

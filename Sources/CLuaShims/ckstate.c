@@ -39,6 +39,7 @@ void ckstate_close(lua_State *L) {
         ckwatchdog_closing(L);
         ckwatchdog_set_deadline(L, e->close_seconds);
     }
+    e->closing = 1;
     lua_close(L);
     ckwarn_release(e);   /* the extra block outlives the state */
     ckrunner_records_free(e);

@@ -37,6 +37,30 @@ struct TestRunnerEarlyEndReportsTests {
         #expect(junit.components(separatedBy: "<testcase").count - 1 == 5, "\(junit)")
     }
 
+    /// Under --jobs a worker answered once a file, so SIGTERM lost the finished tests of every
+    /// file running (atk-data 06: "0 passed, 1 failed"), and of files finished after one still
+    /// running: the parent asks the workers for them as the run ends.
+    @Test func sigtermUnderJobsKeepsTheRunningFilesFinishedTests() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": """
+            for i = 1, 5 do it("fast " .. i, function() end) end
+            it("hangs", function() while true do end end)
+            """,
+            // The largest: handed out first (DispatchOrder), done while a_spec still runs.
+            "b_spec.lua": "-- " + String(repeating: "padding ", count: 60) + "\n" + #"it("done", function() end)"#,
+            "c_spec.lua": """
+            for i = 1, 3 do it("quick " .. i, function() end) end
+            it("waits", function() local t = os.time() + 30 while os.time() < t do end end)
+            """,
+        ])
+        let result = try TestRunnerNamedFilesTests.shell("timeout 4 $CK test --jobs 2 --junit junit.xml a_spec.lua b_spec.lua c_spec.lua", in: fixture, timeout: 40)
+        #expect(result.status == 124, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("9 passed, 1 failed"), "\(result.stdout)")
+        let junit = try fixture.read("junit.xml")
+        #expect(junit.components(separatedBy: "<testcase").count - 1 == 9, "\(junit)")
+        #expect(junit.contains(#"name="fast 5""#) && junit.contains(#"name="quick 3""#) && junit.contains(#"name="done""#), "\(junit)")
+    }
+
     /// Under `ulimit -f` the --junit write killed ckrun by SIGXFSZ (status 153), leaving its temporary.
     @Test func aFileSizeLimitIsCannotWriteNotADeath() throws {
         let specs = (1...60).map { #"it("test number \#($0) with a long name to make the report bigger", function() end)"# }

@@ -171,6 +171,22 @@ struct TestRunnerIntegrityTests {
         #expect(result.lastLine == "1 passed, 0 failed", "\(result.stdout)")
     }
 
+    /// os.exit from a finalizer that runs as the file's state closes, after its tests, fails
+    /// the file, serially and under --jobs (atk-new 17: the run passed, status 0).
+    @Test func osExitInAFinalizerAsTheStateClosesFailsTheFile() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": #"it("a", function() end) G = setmetatable({}, {__gc = function() os.exit(7) end})"#,
+            "b_spec.lua": #"it("b", function() end)"#,
+        ])
+        for jobs in ["1", "2"] {
+            let result = try Ckrun.run(["test", "--jobs", jobs, "a_spec.lua", "b_spec.lua"], directory: fixture.directory.url, timeout: 30)
+            #expect(result.status == 1, "\(jobs): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("[testFailure] a_spec.lua:1: os.exit(7) was called"), "\(jobs): \(result.stdout)")
+            #expect(result.stdout.contains("as the file's state closed"), "\(jobs): \(result.stdout)")
+            #expect(result.stdout.contains("2 passed, 1 failed"), "\(jobs): \(result.stdout)")
+        }
+    }
+
     /// os.exit from a finalizer the test's collection runs fails the test as one in its body does
     /// (atk-new 17: Lua turned the guard's error into a warning, and the test passed, status 0).
     @Test func osExitInAFinalizerFailsTheTest() throws {

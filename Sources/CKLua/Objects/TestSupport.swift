@@ -71,6 +71,37 @@ public struct TestSupport {
         return Array(UnsafeBufferPointer(start: bytes, count: ckrunner_records_length(L)))
     }
 
+    /// A reader of the whole records kept so far, safe on another thread while this state's
+    /// thread records (a run's ending: `ckhandoff_whole_records`). Not after the state closed.
+    public var wholeTestRecordsReader: () -> [UInt8] {
+        let L = engine.lua.L
+        return {
+            var bytes: UnsafePointer<UInt8>?
+            let count = ckhandoff_whole_records(L, &bytes)
+            guard let bytes, count > 0 else { return [] }
+            return Array(UnsafeBufferPointer(start: bytes, count: count))
+        }
+    }
+
+    /// From now, the records of the state `share` names are written, with `prefix` and a
+    /// newline, to `fd` whenever this thread gets `signal` (a `--jobs` worker's, for its parent).
+    public static func shareRecords(on signal: Int32, to fd: Int32, prefix: [UInt8]) {
+        prefix.withUnsafeBufferPointer { p in
+            p.withMemoryRebound(to: CChar.self) { ckhandoff_share_on(signal, fd, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Whose records the signal hands on: this state's while its file runs; `stopSharing` before it closes.
+    public func share() { ckhandoff_share(engine.lua.L) }
+    public static func stopSharing() { ckhandoff_share(nil) }
+
+    /// `note_exit(message)`: keeps an `os.exit` a finalizer called as the state closed (whose
+    /// error lua_close swallows), for `takeClosingExit` once it closed.
+    public var noteExitFunction: Value { cFunction(ckhandoff_lua_note_exit) }
+
+    /// The message of an `os.exit` a finalizer called as a state closed, no longer kept.
+    public static func takeClosingExit() -> String? { ckhandoff_take_closing_exit().map { String(cString: $0) } }
+
     /// Forgets the results kept so far: a state that runs several test files reads each file's own.
     public func clearTestRecords() { ckrunner_records_clear(engine.lua.L) }
 

@@ -50,6 +50,7 @@ final class ParallelRunner: @unchecked Sendable {
         workersLeft = min(jobs, files.count)
         expected = files.count
         dispatch = DispatchOrder.positions(of: files.map(\.path), settings: settings)
+        RunEnding.beginParallelRun()
         withoutActuallyEscaping(consume) { consume in
             report = consume
             startSlots(files)
@@ -151,6 +152,7 @@ final class ParallelRunner: @unchecked Sendable {
     /// thread reports at a time, and reports too what is stored meanwhile. A report that
     /// stops the run stops it here.
     private func store(_ result: FileResult, at position: Int) {
+        RunEnding.stored(result, at: position)
         condition.lock()
         finished[position] = result
         var stopping = false
@@ -201,7 +203,8 @@ final class ParallelRunner: @unchecked Sendable {
             }
             guard let current = worker else { continue }
             askAhead(&queue, of: current, files)
-            let answer = awaitAnswer(current, file: file.path)
+            RunEnding.running(file.path, at: position, worker: current.process.pid)
+            let answer = awaitAnswer(current, file: file.path, at: position)
             guard let answer, answer.closed else {
                 worker = nil
                 if blame(current, answer, file.path, at: position, rerun: &rerun) { queue.files.removeFirst() }
@@ -328,12 +331,18 @@ final class ParallelRunner: @unchecked Sendable {
     /// the line saying its state closed, then what its standard output holds. A result for
     /// another file (a second one for the file before, or one a test forged with the token it
     /// read from its memory) answers nothing.
-    private func awaitAnswer(_ worker: Worker, file: String) -> Answer? {
+    /// A records line (the worker asked for its finished tests as the run ends) is kept for the
+    /// run's ending (`RunEnding.sent`).
+    private func awaitAnswer(_ worker: Worker, file: String, at position: Int) -> Answer? {
         worker.lastWords = []
         var results: ArraySlice<UInt8>?
         while let line = worker.reader.next() {
             // An answer cut short (its worker died writing it) is no answer.
             let ended = worker.reader.lastLineEnded
+            if ended, let records = WorkerProtocol.recordsLine(line, token: worker.token) {
+                if results == nil { RunEnding.sent(records, at: position) }
+                continue
+            }
             if ended, let done = results, WorkerProtocol.isClosed(line, token: worker.token) {
                 worker.output.drain()
                 return Answer(line: done, printed: worker.output.take())

@@ -43,6 +43,11 @@ final class RunEnding: @unchecked Sendable {
     private var running: String?
     /// The running file's results so far (its state's records), read once the run ends.
     private var runningRecords: (() -> [UInt8])?
+    /// Under `--jobs` (`EarlyEndCollection`): results stored but not reported yet (a later file than
+    /// one still running), the files workers are running with their processes, and what those
+    /// workers sent of their finished tests when asked, by position in the run; `base`: how many
+    /// results were reported before the run's first position.
+    private var parallel: EarlyEndCollection?
     private var started = false
     private var previous: [(Int32, sigaction)] = []
     private let read: Int32, write: Int32
@@ -129,6 +134,30 @@ final class RunEnding: @unchecked Sendable {
         current?.holding { $0.runningRecords = records }
     }
 
+    /// A `--jobs` run starts: positions count from the results reported so far.
+    static func beginParallelRun() {
+        current?.holding { $0.parallel = EarlyEndCollection(base: $0.reported.count) }
+    }
+
+    /// A worker (`pid`) runs the file at `position`: asked for its finished tests if the run ends.
+    static func running(_ file: String, at position: Int, worker pid: pid_t) {
+        current?.holding { $0.parallel?.running[position] = (file, pid) }
+    }
+
+    /// The file at `position` has its result, reported in turn (or at the run's end).
+    static func stored(_ result: FileResult, at position: Int) {
+        current?.holding { e in
+            e.parallel?.running[position] = nil
+            e.parallel?.sent[position] = nil
+            e.parallel?.stored[position] = result
+        }
+    }
+
+    /// The whole records a worker sent of the tests its file at `position` finished.
+    static func sent(_ records: ArraySlice<UInt8>, at position: Int) {
+        current?.holding { $0.parallel?.sent[position] = Array(records) }
+    }
+
     /// Reports `result` (`report`), unless the run is ending. A report whose write found the
     /// reader gone waits here, as a signal's handler does, for the thread to end the process:
     /// no later file runs meanwhile.
@@ -173,12 +202,34 @@ final class RunEnding: @unchecked Sendable {
 
     /// On the reporting thread: the reports closed with why, then the process ends.
     private func end(by signal: Int32) -> Never {
+        askWorkersForTheirTests()
         lock.lock()   // never unlocked: nothing else reports from now on
         // The watchdog's words, as a `--jobs` worker says them.
         if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] \(ForcedExit.lastResortPlace)\(Self.unstoppable); the process ends\n") }
-        close(reported + finishedOfRunningFile(), lastWords(signal))
+        close(reported + finishedOfRunningFile() + (parallel?.unreported(after: reported.count) ?? []), lastWords(signal))
         if signal == SIGALRM { _exit(1) }
         ProcessOutput.endBy(signal)
+    }
+
+    /// Under `--jobs`: each worker running a file is asked for the tests it finished, and given
+    /// a second (in all) to send them (its slot's thread keeps them: `sent`). A worker stuck
+    /// where its handler cannot run is not waited for longer.
+    private func askWorkersForTheirTests() {
+        var asked: [Int] = []
+        holding { e in
+            guard var run = e.parallel else { return }
+            for (position, (_, pid)) in run.running where kill(pid, WorkerProtocol.recordsSignal) == 0 {
+                run.sent[position] = nil
+                asked.append(position)
+            }
+            e.parallel = run
+        }
+        for _ in 0..<100 where !asked.isEmpty {
+            var waiting = false
+            holding { e in waiting = asked.contains { e.parallel?.sent[$0] == nil && e.parallel?.running[$0] != nil } }
+            if !waiting { break }
+            usleep(10_000)
+        }
     }
 
     /// The tests the running file finished, unless it was reported. Read while the thread that

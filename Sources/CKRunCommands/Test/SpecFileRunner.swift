@@ -53,8 +53,11 @@ struct SpecFileRunner {
                 return deliver(head, records)
             }
             defer { records = session.records }
-            RunEnding.runningRecords { session.records }
-            defer { RunEnding.runningRecords(nil) }
+            // Read by a run's ending, or a --jobs worker's parent asking by signal, while the file
+            // runs; never once its state may close.
+            RunEnding.runningRecords(session.wholeRecordsReader)
+            session.engine.testing.share()
+            defer { TestSupport.stopSharing(); RunEnding.runningRecords(nil) }
             try session.run(path: file, index: fileIndex, seed: seed)
         } catch {
             // A shared state whose runner stopped is not used again.
@@ -72,6 +75,16 @@ struct SpecFileRunner {
         if let session { collect(from: session, into: &head) }
         head.seconds = seconds(since: start)
         withExtendedLifetime(session) { deliver(head, records) }
+    }
+
+    /// An `os.exit` a finalizer called as the file's state closed, after its result was handed
+    /// on (`TestSupport.takeClosingExit`): a failure of the file, as one in a test is a failure
+    /// of the test (atk-new 17: the run passed). Nil when none was called.
+    func closingExit() -> TestResult? {
+        guard let message = TestSupport.takeClosingExit() else { return nil }
+        return TestResult(name: file, file: file, line: Self.line(in: String(message.drop { $0 != " " }.dropFirst()), of: file),
+                          status: .errored, message: message + " (by a finalizer (__gc) as the file's state closed, after its tests)",
+                          traceback: "", descriptor: "file")
     }
 
     /// The file's `math.random` seed: its own, from the run's (`--seed`, or one drawn per run).

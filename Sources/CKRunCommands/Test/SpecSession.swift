@@ -40,11 +40,12 @@ final class SpecSession {
             select(6, ...)(coroutine)
             T.check_deadline = select(7, ...)
             if select(8, ...) then T.exposed = true; rawset(_G, "(ckrun test)", T) end
-            T.begin_isolated, T.end_isolated = select(9, ...)
+            T.begin_isolated, T.end_isolated, T.note_exit = select(9, ...)
             """#, name: "=(ckrun test: limits)", in: engine)
         try engine.tools.call(limits, [runner, engine.testing.runnerTurnFunction, engine.testing.recordFunction, .string(memory),
                                  engine.testing.monotonicClockFunction, engine.testing.hookCoroutinesFunction, engine.testing.checkDeadlineFunction,
-                                 .bool(settings.exposeRunner), engine.testing.beginTestFunction, engine.testing.endTestFunction])
+                                 .bool(settings.exposeRunner), engine.testing.beginTestFunction, engine.testing.endTestFunction,
+                                 engine.testing.noteExitFunction])
     }
 
     /// Calls `T[name](arguments...)` with string arguments, under the time limit; returns its
@@ -84,6 +85,9 @@ final class SpecSession {
 
     /// The results the file's tests left, as `ResultRecords` (kept outside the Lua heap).
     var records: [UInt8] { engine.testing.testRecords }
+
+    /// The whole records so far, read on another thread while the file runs (a run's ending).
+    var wholeRecordsReader: () -> [UInt8] { engine.testing.wholeTestRecordsReader }
 }
 
 /// Tracebacks without the runner's own frames.

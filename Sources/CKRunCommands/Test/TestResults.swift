@@ -41,6 +41,9 @@ struct FileResult: Codable, Sendable {
     var coverage: [String: [String: Int]]?
     /// Under --watch: the files its run loaded besides itself, as the loaders named them.
     var loadedFiles: [String] = []
+    /// A failure of a file reported before, found once its state closed (an os.exit in a
+    /// finalizer): no file of its own in the counts.
+    var followsItsFile: Bool? = nil
 
     var didFail: Bool { tests.contains { $0.didFail } }
 }

@@ -71,11 +71,16 @@ struct TestRun {
                 // Taken (and reported) before the file's state closes: see SpecFileRunner.runRecords.
                 // The process is put back before the report (a test closed fd 1) and after the close.
                 var goOn = true
-                SpecFileRunner(file: file.path, fileIndex: file.index, settings: settings, states: states).run {
+                let runner = SpecFileRunner(file: file.path, fileIndex: file.index, settings: settings, states: states)
+                runner.run {
                     process.restore()
                     goOn = take($0)
                 }
                 process.restore()
+                // The state closed (unless files share it): an os.exit its finalizers called fails the file.
+                if let exited = runner.closingExit() {
+                    goOn = take(FileResult(file: file.path, tests: [exited], followsItsFile: true)) && goOn
+                }
                 if !goOn { break }
             }
         }

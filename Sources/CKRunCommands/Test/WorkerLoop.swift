@@ -43,6 +43,9 @@ enum WorkerLoop {
         ForcedExit.setHook(sayWhy)
         let reader = LineReader(fd: requests)
         guard let token = reader.nextText() else { return }
+        // The parent ending early asks for the running file's finished tests (RunEnding).
+        TestSupport.shareRecords(on: WorkerProtocol.recordsSignal, to: WorkerProtocol.answers,
+                                 prefix: WorkerProtocol.recordsPrefix(token: token))
         let states = SpecStates(settings: settings)
         let process = ProcessSnapshot()
         while let line = reader.nextText(), let request = WorkerProtocol.parse(request: line) {
@@ -61,12 +64,19 @@ enum WorkerLoop {
         // Encoded inside `runRecords`, while the file's state is still open: the state closes
         // as the runner lets it go, and a finalizer looping there ends this worker with the
         // answer held.
+        var result: (head: FileResult, records: [UInt8])?
         runner.runRecords { head, records in
+            result = (head, records)
             Held.keep(WorkerProtocol.encode(head, records: records, token: token))
         }
         states.closeHanded()
+        // An os.exit its finalizers called as the state closed fails the file, as in a serial run.
+        if let exited = runner.closingExit(), let (head, records) = result {
+            Held.keep(WorkerProtocol.encode(head, records: records + ResultRecords.records([exited]), token: token))
+        }
         process.restore()   // also flushes what the file left in stdio's buffers: its output, out before its answer
-        write(Held.take() + WorkerProtocol.closed(token: token))
+        // Not cut by the records the parent asks for (their signal waits for the write's end).
+        WorkerProtocol.holdingRecordsSignal { write(Held.take() + WorkerProtocol.closed(token: token)) }
     }
 
     /// Writes an answer to the parent (`WorkerProtocol.answers`), from its bytes: a parent gone

@@ -41,6 +41,30 @@ enum WorkerProtocol {
 
     static func isClosed(_ line: [UInt8], token: String) -> Bool { line.elementsEqual((marker + token + " closed").utf8) }
 
+    /// What the parent sends a worker to have the whole records of the file it runs written at
+    /// once, on `answers`, after `recordsPrefix` (none between files): a run ending early reports
+    /// the tests its running files finished (atk-data 06: under --jobs they were lost).
+    static let recordsSignal = SIGUSR2
+
+    static func recordsPrefix(token: String) -> [UInt8] { Array((marker + token + " records ").utf8) }
+
+    /// The records a records line carries, when it is one with this token.
+    static func recordsLine(_ line: [UInt8], token: String) -> ArraySlice<UInt8>? {
+        let prefix = recordsPrefix(token: token)
+        guard line.count >= prefix.count, line.prefix(prefix.count).elementsEqual(prefix) else { return nil }
+        return line.dropFirst(prefix.count)
+    }
+
+    /// `body` with `recordsSignal` held off: a worker's answer is written whole.
+    static func holdingRecordsSignal(_ body: () -> Void) {
+        var held = sigset_t(), old = sigset_t()
+        sigemptyset(&held)
+        sigaddset(&held, recordsSignal)
+        pthread_sigmask(SIG_BLOCK, &held, &old)
+        body()
+        pthread_sigmask(SIG_SETMASK, &old, nil)
+    }
+
     /// The result records a line carries (`ResultRecords.fileResult` reads them), when it is a
     /// result line with this token.
     static func resultLine(_ line: [UInt8], token: String) -> ArraySlice<UInt8>? {

@@ -112,7 +112,7 @@ final class TextReporter: TestReporter {
             }
         }
         // An error of the run itself (no test file found) is neither a test nor a file here.
-        let runFiles = files.filter { $0.file.isEmpty }, tests = summary.total - runFiles.reduce(0) { $0 + $1.tests.count }
+        let runFiles = files.filter { $0.file.isEmpty || $0.followsItsFile == true }, tests = summary.total - runFiles.reduce(0) { $0 + ($1.file.isEmpty ? $1.tests.count : 0) }
         let testCount = tests == 1 ? "1 test" : "\(tests) tests"
         let fileCount = files.count - runFiles.count == 1 ? "1 file" : "\(files.count - runFiles.count) files"
         text += "\nRan \(testCount) from \(fileCount) in \(fixedPoint(seconds, digits: 2)) s"
