@@ -1,6 +1,8 @@
 /* Keys and clicks, read without waiting and told apart for the live view. */
 #include "ckcurses.h"
 #include "ckcurses_internal.h"
+#include <string.h>
+#include <wchar.h>
 
 /* ncurses' function keys the view uses, and what each is to it. */
 static const struct { int code; ck_key_kind kind; } function_keys[] = {
@@ -37,15 +39,71 @@ static ck_key function_key(wint_t code) {
     return key;
 }
 
+/* What the terminal sent, a character at a time: read as bytes (wgetch: a function key comes
+   whole, as its code) and decoded here, so that nothing is dropped. ncurses' wget_wch dropped a
+   byte that is not UTF-8 and what followed it up to the Enter (atk-new 01's class: `y = "\xff"`
+   typed at the command line ran as `y = "`). A byte that starts no character, and each byte
+   of a C1 control or of a character that stands for a byte, is handed on as CK_STRAY_BYTE
+   plus the byte, as the REPL's libedit reader does (ckedit_ahead.c); EditorBytes puts them
+   back in the line that runs. */
+#define CK_STRAY_BYTE 0x10FF00u
+static struct {
+    unsigned char bytes[4];
+    unsigned at, count;
+    int pushed;   /* a code read past a cut sequence, read next (0: none) */
+} input;
+
+static int next_code(void) {
+    if (input.pushed) {
+        int code = input.pushed;
+        input.pushed = 0;
+        return code;
+    }
+    return NC(wgetch)(CK_SCREEN);
+}
+
+static int escaped(wint_t c) {
+    return (c >= 0x80 && c <= 0x9F) || (c >= CK_STRAY_BYTE + 0x80 && c <= CK_STRAY_BYTE + 0xFF);
+}
+
+/* The next character (`*is_key`: a function key's code instead), or ERR. */
+static int next_character(wint_t *out, int *is_key) {
+    *is_key = 0;
+    if (input.at < input.count) return *out = CK_STRAY_BYTE + input.bytes[input.at++], OK;
+    int c = next_code();
+    if (c == ERR) return ERR;
+    if (c > 0xFF) return *out = (wint_t)c, *is_key = 1, OK;
+    int need = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+    unsigned n = 0;
+    input.bytes[n++] = (unsigned char)c;
+    while ((int)n < need) {
+        int d = next_code();
+        if (d == ERR) break;
+        if (d > 0xFF || (d & 0xC0) != 0x80) { input.pushed = d; break; }
+        input.bytes[n++] = (unsigned char)d;
+    }
+    if ((int)n == need) {
+        wchar_t wc;
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        size_t used = mbrtowc(&wc, (const char *)input.bytes, n, &state);
+        if (used == n && !escaped((wint_t)wc)) return *out = (wint_t)wc, OK;
+        if (used == 0 && n == 1) return *out = 0, OK;
+    }
+    input.at = 0;
+    input.count = n;
+    return *out = CK_STRAY_BYTE + input.bytes[input.at++], OK;
+}
+
 /* An Escape that ncurses hands over with another key already read behind it (within ESCDELAY,
    so not typed apart): a terminal's Alt/Option key, one key; ESC followed by a function key (Alt
    and an arrow on some terminals) is one the view has no use for. */
 static ck_key after_escape(void) {
     ck_key key = {CK_KEY_ESCAPE, 0, 0, 0};
     wint_t next = 0;
-    int got = NC(wget_wch)(CK_SCREEN, &next);
-    if (got == ERR) return key;
-    if (got == KEY_CODE_YES) {
+    int is_key = 0;
+    if (next_character(&next, &is_key) == ERR) return key;
+    if (is_key) {
         key.kind = next == KEY_RESIZE ? CK_KEY_RESIZE : CK_KEY_OTHER;
         return key;
     }
@@ -58,9 +116,9 @@ ck_key ckcurses_input_read(void) {
     ck_key key = {CK_KEY_NONE, 0, 0, 0};
     if (!ckcurses_screen_active()) return key;
     wint_t c = 0;
-    int got = NC(wget_wch)(CK_SCREEN, &c);
-    if (got == ERR) return key;
-    if (got == KEY_CODE_YES) return function_key(c);
+    int is_key = 0;
+    if (next_character(&c, &is_key) == ERR) return key;
+    if (is_key) return function_key(c);
     if (c == 27) return after_escape();
     key.kind = CK_KEY_CHAR;
     key.character = (unsigned int)c;

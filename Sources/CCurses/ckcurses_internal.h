@@ -9,7 +9,7 @@
 #define CK_CURSES_FUNCTIONS(X) \
     X(newterm) X(set_term) X(endwin) X(isendwin) X(cbreak) X(noecho) X(nonl) X(keypad) \
     X(nodelay) X(intrflush) X(curs_set) X(has_colors) X(start_color) X(use_default_colors) \
-    X(init_pair) X(mousemask) X(getmouse) X(mouseinterval) X(set_escdelay) X(wget_wch) \
+    X(init_pair) X(mousemask) X(getmouse) X(mouseinterval) X(set_escdelay) X(wgetch) \
     X(resizeterm) X(werase) X(wmove) X(waddnstr) X(wattr_set) X(mvwhline_set) X(mvwvline_set) \
     X(mvwadd_wch) X(wnoutrefresh) X(doupdate) X(wrefresh) X(getmaxy) X(getmaxx) X(tigetstr) X(define_key) \
     X(def_prog_mode)

@@ -45,4 +45,22 @@ struct ReplTypedBytesTests {
         let screen = try s.wait("the recalled line's result") { Self.fields($0, "RECALLED") != nil }
         #expect(Self.fields(screen, "RECALLED") == ["2", "true"], "\(screen)")
     }
+
+    /// The live view's command line read keys through ncurses' wget_wch, which dropped a byte
+    /// that is not UTF-8 and the rest of the line after it (`y = "` ran, and waited for more).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func theLiveViewsCommandLineKeepsThemToo() throws {
+        let dir = try TemporaryDirectory()
+        let s = try ReplTerminalTests.Session(command: LiveViewTerminalTests.ckrun("\(LiveViewTerminalTests.songList) --tui --clock virtual"))
+        try s.wait("the views") { $0.contains("Responder chain") }
+        try s.keys(":")
+        try paste(Array("y = \"".utf8) + [0xFF, 0xFE] + Array("\" z = \"".utf8) + [0xC2, 0x85, 0x20, 0xE2, 0x80, 0xA8] + Array("\"".utf8), into: s, dir: dir)
+        try s.keys("Enter")
+        try s.keys(":")
+        try s.run(["send-keys", "-t", "0", "-l", "print('LENGTHS', #y, #z, y == '\\255\\254')"])
+        try s.keys("Enter")
+        let printed = try s.wait("the lengths") { Self.fields($0, "LENGTHS") != nil }
+        #expect(Self.fields(printed, "LENGTHS") == ["2", "6", "true"], "\(printed)")
+        try s.keys("q")
+    }
 }

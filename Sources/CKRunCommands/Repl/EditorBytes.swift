@@ -5,7 +5,8 @@ import CEditLine
 /// unassigned, were dropped from the line silently, and from its history (atk-new 01; `lua5.4
 /// -i` keeps them). Each byte of those, and of the characters that stand for one (typed, they
 /// are escaped too, so every line maps back), is `CKEDIT_STRAY_BYTE` plus the byte: a character
-/// of a private-use plane's end (ckedit_ahead.c hands them to libedit so).
+/// of a private-use plane's end (ckedit_ahead.c hands them to libedit so, and ckcurses_input.c
+/// to the live view's command line, where ncurses dropped them and the rest of the line).
 enum EditorBytes {
     private static let stray = UInt32(CKEDIT_STRAY_BYTE)
 

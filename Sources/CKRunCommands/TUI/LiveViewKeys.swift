@@ -95,7 +95,8 @@ extension LiveView {
             let text = LiveInput.text(of: pendingKeys)
             pendingKeys = (text.isEmpty ? [] : [.text(text)]) + pendingKeys.filter { $0 == .key(.resize) }
         }
-        return .line(Array(line.utf8))
+        // The bytes typed: those the keys carried escaped are put back (ckcurses_input.c).
+        return .line(EditorBytes.restored(Array(line.utf8)))
     }
 
     /// A key while the command line is open: editing, history, Enter hands the line over,
