@@ -54,7 +54,8 @@ struct SpecFileRunner {
             }
             defer { records = session.records }
             // Read by a run's ending, or a --jobs worker's parent asking by signal, while the file
-            // runs; never once its state may close.
+            // runs; never once its state may close, nor before a shared state's earlier file's are gone.
+            session.engine.testing.clearTestRecords()
             RunEnding.runningRecords(session.wholeRecordsReader)
             session.engine.testing.share()
             defer { TestSupport.stopSharing(); RunEnding.runningRecords(nil) }

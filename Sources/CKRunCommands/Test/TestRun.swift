@@ -72,10 +72,7 @@ struct TestRun {
                 // The process is put back before the report (a test closed fd 1) and after the close.
                 var goOn = true
                 let runner = SpecFileRunner(file: file.path, fileIndex: file.index, settings: settings, states: states)
-                runner.run {
-                    process.restore()
-                    goOn = take($0)
-                }
+                runner.run { process.restore(); goOn = take($0) }
                 process.restore()
                 // The state closed (unless files share it): an os.exit its finalizers called fails the file.
                 if let exited = runner.closingExit() {
