@@ -41,21 +41,28 @@ struct TestRunnerEarlyEndReportsTests {
     /// file running (atk-data 06: "0 passed, 1 failed"), and of files finished after one still
     /// running: the parent asks the workers for them as the run ends.
     @Test func sigtermUnderJobsKeepsTheRunningFilesFinishedTests() throws {
+        // Each hanging test says it started (a file), then loops: SIGTERM comes once both did.
         let fixture = try TestRunnerFixture([
             "a_spec.lua": """
             for i = 1, 5 do it("fast " .. i, function() end) end
-            it("hangs", function() while true do end end)
+            it("hangs", function() io.open("a_started", "w"):close() while true do end end)
             """,
             // The largest: handed out first (DispatchOrder), done while a_spec still runs.
             "b_spec.lua": "-- " + String(repeating: "padding ", count: 60) + "\n" + #"it("done", function() end)"#,
             "c_spec.lua": """
             for i = 1, 3 do it("quick " .. i, function() end) end
-            it("waits", function() local t = os.time() + 30 while os.time() < t do end end)
+            it("waits", function() io.open("c_started", "w"):close() local t = os.time() + 30 while os.time() < t do end end)
             """,
         ])
-        let result = try TestRunnerNamedFilesTests.shell("timeout 4 $CK test --jobs 2 --junit junit.xml a_spec.lua b_spec.lua c_spec.lua", in: fixture, timeout: 40)
-        #expect(result.status == 124, "\(result.stdout)\(result.stderr)")
+        let script = """
+            $CK test --jobs 2 --junit junit.xml a_spec.lua b_spec.lua c_spec.lua & pid=$!
+            n=0; while { [ ! -f a_started ] || [ ! -f c_started ]; } && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
+            kill -TERM $pid; wait $pid
+            """
+        let result = try TestRunnerNamedFilesTests.shell(script, in: fixture, timeout: 60)
+        #expect(result.status == 143, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("9 passed, 1 failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("[interrupted] stopped by SIGTERM while a_spec.lua, c_spec.lua ran"), "\(result.stdout)")
         let junit = try fixture.read("junit.xml")
         #expect(junit.components(separatedBy: "<testcase").count - 1 == 9, "\(junit)")
         #expect(junit.contains(#"name="fast 5""#) && junit.contains(#"name="quick 3""#) && junit.contains(#"name="done""#), "\(junit)")

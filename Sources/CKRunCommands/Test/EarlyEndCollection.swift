@@ -11,6 +11,9 @@ struct EarlyEndCollection {
     var stored: [Int: FileResult] = [:]
     var sent: [Int: [UInt8]] = [:]
 
+    /// The files the workers run, in the run's order.
+    var runningFiles: [String] { running.sorted { $0.key < $1.key }.map(\.value.file) }
+
     func unreported(after reportedCount: Int) -> [FileResult] {
         let first = reportedCount - base
         var results: [(Int, FileResult)] = stored.filter { $0.key >= first }.map { ($0.key, $0.value) }

@@ -260,7 +260,9 @@ final class RunEnding: @unchecked Sendable {
         case SIGQUIT: "stopped by SIGQUIT (Ctrl-\\)"
         default: "stopped by SIGTERM"
         }
-        let where_ = running.map { " while \($0) ran" } ?? ""
+        // Under --jobs, the files the workers were running.
+        let files = running.map { [$0] } ?? parallel?.runningFiles ?? []
+        let where_ = files.isEmpty ? "" : " while \(files.joined(separator: ", ")) ran"
         let id: Catalogue = signal == SIGALRM ? .timeout : .interrupted
         let message = id.message("\(cause)\(where_); the run ends here with what it reported, later files do not run")
         return FileResult(file: "", tests: [TestResult(name: "", file: "", line: 0, status: .errored, message: message, traceback: "", descriptor: "error")])
