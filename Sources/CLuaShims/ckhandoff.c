@@ -35,11 +35,9 @@ static void write_all(int fd, const void *bytes, size_t n) {
     }
 }
 
-/* On the thread that records (the state is never closed under it there): the prefix, the
-   whole records of the shared state (none between files), a newline. Records hold none. */
-static void on_share_signal(int signal) {
-    if (!pthread_equal(pthread_self(), share_thread)) { pthread_kill(share_thread, signal); return; }
-    int saved = errno;
+/* The prefix, the whole records of the shared state (none between files), a newline (records
+   hold none); on the thread that records, where the state is never closed under it. */
+static void write_shared(void) {
     ck_extra *e = atomic_load_explicit(&shared, memory_order_acquire);
     write_all(share_fd, share_prefix, share_prefix_length);
     if (e != NULL) {
@@ -48,6 +46,21 @@ static void on_share_signal(int signal) {
         if (bytes != NULL) write_all(share_fd, bytes, whole);
     }
     write_all(share_fd, "\n", 1);
+}
+
+static void on_share_signal(int signal) {
+    if (!pthread_equal(pthread_self(), share_thread)) { pthread_kill(share_thread, signal); return; }
+    int saved = errno;
+    write_shared();
+    errno = saved;
+}
+
+/* Async-signal-safe, from a handler on the thread that records (the watchdog's last resort in a
+   --jobs worker): the records line, as the signal writes it; nothing on another thread. */
+void ckhandoff_write_shared(void) {
+    if (share_fd < 0 || !pthread_equal(pthread_self(), share_thread)) return;
+    int saved = errno;
+    write_shared();
     errno = saved;
 }
 

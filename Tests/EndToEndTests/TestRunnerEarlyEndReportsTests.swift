@@ -68,6 +68,22 @@ struct TestRunnerEarlyEndReportsTests {
         #expect(junit.contains(#"name="fast 5""#) && junit.contains(#"name="quick 3""#) && junit.contains(#"name="done""#), "\(junit)")
     }
 
+    /// A --jobs worker the watchdog's last resort ends while its file runs (a test stuck in C
+    /// past --timeout) sends the tests it finished first: they stay, with the [timeout]. Before:
+    /// the file's three passing tests were dropped ("1 passed, 1 failed").
+    @Test func aWorkerTheWatchdogEndsKeepsItsFilesFinishedTests() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": """
+            for i = 1, 3 do it("fast " .. i, function() end) end
+            it("stuck in C", function() os.execute("sleep 3") end)
+            """,
+            "b_spec.lua": #"it("b", function() end)"#,
+        ])
+        let result = try fixture.test("--jobs", "2", "--timeout", "1")
+        #expect(result.lastLine == "4 passed, 1 failed", "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("[testFailure] a_spec.lua: [timeout] a_spec.lua:2:"), "\(result.stdout)")
+    }
+
     /// Under `ulimit -f` the --junit write killed ckrun by SIGXFSZ (status 153), leaving its temporary.
     @Test func aFileSizeLimitIsCannotWriteNotADeath() throws {
         let specs = (1...60).map { #"it("test number \#($0) with a long name to make the report bigger", function() end)"# }

@@ -94,6 +94,8 @@ public struct TestSupport {
     /// Whose records the signal hands on: this state's while its file runs; `stopSharing` before it closes.
     public func share() { ckhandoff_share(engine.lua.L) }
     public static func stopSharing() { ckhandoff_share(nil) }
+    /// From a signal handler on the recording thread: the records line written now.
+    public static let writeSharedRecords: @convention(c) () -> Void = ckhandoff_write_shared
 
     /// `note_exit(message)`: keeps an `os.exit` a finalizer called as the state closed (whose
     /// error lua_close swallows), for `takeClosingExit` once it closed.

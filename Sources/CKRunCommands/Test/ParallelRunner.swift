@@ -245,6 +245,14 @@ final class ParallelRunner: @unchecked Sendable {
             store(decode(answer, file: file, ending: worker.died("as the file's state closed")), at: position)
             return true
         }
+        // It ended while the file ran (the watchdog's last resort): the tests it finished stay.
+        if let end = worker.sentRecords.lastIndex(of: 0x1E),
+           let tests = try? ResultRecords.tests(worker.sentRecords[...end], file: file), !tests.isEmpty {
+            var result = crashed(file, worker.died("while the file ran"))
+            result.tests = tests + result.tests
+            store(result, at: position)
+            return true
+        }
         // Ended or stopped after answering a file: a file before may have done it (a process it
         // left running, `kill -STOP $PPID`), so this one runs again on a new worker (once)
         // rather than take the blame.
@@ -268,6 +276,8 @@ final class ParallelRunner: @unchecked Sendable {
         var lastFile: String?
         /// What it said on its answers that was no answer (the cause it ended with).
         var lastWords: [String] = []
+        /// The whole records of the file it runs, when it sent them (asked, or as the watchdog ended it).
+        var sentRecords: [UInt8] = []
         var requests: OutputDescriptor { process.requests }
 
         init(process: WorkerProcess) {
@@ -335,12 +345,16 @@ final class ParallelRunner: @unchecked Sendable {
     /// run's ending (`RunEnding.sent`).
     private func awaitAnswer(_ worker: Worker, file: String, at position: Int) -> Answer? {
         worker.lastWords = []
+        worker.sentRecords = []
         var results: ArraySlice<UInt8>?
         while let line = worker.reader.next() {
             // An answer cut short (its worker died writing it) is no answer.
             let ended = worker.reader.lastLineEnded
             if ended, let records = WorkerProtocol.recordsLine(line, token: worker.token) {
-                if results == nil { RunEnding.sent(records, at: position) }
+                if results == nil {
+                    RunEnding.sent(records, at: position)
+                    worker.sentRecords = Array(records)
+                }
                 continue
             }
             if ended, let done = results, WorkerProtocol.isClosed(line, token: worker.token) {

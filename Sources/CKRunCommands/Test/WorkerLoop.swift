@@ -87,6 +87,8 @@ enum WorkerLoop {
     /// file fails with them.
     private static let sayWhy: @convention(c) () -> Void = {
         Held.writeInSignalHandler()
+        // While a file runs, the tests it finished (its state's whole records), as asked for.
+        TestSupport.writeSharedRecords()
         // With the place it struck, as a serial run's report names it (atk-new 10: no line).
         say("\n[timeout] ", to: WorkerProtocol.answers)
         ForcedExit.writeLastResortPlace(to: WorkerProtocol.answers)

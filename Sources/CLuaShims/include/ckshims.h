@@ -389,6 +389,7 @@ const unsigned char *ckrunner_records_bytes(lua_State *L);
 size_t ckhandoff_whole_records(lua_State *L, const unsigned char **bytes);
 void ckhandoff_share_on(int signal, int fd, const char *prefix, size_t length);
 void ckhandoff_share(lua_State *L);
+void ckhandoff_write_shared(void);
 int ckhandoff_lua_note_exit(lua_State *L);
 const char *ckhandoff_take_closing_exit(void);
 /// ResultRecords' one escaper: `s` as a field (ended by 0x1F) into `out` (2 * n + 1 bytes at least).
