@@ -1,14 +1,12 @@
-/* ckrun test's coroutine.create and coroutine.wrap: the state's own (ckthreads.c's wrap), with the
-   watchdog's count hook on the new thread, so a coroutine that loops past the time limit is
-   stopped while the main thread runs without a hook. It replaces a hook the thread inherited: a
-   hook set with debug.sethook does nothing in a coroutine it was not set for (ldblib keys its
-   function by thread), and leaving it would let the loop run past the limit. */
+/* ckrun test's coroutine.create and coroutine.wrap: the state's own (ckthreads.c's wrap), and
+   --coverage's line hook on the new thread, as luacov's wrapper puts it. No watchdog hook: the
+   time limit reaches a coroutine when it runs (ckthreads.c follows it), and a hook on a thread
+   makes the VM trace each of its instructions (coroutine-heavy tests ran at half speed). */
 #include "ckshims.h"
 #include "ckinternal.h"
 
-/* The thread on top gets the hook, and --coverage's line hook, as luacov's wrapper puts it. */
+/* The thread on top gets --coverage's line hook when it is on. */
 static void hook_thread(lua_State *L) {
-    lua_sethook(lua_tothread(L, -1), ckwatchdog_hook, LUA_MASKCOUNT, 1000);
     if (lua_getfield(L, LUA_REGISTRYINDEX, "ckrun.on_coroutine") == LUA_TFUNCTION) {
         lua_pushvalue(L, -2);
         lua_call(L, 1, 0);
@@ -49,6 +47,6 @@ int ckcoroutines_lua_hook(lua_State *L) {
     lua_getfield(L, 1, "wrap");
     lua_pushcclosure(L, co_wrap, 1);
     lua_setfield(L, 1, "wrap");
-    ckinternal_extra_of(L)->hooks_coroutines = 1;
+    ckinternal_extra_of(L)->is_test_runner = 1;
     return 0;
 }

@@ -42,8 +42,8 @@ typedef struct ck_extra {
     lua_State *volatile running;  /* the coroutine running Lua code (NULL: the main thread), kept by
                                      ckthreads.c; the watchdog's signal hooks it, whatever hook it was left */
     int has_deadline;
-    int hooks_coroutines; /* the test runner's state: coroutines get the watchdog when made (ckwatchdog.c), the
-                             main thread runs unhooked, and past the deadline the runner's own chunks finish their step */
+    int is_test_runner;   /* ckrun test's state: past the deadline the runner's own chunks finish their step
+                             (ckwatchdog.c), and --coverage hooks each coroutine made (ckcoroutines.c) */
     struct timespec deadline;
     double close_seconds; /* the time limit of lua_close's finalizers (0: none) */
     volatile int closing; /* lua_close runs (ckstate_close): its finalizers run */

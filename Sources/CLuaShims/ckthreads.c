@@ -31,7 +31,12 @@ static lua_State *follow(lua_State *L, lua_State *co) {
     return previous;
 }
 
-static void unfollow(lua_State *L, lua_State *previous) { ckinternal_extra_of(L)->running = previous; }
+/* The thread that resumed runs again; hooked if the limit struck while another ran (the alarm
+   hooked only the innermost coroutine and the main thread). */
+static void unfollow(lua_State *L, lua_State *previous) {
+    ckinternal_extra_of(L)->running = previous;
+    rearm(L, L);
+}
 
 /* lcorolib's refusals, raised here as lua5.4 raises them (the original, called through
    lua_pcall, named '?' and no position: atk-new 12): the caller's file:line, and

@@ -1,7 +1,7 @@
 /* --timeout and Ctrl-C: a signal handler sets a hook, and the hook raises at the next instruction
    (the way lua.c stops a script), on the main thread and on the coroutine running (`running`,
    kept by ckthreads.c): a hook lives on one thread, and a script may have cleared that one's.
-   ckrun test's coroutines get the same hook when made (ckcoroutines.c). */
+   Until then no thread is hooked: code runs at plain Lua's speed, in coroutines too. */
 #include "ckshims.h"
 #include "ckinternal.h"
 #include <signal.h>
@@ -39,10 +39,9 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
     ck_extra *e = ckinternal_extra_of(L);
     if (e->interrupted) {
         e->interrupted = 0;
-        int main_thread = lua_pushthread(L);
-        lua_pop(L, 1);
-        int keep = e->has_deadline || terminating || (e->hooks_coroutines && !main_thread);
-        lua_sethook(L, keep ? ckwatchdog_hook : NULL, keep ? LUA_MASKCOUNT : 0, terminating ? 1 : 1000);
+        /* Raised once; a thread goes on unhooked unless the run ends or the deadline passed. */
+        int keep = terminating || (e->has_deadline && expired);
+        lua_sethook(L, keep ? ckwatchdog_hook : NULL, keep ? LUA_MASKCOUNT : 0, 1);
         e->interrupts_raised++;
         if (interrupt_as_lua) luaL_error(L, "interrupted!");
         const char *cause = interrupt_by_term ? "stopped by SIGTERM" : "stopped by Ctrl-C";
@@ -61,7 +60,7 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
            stopped at its call as before (gsub calling string.upper for 30M characters). */
         if (ar->event == LUA_HOOKCALL && ckframes_in_message_handler(L, ar)) return;
         if (terminating) cktrampoline_raise_catalogued(L, "interrupted", 0, "stopped by SIGTERM");
-        if (e->hooks_coroutines && runner_steps < RUNNER_STEPS_PAST_DEADLINE && ckframes_in_runner(L, ar)) {
+        if (e->is_test_runner && runner_steps < RUNNER_STEPS_PAST_DEADLINE && ckframes_in_runner(L, ar)) {
             runner_steps++;
             return;
         }
@@ -129,11 +128,10 @@ void ckwatchdog_set_deadline(lua_State *L, double seconds) {
         ckalarm_unblock(SIGALRM);
         prepared = 1;
     }
-    /* The count hook is inherited by coroutines made from now on: they see the flag too. A
-       state whose coroutines are hooked when made (ckrun test) leaves its main thread without a
-       hook until the timer fires: a hook makes the VM trace every instruction (1.8x slower). */
-    if (!e->hooks_coroutines) lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, 1000);
-    else if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);   /* an expired limit's, per instruction */
+    /* No thread carries a hook until the timer fires (then the main thread and the coroutine
+       running get it, and a coroutine resumed later at its resume: ckthreads.c): any hook makes
+       the VM trace every instruction of its thread, 1.8-2x slower. An expired limit's goes. */
+    if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);
     ckalarm_set(seconds, 1.0);
 }
 
@@ -226,6 +224,6 @@ void ckwatchdog_sigint_unwatch(int as_lua) {
 void ckwatchdog_clear_interrupt(lua_State *L) {
     ck_extra *e = ckinternal_extra_of(L);
     e->interrupted = 0;
-    if (e->has_deadline && (expired || !e->hooks_coroutines)) lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, expired ? 1 : 1000);
+    if (e->has_deadline && expired) lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, 1);
     else if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);   /* a script's own hook stays (luacov's) */
 }

@@ -30,6 +30,29 @@ struct BridgeSeamTests {
         #expect(r.stderr.contains("[timeout]"), "\(r.stderr)")
     }
 
+    /// atk-busted4 08: every coroutine (and, with --timeout, the main thread) carried a count
+    /// hook, so Lua traced each instruction: code in coroutines ran at half speed. No thread is
+    /// hooked until the limit strikes; the alarm hooks the innermost coroutine and the main
+    /// thread, and a coroutine that resumed it is hooked as it runs again.
+    @Test func noThreadIsHookedBeforeTheLimitStrikes() throws {
+        let r = try Ckrun.run(["--timeout", "5", "-e", "print(debug.gethook(), debug.gethook(coroutine.create(print)))"])
+        #expect(r.stdout == "nil\tnil\n", "\(r.stdout) \(r.stderr)")
+    }
+
+    @Test func theCoroutineThatResumedALoopingOneIsStoppedToo() throws {
+        let chain = """
+            local inner = coroutine.create(function() while true do end end)
+            local outer = coroutine.wrap(function() print(coroutine.resume(inner)); while true do end end)
+            outer()
+            """
+        let r = try Ckrun.run(["--timeout", "1", "-e", chain], timeout: 30)
+        #expect(r.status == 1)
+        // Past the deadline every instruction raises: the outer one stops at its next (the print).
+        #expect(r.stdout.isEmpty, "\(r.stdout)")
+        #expect(r.stderr.contains("[timeout] (command line):1:"), "\(r.stderr)")
+        #expect(!r.stderr.contains("cannot be stopped"), "\(r.stderr)")
+    }
+
     @Test func luaInitFileIsTextOnlyUnderSandbox() throws {
         let dir = try TemporaryDirectory()
         let source = try dir.write("init.lua", "print('init ran')")
