@@ -10,7 +10,7 @@
     X(newterm) X(set_term) X(endwin) X(isendwin) X(cbreak) X(noecho) X(nonl) X(keypad) \
     X(nodelay) X(intrflush) X(curs_set) X(has_colors) X(start_color) X(use_default_colors) \
     X(init_pair) X(mousemask) X(getmouse) X(mouseinterval) X(set_escdelay) X(wgetch) \
-    X(resizeterm) X(werase) X(wmove) X(waddnstr) X(wattr_set) X(mvwhline_set) X(mvwvline_set) \
+    X(resizeterm) X(werase) X(wmove) X(waddnstr) X(wadd_wchnstr) X(wattr_set) X(mvwhline_set) X(mvwvline_set) \
     X(mvwadd_wch) X(wnoutrefresh) X(doupdate) X(wrefresh) X(getmaxy) X(getmaxx) X(tigetstr) X(define_key) \
     X(def_prog_mode)
 
@@ -32,6 +32,9 @@ extern ck_curses_library ckcurses_load_library;
 /* The key codes the bracketed-paste marks are read as (ncurses' define_key: past its own keys). */
 #define CK_CODE_PASTE_START (KEY_MAX + 1)
 #define CK_CODE_PASTE_END (KEY_MAX + 2)
+
+/* A row of text as cells for wadd_wchnstr, or 0 where waddnstr must draw it (ckcurses_row.c). */
+int ckcurses_row_cells(const char *utf8, int length, int x, int columns, cchar_t *cells, int capacity, int *width);
 
 /* The window everything is drawn in. */
 #define CK_SCREEN (*ckcurses_load_library.stdscr)

@@ -170,9 +170,16 @@ static void use_style(ck_style style) {
 void ckcurses_screen_erase(void) { NC(werase)(CK_SCREEN); }
 
 void ckcurses_screen_text(int y, int x, const char *utf8, int length, ck_style style) {
+    cchar_t cells[256];
+    int width = 0, n = ckcurses_row_cells(utf8, length, x, NC(getmaxx)(CK_SCREEN), cells, 256, &width);
     use_style(style);
     NC(wmove)(CK_SCREEN, y, x);
-    NC(waddnstr)(CK_SCREEN, utf8, length);
+    if (n > 0) {
+        NC(wadd_wchnstr)(CK_SCREEN, cells, n);
+        NC(wmove)(CK_SCREEN, y, x + width);   /* where waddnstr leaves the cursor */
+    } else {
+        NC(waddnstr)(CK_SCREEN, utf8, length);
+    }
     use_style(CK_STYLE_PLAIN);
 }
 

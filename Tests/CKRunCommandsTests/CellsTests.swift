@@ -35,3 +35,46 @@ struct SanitizedTests {
         #expect(Cells.sanitized(text) == expected)
     }
 }
+
+/// The quick paths read a row's bytes in place (every row, every frame of the live view): they
+/// measure, clean and split as the scalar-by-scalar and character-by-character ways do.
+@Suite("Cells: the byte-reading paths agree with the scalar ones")
+struct CellsBytePathTests {
+    static let texts = ["row 1 · tapped 3 times", "plain", "", "abe\u{301}x", "日本語", "a😀b", "Ça coûte 5 €",
+                        "nul\u{0}byte", "tab\there", "c1\u{85}mark", "del\u{7F}", "\u{300}lone mark", "\u{2028}sep"]
+
+    @Test(arguments: texts)
+    func widthIsTheSumOfTheScalars(text: String) {
+        #expect(Cells.width(text) == text.unicodeScalars.reduce(0) { $0 + Cells.width($1) })
+    }
+
+    @Test(arguments: texts)
+    func sanitizedLeavesNoControlAndKeepsTheRest(text: String) {
+        let shown = Cells.sanitized(text)
+        #expect(!shown.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
+        if !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) { #expect(shown == text) }
+    }
+
+    @Test(arguments: texts)
+    func prefixIsWhereTheCharactersFit(text: String) {
+        for columns in 1...12 {
+            let cut = Cells.prefix(text, fitting: columns)
+            #expect(text.hasPrefix(cut) && Cells.width(cut) <= columns)
+            let next = text.dropFirst(cut.count).first.map { Cells.width(String($0)) }
+            #expect(next.map { Cells.width(cut) + $0 > columns } ?? true, "\(text) at \(columns): a character more would fit")
+        }
+    }
+
+    @Test(arguments: [
+        ("one", ["one"]),
+        ("a\nb", ["a", "b"]),
+        ("a\n\nb\n", ["a", "", "b", ""]),
+        ("\n", ["", ""]),
+        ("crlf\r\nstays", ["crlf··stays"]),
+        ("tab\tand\nrow · 2", ["tab     and", "row · 2"]),
+    ])
+    func textsSplitIntoLinesAsCharacters(text: String, expected: [String]) {
+        #expect(LiveTreeBuilder.lines(text) == expected)
+        #expect(LiveTreeBuilder.lines(text) == text.split(separator: "\n", omittingEmptySubsequences: false).map { Cells.sanitized(String($0)) })
+    }
+}

@@ -94,6 +94,32 @@ struct LiveViewTerminalTests {
         try s.keys("q")
     }
 
+    /// A row's cells are stored whole (`ckcurses_row.c`): a combining mark stays on its letter,
+    /// a wide character takes two cells and what follows it lands after them; a tab, and a row
+    /// that reaches the last column (which ncurses' waddnstr still draws), show as before.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func rowsOfEveryKindOfCharacterLandInTheirCells() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("chars.lua", """
+            return ck.component("Chars", {render = function()
+              return ck.Stack{children = {
+                ck.Text{text = "cafe\\u{301} | 日本 | · | end"},
+                ck.Text{text = "tab\\there"},
+                ck.Text{text = string.rep("x", 59) .. "#"},
+                ck.Text{text = "last"},
+              }}
+            end})
+            """)
+        let s = try Session(command: Self.ckrun("\(app.path) --tui --clock virtual"), width: 60, height: 20)
+        let screen = try s.wait("the rows") { $0.contains("last") }
+        let shown = Self.lines(screen)
+        #expect(shown.contains("café | 日本 | · | end"), "\(screen)")
+        #expect(shown.contains("tab     here"), "\(screen)")
+        #expect(shown.contains(String(repeating: "x", count: 59) + "#"), "\(screen)")
+        #expect(shown.contains("last"), "\(screen)")
+        try s.keys("q")
+    }
+
     /// A terminal that cannot move the cursor (TERM=dumb) gets lines, not a view drawn nowhere
     /// (the outsider's React attack, 19: a blank screen, results unseen, a status line left behind).
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))

@@ -15,13 +15,20 @@ enum Cells {
         return w < 0 ? 1 : Int(w)
     }
 
-    static func width(_ text: String) -> Int { text.unicodeScalars.reduce(0) { $0 + width($1) } }
+    static func width(_ text: String) -> Int {
+        if let quick = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            var used = 0
+            UTF8Scalars.forEach(in: bytes) { scalar, _ in used += width(scalar); return true }
+            return used
+        }) { return quick }
+        return text.unicodeScalars.reduce(0) { $0 + width($1) }
+    }
 
     /// Control characters (an escape, a carriage return) replaced by `·`, a tab by spaces to the
     /// next of every 8 cells, as a terminal shows it (a traceback's lines start with one): text
     /// from a script is shown, never sent to the terminal as commands.
     static func sanitized(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.utf8.withContiguousStorageIfAvailable(UTF8Scalars.holdsControl) ?? text.unicodeScalars.contains(where: isControl) else { return text }
         var shown = String.UnicodeScalarView()
         var column = 0
         for scalar in text.unicodeScalars {
@@ -58,8 +65,30 @@ enum Cells {
 
     /// The prefix measured scalar by scalar, without grapheme breaking, while every scalar up
     /// to the cut is below U+0300 (ASCII, Latin-1, Latin Extended: each a character of its
-    /// own, nothing combines with it); else nil. Every row the view draws is cut to fit.
+    /// own, nothing combines with it); else nil. Every row the view draws is cut to fit: its
+    /// bytes are read as they are, with no index checks (the view's every row, every frame).
     private static func simplePrefix(_ text: String, fitting columns: Int) -> String? {
+        // The offset of the first byte cut off; `fits` when none is, `notSimple` past U+02FF.
+        let (fits, notSimple) = (-1, -2)
+        guard let cut = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            var used = 0, cut = fits
+            UTF8Scalars.forEach(in: bytes) { scalar, offset in
+                guard scalar.value < 0x300 else { cut = notSimple; return false }
+                used += width(scalar)
+                if used > columns { cut = offset; return false }
+                return true
+            }
+            return cut
+        }) else { return scalarPrefix(text, fitting: columns) }
+        switch cut {
+        case fits: return text
+        case notSimple: return nil
+        default: return String(decoding: text.utf8.prefix(cut), as: UTF8.self)
+        }
+    }
+
+    /// `simplePrefix` for a string whose bytes are not contiguous.
+    private static func scalarPrefix(_ text: String, fitting columns: Int) -> String? {
         let scalars = text.unicodeScalars
         var used = 0
         for i in scalars.indices {
@@ -93,5 +122,45 @@ enum Cells {
             start = text.index(before: start)
         }
         return String(text[start...])
+    }
+}
+
+/// The scalars of valid UTF-8 (a Swift string's bytes), decoded in place: the live view measures
+/// every row it draws, and the string views' indices check each step.
+enum UTF8Scalars {
+    /// Calls `body` with each scalar and the offset of its first byte while it returns true.
+    @inline(__always)
+    static func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Unicode.Scalar, Int) -> Bool) {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = UInt32(bytes[i])
+            var value = b, length = 1
+            if b >= 0xF0, i + 3 < n {
+                value = (b & 0x07) << 18 | (UInt32(bytes[i + 1]) & 0x3F) << 12 | (UInt32(bytes[i + 2]) & 0x3F) << 6 | (UInt32(bytes[i + 3]) & 0x3F)
+                length = 4
+            } else if b >= 0xE0, i + 2 < n {
+                value = (b & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | (UInt32(bytes[i + 2]) & 0x3F)
+                length = 3
+            } else if b >= 0xC0, i + 1 < n {
+                value = (b & 0x1F) << 6 | (UInt32(bytes[i + 1]) & 0x3F)
+                length = 2
+            }
+            guard body(Unicode.Scalar(value) ?? "\u{FFFD}", i) else { return }
+            i += length
+        }
+    }
+
+    /// Whether the bytes hold a control character (C0, DEL or C1: `Cells.sanitized` replaces them).
+    static func holdsControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x20 || b == 0x7F { return true }
+            if b == 0xC2, i + 1 < n, bytes[i + 1] < 0xA0 { return true }   // U+0080…U+009F
+            i += 1
+        }
+        return false
     }
 }

@@ -56,7 +56,7 @@ struct LiveTreeBuilder {
         guard let viewClass = node.viewClass else { return nil }
         if node.children.isEmpty, let textProp = builtin?.presentation.text {
             let value = node.attributes.first { $0.name == textProp }?.value ?? .nil
-            return takesFocus(node) ? .button(oneLine(shown(value))) : .text(lines(shown(value)))
+            return takesFocus(node) ? .button(oneLine(shown(value))) : .text(Self.lines(shown(value)))
         }
         let attributes = node.attributes.map { "\($0.name) = \(Cells.sanitized(describe($0.value)))" }
         let actions = node.actions.map { "on \($0.event): \($0.action.map { Cells.sanitized(describe(.object($0))) } ?? "nothing")" }
@@ -75,8 +75,26 @@ struct LiveTreeBuilder {
         return value.isNil ? "" : describe(value)
     }
 
-    private func lines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { Cells.sanitized(String($0)) }
+    /// The lines of `text`, each sanitized. Split at each "\n" character as String does (a
+    /// "\r\n" is one character: not split), read byte by byte: every text of the tree, each build.
+    static func lines(_ text: String) -> [String] {
+        let ends = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var ends: [Int] = []
+            for i in bytes.indices where bytes[i] == 0x0A && (i == 0 || bytes[i - 1] != 0x0D) { ends.append(i) }
+            return ends
+        }
+        guard let ends else {
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { Cells.sanitized(String($0)) }
+        }
+        if ends.isEmpty { return [Cells.sanitized(text)] }
+        var out: [String] = [], start = 0
+        let utf8 = text.utf8
+        for end in ends + [utf8.count] {
+            let from = utf8.index(utf8.startIndex, offsetBy: start), to = utf8.index(utf8.startIndex, offsetBy: end)
+            out.append(Cells.sanitized(String(text[from..<to])))
+            start = end + 1
+        }
+        return out
     }
 
     private func oneLine(_ text: String) -> String { Cells.sanitized(text.replacingAll("\n", with: " ")) }
