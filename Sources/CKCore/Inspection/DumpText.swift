@@ -33,11 +33,23 @@ public enum DumpText {
     /// words included, bracketed and quoted (`["a b"]`, `["end"]`, `["true"]`), so the string
     /// `"true"` and the boolean `true` never print alike.
     public static func key(_ bytes: some Collection<UInt8>) -> String {
+        if let name = bytes.withContiguousStorageIfAvailable({ name($0) }) { return name ?? "[" + quoted(bytes) + "]" }
         if let first = bytes.first, !(0x30...0x39).contains(first), bytes.allSatisfy(isNameByte),
            case let name = String(decoding: bytes, as: UTF8.self), !reservedWords.contains(name) {
             return name
         }
         return "[" + quoted(bytes) + "]"
+    }
+
+    /// The key as a name when it is one: its bytes read in place (the live view lists every
+    /// view's attributes each build).
+    private static func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let first = bytes.first, !(0x30...0x39).contains(first) else { return nil }
+        for b in bytes where !isNameByte(b) { return nil }
+        let name = String(decoding: bytes, as: UTF8.self)
+        // Reserved words are 2 to 8 bytes long.
+        if (2...8).contains(bytes.count), reservedWords.contains(name) { return nil }
+        return name
     }
 
     /// Lua 5.4's reserved words (llex.c), which are no names.

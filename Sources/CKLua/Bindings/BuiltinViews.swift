@@ -36,8 +36,8 @@ struct BuiltinViews {
 
     /// The attribute props' values set into `table` (one the spec made), or into a new table.
     private func plainAttributes(of c: Component, into table: Value?) -> Value {
+        guard case .table(let ref)? = table else { return engine.scriptTables.copyFields(builtin.made.attributes, of: c.props) }
         let fields = builtin.made.attributes.map { ($0, engine.classes.prop(c, $0)) }
-        guard case .table(let ref)? = table else { return engine.scriptTables.makeTable(fields) }
         let L = engine.runningThread
         (ref as! LuaRef).push(L)
         for (name, value) in fields {

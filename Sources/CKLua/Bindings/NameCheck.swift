@@ -80,7 +80,7 @@ enum NameCheck {
     /// Warns about the props of built-in `c` that it does not read (once per class and prop), at
     /// the script's `Class(props)` on `L`.
     static func props(of c: Component, known: [String], engine: Engine, L: OpaquePointer) {
-        guard case .table(let ref) = c.props else { return }
+        guard case .table(let ref) = c.props, engine.scriptTables.hasKey(of: ref, outside: known) else { return }
         let (names, others) = engine.scriptTables.names(of: ref)
         // `ck.Stack{A{}, B{}}`, `ck.Text{"hi"}`: JSX's and Roact's children and text are
         // positional; a built-in reads only named props, so these showed nothing, silently.

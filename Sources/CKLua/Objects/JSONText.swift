@@ -58,8 +58,8 @@ struct JSONText {
         if stack.isString(i) {
             try inspection.reserveSwiftText(Inspection.quotingBytes * stack.stringLength(i))
             var length = 0
-            let bytes = UnsafeRawBufferPointer(start: ckmacros_tostring(L, i, &length), count: length)
-            if let s = String(validating: bytes, as: UTF8.self), let first = s.utf8.first,
+            let chars = ckmacros_tostring(L, i, &length), bytes = UnsafeRawBufferPointer(start: chars, count: length)
+            if let s = LuaText.string(chars, count: length), let first = s.utf8.first,
                first != UInt8(ascii: "["), first != UInt8(ascii: "$") {
                 return s
             }

@@ -16,7 +16,8 @@ extension TablesAdapter: ScriptTableListing {
             out.append((try Inspection.keyText(at: -2, values.lua, values.runtime.limits, L), values.value(at: -2, L), values.value(at: -1, L)))
             ckmacros_pop(L, 1)
         }
-        return out.sorted { $0.name < $1.name }
+        if out.count > 1 { out.sort { $0.name < $1.name } }
+        return out
     }
 
     func keyNames(_ table: ScriptRef) -> [String] {

@@ -102,8 +102,7 @@ final class Values {
             return .number(lua_tonumberx(L, index, nil))
         case LUA_TSTRING:
             var length = 0
-            let bytes = UnsafeRawBufferPointer(start: ckmacros_tostring(L, index, &length), count: length)
-            if let s = String(validating: bytes, as: UTF8.self) { return .string(s) }
+            if let s = LuaText.string(ckmacros_tostring(L, index, &length), count: length) { return .string(s) }
             // Not UTF-8: carried as the Lua string itself, so that every byte survives the trip.
             return .opaque(reference(.string))
         case LUA_TTABLE: return .table(reference(.table))
@@ -131,8 +130,7 @@ final class Values {
         case LUA_TNIL, LUA_TNONE, LUA_TBOOLEAN, LUA_TNUMBER: return value(at: index, L, in: nil)
         case LUA_TSTRING:
             var length = 0
-            let bytes = UnsafeRawBufferPointer(start: ckmacros_tostring(L, index, &length), count: length)
-            return String(validating: bytes, as: UTF8.self).map(Value.string)
+            return LuaText.string(ckmacros_tostring(L, index, &length), count: length).map(Value.string)
         default: return nil
         }
     }
@@ -374,6 +372,29 @@ final class TablesAdapter: ScriptTableComparing {
         return v
     }
 
+    /// A new table holding the raw fields `names` of the table `props` (a built-in's attribute
+    /// props, the view's attributes), copied on the stack: a string is not made a Swift string
+    /// and then a Lua string again (every built-in view, every build). A userdata goes through
+    /// `Value` as `makeTable` would take it (a props view stands for its table).
+    func copyFields(_ names: [String], of props: Value) -> Value {
+        let L = values.runningThread, stack = LuaStack(L)
+        stack.newTable(fields: names.count)
+        guard case .table(let ref) = props else { return values.popTable(L) }
+        (ref as! LuaRef).push(L)
+        for name in names {
+            switch stack.field(name, of: -1) {
+            case .nil, .none, .boolean, .number, .string, .table, .function: break
+            default:
+                let v = values.value(at: -1, L)
+                ckmacros_pop(L, 1)
+                values.push(v, L)
+            }
+            stack.setField(name, of: -3)
+        }
+        ckmacros_pop(L, 1)
+        return values.popTable(L)
+    }
+
     func makeTable(_ fields: [(String, Value)]) -> Value {
         let L = values.runningThread
         LuaStack(L).newTable(fields: fields.count)
@@ -384,6 +405,24 @@ final class TablesAdapter: ScriptTableComparing {
         let v = values.value(at: -1, L)
         ckmacros_pop(L, 1)
         return v
+    }
+
+    /// Whether a table has a key that is not one of the names `known` (a string key of other
+    /// bytes, or a key of another type): its keys' bytes compared in place, no Swift string
+    /// made (a built-in's props, at each construction); `names(of:)` then says which.
+    func hasKey(of table: ScriptRef, outside known: [String]) -> Bool {
+        let L = values.runningThread, stack = LuaStack(L), base = stack.top
+        defer { stack.top = base }
+        (table as! LuaRef).push(L)
+        stack.pushNil()
+        while stack.next(base + 1) {
+            guard stack.isString(-2) else { return true }
+            var length = 0
+            let key = UnsafeRawBufferPointer(start: ckmacros_tostring(L, -2, &length), count: length)
+            guard known.contains(where: { $0.utf8.count == length && $0.utf8.elementsEqual(key) }) else { return true }
+            stack.pop()
+        }
+        return false
     }
 
     /// The string keys of a table (raw), in traversal order.

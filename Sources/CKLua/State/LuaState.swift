@@ -267,11 +267,10 @@ public final class LuaState {
             if b == 0 { return nil }
             if b >= 0x80 { ascii = false }
         }
-        // ASCII is decoded as it is (`String(validating:)` costs ~600 instructions a call on this
-        // path); other bytes are validated first: decoding 10 MB of "\255" in full made a 30 MB
-        // repaired copy outside the memory limit.
+        // ASCII is decoded as it is; other bytes are validated first (`LuaText`: decoding 10 MB
+        // of "\255" in full made a 30 MB repaired copy outside the memory limit).
         if ascii { return String(decoding: bytes, as: UTF8.self) }
-        return String(validating: bytes, as: UTF8.self)
+        return LuaText.string(chars, count: length)
     }
 
     /// `name(at:on:)`, answering `last` again when the string has its bytes (a view function
