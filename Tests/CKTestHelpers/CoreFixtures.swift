@@ -33,7 +33,7 @@ public final class CoreFixture {
     @discardableResult
     public func stack(_ name: String, _ make: @escaping (Component) throws -> [Component]) -> ComponentClass {
         let cls = ComponentClass(name: name)
-        cls.children = make
+        cls.children = { (try make($0), nil) }
         runtime.define(cls)
         return cls
     }

@@ -60,6 +60,89 @@ struct LiveViewFocusTests {
     }
 }
 
+/// The focus stays on the component whose view the build kept (the outsider's apps attack, 03):
+/// an unkeyed button is its entry of the children list, `false` holes counted, as React keeps
+/// `cond && X`; a lost focus goes to the first focusable view of the neighbouring branch.
+@Suite("The live view's focus and optional siblings (tmux)")
+struct LiveViewFocusHoleTests {
+    typealias Session = ReplTerminalTests.Session
+
+    static let form = """
+        return ck.component("VForm", {scope = true, initialState = {error = false, submits = 0},
+          render = function(self, p, s)
+            return ck.Stack{children = {
+              s.error and ck.Button{title = "Dismiss error", action = self:action("dismiss")},
+              ck.Button{title = "Reset form", action = self:action("reset")},
+              ck.Button{title = "Submit (" .. s.submits .. ")", action = self:action("submit")},
+            }}
+          end,
+          submit = function(self) self:updateState(function(s) return {error = true, submits = s.submits + 1} end) end,
+          dismiss = function(self) self:updateState(function(s) return {error = false, submits = s.submits} end) end,
+          reset = function(self) print("RESET pressed") self:updateState({error = false, submits = 0}) end,
+        })
+        """
+
+    /// Enter on Submit makes a "Dismiss error" button appear before it: the focus stays on
+    /// Submit (not on "Reset form", now second), and the panel names it `Button[3]`.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func theFocusStaysWhenAnOptionalSiblingAppearsBeforeIt() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("form.lua", Self.form)
+        let s = try Session(command: LiveViewTerminalTests.ckrun("\(app.path) --tui"), width: 100, height: 24)
+        try s.wait("the form") { $0.contains("[ Submit (0) ]") }
+        try s.keys("Tab")
+        let first = try s.wait("Submit focused") { $0.contains("[▸Submit (0)◂]") }
+        #expect(first.contains("VForm/Stack/Button[2]"), "the panel tells the second button apart:\n\(first)")
+        try s.keys("Enter")
+        let failed = try s.wait("the error button") { $0.contains("Dismiss error") && $0.contains("Submit (1)") }
+        #expect(failed.contains("[▸Submit (1)◂]"), "the focus stayed on Submit:\n\(failed)")
+        #expect(failed.contains("VForm/Stack/Button[3]"), "\(failed)")
+        try s.keys("Enter")
+        let again = try s.wait("a second submit") { $0.contains("Submit (2)") }
+        #expect(!again.contains("RESET pressed"), "Enter reached Submit again, not Reset:\n\(again)")
+        try s.keys("q")
+    }
+
+    /// A filter that removes the focused row (and the one after it) moves the focus to the first
+    /// button of the row before, not to that row's last ("x") button.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aLostFocusGoesToTheNeighbouringRowsFirstButton() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("list.lua", """
+            local Row = ck.component("Row", {
+              render = function(self, p)
+                return ck.Stack{direction = "horizontal", spacing = 1, children = {
+                  ck.Text{text = p.label}, ck.Button{title = "+", action = p.bump}, ck.Button{title = "x", action = p.bump},
+                }}
+              end,
+            })
+            return ck.component("List", {
+              scope = true, initialState = false,
+              render = function(self, p, filtered)
+                local rows = {}
+                for _, name in ipairs({"Apple", "Banana", "Cherry", "Date"}) do
+                  if not filtered or name:find("an") then
+                    rows[#rows + 1] = Row{key = name, label = name, bump = self:action("bump")}
+                  end
+                end
+                return ck.Stack{children = rows}
+              end,
+              bump = function() end,
+              filter = function(self) self:updateState(true) end,
+            })
+            """)
+        let s = try Session(command: LiveViewTerminalTests.ckrun("\(app.path) --tui"), width: 100, height: 24)
+        try s.wait("the rows") { $0.contains("Date [ + ] [ x ]") }
+        try s.keys("Tab", "Tab", "Tab", "Tab")
+        try s.wait("Cherry's + focused") { $0.contains("Cherry [▸+◂] [ x ]") }
+        try s.keys(":")
+        try s.line("app.root:filter()")
+        let filtered = try s.wait("the filter") { !$0.contains("Cherry") && $0.contains("generation 2") }
+        #expect(filtered.contains("Banana [▸+◂] [ x ]"), "the focus went to Banana's first button:\n\(filtered)")
+        try s.keys("q")
+    }
+}
+
 /// The outsider's React attack, live view 04: after `app:unmount()` (and `app:destroy()`) typed
 /// at the command line, the old views stayed drawn, focused and tappable.
 @Suite("The live view of an unmounted or destroyed app (tmux)")

@@ -105,7 +105,7 @@ struct Builder {
         } else {
             fresh.previous = previous
         }
-        if child.childrenGiven { fresh.giveChildren(child.children) }
+        if child.childrenGiven { fresh.giveChildren(child.children, slots: child.childSlots) }
         return fresh
     }
 
@@ -222,13 +222,13 @@ struct Builder {
             }
             node.placedInBuild = context.id
             try render(node, context: context)
-            let old = node.previous?.children ?? []
+            let oldParent = node.previous, old = oldParent?.children ?? []
             var missedKey = false
             for i in node.children.indices.reversed() {
                 let given = node.children[i]
                 try checkGivenOnce(given, by: node, at: i, context: context)
                 let child = try adopt(given, previous: given.rendered && given.scope != nil ? nil
-                                      : counterpart(of: given, at: i, in: old, missedKey: &missedKey),
+                                      : counterpart(of: given, at: node.slot(ofChildAt: i), in: oldParent, missedKey: &missedKey),
                                       place: (node, i), context: context)
                 if child !== given { node.children[i] = child }
                 child.parent = node
@@ -289,9 +289,9 @@ struct Builder {
         }
         context.running = .render(node)
         if let children = cls.children {
-            if !node.childrenGiven { node.children = try children(node) }
+            if !node.childrenGiven { let list = try children(node); node.setChildren(list.components, slots: list.slots) }
         } else if let render = cls.render {
-            node.children = try render(node).map { [$0] } ?? []
+            node.setChildren(try render(node).map { [$0] } ?? [], slots: nil)
         }
         node.rendered = true
         context.rendered.append(node)
@@ -307,11 +307,12 @@ struct Builder {
         }
     }
 
-    /// The previous generation's instance at this place: by scope, else by position, class and
-    /// key (a keyed child elsewhere is matched by `KeyedSiblings.link`).
-    private func counterpart(of child: Component, at index: Int, in old: [Component], missedKey: inout Bool) -> Component? {
+    /// The previous generation's instance at this place: by scope, else by the entry of the
+    /// children list (`Component.slot`), class and key (a keyed child elsewhere is matched by
+    /// `KeyedSiblings.link`).
+    private func counterpart(of child: Component, at slot: Int, in oldParent: Component?, missedKey: inout Bool) -> Component? {
         if let scope = child.scope { return scope.component === child ? nil : scope.component }
-        return KeyedSiblings.atPosition(child, index, in: old, missed: &missedKey)
+        return KeyedSiblings.atSlot(child, slot, in: oldParent, missed: &missedKey)
     }
 
     /// A pure component keeps its previous instance when `mayKeep` allows and its props are

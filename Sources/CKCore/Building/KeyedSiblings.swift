@@ -1,13 +1,15 @@
 /// Matches a rebuilt component's unscoped children to the previous generation's siblings by
 /// key identity (class name and `key`, compared as `rawequal` does, as scopes are), so a
 /// keyed sibling without a scope keeps its view, and its subtree's, when siblings move
-/// (SPEC §5). Unkeyed children match by position and class, as before.
+/// (SPEC §5). Unkeyed children match by their entry of the children list, holes counted
+/// (`Component.slot`), and class.
 enum KeyedSiblings {
-    /// The previous instance at `index` if it is the same unscoped class with the same key.
-    /// `missed`: set when a keyed child's old place holds another: then `link` matches them all.
-    static func atPosition(_ child: Component, _ index: Int, in old: [Component], missed: inout Bool) -> Component? {
-        if index < old.count {
-            let o = old[index]
+    /// The previous instance at entry `slot` of `oldParent`'s list if it is the same unscoped
+    /// class with the same key. `missed`: set when a keyed child's old place holds another: then
+    /// `link` matches them all.
+    static func atSlot(_ child: Component, _ slot: Int, in oldParent: Component?, missed: inout Bool) -> Component? {
+        if let oldParent, let index = oldParent.childIndex(atSlot: slot) {
+            let o = oldParent.children[index]
             if o.scope == nil, o.componentClass.name == child.componentClass.name, o.key.rawEquals(child.key) { return o }
         }
         if !child.key.isNil { missed = true }

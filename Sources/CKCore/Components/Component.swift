@@ -46,6 +46,10 @@ public final class Component: RuntimeObject {
         set { parentLink = newValue.map { BackLink.of($0, in: &$0.ownLink) } }
     }
     public internal(set) var children: [Component] = []
+    /// Each child's entry in the children list the script wrote, when that list had holes
+    /// (`cond and X{}` gave `false` or nil before a child); nil: child i stands at entry i + 1
+    /// (`slot(ofChildAt:)`, the one rule that pairs a child with the previous generation's).
+    private(set) var childSlots: [Int32]?
     /// The generation of the build that made this instance; for one built outside any build, in
     /// another host's build or an earlier one that did not place it, that of the build that first
     /// placed it (before: 0, or the build's that made it; `joinFirstBuild`).
@@ -118,10 +122,35 @@ public final class Component: RuntimeObject {
     /// A built-in's children, read from its props when it is constructed (`ck.Stack{children =
     /// …}`, as ComponentKit's stacks take theirs): its build uses them and does not call the
     /// class's `children`. Once, before the component is built into a tree.
-    public func giveChildren(_ children: [Component]) {
+    public func giveChildren(_ children: [Component], slots: [Int32]? = nil) {
         guard !rendered else { return }
-        self.children = children
+        setChildren(children, slots: slots)
         childrenGiven = true
+    }
+
+    /// Its children, with their entries in the script's list (nil: no holes before any).
+    func setChildren(_ children: [Component], slots: [Int32]?) {
+        self.children = children
+        childSlots = slots
+    }
+
+    /// THE RULE for a child's place among its siblings across generations (SPEC §5, React's
+    /// rule): the entry of the script's children list it came from, `false` and nil entries
+    /// counted, so an optional sibling appearing before it (`cond and X{}`) leaves it in place.
+    /// 1-based; a render's single child is at 1.
+    func slot(ofChildAt index: Int) -> Int {
+        childSlots.map { Int($0[index]) } ?? index + 1
+    }
+
+    /// The index in `children` of the child at entry `slot` of the list, if one stands there.
+    func childIndex(atSlot slot: Int) -> Int? {
+        guard let slots = childSlots else { return slot >= 1 && slot <= children.count ? slot - 1 : nil }
+        var low = 0, high = slots.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(slots[mid]) < slot { low = mid + 1 } else { high = mid }
+        }
+        return low < slots.count && Int(slots[low]) == slot ? low : nil
     }
 
     public override var typeName: String { componentClass.name }
@@ -152,7 +181,7 @@ public final class Component: RuntimeObject {
     /// no script sees them through it, and a held stale instance then keeps only itself alive.
     public func letGoOfChildrenAfterLeaving() {
         guard !isInTree, !children.isEmpty else { return }
-        children = []
+        setChildren([], slots: nil)
     }
 
     /// The nearest ancestor whose class renders in script (`renderDefinition`): the render that

@@ -11,8 +11,9 @@ public final class ComponentClass: RuntimeObject {
     public var render: ((Component) throws -> Component?)?
     /// Where the script's render function is defined (`file:line`), for errors about what it returned.
     public var renderDefinition: String?
-    /// Children for layout built-ins that hold several (Stack); nil for composites.
-    public var children: ((Component) throws -> [Component])?
+    /// Children for layout built-ins that hold several (Stack), with each one's entry in the
+    /// script's list when the list had holes (`Component.slot(ofChildAt:)`); nil for composites.
+    public var children: ((Component) throws -> (components: [Component], slots: [Int32]?))?
     public var view: ((Component) throws -> ViewSpec?)?
     /// Where the script gave the view (`file:line` of its view function, or of the definition
     /// that gave a view table), for errors found in the spec; nil for a built-in's.

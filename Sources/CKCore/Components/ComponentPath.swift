@@ -20,13 +20,29 @@ extension Component {
     /// (`Wrap/Stack/Button[2]`, as a query finds it): a message about one of several siblings
     /// says which (attack atk-mem 05). Made only for a message.
     public var shownPlace: String {
-        ScopeName.shownPath(from: PathStep.live(self), parent: { $0.up }, label: { step in
-            // Only among the siblings it stands with: a replaced instance is not among its old
-            // parent's children any more (its successor is), and has no [N] (atk-stale 01).
-            guard case .live(let c) = step, let p = c.parent, p.children.count > 1,
-                  let at = p.children.firstIndex(where: { $0 === c }) else { return step.label }
-            return p.childLabel(at: at)
-        })
+        ScopeName.shownPath(from: PathStep.live(self), parent: { $0.up }, label: Self.placedLabel)
+    }
+
+    /// `path` with `[2]` as `shownPlace` writes it, whole (the live view's side panel: two
+    /// unkeyed buttons of one stack are `Form/Stack/Button` and `Form/Stack/Button[2]`).
+    public var placedPath: String {
+        var names: [String] = []
+        var step: PathStep? = .live(self)
+        while let s = step {
+            names.append(Self.placedLabel(s))
+            step = s.up
+        }
+        return names.reversed().joined(separator: "/")
+    }
+
+    /// A step's label, with `[N]` when an earlier sibling of its parent has that label: the
+    /// query position that finds it.
+    private static func placedLabel(_ step: PathStep) -> String {
+        // Only among the siblings it stands with: a replaced instance is not among its old
+        // parent's children any more (its successor is), and has no [N] (atk-stale 01).
+        guard case .live(let c) = step, let p = c.parent, p.children.count > 1,
+              let at = c.indexAmongSiblings else { return step.label }
+        return p.childLabel(at: at)
     }
 
     /// The label of the child at `index`, with `[2]` when an earlier child has the same label.

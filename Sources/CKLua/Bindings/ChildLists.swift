@@ -21,7 +21,7 @@ struct ChildLists {
     /// no list), its child checked; errors name what the running build runs. (Where is said only
     /// in an error: a path is as long as the tree is deep, and a chain of N built-ins made each
     /// one's path before, N² work.)
-    func atConstruction(of b: Builtin, propsAt t: Int32) throws -> [Component]? {
+    func atConstruction(of b: Builtin, propsAt t: Int32) throws -> Listed? {
         let runtime = engine.runtime
         let inBuild = { runtime.buildActivity.map { " (in \($0))" } ?? "" }
         if let prop = b.made.child { try read(prop, of: b.name, tableAt: t, single: true, where: inBuild()) }
@@ -29,14 +29,18 @@ struct ChildLists {
         return try read(prop, of: b.name, tableAt: t, single: false, where: inBuild(), warnsDropped: true)
     }
 
+    /// The children of a list, and each one's entry in it when a hole (`false`, nil) came
+    /// before one (nil otherwise: child i is entry i + 1; `Component.slot(ofChildAt:)`).
+    typealias Listed = (components: [Component], slots: [Int32]?)
+
     /// The children of `c` from its list prop `prop`.
-    func children(of c: Component, prop: String) throws -> [Component] {
+    func children(of c: Component, prop: String) throws -> Listed {
         try withProp(prop, of: c) { t in try read(prop, of: c.shownName, tableAt: t, single: false, where: " at \(c.shownPath)") }
     }
 
     /// The child of `c` from its prop `prop` (a component or nil).
     func child(of c: Component, prop: String) throws -> Component? {
-        try withProp(prop, of: c) { t in try read(prop, of: c.shownName, tableAt: t, single: true, where: " at \(c.shownPath)").first }
+        try withProp(prop, of: c) { t in try read(prop, of: c.shownName, tableAt: t, single: true, where: " at \(c.shownPath)").components.first }
     }
 
     /// The index of `child` in the list prop `prop` of built-in `parent` as the script wrote it
@@ -69,43 +73,51 @@ struct ChildLists {
     /// `props[prop]` of the table at `t` (nil if `t` is not a table) as components.
     @discardableResult
     private func read(_ prop: String, of name: String, tableAt t: Int32, single: Bool,
-                      where place: @autoclosure () -> String, warnsDropped: Bool = false) throws -> [Component] {
+                      where place: @autoclosure () -> String, warnsDropped: Bool = false) throws -> Listed {
         let stack = LuaStack(L)
         var type = stack.field(prop, of: t)
         defer { stack.pop(1) }
         if type == .userdata, engine.values.unwrapReadOnlyView(at: -1, L) != nil { type = .table }   // a props or state view
-        if type == .nil || (type == .boolean && !stack.toBool(-1)) { return [] }   // nil, false: none
+        if type == .nil || (type == .boolean && !stack.toBool(-1)) { return ([], nil) }   // nil, false: none
         if single {
-            if let c = engine.objects.component(at: -1, L) { return [c] }
+            if let c = engine.objects.component(at: -1, L) { return ([c], nil) }
             throw bad("ck.\(name){\(prop) = …} must be a component or nil, got \(describe(at: -1))", place())
         }
         guard type == .table else {
             throw bad("ck.\(name){\(prop) = …} must be a list of components, got \(describe(at: -1))", place())
         }
-        let (components, entry, dropped) = try components(ofListAt: stack.top)
+        let (components, slots, entry, dropped) = try components(ofListAt: stack.top)
         if warnsDropped, let dropped { NameCheck.droppedChild(shownKey: dropped, of: name, prop: prop, engine: engine, L: L) }
         if let entry {
             throw bad("ck.\(name){\(prop) = …}: entry \(entry.index) is \(entry.what), not a component", place(),
                       fix: "; leave it out, or make it nil or false (cond and X{})")
         }
-        return components
+        return (components, slots)
     }
 
     private func bad(_ text: String, _ place: String, fix: String = "") -> RuntimeError {
         RuntimeError(.badArgument, text + place + fix)
     }
 
-    /// The components of the list at `t` in index order, its lowest-indexed bad entry, and a key
-    /// that is no list index but holds a component (`[droppedChild]`).
+    /// The components of the list at `t` in index order, their entries when a hole came before
+    /// one (else nil), its lowest-indexed bad entry, and a key that is no list index but holds a
+    /// component (`[droppedChild]`).
     /// `next` passes (no Lua runs during them), ticking the limits per entry: linear in the
     /// entries, never in the border. A list whose entries `next` meets out of index order (keys
     /// in the hash part) is walked again, keeping the indices to sort by.
-    func components(ofListAt t: Int32) throws -> ([Component], BadEntry?, String?) {
+    func components(ofListAt t: Int32) throws -> ([Component], [Int32]?, BadEntry?, String?) {
         var walk = try self.walk(t, keepingIndices: false)
-        if !walk.inOrder {
+        var slots: [Int32]?
+        if !walk.inOrder || walk.hasHoles {
             walk = try self.walk(t, keepingIndices: true)
             let indices = walk.indices
-            walk.components = indices.indices.sorted { indices[$0] < indices[$1] }.map { walk.components[$0] }
+            let order = indices.indices.sorted { indices[$0] < indices[$1] }
+            walk.components = order.map { walk.components[$0] }
+            let entries = order.map { indices[$0] }
+            // Holes before a child: each child's entry (clamped: a list past 2^31 entries is no list a build finishes).
+            if entries.enumerated().contains(where: { $0.element != Int64($0.offset + 1) }) {
+                slots = entries.map { Int32(clamping: $0) }
+            }
         }
         // Described after the walk: `__tostring` is Lua, and may change the table.
         let entry = walk.badIndex.map { i in
@@ -113,12 +125,12 @@ struct ChildLists {
             defer { LuaStack(L).pop(1) }
             return BadEntry(index: i, what: describe(at: -1))
         }
-        return (walk.components, entry, walk.droppedKey)
+        return (walk.components, slots, entry, walk.droppedKey)
     }
 
     private struct Walk {
         var components: [Component] = [], indices: [Int64] = []
-        var inOrder = true, badIndex: Int64?, droppedKey: String?
+        var inOrder = true, hasHoles = false, badIndex: Int64?, droppedKey: String?
     }
 
     /// One pass; without `keepingIndices` it stops at the first entry out of index order.
@@ -133,6 +145,7 @@ struct ChildLists {
                 if i < last { walk.inOrder = false; if !keepingIndices { break } }
                 last = i
                 if let c = engine.objects.component(at: -1, L) {
+                    if i != Int64(walk.components.count + 1) { walk.hasHoles = true }
                     walk.components.append(c)
                     if keepingIndices { walk.indices.append(i) }
                 } else if stack.toBool(-1), walk.badIndex.map({ i < $0 }) ?? true {

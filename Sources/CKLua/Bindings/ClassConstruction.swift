@@ -42,7 +42,7 @@ extension ClassBridge {
             }
         }
         pushed = pushing
-        if let given { built.giveChildren(given) }
+        if let given { built.giveChildren(given.components, slots: given.slots) }
         if fromView, !copied { engine.values.adoptPropsView(at: index, by: built, L) }
         if let known = cls.knownProps { NameCheck.props(of: built, known: known, engine: engine, L: L) }
         return built

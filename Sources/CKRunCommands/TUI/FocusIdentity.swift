@@ -1,16 +1,24 @@
 import CKCore
 
 /// What the live view's focus remembers of a view across builds: its component's path where
-/// every step also counts its place among the same-labelled children of the same parent (row
-/// 3's second Button is `List/Stack/Row#3/Stack/Button(1)`). A keyed move, a sibling inserted
-/// before another parent, a state-only build keep it; two same-named siblings (a row's two
-/// buttons) differ. Asked for one node at a time and found again by walking down from the
-/// root, so a build costs the depth times the siblings on the way, never a key for every node
-/// (a 60,000-deep tree's keys would be 60,000 paths 60,000 steps long).
+/// every step is told apart from its siblings by the rule the builder pairs children by
+/// (`SiblingPlace`: an unkeyed child by its entry of the children list, `false` holes counted;
+/// a keyed or scoped one by its label and order among that label), so the focus stays on the
+/// component whose view the build kept: a keyed move, an optional sibling appearing before it
+/// (`cond and ck.Button{…}`), a state-only build keep it. Asked for one node at a time and
+/// found again by walking down from the root, so a build costs the depth times the siblings on
+/// the way, never a key for every node (a 60,000-deep tree's keys would be 60,000 paths
+/// 60,000 steps long).
 struct FocusIdentity: Hashable {
     struct Step: Hashable {
         let label: String
-        let place: Int
+        let place: SiblingPlace
+        /// Its index among its parent's children when the focus was set: where to look for a
+        /// neighbour once it is gone (not part of its identity).
+        let index: Int
+
+        static func == (a: Step, b: Step) -> Bool { a.label == b.label && a.place == b.place }
+        func hash(into h: inout Hasher) { h.combine(label); h.combine(place) }
     }
 
     let steps: [Step]
@@ -20,7 +28,7 @@ struct FocusIdentity: Hashable {
         var steps: [Step] = []
         var node: Component? = component
         while let n = node {
-            steps.append(Step(label: n.label, place: Self.place(of: n)))
+            steps.append(Step(label: n.label, place: n.siblingPlace, index: n.indexAmongSiblings ?? 0))
             node = n.parent
         }
         self.steps = steps.reversed()
@@ -28,29 +36,49 @@ struct FocusIdentity: Hashable {
 
     /// The component with this identity under `root`, if the tree still has one.
     func component(under root: Component?) -> Component? {
-        guard let root, let first = steps.first, first == Step(label: root.label, place: 0) else { return nil }
-        var node = root
-        for step in steps.dropFirst() {
-            var seen = 0
-            guard let child = node.children.first(where: { c in
-                guard c.label == step.label else { return false }
-                defer { seen += 1 }
-                return seen == step.place
-            }) else { return nil }
-            node = child
-        }
-        return node
+        let (node, depth) = deepest(under: root)
+        return depth == steps.count ? node : nil
     }
 
-    /// How many earlier siblings have the same label.
-    private static func place(of component: Component) -> Int {
-        guard let parent = component.parent else { return 0 }
-        let label = component.label
-        var place = 0
-        for sibling in parent.children {
-            if sibling === component { break }
-            if sibling.label == label { place += 1 }
+    /// The deepest component of the path that `root` still has, and how many steps it took.
+    private func deepest(under root: Component?) -> (Component?, Int) {
+        guard let root, let first = steps.first, first.label == root.label else { return (nil, 0) }
+        var node = root, depth = 1
+        for step in steps.dropFirst() {
+            guard let child = node.child(labelled: step.label, at: step.place) else { break }
+            node = child
+            depth += 1
         }
-        return place
+        return (node, depth)
+    }
+
+    /// Where the focus goes when this component left the tree (docs/tui.md): under its deepest
+    /// ancestor still there, the first view `takesFocus` accepts in the sibling that now stands
+    /// where the lost one's branch stood (the one after it), else in the nearest before it;
+    /// none there: the same one level up. Nil when the component is still there or no ancestor is.
+    func neighbour(under root: Component?, takesFocus: (Component) -> Bool) -> Component? {
+        let (found, depth) = deepest(under: root)
+        guard var node = found, depth < steps.count else { return nil }
+        var lost = steps[depth].index
+        while true {
+            let kids = node.children
+            let after = min(lost, kids.count)
+            for i in Array(after..<kids.count) + Array((0..<after).reversed()) {
+                if let f = Self.first(in: kids[i], takesFocus) { return f }
+            }
+            guard let up = node.parent, let at = node.indexAmongSiblings else { return nil }
+            lost = at + 1   // its own branch has no focusable view: look beside it, after it first
+            node = up
+        }
+    }
+
+    /// The first component at or below `top`, in tree order, that `takesFocus`.
+    private static func first(in top: Component, _ takesFocus: (Component) -> Bool) -> Component? {
+        var stack = [top]
+        while let c = stack.popLast() {
+            if takesFocus(c) { return c }
+            stack.append(contentsOf: c.children.reversed())
+        }
+        return nil
     }
 }

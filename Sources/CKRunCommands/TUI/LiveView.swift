@@ -200,8 +200,9 @@ final class LiveView: FrontEnd {
         var nodes: [ObjectIdentifier: Int] = [:]
         for i in 0..<tree.count { nodes[ObjectIdentifier(components[tree[i].tag])] = i }
         let root = engine.appHost?.root
+        let focusable = { (c: Component) in nodes[ObjectIdentifier(c)].map { tree[$0].focusable } ?? false }
         scene.replace(with: tree, key: { FocusIdentity(of: components[tree[$0].tag]) }) { key in
-            key.component(under: root).flatMap { nodes[ObjectIdentifier($0)] }
+            (key.component(under: root) ?? key.neighbour(under: root, takesFocus: focusable)).flatMap { nodes[ObjectIdentifier($0)] }
         }
         focusChanged()
     }
@@ -211,7 +212,7 @@ final class LiveView: FrontEnd {
         guard let node = scene.focused else { return focused = nil }
         let c = components[scene.tree[node].tag]
         let chain = engine.runtime.responderChain(from: .component(c)).map(\.name) + ["nil"]
-        focused = SidePanel.Focused(label: c.label, path: c.path, chain: chain)
+        focused = SidePanel.Focused(label: c.label, path: c.placedPath, chain: chain)
     }
 
     /// The identity the focus keeps across builds (`FocusIdentity`) of a node of the tree as it
