@@ -143,7 +143,10 @@ public struct AppRunner {
             "the tree is the app's at that time; stop re-arming it (ck.cancel) if it should end"
         }
         let site = stop.timer.site
-        let detail = stop.detail(now: engine.runtime.loop.now) + hint
+        // The wall clock's reading, not the instant the chain stayed at (atk-apps: "stopped at
+        // 0s" while the clock read 2 s): `current` catches the loop up with it.
+        let loop = engine.runtime.loop
+        let detail = stop.detail(now: run == .wallClock ? loop.current : loop.now) + hint
         _ = try? engine.turn { turn throws(LuaError) in turn.warn(.timerLoop, detail, at: site.isEmpty ? nil : site) }
     }
 }

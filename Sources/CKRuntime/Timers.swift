@@ -34,7 +34,7 @@ extension Runtime {
         guard seconds >= 0, seconds.isFinite else {
             throw ScriptError(.badArgument, "advance(by:) takes a finite number of seconds, 0 or more, got \(seconds); the clock only moves on")
         }
-        try exclusive { held throws(ScriptError) in try runTimers(held, until: held.engine.runtime.loop.now + seconds) }
+        try exclusive { held throws(ScriptError) in try runTimers(held, until: held.engine.runtime.loop.time(after: seconds)) }
     }
 
     /// Fires what is due now: on the wall clock the timers due by the time since the runtime

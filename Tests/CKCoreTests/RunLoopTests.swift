@@ -42,7 +42,7 @@ struct RunLoopTests {
         let mark = loop.lastID
         loop.after(1) {}
         loop.after(0) {}
-        loop.cancelTimers(after: mark)
+        loop.cancelTimers(ownedAfter: mark)
         #expect(loop.pendingTimers == 1 && loop.next?.id == 1)
     }
 

@@ -115,6 +115,25 @@ struct LiveRunTerminalTests {
         try s.keys("C-d")
     }
 
+    /// On the wall clock, `[timerLoop]` says the time the clock reads when the run stopped, not
+    /// the instant the chain began at (atk-apps: "stopped at 0s" while the clock read 2 s).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aWallClockTimerLoopSaysTheClocksReading() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("slow.lua", """
+            local function again() local t = os.clock() while os.clock() - t < 0.0015 do end ck.after(0, again) end
+            ck.after(0, again)
+            return ck.component("Slow", {render = function() return ck.Text{text = "z"} end})
+            """)
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path) --clock wall")
+        let screen = try s.wait("the warning") { $0.contains("[timerLoop]") && $0.contains("it is due at once each time") }
+        let flat = screen.replacingOccurrences(of: "\n", with: "")
+        #expect(!flat.contains("stopped at 0s"), "1,000 firings of 1.5 ms each: the clock read more than 1 s:\n\(screen)")
+        let shown = flat.components(separatedBy: "stopped at ").dropFirst().first?.prefix { $0.isNumber || $0 == "." }
+        #expect((shown.flatMap { Double(String($0)) } ?? 0) >= 1, "\(screen)")
+        try s.keys("C-d")
+    }
+
     /// SIGTERM ends the run by that signal with the terminal restored, and nothing else: libedit's
     /// own handlers sent it on to the whole process group (the shell that started ckrun too).
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))

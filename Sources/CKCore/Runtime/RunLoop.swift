@@ -1,17 +1,29 @@
 /// Timers of `ck.after(seconds, fn)` on a virtual clock: deterministic, ordered by due time
-/// then by creation.
+/// then by creation. Times are whole nanoseconds (`ClockTicks`), each number of seconds a
+/// script gives rounded once: a 0.1 s interval is due at exactly 0.3 after three firings, as
+/// `ck.advance(0.3)` reaches, however the run is sliced (attack atk-apps 02).
 public final class RunLoop {
     public struct Timer {
         public let id: Int
-        public internal(set) var due: Double
+        /// When it is due, in nanoseconds (`ClockTicks.never`: a delay of `math.huge`).
+        var dueTicks: Int64
+        /// When it is due, in seconds.
+        public var due: Double { ClockTicks.seconds(dueTicks) }
         /// Where the timer was set (`app.lua:12`), for messages; "" when unknown.
         public let site: String
         /// The runtime call the timer was set in (`Runtime.currentCall`), for `CallRollback`.
         public let call: Int
+        /// The timer whose chain it belongs to: its own id, or, for one set while a timer fired
+        /// (an interval re-arming itself), that timer's owner. `ckrun test` keeps a `setup`'s
+        /// timers and what they re-arm, and cancels the test's (`cancelTimers(ownedAfter:)`).
+        public let owner: Int
         public let fire: () throws -> Void
     }
 
-    public private(set) var now: Double = 0
+    /// The clock, in nanoseconds.
+    private var nowTicks: Int64 = 0
+    /// The clock, in seconds.
+    public var now: Double { ClockTicks.seconds(nowTicks) }
     /// A binary min-heap by (due, id): setting, firing and cancelling one of N pending timers
     /// costs O(log N), not O(N) (a sorted array made N timers set by timers quadratic).
     private var heap: [Timer] = []
@@ -21,6 +33,8 @@ public final class RunLoop {
     private var pendingIDs: Set<Int> = []
     /// The id of the newest timer: timers set since a moment have ids above its `lastID`.
     public private(set) var lastID = 0
+    /// The owner of the timer firing now (`drain`), which a timer set by its callback inherits.
+    var firingOwner: Int?
 
     /// An interactive run's wall clock (nil: the clock is virtual): `ck.after` and `ck.now()`
     /// read it, so a timer set 2 s into a timer that ran long counts from then, as a browser's
@@ -29,8 +43,18 @@ public final class RunLoop {
 
     /// The clock, caught up with the wall clock first when there is one.
     public var current: Double {
+        ClockTicks.seconds(currentTicks)
+    }
+
+    private var currentTicks: Int64 {
         if let wallClock { advance(to: wallClock()) }
-        return now
+        return nowTicks
+    }
+
+    /// The time `seconds` after the clock's current reading, added in nanoseconds (`ck.advance`,
+    /// `.advance`): `time(after: 0.1)` three times reaches what `time(after: 0.3)` does.
+    public func time(after seconds: Double) -> Double {
+        ClockTicks.seconds(ClockTicks.adding(ClockTicks.ticks(seconds), to: currentTicks))
     }
 
     public init() {}
@@ -41,7 +65,9 @@ public final class RunLoop {
         pendingIDs.insert(lastID)
         // A delay counts from the wall clock's reading; none means at once, at the running
         // timer's instant, so a timer re-arming itself with none is still told (`[timerLoop]`).
-        push(Timer(id: lastID, due: seconds > 0 ? current + seconds : now, site: site, call: call, fire: fire))
+        let due = seconds > 0 ? ClockTicks.adding(max(1, ClockTicks.ticks(seconds)), to: currentTicks) : nowTicks
+        push(Timer(id: lastID, dueTicks: due, site: site, call: call,
+                   owner: firingOwner ?? lastID, fire: fire))
         return lastID
     }
 
@@ -55,30 +81,33 @@ public final class RunLoop {
     public var nextDue: Double? { next?.due }
     /// The timer that fires next, left in place. A timer due at infinity (`ck.after(math.huge,
     /// fn)`) never fires: it stays pending until cancelled, and the clock never reaches it.
-    public var next: Timer? { heap.first.flatMap { $0.due.isFinite ? $0 : nil } }
+    public var next: Timer? { heap.first.flatMap { $0.dueTicks != ClockTicks.never ? $0 : nil } }
 
     /// Advances the clock to the next timer and removes it; nil when none is left.
     public func popNext(notAfter limit: Double = .infinity) -> Timer? {
-        guard let first = next, first.due <= limit else { return nil }
+        guard let first = next, first.dueTicks <= ClockTicks.ticks(limit) else { return nil }
         removeTop()
         pendingIDs.remove(first.id)
         dropCancelledTop()
-        now = max(now, first.due)
+        nowTicks = max(nowTicks, first.dueTicks)
         return first
     }
 
     /// Moves the clock on; an infinite time (`ck.advance(math.huge)`) leaves it where it is.
-    public func advance(to time: Double) { if time.isFinite { now = max(now, time) } }
-
-    /// Back to time 0 (`ckrun test`, before each test); pending timers keep the time they had left.
-    /// (Subtracting one number from every key keeps the heap's order.)
-    public func rewind() {
-        for i in heap.indices { heap[i].due -= now }
-        now = 0
+    public func advance(to time: Double) {
+        if time.isFinite { nowTicks = max(nowTicks, min(ClockTicks.ticks(time), ClockTicks.never - 1)) }
     }
 
-    /// Cancels the timers set after the one numbered `id` (`lastID` at some moment).
-    public func cancelTimers(after id: Int) { cancelTimers { $0.id > id } }
+    /// Back to time 0 (`ckrun test`, before each test); pending timers keep the time they had left.
+    /// (Subtracting one number from every key keeps the heap's order; one never due stays so.)
+    public func rewind() {
+        for i in heap.indices where heap[i].dueTicks != ClockTicks.never { heap[i].dueTicks -= nowTicks }
+        nowTicks = 0
+    }
+
+    /// Cancels the timers owned by one set after the one numbered `id` (`lastID` at some
+    /// moment): a timer that an earlier one re-armed from its callback is that one's.
+    public func cancelTimers(ownedAfter id: Int) { cancelTimers { $0.owner > id } }
 
     /// Cancels the timers set in the runtime call numbered `call` or in a later one.
     public func cancelTimers(setFrom call: Int) { cancelTimers { $0.call >= call } }
@@ -93,7 +122,7 @@ public final class RunLoop {
 
     // MARK: The heap
 
-    private static func precedes(_ a: Timer, _ b: Timer) -> Bool { a.due < b.due || (a.due == b.due && a.id < b.id) }
+    private static func precedes(_ a: Timer, _ b: Timer) -> Bool { a.dueTicks < b.dueTicks || (a.dueTicks == b.dueTicks && a.id < b.id) }
 
     private func push(_ timer: Timer) {
         heap.append(timer)

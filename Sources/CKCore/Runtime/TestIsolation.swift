@@ -2,7 +2,8 @@
 /// and the hosts it made and did not destroy. Between `beginTest` and `endTest` the runtime
 /// notes each host it makes.
 public struct TestIsolation {
-    /// `RunLoop.lastID` when the test began: timers numbered above it are the test's.
+    /// `RunLoop.lastID` when the test began: timers owned by one numbered above it are the
+    /// test's; those a `setup` set and what their callbacks re-arm are kept (`Timer.owner`).
     let timerMark: Int
     /// Weak: a host the test dropped is collected as it would be outside a test.
     var hosts: [WeakHost] = []
@@ -28,7 +29,7 @@ extension Runtime {
         for host in ended.hosts.compactMap(\.host) where !host.isDestroyed {
             do { try host.destroy() } catch { firstError = firstError ?? error }
         }
-        loop.cancelTimers(after: ended.timerMark)
+        loop.cancelTimers(ownedAfter: ended.timerMark)
         if let firstError { throw firstError }
     }
 

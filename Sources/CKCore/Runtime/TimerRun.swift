@@ -10,11 +10,17 @@ public struct TimerRunStop {
 
     /// The `[timerLoop]` detail (without its advice), at the clock's time `now`.
     public func detail(now: Double) -> String {
-        let time = Int(exactly: now).map(String.init) ?? "\(now)"
+        let time = Self.shown(now)
         if byCount {
             return "timers kept setting more timers: \(TimerRun.runLimit) that timers set fired in one run of the clock, so it stopped at \(time)s with this one (set here) pending; "
         }
         return "a timer set here re-armed itself \(TimerRun.chainLimit) times in a row, so the run of the clock stopped at \(time)s with it pending; "
+    }
+
+    /// Seconds as the clock shows them: whole, else to the millisecond (a wall clock's reading).
+    static func shown(_ seconds: Double) -> String {
+        let ms = (seconds * 1000).rounded() / 1000
+        return Int(exactly: ms).map(String.init) ?? "\(ms)"
     }
 }
 
@@ -31,19 +37,19 @@ struct TimerRun {
     let end: Double?
     private var chains: [Int: Int] = [:]
     private var counted = 0
-    private var instant: Double
+    private var instant: Int64
     /// The chain length of the timer last admitted.
     private var length = 0
 
     init(end: Double?, now: Double) {
         self.end = end
-        instant = now
+        instant = ClockTicks.ticks(now)
     }
 
     /// Nil when `timer` may fire, else where the run stops; `fired(setSince:in:)` follows a nil.
     mutating func admit(_ timer: RunLoop.Timer) -> TimerRunStop? {
-        if end != nil, timer.due > instant {
-            instant = timer.due
+        if end != nil, timer.dueTicks > instant {
+            instant = timer.dueTicks
             counted = 0
             chains.removeAll()
         }
@@ -66,17 +72,26 @@ struct TimerRun {
 }
 
 extension RunLoop {
+    /// Runs `body` (the firing of `timer`) as its owner's: a timer it sets is in its chain.
+    func firing<T>(_ timer: Timer, _ body: () throws -> T) rethrows -> T {
+        let outer = firingOwner
+        firingOwner = timer.owner
+        defer { firingOwner = outer }
+        return try body()
+    }
+
     /// Fires the timers due by `end` (nil: until none is left; a timer set `math.huge` seconds
     /// ahead is never `next`, so it stays pending) in order through `fire`, which gets each
     /// popped timer and returns false to end the run at once (Ctrl-C); then moves the clock to
     /// `end`. Returns where the bound (`TimerRun`) stopped the run, or nil.
     public func drain(until end: Double?, fire: (Timer) throws -> Bool) rethrows -> TimerRunStop? {
         var run = TimerRun(end: end, now: now)
-        while let timer = next, timer.due <= (end ?? .infinity) {
+        let endTicks = end.map(ClockTicks.ticks) ?? ClockTicks.never
+        while let timer = next, timer.dueTicks <= endTicks {
             if let stop = run.admit(timer) { return stop }
             let before = lastID
             _ = popNext()
-            let goOn = try fire(timer)
+            let goOn = try firing(timer) { try fire(timer) }
             run.fired(setSince: before, in: self)
             if !goOn { return nil }
         }

@@ -65,7 +65,7 @@ enum RunLoopBinding {
     static func advance(_ args: Arguments) throws -> Int32 {
         let seconds = try args.seconds(1, "seconds")
         let r = args.engine.runtime
-        LuaStack(args.L).push(try r.runTimers(until: r.loop.current + seconds))
+        LuaStack(args.L).push(try r.runTimers(until: r.loop.time(after: seconds)))
         return 1
     }
 

@@ -247,7 +247,7 @@ final class InteractiveRun {
     /// error is `[timerFailed]` and the rest still fire. Returns how many fired.
     private func advance(by seconds: Double) -> Int {
         var fired = 0
-        let until = engine.runtime.loop.now + seconds
+        let until = engine.runtime.loop.time(after: seconds)
         // A timer's frames only: not the REPL's own below `session.advance`.
         let report = { [repl] (error: LuaError) in repl.report(error.cutTraceback(at: "in field 'advance'")) }
         if let stopped = engine.app.fireTimers(until: until, report: report, fired: { fired += 1 }) {
