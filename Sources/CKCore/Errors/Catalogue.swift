@@ -17,7 +17,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     // The app's run loop (SPEC §9)
     case timerFailed, timerLoop
     // Limits of the Lua stack and of nesting; names and fields a script may have misspelled
-    case stackLimit, suspiciousName, unknownProp, droppedChild, treeTooDeep, suspiciousUpdate
+    case stackLimit, suspiciousName, unknownProp, droppedChild, treeTooDeep, suspiciousUpdate, updateAfterUnmount
     // Script functions the runtime calls for the script, outside a build or a lifecycle pass
     case actionFailed, configCallbackFailed
     // The Swift library (CKRuntime), and chunks the user wrote, loaded again or typed into a running app
@@ -71,6 +71,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .stackLimit: "A call passed or returned more values than a Lua stack holds, `coroutine.close` calls nested (from `__close` handlers) deeper than the C stack has room for (Lua 5.4.4 counts no C call there and overflows it; ckrun closes as deep as lua5.4 until the stack is short), or calls from Lua into the runtime (host builds, sends, mounts, class calls) nested inside each other deeper than 64 or than the C stack has room for (`ulimit -s`)."
         case .treeTooDeep: "A build made a tree deeper than `ck.config.maxDepth` components (default 1,048,576), most often a render that returns its own class without a base case; the build stopped and was rolled back. Warned once a build (on it goes) when it passes 10,000."
         case .suspiciousName: "A controller or component class defined a method whose name is one letter or two away from a lifecycle method's, or is React's name for one; or a component class took a built-in's name (`ck.component(\"Button\", …)`) (warning)."
+        case .updateAfterUnmount: "`updateState` was called on a component whose scope has left the tree (a timer or callback that outlived it: React's \"state update on an unmounted component\"); the update is dropped (SPEC §3) (warning, once per line that calls it)."
         case .suspiciousUpdate: "An update function returned nil for a state that was a table: the state is now nil, since an update sets the state to what its function returns (ComponentKit's `fn(old) -> new`), where React's and Roact's `setState` skip an update whose function returns nil (warning)."
         case .unknownProp: "A built-in component (`ck.Button`, `ck.Text`, …) was given a prop it does not read (warning)."
         case .droppedChild: "A built-in's `children` list holds a component at a key that is no list index (a string, 0, a negative or fractional number): only entries at 1, 2, 3, … are children, so it is not built (warning)."
@@ -130,6 +131,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .stackLimit: "Pass many values in a table; close coroutines one after another instead of from each other's `__close`; make hosts and send actions one after another, not from inside each other's renders and handlers."
         case .treeTooDeep: "Give the recursive render named in the message a base case (return nil when there is nothing below); for a tree that deep on purpose, raise `ck.config.maxDepth`."
         case .suspiciousName: "Rename the method to the lifecycle name the warning suggests, or to a name further from it; give a component class a name no built-in has (`SaveButton`)."
+        case .updateAfterUnmount: "Cancel what keeps running when the component goes: `ck.cancel(id)` of its timers in the controller's `invalidateController` (or `willUnmount`); or stop calling `updateState` on an instance that left the tree."
         case .suspiciousUpdate: "Return `old` to keep the state (the scope still re-renders), or do not call `updateState`; to make the state nil on purpose, pass it as a value: `updateState(nil)`."
         case .unknownProp: "Use one of the props the warning lists, or check the spelling."
         case .droppedChild: "Put the component in the list (`children = {Row{key = \"a\"}}`: the `key` prop, not the table key, tells siblings apart)."

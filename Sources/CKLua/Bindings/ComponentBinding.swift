@@ -58,7 +58,20 @@ enum ComponentBinding {
             }
         }
         try host.enqueue(update, for: scope, synchronous: mode == "sync")
+        if !scope.isLive { args.withEngine { e in warnUpdateAfterUnmount(c, e, args.L) } }
         return 0
+    }
+
+    /// `[updateAfterUnmount]`, once per line that calls it: an update for a scope that left the
+    /// tree is dropped (SPEC §3), and a timer or callback that outlived its component (React's
+    /// "state update on an unmounted component") would drop them without a word for ever
+    /// (attack atk-apps 06).
+    private static func warnUpdateAfterUnmount(_ c: Component, _ e: Engine, _ L: OpaquePointer) {
+        let site = SwiftCall.location(on: L, level: 1)
+        let key = "updateAfterUnmount \(site ?? c.componentClass.name)"
+        guard e.warnedOnce.insert(key).inserted else { return }
+        e.keepForGood(key)
+        e.warn(Catalogue.updateAfterUnmount.message("\(c.name):updateState on \(c.shownPath), whose scope has left the tree: the update is dropped, as every later one from this line will be (warned once). Something that outlived the component still runs (a ck.after timer, a callback): cancel it in the controller's invalidateController (ck.cancel(id)) or willUnmount", at: site))
     }
 
     /// A table state, or the read-only view of one an update function returned (`return old`
