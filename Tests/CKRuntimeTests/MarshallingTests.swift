@@ -38,8 +38,8 @@ struct MarshallingTests {
     @Test func anEncodableModelReachesTheProvider() throws {
         let runtime = try Runtime()
         let app = try runtime.load(string: """
-            ck.component("Label", {render = function() return nil end})
-            return function(model) return ck.component("Label")({text = model.title .. #model.tags, n = model.count}) end
+            local Label = ck.component("Label", {render = function() return nil end})
+            return function(model) return Label({text = model.title .. #model.tags, n = model.count}) end
             """)
         let host = try runtime.mount(app, model: Model(title: "tags: ", count: 3, tags: ["a", "b"]))
         #expect(try host.find("Label")?.props == ["text": "tags: 2", "n": 3])

@@ -16,7 +16,12 @@ enum ComponentClassBinding {
         if let problem = ClassName.problem(name) {
             throw RuntimeError(.badArgument, "ck.component: the class name \(args.engine.lua.quoted(at: 1, on: args.L)) \(problem); a component's printed name is a query that finds it, so name the class with letters, digits and `_` (\"MyRow\")")
         }
-        if !args.isNil(2) { try args.table(2, "def") }
+        // No definition is refused, not an empty class: `ck.component("Row")` read as a getter
+        // would otherwise replace the class Row with one that renders nothing (atk-apps).
+        guard !args.isNil(2) else {
+            throw RuntimeError(.badArgument, "ck.component(\(args.engine.lua.quoted(at: 1, on: args.L))) was given no definition: ck.component defines (or redefines) a class, it does not look one up; keep the class the defining call returned (local \(Excerpt.text(name)) = ck.component(\(args.engine.lua.quoted(at: 1, on: args.L)), {…})), or pass {} for a class with no fields")
+        }
+        try args.table(2, "def")
         try args.engine.runtime.claimTypeName(name, as: .componentClass, in: "ck.component")
         let cls = try args.engine.classes.defineComponent(name, defAt: 2, args.L)
         NameCheck.builtinName(name, engine: args.engine, L: args.L)
