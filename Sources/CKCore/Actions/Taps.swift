@@ -8,7 +8,33 @@ extension Host {
             throw RuntimeError(.noMatch, "tap: nothing matches \"\(Excerpt.text(query))\"; check the query against host:dump()")
         }
         guard let view = c.firstView else { return 0 }
-        return try fire(view, Gesture.hostTap)
+        let sent = try fire(view, Gesture.hostTap)
+        if sent == 0, c.isMounted { warnTappableBelow(c, query: query, tapped: view) }
+        return sent
+    }
+
+    /// `[nothingTapped]`: the query's first view sends nothing for a tap, and views below it
+    /// would (atk-apps: `.tap Row#a` tapped the row's label, "0 actions sent", with its buttons
+    /// a level down). Names up to three, each with a query that taps it.
+    private func warnTappableBelow(_ c: Component, query: String, tapped: View) {
+        var found: [Component] = [], more = false
+        var stack = [c]
+        while let n = stack.popLast() {
+            if let v = n.view, v !== tapped, Gesture.hostTap.contains(where: { !v.sends(for: $0).isEmpty }) {
+                if found.count == 3 { more = true; break }
+                found.append(n)
+            }
+            stack.append(contentsOf: n.children.reversed())
+        }
+        guard !found.isEmpty else { return }
+        let queries = found.map { f -> String in
+            var steps: [String] = []
+            var node: Component? = f
+            while let s = node, s !== c { steps.append(Component.placedLabel(.live(s))); node = s.parent }
+            return "\"\(Excerpt.text(query)) > \(steps.reversed().joined(separator: " > "))\""
+        }
+        let what = tapped.component.map { "a \(tapped.viewClass) of \($0.label)" } ?? "a \(tapped.viewClass)"
+        runtime.onWarning(Catalogue.nothingTapped.message("tap(\"\(Excerpt.text(query))\") tapped the first view at or below \(c.shownPlace), \(what), which sends nothing for a tap; below it \(found.count == 1 && !more ? "this view could be tapped" : "these could be tapped"): \(queries.joined(separator: ", "))\(more ? ", …" : ""); tap one of them by its query", at: runtime.currentLocation()))
     }
 
     /// A tap on `component`'s view (the first at or below it), as `host:tap` taps the component

@@ -37,7 +37,7 @@ extension Component {
 
     /// A step's label, with `[N]` when an earlier sibling of its parent has that label: the
     /// query position that finds it.
-    private static func placedLabel(_ step: PathStep) -> String {
+    static func placedLabel(_ step: PathStep) -> String {
         // Only among the siblings it stands with: a replaced instance is not among its old
         // parent's children any more (its successor is), and has no [N] (atk-stale 01).
         guard case .live(let c) = step, let p = c.parent, p.children.count > 1,
