@@ -143,10 +143,10 @@ public struct AppRunner {
             "the tree is the app's at that time; stop re-arming it (ck.cancel) if it should end"
         }
         let site = stop.timer.site
-        // The wall clock's reading, not the instant the chain stayed at (atk-apps: "stopped at
-        // 0s" while the clock read 2 s): `current` catches the loop up with it.
+        // The wall clock's reading (to the ms), not the instant the chain stayed at (atk-apps:
+        // "stopped at 0s" while the clock read 2 s): `current` catches the loop up with it.
         let loop = engine.runtime.loop
-        let detail = stop.detail(now: run == .wallClock ? loop.current : loop.now) + hint
+        let detail = stop.detail(now: run == .wallClock ? (loop.current * 1000).rounded() / 1000 : loop.now) + hint
         _ = try? engine.turn { turn throws(LuaError) in turn.warn(.timerLoop, detail, at: site.isEmpty ? nil : site) }
     }
 }

@@ -17,10 +17,9 @@ public struct TimerRunStop {
         return "a timer set here re-armed itself \(TimerRun.chainLimit) times in a row, so the run of the clock stopped at \(time)s with it pending; "
     }
 
-    /// Seconds as the clock shows them: whole, else to the millisecond (a wall clock's reading).
+    /// Seconds as the clock shows them: whole without a fraction.
     static func shown(_ seconds: Double) -> String {
-        let ms = (seconds * 1000).rounded() / 1000
-        return Int(exactly: ms).map(String.init) ?? "\(ms)"
+        Int(exactly: seconds).map(String.init) ?? "\(seconds)"
     }
 }
 
