@@ -160,6 +160,26 @@ struct AppSessionTests {
         #expect(!r.stderr.contains("args:1:"), "\(r.stderr)")
     }
 
+    /// `.tap Row#a` whose first view is a label says which views below could be tapped, with
+    /// queries, and without the REPL's own "(repl):N:" as its place (atk-apps, not filed).
+    @Test func tapOfALabelNamesTheButtonsBelow() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("rows.lua", """
+            local Row = ck.component("Row", {render = function(self, p)
+              return ck.Stack{direction = "horizontal", children = {
+                ck.Text{text = p.id}, ck.Button{title = "+", action = p.bump}}}
+            end})
+            return ck.component("List", {scope = true, initialState = 0,
+              render = function(self, p, n) return ck.Stack{children = {Row{key = "a", id = "a", bump = self:action("bump")}}} end,
+              bump = function(self) print("bumped") end})
+            """)
+        let r = try Ckrun.run([app.path], stdin: ".tap Row#a\n.tap Row#a > Stack > Button\n")
+        #expect(r.stderr.contains("[nothingTapped] tap(\"Row#a\") tapped the first view at or below List/Stack/Row#a, a UILabel of Text"), "\(r.stderr)")
+        #expect(r.stderr.contains("this view could be tapped: \"Row#a > Stack > Button\""), "\(r.stderr)")
+        #expect(!r.stderr.contains("(repl)"), "\(r.stderr)")
+        #expect(r.stdout.contains("0 actions sent\nbumped\n1 action sent\n"), "\(r.stdout)")
+    }
+
     @Test func sendTraceAndNoApp() throws {
         let none = try Ckrun.run(["repl"], stdin: ".send Button bump\n")
         #expect(none.stderr.contains("no app is running"), "\(none.stderr)")

@@ -563,7 +563,18 @@ define("send", "send QUERY SEL [TYPES] [ARGS]",
   for _, e in ipairs(entries) do print(tostring(e)) end
   if not sent then error(err, 0) end
 end)
+-- A warning the tap itself gives (`[nothingTapped]`, `[notMounted]`) names the line of the
+-- caller, here this prelude's: the dot command's warnings drop that "(repl):N: ".
 define("tap", "tap QUERY", "tap a component's view (app:tap)", function(args)
+  local before = ck.config.onWarning
+  local function withoutReplLine(m)
+    return before((strgsub(tostring(m), "^(%[%w+%]) %(repl%):%d+: ", "%1 ", 1)))
+  end
+  ck.config.onWarning = withoutReplLine
+  -- Put back however the tap ends (a handler's error keeps its traceback: no pcall).
+  local _ <close> = setmetatable({}, {__close = function()
+    if rawequal(ck.config.onWarning, withoutReplLine) then ck.config.onWarning = before end
+  end})
   local n = needApp():tap(args)
   print(n .. " action" .. (n == 1 and "" or "s") .. " sent")
 end)
