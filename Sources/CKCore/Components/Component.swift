@@ -113,7 +113,7 @@ public final class Component: RuntimeObject {
         }
         leaveRemains()
         stack.append(contentsOf: children as [RuntimeObject])
-        children = []
+        setChildren([], slots: nil)
         if let s = scope { stack.append(s); scope = nil }
         if let s = enclosingScope { stack.append(s); enclosingScope = nil }
         if let v = view { stack.append(v); view = nil }
@@ -139,7 +139,8 @@ public final class Component: RuntimeObject {
     /// counted, so an optional sibling appearing before it (`cond and X{}`) leaves it in place.
     /// 1-based; a render's single child is at 1.
     func slot(ofChildAt index: Int) -> Int {
-        childSlots.map { Int($0[index]) } ?? index + 1
+        guard let slots = childSlots, index < slots.count else { return index + 1 }
+        return Int(slots[index])
     }
 
     /// The index in `children` of the child at entry `slot` of the list, if one stands there.
@@ -150,7 +151,7 @@ public final class Component: RuntimeObject {
             let mid = (low + high) / 2
             if Int(slots[mid]) < slot { low = mid + 1 } else { high = mid }
         }
-        return low < slots.count && Int(slots[low]) == slot ? low : nil
+        return low < slots.count && low < children.count && Int(slots[low]) == slot ? low : nil
     }
 
     public override var typeName: String { componentClass.name }
