@@ -56,7 +56,9 @@ public struct CkrunCommand: ParsableCommand {
         catchFileSizeSignal()
         ProcessOutput.stdioOutput = stdout
         let argv = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
-        Glibc.exit(ProcessOutput.finish(status: runCommandLine(argv), stdio: stdout))
+        let status = runCommandLine(argv)
+        SpecPrelude.stopAhead()   // no thread runs Lua while the process ends
+        Glibc.exit(ProcessOutput.finish(status: status, stdio: stdout))
     }
 
     /// Under `ulimit -f` a write past the limit raises SIGXFSZ, which ended ckrun mid-report
@@ -128,6 +130,8 @@ public struct CkrunCommand: ParsableCommand {
         // A user's command line, not a `--jobs` worker's (whose values are the parent's, as they are).
         let bustedLine = arguments.first == TestCommand._commandName && !arguments.contains("--worker")
         let arguments = bustedLine ? BustedArguments.normalized(arguments) : arguments
+        // Its preludes and luassert compile on another core while this one parses the line.
+        if arguments.first == TestCommand._commandName { SpecPrelude.compileAhead() }
         do {
             var command = try parsedAsTest(arguments) ?? parseAsRoot(arguments)
             try command.run()

@@ -15,35 +15,46 @@ public final class CompiledChunks {
     private var bytecode: [String: [UInt8]] = [:]
     /// Names recorded with `record`, in the order they were recorded.
     public private(set) var recorded: [String] = []
-    /// Chunks being compiled on a thread of their own (`compileAhead`).
-    private var ahead: CompilingAhead?
+    /// Chunks and modules being compiled on another thread (`ChunksAhead`), until `finishAhead`.
+    private var ahead: ChunksAhead?
 
     public init() {}
 
-    /// Compiles `chunks` on a thread of their own, each in a bare state (no engine, no library),
-    /// while this thread goes on: their bytecode is taken when one of them is loaded, or at
-    /// `finishAhead`. For `--jobs`, whose parent compiles before it forks while the other core
-    /// has nothing to run. Does nothing when no thread can be had.
-    public func compileAhead(_ chunks: [(name: String, source: LuaSource)]) {
+    /// Takes chunks and modules from `compiling` as they are loaded, until `finishAhead`.
+    public func compileAhead(_ compiling: ChunksAhead) {
         guard ahead == nil else { return }
-        ahead = CompilingAhead(chunks.filter { bytecode[$0.name] == nil })
+        ahead = compiling
     }
 
-    /// Waits for `compileAhead`'s thread and keeps what it compiled (a chunk it could not
-    /// compile is compiled again where it is loaded, and reports its error there).
+    /// Whether chunks are being compiled ahead (a thread of the process may be running).
+    public var isCompilingAhead: Bool { ahead != nil }
+
+    /// Waits for the chunks compiled ahead and keeps them (a chunk that could not be compiled
+    /// there is compiled where it is loaded, and reports its error there).
     public func finishAhead() {
         guard let compiling = ahead else { return }
         ahead = nil
-        for (name, bytes) in compiling.join() where bytecode[name] == nil { bytecode[name] = bytes }
+        for (name, bytes) in compiling.finish() where bytecode[name] == nil { bytecode[name] = bytes }
     }
 
     /// The function of chunk `name`: from its recorded bytecode, or compiled from `source`
     /// (then recorded for the next state).
     public func load(_ source: LuaSource, name: String, in engine: Engine) throws(LuaError) -> Value {
-        if bytecode[name] == nil, ahead?.names.contains(name) == true { finishAhead() }
+        if bytecode[name] == nil, let bytes = ahead?.chunk(name) { bytecode[name] = bytes }
         if let bytes = bytecode[name], let function = engine.loadTrusted(bytes, name: name) { return function }
         let function = try engine.tools.load(source, name: name)
         if let bytes = engine.bytecode(of: function) { bytecode[name] = bytes }
+        return function
+    }
+
+    /// Lua module `name`'s loader compiled ahead (`ChunkCompiler.compileModule`), recorded
+    /// under `name` as `record` does, if `path` (where the state's `require` found it) still
+    /// names the very file it was compiled from; nil otherwise (the caller loads the file).
+    public func module(_ name: String, path: [UInt8], in engine: Engine) -> Value? {
+        guard bytecode[name] == nil, let compiled = ahead?.module(name), compiled.isStill(at: path),
+              let function = engine.loadTrusted(compiled.bytecode, name: name) else { return nil }
+        bytecode[name] = compiled.bytecode
+        recorded.append(name)
         return function
     }
 
@@ -61,6 +72,18 @@ public final class CompiledChunks {
     public func function(_ name: String, in engine: Engine) -> Value? {
         bytecode[name].flatMap { engine.loadTrusted($0, name: name) }
     }
+}
+
+/// Chunks and modules compiled while the process does something else, each taken once by the
+/// thread that loads it (`CompiledChunks`).
+public protocol ChunksAhead: AnyObject {
+    /// Chunk `name`'s bytecode once compiled; nil when it is not compiled ahead, then or ever (the
+    /// caller compiles it).
+    func chunk(_ name: String) -> [UInt8]?
+    /// Module `name` once compiled; nil when it is not compiled ahead, then or ever.
+    func module(_ name: String) -> CompiledModule?
+    /// Ends the compiling (waits for it) and hands over the chunks not taken.
+    func finish() -> [(String, [UInt8])]
 }
 
 extension Engine {
@@ -116,49 +139,8 @@ private struct DumpBuffer {
     }
 }
 
-/// A thread compiling chunks, each in a bare `LuaState` of its own thread, into bytecode
-/// (`CompiledChunks.compileAhead`); joined once.
-private final class CompilingAhead {
-    private var thread = pthread_t()
-    private let chunks: [(name: String, source: LuaSource)]
-    let names: Set<String>
-    private var compiled: [(String, [UInt8])] = []
-
-    init?(_ chunks: [(name: String, source: LuaSource)]) {
-        self.chunks = chunks
-        names = Set(chunks.map(\.name))
-        guard !chunks.isEmpty else { return nil }
-        // Retained for the thread until `join`.
-        let me = Unmanaged.passRetained(self)
-        let made = pthread_create(&thread, nil, { raw in
-            Unmanaged<CompilingAhead>.fromOpaque(raw!).takeUnretainedValue().compileAll()
-            return nil
-        }, me.toOpaque())
-        guard made == 0 else { me.release(); return nil }
-    }
-
-    /// The chunks' bytecode, once the thread ended.
-    func join() -> [(String, [UInt8])] {
-        pthread_join(thread, nil)
-        Unmanaged.passUnretained(self).release()
-        return compiled
-    }
-
-    private func compileAll() {
-        let state = LuaState(openLibraries: false)
-        defer { state.close() }
-        let stack = LuaStack(state.L)
-        for chunk in chunks {
-            let base = stack.top
-            defer { stack.top = base }
-            guard (try? state.load(chunk.source, name: chunk.name, mode: "t")) != nil, let bytes = dumpTop(state.L) else { continue }
-            compiled.append((chunk.name, bytes))
-        }
-    }
-}
-
 /// The bytecode of the Lua function on top of `L` (`lua_dump`, debug information kept).
-private func dumpTop(_ L: OpaquePointer) -> [UInt8]? {
+func dumpTop(_ L: OpaquePointer) -> [UInt8]? {
     var out = DumpBuffer()
     defer { out.release() }
     let status = withUnsafeMutablePointer(to: &out) { pointer in

@@ -127,7 +127,8 @@ final class ParallelRunner: @unchecked Sendable {
     private func forkWorkers() -> ([WorkerProcess], SpecSession?) {
         Self.forkedWith?.engine.close()
         Self.forkedWith = nil
-        guard ProcessThreads.count == 1 else { return ([], nil) }
+        // The thread compiling the preludes ahead (if it still runs) ends in `prepare`.
+        guard ProcessThreads.count <= (SpecPrelude.compiled.isCompilingAhead ? 2 : 1) else { return ([], nil) }
         let prepared = WorkerLoop.prepare(settings)
         guard ProcessThreads.count == 1 else { return ([], prepared) }
         return ((0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings) }, prepared)

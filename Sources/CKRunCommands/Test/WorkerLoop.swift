@@ -21,8 +21,9 @@ enum WorkerLoop {
 
     /// A configured state made before the workers are forked, so that what it compiles is
     /// compiled once; nil when it cannot be made (each file then makes its own and reports why).
-    /// Its preludes compile on a second thread while this one loads luassert: before the fork,
-    /// one core would have nothing to run (the one part of a `--jobs` run no worker shares).
+    /// Its preludes and luassert's modules compile on a second thread from the start of the
+    /// process (`SpecPrelude.compileAhead`): before the fork, one core would have nothing to run
+    /// (the one part of a `--jobs` run no worker shares). The thread has ended when this returns.
     static func prepare(_ settings: TestRunSettings) -> SpecSession? {
         guard prepares(for: settings) else { return nil }
         SpecPrelude.compileAhead()

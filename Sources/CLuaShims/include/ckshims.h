@@ -131,6 +131,20 @@ void ckpcall_set_text_only(lua_State *L);
 /// Bytecode this process dumped itself (CompiledChunks), loaded in any mode.
 int ckpcall_load_trusted_bytecode(lua_State *L, const char *buf, size_t len, const char *name);
 int ckpcall_openlibs(lua_State *L);
+/// Which file a path named when it was read (ckmodules.c): a module compiled ahead is used only
+/// while its path still names that file, unchanged.
+typedef struct ck_file_identity {
+    uint64_t device, inode;
+    int64_t size, modified_seconds, modified_nanoseconds, changed_seconds, changed_nanoseconds;
+} ck_file_identity;
+/// 1 and `identity` when `path` names a regular file outside /proc and /sys (what --sandbox's
+/// readable allows of a regular file); 0 otherwise.
+int ckmodules_identity(const char *path, ck_file_identity *identity);
+/// In a bare state (made text-only here): the Lua module `name` as `require`'s file searcher
+/// finds it with the package.path a state's package library starts with, compiled. Pushes the
+/// function and its file's path and returns 2, `identity` set (the same before and after it
+/// was read); or pushes nothing and returns 0.
+int ckmodules_compile(lua_State *L, const char *name, ck_file_identity *identity);
 /* The registry key of the globals as they were before any script ran (ckpristine.c). */
 #define CKPRISTINE_KEY "ckrun.pristine"
 /* Takes that copy under pcall; LUA_OK, or an error (out of memory) on the stack. */

@@ -19,31 +19,61 @@ enum SpecPrelude {
     /// chunk gets the `os.exit` message, the recorder of luassert's modules (luassert.lua), the
     /// whole debug library (under --sandbox the test's code sees only part of it), the C
     /// stack lookups `user_frame` and `errorlevel` (ckframes.c), `runner`, the table the
-    /// chunks share (no global names it: a test cannot reach the runner through it), and the
-    /// standard library as it was at start (each chunk's `_ENV`).
+    /// chunks share (no global names it: a test cannot reach the runner through it), the
+    /// standard library as it was at start (each chunk's `_ENV`), and the lookup of luassert's
+    /// modules compiled ahead (`CompiledChunks.module`: recorded as the recorder records).
+    /// The first state takes what `compileAhead` compiled and ends its thread.
     static func install(in engine: Engine, runner: Value) throws(LuaError) {
         installing = true
-        defer { installing = false }
+        defer { installing = false; compiled.finishAhead() }
+        let first = compiled.recorded.isEmpty
         let recorder = engine.tools.function { [unowned engine] arguments throws(LuaError) in
             if installing, case .string(let name) = arguments.first, arguments.count > 1 {
                 compiled.record(arguments[1], as: name, in: engine)
             }
             return []
         }
+        let precompiled = engine.tools.function { [unowned engine] arguments throws(LuaError) in
+            guard installing, arguments.count == 2, case .string(let name) = arguments[0], case .string(let path) = arguments[1],
+                  let function = compiled.module(name, path: Array(path.utf8), in: engine) else { return [] }
+            return [function]
+        }
         let debug = engine.hostDebugLibrary, pristine = engine.hostPristineLibrary
         for chunk in chunks {
             if chunk.name == "luassert" { try preload(in: engine, runner: runner) }
             let function = try compiled.load(chunk.source, name: chunkName(chunk.name), in: engine)
-            try engine.tools.call(function, [.string(exitMessage), compiled.recorded.isEmpty ? recorder : .nil, debug,
-                                       engine.testing.userFrameFunction, engine.testing.errorLevelFunction, runner, pristine])
+            try engine.tools.call(function, [.string(exitMessage), first ? recorder : .nil, debug,
+                                       engine.testing.userFrameFunction, engine.testing.errorLevelFunction, runner, pristine,
+                                       first ? precompiled : .nil])
         }
     }
 
-    /// The preludes after the first (luassert.lua, which needs nothing from them) compiled on a
-    /// thread of their own while this one loads luassert (`CompiledChunks.compileAhead`).
+    /// luassert's modules (Debian's lua-luassert 1.9), in the order luassert.lua's requires
+    /// load them: compiled ahead from the files `require` will find for them. One that is not
+    /// listed, or found elsewhere, is compiled where it is required.
+    static let luassertModules = [
+        "luassert", "luassert.assert", "say", "luassert.state", "luassert.util", "luassert.namespaces",
+        "luassert.assertions", "luassert.modifiers", "luassert.array", "luassert.matchers",
+        "luassert.matchers.core", "luassert.matchers.composite", "luassert.match", "luassert.formatters",
+        "term", "term.colors", "term.cursor", "luassert.languages.en", "luassert.spy", "luassert.stub", "luassert.mock",
+    ]
+
+    nonisolated(unsafe) private static var startedAhead = false
+
+    /// Compiles luassert.lua, luassert's modules and the other preludes on a thread of their
+    /// own (`PreludesAhead`) while this one goes on to the first state, which takes them (the
+    /// last preludes first: the first state, reaching them, compiles those the thread has not
+    /// begun). Once per process; the first state's `install` ends the thread.
     static func compileAhead() {
-        compiled.compileAhead(chunks.dropFirst().map { (chunkName($0.name), $0.source) })
+        guard !startedAhead else { return }
+        startedAhead = true
+        let preludes = chunks.map { PreludesAhead.Piece.chunk(name: chunkName($0.name), source: $0.source) }
+        let pieces = [preludes[0]] + luassertModules.map(PreludesAhead.Piece.module) + preludes.dropFirst().reversed()
+        if let ahead = PreludesAhead(pieces) { compiled.compileAhead(ahead) }
     }
+
+    /// Ends `compileAhead`'s thread if no state took its work (the process is about to end).
+    static func stopAhead() { compiled.finishAhead() }
 
     private static func chunkName(_ name: String) -> String { "=(ckrun test: \(name))" }
 

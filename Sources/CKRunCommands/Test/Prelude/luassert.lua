@@ -1,6 +1,6 @@
 -- ckrun test: loads luassert (Debian's lua-luassert, exactly what busted uses) for assert.lua,
--- first of the preludes: nothing it needs comes from the others, so `--jobs` compiles them on a
--- thread of their own meanwhile (CompiledChunks.compileAhead).
+-- first of the preludes: nothing it needs comes from the others (SpecPrelude.compileAhead
+-- compiles it, luassert's modules and the others on a thread of their own as ckrun starts).
 local pristine = select(7, ...)
 -- Every free name reads the standard library as it was at start (the seventh argument): a spec
 -- may set `_G.math = nil` or `string.format = nil` before the runner's code below runs
@@ -14,6 +14,9 @@ local G = _G
 -- The first state of a process records luassert's modules (the Swift side keeps their
 -- bytecode) and hands them to later states as package.preload entries, which skips compiling.
 local record = select(2, ...)
+-- The first state's lookup of luassert's modules compiled ahead from the very files found here
+-- (CompiledChunks.module): it records them too.
+local precompiled = select(8, ...)
 local searchers = package.searchers
 -- Under --sandbox the test's `debug` is traceback and getinfo only; luassert's modules also
 -- need getmetatable and setmetatable (on the tables they copy), given in their environment.
@@ -37,9 +40,12 @@ if (record and not T.preloaded) or module_env then
   recorder = function(name)
     if not (string.find(name, "^luassert") or string.find(name, "^say") or string.find(name, "^term")) then return nil end
     local path = package.searchpath(name, package.path)
-    local f = path and loadfile(path)
-    if not f then return nil end
-    if record then record(name, f) end
+    local f = path and precompiled and precompiled(name, path)
+    if not f then
+      f = path and loadfile(path)
+      if not f then return nil end
+      if record then record(name, f) end
+    end
     return with_env(f), path
   end
   table.insert(searchers, 2, recorder)
