@@ -17,6 +17,8 @@ public final class CompiledChunks {
     public private(set) var recorded: [String] = []
     /// Chunks and modules being compiled on another thread (`ChunksAhead`), until `finishAhead`.
     private var ahead: ChunksAhead?
+    /// Modules compiled ahead that no state took before `finishAhead`.
+    private var modules: [String: CompiledModule] = [:]
 
     public init() {}
 
@@ -34,7 +36,9 @@ public final class CompiledChunks {
     public func finishAhead() {
         guard let compiling = ahead else { return }
         ahead = nil
-        for (name, bytes) in compiling.finish() where bytecode[name] == nil { bytecode[name] = bytes }
+        let (chunks, compiledModules) = compiling.finish()
+        for (name, bytes) in chunks where bytecode[name] == nil { bytecode[name] = bytes }
+        for (name, module) in compiledModules where bytecode[name] == nil { modules[name] = module }
     }
 
     /// The function of chunk `name`: from its recorded bytecode, or compiled from `source`
@@ -51,7 +55,7 @@ public final class CompiledChunks {
     /// under `name` as `record` does, if `path` (where the state's `require` found it) still
     /// names the very file it was compiled from; nil otherwise (the caller loads the file).
     public func module(_ name: String, path: [UInt8], in engine: Engine) -> Value? {
-        guard bytecode[name] == nil, let compiled = ahead?.module(name), compiled.isStill(at: path),
+        guard bytecode[name] == nil, let compiled = ahead?.module(name) ?? modules.removeValue(forKey: name), compiled.isStill(at: path),
               let function = engine.loadTrusted(compiled.bytecode, name: name) else { return nil }
         bytecode[name] = compiled.bytecode
         recorded.append(name)
@@ -82,8 +86,8 @@ public protocol ChunksAhead: AnyObject {
     func chunk(_ name: String) -> [UInt8]?
     /// Module `name` once compiled; nil when it is not compiled ahead, then or ever.
     func module(_ name: String) -> CompiledModule?
-    /// Ends the compiling (waits for it) and hands over the chunks not taken.
-    func finish() -> [(String, [UInt8])]
+    /// Ends the compiling (waits for it) and hands over the chunks and modules not taken.
+    func finish() -> (chunks: [(String, [UInt8])], modules: [(String, CompiledModule)])
 }
 
 extension Engine {

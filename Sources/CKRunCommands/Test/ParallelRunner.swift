@@ -97,7 +97,7 @@ final class ParallelRunner: @unchecked Sendable {
     /// at once, from this thread: no worker waits for the slots' threads to start (this thread
     /// competes with the workers for the cores) before it starts on a file.
     private func feedForked(_ files: [File]) -> [(worker: Worker, asked: [Int])] {
-        let (processes, prepared) = forkWorkers()
+        let processes = forkWorkers()
         var fed = processes.map(adopt).map { (worker: $0, asked: [Int]()) }
         for lookahead in [false, true] {
             for index in fed.indices {
@@ -106,32 +106,22 @@ final class ParallelRunner: @unchecked Sendable {
                 fed[index].asked.append(position)
             }
         }
-        Self.forkedWith = prepared
         return fed
     }
 
-    /// The state made before the last run's workers were forked, kept open: closing it here
-    /// touched every page this process shares with them (copy-on-write faults), 9.4 ms of one
-    /// core between the forks and the slots' threads while the workers start (perf sched, the
-    /// 10,000-test suite). The next run (`--watch`) closes it before it prepares its own; the
-    /// process's end frees it.
-    nonisolated(unsafe) private static var forkedWith: SpecSession?
-
     /// Forked while this process has one thread (before the slots' threads start), all of them
-    /// before any worker's token exists (no worker's memory holds another's token), after one
-    /// state was prepared here: luassert and the preludes are compiled once, not once a worker,
-    /// and each worker loads their bytecode into states of its own. (Handing workers the
-    /// prepared state itself cost more than it saved: its pages, shared with the parent, were
-    /// copied on first write, 4,967 minor faults a `--jobs 2` run against 2,575.) A worker that
-    /// replaces one that died is spawned and prepares its own.
-    private func forkWorkers() -> ([WorkerProcess], SpecSession?) {
-        Self.forkedWith?.engine.close()
-        Self.forkedWith = nil
+    /// before any worker's token exists (no worker's memory holds another's token), after
+    /// luassert and the preludes were compiled here (`WorkerLoop.prepare`): once, not once a
+    /// worker, and each worker loads their bytecode into states of its own. (A state prepared
+    /// here and handed to the workers cost more than it saved: its pages, shared with the
+    /// parent, were copied on first write, 4,967 minor faults a `--jobs 2` run against 2,575.)
+    /// A worker that replaces one that died is spawned and compiles its own.
+    private func forkWorkers() -> [WorkerProcess] {
         // The thread compiling the preludes ahead (if it still runs) ends in `prepare`.
-        guard ProcessThreads.count <= (SpecPrelude.compiled.isCompilingAhead ? 2 : 1) else { return ([], nil) }
-        let prepared = WorkerLoop.prepare(settings)
-        guard ProcessThreads.count == 1 else { return ([], prepared) }
-        return ((0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings) }, prepared)
+        guard ProcessThreads.count <= (SpecPrelude.compiled.isCompilingAhead ? 2 : 1) else { return [] }
+        WorkerLoop.prepare()
+        guard ProcessThreads.count == 1 else { return [] }
+        return (0..<workersLeft).compactMap { _ in try? WorkerProcess(forking: settings) }
     }
 
     /// The next file to hand out; with `lookahead`, only while more files are left than workers.

@@ -15,20 +15,14 @@ import Glibc
 /// the 10,000-test suite a fork per file cost more (page-table copies, copy-on-write faults,
 /// process teardown) than building a state (docs/performance.md).
 enum WorkerLoop {
-    /// Files share no state (`auto-insulate = false` keeps one per worker). (`--lang` loads
-    /// nothing since it leaves luassert's messages English, as busted 2.1.1's does.)
-    static func prepares(for settings: TestRunSettings) -> Bool { !settings.sharedState }
-
-    /// A configured state made before the workers are forked, so that what it compiles is
-    /// compiled once; nil when it cannot be made (each file then makes its own and reports why).
-    /// Its preludes and luassert's modules compile on a second thread from the start of the
-    /// process (`SpecPrelude.compileAhead`): before the fork, one core would have nothing to run
-    /// (the one part of a `--jobs` run no worker shares). The thread has ended when this returns.
-    static func prepare(_ settings: TestRunSettings) -> SpecSession? {
-        guard prepares(for: settings) else { return nil }
-        SpecPrelude.compileAhead()
-        defer { SpecPrelude.compiled.finishAhead() }
-        return try? SpecStates(settings: settings, shared: false).session()
+    /// Before the workers are forked: luassert's modules and the preludes compiled, so that
+    /// each is compiled once, not once a worker, on both cores (`SpecPrelude.compileAll`: a second
+    /// thread began at the start of the process, `compileAhead`); the one part of a `--jobs` run
+    /// no worker shares. No state is made here: each worker's first state takes luassert's
+    /// modules (from the files its `require` finds) and records them for its next ones. The
+    /// second thread has ended when this returns.
+    static func prepare() {
+        SpecPrelude.compileAll()
     }
 
     /// `parent`: the process that started this worker, read before it could have ended.

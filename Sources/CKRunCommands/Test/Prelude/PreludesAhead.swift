@@ -74,20 +74,45 @@ final class PreludesAhead: ChunksAhead, @unchecked Sendable {
         return CompiledModule(bytecode: Self.copy(module.bytecode), path: Self.copy(module.path), file: module.file)
     }
 
+    /// Compiles, on this thread too, the pieces the thread has not begun, the last first, until
+    /// none is left (the thread works from the other end): before `--jobs` forks, when this
+    /// thread has no state of its own to make.
+    func help() {
+        var compiler: ChunkCompiler?
+        while let index = next(last: true) {
+            let mine = compiler ?? ChunkCompiler()
+            compiler = mine
+            // Copies: the piece's storage is the thread's (see the type's note).
+            let result: Slot = switch pieces[index] {
+            case .chunk(let name, let source): .chunk(mine.compile(LuaSource(bytes: Self.copy(source.bytes)), name: Self.copy(name)))
+            case .module(let name): .module(mine.compileModule(Self.copy(name)))
+            }
+            condition.lock()
+            slots[index] = result
+            condition.unlock()
+        }
+    }
+
     /// Lets the thread end after the piece it is compiling, waits for it, and hands over the
-    /// chunks it compiled that were not taken.
-    func finish() -> [(String, [UInt8])] {
+    /// chunks and modules compiled that were not taken.
+    func finish() -> (chunks: [(String, [UInt8])], modules: [(String, CompiledModule)]) {
         condition.lock()
         for index in slots.indices { if case .waiting = slots[index] { slots[index] = .taken } }
         condition.unlock()
-        guard !joined else { return [] }
+        guard !joined else { return ([], []) }
         joined = true
         pthread_join(thread, nil)
         Unmanaged.passUnretained(self).release()
-        return chunkSlots.compactMap { name, index in
+        let chunks = chunkSlots.compactMap { name, index -> (String, [UInt8])? in
             guard case .chunk(let bytes?) = slots[index] else { return nil }
             return (name, Self.copy(bytes))
         }
+        let modules = moduleSlots.compactMap { name, index -> (String, CompiledModule)? in
+            guard case .module(let module?) = slots[index] else { return nil }
+            return (name, CompiledModule(bytecode: Self.copy(module.bytecode), path: Self.copy(module.path), file: module.file))
+        }
+        slots = Array(repeating: .taken, count: slots.count)   // handed over once
+        return (chunks, modules)
     }
 
     /// The slot's piece once compiled, or `.waiting` when the thread had not started it (it
@@ -115,11 +140,12 @@ final class PreludesAhead: ChunksAhead, @unchecked Sendable {
         }
     }
 
-    /// The next piece nobody took, now the thread's.
-    private func next() -> Int? {
+    /// The next piece nobody took (`help`: from the last), now the caller's.
+    private func next(last: Bool = false) -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        guard let index = slots.firstIndex(where: { if case .waiting = $0 { true } else { false } }) else { return nil }
+        let waiting = { (slot: Slot) in if case .waiting = slot { true } else { false } }
+        guard let index = last ? slots.lastIndex(where: waiting) : slots.firstIndex(where: waiting) else { return nil }
         slots[index] = .compiling
         return index
     }

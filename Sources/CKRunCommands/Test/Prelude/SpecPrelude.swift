@@ -25,7 +25,7 @@ enum SpecPrelude {
     /// The first state takes what `compileAhead` compiled and ends its thread.
     static func install(in engine: Engine, runner: Value) throws(LuaError) {
         installing = true
-        defer { installing = false; compiled.finishAhead() }
+        defer { installing = false; stopAhead() }
         let first = compiled.recorded.isEmpty
         let recorder = engine.tools.function { [unowned engine] arguments throws(LuaError) in
             if installing, case .string(let name) = arguments.first, arguments.count > 1 {
@@ -59,6 +59,7 @@ enum SpecPrelude {
     ]
 
     nonisolated(unsafe) private static var startedAhead = false
+    nonisolated(unsafe) private static var ahead: PreludesAhead?
 
     /// Compiles luassert.lua, luassert's modules and the other preludes on a thread of their
     /// own (`PreludesAhead`) while this one goes on to the first state, which takes them (the
@@ -69,11 +70,24 @@ enum SpecPrelude {
         startedAhead = true
         let preludes = chunks.map { PreludesAhead.Piece.chunk(name: chunkName($0.name), source: $0.source) }
         let pieces = [preludes[0]] + luassertModules.map(PreludesAhead.Piece.module) + preludes.dropFirst().reversed()
-        if let ahead = PreludesAhead(pieces) { compiled.compileAhead(ahead) }
+        ahead = PreludesAhead(pieces)
+        if let ahead { compiled.compileAhead(ahead) }
+    }
+
+    /// Everything `compileAhead` compiles, compiled on this thread too (from the other end) and
+    /// kept, the thread ended: for `--jobs`, whose workers, forked next, each load it.
+    static func compileAll() {
+        compileAhead()
+        ahead?.help()
+        ahead = nil
+        compiled.finishAhead()
     }
 
     /// Ends `compileAhead`'s thread if no state took its work (the process is about to end).
-    static func stopAhead() { compiled.finishAhead() }
+    static func stopAhead() {
+        ahead = nil
+        compiled.finishAhead()
+    }
 
     private static func chunkName(_ name: String) -> String { "=(ckrun test: \(name))" }
 
