@@ -68,10 +68,10 @@ enum ComponentBinding {
     /// (attack atk-apps 06).
     private static func warnUpdateAfterUnmount(_ c: Component, _ e: Engine, _ L: OpaquePointer) {
         let site = SwiftCall.location(on: L, level: 1)
-        let key = "updateAfterUnmount \(site ?? c.componentClass.name)"
+        let key = "updateAfterUnmount \(site ?? c.shownName)"
         guard e.warnedOnce.insert(key).inserted else { return }
         e.keepForGood(key)
-        e.warn(Catalogue.updateAfterUnmount.message("\(c.name):updateState on \(c.shownPath), whose scope has left the tree: the update is dropped, as every later one from this line will be (warned once). Something that outlived the component still runs (a ck.after timer, a callback): cancel it in the controller's invalidateController (ck.cancel(id)) or willUnmount", at: site))
+        e.warn(Catalogue.updateAfterUnmount.message("\(c.shownName):updateState on \(c.shownPath), whose scope has left the tree: the update is dropped, as every later one from this line will be (warned once). Something that outlived the component still runs (a ck.after timer, a callback): cancel it in the controller's invalidateController (ck.cancel(id)) or willUnmount", at: site))
     }
 
     /// A table state, or the read-only view of one an update function returned (`return old`
