@@ -53,6 +53,15 @@ size_t ckalloc_heap_bytes(void) {
     return m.uordblks + m.hblkhd;
 }
 
+/* glibc keeps small freed blocks in its fast bins and merges them all (malloc_consolidate) at the
+   next request of a large block: after a benchmark's untimed collections that merge would fall to
+   whatever the timed part first asks for. One large request now pays it here, returning nothing
+   to the system (malloc_trim would, and the timed part would fault the pages back in). */
+void ckalloc_settle_heap(void) {
+    void *volatile block = malloc(4096);
+    free(block);
+}
+
 /* A coroutine's memory error reaches a resume as a plain error carrying Lua's fixed message. */
 int ckalloc_is_limit_error(lua_State *L, int status) {
     if (ckinternal_extra_of(L)->memory->limit == 0) return 0;   /* the machine's: Lua's own message */

@@ -8,8 +8,8 @@ import Foundation
 import Glibc
 #endif
 
-/// Host functions the benchmark script needs: the process's CPU time and the malloc heap size
-/// (Lua's allocations and Swift's together).
+/// Host functions the benchmark script needs: the process's CPU time, the malloc heap size
+/// (Lua's allocations and Swift's together), and malloc's merge of freed blocks on demand.
 enum BenchSupport {
     static func install(in engine: Engine) {
         // CPU time, as `os.clock` gives it but in nanoseconds: on a machine that shares its cores,
@@ -23,6 +23,10 @@ enum BenchSupport {
         engine.defineGlobalFunction("bench_heap") { call in
             call.push(Double(Engine.heapBytes))
             return 1
+        }
+        engine.defineGlobalFunction("bench_settle_heap") { _ in
+            MallocHeap.settle()
+            return 0
         }
     }
 }

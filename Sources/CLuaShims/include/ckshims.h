@@ -411,6 +411,8 @@ size_t ckrunner_escape_field(const char *s, size_t n, unsigned char *out);
 
 /// Bytes malloc has handed out (Lua and Swift together), for benchmarks.
 size_t ckalloc_heap_bytes(void);
+/// Has glibc merge the small blocks freed since its last merge now, for benchmarks.
+void ckalloc_settle_heap(void);
 /// `[memoryLimit] file:line: …`: the catalogued message of the state's memory error, naming the
 /// script line that was running when an allocation passed the limit (noted then, since Lua
 /// runs no message handler for LUA_ERRMEM), else `thread`'s innermost script line (NULL: none).
