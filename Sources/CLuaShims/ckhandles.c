@@ -51,6 +51,36 @@ int32_t ckhandles_at(lua_State *L, int index, const void *const *metatables, int
     return payload[0];
 }
 
+/* The slot of the handle of kind `kind` (metatable `metatable`) at `index`, or 0. */
+static int32_t slot_of(lua_State *L, int index, const void *metatable, int32_t kind) {
+    const int32_t *payload = (const int32_t *)lua_touserdata(L, index);
+    if (!payload || ckshims_userdata_bytes(L, index) != CK_HANDLE_SIZE || !lua_getmetatable(L, index)) return 0;
+    const void *found = lua_topointer(L, -1);
+    lua_settop(L, -2);
+    return found == metatable && payload[1] == kind ? payload[0] : 0;
+}
+
+int ckhandles_list(lua_State *L, int t, const void *metatable, int32_t kind, int32_t *slots, int cap,
+                   int64_t *last, int *status) {
+    int n = 0;
+    while (lua_next(L, t)) {                            /* key value */
+        lua_Integer i = lua_isinteger(L, -2) ? lua_tointegerx(L, -2, NULL) : 0;
+        int32_t slot = slot_of(L, -1, metatable, kind);
+        if (i == *last + 1 && slot > 0) {               /* entries 1...n, no hole: each child's entry is its index */
+            *last = i;
+            slots[n++] = slot;
+        } else if (i >= 1 || slot > 0) {                /* a hole, out of order, a bad entry, a dropped child */
+            lua_settop(L, -3);
+            *status = -1;
+            return n;
+        }
+        lua_settop(L, -2);                              /* key */
+        if (n == cap) { *status = 1; return n; }
+    }
+    *status = 0;
+    return n;
+}
+
 void ckhandles_compact(lua_State *L, int weak_ref) {
     int top = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, weak_ref);

@@ -59,6 +59,42 @@ describe("a children list", function()
   it("of nothing but nil and false is no children", function()
     assert.are.same({}, keys({false, nil, false}))
   end)
+
+  -- Read in C a chunk of 256 entries at a time (ChildLists' common case): whatever sits past a
+  -- chunk is kept in order, or reported as when the list is walked entry by entry.
+  local function long(n, at)
+    local t, want = {}, {}
+    for i = 1, n do
+      if at[i] == nil then t[i] = Item{key = i}; want[#want + 1] = i else t[i] = at[i] end
+    end
+    return t, want
+  end
+
+  it("longer than one pass reads keeps every entry in index order, skipping nil and false", function()
+    local t, want = long(700, {[256] = false, [257] = false, [513] = false})
+    t[600] = nil
+    table.remove(want, 597)   -- key 600: the 597th kept entry
+    assert.are.same(want, keys(t))
+  end)
+
+  it("longer than one pass still reports a bad entry, an entry out of order or a dropped child past it", function()
+    local t = long(600, {[580] = "late"})
+    assert.matches("entry 580 is a string %(\"late\"%), not a component", failure(function() ck.Stack{children = t} end))
+    local u, want = long(600, {})
+    local shuffled = {}
+    for i = 600, 1, -1 do shuffled[i] = u[i] end   -- filled backwards: its keys in the hash part
+    assert.are.same(want, keys(shuffled))
+    local v = long(300, {})
+    v.row = Item{key = "dropped"}
+    local seen, before = {}, ck.config.onWarning
+    ck.config.onWarning = function(m) seen[#seen + 1] = m end
+    local ok, got = pcall(keys, v)
+    ck.config.onWarning = before
+    assert(ok, got)
+    assert.are.equal(300, #got)
+    assert.are.equal(1, #seen)
+    assert.matches("%[droppedChild%] .*{%[\"row\"%] = …}", seen[1])
+  end)
 end)
 
 describe("a children list entry that is not a component", function()

@@ -101,11 +101,15 @@ struct ChildLists {
 
     /// The components of the list at `t` in index order, their entries when a hole came before
     /// one (else nil), its lowest-indexed bad entry, and a key that is no list index but holds a
-    /// component (`[droppedChild]`).
+    /// component (`[droppedChild]`). The common list (components at 1...n) is read in C
+    /// (`componentsOfPlainList`); any other is walked here.
     /// `next` passes (no Lua runs during them), ticking the limits per entry: linear in the
     /// entries, never in the border. A list whose entries `next` meets out of index order (keys
     /// in the hash part) is walked again, keeping the indices to sort by.
     func components(ofListAt t: Int32) throws -> ([Component], [Int32]?, BadEntry?, String?) {
+        if let plain = try engine.objects.componentsOfPlainList(at: t, L, limits: engine.runtime.limits) {
+            return (plain, nil, nil, nil)
+        }
         var walk = try self.walk(t, keepingIndices: false)
         var slots: [Int32]?
         if !walk.inOrder || walk.hasHoles {

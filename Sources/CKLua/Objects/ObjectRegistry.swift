@@ -32,7 +32,14 @@ final class ObjectRegistry {
         return p
     }()
 
-    deinit { metatablePointers.deallocate() }
+    /// Where `ckhandles_list` writes a children list's slots, a chunk at a time.
+    private static let listChunk: Int32 = 256
+    private let listSlots = UnsafeMutablePointer<Int32>.allocate(capacity: Int(listChunk))
+
+    deinit {
+        metatablePointers.deallocate()
+        listSlots.deallocate()
+    }
 
     var liveHandles: Int { slots.count - 1 - freeSlots.count }
 
@@ -125,6 +132,32 @@ final class ObjectRegistry {
         guard handle.kind == ObjectKind.component.rawValue, handle.slot > 0, Int(handle.slot) < slots.count,
               let object = slots[Int(handle.slot)] else { return nil }
         return object as? Component
+    }
+
+    /// The components of the list at `t` in index order, read in C a chunk at a time (two to
+    /// three times cheaper an entry than `component(at:)` per `next`), when the list is the
+    /// common case: live component handles, or false, under integer keys met in increasing order.
+    /// Nil otherwise, the stack as it was: the caller walks it entry by entry and says what is
+    /// wrong. No Lua runs; the limits are ticked a chunk at a time.
+    func componentsOfPlainList(at t: Int32, _ L: OpaquePointer, limits: WorkLimits) throws -> [Component]? {
+        let t = lua_absindex(L, t), base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        let metatable = metatablePointers[Int(ObjectKind.component.rawValue)]
+        var components: [Component] = []
+        var last: Int64 = 0, status: Int32 = 1
+        lua_pushnil(L)
+        while status == 1 {
+            let n = ckhandles_list(L, t, metatable, ObjectKind.component.rawValue, listSlots, Self.listChunk, &last, &status)
+            if status < 0 { return nil }
+            try limits.tick(Int(n))
+            if components.isEmpty { components.reserveCapacity(Int(n)) }
+            for i in 0..<Int(n) {
+                let slot = Int(listSlots[i])
+                guard slot < slots.count, let object = slots[slot] else { return nil }
+                components.append(unsafeDowncast(object, to: Component.self))
+            }
+        }
+        return components
     }
 
     /// The component behind a handle at `index`, or nil if the value is not a component's handle.

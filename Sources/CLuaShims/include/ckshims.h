@@ -251,6 +251,14 @@ int ckhandles_push_live(lua_State *L, int weak_ref, lua_Integer slot);
 /// The slot of the handle at `index` (its kind in `kind`), or 0 if the value is not a handle:
 /// a userdata of a handle's size whose metatable is `metatables[kind]` (`kinds` of them).
 int32_t ckhandles_at(lua_State *L, int index, const void *const *metatables, int32_t kinds, int32_t *kind);
+/// A children list's common case in one pass (ChildLists): `next` over the table at `t`
+/// (absolute) from the key on top, the entries 1, 2, … (each `*last` + 1, updated) each a
+/// handle of `kind` (metatable `metatable`), whose slot goes to `slots`. Returns how many slots
+/// it wrote; `*status` 0: done, the key popped; 1: `cap` written, the next key on top; -1: not
+/// the common case (a hole, false, an index out of order, another value, a handle under another
+/// key), the key popped: a hole makes the children's entries differ from their indices.
+int ckhandles_list(lua_State *L, int t, const void *metatable, int32_t kind, int32_t *slots, int cap,
+                   int64_t *last, int *status);
 /// Replaces the table `weak_ref` by a copy holding its live entries, with its metatable: a Lua
 /// table keeps the size it had at its peak, which a burst of handles made large.
 void ckhandles_compact(lua_State *L, int weak_ref);
