@@ -30,20 +30,24 @@ final class BuildContext {
     var standsIn: Set<ObjectIdentifier> = []
     /// A previous instance kept (pure reuse), with its old tree links for a rollback. A struct:
     /// an array of tuples was destroyed through generic value witnesses (~65 instructions a row).
+    /// `returned`: a render returned it again (`Builder.adopt`), so it leaves its old parent only
+    /// if that goes (`Builder.checkLeftBehind` reads these; a list of their own, of tuples, cost
+    /// ~110 instructions a kept row).
     struct Kept {
         let component: Component
         let parent: Component?
         let index: Int
-        init(_ component: Component) {
+        let returned: Bool
+        init(_ component: Component, returned: Bool = false) {
             self.component = component
             parent = component.parent
             index = component.indexInParent
+            self.returned = returned
         }
     }
     var kept: [Kept] = []
-    /// Instances in the tree that a render returned again and that were kept, with the parent
-    /// they had: each leaves that parent only if it goes (`Builder.checkLeftBehind`).
-    var returnedKept: [(component: Component, parent: Component)] = []
+    /// How many of `kept` a render returned again with a parent (see `Kept.returned`).
+    var returnedKept = 0
     /// How many scopes `place` has placed aside so far.
     private var placedAside = 0
     /// Whether this build has warned that its tree is deep (`TreeDepth`).

@@ -41,7 +41,7 @@ struct Builder {
                 markDirtyPaths(dirty, context: context)
                 newRoot = try renderFromProvider(context)
             } else { replacements = try rerenderDirty(dirty, context: context) }
-            if !context.returnedKept.isEmpty {
+            if context.returnedKept > 0 {
                 try checkLeftBehind(context, full: full || host.needsFullBuild, replacements: replacements)
             }
         } catch {
@@ -83,8 +83,8 @@ struct Builder {
             return child
         }
         if context.mayKeep(child, as: child.componentClass) {
-            context.kept.append(BuildContext.Kept(child))
-            if let p = child.parent { context.returnedKept.append((child, p)) }
+            context.kept.append(BuildContext.Kept(child, returned: true))
+            if child.parent != nil { context.returnedKept += 1 }
             return child
         }
         // Not `placedInBuild`: that would tell the commit and the mounter it stays in the tree.
@@ -374,7 +374,9 @@ struct Builder {
         let replaced = full ? [] : Set(replacements.map { ObjectIdentifier($0.old) })
         // A list's rows share their old parent: its answer is asked once, not once a row.
         var lastParent: Component?, lastStays = false
-        for (component, parent) in context.returnedKept {
+        for entry in context.kept where entry.returned {
+            guard let parent = entry.parent else { continue }
+            let component = entry.component
             if parent !== lastParent {
                 lastParent = parent
                 lastStays = stays(parent, context: context, full: full, replaced: replaced)
