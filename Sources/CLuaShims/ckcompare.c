@@ -51,9 +51,14 @@ static int equal_tables(lua_State *L, int x, int y, long y_keys) {
 int ckcompare_shallow_equal(lua_State *L, int a, int b) { return equal_tables(L, a, b, -1); }
 
 /* The carried table at `carried` was built with `carried_keys` keys (ckcompare_count): the given
-   one is walked alone (one walk, not two). */
+   one is walked alone (one walk, not two). Both are tables at absolute indices with 4 slots free
+   (class_call's case, which checked them): nothing is asked again, and `contained` leaves the
+   stack as it found it. */
 int ckcompare_shallow_equal_counted(lua_State *L, int given, int carried, long carried_keys) {
-    return equal_tables(L, given, carried, carried_keys);
+    long in_given = 0;
+    int objects = 0;
+    int equal = contained(L, given, carried, &in_given, &objects) && in_given == carried_keys;
+    return equal ? 1 + objects : 0;
 }
 
 /* The keys of the table at `t` (raw), and in `*plain` whether its keys and values all reach
@@ -64,7 +69,7 @@ long ckcompare_count(lua_State *L, int t, int *plain) {
     *plain = 1;
     lua_pushnil(L);
     while (lua_next(L, t) != 0) {
-        if (lua_type(L, -1) > LUA_TSTRING || lua_type(L, -2) > LUA_TSTRING) *plain = 0;
+        if (*plain && (lua_type(L, -1) > LUA_TSTRING || lua_type(L, -2) > LUA_TSTRING)) *plain = 0;
         lua_settop(L, -2);
         n++;
     }

@@ -356,7 +356,8 @@ int ckprops_table(lua_State *L, int index);
 /* Raw shallow equality of the tables at a and b (same keys, raw-equal values): 1 equal, 0 not (or
    either is not a table), 2 equal but for pairs of different userdata (objects to compare). */
 int ckcompare_shallow_equal(lua_State *L, int a, int b);
-/// The same for a given table and a carried one whose keys were counted when it was built.
+/// The same for a given table and a carried one whose keys were counted when it was built:
+/// both tables at absolute indices, with 4 stack slots free (unchecked: class_call's case).
 int ckcompare_shallow_equal_counted(lua_State *L, int given, int carried, long carried_keys);
 /// The raw keys of the table at `t`; `*plain`: none of its keys and values reaches anything.
 long ckcompare_count(lua_State *L, int t, int *plain);
