@@ -294,7 +294,7 @@ struct Mounter {
             let c = list[next]
             next += 1
             if let v = c.view, c.isMounted {
-                if v.superview === view { order.append(v) }
+                if v.isSubview(of: view) { order.append(v) }
             } else if !c.children.isEmpty {
                 outer.append((list, next))
                 (list, next) = (c.children, 0)

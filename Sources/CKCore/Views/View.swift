@@ -66,6 +66,9 @@ public final class View: RuntimeObject {
     }
     private var superviewLink: BackLink<View>?
     private var ownLink: BackLink<View>?
+    /// `superview === view`, by the link alone: no strong reference made (a reorder of 1,000
+    /// rows asks it of each).
+    func isSubview(of view: View) -> Bool { superviewLink != nil && superviewLink === view.ownLink }
     /// What points back at this view without keeping it (a subview's superview, an action's target).
     var backLink: BackLink<View> { BackLink.of(self, in: &ownLink) }
     public internal(set) var subviews: [View] = []
