@@ -172,7 +172,7 @@ struct Commit {
                 stack.append(contentsOf: c.children)
             } else if !c.propsLiveOn {      // a leaf a state update re-rendered holds nothing more
                 runtime.leftTree.append(c)
-            } else if c.bridgeSlot != 0 {   // but its handle may be kept (SPEC §1)
+            } else if c.handleIsKept {      // but its handle is kept (SPEC §1)
                 if endedLeaf == nil { endedLeaf = c } else { endedLeaves.append(c) }
             }
         }

@@ -11,7 +11,7 @@ enum Lifecycle {
             keep { try call(k, "componentTreeDidDisappear") }
         }
         k.isInvalidated = true
-        if k.bridgeSlot != 0 { k.component.host?.runtime.ended(k) }
+        if k.handleIsKept { k.component.host?.runtime.ended(k) }
         keep { try call(k, "invalidateController") }
     }
 

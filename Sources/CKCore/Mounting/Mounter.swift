@@ -239,7 +239,7 @@ struct Mounter {
             if let s = v.superview { touch(s) }
             v.superview = nil
             v.component = nil
-            if v.bridgeSlot != 0 { host.runtime.ended(v) }
+            if v.handleIsKept { host.runtime.ended(v) }
         }
         node.view = nil
     }

@@ -245,15 +245,16 @@ public final class Runtime {
     /// lives on (held by a script's handle) out of the host's rooted values, so a replaced
     /// generation is garbage to the script's collector at once, however deep it is.
     public var onComponentsLeft: ((inout [Component?]) -> Void)?
-    /// Told once when an object a script has a handle of stops living in the runtime (a scope
-    /// retired, a controller invalidated, a host and its tree destroyed; components a build
-    /// replaced go through `onComponentsLeft`): its handle need no longer be kept.
+    /// Told once when an object whose handle the bridge keeps (`RuntimeObject.handleIsKept`)
+    /// stops living in the runtime (a scope retired, a controller invalidated, a leaf a build
+    /// replaced, a host and its tree destroyed; other components a build replaced go through
+    /// `onComponentsLeft`): its handle need no longer be kept.
     public var onObjectEnded: ((RuntimeObject) -> Void)?
 
-    /// `object` ended (see `onObjectEnded`); a word only for one that has a handle.
+    /// `object` ended (see `onObjectEnded`); a word only for one whose handle is kept.
     @inline(__always)
     func ended(_ object: RuntimeObject) {
-        if object.bridgeSlot != 0 { onObjectEnded?(object) }
+        if object.handleIsKept { onObjectEnded?(object) }
     }
     /// The index of a built-in's child in the list the script gave it (`children = {a, false, b}`:
     /// `b` is 3, the second child placed), for messages; nil when not known.

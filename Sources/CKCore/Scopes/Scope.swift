@@ -131,7 +131,7 @@ public final class Scope: RuntimeObject {
     /// component's props can hold actions that point back at this scope).
     func retire() {
         isLive = false
-        if bridgeSlot != 0 { host?.runtime.ended(self) }
+        if handleIsKept { host?.runtime.ended(self) }
         if !pendingUpdates.isEmpty { dropPendingUpdates(host?.runtime.limits) }
         state = .nil
         if let k = controller {

@@ -54,7 +54,23 @@ open class ScriptArena {
 /// Base of every object the runtime hands to scripts. `bridgeSlot` is the script side's
 /// handle to this object, so that one object always maps to one script value.
 open class RuntimeObject {
-    public var bridgeSlot: Int32 = 0
+    /// `bridgeSlot` in the low 31 bits, `handleIsKept` in the top one: one word, as every
+    /// subclass lays a field of its own in the 4 bytes after it. Read and written through those
+    /// two (public only so that a bridge's accesses are a load and a store, not calls).
+    public final var bridgeWord: UInt32 = 0
+    /// The script side's handle of this object (0: none). Setting it (a new handle) clears
+    /// `handleIsKept`.
+    public final var bridgeSlot: Int32 {
+        @inlinable @inline(__always) get { Int32(bitPattern: bridgeWord & 0x7FFF_FFFF) }
+        @inlinable @inline(__always) set { bridgeWord = UInt32(bitPattern: newValue) & 0x7FFF_FFFF }
+    }
+    /// Whether the bridge keeps the handle at `bridgeSlot` while the object lives (SPEC §1): the
+    /// runtime tells it the object ended only then (`Runtime.ended`), so objects no script
+    /// asked for cost one bit test as they go.
+    public final var handleIsKept: Bool {
+        @inlinable @inline(__always) get { bridgeWord & 0x8000_0000 != 0 }
+        @inlinable @inline(__always) set { bridgeWord = newValue ? bridgeWord | 0x8000_0000 : bridgeWord & 0x7FFF_FFFF }
+    }
     public init() {}
     open var typeName: String { "object" }
     /// Whether the object lives in the runtime (a component in its host's tree, a controller not

@@ -14,10 +14,8 @@ final class ObjectRegistry {
     private static let kinds = Int32(ObjectKind.allCases.count + 1)
     private var slots: [RuntimeObject?] = [nil]
     private var freeSlots: [Int32] = []
-    /// One bit a slot: whether its handle is kept while its object lives (`keepWhileLive`), and
-    /// where: its arena and the slot there.
-    fileprivate var keptHandles: [UInt64] = []
-    fileprivate var keptIn: [Int32: (Arena, Int32)] = [:]
+    /// Where each handle kept while its object lives is (`keepWhileLive`): its arena and the slot there.
+    fileprivate let kept = KeptHandles()
     private var weakTable: Int32 = 0
     /// The most handles alive at once since the weak table was last made: about its size.
     private var highWater = 0
@@ -202,36 +200,35 @@ final class ObjectRegistry {
 /// handles obtained after the object was placed are kept, so an object no script asked for
 /// costs nothing (a handle `Class(props)` returned in a render is the render's own value).
 extension ObjectRegistry {
-    /// Keeps the handle of `object` at `index` in a slot of `arena` while `object` lives (once).
+    /// Keeps the handle of `object` at `index` in a slot of `arena` while `object` lives (once;
+    /// a kept one is told by one bit of the object, `handleIsKept`).
     @inline(__always)
     func keepWhileLive(handleAt index: Int32, of object: RuntimeObject, kind: ObjectKind,
                        arena: (RuntimeObject) -> Arena?, _ L: OpaquePointer) {
-        let slot = object.bridgeSlot
-        guard kind.keepsHandles, !isKept(slot), object.keepsItsHandle, let arena = arena(object) else { return }
+        guard !object.handleIsKept, kind.keepsHandles else { return }
+        keep(handleAt: index, of: object, arena: arena, L)
+    }
+
+    private func keep(handleAt index: Int32, of object: RuntimeObject, arena: (RuntimeObject) -> Arena?,
+                      _ L: OpaquePointer) {
+        guard object.keepsItsHandle, let arena = arena(object) else { return }
         lua_pushvalue(L, index)
-        keptIn[slot] = (arena, arena.take(L))
-        setKept(slot, true)
+        kept.insert(object.bridgeSlot, arena: arena, arenaSlot: arena.take(L))
+        object.handleIsKept = true
     }
 
     /// `object` ended: its handle, if kept, is let go (Lua then collects it when the script does).
-    func letGo(of object: RuntimeObject) { letGo(handleSlot: object.bridgeSlot) }
-
-    func letGo(handleSlot slot: Int32) {
-        guard isKept(slot) else { return }
-        setKept(slot, false)
-        if let (arena, arenaSlot) = keptIn.removeValue(forKey: slot) { arena.release(arenaSlot) }
-    }
-
     @inline(__always)
-    private func isKept(_ slot: Int32) -> Bool {
-        let word = Int(slot) >> 6
-        return slot > 0 && word < keptHandles.count && keptHandles[word] & (1 << UInt64(slot & 63)) != 0
+    func letGo(of object: RuntimeObject) {
+        guard object.handleIsKept else { return }
+        object.handleIsKept = false
+        letGo(handleSlot: object.bridgeSlot)
     }
 
-    private func setKept(_ slot: Int32, _ kept: Bool) {
-        let word = Int(slot) >> 6, bit: UInt64 = 1 << UInt64(slot & 63)
-        while keptHandles.count <= word { keptHandles.append(0) }
-        if kept { keptHandles[word] |= bit } else { keptHandles[word] &= ~bit }
+    /// The handle in `slot`, if kept, is let go (its object ended, or it was collected with its arena).
+    func letGo(handleSlot slot: Int32) {
+        guard kept.count != 0, let (arena, arenaSlot) = kept.remove(slot) else { return }
+        arena.takeRetainedValue().release(arenaSlot)
     }
 }
 

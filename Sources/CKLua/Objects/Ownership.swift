@@ -71,9 +71,18 @@ final class Ownership {
         }
     }
 
+    /// `arena(of:)` for an object of `kind`: a component's without a cast for each kind tried
+    /// (a push of a new component's handle asks twice: its user value, and where it is kept).
+    @inline(__always)
+    func arena(of object: RuntimeObject, kind: ObjectKind) -> Arena? {
+        guard kind == .component else { return arena(of: object) }
+        guard case .table(let r) = unsafeDowncast(object, to: Component.self).props else { return nil }
+        return (r as? LuaRef)?.arena
+    }
+
     /// A new handle carries its object's arena; the owner's handle adopts it.
     func attachArena(of object: RuntimeObject, kind: ObjectKind, toHandleAt index: Int32, _ L: OpaquePointer) {
-        guard kind.arenaUserValue != 0, let arena = arena(of: object) else { return }
+        guard kind.arenaUserValue != 0, let arena = arena(of: object, kind: kind) else { return }
         arena.attach(toHandleAt: index, uv: kind.arenaUserValue, isOwner: arena.owner == ObjectIdentifier(object), L)
     }
 

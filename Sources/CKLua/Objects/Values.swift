@@ -56,7 +56,7 @@ final class Values {
             ownership.attachArena(of: object, kind: kind, toHandleAt: -1, L)
             if kind == .componentClass { ClassBridge.setScopeFunction(of: object as! ComponentClass, onHandleAt: -1, L, objects: objects) }
         }
-        objects.keepWhileLive(handleAt: -1, of: object, kind: kind, arena: ownership.arena(of:), L)
+        objects.keepWhileLive(handleAt: -1, of: object, kind: kind, arena: { ownership.arena(of: $0, kind: kind) }, L)
     }
 
     func push(_ object: RuntimeObject?) {
