@@ -33,3 +33,23 @@ void ckindex_push_keeping(lua_State *L, int refuse_id) {
     lua_pushinteger(L, refuse_id);
     lua_pushcclosure(L, keeping_newindex, 3);
 }
+
+/* The id a field name has in the names table at registry key `names_ref` (FieldNames.swift): 0
+   when the string at `index` (absolute) is not there yet, -1 when it is no string. */
+lua_Integer ckindex_name_id(lua_State *L, int index, int names_ref) {
+    if (lua_type(L, index) != LUA_TSTRING) return -1;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, names_ref);
+    lua_pushvalue(L, index);
+    lua_Integer id = lua_rawget(L, -2) == LUA_TNUMBER ? lua_tointegerx(L, -1, NULL) : 0;
+    lua_settop(L, -3);
+    return id;
+}
+
+/* Gives the string at `index` (absolute) the id `id` in the names table at `names_ref`. */
+void ckindex_add_name(lua_State *L, int index, int names_ref, lua_Integer id) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, names_ref);
+    lua_pushvalue(L, index);
+    lua_pushinteger(L, id);
+    lua_rawset(L, -3);
+    lua_settop(L, -2);
+}

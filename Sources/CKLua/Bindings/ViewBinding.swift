@@ -75,7 +75,8 @@ enum ViewBinding {
             // Borrowed: `e.values` of an owned engine costs a retain a read (`scope.component` is on
             // the update path).
             args.withEngine { e in
-                switch key {
+                switch key {                // the hot one first: each case is a comparison
+                case "component": e.values.push(s.component)
                 case "path": e.values.pushString(s.path, L)
                 case "identifier": e.values.push(s.identifier, L)
                 case "key": e.values.push(s.key, L)
@@ -84,7 +85,6 @@ enum ViewBinding {
                     e.values.pushState(s.state, of: s.component?.componentClass, L)
                 case "isLive": LuaStack(L).push(s.isLive)
                 case "controller": e.values.push(s.answeringController)
-                case "component": e.values.push(s.component)
                 default: LuaStack(L).pushNil()
                 }
             }

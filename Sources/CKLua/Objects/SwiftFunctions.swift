@@ -95,8 +95,9 @@ struct SwiftFunctions {
         LuaStack(L).setField("__name", of: -2)
         engine.values.pushString("locked", L)
         LuaStack(L).setField("__metatable", of: -2)
+        let names = FieldNames(L, refs: engine.refs)
         let fields = registerFunction(kind.name) { args in
-            guard let key = args.engine.lua.name(at: 2, on: args.L) else { lua_pushnil(args.L); return 1 }
+            guard let key = names.name(at: 2, args.L, decoding: args.engine.lua) else { lua_pushnil(args.L); return 1 }
             return try Self.read(key, args, index)
         }
         pushIndex(methods: methods, nativeMethods: nativeMethods, fields: fields, L)

@@ -111,6 +111,8 @@ void cktrampoline_push_collectable_swift_function(lua_State *L, int function_id)
 /// keys from the host function `fields_id(object, key)`.
 void ckindex_push(lua_State *L, int fields_id);
 void ckindex_push_keeping(lua_State *L, int refuse_id);
+lua_Integer ckindex_name_id(lua_State *L, int index, int names_ref);
+void ckindex_add_name(lua_State *L, int index, int names_ref, lua_Integer id);
 
 // Protected calls: every call into Lua goes through here, with a traceback handler.
 int ckpcall_traceback(lua_State *L);
