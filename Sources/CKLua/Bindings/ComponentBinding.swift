@@ -38,8 +38,11 @@ enum ComponentBinding {
                 + "to it any more (a host is kept only while the script holds it or it is mounted); keep it in a variable as "
                 + "long as you use its components, e.g. local host = ck.host(...)")
         }
-        let mode = try args.optionalString(3, "mode") ?? "async"
-        guard mode == "sync" || mode == "async" else { throw args.bad(3, "mode", "\"sync\" or \"async\"") }
+        let synchronous = args.isString(3, "sync")
+        if !synchronous, !args.isString(3, "async") {
+            let mode = try args.optionalString(3, "mode") ?? "async"
+            guard mode == "sync" || mode == "async" else { throw args.bad(3, "mode", "\"sync\" or \"async\"") }
+        }
         // The update lives with the host (its arena): a state may name the host or its tree.
         // Borrowed: `e.values` of an owned engine costs a retain a read (this is the update path).
         let update: StateUpdate = args.withEngine { e in
@@ -57,7 +60,7 @@ enum ComponentBinding {
                 }
             }
         }
-        try host.enqueue(update, for: scope, synchronous: mode == "sync")
+        try host.enqueue(update, for: scope, synchronous: synchronous)
         if !scope.isLive { args.withEngine { e in warnUpdateAfterUnmount(c, e, args.L) } }
         return 0
     }
