@@ -38,6 +38,9 @@ public final class Host: RuntimeObject {
     /// `destroy()` was called: every later call raises `[hostDestroyed]` (a deferred destroy
     /// has not run yet).
     var isDestroying = false
+    /// In the runtime's `hosts` (`Runtime.register`): every sync update registers its host, and
+    /// asking this bit spares it a hash of the dictionary each time.
+    var isTracked = false
     /// The runtime's call state, held strongly: `deinit` may run after the runtime's.
     private let calls: CallStateStorage
     /// The one weak reference to this host that its components and scopes share.

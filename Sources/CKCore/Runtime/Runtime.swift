@@ -274,13 +274,19 @@ public final class Runtime {
     }
 
     func register(_ host: Host) {
-        if hosts.updateValue(host, forKey: ObjectIdentifier(host)) == nil { onHostTracked?(host, true) }
+        guard !host.isTracked else { return }
+        host.isTracked = true
+        hosts[ObjectIdentifier(host)] = host
+        onHostTracked?(host, true)
     }
 
-    func isTracking(_ host: Host) -> Bool { hosts[ObjectIdentifier(host)] != nil }
+    func isTracking(_ host: Host) -> Bool { host.isTracked }
 
     func unregister(_ host: Host) {
-        if hosts.removeValue(forKey: ObjectIdentifier(host)) != nil { onHostTracked?(host, false) }
+        guard host.isTracked else { return }
+        host.isTracked = false
+        hosts[ObjectIdentifier(host)] = nil
+        onHostTracked?(host, false)
     }
 
     private func buildSynchronousUpdates() throws {
