@@ -74,6 +74,36 @@ describe("a handle the script obtained", function()
     assert.is_true(ck.stats().handles <= handles, "handles left: " .. ck.stats().handles - handles)
   end)
 
+  it("stays the same value when hundreds are kept and most let go (the table of kept handles grows and shrinks)", function()
+    local Row = ck.component("HiMany", {scope = true, pure = true, view = {class = "UIView"}})
+    local h = ck.host(function(n)
+      local rows = {}
+      for i = 1, n do rows[i] = Row{key = i} end
+      return ck.Stack{children = rows}
+    end, {model = 300})
+    h:mount()
+    full_gc()
+    local base = ck.stats().handles
+    local weak = setmetatable({}, {__mode = "k"})
+    for i, c in ipairs(h:findAll("HiMany")) do weak[c], weak[c.scope], weak[c.view] = i, -i, i + 1000 end
+    full_gc()
+    h:update(7)                                 -- 293 rows leave: their handles are let go
+    full_gc()
+    local rows = h:findAll("HiMany")
+    assert.are.equal(7, #rows)
+    for i, c in ipairs(rows) do
+      assert.are.same({i, -i, i + 1000}, {weak[c], weak[c.scope], weak[c.view]})
+    end
+    local left = 0
+    for _ in pairs(weak) do left = left + 1 end
+    assert.are.equal(21, left)
+    rows = nil
+    h:destroy()
+    full_gc()
+    assert.is_nil(next(weak))
+    assert.is_true(ck.stats().handles <= base, "handles left: " .. ck.stats().handles - base)
+  end)
+
   it("keeps no more than the live objects over builds that touch every instance", function()
     ck.controller("HiChurnController", {didMount = function(self) local _ = self.component end})
     local Row = ck.component("HiChurn", {scope = true, initialState = 0, view = {class = "UIView"}})
