@@ -208,6 +208,115 @@ struct TestRunnerBustedParityTests {
         }
     }
 
+    /// busted's cli.lua refuses a tag in both --tags and --exclude-tags (also from `.busted`)
+    /// before running anything (exit 1; ckrun's usage errors exit 64); ckrun ran nothing and
+    /// passed, or ran the other tags.
+    @Test func aTagBothIncludedAndExcludedIsRefused() throws {
+        let fixture = try TestRunnerFixture(["spec/a_spec.lua": #"describe("x #unit", function() it("fails", function() assert.is_true(false) end) end)"#])
+        for arguments in [["-t", "unit", "--exclude-tags", "unit"], ["--tags=unit,slow", "--exclude-tags=slow"]] {
+            let result = try fixture.test(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+            #expect(result.stderr.contains("[usage] Cannot use --tags and --exclude-tags for the same tags"), "\(result.stderr)")
+        }
+        try fixture.directory.write(".busted", #"return { default = { ["exclude-tags"] = "unit" } }"#)
+        let result = try fixture.test(["-t", "unit"])
+        #expect(result.status == 64 && result.stderr.contains("Cannot use --tags and --exclude-tags"), "\(result.stderr)")
+    }
+
+    /// busted attaches a block's hooks among its children, which --shuffle-tests and --sort-tests
+    /// order (block.lua; table.sort is not stable, so hooks move equal names too): the orders
+    /// are busted 2.1.1's for the same files. ckrun left the hooks out and gave 1 5 4 2 3 and 1 8 7 9 ….
+    static func lastWords(ofOkLines result: ProcessResult) -> String {
+        result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") }
+            .map { String($0.split(separator: " ").last ?? "") }.joined(separator: " ")
+    }
+
+    @Test func hooksAreOrderedWithTheTestsAsBusted() throws {
+        let shuffled = try TestRunnerFixture(["spec/order_spec.lua": """
+        describe("d", function()
+          before_each(function() end)
+          for i = 1, 5 do it(tostring(i), function() end) end
+        end)
+        """])
+        let sorted = try TestRunnerFixture(["spec/s_spec.lua": """
+        describe("d", function()
+          before_each(function() end)
+          for i = 1, 12 do
+            describe("same", function() it(tostring(i), function() end) end)
+            if i % 3 == 0 then after_each(function() end) end
+          end
+          setup(function() end)
+        end)
+        """])
+        for jobs in Self.jobs {
+            let shuffledOrder = Self.lastWords(ofOkLines: try shuffled.test(["--shuffle-tests", "--seed", "7", "-o", "TAP"] + jobs))
+            let sortedOrder = Self.lastWords(ofOkLines: try sorted.test(["--sort-tests", "-o", "TAP"] + jobs))
+            #expect(shuffledOrder == "5 3 4 1 2")
+            #expect(sortedOrder == "4 10 1 11 12 3 9 7 5 8 6 2")
+        }
+    }
+
+    /// A malformed --filter or --filter-out pattern: busted runs, and each block the pattern is
+    /// matched in errors with string.find's "malformed pattern" (exit 1); ckrun refused the
+    /// command line (64) and ran nothing.
+    @Test func aMalformedFilterPatternErrorsEachBlockAsBusted() throws {
+        let fixture = try TestRunnerFixture(["spec/t_spec.lua": #"describe("d", function() it("a", function() end) it("b", function() end) end)"#])
+        for arguments in [["--filter", "["], ["--filter-out", "[a"]] {
+            for jobs in Self.jobs {
+                let result = try fixture.test(arguments + jobs)
+                #expect(result.status == 1, "\(arguments) \(jobs): \(result.stderr)")
+                #expect(result.stdout.contains("spec/t_spec.lua:1: \(arguments[0]) '\(arguments[1])': malformed pattern (missing ']')"), "\(arguments) \(jobs): \(result.stdout)")
+            }
+        }
+    }
+
+    /// A place is a file and a line of that file, as busted's trace is: a spec file's top level
+    /// raising in a module it required is at the module's line (`./src/mod.lua @ 3`, not the
+    /// spec file's name with the module's line), and so is a test a module's function registered.
+    @Test func aPlaceInAModuleNamesTheModule() throws {
+        let raising = try TestRunnerFixture([
+            "src/mod.lua": "local x = 1\nlocal y = 2\nerror(\"boom in module\")\nreturn {}\n",
+            "spec/a_spec.lua": "local m = require(\"mod\")\ndescribe(\"d\", function() it(\"t\", function() end) end)\n",
+        ])
+        for jobs in Self.jobs {
+            #expect(try raising.test(["-o", "gtest"] + jobs).lines.contains("[  ERROR   ] ./src/mod.lua @ 3: suite spec/a_spec.lua"))
+            #expect(try raising.test(["-o", "TAP"] + jobs).stdout.contains(#"at: "./src/mod.lua:3""#))
+            #expect(try raising.test(["-o", "json"] + jobs).stdout.contains(#""short_src":".\/src\/mod.lua""#))
+            #expect(try raising.test(jobs).outcomeLines == ["ERROR ./src/mod.lua:3: suite spec/a_spec.lua"])
+        }
+        let made = try TestRunnerFixture([
+            "src/gen.lua": "local M = {}\nfunction M.make(name)\n  require(\"busted\").it(name, function() error(\"made fails\") end)\nend\nreturn M\n",
+            "spec/b_spec.lua": "local gen = require(\"gen\")\ndescribe(\"d\", function()\n  gen.make(\"t\")\nend)\n",
+        ])
+        #expect(try made.test("-o", "gtest").lines.contains("[ RUN      ] ./src/gen.lua @ 3: d t"))
+        #expect(try made.test("--list").stdout == "./src/gen.lua:3: d t\n")
+    }
+
+    /// busted prints the seed that shuffled a block with each failure in it ("Random seed: N",
+    /// its element.randomseed): randomize() without --seed draws one, which `--seed N` replays;
+    /// ckrun printed it nowhere. gtest writes it first in the failure's description.
+    @Test func aShuffledBlocksFailureCarriesItsSeed() throws {
+        let fixture = try TestRunnerFixture(["spec/t_spec.lua": """
+        describe("d", function()
+          randomize()
+          for i = 1, 6 do it("t" .. i, function() assert(i ~= 3, "t3 fails") end) end
+        end)
+        describe("e", function() it("unshuffled", function() error("plain") end) end)
+        """])
+        for jobs in Self.jobs {
+            let text = try fixture.test(jobs).stdout
+            #expect(text.split(separator: "\n").filter { $0.contains("Random seed: ") }.count == 1, "\(text)")
+            #expect(try fixture.test(["-o", "TAP"] + jobs).stdout.contains("random seed: \""))
+            let gtest = try fixture.test(["--seed", "5", "-o", "gtest"] + jobs).lines
+            let run = try #require(gtest.firstIndex { $0.hasSuffix(": d t3") && $0.hasPrefix("[ RUN") })
+            #expect(gtest[run + 1] == "Random seed: 5")
+            #expect(!gtest.contains { $0.hasPrefix("Random seed") && $0 != "Random seed: 5" })
+        }
+        let shuffled = try fixture.test("--shuffle", "--seed", "3", "-o", "gtest").lines
+        #expect(shuffled.filter { $0 == "Random seed: 3" }.count == 2, "\(shuffled)")
+    }
+
     /// busted's `-o junit -Xoutput FILE` (and `.busted`'s `Xoutput`) writes the report to FILE
     /// and nothing to standard output; `-o busted.outputHandlers.json` is the JSON handler.
     @Test func junitXoutputWritesTheFile() throws {

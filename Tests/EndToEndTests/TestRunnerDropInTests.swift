@@ -89,6 +89,36 @@ struct TestRunnerDropInTests {
         #expect(result.lastLine == "1 passed, 1 failed")
     }
 
+    /// busted's gtest handler writes a failure's message at the failure event, between the
+    /// test's `[ RUN ]` and its status line (ckrun wrote it after the status line), and under -v
+    /// the traceback from the first frame outside luassert, between blank lines.
+    @Test func gtestMessageIsBetweenRunAndStatusAsBusted() throws {
+        let fixture = try TestRunnerFixture(["spec/g_spec.lua": """
+        describe("g", function()
+          it("fails", function() assert.are.equal(1, 2) end)
+          it("errors", function() error("boom") end)
+        end)
+        """])
+        func withoutTimes(_ lines: [String]) -> [String] {
+            lines.map { $0.replacingOccurrences(of: #" \([0-9.]+ ms\)$"#, with: " (T)", options: .regularExpression) }
+        }
+        let plain = withoutTimes(try fixture.test("-o", "gtest").lines)
+        let start = try #require(plain.firstIndex(of: "[ RUN      ] spec/g_spec.lua @ 2: g fails"))
+        #expect(Array(plain[start...].prefix(9)) == [
+            "[ RUN      ] spec/g_spec.lua @ 2: g fails", "spec/g_spec.lua:2: Expected objects to be equal.",
+            "Passed in:", "(number) 2", "Expected:", "(number) 1", "[  FAILED  ] spec/g_spec.lua @ 2: g fails (T)",
+            "[ RUN      ] spec/g_spec.lua @ 3: g errors", "spec/g_spec.lua:3: boom",
+        ])
+        #expect(plain[start + 9] == "[  ERROR   ] spec/g_spec.lua @ 3: g errors (T)")
+        let verbose = withoutTimes(try fixture.test("-o", "gtest", "-v").lines)
+        let at = try #require(verbose.firstIndex(of: "[ RUN      ] spec/g_spec.lua @ 3: g errors"))
+        #expect(Array(verbose[at...].prefix(7)) == [
+            "[ RUN      ] spec/g_spec.lua @ 3: g errors", "spec/g_spec.lua:3: boom", "", "stack traceback:",
+            "\tspec/g_spec.lua:3: in function <spec/g_spec.lua:3>", "", "[  ERROR   ] spec/g_spec.lua @ 3: g errors (T)",
+        ])
+        #expect(!verbose.contains { $0.contains("luassert/assert.lua") })
+    }
+
     /// An error in a file's body is busted's `suite FILE` at the error's line; JUnit reports it
     /// as a bare `<error>` of the file's suite, not as a test case.
     @Test func aFileBodysErrorIsBustedsSuiteError() throws {

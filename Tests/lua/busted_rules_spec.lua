@@ -268,6 +268,18 @@ describe("require 'busted' publish and subscribe", function()
   end)
 end)
 
+-- busted attaches a block's hooks among its children (core.lua's register), and randomize()
+-- shuffles them all (block.lua), so a hook moves the tests: busted 2.1.1 runs these 3 4 5 1 2
+-- (ckrun, shuffling the tests alone, ran 1 5 4 2 3 for the same seed).
+local shuffled = {}
+describe("randomize(7) in a block with hooks", function()
+  randomize(7)
+  before_each(function() end)
+  for i = 1, 5 do it(tostring(i), function() shuffled[#shuffled + 1] = i end) end
+  setup(function() end)
+end)
+it("shuffles the hooks with the tests, as busted", function() assert.are.same({ 3, 4, 5, 1, 2 }, shuffled) end)
+
 -- busted's --lazy (or `.busted`'s lazy = true; ckrun's Swift side then calls the runner's
 -- set("lazy", "true")): setup and teardown register lazy_setup and lazy_teardown, as busted's
 -- runner.lua re-registers them. Needs ckrun's runner table (a global only under ckrun's hidden

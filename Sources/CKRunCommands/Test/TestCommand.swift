@@ -162,13 +162,9 @@ struct TestCommand: ParsableCommand {
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard takes I/N with 1 <= I <= N, for example --shard 1/3 (got '\(shard)')")
         }
-        for (flag, patterns) in [("--filter", filters), ("--exclude", excludes)] {
-            for pattern in patterns {
-                if let problem = LuaPattern.problem(in: pattern) {
-                    throw ValidationError("\(flag) '\(pattern)' is not a valid Lua pattern: \(problem)")
-                }
-            }
-        }
+        // A malformed --filter or --filter-out pattern is not refused here: as in busted, the
+        // run goes ahead and each block that registers a test it is matched against errors
+        // with string.find's "malformed pattern" (exit 1), as a malformed --tags pattern does.
         if worker, !paths.isEmpty { throw ValidationError("--worker takes its files on standard input") }
         if let junit, junit.isEmpty { throw ValidationError("--junit takes a file name") }
         if let junit, ReplacingFile.isSource(junit) {
@@ -209,8 +205,18 @@ struct TestCommand: ParsableCommand {
             let limits = BustedConfig.Limits(sandbox: sandbox, timeout: timeout ?? (sandbox ? Self.sandboxTimeout : nil),
                                              memoryLimitMB: memoryLimit)
             try command.apply(BustedConfig.load(task: task, path: configFile, limits: limits))
+            try command.refuseTagsBothIncludedAndExcluded()
         }
         try command.execute()
+    }
+
+    /// busted's cli.lua refuses a tag given to both --tags and --exclude-tags (either from
+    /// `.busted`) before anything runs, with this message: `-t unit --exclude-tags unit` ran
+    /// nothing and passed. A usage error, so exit 64 (busted's is 1).
+    func refuseTagsBothIncludedAndExcluded() throws {
+        let included = Set(Self.tagList(tags))
+        guard let tag = Self.tagList(excludeTags).first(where: included.contains) else { return }
+        throw ValidationError("Cannot use --tags and --exclude-tags for the same tags ('\(tag)' is in both, on the command line or in .busted); give each tag to one of them")
     }
 
     /// The most file runs one `ckrun test` makes (files × `--repeat`): each keeps its result for

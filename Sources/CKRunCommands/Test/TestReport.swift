@@ -150,7 +150,7 @@ struct TestListing {
                     loadFailed = true
                 } else {
                     // busted's: the name alone for a test the file's main chunk registered (line 0).
-                    let place = test.line > 0 ? "\(file.path):\(test.line): " : ""
+                    let place = test.line > 0 ? "\(test.placeFile):\(test.line): " : ""
                     StandardStreams.out(LineBreaks.escaped(place + test.name) + "\n")
                     count += 1
                 }

@@ -23,6 +23,15 @@ struct TestResult: Codable, Sendable {
     /// pending test).
     var ownName: String? = nil
     var descriptor: String? = nil
+    /// The seed that shuffled the block the test (or failing block) is in (busted's
+    /// `randomseed`: its reports print "Random seed: N" with each such failure), or nil.
+    var seed: String? = nil
+    /// The file `line` is in when it is not `file`: a spec file's error raised in a module it
+    /// required is placed there, as busted places it (`./src/mod.lua @ 3`).
+    var source: String? = nil
+
+    /// The file of the place `line` names: every report builds a location from this and `line`.
+    var placeFile: String { source ?? file }
 
     var didFail: Bool { status == .failed || status == .errored }
 

@@ -119,7 +119,8 @@ local mediator = {
 -- registered (`trace`, as debug.getinfo names it) and its `attributes`.
 local function describe_element(el)
   if type(el) == "table" and el.trace == nil and T.file then
-    el.trace = { short_src = T.file, source = "@" .. T.file, currentline = el.line or 0, what = "Lua" }
+    local file = el.source or T.file
+    el.trace = { short_src = file, source = "@" .. file, currentline = el.line or 0, what = "Lua" }
     if el.attributes == nil then el.attributes = {} end
   end
 end

@@ -132,6 +132,9 @@ function T.run_file(chunk, file, index, seed)
   T.use_clock(T.clock)
   runner_turn()
   T.file = file
+  -- Lua's short name of the file (a long path is cut to "...tail"): a place in it is this file's.
+  local info = type(chunk) == "function" and debug.getinfo(chunk, "S")
+  T.file_short_src = info and info.short_src or file
   opts.file_index, opts.seed = tonumber(index) or 0, tonumber(seed)
   if opts.seed then randomseed(opts.seed) end
   root = element("file", file, chunk, nil, 0)
@@ -159,8 +162,10 @@ end
 -- blocks nested deeper than the stack allows names the block it could not run, not run.lua.
 function T.running_place()
   local el = S.ctx
+  -- Between two block bodies S.ctx is back at the file: the block the runner went into is the place.
+  if not (el and el.line and el.line > 0) then el = S.running_block or el end
   while el and not (el.line and el.line > 0) do el = el.parent end
-  if el and T.file then return tostring(T.file) .. ":" .. el.line end
+  if el and T.file then return tostring(el.source or T.file) .. ":" .. el.line end
 end
 
 function T.current_test_name() return T.current and full_name(T.current) or "?" end

@@ -17,7 +17,15 @@ local user_frame = select(4, ...)
 local G = _G
 
 -- Registration, with busted's filters.
-local function has_tag(name, tag) return find(name, "#" .. tag) ~= nil end
+-- string.find with a pattern of the command line's: a malformed one is raised (as busted's
+-- find raises it, an error of the block that registers) named by its option, not the runner's line.
+local pcall, gsub = pcall, string.gsub
+local function matches(name, pattern, option)
+  local ok, found = pcall(find, name, pattern)
+  if ok then return found ~= nil end
+  error(option .. " '" .. pattern .. "': " .. (gsub(tostring(found), "^[^\n]-:%d+: ", "")), 0)
+end
+local function has_tag(name, tag, option) return matches(name, "#" .. tag, option) end
 
 -- --shard's key: a hash of the test's full name (FNV-1a, 32 bits), the same in every process
 -- whatever order the file registers its tests in (a file may register them from pairs()).
@@ -44,16 +52,16 @@ local function rejected(descriptor, name)
   local full = (is_test or #opts.filter_out > 0) and prospective_name(name)
   if is_test and #opts.filters > 0 then
     local any = false
-    for _, f in ipairs(opts.filters) do if find(full, f) then any = true break end end
+    for _, f in ipairs(opts.filters) do if matches(full, f, "--filter") then any = true break end end
     if not any then return true end
   end
-  for _, f in ipairs(opts.filter_out) do if find(full, f) then return true end end
+  for _, f in ipairs(opts.filter_out) do if matches(full, f, "--filter-out") then return true end end
   if is_test and #opts.tags > 0 then
     local any = false
-    for _, tag in ipairs(opts.tags) do if has_tag(full, tag) then any = true break end end
+    for _, tag in ipairs(opts.tags) do if has_tag(full, tag, "--tags") then any = true break end end
     if not any then return true end
   end
-  for _, tag in ipairs(opts.exclude_tags) do if has_tag(tostring(name), tag) then return true end end
+  for _, tag in ipairs(opts.exclude_tags) do if has_tag(tostring(name), tag, "--exclude-tags") then return true end end
   if is_test and opts.shard_count and (opts.file_index + name_hash(full)) % opts.shard_count ~= opts.shard_index - 1 then
     return true
   end
@@ -69,16 +77,26 @@ local function register(descriptor, alias, envmode, default_fn)
     -- registers under the test or hook, which never runs it: here it is dropped.
     if no_children[S.ctx.descriptor] then return end
     if S.skip_all or rejected(descriptor, name) then return end
-    local _, line, what = user_frame(2, true)
+    local src, line, what = user_frame(2, true)
     -- busted's --list names a test's file:line only when a Lua function registered it, not the
     -- file's main chunk (its trace.what == "Lua"): line 0 lists the name alone.
     if opts.list and what ~= "Lua" then line = 0 end
     local el = element(descriptor, name, f, S.ctx, line)
+    -- Registered from another file (a module's function that makes tests): its line is there.
+    if line ~= 0 and src and src ~= T.file_short_src and src ~= T.file then el.source = src end
     el.envmode = envmode
     if hook_kinds[descriptor] then
-      local list = S.ctx[descriptor]
-      if not list then list = {}; S.ctx[descriptor] = list end
+      local ctx = S.ctx
+      local list = ctx[descriptor]
+      if not list then list = {}; ctx[descriptor] = list end
       list[#list + 1] = el
+      -- busted attaches hooks among the block's children, which --shuffle, randomize() and
+      -- --sort order: where each sits among them (order.lua puts them back for that).
+      local count = (ctx.hook_count or 0) + 1
+      ctx.hook_count = count
+      local slots = ctx.hook_slots
+      if not slots then slots = {}; ctx.hook_slots = slots end
+      slots[#ctx.children + count] = el
     else
       local children = S.ctx.children
       children[#children + 1] = el

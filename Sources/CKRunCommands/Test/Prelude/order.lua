@@ -97,8 +97,27 @@ local function sort_by_name(list)
   end)
 end
 
+-- busted's context.children(block): its tests and blocks with its hooks where each registered
+-- (busted shuffles and sorts them all, so a hook moves the others); `el.children` without hooks.
+local function with_hooks(el)
+  local slots, children = el.hook_slots, el.children
+  if not slots then return children end
+  local all, next_child = {}, 1
+  for i = 1, #children + el.hook_count do
+    local hook = slots[i]
+    if hook then all[i] = hook else all[i] = children[next_child]; next_child = next_child + 1 end
+  end
+  return all
+end
+local function keep_order_without_hooks(el, all)
+  local hooks, children, n = {}, el.children, 0
+  for _, hook in pairs(el.hook_slots) do hooks[hook] = true end
+  for _, child in ipairs(all) do if not hooks[child] then n = n + 1; children[n] = child end end
+end
+
 -- busted's block.execute: the block's body, then its setups, children and teardowns.
 local function execute_block(el)
+  S.running_block = el   -- for T.running_place: S.ctx is the file's between two bodies
   -- busted.randomseed: the run's seed (--seed, or drawn when it shuffles), else the file's.
   local randomize, seed = opts.randomize, opts.run_seed or opts.seed
   el.env = { randomize = function(...)
@@ -106,9 +125,19 @@ local function execute_block(el)
     if randomize then seed = tonumber(({ ... })[1]) or tonumber(({ ... })[2]) or seed end
   end }
   local status, message, trace = safe(el.descriptor, el.run, el)
-  if status ~= "success" then return outside_error(el, status, message, trace) end
-  if opts.sort then sort_by_name(el.children)
-  elseif randomize then T.shuffle(el.children, seed) end
+  if status ~= "success" then
+    S.running_block = el.parent
+    return outside_error(el, status, message, trace)
+  end
+  if opts.sort or randomize then
+    local all = with_hooks(el)
+    if opts.sort then sort_by_name(all)
+    else
+      el.randomseed = seed   -- busted's: its reports print it with each failure of the block's
+      T.shuffle(all, seed)
+    end
+    if all ~= el.children then keep_order_without_hooks(el, all) end
+  end
   if exec_all("strict_setup", el) then execute_children(el) end
   local lazy = el.lazy_setup
   if lazy and lazy.success ~= nil then
@@ -116,6 +145,7 @@ local function execute_block(el)
     lazy.success = nil
   end
   dexec_all("strict_teardown", el)
+  S.running_block = el.parent
 end
 
 -- An event of `el` for subscribers; one that fails is an error of `el`.

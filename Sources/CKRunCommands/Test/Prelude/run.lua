@@ -208,10 +208,16 @@ end
 local tointeger = math.tointeger
 -- The descriptor goes with every result but a test's (reports set errors outside tests apart:
 -- JUnit's bare <error>); the element's own name only for busted's JSON.
--- `amends`: the result belongs to the test recorded last (ResultRecords: a tenth field).
-local function record(name, line, status, message, trace, output, seconds, el, amends)
-  local own, descriptor
+-- Then the seed that shuffled the element's block (busted's `randomseed`, which its reports
+-- print with a failure) and `source`, the file `line` is in when it is not the spec file.
+-- `amends`: the result belongs to the test recorded last (ResultRecords: a twelfth field).
+local function record(name, line, status, message, trace, output, seconds, el, amends, source)
+  local own, descriptor, seed
   if el then
+    local parent = el.parent
+    seed = parent and parent.randomseed
+    if seed ~= nil then seed = tostring(seed) end
+    source = source or el.source
     descriptor = el.descriptor
     if descriptor == "it" then descriptor = nil end
     if opts.element_names then
@@ -220,9 +226,9 @@ local function record(name, line, status, message, trace, output, seconds, el, a
     end
   end
   if amends then
-    keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor, "amends")
+    keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor, seed, source, "amends")
   else
-    keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor)
+    keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor, seed, source)
   end
   if opts.fail_fast and (status == "failed" or status == "errored") then S.skip_all = true end
 end
@@ -230,16 +236,20 @@ end
 local statuses = { success = "passed", failure = "failed", error = "errored", pending = "skipped" }
 
 -- An error outside a test (a hook, a block's body): reported under the element's full name. The
--- file's own is busted's `suite FILE`, at the line the error names in the file.
+-- file's own is busted's `suite FILE`, at the place the error names: its file and line together
+-- (a module the file required that raised is that module's line, not the spec file's).
 local tonumber = tonumber
 local function outside_error(el, status, message, trace)
-  local name, line = full_name(el), el.line
+  local name, line, source = full_name(el), el.line, nil
   if el.descriptor == "file" then
     name = "suite " .. name
-    local _, _, at = find(message or "", "^[^\n]-:(%d+): ")
-    line = tonumber(at) or line
+    local _, _, file, at = find(message or "", "^([^\n]-):(%d+): ")
+    if at then
+      line = tonumber(at)
+      if file ~= el.name and file ~= T.file_short_src then source = file end
+    end
   end
-  record(name, line, statuses[status] == "skipped" and "skipped" or "errored", message, trace, nil, nil, el)
+  record(name, line, statuses[status] == "skipped" and "skipped" or "errored", message, trace, nil, nil, el, nil, source)
 end
 T.safe, T.record, T.statuses, T.outside_error = safe, record, statuses, outside_error
 

@@ -42,7 +42,7 @@ final class BustedJSONReporter: TestReporter {
     /// descriptor) and where it was registered; a message unless it passed. (A file's own error
     /// is named as busted names it, `suite FILE`, by the runner.)
     private static func entry(_ test: TestResult) -> JSONValue {
-        var trace: [String: JSONValue] = ["short_src": .text(test.file), "source": .text("@" + test.file),
+        var trace: [String: JSONValue] = ["short_src": .text(test.placeFile), "source": .text("@" + test.placeFile),
                                           "currentline": .integer(test.line), "what": .text("Lua"),
                                           "message": .text(test.ownName ?? test.name)]
         let element: [String: JSONValue] = ["name": .text(test.ownName ?? test.name), "descriptor": .text(test.descriptor ?? "it"),
@@ -51,6 +51,7 @@ final class BustedJSONReporter: TestReporter {
         var entry: [String: JSONValue] = ["name": .text(test.name), "trace": .object(trace), "element": .object(element)]
         if test.status != .passed { entry["message"] = .text(test.message ?? "") }
         if test.status == .errored { entry["isError"] = .bool(true) }
+        if let seed = test.seed, test.didFail { entry["randomseed"] = Int(seed).map(JSONValue.integer) ?? .text(seed) }
         return .object(entry)
     }
 }

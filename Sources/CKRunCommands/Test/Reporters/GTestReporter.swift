@@ -40,8 +40,9 @@ final class GTestReporter: TestReporter {
             count += 1
             // What the test printed, where busted (which gathers nothing) shows it: while it runs.
             text += green("[ RUN      ]") + " \(fullName(test))\n" + test.output.asLines
-            text += "\(label(test.status)) \(fullName(test)) (\(milliseconds(test.seconds)) ms)\n"
+            // busted writes the message at the failure event, before the test's end line.
             if test.didFail { text += description(test) }
+            text += "\(label(test.status)) \(fullName(test)) (\(milliseconds(test.seconds)) ms)\n"
         }
         text += green("[----------]") + " \(count) \(count == 1 ? "test" : "tests") from \(name) (\(milliseconds(file.seconds)) ms total)\n\n"
         StandardStreams.out(text)
@@ -68,15 +69,35 @@ final class GTestReporter: TestReporter {
 
     /// busted's `file @ line: full name`.
     private func fullName(_ test: TestResult) -> String {
-        let place = test.line > 0 ? "\(LineBreaks.escaped(test.file)) @ \(test.line): " : "\(LineBreaks.escaped(test.file)): "
+        let place = test.line > 0 ? "\(LineBreaks.escaped(test.placeFile)) @ \(test.line): " : "\(LineBreaks.escaped(test.file)): "
         return place + LineBreaks.escaped(test.name)
     }
 
-    /// The message (and under -v the traceback) after a test that failed.
+    /// busted's failureDescription: the message, and under -v the traceback as busted's
+    /// getTrace keeps it (from the first frame outside luassert and C) between blank lines.
     private func description(_ test: TestResult) -> String {
-        var text = (test.message ?? "Nil error") + "\n"
-        if verbose, let traceback = test.traceback, !traceback.isEmpty { text += traceback + "\n" }
+        var text = test.seedLine + (test.message ?? "Nil error") + "\n"
+        if verbose, let traceback = test.traceback.map(Self.bustedTraceback), !traceback.isEmpty { text += "\n" + traceback + "\n\n" }
         return text
+    }
+
+    /// A traceback without its leading luassert and C frames (busted's getTrace starts below them).
+    static func bustedTraceback(_ traceback: String) -> String {
+        var lines = LineBreaks.lines(traceback)
+        guard let header = lines.firstIndex(where: { $0.hasPrefix("stack traceback:") }) else { return traceback }
+        let first = header + 1
+        var end = first
+        while end < lines.count, Self.isLuassertOrC(lines[end]) { end += 1 }
+        lines.removeSubrange(first..<end)
+        return lines.joined(separator: "\n")
+    }
+
+    private static func isLuassertOrC(_ frame: String) -> Bool {
+        let place = frame.drop { $0 == "\t" || $0 == " " }
+        if place.hasPrefix("[C]") { return true }
+        guard let colon = place.firstIndex(of: ":") else { return false }
+        let file = place[..<colon]
+        return file.hasSuffix(".lua") && (file.hasPrefix("luassert/") || file.contains("/luassert/") || file.contains("\\luassert\\"))
     }
 
     private func label(_ status: TestStatus) -> String {

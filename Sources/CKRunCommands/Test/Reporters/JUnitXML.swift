@@ -42,7 +42,7 @@ enum JUnitXML {
 
     private static func testcase(_ test: TestResult) -> String {
         var xml = "    <testcase classname=\(attribute(className(test.file))) name=\(attribute(test.name))"
-        xml += " file=\(attribute(test.file)) line=\"\(test.line)\" time=\"\(time(test.seconds))\""
+        xml += " file=\(attribute(test.placeFile)) line=\"\(test.line)\" time=\"\(time(test.seconds))\""
         var body = ""
         let message = test.message ?? ""
         let details = [message, test.traceback ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")

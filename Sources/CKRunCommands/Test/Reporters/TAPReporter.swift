@@ -38,6 +38,7 @@ final class TAPReporter: TestReporter {
 
     private func diagnostics(_ test: TestResult) -> String {
         var yaml = ["severity: \(test.status == .failed ? "fail" : "error")", "at: \(Self.quoted(test.position))"]
+        if let seed = test.seed { yaml.append("random seed: \(Self.quoted(seed))") }   // busted's `# Random seed: N`
         for (key, value) in [("message", test.message ?? ""), ("traceback", test.traceback ?? ""), ("output", test.output)]
         where !value.isEmpty {
             yaml.append(Self.block(key, value))

@@ -50,7 +50,8 @@ final class TextReporter: TestReporter {
             out += labels[test.status.position]
             out.append(0x20)
             if test.line > 0 {   // test.location, without building a string per test
-                if path.file != test.file { path = (test.file, Array(LineBreaks.escaped(test.file).utf8) + [0x3A]) }
+                let place = test.placeFile
+                if path.file != place { path = (place, Array(LineBreaks.escaped(place).utf8) + [0x3A]) }
                 out += path.bytes
                 Self.appendDecimal(test.line, to: &out)
                 out += [0x3A, 0x20]
@@ -74,6 +75,7 @@ final class TextReporter: TestReporter {
         var status: TestStatus { tests[index].status }
         var line: Int { tests[index].line }
         var file: String { tests[index].file }
+        var placeFile: String { tests[index].placeFile }
         var name: String { tests[index].name }
         var message: String? { tests[index].message }
         var output: String { tests[index].output }
@@ -122,6 +124,7 @@ final class TextReporter: TestReporter {
 
     private func details(_ test: TestResult) -> String {
         var parts = [test.message ?? ""]
+        if test.seed != nil { parts.insert(test.seedLine.trimmingTrailingNewlines, at: 0) }   // busted's line before the message
         if let traceback = test.traceback, !traceback.isEmpty { parts.append(traceback) }
         if !test.output.isEmpty { parts.append("output:\n" + test.output.indented("  ").trimmingTrailingNewlines) }
         return parts.joined(separator: "\n")
