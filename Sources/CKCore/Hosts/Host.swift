@@ -27,6 +27,8 @@ public final class Host: RuntimeObject {
     private var scopesMade = 0
     var hasSyncUpdate = false
     var needsFullBuild = false
+    /// In `runtime.hostsWithWork` (`HostsWithWork.swift`).
+    var isListedWithWork = false
     /// `runtime.definitionsVersion` when this host's builds last looked, and the first generation
     /// built after it changed: older instances are not kept (`BuildContext.mayKeep`).
     var definitionsSeen = -1
@@ -144,6 +146,7 @@ public final class Host: RuntimeObject {
             runtime.noteUpdateOrigin()
             runtime.limits.hold(StateUpdate.heldBytes)
             runtime.register(self)
+            runtime.noteWork(self)
             if synchronous {
                 hasSyncUpdate = true
                 runtime.syncRequested = true

@@ -56,5 +56,6 @@ extension Host {
         if full { needsFullBuild = true }
         hasSyncUpdate = true
         runtime.syncRequested = true
+        runtime.noteWork(self)
     }
 }

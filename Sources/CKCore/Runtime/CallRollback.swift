@@ -15,7 +15,7 @@ extension Runtime {
     /// Drops what the call numbered `call`, and every call entered after it, queued.
     func rollBack(callsFrom call: Int) {
         loop.cancelTimers(setFrom: call)
-        for host in Array(hosts.values) { host.dropUpdates(queuedFrom: call) }
+        for host in listedHostsWithWork() { host.dropUpdates(queuedFrom: call) }
     }
 }
 

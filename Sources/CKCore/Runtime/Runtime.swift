@@ -40,6 +40,8 @@ public final class Runtime {
 
     /// Hosts with pending updates or mounted trees, flushed by `ck.flush()`.
     var hosts: [ObjectIdentifier: Host] = [:]
+    /// The tracked hosts that may have work (`HostsWithWork.swift`).
+    var hostsWithWork: [Host] = []
     /// Hosts made so far (`Host.serial`).
     private var hostsMade = 0
     var depth: Int {
@@ -228,7 +230,7 @@ public final class Runtime {
     public func abandonCall(_ call: Int, after error: Error) {
         if CallRollback.rollsBack(error) { rollBack(callsFrom: call) }
         depth -= 1
-        if depth == 0 { for host in hosts.values { host.hasSyncUpdate = false } }
+        if depth == 0 { for host in listedHostsWithWork() { host.hasSyncUpdate = false } }
     }
 
     public var isInsideCall: Bool { depth > 0 }
@@ -278,6 +280,7 @@ public final class Runtime {
         host.isTracked = true
         hosts[ObjectIdentifier(host)] = host
         onHostTracked?(host, true)
+        if host.mayHaveWork { noteWork(host) }
     }
 
     func isTracking(_ host: Host) -> Bool { host.isTracked }
@@ -313,7 +316,7 @@ public final class Runtime {
             var firstError: Error?
             defer { stopRecordingUpdates() }
             // A host in a pass (ck.flush from its callback) builds when the outermost call returns.
-            for host in hosts.values where host.isBusy && host.hasPendingUpdates { host.buildAfterPass(full: false) }
+            for host in listedHostsWithWork() where host.isBusy && host.hasPendingUpdates { host.buildAfterPass(full: false) }
             while let host = firstHost(where: { $0.hasPendingUpdates && !$0.isDestroyed && !$0.isBusy && !failed.contains(ObjectIdentifier($0)) }) {
                 try countBuild(of: host, inFlush: loop)
                 do { try host.buildPendingUpdates() } catch {
@@ -325,19 +328,7 @@ public final class Runtime {
         }
     }
 
-    public var hasPendingUpdates: Bool { hosts.values.contains { $0.hasPendingUpdates && !$0.isDestroyed } }
-
-    /// The first made of the tracked hosts that `matches`: hosts build in the order they were
-    /// made, the same in every run (the dictionary's order is seeded per process).
-    private func firstHost(where matches: (Host) -> Bool) -> Host? {
-        if hosts.count < 2 { return hosts.first.flatMap { matches($0.value) ? $0.value : nil } }
-        var found: Host?
-        for host in hosts.values where matches(host) {
-            if let f = found, f.serial < host.serial { continue }
-            found = host
-        }
-        return found
-    }
+    public var hasPendingUpdates: Bool { listedHostsWithWork().contains { $0.hasPendingUpdates && !$0.isDestroyed } }
 
     func nextHostSerial() -> Int {
         hostsMade += 1
