@@ -235,9 +235,16 @@ struct Builder {
                 child.indexInParent = i
                 stack.append((child, depth + 1))
             }
-            if missedKey { KeyedSiblings.link(node.children, to: old) { duplicateKey($0, $1, in: node) } }
+            if missedKey { linkKeyed(node, to: old) }
         }
         return result
+    }
+
+    /// `KeyedSiblings.link` for `node`'s children, the list's entry indices asked once for all
+    /// its duplicate keys (issue 28: a walk of the list per duplicate was quadratic).
+    private func linkKeyed(_ node: Component, to old: [Component]) {
+        var entries: [ObjectIdentifier: Int]??
+        KeyedSiblings.link(node.children, to: old) { duplicateKey($0, $1, in: node, entries: &entries) }
     }
 
     /// A child `node` gives at `index` that was placed already in this build: itself, an
@@ -257,11 +264,14 @@ struct Builder {
     /// given one (`false` entries count), and the line of the code that made that list: the
     /// parent's render, or the code that constructed the parent (attack atk-mem 11: no file:line
     /// for a provider's Stack, and "children 1 and 3" for entries 1 and 4).
-    private func duplicateKey(_ child: Component, _ first: Component, in parent: Component) {
+    /// `entries`: the children's entry indices, asked once for all the parent's duplicates.
+    private func duplicateKey(_ child: Component, _ first: Component, in parent: Component, entries: inout [ObjectIdentifier: Int]??) {
         let maker: Component.Maker = parent.componentClass.renderDefinition != nil ? .render(parent.componentClass) : parent.madeBy
         let at = maker.definition(in: host) ?? runtime.currentLocation()
         let which: String
-        if parent.childrenGiven, let a = runtime.childEntryIndex?(first, parent), let b = runtime.childEntryIndex?(child, parent) {
+        if parent.childrenGiven, entries == nil { entries = .some(runtime.childEntryIndices?(parent)) }
+        if parent.childrenGiven, let indices = entries ?? nil,
+           let a = indices[ObjectIdentifier(first)], let b = indices[ObjectIdentifier(child)] {
             which = "entries \(a) and \(b) of the children list of \(parent.shownPath) (made in \(maker.description))"
         } else {
             which = "children \(first.indexInParent + 1) and \(child.indexInParent + 1) of \(parent.shownPath)"

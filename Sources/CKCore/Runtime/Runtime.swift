@@ -258,9 +258,10 @@ public final class Runtime {
     func ended(_ object: RuntimeObject) {
         if object.handleIsKept { onObjectEnded?(object) }
     }
-    /// The index of a built-in's child in the list the script gave it (`children = {a, false, b}`:
-    /// `b` is 3, the second child placed), for messages; nil when not known.
-    public var childEntryIndex: ((_ child: Component, _ parent: Component) -> Int?)?
+    /// The index of each of a built-in's children in the list the script gave it (`children =
+    /// {a, false, b}`: `b` is 3, the second child placed), for messages; nil when not known.
+    /// One walk of the list answers for every child (a walk per child was quadratic, issue 28).
+    public var childEntryIndices: ((_ parent: Component) -> [ObjectIdentifier: Int]?)?
     /// Asked as a scope with a controller retires: whether the scope keeps its invalidated
     /// controller, so that `ck.controllerOf` of its instances answers it. A bridge says yes only
     /// when a handle of the scope, the controller or its last component is alive (it then lets

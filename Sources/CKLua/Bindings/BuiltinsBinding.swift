@@ -6,9 +6,9 @@ import CKCore
 enum BuiltinsBinding {
     static func register(in engine: Engine) {
         for builtin in Builtin.all { define(builtin, in: engine) }
-        engine.runtime.childEntryIndex = { [unowned(unsafe) engine] child, parent in
+        engine.runtime.childEntryIndices = { [unowned(unsafe) engine] parent in
             guard let prop = parent.componentClass.builtin?.made.children else { return nil }
-            return ChildLists(engine: engine, L: engine.runningThread).entryIndex(of: child, inList: prop, of: parent)
+            return ChildLists(engine: engine, L: engine.runningThread).entryIndices(inList: prop, of: parent)
         }
     }
 

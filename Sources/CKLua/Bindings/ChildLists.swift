@@ -45,20 +45,26 @@ struct ChildLists {
 
     /// The index of `child` in the list prop `prop` of built-in `parent` as the script wrote it
     /// (`false` entries count), for a message that names an entry: a raw walk, running no Lua.
-    func entryIndex(of child: Component, inList prop: String, of parent: Component) -> Int? {
+    /// The index of each component in `parent[prop]` (its first, walking the list once), for
+    /// messages naming many siblings: one walk for all (issue 28: a walk per sibling named was
+    /// quadratic in a list of duplicate keys).
+    func entryIndices(inList prop: String, of parent: Component) -> [ObjectIdentifier: Int]? {
         try? withProp(prop, of: parent) { t in
             let stack = LuaStack(L), base = stack.top
             defer { stack.top = base }
             if stack.field(prop, of: t) == .userdata { _ = engine.values.unwrapReadOnlyView(at: -1, L) }
             guard stack.isTable(-1) else { return nil }
             let list = stack.top
+            var indices: [ObjectIdentifier: Int] = [:]
             stack.pushNil()
             while stack.next(list) {
                 try engine.runtime.limits.tick()
-                if stack.isInteger(-2), engine.objects.component(at: -1, L) === child { return Int(stack.integer(-2)) }
+                if stack.isInteger(-2), let child = engine.objects.component(at: -1, L), indices[ObjectIdentifier(child)] == nil {
+                    indices[ObjectIdentifier(child)] = Int(stack.integer(-2))
+                }
                 stack.pop(1)
             }
-            return nil
+            return indices
         }
     }
 
