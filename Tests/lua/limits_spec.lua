@@ -102,4 +102,21 @@ describe("traces", function()
     assert.is_true(#line < 40000)
     host:destroy()
   end)
+
+  -- Issue 28: the [unhandledAction] message listed the whole chain (500 KB at depth 100,000).
+  it("and an unhandled action's message keeps the same: the first ones, how many more, the last", function()
+    local host = chain("UnhandledNode", 5000, true)
+    host:mount()
+    local leaf = host:findAll("UnhandledNode")[5001]
+    local ok, message = pcall(ck.actionSend, "nobodyHandlesThis", leaf)
+    assert.is_false(ok)
+    local walked = assert(message:match("chain walked: (.-)%. Define"), message:sub(1, 200))
+    local names = {}
+    for name in (walked .. " -> "):gmatch("(.-) %-> ") do names[#names + 1] = name end
+    assert.are.equal(1002, #names)   -- 999 responders, "… N more", the last one, nil
+    assert.are.equal("nil", names[#names])
+    assert.are.equal("… 4001 more", names[1000])   -- 5,001 responders walked
+    assert.is_true(#message < 40000)
+    host:destroy()
+  end)
 end)

@@ -190,7 +190,7 @@ extension Runtime {
     private func unhandled(_ action: Action, sender: Responder?, start: Responder?, fromGesture: Bool) throws -> Bool {
         let selector = action.selector ?? "?"
         let visited = start.map { responderChain(from: $0) } ?? []
-        let chain = (visited.map(\.name) + ["nil"]).joined(separator: " -> ")
+        let chain = WalkedChainText.text(visited)
         let error: RuntimeError
         if action.kind == .selector, case .component(let c)? = sender, !c.isMounted {
             error = notMounted(c, selector, chain: chain)
