@@ -50,6 +50,9 @@ final class BuildContext {
     var returnedKept = 0
     /// How many scopes `place` has placed aside so far.
     private var placedAside = 0
+    /// Scopes placed aside and not brought back yet: while none is, a claim does not look through
+    /// its identity's old group for them (issue 28: N colliding siblings looked N times each).
+    private var waitingAside = 0
     /// Whether this build has warned that its tree is deep (`TreeDepth`).
     var warnedDeep = false
     /// What the build is running, for `[buildFailed]`; described only if the build fails (a
@@ -163,6 +166,7 @@ final class BuildContext {
         scope.claimedInBuild = id
         scope.placedAside = true
         placedAside += 1
+        waitingAside += 1
     }
 
     /// Whether the commit carries `scope` over from its parent's old map.
@@ -171,7 +175,9 @@ final class BuildContext {
     /// The scopes of `old` (a group of the parent's old map) placed aside so far join the rebuilt
     /// map, in claim order before the claim that comes next, as `place` once put them there.
     private func bringBack(_ old: ScopeSiblings, into parent: Scope) {
+        guard waitingAside > 0 else { return }
         for scope in old where isPlacedAside(scope) {
+            waitingAside -= 1
             scope.placedAside = false
             parent.rebuiltChildren!.insert(scope)
         }

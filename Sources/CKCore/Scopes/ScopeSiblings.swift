@@ -4,8 +4,12 @@
 struct ScopeSiblings: RandomAccessCollection {
     private enum Held {
         case one(Scope)
-        /// Two or more, in claim order.
-        case several([Scope])
+        /// Two or more, in claim order, in a box of this group's own: an array in the payload
+        /// was copied whole by every append (the switch kept a second reference to it), which
+        /// made N colliding siblings quadratic (issue 28). No two groups share a box: groups are
+        /// only ever appended to where they were made (`ScopeMap` builds merged and filtered
+        /// groups afresh).
+        case several(SiblingList)
     }
     private var held: Held?
 
@@ -16,7 +20,7 @@ struct ScopeSiblings: RandomAccessCollection {
         switch held {
         case nil: 0
         case .one: 1
-        case .several(let all): all.count
+        case .several(let list): list.scopes.count
         }
     }
 
@@ -27,7 +31,7 @@ struct ScopeSiblings: RandomAccessCollection {
         case .one(let scope):
             precondition(i == 0, "sibling index out of range")
             return scope
-        case .several(let all): return all[i]
+        case .several(let list): return list.scopes[i]
         }
     }
 
@@ -40,7 +44,7 @@ struct ScopeSiblings: RandomAccessCollection {
     func withFirst<T>(_ body: (Scope) -> T) -> T {
         switch held {
         case .one(let scope)?: return body(scope)
-        case .several(let all)?: return body(all[0])
+        case .several(let list)?: return body(list.scopes[0])
         case nil: preconditionFailure("an empty sibling group has no first scope")
         }
     }
@@ -48,11 +52,8 @@ struct ScopeSiblings: RandomAccessCollection {
     mutating func append(_ scope: Scope) {
         switch held {
         case nil: held = .one(scope)
-        case .one(let first): held = .several([first, scope])
-        case .several(var all):
-            held = nil              // `all` alone holds the array: appended in place
-            all.append(scope)
-            held = .several(all)
+        case .one(let first): held = .several(SiblingList([first, scope]))
+        case .several(let list): list.scopes.append(scope)
         }
     }
 
@@ -61,10 +62,16 @@ struct ScopeSiblings: RandomAccessCollection {
         switch held {
         case nil: break
         case .one(let scope): stack.append(scope)
-        case .several(let all): stack.append(contentsOf: all as [RuntimeObject])
+        case .several(let list): stack.append(contentsOf: list.scopes as [RuntimeObject])
         }
         held = nil
     }
+}
+
+/// The scopes of a group of two or more (`ScopeSiblings.Held.several`).
+final class SiblingList {
+    var scopes: [Scope]
+    init(_ scopes: [Scope]) { self.scopes = scopes }
 }
 
 /// A scope's child scopes by identity: open addressing over sibling groups, each found by the
@@ -153,7 +160,8 @@ struct ScopeMap {
     /// group it replaces that `stays` keeps (a commit patching an old map: `Commit.patch`).
     mutating func replaceGroup(with group: ScopeSiblings, keeping stays: (Scope) -> Bool) {
         modifyGroup(of: group[0]) { old in
-            var merged = group
+            var merged = ScopeSiblings()   // afresh: `group` keeps its own list
+            for scope in group { merged.append(scope) }
             for scope in old where stays(scope) { merged.append(scope) }
             old = merged
         }
