@@ -3,7 +3,9 @@
 /// so their cost follows the hosts with work, not the hosts mounted (a flush beside 100,000
 /// idle hosts scanned them all: 3 ms an update). Every tracked host with work is listed
 /// (`noteWork` where work is queued, `register` for a host tracked while it has some); entries
-/// whose work is done, or whose host stopped being tracked, leave at the next scan.
+/// whose host was destroyed or stopped being tracked leave at the next scan, and those whose work
+/// is done too once more than `keptIdle` are listed (an app's one host stays listed: no append
+/// and removal each update).
 extension Runtime {
     func noteWork(_ host: Host) {
         guard !host.isListedWithWork, isTracking(host) else { return }
@@ -11,12 +13,16 @@ extension Runtime {
         hostsWithWork.append(host)
     }
 
+    /// Idle hosts stay listed while no more than this many hosts are (scans of a few cost less
+    /// than listing and unlisting one each update).
+    static let keptIdle = 8
+
     /// The listed hosts, stale entries dropped first.
     func listedHostsWithWork() -> [Host] {
         var index = 0
         while index < hostsWithWork.count {
             let host = hostsWithWork[index]
-            if host.mayHaveWork, !host.isDestroyed, isTracking(host) {
+            if !host.isDestroyed, isTracking(host), hostsWithWork.count <= Runtime.keptIdle || host.mayHaveWork {
                 index += 1
             } else {
                 host.isListedWithWork = false
@@ -30,8 +36,10 @@ extension Runtime {
     /// The first made of the hosts with work that `matches`: hosts build in the order they were
     /// made, the same in every run.
     func firstHost(where matches: (Host) -> Bool) -> Host? {
+        let listed = listedHostsWithWork()
+        if listed.count == 1 { return matches(listed[0]) ? listed[0] : nil }
         var found: Host?
-        for host in listedHostsWithWork() where matches(host) {
+        for host in listed where matches(host) {
             if let f = found, f.serial < host.serial { continue }
             found = host
         }

@@ -294,6 +294,7 @@ extension Scope {
     /// Empties the update queue, giving its bytes back to the script's count.
     func dropPendingUpdates(_ limits: WorkLimits?) {
         limits?.release(pendingUpdates.count * StateUpdate.heldBytes)
-        pendingUpdates.removeAll()
+        // A scope updated once is likely updated again: a small queue keeps its buffer.
+        pendingUpdates.removeAll(keepingCapacity: pendingUpdates.capacity <= 4)
     }
 }
