@@ -18,6 +18,16 @@ open class ViewSpec {
     open var attributes: Value { givenAttributes }
 }
 
+/// A host's hosting view's spec: the host it belongs to (weak: the host owns the view).
+final class HostingViewSpec: ViewSpec {
+    weak var host: Host?
+
+    init(host: Host) {
+        self.host = host
+        super.init(viewClass: "HostingView")
+    }
+}
+
 extension ViewSpec {
     /// What this view sends for `gesture` (SPEC §7): the actions of the attributes that answer
     /// it, in attribute order (a nil action's attribute sends nothing). Taps, the tree model and
@@ -76,17 +86,25 @@ public final class View: RuntimeObject {
     /// (so no cycle outlives the mount), and a weak reference would cost every mounted
     /// component a 32-byte side table.
     public internal(set) var component: Component?
-    /// Set for a host's hosting view.
-    public internal(set) weak var hostingHost: Host?
+    /// Set for a host's hosting view (its spec, a `HostingViewSpec`, holds the host): a weak
+    /// reference in every view cost 8 bytes a view for the one view a host has.
+    public internal(set) var hostingHost: Host? {
+        get { isHosting ? unsafeDowncast(spec, to: HostingViewSpec.self).host : nil }
+        set {
+            isHosting = newValue != nil
+            if isHosting { spec = HostingViewSpec(host: newValue!) }
+        }
+    }
     /// The mount pass that last touched this view's subviews, and whether they then need to
     /// be put in tree order (anything but appends to an empty list in one depth-first pass).
-    /// `Int32`s, then the `Bool` last: the object ends at 85 bytes, not 88.
+    /// `Int32`s, then the `Bool`s last: the object ends at 78 bytes, not 80.
     var touchedInPass: Int32 = 0
     /// The mount walk that last met one of this view's subviews already in place, and that
     /// subview's index: a later one at a lower index means its siblings were reordered.
     var keptInWalk: Int32 = 0
     var lastKeptIndex: Int32 = 0
     var needsOrdering = false
+    private var isHosting = false
 
     init(spec: ViewSpec) {
         self.spec = spec

@@ -133,7 +133,8 @@ enum ActionBinding {
         switch LuaStack(L).type(1) {
         case .string:
             action = e.runtime.selectorAction(try args.string(1, "selector"), types: try args.types(2))
-        case .function, .table where LuaStack(L).isCallableTable(1) && !LuaStack(L).isString(2):
+        case .function,
+             .table where LuaStack(L).isCallableTable(1) && !LuaStack(L).isString(2):
             // A callable table (a spy) is a block too, unless a selector follows: then it is a
             // target responder table (`ck.action(t, "m")`).
             // The block lives in an arena of the action's own (Ownership.swift), in a build too:
