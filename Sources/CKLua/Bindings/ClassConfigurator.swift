@@ -109,7 +109,7 @@ struct ClassConfigurator {
     /// or `[badArgument]` naming the key.
     func function(_ i: Int32, _ key: String) throws -> LuaRef {
         guard let f = callable(i) else {
-            throw RuntimeError(.badArgument, "\(definer): \(Excerpt.text(key)) must be a function, got \(stack.typeName(i))")
+            throw RuntimeError(.badArgument, "\(definer): \(Excerpt.text(key)) must be a function, got \(stack.typeName(i))\(stack.whyNotCallable(i) ?? "")")
         }
         return f
     }

@@ -71,8 +71,8 @@ struct HostBridge {
                 return try engine.classes.construct(cls, propsAt: LuaStack(L).top, L)
             }
         }
-        guard LuaStack(L).isCallable(p) else {
-            throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function (or a table with __call) or a component class, got \(engine.values.value(at: p, L).typeName)")
+        if let why = LuaStack(L).whyNotCallable(p) {
+            throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function (or a table with __call) or a component class, got \(engine.values.value(at: p, L).typeName)\(why)")
         }
         let f = engine.values.callableReference(at: p, L)
         return { [unowned engine] model in

@@ -26,9 +26,10 @@ struct Arguments {
 
     /// `position`: the argument whose part the value at `i` is (a field of an options table,
     /// read onto the stack's top), when `i` is not the argument itself.
-    func bad(_ i: Int32, _ name: String, _ expected: @autoclosure () -> String, position: Int32? = nil) -> RuntimeError {
+    /// `detail` follows "got table" (why the table is not callable).
+    func bad(_ i: Int32, _ name: String, _ expected: @autoclosure () -> String, position: Int32? = nil, detail: String = "") -> RuntimeError {
         if let dead = engine.objects.finalizedHandle(at: i, L) { return Self.finalized(dead, subject(position ?? i, name)) }
-        return RuntimeError(.badArgument, "\(subject(position ?? i, name)) must be \(expected()), got \(given(i))")
+        return RuntimeError(.badArgument, "\(subject(position ?? i, name)) must be \(expected()), got \(given(i))\(detail)")
     }
 
     /// A handle Lua's collector already finalized, which a `__gc` finalizer stored (resurrected):
@@ -154,7 +155,7 @@ struct Arguments {
     /// userdata whose metatable has `__call` (luassert's spies and stubs). No argument takes a
     /// function alone: a callable table stands for one everywhere, as in Lua's own APIs.
     func callable(_ i: Int32, _ name: String) throws -> LuaRef {
-        guard LuaStack(L).isCallable(i) else { throw bad(i, name, "a function (or a table with __call)") }
+        if let why = LuaStack(L).whyNotCallable(i) { throw bad(i, name, "a function (or a table with __call)", detail: why) }
         return engine.values.callableReference(at: i, L)
     }
 

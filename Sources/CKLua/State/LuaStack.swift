@@ -154,23 +154,40 @@ struct LuaStack {
     func registryField(_ key: String) -> LuaType { field(key, of: ckmacros_registryindex()) }
     func setRegistryField(_ key: String) { setField(key, of: ckmacros_registryindex()) }
 
-    /// A table whose metatable has a `__call` function (luassert's spies and stubs), read raw.
-    func isCallableTable(_ i: Int32) -> Bool { isTable(i) && hasCallMetamethod(i) }
+    /// A callable table (luassert's spies and stubs): see `isCallable`.
+    func isCallableTable(_ i: Int32) -> Bool { isTable(i) && isCallable(i) }
 
     /// What `pcall` calls, as every argument and key that takes a callback takes it: a
-    /// function, or a table or userdata whose metatable has a `__call` function (read raw).
-    func isCallable(_ i: Int32) -> Bool {
-        switch type(i) {
-        case .function: true
-        case .table, .userdata: hasCallMetamethod(i)
-        default: false
-        }
-    }
+    /// function, or a table or userdata whose metatable's `__call` is itself callable (Lua 5.4
+    /// follows `__call` through tables: atk-new2 02). Read raw: no metamethod runs.
+    func isCallable(_ i: Int32) -> Bool { whyNotCallable(i) == nil }
 
-    private func hasCallMetamethod(_ i: Int32) -> Bool {
-        guard lua_getmetatable(L, i) != 0 else { return false }
-        defer { pop(2) }
-        return field("__call", of: -1) == .function
+    /// How long a `__call` chain may be; a longer one (or a cycle) is refused, never walked on.
+    static let callChainLimit = 16
+
+    /// Nil when the value at `i` is callable (`isCallable`), else why not, worded to follow
+    /// "got table": "" (no `__call`), or " whose __call is a number (not callable)".
+    func whyNotCallable(_ i: Int32) -> String? {
+        let i = absolute(i), base = lua_gettop(L)
+        guard lua_checkstack(L, 3) != 0 else { return " (no stack space to read its __call)" }
+        defer { lua_settop(L, base) }
+        lua_pushvalue(L, i)
+        var seen: Set<UInt> = []
+        for depth in 0...Self.callChainLimit {
+            let t = type(-1)
+            if t == .function { return nil }
+            let what = depth == 0 ? "" : (depth == 1 ? " whose __call is " : " whose __call chain reaches ") + Engine.withArticle(t.name)
+            guard t == .table || t == .userdata else { return depth == 0 ? "" : what + " (not callable)" }
+            guard seen.insert(UInt(bitPattern: lua_topointer(L, -1))).inserted else {
+                return " whose __call chain loops back to itself (not callable)"
+            }
+            guard lua_getmetatable(L, -1) != 0, field("__call", of: -1) != .nil else {
+                return depth == 0 ? "" : what + " without __call (not callable)"
+            }
+            lua_copy(L, -1, -3)  // the __call value takes the value's place
+            lua_settop(L, -3)
+        }
+        return " whose __call chain is longer than \(Self.callChainLimit) (not callable)"
     }
 
     /// Pushes the table `__index` of the value at `i`'s metatable names, read raw (no metamethod
