@@ -52,9 +52,11 @@ public final class RunLoop {
     }
 
     /// The time `seconds` after the clock's current reading, added in nanoseconds (`ck.advance`,
-    /// `.advance`): `time(after: 0.1)` three times reaches what `time(after: 0.3)` does.
+    /// `.advance`, `advance(by:)`): `time(after: 0.1)` three times reaches what `time(after: 0.3)`
+    /// does. A finite span past the clock's range reaches its end (`ClockTicks.end`), not infinity.
     public func time(after seconds: Double) -> Double {
-        ClockTicks.seconds(ClockTicks.adding(ClockTicks.ticks(seconds), to: currentTicks))
+        let ticks = ClockTicks.adding(ClockTicks.ticks(seconds), to: currentTicks)
+        return ClockTicks.seconds(seconds.isFinite ? min(ticks, ClockTicks.end) : ticks)
     }
 
     public init() {}
