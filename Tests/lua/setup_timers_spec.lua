@@ -42,3 +42,23 @@ describe("a test's interval", function()
     assert.are.equal(2, fired)
   end)
 end)
+
+-- A setup's interval is its block's: cancelled when the block ends, after its teardown, so it
+-- never fires in a later, unrelated block (attack atk-new2 07).
+local setupTicks = 0
+describe("a block whose setup sets an interval", function()
+  setup(function()
+    local function tick() setupTicks = setupTicks + 1; ck.after(1, tick) end
+    ck.after(1, tick)
+  end)
+  it("ticks in its tests", function()
+    ck.advance(2)
+    assert.are.equal(2, setupTicks)
+  end)
+end)
+describe("a later block", function()
+  it("sees none of the ended block's interval", function()
+    ck.advance(5)
+    assert.are.equal(2, setupTicks)
+  end)
+end)

@@ -111,6 +111,10 @@ public final class RunLoop {
     /// moment): a timer that an earlier one re-armed from its callback is that one's.
     public func cancelTimers(ownedAfter id: Int) { cancelTimers { $0.owner > id } }
 
+    /// Cancels the timers owned by one numbered in `ids`: those a `setup` of a block set (the
+    /// ids set while it ran) and what they re-armed, when the block ends (`ckrun test`).
+    public func cancelTimers(ownedIn ids: ClosedRange<Int>) { cancelTimers { ids.contains($0.owner) } }
+
     /// Cancels the timers set in the runtime call numbered `call` or in a later one.
     public func cancelTimers(setFrom call: Int) { cancelTimers { $0.call >= call } }
 

@@ -39,6 +39,20 @@ public struct TestSupport {
         }
     }
 
+    /// `f()`: the newest timer's id; `f(after, upTo)`: cancels the timers owned by one numbered
+    /// above `after` up to `upTo` (what a block's `setup` set, and what those re-armed) when the
+    /// block ends, as busted's insulation ends it.
+    public var blockTimersFunction: Value {
+        engine.tools.function { [unowned engine] arguments throws(LuaError) in
+            let loop = engine.runtime.loop
+            guard arguments.count >= 2, case .int(let after) = arguments[0], case .int(let upTo) = arguments[1] else {
+                return [.int(Int64(loop.lastID))]
+            }
+            if upTo > after { loop.cancelTimers(ownedIn: Int(after + 1)...Int(upTo)) }
+            return []
+        }
+    }
+
     /// `methods(x)`: true and the names of a component or controller class's methods, sorted;
     /// false for anything else. luassert's `stub` and `mock` take tables; the prelude hands them a
     /// stand-in for a class, and `mock` spies on these names.

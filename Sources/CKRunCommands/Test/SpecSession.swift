@@ -40,12 +40,12 @@ final class SpecSession {
             select(6, ...)(coroutine)
             T.check_deadline = select(7, ...)
             if select(8, ...) then T.exposed = true; rawset(_G, "(ckrun test)", T) end
-            T.begin_isolated, T.end_isolated, T.note_exit = select(9, ...)
+            T.begin_isolated, T.end_isolated, T.note_exit, T.block_timers = select(9, ...)
             """#, name: "=(ckrun test: limits)", in: engine)
         try engine.tools.call(limits, [runner, engine.testing.runnerTurnFunction, engine.testing.recordFunction, .string(memory),
                                  engine.testing.monotonicClockFunction, engine.testing.hookCoroutinesFunction, engine.testing.checkDeadlineFunction,
                                  .bool(settings.exposeRunner), engine.testing.beginTestFunction, engine.testing.endTestFunction,
-                                 engine.testing.noteExitFunction])
+                                 engine.testing.noteExitFunction, engine.testing.blockTimersFunction])
     }
 
     /// Calls `T[name](arguments...)` with string arguments, under the time limit; returns its

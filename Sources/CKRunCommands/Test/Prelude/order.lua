@@ -41,6 +41,26 @@ local function exec(descriptor, el)
   return true
 end
 
+-- The timers a block's setups set (and what those re-arm) are the block's: cancelled when it
+-- ends, after its teardowns (docs/testing.md). `T.block_timers()`: the newest timer's id.
+local block_timers
+local setups = { strict_setup = true, lazy_setup = true }
+local function exec_setup(descriptor, el, block)
+  if opts.list or not block_timers or not setups[descriptor] then return exec(descriptor, el) end
+  local after = block_timers()
+  local ok = exec(descriptor, el)
+  local spans = block.setup_timers or {}
+  block.setup_timers = spans
+  insert(spans, { after, block_timers() })
+  return ok
+end
+local function end_block_timers(block)
+  local spans = block.setup_timers
+  if not spans then return end
+  block.setup_timers = nil
+  for _, span in ipairs(spans) do block_timers(span[1], span[2]) end
+end
+
 local function exec_all_once(descriptor, current)
   if current.parent and not exec_all_once(descriptor, current.parent) then return false end
   local list = current[descriptor]
@@ -48,7 +68,7 @@ local function exec_all_once(descriptor, current)
   if list.success ~= nil then return list.success end
   local success = true
   for i = 1, #list do
-    if not exec(descriptor, list[i]) then success = false end
+    if not exec_setup(descriptor, list[i], current) then success = false end
   end
   list.success = success
   return success
@@ -64,7 +84,7 @@ local function exec_all(descriptor, current, propagate)
   local success, list = true, current[descriptor] or none
   for i = 1, #list do
     if S.skip_all then break end
-    if not exec(descriptor, list[i]) then success = nil end
+    if not exec_setup(descriptor, list[i], current) then success = nil end
   end
   return success, current
 end
@@ -145,6 +165,7 @@ local function execute_block(el)
     lazy.success = nil
   end
   dexec_all("strict_teardown", el)
+  end_block_timers(el)
   S.running_block = el.parent
 end
 
@@ -203,6 +224,7 @@ local begin_isolated, end_isolated
 function T.take_isolation()
   if not begin_isolated then
     begin_isolated, end_isolated, T.begin_isolated, T.end_isolated = T.begin_isolated, T.end_isolated, nil, nil
+    block_timers, T.block_timers = T.block_timers, nil
   end
 end
 local function end_test(el)
