@@ -44,6 +44,20 @@ describe("host:tap on a component whose first view sends nothing", function()
     host:destroy()
   end)
 
+  it("warns the same when given the component (what find returns) for the query", function()
+    -- atk-new2 03: host:tap(component) sent 0 and said nothing where host:tap(query) warned.
+    local host = ck.host(List); host:mount()
+    local sent
+    local seen = warnings(function() sent = host:tap(host:find("TapRow#a")) end)
+    assert.are.equal(0, sent)
+    assert.are.equal(1, #seen)
+    assert.matches("^%[nothingTapped%] Tests/lua/tap_below_spec.lua:%d+: tap%(\"TapList > Stack > TapRow#a\"%) tapped the first view", seen[1])
+    local named = seen[1]:match('"(TapList > Stack > TapRow#a > Stack > Button)"')
+    assert.is_not_nil(named)
+    assert.are.equal(1, host:tap(named))
+    host:destroy()
+  end)
+
   it("says nothing when nothing below could be tapped", function()
     local host = ck.host(List); host:mount()
     local seen = warnings(function() assert.are.equal(0, host:tap("TapList > Stack > Text")) end)

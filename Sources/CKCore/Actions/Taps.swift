@@ -7,10 +7,25 @@ extension Host {
         guard let c = try find(query) else {
             throw RuntimeError(.noMatch, "tap: nothing matches \"\(Excerpt.text(query))\"; check the query against host:dump()")
         }
+        return try tapFirstView(of: c, query: query)
+    }
+
+    /// The one tap of every form (query, component, the REPL's `.tap`, the live view): fires
+    /// `c`'s first view and warns `[nothingTapped]` when it sent nothing while views below would
+    /// (atk-new2 03: a component's tap was silent where its query's warned). `query` finds `c`.
+    private func tapFirstView(of c: Component, query: String) throws -> Int {
         guard let view = c.firstView else { return 0 }
         let sent = try fire(view, Gesture.hostTap)
         if sent == 0, c.isMounted { warnTappableBelow(c, query: query, tapped: view) }
         return sent
+    }
+
+    /// A query that finds `c` in its tree: its placed labels from the root, `A > B > Row#a`.
+    private static func placedQuery(_ c: Component) -> String {
+        var steps: [String] = []
+        var node: Component? = c
+        while let s = node { steps.append(Component.placedLabel(.live(s))); node = s.parent }
+        return steps.reversed().joined(separator: " > ")
     }
 
     /// `[nothingTapped]`: the query's first view sends nothing for a tap, and views below it
@@ -41,8 +56,8 @@ extension Host {
     /// its query finds: a live view taps the component under the focus or the mouse.
     public func tap(_ component: Component) throws -> Int {
         try checkAlive("tap")
-        guard try isMountedTarget(component, "tap"), let view = component.firstView else { return 0 }
-        return try fire(view, Gesture.hostTap)
+        guard try isMountedTarget(component, "tap") else { return 0 }
+        return try tapFirstView(of: component, query: Self.placedQuery(component))
     }
 
     /// Whether `component`, given where a query goes, is mounted in this host's tree. One of no
