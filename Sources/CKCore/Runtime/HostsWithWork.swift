@@ -3,9 +3,8 @@
 /// so their cost follows the hosts with work, not the hosts mounted (a flush beside 100,000
 /// idle hosts scanned them all: 3 ms an update). Every tracked host with work is listed
 /// (`noteWork` where work is queued, `register` for a host tracked while it has some); entries
-/// whose host was destroyed or stopped being tracked leave at the next scan, and those whose work
-/// is done too once more than `keptIdle` are listed (an app's one host stays listed: no append
-/// and removal each update).
+/// whose work is done, or whose host stopped being tracked, leave at the next scan (an idle host
+/// kept listed outlived the Lua value that owned its arena: Tests/soak/hosts.lua's rescues).
 extension Runtime {
     func noteWork(_ host: Host) {
         guard !host.isListedWithWork, isTracking(host) else { return }
@@ -13,16 +12,12 @@ extension Runtime {
         hostsWithWork.append(host)
     }
 
-    /// Idle hosts stay listed while no more than this many hosts are (scans of a few cost less
-    /// than listing and unlisting one each update).
-    static let keptIdle = 8
-
     /// The listed hosts, stale entries dropped first.
     func listedHostsWithWork() -> [Host] {
         var index = 0
         while index < hostsWithWork.count {
             let host = hostsWithWork[index]
-            if !host.isDestroyed, isTracking(host), hostsWithWork.count <= Runtime.keptIdle || host.mayHaveWork {
+            if host.mayHaveWork, !host.isDestroyed, isTracking(host) {
                 index += 1
             } else {
                 host.isListedWithWork = false
