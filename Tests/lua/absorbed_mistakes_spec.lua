@@ -1,14 +1,7 @@
 -- A script's mistake that ckrun used to absorb in silence (outsider's ComponentKit attack,
 -- SPEC ambiguities): each is now said, with its id, where and what to do.
 
-local function warnings(body)
-  local seen, before = {}, ck.config.onWarning
-  ck.config.onWarning = function(m) seen[#seen + 1] = m end
-  local ok, err = pcall(body)
-  ck.config.onWarning = before
-  assert(ok, err)
-  return seen
-end
+local warnings = require("captured_warnings")
 
 describe("ck.config", function()
   after_each(function() ck.config.unhandledAction = "error" end)

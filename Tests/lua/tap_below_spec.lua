@@ -1,14 +1,7 @@
 -- host:tap(query) taps the first view at or below what the query finds; when that view sends
 -- nothing and views below it would, it says which, each with a query that taps it (atk-apps:
 -- `.tap Row#a` tapped the row's label, "0 actions sent", no hint).
-local function warnings(fn)
-  local seen, before = {}, ck.config.onWarning
-  ck.config.onWarning = function(m) seen[#seen + 1] = m end
-  local ok, err = pcall(fn)
-  ck.config.onWarning = before
-  assert(ok, err)
-  return seen
-end
+local warnings = require("captured_warnings")
 
 local Row = ck.component("TapRow", {
   render = function(self, p)

@@ -23,14 +23,7 @@ local function mounted(cls, opts)
   return host
 end
 
-local function capturing_warnings(fn)
-  local warnings, saved = {}, ck.config.onWarning
-  ck.config.onWarning = function(m) warnings[#warnings + 1] = m end
-  local ok, err = pcall(fn)
-  ck.config.onWarning = saved
-  assert(ok, err)
-  return warnings
-end
+local capturing_warnings = require("captured_warnings")
 
 describe("spies, stubs and mocks", function()
   it("spy.on a component class records each send with its arguments, then revert restores it", function()

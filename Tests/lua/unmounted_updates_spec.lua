@@ -1,20 +1,13 @@
 -- An update for a scope that left the tree is dropped (SPEC §3); a timer that outlived its
 -- component would drop them silently for ever, so the first one from each line warns
 -- `[updateAfterUnmount]` (React's "state update on an unmounted component"; atk-apps 06).
-local function warnings(fn)
-  local seen, before = {}, ck.config.onWarning
-  ck.config.onWarning = function(m) seen[#seen + 1] = m end
-  local ok, err = pcall(fn)
-  ck.config.onWarning = before
-  assert(ok, err)
-  return seen
-end
+local warnings = require("captured_warnings")
 
 local Ticker = ck.component("LeakyTicker", {scope = true, initialState = 0,
   render = function(self, p, n) return ck.Text{text = "t" .. n} end})
 ck.controller("LeakyTickerController", {didMount = function(self)
   local function tick()
-    self.component:updateState(function(n) return n + 1 end)   -- line 17
+    self.component:updateState(function(n) return n + 1 end)   -- line 10
     ck.after(1, tick)
   end
   ck.after(1, tick)
@@ -33,7 +26,7 @@ describe("an update of a scope that left the tree", function()
       ck.advance(5)
     end)
     assert.are.equal(1, #seen)
-    assert.matches("^%[updateAfterUnmount%] Tests/lua/unmounted_updates_spec.lua:17: LeakyTicker:updateState on LeakyApp/Stack/LeakyTicker", seen[1])
+    assert.matches("^%[updateAfterUnmount%] Tests/lua/unmounted_updates_spec.lua:10: LeakyTicker:updateState on LeakyApp/Stack/LeakyTicker", seen[1])
     assert.matches("invalidateController", seen[1])
     assert.is_nil(host:find("LeakyTicker"))
     host:destroy()
