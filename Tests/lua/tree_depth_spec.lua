@@ -51,6 +51,33 @@ describe("a tree deeper than ck.config.maxDepth", function()
     assert.are.equal(10001, host.root.props.n)
   end)
 
+  it("stops at 10,000 deep when each level was given the props, key and state of the one above", function()
+    local Tree
+    local line = debug.getinfo(1, "l").currentline + 1
+    Tree = ck.component("SameTree", {scope = true, initialState = function() return {open = true} end, render = function(self, p)
+      return ck.View{class = "UIView", child = Tree{}}
+    end})
+    local ok, err = pcall(ck.host, function() return Tree{} end)
+    assert.is_false(ok)
+    assert.matches("%[treeTooDeep%] [^:]*tree_depth_spec%.lua:" .. line .. ": building generation 1 rendered 10000 components deep", err)
+    assert.matches("each with the props, key and state of the one above it", err)
+    assert.matches("Give that render a base case", err)
+  end)
+
+  it("builds on past 10,000 when the props change from level to level", function()
+    local warnings = {}
+    ck.config.onWarning = function(m) warnings[#warnings + 1] = m end
+    local Wrap
+    Wrap = ck.component("LabelWrap", {render = function(self, p)
+      return ck.View{class = "UIView", child = (p.n < 5100) and Wrap{n = p.n + 1, label = "same"} or nil}
+    end})
+    local host = ck.host(function() return Wrap{n = 1, label = "same"} end)
+    ck.config.onWarning = nil
+    assert.are.equal(1, #warnings)
+    assert.matches("Building on", warnings[1])
+    assert.are.equal(1, host.root.props.n)
+  end)
+
   it("names where the deepest built-in was made when only built-ins nest (no 'render at ?')", function()
     ck.config.maxDepth = 50
     local providerLine = debug.getinfo(1, "l").currentline + 1

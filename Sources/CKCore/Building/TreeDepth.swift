@@ -18,6 +18,9 @@ enum TreeDepth {
         guard depth == warning, !context.warnedDeep else { return }
         context.warnedDeep = true
         let found = repeating(above: node, in: context.host)
+        if found.cls.renderDefinition != nil, rendersItselfUnchanged(found.cls, above: node, runtime) {
+            throw RuntimeError(.treeTooDeep, "building generation \(context.generation) rendered \(warning) components deep, at \(node.shownName); \(found), each with the props, key and state of the one above it: a render is a function of its props and state, so this one would never end; the build stopped. \(found.advice)", at: found.location)
+        }
         runtime.onWarning(Catalogue.treeTooDeep.message("building generation \(context.generation) rendered \(warning) components deep, at \(node.shownName); \(found). Building on; it stops past ck.config.maxDepth (\(runtime.maxDepth)). A render without a base case?", at: found.location))
     }
 
@@ -53,6 +56,26 @@ enum TreeDepth {
             place = "a built-in made in \(made.description)" + (at.map { " at \($0)" } ?? "")
             location = at
         }
+    }
+
+    /// Whether every instance of `cls` among the `sample` components above `node` has the props,
+    /// key and state of the next one up: a render given the same inputs returns the same thing,
+    /// so the recursion has no base case to reach (React would overflow its stack long before).
+    private static func rendersItselfUnchanged(_ cls: ComponentClass, above node: Component, _ runtime: Runtime) -> Bool {
+        var c = node.parent, looked = 0, below: Component?, pairs = 0
+        while let here = c, looked < sample {
+            if here.componentClass === cls {
+                if let lower = below {
+                    guard runtime.shallowEqual(lower.props, here.props), lower.key.rawEquals(here.key),
+                          runtime.shallowEqual(lower.state, here.state) else { return false }
+                    pairs += 1
+                }
+                below = here
+            }
+            c = here.parent
+            looked += 1
+        }
+        return pairs >= sample / 4
     }
 
     /// How far up the path is looked at for the class that repeats (the walk is bounded).
