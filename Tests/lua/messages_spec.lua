@@ -152,6 +152,11 @@ describe("messages name what they are about", function()
     end})
     assert.matches("^%[buildFailed%] [^\n]*the first build of a host[^\n]*\n%[badReturn%] [^:]*" .. here .. ":%d+: Text was placed in the tree twice %(again at MPolishDup/Stack/Text%[2%], in what the render of MPolishDup returned%)",
       raised(function() ck.host(Dup) end))
+    local Thrice = ck.component("MPolishThrice", {render = function()
+      local t = ck.Text{}
+      return ck.Stack{children = {ck.Button{}, t, false, t, t}}
+    end})
+    assert.matches("Text was placed in the tree twice %(again at MPolishThrice/Stack/Text%[2%],", raised(function() ck.host(Thrice) end))
   end)
 
   it("[updateLoop] names the callback that queued the updates and its line", function()

@@ -248,13 +248,15 @@ struct Builder {
     }
 
     /// A child `node` gives at `index` that was placed already in this build: itself, an
-    /// ancestor (built again: nested without end), or one given twice in this one list (the
-    /// later place is the one named: `Stack/P[2]`; the list is walked from its end).
+    /// ancestor (built again: nested without end), or one given twice in this one list (its
+    /// second place is the one named, `Stack/P[2]` for `{p, p, p}` too, though the list is
+    /// walked from its end).
     @inline(__always)
     private func checkGivenOnce(_ given: Component, by node: Component, at index: Int, context: BuildContext) throws {
         if given.placedInBuild == context.id { throw placedTwice(given, returnedBy: node, at: index, context: context) }
         if given.parent === node, given.indexInParent > index, node.children[given.indexInParent] === given {
-            throw placedTwice(given, returnedBy: node, at: given.indexInParent, context: context)
+            let places = node.children.indices.lazy.filter { node.children[$0] === given }
+            throw placedTwice(given, returnedBy: node, at: places.dropFirst().first ?? given.indexInParent, context: context)
         }
     }
 
