@@ -68,6 +68,65 @@ struct TestRunnerEarlyEndReportsTests {
         #expect(junit.contains(#"name="fast 5""#) && junit.contains(#"name="quick 3""#) && junit.contains(#"name="done""#), "\(junit)")
     }
 
+    /// SIGTERM kept the finished tests in the summary line, JSON and JUnit, which read the list at
+    /// the end, but TAP, text and gtest, which write what they are fed, listed none of them
+    /// (atk-new2 05: TAP's plan said 1..1 beside "3 passed, 1 failed"): serially the running
+    /// file's finished tests, under --jobs also a file finished while an earlier one still ran.
+    @Test(arguments: ["TAP", "text", "gtest"], ["", "--jobs 2"])
+    func sigtermKeepsTheFinishedTestsInEveryFormat(format: String, jobs: String) throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": """
+            for i = 1, 3 do it("a" .. i, function() end) end
+            it("hangs", function() io.open("a_started", "w"):close() while true do end end)
+            """,
+            "b_spec.lua": """
+            for i = 1, 2 do it("b" .. i, function() end) end
+            it("b3", function() io.open("b_done", "w"):close() end)
+            """,
+        ])
+        // Serially b_spec.lua never runs (a_spec.lua hangs first); under --jobs it is waited for.
+        let wanted = jobs.isEmpty ? "[ ! -f a_started ]" : "{ [ ! -f a_started ] || [ ! -f b_done ]; }"
+        let script = """
+            $CK test -o \(format) \(jobs) a_spec.lua b_spec.lua > out.txt 2> err.txt & pid=$!
+            n=0; while \(wanted) && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
+            sleep 0.2; kill -TERM $pid; wait $pid; echo "status $?" >> err.txt
+            """
+        _ = try TestRunnerNamedFilesTests.shell(script, in: fixture, timeout: 60)
+        let out = try fixture.read("out.txt"), err = try fixture.read("err.txt")
+        let passed = jobs.isEmpty ? ["a1", "a2", "a3"] : ["a1", "a2", "a3", "b1", "b2", "b3"]
+        #expect(err.contains("status 143"), "\(out)\(err)")
+        #expect((out + err).contains("\(passed.count) passed, 1 failed"), "\(out)\(err)")
+        let lines = out.split(separator: "\n").map(String.init)
+        for name in passed {
+            let listed = switch format {
+            case "TAP": lines.contains { $0.hasPrefix("ok ") && $0.hasSuffix(" - \(name)") }
+            case "gtest": lines.contains { $0.hasPrefix("[       OK ]") && $0.contains(": \(name) (") }
+            default: lines.contains { $0.hasPrefix("ok ") && $0.hasSuffix(": \(name)") }
+            }
+            #expect(listed, "\(format) lists \(name):\n\(out)")
+        }
+        if format == "TAP" {
+            #expect(lines.last == "1..\(passed.count + 1)", "\(out)")
+            #expect(lines.contains("not ok \(passed.count + 1) - ") && !out.contains("at: \"\""), "\(out)")
+        }
+    }
+
+    /// The serial run's watchdog end (a test stuck in C past --timeout) is the same ending: TAP
+    /// lists the file's finished tests before the [timeout].
+    @Test func theWatchdogsEndKeepsTheFinishedTestsInTAP() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": """
+            for i = 1, 3 do it("a" .. i, function() end) end
+            it("stuck in C", function() os.execute("sleep 4") end)
+            """,
+        ])
+        let result = try fixture.test("-o", "TAP", "--timeout", "1")
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        for n in 1...3 { #expect(result.stdout.contains("ok \(n) - a\(n)\n"), "\(result.stdout)") }
+        #expect(result.stdout.contains("not ok 4 - a_spec.lua") && result.stdout.hasSuffix("1..4\n"), "\(result.stdout)")
+        #expect(result.stderr.contains("3 passed, 1 failed"), "\(result.stderr)")
+    }
+
     /// A --jobs worker the watchdog's last resort ends while its file runs (a test stuck in C
     /// past --timeout) sends the tests it finished first: they stay, with the [timeout]. Before:
     /// the file's three passing tests were dropped ("1 passed, 1 failed").

@@ -15,8 +15,10 @@ import Glibc
 /// with one more failure saying why, and ends the process: status 1 after the watchdog, by the
 /// signal otherwise.
 final class RunEnding: @unchecked Sendable {
-    /// Closes the reports: every result reported so far, then `last` (reported here).
-    typealias Close = (_ reported: [FileResult], _ last: FileResult) -> Void
+    /// Closes the reports: reports `unreported` (what the run collected but had not reported:
+    /// the running files' finished tests, files finished after one still running), then `last`,
+    /// then closes every report with all it was given (`ReportFeed`).
+    typealias Close = (_ unreported: [FileResult], _ last: FileResult) -> Void
 
     /// The pipe's write end, for the handlers; whether a thread reads its other end.
     nonisolated(unsafe) private static var wake: Int32 = -1
@@ -206,7 +208,7 @@ final class RunEnding: @unchecked Sendable {
         lock.lock()   // never unlocked: nothing else reports from now on
         // The watchdog's words, as a `--jobs` worker says them.
         if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] \(ForcedExit.lastResortPlace)\(Self.unstoppable); the process ends\n") }
-        close(reported + finishedOfRunningFile() + (parallel?.unreported(after: reported.count) ?? []), lastWords(signal))
+        close(finishedOfRunningFile() + (parallel?.unreported(after: reported.count) ?? []), lastWords(signal))
         if signal == SIGALRM { _exit(1) }
         ProcessOutput.endBy(signal)
     }

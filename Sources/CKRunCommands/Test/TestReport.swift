@@ -30,40 +30,36 @@ struct TestReport {
         let main = run.repeats > 1 && format.documentPerRun && !run.files.isEmpty
             ? EachRunReporter(filesPerRun: run.files.count) { format.make(options) } : format.make(options)
         let reporters = [main] + (fileWriter.map { [$0] } ?? [])
-        let start = MonotonicInstant.now()
-        reporters.forEach { $0.start(seed: run.settings.shuffleSeed) }
+        // Every result reaches every reporter, the summary and the coverage through this one feed.
+        let feed = ReportFeed(reporters, seed: run.settings.shuffleSeed)
         let loadErrors = run.loadErrorResult.map { [$0] } ?? []
         // The end of the run: the reporters close, the summary and the coverage are written.
-        let close = { (results: [FileResult]) -> Bool in
-            finish(results, reporters, fileWriter: fileWriter, run: run, start: start, loadFailed: !loadErrors.isEmpty)
+        let close = { () -> Bool in
+            finish(feed.finish(), fileWriter: fileWriter, run: run, loadFailed: !loadErrors.isEmpty)
         }
-        let ending = endings ? RunEnding { reported, last in
-            let last = shown(last)
-            reporters.forEach { $0.report(last) }
-            _ = close(reported + [last])
+        let ending = endings ? RunEnding { unreported, last in
+            (unreported + [last]).map(shown).forEach(feed.feed)
+            _ = close()
         } : nil
         let report = { (result: FileResult) in
             let shown = shown(result)
-            guard let ending else { return reporters.forEach { $0.report(shown) } }
-            ending.report(shown) { shown in reporters.forEach { $0.report(shown) } }
+            guard let ending else { return feed.feed(shown) }
+            ending.report(shown, feed.feed)
         }
         loadErrors.forEach(report)
-        let results = (loadErrors + run.execute(report)).map(shown)
-        let failed = ending.map { $0.closing { close(results) } } ?? close(results)
-        return (results, failed)
+        _ = run.execute(report)
+        let failed = ending.map { $0.closing { close() } } ?? close()
+        return (feed.fed, failed)
     }
 
-    /// Closes the reporters with `results`, prints the summary, writes the coverage; whether the
-    /// run failed (a test, or a report that could not be written).
-    private func finish(_ results: [FileResult], _ reporters: [TestReporter], fileWriter: JUnitFileWriter?,
-                        run: TestRun, start: MonotonicInstant, loadFailed: Bool) -> Bool {
-        let summary = TestSummary(results)
-        let elapsed = seconds(since: start)
-        reporters.forEach { $0.finish(results, summary: summary, seconds: elapsed) }
+    /// Prints the summary of what the reporters were fed and closed with, writes the coverage;
+    /// whether the run failed (a test, or a report that could not be written).
+    private func finish(_ reported: ReportedRun, fileWriter: JUnitFileWriter?, run: TestRun, loadFailed: Bool) -> Bool {
+        let summary = reported.summary
         // Machine formats own standard output entirely: the summary goes to standard error.
         if plan.format.ownsStandardOutput { StandardStreams.err(summary.line + "\n") } else { StandardStreams.out(summary.line + "\n") }
         var failed = summary.failed > 0
-        if run.settings.coverage, !writeCoverage(results) { failed = true }
+        if run.settings.coverage, !writeCoverage(reported.files) { failed = true }
         if let problem = fileWriter?.failure {
             StandardStreams.err("ckrun test: \(problem)\n")
             failed = true

@@ -19,9 +19,9 @@ final class BustedJSONReporter: TestReporter {
 
     func report(_ file: FileResult) {}
 
-    func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
+    func finish(_ run: ReportedRun) {
         var lists: [String: [JSONValue]] = ["successes": [], "failures": [], "errors": [], "pendings": []]
-        for test in files.flatMap(\.tests) {
+        for test in run.files.flatMap(\.tests) {
             let key = switch test.status {
             case .passed: "successes"
             case .failed: "failures"
@@ -31,7 +31,7 @@ final class BustedJSONReporter: TestReporter {
             lists[key, default: []].append(Self.entry(test))
         }
         var document = lists.mapValues(JSONValue.array)
-        document["duration"] = .number(seconds)
+        document["duration"] = .number(run.seconds)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(JSONValue.object(document))) ?? Data("{}".utf8)

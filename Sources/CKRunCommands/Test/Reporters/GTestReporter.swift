@@ -48,8 +48,8 @@ final class GTestReporter: TestReporter {
         StandardStreams.out(text)
     }
 
-    func finish(_ results: [FileResult], summary: TestSummary, seconds: Double) {
-        let all = results.flatMap(\.tests)
+    func finish(_ run: ReportedRun) {
+        let (all, summary, seconds) = (run.files.flatMap(\.tests), run.summary, run.seconds)
         let tests = all.filter(\.isTest)
         var text = green("[----------]") + " Global test environment teardown.\n"
         text += green("[==========]") + " \(plural(tests.count, "test")) from \(plural(files, "test file")) ran. (\(milliseconds(seconds)) ms total)\n"

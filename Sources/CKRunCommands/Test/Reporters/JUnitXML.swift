@@ -124,8 +124,8 @@ final class JUnitReporter: TestReporter {
 
     func report(_ file: FileResult) {}
 
-    func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
-        StandardStreams.out(JUnitXML.document(files))
+    func finish(_ run: ReportedRun) {
+        StandardStreams.out(JUnitXML.document(run.files))
     }
 }
 
@@ -139,10 +139,10 @@ final class JUnitFileWriter: TestReporter {
     func start(seed: UInt64?) {}
     func report(_ file: FileResult) {}
 
-    func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
+    func finish(_ run: ReportedRun) {
         do {
             if let problem = BytePath.makeParentDirectories(of: path) { throw ReplacingFile.Failure(description: problem) }
-            try ReplacingFile.write(JUnitXML.document(files), to: path)
+            try ReplacingFile.write(JUnitXML.document(run.files), to: path)
         } catch let error as ReplacingFile.Failure {
             failure = Catalogue.cannotWrite.message("cannot write the JUnit report to \(BytePath.shown(path)): \(error.description)")
         } catch {

@@ -13,7 +13,8 @@ final class TAPReporter: TestReporter {
     }
 
     func report(_ file: FileResult) {
-        var text = "# \(LineBreaks.escaped(file.file))\n"
+        // An error of the run itself (a signal, no test file found) has no file to name.
+        var text = file.file.isEmpty ? "" : "# \(LineBreaks.escaped(file.file))\n"
         if !file.output.isEmpty { text += file.output.trimmingTrailingNewlines.indented("# ") + "\n" }
         for test in file.tests {
             number += 1
@@ -32,12 +33,13 @@ final class TAPReporter: TestReporter {
         StandardStreams.out(text)
     }
 
-    func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {
+    func finish(_ run: ReportedRun) {
         StandardStreams.out("1..\(number)\n")
     }
 
     private func diagnostics(_ test: TestResult) -> String {
-        var yaml = ["severity: \(test.status == .failed ? "fail" : "error")", "at: \(Self.quoted(test.position))"]
+        var yaml = ["severity: \(test.status == .failed ? "fail" : "error")"]
+        if !test.position.isEmpty { yaml.append("at: \(Self.quoted(test.position))") }
         if let seed = test.seed { yaml.append("random seed: \(Self.quoted(seed))") }   // busted's `# Random seed: N`
         for (key, value) in [("message", test.message ?? ""), ("traceback", test.traceback ?? ""), ("output", test.output)]
         where !value.isEmpty {

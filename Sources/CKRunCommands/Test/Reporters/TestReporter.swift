@@ -8,18 +8,19 @@ import CKCore
 import Glibc
 #endif
 
-/// Receives a run's results file by file, in the run's deterministic order.
+/// Receives a run's results file by file, in the run's deterministic order, through a
+/// `ReportFeed` alone: `finish` gets the list of what `report` was given, nothing else.
 protocol TestReporter: AnyObject {
     func start(seed: UInt64?)
     func report(_ file: FileResult)
-    func finish(_ files: [FileResult], summary: TestSummary, seconds: Double)
+    func finish(_ run: ReportedRun)
 }
 
 /// Reports nothing (the report is a file's: `ReportFormat.junitToFile`).
 final class SilentReporter: TestReporter {
     func start(seed: UInt64?) {}
     func report(_ file: FileResult) {}
-    func finish(_ files: [FileResult], summary: TestSummary, seconds: Double) {}
+    func finish(_ run: ReportedRun) {}
 }
 
 /// Writes straight to the file descriptors, so output from workers and from us never interleaves mid-line.
