@@ -293,6 +293,31 @@ struct TestRunnerBustedParityTests {
         #expect(try made.test("--list").stdout == "./src/gen.lua:3: d t\n")
     }
 
+    /// busted places a spec file's error where it was raised, whatever level `error` was given
+    /// (its getTrace: the first frame from the raiser up outside C and luassert), while the
+    /// message names the level's place: `error(msg, 2)` in a module is the module's line, with
+    /// "a_spec.lua:2: bad" for its message (atk-new2 04: ckrun placed it at a_spec.lua:2). Each
+    /// raise below is at ./src/mod.lua @ 2 in busted 2.1.1's reports.
+    @Test(arguments: ["error(\"bad\")", "error(\"bad\", 2)", "error(\"bad\", 3)", "error(\"bad\", 0)", "error({code = 7})",
+                      "return x.field", "return string.rep(nil)"])
+    func aFileErrorIsPlacedWhereItWasRaised(raise: String) throws {
+        let line = 2
+        let fixture = try TestRunnerFixture([
+            "src/mod.lua": "local M = {}\nfunction M.check(x) \(raise) end\nreturn M\n",
+            "spec/a_spec.lua": "local mod = require(\"mod\")\nlocal function helper() mod.check(nil) end\nhelper()\n",
+        ])
+        for jobs in Self.jobs {
+            let tap = try fixture.test(["-o", "TAP"] + jobs).stdout
+            #expect(tap.contains(#"at: "./src/mod.lua:\#(line)""#), "\(raise) \(jobs):\n\(tap)")
+            #expect(try fixture.test(jobs).outcomeLines == ["ERROR ./src/mod.lua:\(line): suite spec/a_spec.lua"], "\(raise) \(jobs)")
+            #expect(try fixture.test(["-o", "gtest"] + jobs).lines.contains("[  ERROR   ] ./src/mod.lua @ \(line): suite spec/a_spec.lua"))
+        }
+        // The message still names the level's place, as busted's does.
+        let message = try fixture.test("-o", "TAP").stdout
+        if raise.hasSuffix(", 2)") { #expect(message.contains("spec/a_spec.lua:2: bad"), "\(message)") }
+        if raise.hasSuffix(", 3)") { #expect(message.contains("spec/a_spec.lua:3: bad"), "\(message)") }
+    }
+
     /// busted prints the seed that shuffled a block with each failure in it ("Random seed: N",
     /// its element.randomseed): randomize() without --seed draws one, which `--seed N` replays;
     /// ckrun printed it nowhere. gtest writes it first in the failure's description.

@@ -125,6 +125,9 @@ end
 -- __tostring (and luassert's formatters) are user code: they run under a limit of their own
 -- (the test's may have expired), and one that fails or never returns cannot hold the run.
 local h_status, h_message, h_trace
+-- Where the error was raised (busted's getTrace: the first frame from the raiser up outside C,
+-- luassert and the runner, whatever level error was given), kept by `safe` for `outside_error`.
+local h_src, h_line, raised_src, raised_line
 local function describe_error(err)
   if has_tostring(err) then return tostring(err) end
   if err == nil then return "Nil error" end
@@ -143,6 +146,7 @@ end
 -- describe_error, which is user code.
 local function handler(err)
   runner_turn()
+  h_src, h_line = user_frame(2, true)
   h_status = errortype(err)
   user_turn()
   local ok, msg = pcall(describe_error, err)
@@ -176,12 +180,13 @@ end
 local function safe(descriptor, fn, el)
   local outer = S.ctx
   S.ctx = el
-  h_status, h_message, h_trace = "success", nil, nil
+  h_status, h_message, h_trace, h_src, h_line = "success", nil, nil, nil, nil
   T.exit_called = nil
   user_turn()
   local ok, err = xpcall(fn, handler)
   runner_turn()
   S.ctx = outer
+  raised_src, raised_line = h_src, h_line
   if ok then
     local exited = T.exit_called   -- os.exit called where its error was swallowed (output.lua)
     if exited == nil then return "success" end
@@ -236,14 +241,16 @@ end
 local statuses = { success = "passed", failure = "failed", error = "errored", pending = "skipped" }
 
 -- An error outside a test (a hook, a block's body): reported under the element's full name. The
--- file's own is busted's `suite FILE`, at the place the error names: its file and line together
--- (a module the file required that raised is that module's line, not the spec file's).
+-- file's own is busted's `suite FILE`, at the place busted's getTrace gives it: where the error
+-- was raised (a module the file required is that module's line, also for `error(msg, 2)`,
+-- whose message names the caller), else the place the message names.
 local tonumber = tonumber
 local function outside_error(el, status, message, trace)
   local name, line, source = full_name(el), el.line, nil
   if el.descriptor == "file" then
     name = "suite " .. name
     local _, _, file, at = find(message or "", "^([^\n]-):(%d+): ")
+    if raised_src then file, at = raised_src, raised_line end
     if at then
       line = tonumber(at)
       if file ~= el.name and file ~= T.file_short_src then source = file end
