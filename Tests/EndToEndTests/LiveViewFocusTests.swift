@@ -141,6 +141,41 @@ struct LiveViewFocusHoleTests {
         #expect(filtered.contains("Banana [▸+◂] [ x ]"), "the focus went to Banana's first button:\n\(filtered)")
         try s.keys("q")
     }
+
+    /// A lost unkeyed button's neighbour is found by its entry of the children list, holes
+    /// counted, as its place is (atk-new2 06): the focus landed on the child at Submit's index
+    /// among the children shown, so it "followed" Submit moved from entry 6 to 11 (a new view),
+    /// and when entry 11 went it fell on "row b" instead of the Submit now at entry 6.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aLostFocusLooksForItsNeighbourByEntry() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("gaps.lua", """
+            local F = ck.component("F", {scope = true, initialState = {rows = {"a", "b", "c"}}, render = function(self)
+              local s, ch = self.state, {}
+              ch[1] = s.err and ck.Button{title = "Dismiss", action = ck.action(function() end)}
+              ch[2] = s.err and ck.Text{text = "oops"}
+              for i, r in ipairs(s.rows) do ch[2 + i] = ck.Button{title = "row " .. r, action = ck.action(function() end)} end
+              ch[#s.rows + 3 + (s.gap or 0)] = ck.Button{title = "Submit", action = ck.action(function() end)}
+              return ck.Stack{children = ch}
+            end})
+            return function() return F{} end
+            """)
+        let s = try Session(command: LiveViewTerminalTests.ckrun("\(app.path) --tui --clock virtual"), width: 100, height: 24)
+        try s.wait("the rows") { $0.contains("[ Submit ]") }
+        try s.keys("Tab", "Tab", "Tab")
+        try s.wait("Submit focused (entry 6)") { $0.contains("[▸Submit◂]") }
+        try s.keys(":")
+        try s.line(#"app.root:updateState({rows = {"a", "b", "c"}, gap = 5}, "sync")"#)
+        let moved = try s.wait("Submit at entry 11") { $0.contains("generation 2") }
+        #expect(moved.contains("[▸row c◂]") && moved.contains("[ Submit ]"), "the focus went to entry 5, before Submit's old entry:\n\(moved)")
+        try s.keys("Tab")
+        try s.wait("Submit focused (entry 11)") { $0.contains("[▸Submit◂]") }
+        try s.keys(":")
+        try s.line(#"app.root:updateState({err = true, rows = {"a", "b", "c"}}, "sync")"#)
+        let back = try s.wait("entry 11 gone") { $0.contains("generation 3") && $0.contains("oops") }
+        #expect(back.contains("[▸Submit◂]") && back.contains("[ row b ]"), "the focus went to Submit at entry 6, the nearest before 11:\n\(back)")
+        try s.keys("q")
+    }
 }
 
 /// The outsider's React attack, live view 04: after `app:unmount()` (and `app:destroy()`) typed

@@ -154,6 +154,18 @@ public final class Component: RuntimeObject {
         return low < slots.count && low < children.count && Int(slots[low]) == slot ? low : nil
     }
 
+    /// The index in `children` of the first child at entry `slot` of the list or after it
+    /// (`children.count`: none is). Entries grow with the index.
+    func firstChildIndex(fromSlot slot: Int) -> Int {
+        guard let slots = childSlots else { return min(max(slot - 1, 0), children.count) }
+        var low = 0, high = min(slots.count, children.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(slots[mid]) < slot { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     public override var typeName: String { componentClass.name }
     public var name: String { componentClass.name }
     /// Its scope's controller; for an instance whose scope left the tree, the invalidated one it

@@ -36,6 +36,23 @@ extension Component {
         }
     }
 
+    /// Its entry of its parent's children list (1-based, holes counted), keyed or not: where its
+    /// branch stood, for what looks for a neighbour once it is gone. The root's is 1.
+    public var entryInParent: Int {
+        guard let parent, let index = indexAmongSiblings else { return 1 }
+        return parent.slot(ofChildAt: index)
+    }
+
+    /// The indices in `children` in the order a lost child's neighbour is looked for, by entries
+    /// of the children list (never by index: a `false` hole before it moves no sibling): the
+    /// child at `entry`, then those before it, nearest first, then those after it, nearest first.
+    public func childIndices(aroundEntry entry: Int) -> [Int] {
+        let from = firstChildIndex(fromSlot: entry)
+        let at = from < children.count && slot(ofChildAt: from) == entry
+        let after = at ? from + 1 : from
+        return (at ? [from] : []) + Array((0..<from).reversed()) + Array(after..<children.count)
+    }
+
     /// Keyed or scoped: told apart by its label, not by its entry.
     private var isIdentified: Bool { scope != nil || !key.isNil }
 

@@ -13,9 +13,11 @@ struct FocusIdentity: Hashable {
     struct Step: Hashable {
         let label: String
         let place: SiblingPlace
-        /// Its index among its parent's children when the focus was set: where to look for a
-        /// neighbour once it is gone (not part of its identity).
-        let index: Int
+        /// Its entry of its parent's children list when the focus was set (`false` and nil holes
+        /// counted, keyed or not): where to look for a neighbour once it is gone, by the rule
+        /// that places a child across builds, never its index among the children present (not
+        /// part of its identity).
+        let entry: Int
 
         static func == (a: Step, b: Step) -> Bool { a.label == b.label && a.place == b.place }
         func hash(into h: inout Hasher) { h.combine(label); h.combine(place) }
@@ -28,7 +30,7 @@ struct FocusIdentity: Hashable {
         var steps: [Step] = []
         var node: Component? = component
         while let n = node {
-            steps.append(Step(label: n.label, place: n.siblingPlace, index: n.indexAmongSiblings ?? 0))
+            steps.append(Step(label: n.label, place: n.siblingPlace, entry: n.entryInParent))
             node = n.parent
         }
         self.steps = steps.reversed()
@@ -54,20 +56,22 @@ struct FocusIdentity: Hashable {
 
     /// Where the focus goes when this component left the tree (docs/tui.md): under its deepest
     /// ancestor still there, the first view `takesFocus` accepts in the sibling that now stands
-    /// where the lost one's branch stood (the one after it), else in the nearest before it;
-    /// none there: the same one level up. Nil when the component is still there or no ancestor is.
+    /// at the entry of the children list where the lost one's branch stood (the next row, when
+    /// a row left a list), else in the nearest before that entry, else the nearest after it
+    /// (`Component.childIndices(aroundEntry:)`); none there: beside that ancestor one level up,
+    /// after it first. Nil when the component is still there or no ancestor is.
     func neighbour(under root: Component?, takesFocus: (Component) -> Bool) -> Component? {
         let (found, depth) = deepest(under: root)
         guard var node = found, depth < steps.count else { return nil }
-        var lost = steps[depth].index
+        var order = node.childIndices(aroundEntry: steps[depth].entry)
         while true {
             let kids = node.children
-            let after = min(lost, kids.count)
-            for i in Array(after..<kids.count) + Array((0..<after).reversed()) {
+            for i in order {
                 if let f = Self.first(in: kids[i], takesFocus) { return f }
             }
             guard let up = node.parent, let at = node.indexAmongSiblings else { return nil }
-            lost = at + 1   // its own branch has no focusable view: look beside it, after it first
+            // Its own branch has no focusable view: look beside it, after it first.
+            order = Array((at + 1)..<up.children.count) + Array((0..<at).reversed())
             node = up
         }
     }
