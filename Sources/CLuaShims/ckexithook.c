@@ -5,7 +5,6 @@
 #include "ckshims.h"
 #include "ckinternal.h"
 #include <signal.h>
-#include <string.h>
 
 static void (*volatile exit_hook)(void) = NULL;
 static volatile sig_atomic_t ending_signal = 0;
@@ -25,11 +24,7 @@ void ckexithook_run(int sig) {
    signal, which stays blocked until this handler returns). */
 static void end_by_signal(int sig) {
     ckexithook_run(sig);
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(sig, &dfl, NULL);
+    cksignals_handle(sig, SIG_DFL, 0, NULL);
     raise(sig);
 }
 
@@ -42,10 +37,6 @@ static int is_fault(int sig) {
 }
 
 void ckexithook_claim_signals(void) {
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
     /* Handlers are not inherited across exec: one found at start is the Swift runtime's
        backtracer, which took SIGQUIT as a crash ("Program crashed", a 30 s prompt). Every signal
        another process or the terminal sends gets its default back; one ignored stays ignored
@@ -55,12 +46,9 @@ void ckexithook_claim_signals(void) {
         struct sigaction old;
         if (sigaction(sig, NULL, &old) != 0) continue;
         if (old.sa_handler == SIG_DFL || old.sa_handler == SIG_IGN) continue;
-        sigaction(sig, &dfl, NULL);
+        cksignals_handle(sig, SIG_DFL, 0, NULL);
     }
-    struct sigaction quit, old;
+    struct sigaction old;
     if (sigaction(SIGQUIT, NULL, &old) != 0 || old.sa_handler == SIG_IGN) return;
-    memset(&quit, 0, sizeof quit);
-    quit.sa_handler = end_by_signal;
-    sigemptyset(&quit.sa_mask);
-    sigaction(SIGQUIT, &quit, NULL);
+    cksignals_handle(SIGQUIT, end_by_signal, 0, NULL);
 }

@@ -72,12 +72,7 @@ void ckhandoff_share_on(int signal, int fd, const char *prefix, size_t length) {
     share_prefix_length = length;
     share_fd = fd;
     share_thread = pthread_self();
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_share_signal;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(signal, &sa, NULL);
+    cksignals_handle(signal, on_share_signal, SA_RESTART, NULL);
 }
 
 /* The state whose records the signal hands on (NULL: none, before its state closes). */

@@ -79,6 +79,10 @@ void ckthreads_install_sethook(lua_State *L, int table);
 int cksend_is_send(lua_State *L, int idx);
 /// Ends a deadline without touching `L` (it may be closed): the timer stops, the handler forgets it.
 void ckwatchdog_forget(lua_State *L);
+/* cksignals.c: sets `sig`'s handler (or SIG_DFL) with an empty mask and `flags`; `old` (or NULL)
+   receives the action it had. sigaction's result. */
+int cksignals_handle(int sig, void (*handler)(int), int flags, struct sigaction *old);
+
 /* ckexithook.c: the hook (once), and what a first Ctrl-C leaves for the second. */
 void ckexithook_run(int sig);
 void (*ckexithook_second_sigint_handler(void))(int);

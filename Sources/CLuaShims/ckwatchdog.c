@@ -119,12 +119,7 @@ void ckwatchdog_set_deadline(lua_State *L, double seconds) {
     /* Once per thread (ckrun test sets a deadline per test: two system calls fewer each), and
        again in a forked child, which starts with the default action (ckwatchdog_forked). */
     if (!prepared) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_alarm;
-        sa.sa_flags = SA_RESTART;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGALRM, &sa, NULL);
+        cksignals_handle(SIGALRM, on_alarm, SA_RESTART, NULL);
         ckalarm_unblock(SIGALRM);
         prepared = 1;
     }
@@ -184,11 +179,7 @@ static struct sigaction saved_sigint;
 static int watching = 0;
 
 static void on_sigint(int sig) {
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = ckexithook_second_sigint_handler();
-    sigemptyset(&dfl.sa_mask);
-    sigaction(sig, &dfl, NULL);
+    cksignals_handle(sig, ckexithook_second_sigint_handler(), 0, NULL);
     lua_State *L = signal_L;
     if (L != NULL) ckwatchdog_interrupt(L);
 }
@@ -204,12 +195,8 @@ int ckwatchdog_sigint_watch(lua_State *L, int as_lua) {
     int previous = interrupt_as_lua;
     signal_L = L;
     interrupt_as_lua = as_lua;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sa.sa_flags = SA_RESTART;    /* as lua.c's signal(): a write Ctrl-C met goes on, not EINTR */
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, watching ? NULL : &saved_sigint);
+    /* SA_RESTART as lua.c's signal(): a write Ctrl-C met goes on, not EINTR. */
+    cksignals_handle(SIGINT, on_sigint, SA_RESTART, watching ? NULL : &saved_sigint);
     ckalarm_unblock(SIGINT);
     watching++;
     return previous;
