@@ -176,6 +176,34 @@ struct LiveViewFocusHoleTests {
         #expect(back.contains("[▸Submit◂]") && back.contains("[ row b ]"), "the focus went to Submit at entry 6, the nearest before 11:\n\(back)")
         try s.keys("q")
     }
+
+    /// A focused view that stays but takes no focus any more (its onTap made a no-op) hands the
+    /// focus on by the same rule: its own branch, then the nearest before it. Before, it went to
+    /// whatever stood at its old place in the focus order ("last").
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aViewThatNoLongerTakesFocusHandsItOnByEntry() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("toggle.lua", """
+            local F = ck.component("F", {scope = true, initialState = {on = true}, render = function(self)
+              local a = ck.action(function() end)
+              return ck.Stack{children = {
+                ck.Button{title = "first", action = a},
+                ck.View{class = "UIView", attributes = {ck.onTap(self.state.on and a)}},
+                ck.Button{title = "last", action = a},
+              }}
+            end})
+            return function() return F{} end
+            """)
+        let s = try Session(command: LiveViewTerminalTests.ckrun("\(app.path) --tui --clock virtual"), width: 100, height: 24)
+        try s.wait("the views") { $0.contains("[ last ]") }
+        try s.keys("Tab")
+        try s.wait("the tappable view focused") { $0.contains("▸UIView◂") }
+        try s.keys(":")
+        try s.line(#"app.root:updateState({on = false}, "sync")"#)
+        let after = try s.wait("its tap gone") { $0.contains("on tap: nothing") }
+        #expect(after.contains("[▸first◂]") && after.contains("[ last ]"), "the focus went to the nearest before it:\n\(after)")
+        try s.keys("q")
+    }
 }
 
 /// The outsider's React attack, live view 04: after `app:unmount()` (and `app:destroy()`) typed

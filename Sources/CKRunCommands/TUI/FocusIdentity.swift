@@ -36,12 +36,6 @@ struct FocusIdentity: Hashable {
         self.steps = steps.reversed()
     }
 
-    /// The component with this identity under `root`, if the tree still has one.
-    func component(under root: Component?) -> Component? {
-        let (node, depth) = deepest(under: root)
-        return depth == steps.count ? node : nil
-    }
-
     /// The deepest component of the path that `root` still has, and how many steps it took.
     private func deepest(under root: Component?) -> (Component?, Int) {
         guard let root, let first = steps.first, first.label == root.label else { return (nil, 0) }
@@ -54,16 +48,26 @@ struct FocusIdentity: Hashable {
         return (node, depth)
     }
 
-    /// Where the focus goes when this component left the tree (docs/tui.md): under its deepest
-    /// ancestor still there, the first view `takesFocus` accepts in the sibling that now stands
-    /// at the entry of the children list where the lost one's branch stood (the next row, when
-    /// a row left a list), else in the nearest before that entry, else the nearest after it
-    /// (`Component.childIndices(aroundEntry:)`); none there: beside that ancestor one level up,
-    /// after it first. Nil when the component is still there or no ancestor is.
-    func neighbour(under root: Component?, takesFocus: (Component) -> Bool) -> Component? {
+    /// Where the focus goes after a build (docs/tui.md): this component if it is still there and
+    /// `takesFocus` accepts it; else, under its deepest ancestor still there, the first view
+    /// `takesFocus` accepts in the sibling that now stands at the entry of the children list
+    /// where the lost one's branch stood (the next row, when a row left a list; the component's
+    /// own branch, when it stayed without a focusable view), else in the nearest before that
+    /// entry, else the nearest after it (`Component.childIndices(aroundEntry:)`); none there:
+    /// beside that ancestor one level up, after it first. Nil when no ancestor is there.
+    func target(under root: Component?, takesFocus: (Component) -> Bool) -> Component? {
         let (found, depth) = deepest(under: root)
-        guard var node = found, depth < steps.count else { return nil }
-        var order = node.childIndices(aroundEntry: steps[depth].entry)
+        guard var node = found else { return nil }
+        var order: [Int]
+        if depth < steps.count {
+            order = node.childIndices(aroundEntry: steps[depth].entry)
+        } else if takesFocus(node) {
+            return node
+        } else {
+            guard let parent = node.parent else { return Self.first(in: node, takesFocus) }
+            order = parent.childIndices(aroundEntry: node.entryInParent)
+            node = parent
+        }
         while true {
             let kids = node.children
             for i in order {

@@ -202,7 +202,7 @@ final class LiveView: FrontEnd {
         let root = engine.appHost?.root
         let focusable = { (c: Component) in nodes[ObjectIdentifier(c)].map { tree[$0].focusable } ?? false }
         scene.replace(with: tree, key: { FocusIdentity(of: components[tree[$0].tag]) }) { key in
-            (key.component(under: root) ?? key.neighbour(under: root, takesFocus: focusable)).flatMap { nodes[ObjectIdentifier($0)] }
+            key.target(under: root, takesFocus: focusable).flatMap { nodes[ObjectIdentifier($0)] }
         }
         focusChanged()
     }
