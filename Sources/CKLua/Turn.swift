@@ -61,8 +61,9 @@ public struct Turn: ~Copyable {
 
 extension Engine {
     /// Runs `body` as a turn. A turn started inside another (a Swift function the REPL's Lua
-    /// calls) is part of it and shares its deadline; when the outermost one ends, a Ctrl-C that
-    /// came too late for the code it was meant for is forgotten.
+    /// calls) is part of it and shares its deadline; when the outermost one ends, a Ctrl-C raised
+    /// in it ends (pending until then: every instruction raised it again, ckwatchdog.c), and one
+    /// that came too late for the code it was meant for is forgotten.
     public func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(LuaError) -> T {
         let outermost = !isInTurn
         isInTurn = true
@@ -79,7 +80,10 @@ extension Engine {
     /// fires gets the whole `--timeout`, as on the run loop. The enclosing turn's deadline is
     /// paused meanwhile and goes on with the time it had left, so one timer stopped by
     /// `[timeout]` leaves the next timers (and the enclosing line) their own time.
+    /// A Ctrl-C raised in it ends with it, as with any turn (the advance stops, the build after
+    /// the timer runs): inside a turn a raised one is pending until its turn ends (ckwatchdog.c).
     public func ownTurn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(LuaError) -> T {
+        defer { lua.endRaisedInterrupt() }
         guard hasDeadline, let end = deadlineEnd else { return try turn(body) }
         let left = ContinuousClock.now.duration(to: end)
         lua.clearDeadline()

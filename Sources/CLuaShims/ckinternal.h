@@ -30,6 +30,12 @@ typedef struct ck_records {
     size_t retired_count, retired_bytes;
 } ck_records;
 
+/* Ctrl-C in a turn: none; came (the hook raises it at the next instruction); raised, and pending
+   until the turn ends (ckwatchdog_clear_interrupt, or the test runner's next piece of code): every
+   instruction raises it again, on whatever thread runs, as past the deadline. A plain script's
+   (lua.c's "interrupted!") is raised once and is none again. */
+enum { CK_INTERRUPT_NONE = 0, CK_INTERRUPT_CAME = 1, CK_INTERRUPT_RAISED = 2 };
+
 /* The extra space holds a pointer to this block, shared by every thread of the state. */
 typedef struct ck_extra {
     void *owner;          /* the Swift LuaState that owns this state */
@@ -37,7 +43,7 @@ typedef struct ck_extra {
     lua_State *current;
     int close_depth;      /* coroutine.close calls under way (ckthreads.c) */
     int swift_depth;      /* calls from Lua into Swift under way, nested (cktrampoline.c) */   /* the thread whose Swift function runs (the main thread outside them) */
-    volatile sig_atomic_t interrupted;
+    volatile sig_atomic_t interrupted;   /* CK_INTERRUPT_…: Ctrl-C (or SIGTERM) in the turn running */
     unsigned interrupts_raised; /* Ctrl-C errors the watchdog's hook raised (LuaStack.keepingInterrupt) */
     lua_State *volatile running;  /* the coroutine running Lua code (NULL: the main thread), kept by
                                      ckthreads.c; the watchdog's signal hooks it, whatever hook it was left */
@@ -54,6 +60,7 @@ typedef struct ck_extra {
     int user_limit_saved;
     char struck[LUA_IDSIZE + 32];  /* "file:line: " running when an allocation passed the limit (ckalloc.c) */
     char timeout_struck[LUA_IDSIZE + 32];  /* "file:line: " where the time limit first struck (ckwatchdog.c) */
+    char interrupt_message[LUA_IDSIZE + 64];  /* Ctrl-C's error as first raised, raised again unchanged (ckwatchdog.c) */
     char limit_message[LUA_IDSIZE + 200];
     int props_metatable;  /* registry key of the props views' metatable (ckprops.c): rawgeti beats rawgetp */
 } ck_extra;
@@ -136,6 +143,11 @@ void ckrunner_records_free(ck_extra *e);
 void cktimeout_set_xpcall(lua_CFunction xpcall);
 /// Raises "[timeout] file:line: detail" from the watchdog's hook (cktimeout.c).
 int cktimeout_raise(lua_State *L, const char *detail);
+/// Raises the error on top again past the script's xpcall handlers (Ctrl-C's, pending: cktimeout.c).
+int cktimeout_raise_again(lua_State *L);
+/// Ctrl-C's error pushed and kept where it first struck; raised again unchanged (ckinterruption.c).
+void ckinterruption_make(lua_State *L, int as_lua, const char *cause);
+int ckinterruption_raise_again(lua_State *L);
 
 /// "file:line: " of the innermost Lua function with a line on `thread`, or "" (ckframes.c).
 void ckframes_script_line(lua_State *thread, char *where, size_t size);

@@ -165,7 +165,8 @@ void ckrunner_records_free(ck_extra *e) {
 }
 
 /* turn(seconds [, runner]): the time limit from now (nil: none) of the code about to run: user
-   code at --memory-limit, the runner's own (`runner` true) with RUNNER_RESERVE more. */
+   code at --memory-limit, the runner's own (`runner` true) with RUNNER_RESERVE more. A Ctrl-C
+   that stopped the code before ends with it (a first Ctrl-C stops the running test alone). */
 int ckrunner_lua_turn(lua_State *L) {
     ck_extra *e = ckinternal_extra_of(L);
     ck_memory *m = e->memory;
@@ -174,6 +175,7 @@ int ckrunner_lua_turn(lua_State *L) {
         e->user_limit_saved = 1;
     }
     if (e->user_limit > 0) m->limit = e->user_limit + (lua_toboolean(L, 2) ? RUNNER_RESERVE : 0);
+    ckinterruption_end_raised(L);
     if (lua_type(L, 1) == LUA_TNUMBER) {
         double seconds = lua_tonumber(L, 1);
         ckwatchdog_set_deadline(L, seconds > 0 ? seconds : 0);     /* NaN and negatives: at once */

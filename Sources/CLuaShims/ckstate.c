@@ -81,5 +81,5 @@ void ckstate_gc_debt_kb(lua_State *L, int kb) {
     if (kb > 0 && lua_gc(L, LUA_GCISRUNNING)) lua_gc(L, LUA_GCSTEP, kb);
 }
 
-/* For Swift work loops (WorkLimits): a Ctrl-C that arrived while no Lua ran to see it. */
+/* For Swift work loops (WorkLimits): a Ctrl-C in the turn running, raised in Lua or not yet. */
 int ckstate_interrupt_pending(lua_State *L) { return ckinternal_extra_of(L)->interrupted != 0; }

@@ -1,5 +1,6 @@
-/* The [timeout] the watchdog's hook raises once the deadline passed: where it struck, and a
-   way past the script's xpcall handlers, which Lua runs with hooks off for an error a hook raised. */
+/* The [timeout] the watchdog's hook raises once the deadline passed, and Ctrl-C's error raised
+   again while its turn runs: where it struck, and a way past the script's xpcall handlers,
+   which Lua runs with hooks off for an error a hook raised. */
 #include "ckshims.h"
 #include "ckinternal.h"
 #include <string.h>
@@ -24,9 +25,9 @@ static int cktimeout_pass_message(lua_State *L) {
 
 /* An error raised from a hook runs the message handler with hooks off (Lua's allowhook), so a
    script's xpcall handler that loops could never be stopped, and the watchdog's second tick
-   ended the whole process. Past the deadline every raise is this [timeout]: the xpcalls under
-   way (the innermost 100 frames) get, instead of a Lua handler of the script's, one that passes
-   the message on unchanged. The test runner's own handlers stay: they record the traceback. */
+   ended the whole process. Past the deadline every raise is this [timeout] (after Ctrl-C every
+   raise but the first is its error again): the xpcalls under way (the innermost 100 frames)
+   get, instead of a Lua handler of the script's, one that passes the message on unchanged. The test runner's own handlers stay: they record the traceback. */
 static void cktimeout_pass_through_handlers(lua_State *L) {
     lua_Debug frame, handler;
     for (int level = 0; level < 100 && lua_getstack(L, level, &frame); level++) {
@@ -51,5 +52,10 @@ int cktimeout_raise(lua_State *L, const char *detail) {
     ck_extra *e = ckinternal_extra_of(L);
     cktimeout_pass_through_handlers(L);
     lua_pushfstring(L, "[timeout] %s%s", cktimeout_where(L, e), detail);
+    return lua_error(L);
+}
+
+int cktimeout_raise_again(lua_State *L) {
+    cktimeout_pass_through_handlers(L);
     return lua_error(L);
 }

@@ -35,37 +35,50 @@ static void hook_now(lua_State *L) {
 static const char timeout_detail[] =
     "the script ran past its time limit; find the loop that does not end, or raise --timeout";
 
+/* The first raise of a Ctrl-C, where the script is (a script's xpcall handler sees it, as in
+   lua.c). A plain script's is lua.c's, raised once: a pcall that catches it goes on (and the
+   second Ctrl-C ends the process). A turn of ckrun's keeps it pending until it ends. */
+static void raise_interruption(lua_State *L, ck_extra *e, int timed_out) {
+    e->interrupted = interrupt_as_lua ? CK_INTERRUPT_NONE : CK_INTERRUPT_RAISED;
+    int keep = !interrupt_as_lua || terminating || timed_out;
+    lua_sethook(L, keep ? ckwatchdog_hook : NULL, keep ? LUA_MASKCOUNT : 0, 1);
+    e->interrupts_raised++;
+    ckinterruption_make(L, interrupt_as_lua, interrupt_by_term ? "stopped by SIGTERM" : "stopped by Ctrl-C");
+    interrupt_by_term = 0;
+    lua_error(L);
+}
+
+/* Nothing to stop (a coroutine hooked in a turn stopped before): unhooked, unless a signal came. */
+static void unhook_idle(lua_State *L, ck_extra *e) {
+    lua_sethook(L, NULL, 0, 0);
+    if (e->interrupted != CK_INTERRUPT_NONE || (e->has_deadline && expired) || terminating)
+        lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, 1);
+}
+
 void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
     ck_extra *e = ckinternal_extra_of(L);
-    if (e->interrupted) {
-        e->interrupted = 0;
-        /* Raised once; a thread goes on unhooked unless the run ends or the deadline passed. */
-        int keep = terminating || (e->has_deadline && expired);
-        lua_sethook(L, keep ? ckwatchdog_hook : NULL, keep ? LUA_MASKCOUNT : 0, 1);
-        e->interrupts_raised++;
-        if (interrupt_as_lua) luaL_error(L, "interrupted!");
-        const char *cause = interrupt_by_term ? "stopped by SIGTERM" : "stopped by Ctrl-C";
-        interrupt_by_term = 0;
-        char where[512];   /* where it struck in the script's code, never in ckrun test's chunks */
-        ckframes_script_line(L, where, sizeof where);
-        lua_pushfstring(L, "[interrupted] %s%s", where, cause);
-        lua_error(L);
+    int timed_out = e->has_deadline && expired;
+    if (e->interrupted == CK_INTERRUPT_CAME) raise_interruption(L, e, timed_out);
+    if (!timed_out && !terminating && e->interrupted == CK_INTERRUPT_NONE) {
+        unhook_idle(L, e);
+        return;
     }
-    if ((e->has_deadline && expired) || terminating) {
-        /* From now on every instruction raises, so a pcall in the script cannot go on looping. */
-        lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, 1);
-        /* Not in the message handler of an error under way (the alarm's hook takes every event,
-           and the handler's call is one): raised there, the bare [timeout] replaced the located
-           error the handler was describing (a build's own, wrapped). Any other C function is
-           stopped at its call as before (gsub calling string.upper for 30M characters). */
-        if (ar->event == LUA_HOOKCALL && ckframes_in_message_handler(L, ar)) return;
-        if (terminating) cktrampoline_raise_catalogued(L, "interrupted", 0, "stopped by SIGTERM");
-        if (e->is_test_runner && runner_steps < RUNNER_STEPS_PAST_DEADLINE && ckframes_in_runner(L, ar)) {
-            runner_steps++;
-            return;
-        }
-        cktimeout_raise(L, timeout_detail);
+    /* The deadline passed, the run ends, or Ctrl-C was raised and its turn has not ended: every
+       instruction raises from now on, so a pcall, coroutine.resume or wrap that caught the error
+       cannot keep the turn going. */
+    lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, 1);
+    /* Not in the message handler of an error under way (the alarm's hook takes every event,
+       and the handler's call is one): raised there, the bare [timeout] replaced the located
+       error the handler was describing (a build's own, wrapped). Any other C function is
+       stopped at its call as before (gsub calling string.upper for 30M characters). */
+    if (ar->event == LUA_HOOKCALL && ckframes_in_message_handler(L, ar)) return;
+    if (terminating) cktrampoline_raise_catalogued(L, "interrupted", 0, "stopped by SIGTERM");
+    if (e->is_test_runner && runner_steps < RUNNER_STEPS_PAST_DEADLINE && ckframes_in_runner(L, ar)) {
+        runner_steps++;
+        return;
     }
+    if (e->interrupted != CK_INTERRUPT_NONE) ckinterruption_raise_again(L);
+    cktimeout_raise(L, timeout_detail);
 }
 
 /* SIGALRM: the first tick sets the hook. The hook raises [timeout] in the code that overran, the
@@ -152,6 +165,7 @@ void ckwatchdog_clear_deadline(lua_State *L) {
     e->has_deadline = 0;
     e->timeout_struck[0] = '\0';
     expired = 0;
+    runner_steps = 0;   /* past a pending Ctrl-C too, the runner's next piece gets its steps */
     /* A hook the script set (luacov, a debugger) stays. */
     if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);
 }
@@ -167,8 +181,10 @@ int ckwatchdog_deadline_passed(lua_State *L) { return ckinternal_extra_of(L)->ha
 
 unsigned ckwatchdog_interrupts_raised(lua_State *L) { return ckinternal_extra_of(L)->interrupts_raised; }
 
+/* A Ctrl-C raised already stays as it was: pending, raised again with its first message. */
 void ckwatchdog_interrupt(lua_State *L) {
-    ckinternal_extra_of(L)->interrupted = 1;
+    ck_extra *e = ckinternal_extra_of(L);
+    if (e->interrupted == CK_INTERRUPT_NONE) e->interrupted = CK_INTERRUPT_CAME;
     hook_now(L);
 }
 
@@ -210,7 +226,7 @@ void ckwatchdog_sigint_unwatch(int as_lua) {
 
 void ckwatchdog_clear_interrupt(lua_State *L) {
     ck_extra *e = ckinternal_extra_of(L);
-    e->interrupted = 0;
+    e->interrupted = CK_INTERRUPT_NONE;
     if (e->has_deadline && expired) lua_sethook(L, ckwatchdog_hook, LUA_MASKCOUNT, 1);
     else if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);   /* a script's own hook stays (luacov's) */
 }

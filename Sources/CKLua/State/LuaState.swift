@@ -203,6 +203,8 @@ public final class LuaState {
     /// Async-signal-safe: the running chunk stops at its next instruction check with `[interrupted]`.
     public func interrupt() { ckwatchdog_interrupt(L) }
     public func clearInterrupt() { ckwatchdog_clear_interrupt(L) }
+    /// Ends a Ctrl-C raised in the piece of code that just ended; one not raised yet stays.
+    public func endRaisedInterrupt() { ckinterruption_end_raised(L) }
 
     /// Bytes malloc has handed out in this process: Lua's and Swift's allocations together.
     public static var heapBytes: Int { Int(ckalloc_heap_bytes()) }

@@ -173,11 +173,18 @@ void ckwatchdog_set_deadline(lua_State *L, double seconds_from_now);
 void ckwatchdog_clear_deadline(lua_State *L);
 int ckwatchdog_deadline_passed(lua_State *L);
 /// How many Ctrl-C errors the watchdog's hook has raised in this state (a call that drops its
-/// error compares it before and after: `LuaStack.keepingInterrupt`).
+/// error compares it before and after: `LuaStack.keepingInterrupt`; a plain script's Ctrl-C,
+/// lua.c's, is raised once, and a pending one is raised again anyway).
 unsigned ckwatchdog_interrupts_raised(lua_State *L);
-void ckwatchdog_interrupt(lua_State *L);   // async-signal-safe: stop at the next check with [interrupted]
+/// Async-signal-safe: stop at the next check with [interrupted], which stays pending (raised at
+/// every instruction of whatever thread runs) until the turn ends (`ckwatchdog_clear_interrupt`);
+/// a plain script's "interrupted!" is lua.c's, raised once.
+void ckwatchdog_interrupt(lua_State *L);
 void ckwatchdog_clear_interrupt(lua_State *L);
-int ckstate_interrupt_pending(lua_State *L);   // a Ctrl-C not yet seen by Lua (Swift loops check it)
+/// The piece of code a raised Ctrl-C stopped has ended (ckrun test's next piece, a timer `.advance`
+/// fired): its interruption with it; one that came and was not raised yet stays (ckinterruption.c).
+void ckinterruption_end_raised(lua_State *L);
+int ckstate_interrupt_pending(lua_State *L);   // a Ctrl-C in the turn running (Swift loops check it)
 void ckwatchdog_interrupt_running(void);   // async-signal-safe, for SIGTERM: interrupts the state a turn watches, if any ("stopped by SIGTERM")
 /// SIGINT now interrupts L as lua.c does (a second one ends the process); `as_lua`: the error is
 /// lua.c's "interrupted!" rather than [interrupted]. Returns the mode it replaced, which unwatch
