@@ -1,5 +1,6 @@
 import ArgumentParser
 import CKCore
+import CKLua
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -241,6 +242,7 @@ struct TestCommand: ParsableCommand {
     }
 
     private func execute() throws {
+        MallocHeap.keepFreedMemory()   // a state a file: each takes the memory the last one freed
         let plan = try TestPlan(self)
         if worker { return WorkerLoop.serve(settings: plan.settings) }
         let run = try plan.run()

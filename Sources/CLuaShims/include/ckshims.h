@@ -431,6 +431,8 @@ size_t ckrunner_escape_field(const char *s, size_t n, unsigned char *out);
 size_t ckalloc_heap_bytes(void);
 /// Has glibc merge the small blocks freed since its last merge now, for benchmarks.
 void ckalloc_settle_heap(void);
+/// Keeps freed memory in the heap for reuse: blocks from 32 MiB mapped, the heap trimmed past 64 MiB.
+void ckalloc_keep_freed_memory(void);
 /// `[memoryLimit] file:line: …`: the catalogued message of the state's memory error, naming the
 /// script line that was running when an allocation passed the limit (noted then, since Lua
 /// runs no message handler for LUA_ERRMEM), else `thread`'s innermost script line (NULL: none).
