@@ -204,7 +204,9 @@ final class ParallelRunner: @unchecked Sendable {
             current.lastFile = file.path
             queue.files.removeFirst()
             queue.asked -= 1
-            askAhead(&queue, of: current, files)
+            askAhead(&queue, of: current, files, answered: true)
+            // No file is left for it: its input ends now, and it exits while this slot reports.
+            if queue.files.isEmpty { try? current.requests.close() }
             store(decode(answer, file: file.path), at: position)
         }
         if let worker { finish(worker) }
@@ -219,9 +221,12 @@ final class ParallelRunner: @unchecked Sendable {
 
     /// Asks the worker for the slot's files it was not asked for yet, and for one more while
     /// more files are left than workers (the last ones go to whichever worker is free first,
-    /// so the workers end together).
-    private func askAhead(_ queue: inout Queue, of worker: Worker, _ files: [File]) {
-        if queue.files.count < 2, let next = claim(files.count, lookahead: true) { queue.files.append(next) }
+    /// so the workers end together). A worker that `answered` and has no file left is free:
+    /// it is asked for the next file now, before this slot reports its result (a report may
+    /// wait on the files before it in the run's order, or on standard output's reader).
+    private func askAhead(_ queue: inout Queue, of worker: Worker, _ files: [File], answered: Bool = false) {
+        let free = answered && queue.files.isEmpty
+        if queue.files.count < 2, let next = claim(files.count, lookahead: !free) { queue.files.append(next) }
         while queue.asked < queue.files.count {
             request(files[queue.files[queue.asked]], from: worker)
             queue.asked += 1
