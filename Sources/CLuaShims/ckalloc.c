@@ -66,7 +66,7 @@ void ckalloc_settle_heap(void) {
    maps a block above 128 KiB on its own, unmapped at its free, until a freed mapped block raises
    both thresholds (to at most 32 MiB mapped, 64 MiB trimmed). A test file's state closed frees
    its blocks; what sits above them decides whether the top is trimmed, and the next file's state
-   then faults each page back in: 0 to 2,700 more page faults a `ckrun test --jobs 2` run of the
+   then faults each page back in: 0 to 3,400 more page faults a `ckrun test --jobs 2` run of the
    10,000-test suite, varying from run to run (2,000 with these, every run). These are the
    values glibc's own thresholds grow to, set from the start (which also fixes them there). */
 void ckalloc_keep_freed_memory(void) {

@@ -7,7 +7,6 @@ public enum MallocHeap {
     /// then takes the next state's memory from the last one's instead of faulting pages in again.
     public static func keepFreedMemory() { ckalloc_keep_freed_memory() }
 
-
     /// Has malloc merge the small blocks freed since its last merge now: a benchmark calls it
     /// after its untimed collections, so the merge falls outside what it times.
     public static func settle() { ckalloc_settle_heap() }
