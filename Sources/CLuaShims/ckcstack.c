@@ -61,3 +61,32 @@ int ckcstack_has_room(size_t *left, size_t *size) {
     ckcstack_floor = stack_low + reserve;
     return *left > reserve;
 }
+
+/* "file:line: " of the innermost Lua function with a line (a C function raised the overflow). */
+static void push_script_line(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+/* Lua's own count of nested C calls (200 in 5.4) is what stops nested renders, handlers and sends
+   (each nests a call from C into Lua); its bare "C stack overflow" becomes the catalogued error. */
+const char *ckcstack_overflow_message(lua_State *L, const char *msg) {
+    static const char overflow[] = "C stack overflow";
+    size_t len = strlen(msg), n = sizeof(overflow) - 1;
+    if (len < n || strcmp(msg + len - n, overflow) != 0) return msg;
+    lua_pushliteral(L, "[stackLimit] ");
+    if (len == n) push_script_line(L);
+    else lua_pushlstring(L, msg, len - n);
+    lua_pushliteral(L, "calls between Lua and ckrun (host builds, sends, mounts, class calls) and Lua's own "
+                       "C calls (metamethods, pcall) nested deeper than Lua's limit of about 200; nest them less "
+                       "deeply: make hosts and send actions one after another, not from inside each other's "
+                       "renders and handlers");
+    lua_concat(L, 3);
+    return lua_tostring(L, -1);
+}

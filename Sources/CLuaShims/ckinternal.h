@@ -106,10 +106,16 @@ int ckcstack_has_room(size_t *left, size_t *size);
 /// compare against it.
 extern _Thread_local uintptr_t ckcstack_floor;
 
-#define CK_SWIFT_DEPTH_MAX 64
+/// Each call nested from Lua into Swift is nested in a call from C into Lua, which Lua counts:
+/// Lua 5.4 refuses the 200th (LUAI_MAXCCALLS) first, as [stackLimit] (ckcstack_overflow_message).
+/// A relay 190 handlers deep works (atk-ck3 05: 64 refused the 65th); this is a backstop.
+#define CK_SWIFT_DEPTH_MAX 200
 /// Raises [stackLimit] for a call `depth` calls deep (ckcstack_has_room decides, and finds the
 /// bounds on a thread's first call).
 void cktrampoline_refuse_depth(lua_State *L, int depth);
+/// `msg`, or when it is Lua's own "C stack overflow" (too many nested C calls: renders, handlers
+/// and sends calling each other), the [stackLimit] message it is, pushed (ckpcall_traceback).
+const char *ckcstack_overflow_message(lua_State *L, const char *msg);
 
 /// Raises [stackLimit] (the script's file:line) when a call from Lua into the runtime, `depth`
 /// such calls deep, would nest too deep: a short C stack, or past a depth no program needs.

@@ -35,7 +35,7 @@ int ckpcall_traceback(lua_State *L) {
         lua_rawsetp(L, LUA_REGISTRYINDEX, &error_value_key);
     }
     const char *msg = lua_tostring(L, 1);
-    if (msg == NULL) msg = error_text(L);
+    msg = msg == NULL ? error_text(L) : ckcstack_overflow_message(L, msg);
     luaL_traceback(L, L, msg, 1);
     ckreplframes_drop(L);
     if (kept) {

@@ -35,8 +35,9 @@ struct ErrorWrappingTests {
         #expect(timerErr.contains("interrupted!") && !timerErr.contains("[timerFailed]"), "\(timerErr)")
     }
 
-    /// Hosts built inside renders, level after level, until `[stackLimit]`: the same
-    /// `[buildFailed]` line is counted once, so the cause is at the top (it came after 64 lines).
+    /// Hosts built inside renders, level after level, until `[stackLimit]` (Lua's own limit of
+    /// nested C calls, some 200 levels): the same `[buildFailed]` line is counted once, so the
+    /// cause is at the top (it came after 64 lines).
     @Test func nestedBuildFailuresAreCounted() throws {
         let dir = try TemporaryDirectory()
         let file = try dir.write("sl.lua", """
@@ -48,7 +49,8 @@ struct ErrorWrappingTests {
         let lines = r.stderr.split(separator: "\n")
         #expect(lines.filter { $0.contains("[buildFailed]") }.count <= 4, "\(r.stderr)")
         #expect(lines.prefix(6).contains { $0.hasPrefix("[stackLimit]") }, "\(r.stderr)")
-        #expect(r.stderr.contains("(the same [buildFailed] 61 more times, each in a build nested in the one above"), "\(r.stderr)")
+        let counted = try Regex("\\(the same \\[buildFailed\\] 1[0-9][0-9] more times, each in a build nested in the one above")
+        #expect(r.stderr.contains(counted), "\(r.stderr)")
     }
 
     /// A plain table with no such method: the advice adds a field to that table (it said
