@@ -10,13 +10,16 @@ public enum ScriptErrors {
         }
     }
 
-    /// `error` as `[id] place raised: message`, keeping its traceback; Ctrl-C's `[interrupted]`
-    /// is never wrapped (`isInterrupt`).
+    /// `error` as `[id] place raised: message`, followed by the traceback taken where it was
+    /// raised, as `[buildFailed]` carries the render's: the error value itself holds it (a
+    /// traceback taken where it reaches the caller has none of the callback's frames). Ctrl-C's
+    /// `[interrupted]` is never wrapped (`isInterrupt`).
     public static func attributing(_ error: Error, _ id: Catalogue, _ place: String) -> Error {
         if isInterrupt(error) { return error }
         switch error {
         case let e as ScriptFailure:
-            return ScriptFailure(message: id.message("\(place) raised: \(e.message)"), traceback: e.traceback)
+            let traceback = e.traceback.isEmpty ? "" : "\n" + Tracebacks.first(e.traceback)
+            return ScriptFailure(message: id.message("\(place) raised: \(e.message)") + traceback)
         case let e as RuntimeError:
             return ScriptFailure(message: id.message("\(place) raised: \(e.description)"))
         default:

@@ -115,9 +115,7 @@ enum ConfigBinding {
 
     /// `[configCallbackFailed]` for a `ck.config` function's error: its message and traceback.
     static func callbackFailure(_ error: Error, _ name: String, given: String) -> String {
-        let e = ScriptErrors.attributing(error, .configCallbackFailed, "\(name) (given \(given))")
-        guard let f = e as? ScriptFailure, !f.traceback.isEmpty else { return "\(e)" }
-        return f.message + "\n" + f.traceback
+        "\(ScriptErrors.attributing(error, .configCallbackFailed, "\(name) (given \(given))"))"
     }
 
     /// `ck.config.onTrace = fn`: a tracer keeping no entries calls `fn` with each.

@@ -20,13 +20,16 @@ public struct TestSupport {
     }
 
     /// `f(message)`: the `[actionFailed]` line naming the handler whose error `message` is,
-    /// when a send passed it on unchanged (SPEC §6.3), else nil; forgets the handler.
+    /// when a send passed it on unchanged (SPEC §6.3), else nil; then the traceback taken where
+    /// the handler raised it, if known (the report's own, taken after the send re-raised it,
+    /// has none of the handler's frames; the same thread's frames below are in both). Forgets both.
     public var handlerLineFunction: Value {
         engine.tools.function { [unowned engine] arguments throws(LuaError) in
-            defer { engine.runtime.clearHandlerFailure() }
+            defer { engine.forgetInnerTraceback() }
             guard case .string(let message)? = arguments.first,
                   let line = engine.runtime.lastHandlerFailure?.line(for: message) else { return [] }
-            return [.string(line)]
+            guard let inner = engine.lastScriptFailure, inner.message == message, !inner.traceback.isEmpty else { return [.string(line)] }
+            return [.string(line), .string(Tracebacks.first(inner.traceback))]
         }
     }
 

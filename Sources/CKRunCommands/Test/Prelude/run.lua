@@ -156,11 +156,21 @@ local function handler(err)
   end
   h_message = located(msg)
   -- A handler's error that a send passed on as it was (SPEC §6.3): the report names the handler.
+  -- Its traceback is the one taken where the handler raised (this one has none of its frames).
+  local line, inner
   if h_status == "error" then
-    local line = handler_line(msg)
+    line, inner = handler_line(msg)
     if line then h_message = line .. "\n" .. h_message end
   end
-  h_trace = (gsub(traceback("", 2), "^\n", ""))
+  -- An error that carries the traceback of where it was raised ([buildFailed], [callbackFailed])
+  -- reports that one, without its runner frames, rather than inside its message.
+  local at = find(h_message, "\nstack traceback:\n", 1, true)
+  if at then
+    local carried = sub(h_message, at + 1)
+    local again = find(carried, "\nstack traceback:\n", 1, true)
+    h_message, inner = sub(h_message, 1, at - 1), inner or (again and sub(carried, 1, again - 1) or carried)
+  end
+  h_trace = inner or (gsub(traceback("", 2), "^\n", ""))
   return err
 end
 
