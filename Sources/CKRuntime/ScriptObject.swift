@@ -45,7 +45,7 @@ public final class ScriptObject {
     /// that takes a ``ScriptObject`` reads it through this.
     func raw(_ held: borrowing Held, in other: Runtime, as role: String) throws(ScriptError) -> Value {
         guard other === runtime else {
-            throw ScriptError(.badArgument, "\(role) (a \(typeName)) belongs to another Runtime; a Lua value lives in the runtime that made it: load or look it up in this runtime (load(string:), global(_:))")
+            throw ScriptError(.badArgument, "\(role) (\(Article.with(typeName))) belongs to another Runtime; a Lua value lives in the runtime that made it: load or look it up in this runtime (load(string:), global(_:))")
         }
         return raw
     }
@@ -84,7 +84,7 @@ public final class ScriptObject {
     /// runtime objects' metatables are locked, so only the call can tell.
     private func checkCallable() throws(ScriptError) {
         guard mayBeCallable else {
-            throw ScriptError(.badArgument, "call(): the value is a \(typeName), which Lua cannot call; call a function, or a table or object whose metatable has __call")
+            throw ScriptError(.badArgument, "call(): the value is \(Article.with(typeName)), which Lua cannot call; call a function, or a table or object whose metatable has __call")
         }
     }
 }

@@ -56,27 +56,31 @@ public final class Action: RuntimeObject {
     public func withBehavior(_ behavior: Behavior) -> Action { copy(behavior: behavior) }
 
     /// Explicit demotion: typed with a prefix of the types; the rest is zero-filled at send.
+    /// The prefix is compared as a prop's declared types are (`TypeSpec.meeting`): "any" in it
+    /// matches the action's type there and keeps it (`demoted({"any"})` of an `{"int", "string"}`
+    /// action is typed `{"int"}`), so the handler never receives a value its own type refuses.
     public func demoted(to prefix: [TypeSpec]) throws -> Action {
         guard prefix.count <= types.count else {
             throw RuntimeError(.badArgument, "demoted: \(describe(prefix)) has more types than the action's \(describe(types)); demotion only drops trailing types")
         }
-        for (i, t) in prefix.enumerated() where !t.isCompatible(with: types[i]) {
-            throw RuntimeError(.typeMismatch, "demoted: type #\(i + 1) is \(t), but the action's is \(types[i]); demote to a prefix of \(describe(types))")
-        }
-        return copy(types: prefix, forwarded: min(forwarded, prefix.count))
+        let kept = try TypeSpec.meeting(types, prefix, where: "demoted(\(describe(prefix))):", advice: "demote to a prefix of \(describe(types))")
+        return copy(types: kept, forwarded: min(forwarded, kept.count))
     }
 
     /// Whether the handler gets zeros past the sender's arguments (the action was demoted).
     public var isDemoted: Bool { forwarded < fullTypes.count }
 
-    /// Implicit promotion to a prop's or attribute's declared types. Only an action that was
-    /// never demoted hands its handler the arguments the promotion adds; a demoted one keeps
-    /// its handler's signature and zeros.
-    public func promoted(to declared: [TypeSpec]) -> Action {
-        guard declared.count > types.count || declared != types else { return self }
-        if isDemoted { return copy(types: declared, forwarded: min(forwarded, declared.count)) }
-        let full = declared + fullTypes.dropFirst(min(declared.count, fullTypes.count))
-        return copy(types: declared, fullTypes: full, forwarded: declared.count)
+    /// Implicit promotion to a prop's or attribute's declared types: the action keeps its own
+    /// types (a declared "any" never widens them, `TypeSpec.meeting`) and gains the declared
+    /// ones past them. Only an action that was never demoted hands its handler the arguments
+    /// the promotion adds; a demoted one keeps its handler's signature and zeros.
+    /// `[typeMismatch]` when a type clashes, its message starting with `place`.
+    public func promoted(to declared: [TypeSpec], where place: @autoclosure () -> String? = nil) throws -> Action {
+        guard declared != types else { return self }
+        let kept = try TypeSpec.meeting(types, declared, where: place() ?? "promoted to \(describe(declared)):", advice: "make the types match")
+        guard kept != types else { return self }
+        if isDemoted { return copy(types: kept, forwarded: min(forwarded, kept.count)) }
+        return copy(types: kept, fullTypes: kept + fullTypes.dropFirst(kept.count), forwarded: kept.count)
     }
 
     /// `scope:Card#1@7f…/didTap` — equal for equal actions (`isEqual`), different otherwise:

@@ -75,10 +75,7 @@ extension Runtime {
         if action.types.count > declared.count {
             throw RuntimeError(.implicitDemotion, "\(component).\(prop) is declared \(action.describe(declared)) but was given an action typed \(action.describe(action.types)); demote it explicitly with action:demoted(\(action.describe(declared)))")
         }
-        for (i, t) in action.types.enumerated() where !t.isCompatible(with: declared[i]) {
-            throw RuntimeError(.typeMismatch, "\(component).\(prop) is declared \(action.describe(declared)) but the action's type #\(i + 1) is \(t); make the types match")
-        }
-        return action.promoted(to: declared)
+        return try action.promoted(to: declared, where: "\(component).\(prop) is declared \(action.describe(declared)) but")
     }
 }
 

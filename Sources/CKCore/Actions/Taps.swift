@@ -48,7 +48,7 @@ extension Host {
             while let s = node, s !== c { steps.append(Component.placedLabel(.live(s))); node = s.parent }
             return "\"\(Excerpt.text(query)) > \(steps.reversed().joined(separator: " > "))\""
         }
-        let what = tapped.component.map { "a \(tapped.viewClass) of \($0.label)" } ?? "a \(tapped.viewClass)"
+        let what = Article.with(tapped.viewClass) + (tapped.component.map { " of \($0.label)" } ?? "")
         runtime.onWarning(Catalogue.nothingTapped.message("tap(\"\(Excerpt.text(query))\") tapped the first view at or below \(c.shownPlace), \(what), which sends nothing for a tap; below it \(found.count == 1 && !more ? "this view could be tapped" : "these could be tapped"): \(queries.joined(separator: ", "))\(more ? ", …" : ""); tap one of them by its query", at: runtime.currentLocation()))
     }
 

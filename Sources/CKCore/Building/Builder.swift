@@ -314,7 +314,7 @@ struct Builder {
     private func checkControls(_ spec: ViewSpec, in node: Component) throws {
         for attribute in spec.actions where attribute.kind.traits.needsControl && !runtime.controls.contains(spec.viewClass) {
             let at = node.componentClass.viewDefinition ?? node.madeBy.definition(in: host) ?? runtime.currentLocation()
-            throw RuntimeError(.notAControl, "ck.\(attribute.kind.traits.function) on a \(Excerpt.text(spec.viewClass)) in \(node.shownPath): \(Excerpt.text(spec.viewClass)) is not a control; use ck.onTap, or ck.registerControlClass(\"\(Excerpt.text(spec.viewClass))\")",
+            throw RuntimeError(.notAControl, "ck.\(attribute.kind.traits.function) on \(Article.with(Excerpt.text(spec.viewClass))) in \(node.shownPath): \(Excerpt.text(spec.viewClass)) is not a control; use ck.onTap, or ck.registerControlClass(\"\(Excerpt.text(spec.viewClass))\")",
                                at: at)
         }
     }

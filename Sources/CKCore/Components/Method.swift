@@ -6,24 +6,29 @@ public final class Method {
     /// Declared parameters after `self` (after nothing, for a block action's function).
     public let parameterCount: Int
     public let isVararg: Bool
+    /// Whether it receives every argument whatever its arity says: a callable table (a spy or
+    /// stub), which records what it was called with. Its arity (the function a spy wraps) still
+    /// decides `[tooManyArguments]`, never what it sees (a spy of `function() end` saw only self).
+    public let receivesAll: Bool
     public let body: Body
     /// The script function `body` calls, receiver first when `takesReceiver`: a bridge that
     /// caches a send's resolution (`SendPlan`) calls it directly. nil for Swift bodies.
     public let script: ScriptRef?
     public let takesReceiver: Bool
 
-    public init(name: String, parameterCount: Int, isVararg: Bool = false, script: ScriptRef? = nil,
-                takesReceiver: Bool = true, body: @escaping Body) {
+    public init(name: String, parameterCount: Int, isVararg: Bool = false, receivesAll: Bool = false,
+                script: ScriptRef? = nil, takesReceiver: Bool = true, body: @escaping Body) {
         self.name = name
         self.parameterCount = parameterCount
         self.isVararg = isVararg
+        self.receivesAll = receivesAll
         self.script = script
         self.takesReceiver = takesReceiver
         self.body = body
     }
 
     /// How many of `count` arguments (the sender first) the handler receives (promotion).
-    public func passedCount(of count: Int) -> Int { isVararg ? count : min(count, parameterCount) }
+    public func passedCount(of count: Int) -> Int { isVararg || receivesAll ? count : min(count, parameterCount) }
 
     /// Promotion: a handler taking fewer parameters receives fewer; a vararg one receives all.
     public func call(_ receiver: Responder?, _ arguments: [Value]) throws {

@@ -69,7 +69,7 @@ public struct StackLayout: Equatable, Sendable {
         switch v {
         case .string(let s): "\"\(s.prefix(40))\""   // bounded: cut above
         case .int(let n): "\(n)"
-        case .number(let n): "\(n)"
+        case .number(let n): NumberText.text(n)
         default: v.typeName
         }
     }

@@ -102,7 +102,7 @@ public final class Scope: RuntimeObject {
         case .nil: nil
         case .string(let s): s
         case .int(let i): String(i)
-        case .number(let d): String(d)
+        case .number(let d): NumberText.text(d)
         case .bool(let b): String(b)
         default: v.typeName
         }

@@ -18,7 +18,7 @@ enum ScopeName {
         case .nil: nil
         case .string(let s): needsQuotes(s) ? quoted(s) : Excerpt.text(s)
         case .int(let i): String(i)
-        case .number(let d): String(d)
+        case .number(let d): NumberText.text(d)
         case .bool(let b): String(b)
         case .opaque(let r) where r.typeName == "string": carriedString(r)
         default: "<\(v.typeName)>"

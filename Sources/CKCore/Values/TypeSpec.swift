@@ -44,6 +44,7 @@ public indirect enum TypeSpec: Equatable, CustomStringConvertible {
         if case .any = other { return true }
         return self == other
     }
+
 }
 
 /// A struct declared with `ck.struct(name, fields)`.
@@ -51,9 +52,12 @@ public final class StructType {
     public let name: String
     /// A variable only so that `release` can empty it as the type goes.
     public private(set) var fields: [(name: String, type: TypeSpec)]
+    /// Where `ck.struct` defined it (`a.lua:3`), for a message about a redefined struct.
+    public let definedAt: String?
 
-    public init(name: String, fields: [(name: String, type: TypeSpec)]) {
+    public init(name: String, fields: [(name: String, type: TypeSpec)], definedAt: String? = nil) {
         self.name = name
+        self.definedAt = definedAt
         self.fields = fields.sorted { $0.name < $1.name }
     }
 
@@ -91,6 +95,9 @@ public struct TypeSystem {
 public protocol ScriptTables: AnyObject {
     func field(_ table: ScriptRef, _ name: String) -> Value
     func makeTable(_ fields: [(String, Value)]) -> Value
+    /// Whether `pcall` calls the table or userdata `value` (its metatable's `__call`, read raw):
+    /// a `function` argument takes it, as every argument that takes a function does.
+    func isCallable(_ value: ScriptRef) -> Bool
 }
 
 extension TypeSpec {
@@ -130,18 +137,18 @@ extension TypeSpec {
         if case .structure(let s) = self, case .table(let ref) = value, let tables {
             return try StructType.build(s, from: ref, tables: tables, limits: limits, className: className)
         }
-        if let v = conformFlat(value, className: className) { return .success(v) }
+        if let v = conformFlat(value, tables: tables, className: className) { return .success(v) }
         return .failure(mismatch(value))
     }
 
     func mismatch(_ value: Value, path: String = "") -> Mismatch {
         var got = value.typeName
-        if case .int = self, case .number(let d) = value { got = "\(d) (a number that is not an integer)" }
+        if case .int = self, case .number(let d) = value { got = NumberText.notInteger(d) }
         return Mismatch(path: path, problem: "must be \(self), got \(got)")
     }
 
     /// `conform` for everything but a struct given a table.
-    func conformFlat(_ value: Value, className: (RuntimeObject) -> [String]) -> Value? {
+    func conformFlat(_ value: Value, tables: ScriptTables?, className: (RuntimeObject) -> [String]) -> Value? {
         switch (self, value) {
         case (_, .nil): return acceptsNil ? .nil : nil
         case (.any, _): return value
@@ -156,6 +163,8 @@ extension TypeSpec {
         case (.string, .opaque(let r)) where r.typeName == "string": return value   // not UTF-8
         case (.table, .table): return value
         case (.function, .function): return value
+        case (.function, .table(let r)), (.function, .opaque(let r)):   // a spy, a callable userdata
+            return tables?.isCallable(r) == true ? value : nil
         case (.structure, .table): return value   // no script tables to look inside
         case (.className(let n), .object(let o)):
             return className(o).contains(n) ? value : nil
@@ -226,7 +235,7 @@ private struct StructBuild {
             default: return f.type.mismatch(v, path: path)
             }
         }
-        let c = v.isNil ? try f.type.zero(tables: tables) : f.type.conformFlat(v, className: className)
+        let c = v.isNil ? try f.type.zero(tables: tables) : f.type.conformFlat(v, tables: tables, className: className)
         guard let c else { return f.type.mismatch(v, path: path) }
         frames[top].out.append((f.name, c))
         return nil

@@ -223,7 +223,7 @@ enum ActionBinding {
             fields.append((field, try Arguments.resolveType(typeName, args.engine.runtime)))
         }
         if args.engine.runtime.types.structs[name] == nil { args.engine.keepForGood(name + fields.map(\.name).joined()) }
-        args.engine.runtime.types.structs[name] = StructType(name: name, fields: fields)
+        args.engine.runtime.types.structs[name] = StructType(name: name, fields: fields, definedAt: args.engine.runtime.currentLocation())
         args.engine.values.pushString(name, args.L)
         return 1
     }

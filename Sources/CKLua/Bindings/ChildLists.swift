@@ -175,7 +175,7 @@ struct ChildLists {
         let stack = LuaStack(L)
         if stack.isString(i) { return engine.lua.quoted(at: i, on: L) }
         if stack.isInteger(i) { return String(stack.integer(i)) }
-        return stack.type(i) == .number ? String(stack.number(i)) : "a \(stack.typeName(i))"
+        return stack.type(i) == .number ? NumberText.text(stack.number(i)) : Article.with(stack.typeName(i))
     }
 
     /// `a string ("oops")`, `a table (table: 0x…)`: the type and a short `tostring`.

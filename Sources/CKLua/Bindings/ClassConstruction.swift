@@ -148,7 +148,7 @@ extension ClassBridge {
             // nil or false: no action (`action = enabled and ck.action("save")`).
             if LuaStack(L).isNil(-1) || (LuaStack(L).isBoolean(-1) && !LuaStack(L).toBool(-1)) { continue }
             guard let action = engine.objects.object(at: -1, L) as? Action else {
-                let given = LuaStack(L).isBoolean(-1) ? "true" : "a " + engine.values.value(at: -1, L).typeName
+                let given = LuaStack(L).isBoolean(-1) ? "true" : Self.given(at: -1, L, engine: engine)
                 throw RuntimeError(.typeMismatch, "\(cls.shownName).\(name) is an action prop typed \(Self.describeTypes(declared)) but was given \(given); pass ck.action(...), or nil or false for none")
             }
             let promoted = try engine.runtime.conformActionProp(action, declared: declared, prop: name, component: cls.shownName)
@@ -159,6 +159,16 @@ extension ClassBridge {
             }
         }
         return copied
+    }
+
+    /// A value given where an action was expected: `an integer (5)`, `a string ("x")`, `a table`.
+    private static func given(at i: Int32, _ L: OpaquePointer, engine: Engine) -> String {
+        let typed = Article.with(engine.values.value(at: i, L).typeName)
+        switch LuaStack(L).type(i) {
+        case .number: return typed + " (\(engine.lua.shown(at: i, on: L)))"
+        case .string: return typed + " (\(engine.lua.quoted(at: i, on: L)))"
+        default: return typed
+        }
     }
 
     /// Replaces the table at `index` by a shallow copy (raw).

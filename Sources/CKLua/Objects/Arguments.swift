@@ -119,16 +119,17 @@ struct Arguments {
     func integer(_ i: Int32, _ name: String, position: Int32? = nil) throws -> Int {
         guard lua_type(L, i) == LUA_TNUMBER else { throw bad(i, name, "an integer", position: position) }
         if lua_isinteger(L, i) != 0, let n = Int(exactly: lua_tointegerx(L, i, nil)) { return n }
-        guard let n = Int(exactly: lua_tonumberx(L, i, nil)) else {
-            throw RuntimeError(.badArgument, "\(subject(position ?? i, name)) must be an integer, got \(numberText(i))")
+        let d = lua_tonumberx(L, i, nil)
+        guard let n = Int(exactly: d) else {
+            // An integral float out of range says so (1e300 is an integer's value, too large).
+            let got = d.isFinite && d.rounded() == d ? NumberText.notInteger(d) : numberText(i)
+            throw RuntimeError(.badArgument, "\(subject(position ?? i, name)) must be an integer, got \(got)")
         }
         return n
     }
 
-    /// A number as a message shows it: Lua's text, NaN as `nan` whatever its sign (glibc's `-nan`).
-    private func numberText(_ i: Int32) -> String {
-        lua_tonumberx(L, i, nil).isNaN ? "nan" : engine.lua.shown(at: i, on: L)
-    }
+    /// A number as a message shows it: Lua's text, NaN as `nan` (`LuaState.shown`).
+    private func numberText(_ i: Int32) -> String { engine.lua.shown(at: i, on: L) }
 
     /// `options.name` of the table at `i` (raw), an integer of at least 1, or nil when absent.
     func positiveField(_ i: Int32, _ name: String, of options: String) throws -> Int? {
@@ -187,16 +188,18 @@ struct Arguments {
     }
 
     /// `types`: nil, a type name, or an array of type names.
-    func types(_ i: Int32, _ name: String = "types") throws -> [TypeSpec] {
+    /// `position`: the argument the list at `i` is a field of (`def.actions.on`, read onto the top).
+    func types(_ i: Int32, _ name: String = "types", position: Int32? = nil) throws -> [TypeSpec] {
         if isNil(i) { return [] }
         if lua_type(L, i) == LUA_TSTRING { return [try Self.resolveType(try string(i, name), engine.runtime)] }
-        guard isTable(i) else { throw bad(i, name, "an array of type names") }
+        guard isTable(i) else { throw bad(i, name, "an array of type names", position: position) }
         var out: [TypeSpec] = []
         try engine.values.forEachItem(ofList: i, L) { k in
             guard let s = engine.lua.name(at: -1, on: L) else {
                 let got = lua_type(L, -1) == LUA_TSTRING ? engine.lua.quoted(at: -1, on: L) + " (not UTF-8 text without NUL bytes)"
                     : String(cString: lua_typename(L, lua_type(L, -1)))
-                throw RuntimeError(.badArgument, "\(function): \(name)[\(k)] must be a type name string, got \(got)")
+                let item = position.map { subject($0, "\(name)[\(k)]") } ?? "\(function): \(name)[\(k)]"
+                throw RuntimeError(.badArgument, "\(item) must be a type name string, got \(got)")
             }
             out.append(try Self.resolveType(s, engine.runtime))
         }

@@ -46,8 +46,11 @@ final class SendPlans {
         spec.has_receiver = plan.method.takesReceiver ? 1 : 0
         spec.check_sender = action.kind == .selector ? 1 : 0
         let complete = withUnsafeMutableBytes(of: &spec.types) { codes in
+            // A checked position is checked as the sender's type (it may be narrower than the
+            // handler's: `TypeSpec.meeting`), as the full path does; the rest are the handler's zeros.
             for (i, type) in action.fullTypes.enumerated() {
-                guard let code = Self.code(type, checked: i < action.types.count) else { return false }
+                let checked = i < action.types.count
+                guard let code = Self.code(checked ? action.types[i] : type, checked: checked) else { return false }
                 codes[i] = code
             }
             return true

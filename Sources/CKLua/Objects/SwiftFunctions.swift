@@ -79,7 +79,7 @@ struct SwiftFunctions {
             return try index(args, key)
         } catch let e as RuntimeError where e.id == .deadObject {
             guard let dead = args.engine.objects.finalizedHandle(at: 1, args.L) else { throw e }
-            throw Arguments.finalized(dead, "reading \(Excerpt.text(key)) of a \(args.function)")
+            throw Arguments.finalized(dead, "reading \(Excerpt.text(key)) of \(Article.with(args.function))")
         }
     }
 
@@ -106,8 +106,8 @@ struct SwiftFunctions {
         setFunction("__newindex", qualified: kind.name) { args in
             if let newindex, let key = try args.key(at: 2, in: "\(typeName) field") { return try newindex(args, key) }
             // A component is immutable whatever the key (`c[1] = x`, `table.move(t, 1, 1, 1, c)`).
-            if kind == .component { return try ComponentBinding.newindex(args, "a \(args.typeName(2)) key") }
-            throw RuntimeError(.badArgument, "cannot set fields of a \(typeName)")
+            if kind == .component { return try ComponentBinding.newindex(args, Article.with(args.typeName(2)) + " key") }
+            throw RuntimeError(.badArgument, "cannot set fields of \(Article.with(typeName))")
         }
         setFunction("__tostring", qualified: "tostring") { args in
             args.engine.values.pushString(ObjectText.line(try tostring(args)), args.L)

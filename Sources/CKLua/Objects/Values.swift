@@ -182,14 +182,15 @@ final class Values {
         }
     }
 
-    /// A callable table (a luassert spy or stub) as a method. Its arity is its own, never that
-    /// of the method it replaced: a spy takes the arguments of the function it wraps (its raw
-    /// `callback`, `spy.on(Class, "m")`), any other callable table (a stub) all of them.
-    /// `hasSelf` false: a block action's (`ck.action(spy)`), given no receiver.
+    /// A callable table (a luassert spy or stub) as a method: it receives every argument (a spy
+    /// records what it is called with, so no arity may drop any: a `spy.new()` handler, or a
+    /// spy of `function() end`, saw only self). Its arity, for `[tooManyArguments]`, is its own,
+    /// never that of the method it replaced: the function a spy wraps (its raw `callback`,
+    /// `spy.on(Class, "m")`), else vararg. `hasSelf` false: a block action's (`ck.action(spy)`).
     func callableMethod(at index: Int32, name: String, hasSelf: Bool = true, _ L: OpaquePointer) -> Method {
         let callable = reference(at: index, L, .table)
         let (count, vararg) = wrappedArity(at: index, hasSelf: hasSelf, L)
-        return Method(name: name, parameterCount: count, isVararg: vararg,
+        return Method(name: name, parameterCount: count, isVararg: vararg, receivesAll: true,
                       script: callable, takesReceiver: hasSelf) { [unowned self] receiver, args in
             try self.callHandler(callable, receiver: hasSelf ? (receiver?.object).map(Value.object) ?? .nil : nil, args)
         }
@@ -393,6 +394,14 @@ final class TablesAdapter: ScriptTableComparing {
         }
         ckmacros_pop(L, 1)
         return values.popTable(L)
+    }
+
+    func isCallable(_ value: ScriptRef) -> Bool {
+        let L = values.runningThread
+        guard lua_checkstack(L, 1) != 0 else { return false }
+        (value as! LuaRef).push(L)
+        defer { lua_settop(L, -2) }
+        return LuaStack(L).isCallable(-1)
     }
 
     func makeTable(_ fields: [(String, Value)]) -> Value {

@@ -300,6 +300,8 @@ public final class LuaState {
     /// limits), at most `Excerpt.limit` bytes of it converted to Swift.
     public func shown(at index: Int32, on L: OpaquePointer) -> String {
         var length = 0
+        // NaN as every message shows it (`NumberText`), never printf's `-nan`.
+        if lua_type(L, index) == LUA_TNUMBER, lua_isinteger(L, index) == 0, lua_tonumberx(L, index, nil).isNaN { return "nan" }
         if lua_type(L, index) == LUA_TSTRING, let chars = ckmacros_tostring(L, index, &length) {
             return Excerpt.text(UnsafeRawBufferPointer(start: chars, count: length))
         }

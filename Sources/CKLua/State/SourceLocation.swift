@@ -41,7 +41,5 @@ extension Engine {
     }
 
     /// "a number" / "an integer": a value's type with its article.
-    static func withArticle(_ typeName: String) -> String {
-        ("aeiou".contains(typeName.first ?? "x") ? "an " : "a ") + typeName
-    }
+    static func withArticle(_ typeName: String) -> String { Article.with(typeName) }
 }
