@@ -87,6 +87,7 @@ struct ClassConfigurator {
             try special.apply(self, index)
             engine.runtime.definitionsChanged()
         } else {
+            if !stack.isNil(index) { try RuntimeNames.check(key, of: self) }
             setMethod(method(key, at: index), named: key)
             if stack.isFunction(index) { NameCheck.method(key, of: self) }
         }

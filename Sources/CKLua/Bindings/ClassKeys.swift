@@ -103,15 +103,20 @@ enum ClassKeys {
         defer { c.engine.classes.refreshClassCall(cls, c.L) }
         guard !c.stack.isNil(i) else { cls.actionProps = []; return }
         guard c.stack.isTable(i) else { throw c.bad("actions", "a table of prop = {types}") }
-        let where_ = "\(c.definer): actions"
         var props: [(String, [TypeSpec])] = []
         c.stack.pushNil()
         while c.stack.next(i) {
             defer { c.stack.pop() }
             try c.engine.runtime.limits.tick()
-            let args = Arguments(L: c.L, engine: c.engine, function: where_)
-            guard let name = try args.key(at: -2, in: where_) else { continue }
-            props.append((name, try args.types(c.stack.top, name)))
+            // A field of `def`, argument #2 (`argument #2 (def.actions.onTap[2])`).
+            let args = Arguments(L: c.L, engine: c.engine, function: c.definer)
+            guard let name = try args.key(at: -2, in: "\(c.definer): def.actions") else {
+                // Read without converting the key in place (a `next` walk is under way).
+                let shownKey = c.stack.isInteger(-2) ? String(c.stack.integer(-2))
+                    : c.stack.type(-2) == .number ? NumberText.text(c.stack.number(-2)) : Article.with(c.stack.typeName(-2))
+                throw RuntimeError(.badArgument, "\(c.definer): def.actions has an entry at key \(shownKey); name each action prop, as props give it: actions = {onTap = {\"Event\"}}")
+            }
+            props.append((name, try args.types(c.stack.top, "def.actions.\(name)", position: 2)))
         }
         cls.actionProps = props.sorted { $0.0 < $1.0 }.map { (name: $0.0, types: $0.1) }
     }
