@@ -62,7 +62,7 @@ int ckcstack_has_room(size_t *left, size_t *size) {
     return *left > reserve;
 }
 
-/* "file:line: " of the innermost Lua function with a line (a C function raised the overflow). */
+/* "file:line: " of the innermost Lua function with a line (the overflow struck in a C function). */
 static void push_script_line(lua_State *L) {
     lua_Debug ar;
     for (int level = 1; lua_getstack(L, level, &ar); level++) {
@@ -75,11 +75,14 @@ static void push_script_line(lua_State *L) {
 }
 
 /* Lua's own count of nested C calls (200 in 5.4) is what stops nested renders, handlers and sends
-   (each nests a call from C into Lua); its bare "C stack overflow" becomes the catalogued error. */
+   (each nests a call from C into Lua); its "C stack overflow" becomes the catalogued error. One
+   without a place outside any call into Swift stays Lua's own: the parser's, which `load` returns
+   (Lua calls the message handler for it too), as the REPL compiles a too deeply nested line. */
 const char *ckcstack_overflow_message(lua_State *L, const char *msg) {
     static const char overflow[] = "C stack overflow";
     size_t len = strlen(msg), n = sizeof(overflow) - 1;
     if (len < n || strcmp(msg + len - n, overflow) != 0) return msg;
+    if (len == n && ckinternal_extra_of(L)->swift_depth == 0) return msg;
     lua_pushliteral(L, "[stackLimit] ");
     if (len == n) push_script_line(L);
     else lua_pushlstring(L, msg, len - n);
