@@ -115,6 +115,7 @@ function Component:action(selector, types) end
 ---@class ck.Event
 ---@field type string
 ---@field view ck.View?
+---@field text string? a text field's whole text after the change
 
 ---@class ck.Action
 ---@field kind "selector"|"target"|"scope"|"block"
@@ -173,8 +174,9 @@ function Host:dump() end
 function Host:tap(query) end
 ---@param query string
 ---@param eventName string
+---@param text? string the Event's text (a text field's whole text)
 ---@return integer sent
-function Host:controlEvent(query, eventName) end
+function Host:controlEvent(query, eventName, text) end
 ---@param provider function|ck.ComponentClass
 function Host:reload(provider) end
 

@@ -133,10 +133,14 @@ public final class Action: RuntimeObject {
 public final class Event: RuntimeObject {
     public let type: String
     public let view: View?
+    /// A text field's whole text after the change (`host:controlEvent`'s third argument, the
+    /// live view's typing); nil for any other event.
+    public let text: String?
 
-    public init(type: String, view: View?) {
+    public init(type: String, view: View?, text: String? = nil) {
         self.type = type
         self.view = view
+        self.text = text
     }
 
     public override var typeName: String { "Event" }

@@ -80,33 +80,34 @@ extension Host {
         return false
     }
 
-    /// `host:controlEvent(query, name)`: fires the control actions registered for `name`.
-    public func controlEvent(_ query: String, _ name: String) throws -> Int {
+    /// `host:controlEvent(query, name, text)`: fires the control actions registered for `name`,
+    /// each with an `Event` whose `text` is `text` (a text field's whole text, or nil).
+    public func controlEvent(_ query: String, _ name: String, text: String? = nil) throws -> Int {
         try checkAlive("controlEvent")
         guard let c = try find(query) else {
             throw RuntimeError(.noMatch, "controlEvent: nothing matches \"\(Excerpt.text(query))\"; check the query against host:dump()")
         }
         guard let view = c.firstView else { return 0 }
-        return try fire(view, [.control(name)])
+        return try fire(view, [.control(name)], text: text)
     }
 
     /// `host:controlEvent(component, name)`: as for a query that found `component` (0 when it is
     /// not in this host's tree any more).
-    public func controlEvent(_ component: Component, _ name: String) throws -> Int {
+    public func controlEvent(_ component: Component, _ name: String, text: String? = nil) throws -> Int {
         try checkAlive("controlEvent")
         guard try isMountedTarget(component, "controlEvent"), let view = component.firstView else { return 0 }
-        return try fire(view, [.control(name)])
+        return try fire(view, [.control(name)], text: text)
     }
 
     /// Sends, for each gesture in order, what the view sends for it, each with an `Event` of
     /// the gesture's name. The sender is the view's mounted component at each send (SPEC §7): a
     /// handler may rebuild, unmount or destroy the host, so it is asked again before every
     /// action, and a view with no mounted component (or a host that ended) sends nothing more.
-    private func fire(_ view: View, _ gestures: [Gesture]) throws -> Int {
+    private func fire(_ view: View, _ gestures: [Gesture], text: String? = nil) throws -> Int {
         guard mountedSender(of: view) != nil else { return 0 }
         var sends: [(Action, Event)] = []
         for gesture in gestures {
-            for action in view.spec.sends(for: gesture) { sends.append((action, Event(type: gesture.name, view: view))) }
+            for action in view.spec.sends(for: gesture) { sends.append((action, Event(type: gesture.name, view: view, text: text))) }
         }
         return try runtime.perform {
             var sent = 0

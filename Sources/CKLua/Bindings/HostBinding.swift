@@ -61,8 +61,11 @@ enum HostBinding {
 
     static func controlEvent(_ args: Arguments, _ h: Host) throws -> Int32 {
         let name = try args.string(3, "eventName")
-        let sent = try target(args, h, "controlEvent").map { try h.controlEvent($0, name) }
-            ?? h.controlEvent(try args.string(2, "query"), name)
+        // A text field's text (`event.text`): a string, or nothing.
+        if !args.isNil(4) && !LuaStack(args.L).isString(4) { throw args.bad(4, "text", "a string") }
+        let text = try args.optionalString(4, "text")
+        let sent = try target(args, h, "controlEvent").map { try h.controlEvent($0, name, text: text) }
+            ?? h.controlEvent(try args.string(2, "query"), name, text: text)
         LuaStack(args.L).push(sent)
         return 1
     }

@@ -60,6 +60,8 @@ enum Layout {
             return Size(width: lines.map(Cells.width).max() ?? 0, height: max(1, lines.count))
         case .button(let title):
             return Size(width: Cells.width(title) + 4, height: 1)
+        case .field(let field):
+            return Size(width: FieldLook.naturalWidth(field), height: 1)
         case .box(let title, let lines):
             let inner = Size(width: max(column.width, lines.map(Cells.width).max() ?? 0), height: lines.count + column.height)
             return Size(width: max(inner.width + boxInset.left + boxInset.right, Cells.width(title) + 6),

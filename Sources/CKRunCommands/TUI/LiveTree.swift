@@ -14,6 +14,14 @@ struct LiveTree: Equatable {
         /// Any other view: a frame titled with its class, its plain attributes inside, then its
         /// children.
         case box(title: String, lines: [String])
+        /// A text field (`TextFields`): its text around the cursor, its placeholder.
+        case field(Field)
+    }
+
+    struct Field: Equatable {
+        var before: String
+        var after = ""
+        var placeholder: String
     }
 
     struct Node: Equatable {
@@ -36,6 +44,9 @@ struct LiveTree: Equatable {
     }
     var count: Int { nodes.count }
     subscript(_ i: Int) -> Node { nodes[i] }
+
+    /// What a node shows, changed after the tree was made (a text field's typed text).
+    mutating func setKind(_ kind: Kind, of node: Int) { nodes[node].kind = kind }
 
     /// Adds a node under `parent` (nil: the root); returns its index. A parent is added before
     /// its children, so indices are in tree order.

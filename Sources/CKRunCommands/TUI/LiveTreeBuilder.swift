@@ -54,6 +54,10 @@ struct LiveTreeBuilder {
             return .stack((try? StackLayout(of: builtin.name) { prop(node.component, $0) }) ?? StackLayout())
         }
         guard let viewClass = node.viewClass else { return nil }
+        if viewClass == TextFields.viewClass, node.children.isEmpty {
+            // The attribute's text; `TextFields.apply` puts what was typed since in its place.
+            return .field(LiveTree.Field(before: shown(attribute("text", of: node)), placeholder: oneLine(shown(attribute("placeholder", of: node)))))
+        }
         if node.children.isEmpty, let textProp = builtin?.presentation.text {
             let value = node.attributes.first { $0.name == textProp }?.value ?? .nil
             return takesFocus(node) ? .button(oneLine(shown(value))) : .text(Self.lines(shown(value)))
@@ -63,10 +67,18 @@ struct LiveTreeBuilder {
         return .box(title: viewClass, lines: attributes + actions)
     }
 
+    /// A text field, and a control with an action for any control event (a switch's
+    /// `valueChanged`: Enter sends it, `LiveView.tap`), take the focus too.
     func takesFocus(_ node: TreeNode) -> Bool {
         if node.component.componentClass.builtin?.presentation.focusable == true { return true }
+        if node.viewClass == TextFields.viewClass { return true }
         guard let view = node.component.view else { return false }
         return Gesture.hostTap.contains { !view.sends(for: $0).isEmpty }
+            || view.actions.contains { $0.kind == .control && $0.action != nil }
+    }
+
+    private func attribute(_ name: String, of node: TreeNode) -> Value {
+        node.attributes.first { $0.name == name }?.value ?? .nil
     }
 
     /// A string as it is; anything else as dumps show it.

@@ -45,6 +45,8 @@ final class LiveView: FrontEnd {
     var treeIsStale = false
     var pendingKeys: [LiveInput] = []
     var reader = KeyReader()
+    /// What was typed into text fields (`LiveViewTextEntry.swift`).
+    var fields = TextFields()
 
     /// Why the view cannot be had here, or nil (`startupOutput`: standard output is held there).
     static func unavailable(startupOutput: OutputLog?) -> String? {
@@ -196,6 +198,8 @@ final class LiveView: FrontEnd {
     }
 
     private func replace(_ tree: LiveTree, _ components: [Component]) {
+        var tree = tree
+        fields.apply(to: &tree, components)
         self.components = components
         var nodes: [ObjectIdentifier: Int] = [:]
         for i in 0..<tree.count { nodes[ObjectIdentifier(components[tree[i].tag])] = i }
@@ -205,6 +209,7 @@ final class LiveView: FrontEnd {
             key.target(under: root, takesFocus: focusable).flatMap { nodes[ObjectIdentifier($0)] }
         }
         focusChanged()
+        fieldFocusSettled()
     }
 
     /// The side panel's account of the focused component: its label, path and responder chain.

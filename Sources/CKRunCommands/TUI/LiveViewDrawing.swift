@@ -18,7 +18,7 @@ extension LiveView {
         if let panel = regions.panel { drawPanel(panel) }
         if let pane = regions.output { drawOutput(pane) }
         drawStatus(regions.status)
-        if let command = regions.command { drawCommand(command) } else { ckcurses_screen_cursor(0, 0, 0) }
+        if let command = regions.command { drawCommand(command) } else { placeFieldCursor(in: regions.view) }
         ckcurses_screen_flush()
     }
 
@@ -26,7 +26,7 @@ extension LiveView {
         let root = engine.appHost?.root?.label ?? "no app"
         let title = " ckrun · \(appName) · \(root)"
         write(title, y: r.y, x: r.x, width: r.width, .title)
-        let help = KeyBindings.help + " "
+        let help = (fieldHasKeys ? FieldBindings.help : KeyBindings.help) + " "
         let helpWidth = Cells.width(help)
         if Cells.width(title) + 2 + helpWidth <= r.width { write(help, y: r.y, x: r.maxX - helpWidth, width: helpWidth, .dim) }
     }

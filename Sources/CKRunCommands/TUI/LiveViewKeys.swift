@@ -9,7 +9,9 @@ extension LiveView {
     func handle(_ input: LiveInput) -> InputEvent? {
         switch input {
         case .key(let key): return handle(key)
-        case .text(let text): return type(text)
+        case .text(let text):
+            if case .handled(let event) = fieldPaste(text) { return event }
+            return type(text)
         }
     }
 
@@ -19,17 +21,21 @@ extension LiveView {
             return nil
         }
         if commandOpen { return commandLine(key) }
+        let command = KeyBindings.command(for: key)
+        if case .handled(let event) = fieldKey(key, viewCommand: command) { return event }
         if case .click(let row, let column) = key { return click(row: row, column: column) }
-        switch KeyBindings.command(for: key) {
+        switch command {
         case .focus(let move)?:
             scene.move(move, key: focusKey)
             focusChanged()
+            return fieldFocusMoved()
         case .tap?: return tap()
         case .openCommandLine?: commandOpen = true
         case .quit?: return .end
         case .scroll(let pages)?:
             scene.scroll(pages: pages, key: focusKey)
             focusChanged()
+            return fieldFocusMoved()
         case .scrollOutput(let pages)?: scrollOutput(pages: pages)
         case nil: break
         }
@@ -43,7 +49,8 @@ extension LiveView {
               let node = scene.focusable(atRow: row - view.y, column: column - view.x) else { return nil }
         scene.focus(node, key: focusKey)
         focusChanged()
-        return tap()
+        // A text field clicked takes the keys; anything else is tapped too.
+        return Self.joined(fieldFocusMoved(), focusedField == nil ? tap() : nil)
     }
 
     /// The tap on the focused view, as a turn for the run: what `host:tap` sends, traced for the
@@ -52,6 +59,7 @@ extension LiveView {
         guard let node = scene.focused, let host = engine.appHost else { return nil }
         let component = components[scene.tree[node].tag]
         let tapped = tappedName(node, component)
+        if sendsValueChangedForTap(component) { return controlEvent("valueChanged", of: component, text: nil) }
         return .turn { [unowned self] turn throws(LuaError) in
             var entries: [Tracer.Entry] = []
             var failure: LuaError?

@@ -30,6 +30,10 @@ struct Painter {
                 }
             case .button(let title):
                 text(Self.marked(title, focus, "[", "]"), y: at.y, x: at.x, limit: at.maxX, focus ? .focus : .button, on: canvas)
+            case .field(let field):
+                for piece in FieldLook.pieces(field, width: at.width, focus: focus).pieces {
+                    text(piece.text, y: at.y, x: at.x + piece.x, limit: at.maxX, piece.style, on: canvas)
+                }
             case .box(let title, let lines):
                 frame(at, style: focus ? .focus : .dim, on: canvas)
                 text(Self.marked(title, focus), y: at.y, x: at.x + 2, limit: at.maxX - 2, focus ? .focus : .title, on: canvas)

@@ -1,0 +1,59 @@
+import CKCore
+
+/// What the user typed into the live view's text fields, kept per mounted view (its `View`
+/// object: the one a build keeps while the component stays) as long as the view is in the tree.
+/// A field shows its `text` attribute as the last build gave it plus the edits since; the edits
+/// stand until a build gives the view a `text` different from the one it had (ComponentKit
+/// applies an attribute only when it changed): a controlled field (`text = state.draft`) shows
+/// the app's text, an uncontrolled one keeps what was typed across unrelated builds.
+struct TextFields {
+    /// The view class drawn and edited as a text field.
+    static let viewClass = "UITextField"
+
+    private struct Entry {
+        /// Held while the view is in the tree, so its identifier names no other view meanwhile.
+        let view: View
+        var attribute: String
+        var text: FieldText
+    }
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The field the focus last arrived on by a key or a click (its `editingDidBegin` was sent).
+    var editing: View?
+    /// Esc let the focused field go of the keys: they are the view's bindings until typing or
+    /// Enter on it, or the focus moving.
+    var released = false
+
+    /// Puts each field's text as typed in `tree`'s place of its attribute; forgets the views no
+    /// longer in it.
+    mutating func apply(to tree: inout LiveTree, _ components: [Component]) {
+        var kept: [ObjectIdentifier: Entry] = [:]
+        for i in 0..<tree.count {
+            guard case .field(var field) = tree[i].kind, let view = components[tree[i].tag].view else { continue }
+            let attribute = field.before
+            var entry = entries[ObjectIdentifier(view)] ?? Entry(view: view, attribute: attribute, text: FieldText(attribute))
+            if entry.attribute != attribute {
+                entry.attribute = attribute
+                entry.text.rewrite(attribute)
+            }
+            kept[ObjectIdentifier(view)] = entry
+            field.before = Cells.sanitized(entry.text.beforeCursor)
+            field.after = Cells.sanitized(entry.text.afterCursor)
+            tree.setKind(.field(field), of: i)
+        }
+        entries = kept
+        if let editing, kept[ObjectIdentifier(editing)] == nil { self.editing = nil }
+    }
+
+    /// The text of `view`'s field as typed.
+    func text(of view: View) -> FieldText? { entries[ObjectIdentifier(view)]?.text }
+
+    /// Changes `view`'s text; returns whether the text (not only the cursor) changed.
+    mutating func edit(_ view: View, _ change: (inout FieldText) -> Void) -> Bool {
+        guard var entry = entries[ObjectIdentifier(view)] else { return false }
+        let before = entry.text.text
+        change(&entry.text)
+        entries[ObjectIdentifier(view)] = entry
+        return entry.text.text != before
+    }
+}

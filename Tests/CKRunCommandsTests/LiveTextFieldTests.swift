@@ -1,0 +1,59 @@
+import CKCore
+@testable import CKRunCommands
+import Testing
+
+/// A text field's editing and drawing in the live view (docs/tui.md, *Text fields*).
+@Suite("The live view's text fields, on a canvas of text")
+struct LiveTextFieldTests {
+    func paint(_ field: LiveTree.Field, width: Int, focused: Bool = false) -> String {
+        var tree = LiveTree()
+        tree.add(.init(kind: .field(field), focusable: true), under: nil)
+        let size = Size(width: width, height: 1)
+        let canvas = TextCanvas(size)
+        Painter(tree: tree, frames: Layout.frames(tree, in: size), region: Rect(x: 0, y: 0, width: width, height: 1), top: 0, focused: focused ? 0 : nil)
+            .paint(on: canvas)
+        return canvas.lines[0]
+    }
+
+    @Test func editsInsertAndDeleteAtTheCursor() {
+        var t = FieldText("ab")
+        t.insert("c")
+        t.apply(.left)
+        t.apply(.left)
+        t.insert("日本")
+        #expect(t.text == "a日本bc" && t.beforeCursor == "a日本")
+        t.apply(.backspace)
+        t.apply(.delete)
+        #expect(t.text == "a日c" && t.cursor == 2)
+        t.apply(.home)
+        t.apply(.backspace)
+        #expect(t.text == "a日c" && t.cursor == 0)
+        t.apply(.end)
+        t.apply(.delete)
+        #expect(t.cursor == 3)
+    }
+
+    @Test func aRewriteToOtherTextPutsTheCursorAtItsEnd() {
+        var t = FieldText("abc")
+        t.apply(.home)
+        t.rewrite("abc")
+        #expect(t.cursor == 0, "the same text keeps the cursor")
+        t.rewrite("ABCD")
+        #expect(t.text == "ABCD" && t.cursor == 4)
+    }
+
+    @Test func aFieldShowsItsTextOrItsPlaceholderAndTheFocus() {
+        #expect(paint(.init(before: "", placeholder: "your name"), width: 30) == "[ your name  ]")
+        #expect(paint(.init(before: "ab", placeholder: "your name"), width: 30, focused: true) == "[▸ab" + String(repeating: " ", count: 8) + "◂]")
+        #expect(FieldLook.naturalWidth(.init(before: String(repeating: "x", count: 100), placeholder: "")) == FieldLook.frame + FieldLook.widest)
+    }
+
+    @Test func aLongTextScrollsToKeepTheCursorInView() {
+        let field = LiveTree.Field(before: "0123456789日本語", after: "", placeholder: "")
+        let shown = FieldLook.pieces(field, width: 14, focus: true)
+        #expect(shown.pieces[1].text == "789日本語 ", "the text before the cursor, wide characters whole, the cursor's cell last")
+        #expect(shown.cursor == 2 + 9)
+        let atStart = FieldLook.pieces(LiveTree.Field(before: "", after: "0123456789abc", placeholder: ""), width: 14, focus: true)
+        #expect(atStart.pieces[1].text == "0123456789" && atStart.cursor == 2)
+    }
+}

@@ -1,0 +1,101 @@
+import CKTestHelpers
+import Foundation
+import Testing
+
+/// Text entry in the live view (docs/tui.md, *Text fields*; two outside attackers' apps, 04: a
+/// `UITextField` could not take the focus and typed keys went nowhere).
+@Suite("The live view's text fields (tmux)")
+struct LiveViewTextEntryTests {
+    typealias Session = ReplTerminalTests.Session
+
+    /// A controlled field (its text the state's draft, echoed below it), an uncontrolled one
+    /// whose typing starts a timer that rebuilds, and a switch with only `valueChanged`.
+    static let form = """
+        local Form = ck.component("Form", {scope = true, initialState = {draft = "", ticks = 0},
+          render = function(self, p, s)
+            return ck.Stack{children = {
+              ck.View{class = "UITextField", attributes = {text = s.draft, placeholder = "your name",
+                ck.onControl(self:action("changed", {"Event"}), {"editingChanged"}),
+                ck.onControl(self:action("log", {"Event"}), {"editingDidBegin", "editingDidEnd", "editingDidEndOnExit"})}},
+              ck.Text{text = "draft: " .. s.draft .. "|"},
+              ck.View{class = "UITextField", attributes = {placeholder = "free",
+                ck.onControl(self:action("later", {"Event"}), {"editingChanged"}),
+                ck.onControl(self:action("log", {"Event"}), {"editingDidBegin", "editingDidEnd"})}},
+              ck.View{class = "UISwitch", attributes = {ck.onControl(self:action("toggled", {"Event"}), "valueChanged")}},
+              ck.Text{text = "ticks " .. s.ticks},
+            }}
+          end,
+          changed = function(self, sender, ev)
+            self:updateState(function(s) return {draft = ev.text, ticks = s.ticks} end)
+          end,
+          later = function(self, sender, ev)
+            print("typed [" .. ev.text .. "]")
+            ck.after(0.2, function() self:updateState(function(s) return {draft = s.draft, ticks = s.ticks + 1} end) end)
+          end,
+          log = function(self, sender, ev) print(ev.type .. " [" .. tostring(ev.text) .. "]") end,
+          toggled = function(self, sender, ev) print("toggled " .. ev.type) end,
+        })
+        return Form
+        """
+
+    /// ckrun started by a shell that prints its exit status.
+    func start() throws -> (Session, TemporaryDirectory) {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("form.lua", Self.form)
+        let script = try dir.write("run.sh", """
+            env TERM=tmux-256color CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(app.path) --tui
+            echo "status $?"
+            sleep 30
+            """)
+        let s = try Session(command: "sh \(script.path)", width: 100, height: 30)
+        try s.wait("the form") { $0.contains("your name") && $0.contains("ticks 0") }
+        return (s, dir)
+    }
+
+    static func has(_ screen: String, _ line: String) -> Bool { LiveViewTerminalTests.lines(screen).contains(line) }
+
+    /// The first field has the focus: typing, Backspace and a paste (`q`, `:` and Space are
+    /// text) each send editingChanged with the whole text, which the app echoes; Enter sends
+    /// editingDidEndOnExit; Esc gives the keys back to the view, and `q` leaves with status 0.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func typingBackspaceAPasteAndEnterReachAControlledField() throws {
+        let (s, dir) = try start()
+        defer { withExtendedLifetime(dir) {} }
+        try s.run(["send-keys", "-t", "0", "-l", "ab"])
+        var screen = try s.wait("ab typed") { $0.contains("draft: ab|") }
+        #expect(screen.contains("[▸ab"), "the field shows what was typed:\n\(screen)")
+        try s.keys("BSpace")
+        try s.wait("b deleted") { $0.contains("draft: a|") }
+        try s.paste(" q:x", bracketed: true)
+        try s.wait("the paste, one change") { $0.contains("draft: a q:x|") }
+        try s.keys("Enter")
+        screen = try s.wait("editingDidEndOnExit") { Self.has($0, "editingDidEndOnExit [a q:x]") }
+        #expect(!screen.contains("status"), "q typed into the field did not quit:\n\(screen)")
+        try s.keys("Escape")
+        // Apart: an Escape and a key read together are Alt and the key.
+        try s.wait("the view's keys again") { $0.contains("q quit") && $0.contains("[▸a q:x") }
+        try s.keys("q")
+        try s.wait("the exit") { Self.has($0, "status 0") }
+    }
+
+    /// Tab moves the focus from field to field (editingDidEnd, editingDidBegin); typing in the
+    /// uncontrolled field keeps its text across the timer's rebuilds; Tab reaches the switch,
+    /// whose Enter sends valueChanged.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func focusMovesTellTheFieldsAndAnUncontrolledFieldKeepsItsText() throws {
+        let (s, dir) = try start()
+        defer { withExtendedLifetime(dir) {} }
+        try s.keys("Tab")
+        try s.wait("editingDidEnd then editingDidBegin") { Self.has($0, "editingDidEnd []") && Self.has($0, "editingDidBegin []") }
+        try s.run(["send-keys", "-t", "0", "-l", "xy"])
+        let screen = try s.wait("two rebuilds by the timers") { $0.contains("ticks 2") && Self.has($0, "typed [xy]") }
+        #expect(screen.contains("[▸xy"), "the uncontrolled field kept its text across the rebuilds:\n\(screen)")
+        #expect(screen.contains("draft: |"), "the other field's state is untouched:\n\(screen)")
+        try s.keys("Tab")
+        try s.wait("the field left") { Self.has($0, "editingDidEnd [xy]") }
+        try s.keys("Enter")
+        try s.wait("the switch") { Self.has($0, "toggled valueChanged") }
+        try s.keys("q")
+        try s.wait("the exit") { Self.has($0, "status 0") }
+    }
+}
