@@ -68,12 +68,14 @@ struct LiveViewTextEntryTests {
         try s.wait("b deleted") { $0.contains("draft: a|") }
         try s.paste(" q:x", bracketed: true)
         try s.wait("the paste, one change") { $0.contains("draft: a q:x|") }
+        try s.run(["send-keys", "-t", "0", "-l", "日本"])
+        try s.wait("wide characters") { $0.contains("draft: a q:x日本|") && $0.contains("[▸a q:x日本") }
         try s.keys("Enter")
-        screen = try s.wait("editingDidEndOnExit") { Self.has($0, "editingDidEndOnExit [a q:x]") }
+        screen = try s.wait("editingDidEndOnExit") { Self.has($0, "editingDidEndOnExit [a q:x日本]") }
         #expect(!screen.contains("status"), "q typed into the field did not quit:\n\(screen)")
         try s.keys("Escape")
         // Apart: an Escape and a key read together are Alt and the key.
-        try s.wait("the view's keys again") { $0.contains("q quit") && $0.contains("[▸a q:x") }
+        try s.wait("the view's keys again") { $0.contains("q quit") && $0.contains("[▸a q:x日本") }
         try s.keys("q")
         try s.wait("the exit") { Self.has($0, "status 0") }
     }

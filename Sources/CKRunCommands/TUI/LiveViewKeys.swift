@@ -50,7 +50,9 @@ extension LiveView {
         scene.focus(node, key: focusKey)
         focusChanged()
         // A text field clicked takes the keys; anything else is tapped too.
-        return Self.joined(fieldFocusMoved(), focusedField == nil ? tap() : nil)
+        let moved = fieldFocusMoved()
+        if focusedField != nil { fields.released = false }
+        return Self.joined(moved, focusedField == nil ? tap() : nil)
     }
 
     /// The tap on the focused view, as a turn for the run: what `host:tap` sends, traced for the
