@@ -112,10 +112,11 @@ public final class ComponentHost {
     }
 
     /// Fires the control actions registered for the event `name` on the view of the first
-    /// component `query` finds (`host:controlEvent(query, name)`); returns the number sent.
+    /// component `query` finds (`host:controlEvent(query, name, text)`); returns the number sent.
+    /// `text` is the `Event`'s `text` (a text field's whole text after a change), nil for none.
     @discardableResult
-    public func controlEvent(_ query: String, _ name: String) throws(ScriptError) -> Int {
-        let results = try glue("controlEvent") { [$0, .string(query), .string(name)] }
+    public func controlEvent(_ query: String, _ name: String, text: String? = nil) throws(ScriptError) -> Int {
+        let results = try glue("controlEvent") { [$0, .string(query), .string(name), text.map { .string($0) } ?? .nil] }
         if case .int(let n)? = results.first { return Int(n) }
         return 0
     }

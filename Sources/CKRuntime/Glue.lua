@@ -66,7 +66,7 @@ end
 function glue.sendPrepared(action, sender, ...) return action:send(sender, ...) end
 
 function glue.tap(host, query) return host:tap(query) end
-function glue.controlEvent(host, query, name) return host:controlEvent(query, name) end
+function glue.controlEvent(host, query, name, text) return host:controlEvent(query, name, text) end
 function glue.appear(host) host:appear() end
 function glue.disappear(host) host:disappear() end
 

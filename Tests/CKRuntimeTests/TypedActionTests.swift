@@ -129,14 +129,15 @@ struct HostEventTests {
             })
             return ck.component("Panel", {scope = true,
               render = function(self) return ck.View{class = "UISwitch", attributes = {ck.onControl(self:action("flip", {"Event"}), "valueChanged")}} end,
-              flip = function(self, sender, event) events[#events + 1] = event.type end,
+              flip = function(self, sender, event) events[#events + 1] = event.type .. (event.text and " " .. event.text or "") end,
             })
             """)
         let host = try runtime.mount(app)
         try host.appear()
         #expect(try host.controlEvent("Panel", "valueChanged") == 1)
         #expect(try host.controlEvent("Panel", "touchUpInside") == 0)
+        #expect(try host.controlEvent("Panel", "valueChanged", text: "on") == 1)
         try host.disappear()
-        #expect(try runtime.global("events").value() == ["appear", "valueChanged", "disappear"])
+        #expect(try runtime.global("events").value() == ["appear", "valueChanged", "valueChanged on", "disappear"])
     }
 }
