@@ -32,7 +32,7 @@
 ---@field children? (ck.Component|false)[] the components, in index order; nil and false entries are skipped
 ---@field direction? "vertical"|"horizontal" how the children follow each other (default "vertical")
 ---@field spacing? integer cells between neighbouring children (default 0)
----@field alignItems? "start"|"center"|"end"|"stretch" where the children sit across the direction (default "start")
+---@field alignItems? "stretch"|"start"|"center"|"end" where the children sit across the direction (default "stretch")
 ---@field justifyContent? "start"|"center"|"end"|"spaceBetween" where the children sit along the direction (default "start")
 ---@field key? any
 

@@ -25,6 +25,17 @@ struct StackLayoutDocTests {
         }
     }
 
+    /// "The first is the default" holds: a layout with no props takes each enum's first case;
+    /// alignItems is stretch, as `CKFlexboxComponent`'s default style (attack atk-apps2 07).
+    @Test func theDefaultsAreTheFirstCases() {
+        let none = StackLayout()
+        #expect(none.direction == StackLayout.Direction.allCases.first)
+        #expect(none.alignItems == StackLayout.Alignment.allCases.first)
+        #expect(none.justifyContent == StackLayout.Justification.allCases.first)
+        #expect(none.alignItems == .stretch)
+        #expect((try? StackLayout { _ in .nil }) == none)
+    }
+
     @Test func theSpacingLimitIsTheOneEnforced() throws {
         let spacing = try #require(prop("spacing"))
         #expect(spacing.doc.contains("from 0 to \(StackLayout.spacingLimit),"))

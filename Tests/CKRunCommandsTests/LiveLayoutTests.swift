@@ -22,9 +22,13 @@ struct LiveLayoutTests {
     @Test func aVerticalStackPutsItsChildrenOneUnderAnother() {
         let frames = Layout.frames(liveTree(.stack(StackLayout()), rows), in: Size(width: 40, height: 10))
         #expect(frames[0] == Rect(x: 0, y: 0, width: 40, height: 10), "the root stack takes the area")
-        #expect(frames[1] == Rect(x: 0, y: 0, width: 9, height: 1))
-        #expect(frames[2] == Rect(x: 0, y: 1, width: 12, height: 1), "[ Download ] is 12 cells")
-        #expect(frames[3] == Rect(x: 0, y: 2, width: 9, height: 1))
+        // alignItems is stretch by default (CKFlexboxComponent's, CSS's): each child is as wide
+        // as the column (atk-apps2 07).
+        #expect(frames[1] == Rect(x: 0, y: 0, width: 40, height: 1))
+        #expect(frames[2] == Rect(x: 0, y: 1, width: 40, height: 1))
+        #expect(frames[3] == Rect(x: 0, y: 2, width: 40, height: 1))
+        let atStart = Layout.frames(liveTree(.stack(StackLayout(alignItems: .start)), rows), in: Size(width: 40, height: 10))
+        #expect(atStart[2] == Rect(x: 0, y: 1, width: 12, height: 1), "[ Download ] is 12 cells")
     }
 
     @Test func aHorizontalStackWithSpacingPutsThemSideBySide() {
@@ -57,7 +61,7 @@ struct LiveLayoutTests {
     }
 
     @Test func wideCharactersTakeTwoCells() {
-        let frames = Layout.frames(liveTree(.stack(StackLayout()), [.text(["日本語"]), .text(["e\u{301}"])]), in: Size(width: 10, height: 2))
+        let frames = Layout.frames(liveTree(.stack(StackLayout(alignItems: .start)), [.text(["日本語"]), .text(["e\u{301}"])]), in: Size(width: 10, height: 2))
         #expect(frames[1].width == 6)
         #expect(frames[2].width == 1, "a combining accent takes no cell")
     }
@@ -70,6 +74,6 @@ struct LiveLayoutTests {
         for _ in 0..<100_000 { parent = tree.add(.init(kind: .stack(StackLayout())), under: parent) }
         tree.add(.init(kind: .text(["leaf"])), under: parent)
         let frames = Layout.frames(tree, in: Size(width: 20, height: 5))
-        #expect(frames.last == Rect(x: 0, y: 0, width: 4, height: 1))
+        #expect(frames.last == Rect(x: 0, y: 0, width: 20, height: 1), "stretched across the chain (alignItems' default)")
     }
 }

@@ -18,12 +18,13 @@ struct LivePaintingTests {
         tree.add(.init(kind: .text(["Title"])), under: root)
         let box = tree.add(.init(kind: .box(title: "UISwitch", lines: ["on = true"])), under: root)
         tree.add(.init(kind: .button("OK"), focusable: true), under: box)
+        // The box is stretched to the row's height (alignItems' default, as in ComponentKit).
         #expect(paint(tree, Size(width: 30, height: 5), focused: 3) == [
             "Title ┌─ UISwitch ─┐",
             "      │ on = true  │",
             "      │ [▸OK◂]     │",
+            "      │            │",
             "      └────────────┘",
-            "",
         ])
     }
 

@@ -43,7 +43,7 @@ describe("ck.Stack's layout props", function()
   end)
 
   it("refuses alignments and justifications it does not know, and values that are not strings", function()
-    assert.truthy(failure(function() ck.Stack{alignItems = "middle"} end):find('"start", "center", "end", "stretch", got "middle"', 1, true))
+    assert.truthy(failure(function() ck.Stack{alignItems = "middle"} end):find('"stretch", "start", "center", "end", got "middle"', 1, true))
     assert.truthy(failure(function() ck.Stack{justifyContent = "around"} end):find('"spaceBetween", got "around"', 1, true))
     assert.truthy(failure(function() ck.Stack{direction = 1} end):find("got 1", 1, true))
   end)

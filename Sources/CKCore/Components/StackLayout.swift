@@ -4,25 +4,28 @@
 /// reads them to place the stack's views.
 public struct StackLayout: Equatable, Sendable {
     public enum Direction: String, CaseIterable, Sendable { case vertical, horizontal }
-    /// Across the direction (`alignItems`): at the start, centred, at the end, or stretched to
-    /// the stack's size.
-    public enum Alignment: String, CaseIterable, Sendable { case start, center, end, stretch }
+    /// Across the direction (`alignItems`): stretched to the stack's size, at the start,
+    /// centred, or at the end. Stretch first: it is the default, as in `CKFlexboxComponent`
+    /// (`CKFlexboxAlignItemsStretch` leads its enum), CSS and Yoga.
+    public enum Alignment: String, CaseIterable, Sendable { case stretch, start, center, end }
     /// Along the direction (`justifyContent`); `spaceBetween` spreads the room left over
     /// between the children.
     public enum Justification: String, CaseIterable, Sendable { case start, center, end, spaceBetween }
 
+    // The defaults, declared here only: each is its enum's first case (`props` says so).
     public var direction = Direction.vertical
     /// Cells between neighbours (rows in a vertical stack, columns in a horizontal one).
     public var spacing = 0
-    public var alignItems = Alignment.start
+    public var alignItems = Alignment.stretch
     public var justifyContent = Justification.start
 
-    public init(direction: Direction = .vertical, spacing: Int = 0, alignItems: Alignment = .start,
-                justifyContent: Justification = .start) {
-        self.direction = direction
-        self.spacing = spacing
-        self.alignItems = alignItems
-        self.justifyContent = justifyContent
+    /// A layout with the given props, the defaults for those not given.
+    public init(direction: Direction? = nil, spacing: Int? = nil, alignItems: Alignment? = nil,
+                justifyContent: Justification? = nil) {
+        if let direction { self.direction = direction }
+        if let spacing { self.spacing = spacing }
+        if let alignItems { self.alignItems = alignItems }
+        if let justifyContent { self.justifyContent = justifyContent }
     }
 
     /// The props read, each with its type as types/ck.lua writes it (LuaLS) and one line of doc.
@@ -32,8 +35,8 @@ public struct StackLayout: Equatable, Sendable {
         ("direction", #""vertical"|"horizontal""#,
          #"how the children follow each other: `"vertical"`, `"horizontal"` (the first is the default)"#),
         ("spacing", "integer", "cells between neighbouring children: an integer from 0 to 1000, default 0"),
-        ("alignItems", #""start"|"center"|"end"|"stretch""#,
-         #"where the children sit across the direction: `"start"`, `"center"`, `"end"`, `"stretch"` (the first is the default)"#),
+        ("alignItems", #""stretch"|"start"|"center"|"end""#,
+         #"where the children sit across the direction: `"stretch"`, `"start"`, `"center"`, `"end"` (the first is the default, as in ComponentKit's stack layout and CSS: a row in a column is as wide as the column)"#),
         ("justifyContent", #""start"|"center"|"end"|"spaceBetween""#,
          #"where the children sit along the direction: `"start"`, `"center"`, `"end"`, `"spaceBetween"` (the first is the default; `spaceBetween` spreads the room left over between them)"#),
     ]
@@ -44,9 +47,9 @@ public struct StackLayout: Equatable, Sendable {
     /// Reads the props through `prop` (a raw read); nil props keep the defaults. A value of the
     /// wrong type or out of range is `[badArgument]` naming the prop and the values it takes.
     public init(of builtin: String = "Stack", prop: (String) -> Value) throws {
-        direction = try Self.choice(prop("direction"), "direction", of: builtin) ?? .vertical
-        alignItems = try Self.choice(prop("alignItems"), "alignItems", of: builtin) ?? .start
-        justifyContent = try Self.choice(prop("justifyContent"), "justifyContent", of: builtin) ?? .start
+        if let v: Direction = try Self.choice(prop("direction"), "direction", of: builtin) { direction = v }
+        if let v: Alignment = try Self.choice(prop("alignItems"), "alignItems", of: builtin) { alignItems = v }
+        if let v: Justification = try Self.choice(prop("justifyContent"), "justifyContent", of: builtin) { justifyContent = v }
         switch prop("spacing") {
         case .nil: break
         case .int(let n) where n >= 0 && n <= Self.spacingLimit: spacing = Int(n)
