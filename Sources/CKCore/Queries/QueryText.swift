@@ -1,9 +1,10 @@
-/// Reads a query's text into simple selectors and `>`: `Name`, `#id` parts, each bare (up to a
-/// space, `>`, `#` or `[`) or quoted as `ScopeName` quotes (`"a b"`, `"x#y"`, `\"`, `\\`, `\ddd`),
-/// then `[N]`, the N-th of its siblings the rest matches (`ScopeName` quotes a part holding `[`).
+/// Reads a query's text into simple selectors, `>` and `/`: `Name`, `#id` parts, each bare (up
+/// to a space, `>`, `/`, `#` or `[`) or quoted as `ScopeName` quotes (`"a b"`, `"x#y"`, `\"`, `\\`, `\ddd`),
+/// then attributes (`[title="reset"]`) and `[N]`, the N-th of its siblings the rest matches
+/// (`ScopeName` quotes a part holding `[`).
 struct QueryText {
-    /// `>` with its column (from 1), or a simple selector.
-    enum Token { case child(Int), simple(Query.Simple) }
+    /// `>` or `/` with its column (from 1), or a simple selector.
+    enum Token { case child(Int), step(Int), simple(Query.Simple) }
 
     private let text: String
     private let s: [Unicode.Scalar]
@@ -20,6 +21,7 @@ struct QueryText {
             switch s[i] {
             case " ", "\t": i += 1
             case ">": out.append(.child(i + 1)); i += 1
+            case "/": out.append(.step(i + 1)); i += 1
             default: out.append(.simple(try simple()))
             }
         }
@@ -48,14 +50,53 @@ struct QueryText {
         // Every selector says what it matches: a name, `*` or an id. `[2]` alone was read as
         // `*[2]`, so a typo that lost the name tapped some other component (attack atk-mem 10).
         guard !name.isEmpty || !simple.ids.isEmpty else {
-            throw Query.error(text, "the position at column \(i + 1) has nothing before it; write *[N] for any class")
+            throw Query.error(text, "the `[` at column \(i + 1) has nothing before it; write *[N] or *[title=\"text\"] for any class")
         }
-        if i < s.count, s[i] == "[" { simple.position = try position() }
-        // A selector ends at a space, `>` or the end: `Button[2]x` is no query.
-        guard i == s.count || " \t>".unicodeScalars.contains(s[i]) else {
-            throw Query.error(text, "`\(Excerpt.text(String(s[i])))` at column \(i + 1) follows a whole selector; a selector ends at a space, `>` or the end")
+        try brackets(of: &simple)
+        // A selector ends at a space, `>`, `/` or the end: `Button[2]x` is no query.
+        guard i == s.count || " \t>/".unicodeScalars.contains(s[i]) else {
+            throw Query.error(text, "`\(Excerpt.text(String(s[i])))` at column \(i + 1) follows a whole selector; a selector ends at a space, `>`, `/` or the end")
         }
         return simple
+    }
+
+    /// Attributes (`[title="reset"]`), then at most one position (`[2]`, among the siblings the
+    /// rest matches).
+    private mutating func brackets(of simple: inout Query.Simple) throws {
+        while i < s.count, s[i] == "[" {
+            if simple.position != nil {
+                throw Query.error(text, "the `[` at column \(i + 1) follows the position; write the attributes first, then the position (Button[title=\"ok\"][2])")
+            }
+            if i + 1 < s.count, ("0"..."9").contains(s[i + 1]) {
+                simple.position = try position()
+            } else {
+                simple.attributes.append(try attribute())
+            }
+        }
+    }
+
+    /// `[name="text"]`: a prop or view attribute `name` whose value is the string `text`.
+    private mutating func attribute() throws -> Query.Attribute {
+        let open = i + 1
+        i += 1
+        var name = ""
+        while i < s.count, s[i] == "_" || ("0"..."9").contains(s[i]) || ("a"..."z").contains(s[i]) || ("A"..."Z").contains(s[i]) {
+            name.unicodeScalars.append(s[i])
+            i += 1
+        }
+        guard !name.isEmpty, i < s.count, s[i] == "=" else {
+            throw Query.error(text, "the `[` at column \(open) holds neither a position, a number from 1 ([2]), nor an attribute and its text in quotes ([title=\"reset\"])")
+        }
+        i += 1
+        guard i < s.count, s[i] == "\"" else {
+            throw Query.error(text, "the attribute `\(name)` at column \(open) needs its text in quotes ([\(name)=\"reset\"])")
+        }
+        let value = try quoted()
+        guard i < s.count, s[i] == "]" else {
+            throw Query.error(text, "the `[` at column \(open) is not closed by `]` after the quoted text")
+        }
+        i += 1
+        return Query.Attribute(name: name, text: value)
     }
 
     /// `[N]`, N from 1 (digits only), the index past it.
@@ -79,7 +120,7 @@ struct QueryText {
 
     private mutating func bare() -> String {
         var out = ""
-        while i < s.count, !" \t>#[".unicodeScalars.contains(s[i]) { out.unicodeScalars.append(s[i]); i += 1 }
+        while i < s.count, !" \t>/#[".unicodeScalars.contains(s[i]) { out.unicodeScalars.append(s[i]); i += 1 }
         return out
     }
 
