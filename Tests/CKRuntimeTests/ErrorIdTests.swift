@@ -31,6 +31,28 @@ struct ErrorIdTests {
         #expect(error.message.contains("boom.lua:1: boom"))
     }
 
+    /// atk-apps2 05: a block action's error said only "the function of a block action raised";
+    /// it names the block's file:line and the component that sent it, as a scope action's does.
+    @Test func aBlockActionsErrorNamesItsSenderAndWhereTheBlockWasDefined() throws {
+        let runtime = try Runtime()
+        let app = try runtime.load(string: """
+            local Row = ck.component("Row", {render = function(self, p)
+              return ck.Button{title = p.label, action = p.onPress} end})
+            return ck.component("App", {scope = true, render = function(self)
+              local rows = {}
+              for i, name in ipairs({"a", "b", "c"}) do
+                rows[i] = Row{key = name, label = name, onPress = ck.action(function(sender)
+                  local item = ({a = {}, b = {}})[name]; return item.title end)}
+              end
+              return ck.Stack{children = rows}
+            end})
+            """, name: "rows.lua")
+        let host = try runtime.mount(app)
+        let error = try #require(throws: ScriptError.self) { try host.tap("Row#c") }
+        #expect(error.id == .actionFailed)
+        #expect(error.message.contains("[actionFailed] the block action (function at rows.lua:6) sent by App/Stack/Row#c/Button raised:"), "\(error.message)")
+    }
+
     /// Outsider break 3: calling a value that is not a function gave an id-less error.
     @Test func callingAValueThatIsNoFunctionIsBadArgument() throws {
         let runtime = try Runtime()

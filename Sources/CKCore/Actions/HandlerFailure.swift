@@ -20,7 +20,7 @@ extension Runtime {
     @inline(__always)
     func callHandler(_ m: Method, of r: Responder?, selector: String?, _ call: [Value]) throws {
         do { try m.call(r, call) } catch let e as ScriptFailure {
-            lastHandlerFailure = HandlerFailure(message: e.message, place: Self.place(m.name, r, selector))
+            lastHandlerFailure = HandlerFailure(message: e.message, place: r == nil ? Self.blockPlace(m, sender: call.first) : Self.place(m.name, r, selector))
             throw e
         } catch let e as RuntimeError where e.id == .yieldAcrossRuntime {
             throw ScriptErrors.namingYield(e, in: Self.place(m.name, r, selector))
@@ -32,6 +32,10 @@ extension Runtime {
 
     /// A planned send's handler raised (its walk asked no one): notes the handler it found.
     public func notePlannedFailure(_ message: String, action: Action, sender: Responder?) {
+        if let block = action.block {
+            lastHandlerFailure = HandlerFailure(message: message, place: Self.blockPlace(block, sender: sender?.value))
+            return
+        }
         guard let start = walkStart(action, sender: sender) else { return }
         var current = start
         while let r = current {
@@ -41,6 +45,20 @@ extension Runtime {
             }
             current = nextResponder(r)
         }
+    }
+
+    /// `the block action (function at app.lua:6) sent by List/Stack/Row#c/Button`: where the
+    /// block was defined and who sent it, as a scope action's place names its component.
+    static func blockPlace(_ block: Method, sender: Value?) -> String {
+        let defined = block.script?.definition.map { " (function at \($0))" } ?? ""
+        let sentBy: String
+        switch sender.flatMap({ $0.object }) {
+        case let c as Component: sentBy = " sent by \(c.shownPlace)"
+        case let k as Controller: sentBy = " sent by the controller of \(k.component.shownPlace)"
+        case let v as View: sentBy = v.component.map { " sent by the \(v.viewClass) of \($0.shownPlace)" } ?? " sent by a \(v.viewClass)"
+        default: sentBy = ""   // no sender (`action:send()`), or a host responder table
+        }
+        return "the block action\(defined)\(sentBy)"
     }
 
     /// `Card.pick of List/Card#2 (handling "pick")`: a responder's function `name` and where it sits.

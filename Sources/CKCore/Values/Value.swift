@@ -43,6 +43,9 @@ open class ScriptRef {
     /// For a script string the core carries as it is (not UTF-8, or long): its first `limit`
     /// bytes and its length in bytes; nil for other values (or once the script side is gone).
     open func stringBytes(upTo limit: Int) -> (bytes: [UInt8], count: Int)? { nil }
+    /// For a script function: where it was defined (`app.lua:6`), for messages; nil for
+    /// anything else (a callable table, a native function).
+    open var definition: String? { nil }
 }
 
 /// Where a bridge keeps the script values one runtime object owns (a host and its tree): the

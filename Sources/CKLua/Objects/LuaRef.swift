@@ -167,6 +167,18 @@ final class LuaRef: ScriptRef {
     }
     override var identity: UInt { pointer }
 
+    /// Read only for a message (a block action's error), on the thread running now.
+    override var definition: String? {
+        guard type == .function, let main = store.L, case let L = store.currentThread?.pointee ?? main, ckstack_checkstack(L, 2) != 0 else { return nil }
+        push(L)
+        var ar = lua_Debug()
+        guard lua_type(L, -1) == LUA_TFUNCTION, lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else {
+            lua_settop(L, -2)
+            return nil
+        }
+        return withUnsafeBytes(of: &ar.short_src) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) } + ":\(ar.linedefined)"
+    }
+
     func push(_ L: OpaquePointer) { push(ref, L) }
 
     /// Pushes the value kept beside this one in `slot` (`view`).
