@@ -84,14 +84,39 @@ struct ClassConfigurator {
     func set(_ key: String, valueAt index: Int32) throws {
         let index = stack.absolute(index)
         if let special = specialKey(key) {
+            let callsThrough = wrapsOrUnwraps(key, valueAt: index)
             try special.apply(self, index)
-            engine.runtime.definitionsChanged()
+            // A spy over the function it replaces (or its revert) observes the class without
+            // changing what it does: kept instances stay kept (atk-apps2 11).
+            if !callsThrough { engine.runtime.definitionsChanged() }
         } else {
             if !stack.isNil(index) { try RuntimeNames.check(key, of: self) }
             setMethod(method(key, at: index), named: key)
             if stack.isFunction(index) { NameCheck.method(key, of: self) }
         }
         engine.classes.storeField(cls, key, valueAt: index, L)
+    }
+
+    /// Whether the value at `index` is the class's `key` as it is seen through luassert's spy:
+    /// a callable table whose `callback` is the current value (`spy.on(Class, "render")`), or
+    /// the current value's `callback` (the spy's `revert`). A stub's own function is new code,
+    /// and counts as a definition.
+    private func wrapsOrUnwraps(_ key: String, valueAt index: Int32) -> Bool {
+        engine.classes.pushField(cls, key, L)
+        let current = stack.absolute(-1)
+        defer { stack.pop() }
+        if stack.isNil(current) { return false }
+        if stack.isCallableTable(index) {
+            stack.field("callback", of: index)
+            defer { stack.pop() }
+            if stack.rawEqual(-1, current) { return true }
+        }
+        if stack.isCallableTable(current) {
+            stack.field("callback", of: current)
+            defer { stack.pop() }
+            if stack.rawEqual(-1, index) { return true }
+        }
+        return false
     }
 
     /// The method a value makes: a function, or a callable table (a spy or stub, with an arity
