@@ -60,6 +60,34 @@ extension Host {
         return try tapFirstView(of: component, query: Self.placedQuery(component))
     }
 
+    /// A tap on a view: the view stands for the component mounted in it now, the handle that
+    /// survives rebuilds (a component from `find` goes stale when its parent rebuilds; the view
+    /// it had is kept by its successor at the same place: atk-apps2 16).
+    public func tap(_ view: View) throws -> Int {
+        try checkAlive("tap")
+        guard let c = try mountedComponent(of: view, "tap") else { return 0 }
+        return try tap(c)
+    }
+
+    /// `host:controlEvent(view, name)`: as for the component mounted in `view` now.
+    public func controlEvent(_ view: View, _ name: String, text: String? = nil) throws -> Int {
+        try checkAlive("controlEvent")
+        guard let c = try mountedComponent(of: view, "controlEvent") else { return 0 }
+        return try controlEvent(c, name, text: text)
+    }
+
+    /// The component mounted in `view`; a view no longer mounted sends nothing and says so, as
+    /// a stale component does (`[notMounted]`, under `ck.config.unhandledAction`).
+    private func mountedComponent(of view: View, _ method: String) throws -> Component? {
+        if view.hostingHost != nil {
+            throw RuntimeError(.badArgument, "host:\(method): a host's hosting view stands for no component; \(method) a component's view (host:find(...).view) or a query")
+        }
+        if let c = view.component { return c }
+        guard isMounted else { return nil }
+        try reportNotMounted(RuntimeError(.notMounted, "host:\(method) was given a \(view.viewClass) view that is not mounted any more (the component it showed left the tree), so nothing was sent; \(method) a view on screen (host:find(...).view)"))
+        return nil
+    }
+
     /// Whether `component`, given where a query goes, is mounted in this host's tree. One of no
     /// host, another host or a host that is gone is `[badArgument]`; one a later build replaced
     /// (or never placed) sends nothing and says why, as a send from it would (`[notMounted]`,
@@ -71,13 +99,18 @@ extension Host {
             throw RuntimeError(.badArgument, "host:\(method): \(c.shownPath) \(whose); \(method) a component of this host (host:find(...)), or call \(method) on its own host")
         }
         guard !c.isMounted, isMounted else { return true }
-        let error = RuntimeError(.notMounted, "host:\(method) was given \(c.shownPath), which is not mounted, so nothing was sent; " + Runtime.whyNotMounted(c, retry: "\(method) the current one (host:find(...))"))
+        try reportNotMounted(RuntimeError(.notMounted, "host:\(method) was given \(c.shownPath), which is not mounted, so nothing was sent; " + Runtime.whyNotMounted(c, retry: "\(method) the current one (host:find(...)), or hold its view (host:find(...).view), which the rebuilt component keeps")))
+        return false
+    }
+
+    /// A target that sends nothing as it is not mounted: raised, warned or ignored as
+    /// `ck.config.unhandledAction` says.
+    private func reportNotMounted(_ error: RuntimeError) throws {
         switch runtime.unhandledAction {
         case .error: throw error
         case .warn: runtime.onWarning(error.id.message(error.detail, at: runtime.currentLocation()))
         case .ignore: break
         }
-        return false
     }
 
     /// `host:controlEvent(query, name, text)`: fires the control actions registered for `name`,

@@ -54,7 +54,11 @@ enum HostBinding {
     }
 
     static func tap(_ args: Arguments, _ h: Host) throws -> Int32 {
-        let sent = try target(args, h, "tap").map { try h.tap($0) } ?? h.tap(try args.string(2, "query"))
+        let sent = switch try target(args) {
+        case .query(let q): try h.tap(q)
+        case .component(let c): try h.tap(c)
+        case .view(let v): try h.tap(v)
+        }
         LuaStack(args.L).push(sent)
         return 1
     }
@@ -64,20 +68,25 @@ enum HostBinding {
         // A text field's text (`event.text`): a string, or nothing.
         if !args.isNil(4) && !LuaStack(args.L).isString(4) { throw args.bad(4, "text", "a string") }
         let text = try args.optionalString(4, "text")
-        let sent = try target(args, h, "controlEvent").map { try h.controlEvent($0, name, text: text) }
-            ?? h.controlEvent(try args.string(2, "query"), name, text: text)
+        let sent = switch try target(args) {
+        case .query(let q): try h.controlEvent(q, name, text: text)
+        case .component(let c): try h.controlEvent(c, name, text: text)
+        case .view(let v): try h.controlEvent(v, name, text: text)
+        }
         LuaStack(args.L).push(sent)
         return 1
     }
 
-    /// The component `tap` and `controlEvent` were given instead of a query (what `find` and
-    /// `findAll` return, as a test library's `click(element)` takes one); nil for anything else.
-    private static func target(_ args: Arguments, _ h: Host, _ method: String) throws -> Component? {
-        guard let c = args.engine.objects.component(at: 2, args.L) else {
-            if LuaStack(args.L).isString(2) { return nil }
-            throw args.bad(2, "query", "a query string or a component")
-        }
-        return c
+    /// What `tap` and `controlEvent` aim at: a query, a component (what `find` and `findAll`
+    /// return, as a test library's `click(element)` takes one) or a view (standing for the
+    /// component mounted in it now, which a rebuild does not make stale).
+    private enum Target { case query(String), component(Component), view(View) }
+
+    private static func target(_ args: Arguments) throws -> Target {
+        if let c = args.engine.objects.component(at: 2, args.L) { return .component(c) }
+        if LuaStack(args.L).isString(2) { return .query(try args.string(2, "query")) }
+        if let v = args.engine.objects.object(at: 2, args.L) as? View { return .view(v) }
+        throw args.bad(2, "query", "a query string, a component or a view")
     }
 
     static func reload(_ args: Arguments, _ h: Host) throws -> Int32 {
