@@ -55,7 +55,7 @@ extension Runtime {
         switch sender.flatMap({ $0.object }) {
         case let c as Component: sentBy = " sent by \(c.shownPlace)"
         case let k as Controller: sentBy = " sent by the controller of \(k.component.shownPlace)"
-        case let v as View: sentBy = v.component.map { " sent by the \(v.viewClass) of \($0.shownPlace)" } ?? " sent by a \(v.viewClass)"
+        case let v as View: sentBy = v.component.map { " sent by the \(v.viewClass) of \($0.shownPlace)" } ?? " sent by \(Article.with(v.viewClass))"
         default: sentBy = ""   // no sender (`action:send()`), or a host responder table
         }
         return "the block action\(defined)\(sentBy)"

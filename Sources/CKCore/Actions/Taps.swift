@@ -84,7 +84,7 @@ extension Host {
         }
         if let c = view.component { return c }
         guard isMounted else { return nil }
-        try reportNotMounted(RuntimeError(.notMounted, "host:\(method) was given a \(view.viewClass) view that is not mounted any more (the component it showed left the tree), so nothing was sent; \(method) a view on screen (host:find(...).view)"))
+        try reportNotMounted(RuntimeError(.notMounted, "host:\(method) was given \(Article.with(view.viewClass)) view that is not mounted any more (the component it showed left the tree), so nothing was sent; \(method) a view on screen (host:find(...).view)"))
         return nil
     }
 
