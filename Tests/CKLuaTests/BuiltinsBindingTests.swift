@@ -10,7 +10,7 @@ struct BuiltinsBindingTests {
     private static let toggle = Builtin("Toggle", viewClass: "UIToggle", doc: "A switch.", props: [
         BuiltinProp("on", .attribute(.boolean), "whether it is on"),
         BuiltinProp("action", .action(sentOn: .control("valueChanged")), "sent when flipped"),
-    ], presentation: .init(focusable: true))
+    ])
 
     private func engine(with builtin: Builtin) -> Engine {
         let engine = Engine()

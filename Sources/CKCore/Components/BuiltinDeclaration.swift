@@ -1,6 +1,6 @@
 /// One built-in component class, declared once (`Builtin.all`): the bridge makes the class
 /// from it, the name check warns about props it does not list, and tests hold docs/api.md and
-/// types/ck.lua to it. A live view reads `presentation`. A class: the core's classes point at
+/// types/ck.lua to it. How its view shows on a screen is its view class's (`ViewPresentation`). A class: the core's classes point at
 /// their declaration, one word to test for nil on every `Class(props)`.
 public final class Builtin: Sendable {
     public let name: String
@@ -10,17 +10,14 @@ public final class Builtin: Sendable {
     public let props: [BuiltinProp]
     /// One line: what it is.
     public let doc: String
-    public let presentation: Presentation
     /// How it is made, gathered from the props' roles.
     public let made: Making
 
-    public init(_ name: String, viewClass: String? = nil, doc: String, props: [BuiltinProp],
-                presentation: Presentation = Presentation()) {
+    public init(_ name: String, viewClass: String? = nil, doc: String, props: [BuiltinProp]) {
         self.name = name
         self.viewClass = viewClass
         self.doc = doc
         self.props = props
-        self.presentation = presentation
         made = Making(props)
     }
 
@@ -30,18 +27,9 @@ public final class Builtin: Sendable {
     /// Every prop a script may pass: the declared ones and `key`, which every component takes.
     public var propNames: [String] { props.map(\.name) + ["key"] }
 
-    /// What a live view (`--tui`) needs beyond the tree: what to show, what can take focus.
-    public struct Presentation: Sendable {
-        /// The prop whose value is the view's text (Text's `text`, Button's `title`).
-        public let text: String?
-        /// Whether the view takes focus to receive gestures (it sends actions).
-        public let focusable: Bool
-
-        public init(text: String? = nil, focusable: Bool = false) {
-            self.text = text
-            self.focusable = focusable
-        }
-    }
+    /// How its view shows on a screen: its view class's row of `ViewPresentation` (none for a
+    /// built-in without a fixed view class, or one whose class has no row).
+    public var presentation: ViewPresentation { ViewPresentation.of(viewClass) ?? ViewPresentation() }
 
     /// The props by what the builder does with them: children, a child, a view (its class, an
     /// attributes table, plain attributes, action props sent on gestures).

@@ -13,12 +13,12 @@ extension Builtin {
         ]),
         Builtin("Text", viewClass: "UILabel", doc: "A label.", props: [
             BuiltinProp("text", .attribute(.any), "what it shows (attribute `text`)"),
-        ], presentation: Presentation(text: "text")),
+        ]),
         Builtin("Button", viewClass: "UIButton", doc: "A button.", props: [
             BuiltinProp("title", .attribute(.any), "what it shows (attribute `title`)"),
             BuiltinProp("action", .action(sentOn: .touchUpInside), "sent with an `Event` on `touchUpInside`, or on the `events`"),
             BuiltinProp("events", .events(of: "action"), "the control events `action` is sent on instead: a name or a list"),
-        ], presentation: Presentation(text: "title", focusable: true)),
+        ]),
     ]
 
     /// The built-in named `name`, if any.

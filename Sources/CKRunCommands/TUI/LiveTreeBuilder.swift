@@ -8,12 +8,12 @@ import Glibc
 #endif
 import CKCore
 
-/// The live view's tree from the mounted tree (`Host.tree()`), by the built-ins' declarations
-/// (`Builtin`): a built-in with layout props (`ck.Stack`) places its children; a view whose
-/// declaration names a text prop shows that attribute as text, or as a button when it takes
-/// focus; any other view is a box with its class and plain attributes. A view takes focus when
-/// its declaration says so or when a tap would send something (`View.sends(for:)` over
-/// `Gesture.hostTap`, what `host:tap` sends). Components without a view (composites) add
+/// The live view's tree from the mounted tree (`Host.tree()`): a built-in with layout props
+/// (`ck.Stack`) places its children; a view is drawn by its view class's declaration
+/// (`ViewPresentation`), whoever made it: one naming a text attribute shows it as text, or as a
+/// button when it takes focus; any other view is a box with its class and plain attributes. A
+/// view takes focus when its class's declaration says so or when a tap would send something
+/// (`View.sends(for:)` over `Gesture.hostTap`, what `host:tap` sends). Components without a view (composites) add
 /// nothing of their own: their children go where they would.
 struct LiveTreeBuilder {
     /// Shows a value as dumps do (may run a `__tostring`: the builder runs in a turn).
@@ -58,8 +58,8 @@ struct LiveTreeBuilder {
             // The attribute's text; `TextFields.apply` puts what was typed since in its place.
             return .field(LiveTree.Field(before: shown(attribute("text", of: node)), placeholder: oneLine(shown(attribute("placeholder", of: node)))))
         }
-        if node.children.isEmpty, let textProp = builtin?.presentation.text {
-            let value = node.attributes.first { $0.name == textProp }?.value ?? .nil
+        if node.children.isEmpty, let textAttribute = ViewPresentation.of(viewClass)?.text {
+            let value = node.attributes.first { $0.name == textAttribute }?.value ?? .nil
             return takesFocus(node) ? .button(oneLine(shown(value))) : .text(Self.lines(shown(value)))
         }
         let attributes = node.attributes.map { "\($0.name) = \(Cells.sanitized(describe($0.value)))" }
@@ -70,9 +70,9 @@ struct LiveTreeBuilder {
     /// A text field, and a control with an action for any control event (a switch's
     /// `valueChanged`: Enter sends it, `LiveView.tap`), take the focus too.
     func takesFocus(_ node: TreeNode) -> Bool {
-        if node.component.componentClass.builtin?.presentation.focusable == true { return true }
         if node.viewClass == TextFields.viewClass { return true }
         guard let view = node.component.view else { return false }
+        if ViewPresentation.of(view.viewClass)?.focusable == true { return true }
         return Gesture.hostTap.contains { !view.sends(for: $0).isEmpty }
             || view.actions.contains { $0.kind == .control && $0.action != nil }
     }
