@@ -94,6 +94,34 @@ struct LivePaintingTests {
         #expect(scene.top == 0 && scene.focused == 3, "a focus still in the area stays")
     }
 
+    /// A build keeps the user's scroll (the outsider's apps attack, 14: a chat log growing on a
+    /// timer scrolled back to the focused button at every message, undoing Page Down); a page
+    /// with no focusable view leaves nothing focused, and Tab focuses (and reveals) again.
+    @Test func aBuildKeepsTheScrollAndOnlyAFocusChangeRevealsIt() {
+        var scene = Scene()
+        scene.resize(to: Size(width: 20, height: 3))
+        func log(_ n: Int) -> (LiveTree, (Int) -> String) {
+            let names = ["root", "say hi"] + (1...n).map { "m\($0)" }
+            return (liveTree(.stack(StackLayout()), [.button("say hi")] + (1...n).map { .text(["m\($0)"]) }), { names[$0] })
+        }
+        let (first, names) = log(9)
+        scene.replace(with: first, key: names)
+        #expect(scene.focused == 1 && scene.top == 0)
+        scene.scroll(pages: 1, key: names)
+        #expect(scene.top == 2 && scene.focused == nil && scene.scrolledAway, "no focusable view on the page: none focused")
+        let (grown, grownNames) = log(10)
+        scene.replace(with: grown, key: grownNames)
+        #expect(scene.top == 2 && scene.focused == nil, "a new message keeps the page")
+        scene.scroll(pages: 1, key: grownNames)
+        #expect(scene.top == 4)
+        scene.move(.next, key: grownNames)
+        #expect(scene.focused == 1 && scene.top == 0, "Tab focuses the button and scrolls it into view")
+        // A focused view that stays where it was keeps a scroll the user made around it.
+        let (third, thirdNames) = log(11)
+        scene.replace(with: third, key: thirdNames)
+        #expect(scene.top == 0 && scene.focused == 1)
+    }
+
     /// A focus already in view scrolls nothing across, whatever area the tree was first laid
     /// out in (terminal attack, break 01: the first build, before the area had a size, scrolled
     /// to the button, and the scroll stayed: every row's start was hidden).

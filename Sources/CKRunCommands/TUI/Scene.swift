@@ -11,12 +11,18 @@ struct Scene {
     private(set) var area = Size()
     /// The focused node's identity across rebuilds, as the caller gives it (`FocusIdentity`).
     private var focusedKey: AnyHashable?
+    /// Page Up/Down left the focus off the page with no focusable view on it: nothing is
+    /// focused until a key or a page gives the focus again (builds do not take it back).
+    private(set) var scrolledAway = false
 
     /// A new tree (a build): the focus stays on the node whose key (`key(node)`) it had, found
     /// by `find` (else by asking each focusable node), else on the one at the same place in the
     /// focus order.
+    /// A build keeps the scroll (a log that grows on a timer stays where the user paged to); it
+    /// scrolls the focused view into view only when the focus changed or its view moved.
     mutating func replace<Key: Hashable>(with tree: LiveTree, key: (Int) -> Key, find: ((Key) -> Int?)? = nil) {
         let place = focused.flatMap { order.firstIndex(of: $0) }
+        let before = (key: focusedKey, frame: focused.map { frames[$0] })
         self.tree = tree
         order = Focus.order(tree)
         frames = Layout.frames(tree, in: area)
@@ -30,9 +36,14 @@ struct Scene {
                 focused = order.first { key($0) == wanted }
             }
         }
-        if focused == nil, !order.isEmpty { focused = order[min(place ?? 0, order.count - 1)] }
+        if focused == nil, !order.isEmpty, !scrolledAway { focused = order[min(place ?? 0, order.count - 1)] }
         focusedKey = focused.map { AnyHashable(key($0)) }
-        reveal()
+        if focused != nil { scrolledAway = false }
+        if focusedKey == before.key, focused.map({ frames[$0] }) == before.frame {
+            top = max(0, min(top, contentHeight - area.height))
+        } else {
+            reveal()
+        }
     }
 
     /// The view area's size changed.
@@ -49,18 +60,28 @@ struct Scene {
 
     mutating func focus<Key: Hashable>(_ node: Int?, key: (Int) -> Key) {
         guard let node else { return }
+        scrolledAway = false
         focused = node
         focusedKey = AnyHashable(key(node))
         reveal()
     }
 
     /// Scrolls by pages; a focus the page leaves behind goes to the first focusable view now
-    /// wholly in the area (keys act on what is seen).
+    /// wholly in the area (keys act on what is seen), and with none there nothing is focused
+    /// (Tab or a page with one focuses again).
     mutating func scroll<Key: Hashable>(pages: Int, key: (Int) -> Key) {
         top = max(0, min(top + pages * max(1, area.height - 1), contentHeight - area.height))
-        guard let focused, !isInArea(focused), let seen = order.first(where: isInArea) else { return }
-        self.focused = seen
-        focusedKey = AnyHashable(key(seen))
+        if let focused, isInArea(focused) { return }
+        guard focused != nil || scrolledAway else { return }
+        if let seen = order.first(where: isInArea) {
+            focused = seen
+            focusedKey = AnyHashable(key(seen))
+            scrolledAway = false
+        } else {
+            focused = nil
+            focusedKey = nil
+            scrolledAway = true
+        }
     }
 
     private func isInArea(_ node: Int) -> Bool {
