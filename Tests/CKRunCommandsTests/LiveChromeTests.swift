@@ -23,15 +23,31 @@ struct LiveChromeTests {
         #expect(StatusLine.segments(StatusLine.Info()).map(\.text).joined() == " no app · wall clock 0 s · 0 timers pending · no errors")
     }
 
-    /// Terminal attack, break 10: a build error's heading was cut before its id's place (the
-    /// component path), in a pane of 5 rows on any screen and on the status line.
-    @Test func aBuildErrorsComponentComesFirstAndThePaneGrowsWithTheScreen() {
-        let error = "[buildFailed] building generation 3 for a state update raised in the render of Root/Stack/Mid/Stack/Leaf; the build was rolled back\napp.lua:2: attempt to index a nil value"
-        #expect(ErrorHeadline.of(error) == "[buildFailed] Root/Stack/Mid/Stack/Leaf: building generation 3 for a state update raised in its render; the build was rolled back")
+    /// A build error leads with the render's own message and file:line (the outsider's apps
+    /// attack, 01: the status line showed only the heading, cut), then the heading's words as
+    /// the runtime wrote them; the pane grows with the screen (terminal attack, break 10).
+    @Test func aBuildErrorsRenderMessageComesFirstAndThePaneGrowsWithTheScreen() {
+        let error = "[buildFailed] building generation 3 for a state update raised in the render of Root/Stack/Mid/Stack/Leaf; the build was rolled back\napp.lua:2: attempt to index a nil value\nstack traceback:\n\t[C]: in ?"
+        #expect(ErrorHeadline.of(error) == "[buildFailed] app.lua:2: attempt to index a nil value — building generation 3 for a state update raised in the render of Root/Stack/Mid/Stack/Leaf; the build was rolled back")
         let text = StatusLine.segments(StatusLine.Info(generation: 2, lastError: error)).map(\.text).joined()
-        #expect(text.hasPrefix(" last error: [buildFailed] Root/Stack/Mid/Stack/Leaf: "))
+        #expect(text.hasPrefix(" last error: [buildFailed] app.lua:2: attempt to index a nil value — "))
         #expect(ScreenRegions(size: Size(width: 100, height: 50), commandOpen: false).output?.height == 12)
         #expect(ScreenRegions(size: Size(width: 100, height: 20), commandOpen: false).output?.height == 5)
+    }
+
+    /// The words of a message are never edited (the outsider's apps attack, 12: "(made in the
+    /// render of Card)" in an [unhandledAction], and in an app's own error, was rewritten into
+    /// "Card): … (made in its …"): a one-line error shows as it is; a heading over a cause shows
+    /// the cause first, both unchanged.
+    @Test func messagesAreShownAsTheRuntimeMadeThem() {
+        let unhandled = "[unhandledAction] app.lua:1: nothing handles \"openCard\" from List/Stack/Card#2/Button (made in the render of Card); chain walked: Button -> nil. Define openCard"
+        #expect(ErrorHeadline.of(unhandled) == unhandled)
+        let own = "[actionFailed] C.a of C (handling \"a\") raised:\nmsg.lua:3: cache miss (made in the render of Widget); retry\nstack traceback:"
+        #expect(ErrorHeadline.of(own) == "[actionFailed] msg.lua:3: cache miss (made in the render of Widget); retry — C.a of C (handling \"a\") raised:")
+        #expect(ErrorHeadline.of("app.lua:4: timeout raised in the render of Gauge; giving up") == "app.lua:4: timeout raised in the render of Gauge; giving up")
+        let nested = "[buildFailed] building generation 2 for the first build raised in the render of Outer; x\n[buildFailed] building generation 1 raised in the render of Inner; y\ninner.lua:9: boom"
+        #expect(ErrorHeadline.of(nested) == "[buildFailed] inner.lua:9: boom — building generation 2 for the first build raised in the render of Outer; x")
+        #expect(ErrorHeadline.id(of: own) == "actionFailed" && ErrorHeadline.id(of: "[notAnId] x") == nil)
     }
 
     @Test func theCommandLineEditsAndRemembers() {

@@ -14,6 +14,13 @@ enum TapTrace {
         return out
     }
 
+    /// The build the tap's updates queued failed (`[buildFailed]`): rolled back, `generation`
+    /// still shown; what the tap's handler did is undone on screen.
+    static func buildFailed(_ error: String, generation: Int?) -> [Line] {
+        let kept = generation.map { ", generation \($0) stays" } ?? ""
+        return [(" ✗ the build it queued failed and was rolled back\(kept)", .error), ("  " + ErrorHeadline.of(error), .error)]
+    }
+
     static func lines(of entry: Tracer.Entry, describe: (Value) -> String) -> [Line] {
         var out: [Line] = [(" \(entry.selector) from \(entry.sender?.name ?? "nil")", .plain)]
         for (i, visit) in entry.visited.enumerated() {
