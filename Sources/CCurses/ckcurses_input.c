@@ -20,11 +20,13 @@ static const struct { wint_t character; ck_key_kind kind; } control_characters[]
     {127, CK_KEY_BACKSPACE}, {8, CK_KEY_BACKSPACE},
 };
 
+/* The press and the release come apart (ckcurses_screen_start turns ncurses' click resolution
+   off): a click is the view's to make, of a press and a release on the same view. */
 static ck_key mouse_key(void) {
     ck_key key = {CK_KEY_OTHER, 0, 0, 0};
     MEVENT event;
-    if (NC(getmouse)(&event) == OK && (event.bstate & (BUTTON1_CLICKED | BUTTON1_RELEASED))) {
-        key.kind = CK_KEY_CLICK;
+    if (NC(getmouse)(&event) == OK && (event.bstate & (BUTTON1_PRESSED | BUTTON1_RELEASED))) {
+        key.kind = event.bstate & BUTTON1_PRESSED ? CK_KEY_PRESS : CK_KEY_CLICK;
         key.row = event.y;
         key.column = event.x;
     }

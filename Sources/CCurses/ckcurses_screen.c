@@ -84,7 +84,10 @@ int ckcurses_screen_start(int in_fd, int out_fd, int color) {
     NC(nodelay)(CK_SCREEN, TRUE);
     NC(set_escdelay)(25);
     NC(curs_set)(0);
-    NC(mousemask)(BUTTON1_CLICKED | BUTTON1_RELEASED, NULL);
+    /* Press and release apart, never merged into a click wherever the release lands: the view
+       taps only when both are on the same view (UIKit's touchUpInside). */
+    NC(mousemask)(BUTTON1_PRESSED | BUTTON1_RELEASED, NULL);
+    NC(mouseinterval)(0);
     start_bracketed_paste(out_fd);
     if (color && NC(has_colors)()) set_up_colors();
     return 1;

@@ -77,7 +77,8 @@ typedef enum {
     CK_KEY_BACKSPACE, CK_KEY_DELETE, CK_KEY_HOME, CK_KEY_END,
     CK_KEY_PAGE_UP, CK_KEY_PAGE_DOWN,
     CK_KEY_SHIFT_PAGE_UP, CK_KEY_SHIFT_PAGE_DOWN,   /* terminfo's kPRV, kNXT */
-    CK_KEY_CLICK,      /* `row`, `column` hold where */
+    CK_KEY_PRESS,      /* the mouse's first button pressed: `row`, `column` hold where */
+    CK_KEY_CLICK,      /* and released (ncurses' BUTTON1_RELEASED): `row`, `column` hold where */
     CK_KEY_RESIZE,
     CK_KEY_PASTE_START, /* the terminal's bracketed-paste marks (terminfo PS, PE): what comes */
     CK_KEY_PASTE_END,   /* between them was pasted, not typed */

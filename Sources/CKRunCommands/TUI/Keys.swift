@@ -5,6 +5,8 @@ enum Key: Equatable, Hashable {
     case character(Character)
     case up, down, left, right, tab, backTab, enter, escape, backspace, delete, home, end, pageUp, pageDown
     case shiftPageUp, shiftPageDown
+    /// The mouse's button pressed, and released (`click`): a tap when both are on one view.
+    case press(row: Int, column: Int)
     case click(row: Int, column: Int)
     /// Alt (Option) with a key: the terminal sends ESC and the key, read as one (`CK_KEY_ALT`).
     case alt(Character)
@@ -40,6 +42,7 @@ enum Key: Equatable, Hashable {
         switch k.kind {
         case CK_KEY_CHAR: self = Unicode.Scalar(k.character).map { .character(Character($0)) } ?? .other
         case CK_KEY_ALT: self = Unicode.Scalar(k.character).map { .alt(Character($0)) } ?? .other
+        case CK_KEY_PRESS: self = .press(row: Int(k.row), column: Int(k.column))
         case CK_KEY_CLICK: self = .click(row: Int(k.row), column: Int(k.column))
         default: self = Self.kinds[k.kind.rawValue] ?? .other
         }
