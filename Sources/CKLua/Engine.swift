@@ -60,6 +60,9 @@ public final class Engine {
     /// Registry refs of `ck.config.onWarning` and `onTrace`, when set from Lua.
     var warningHandler: LuaRef?
     var traceHandler: LuaRef?
+    /// Where a warning goes when the script set no `ck.config.onWarning`: standard error, after
+    /// `noted` (a live view's output pane learns which of its lines are warnings).
+    public var warningWritten: ((String) -> Void)?
     var scriptTables: TablesAdapter!
     /// Cached send resolutions for the C `send` method of actions.
     var sendPlans: SendPlans!
@@ -249,6 +252,7 @@ public final class Engine {
 
     func warn(_ message: String) {
         guard let handler = warningHandler else {
+            warningWritten?(message)
             ProcessOutput.err(message + "\n")
             return
         }

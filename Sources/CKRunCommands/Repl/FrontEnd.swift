@@ -36,6 +36,9 @@ protocol FrontEnd: AnyObject {
     func interrupted(prompt: String) -> Bool
     /// An error the run reported (already printed): the live view's status line shows it.
     func reported(error: String)
+    /// A `--watch` reload ended (its error, if it failed, was reported just before): a reload
+    /// that succeeds fixes what a failed one reported.
+    func reloaded(succeeded: Bool)
     /// The terminal's size changed.
     func resized()
     /// The process was stopped (Ctrl-Z) and continued (`fg`): the terminal's modes are the
@@ -63,6 +66,7 @@ enum InputEvent {
 extension FrontEnd {
     var greets: Bool { isTerminal }
     func reported(error: String) {}
+    func reloaded(succeeded: Bool) {}
     var secondsToNextTick: Double? { nil }
     func tick() {}
     func beforeWait() {}

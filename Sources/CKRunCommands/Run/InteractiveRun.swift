@@ -216,7 +216,13 @@ final class InteractiveRun {
         guard let files = watcher?.changedFiles(), !files.isEmpty else { return }
         frontEnd.aside {
             ProcessOutput.out("changed: \(files.joined(separator: ", "))\n")
-            do throws(LuaError) { ProcessOutput.out(try app.reloadFile() + "\n") } catch { repl.report(error.keepingFirstTraceback()) }
+            do throws(LuaError) {
+                ProcessOutput.out(try app.reloadFile() + "\n")
+                frontEnd.reloaded(succeeded: true)
+            } catch {
+                repl.report(error.keepingFirstTraceback())
+                frontEnd.reloaded(succeeded: false)
+            }
             afterInput()
         }
     }

@@ -36,6 +36,13 @@ final class LiveView: FrontEnd {
     /// A line was handed over: whether the command line stays open waits on the REPL's prompt.
     var awaitingPrompt = false
     var lastError: String?
+    /// A tap's turn ran and the builds it queued follow before the next wait: a failed one is
+    /// the tap's too (its trace says so).
+    var tapAwaitsBuild = false
+    /// The view the mouse's button was pressed on (its identity across builds), until released.
+    var pressed: FocusIdentity?
+    /// The error of the last failed reload, while it is the last error reported.
+    var failedReload: String?
     /// How many rows the output pane is scrolled back from its newest (0: it follows the output).
     var outputBack = 0
     /// The wall clock's whole second the status line shows (nil: no running wall clock shown).
@@ -76,6 +83,7 @@ final class LiveView: FrontEnd {
         self.dropPending = dropPending
         appName = appFile.map { BytePath.shown($0.lastPathComponent) } ?? "ckrun"
         TerminalRestore.install(output)
+        engine.warningWritten = { [unowned output] in output.noteWarning($0) }
         StandardInputLending.start(engine: engine, output: output)
         refreshTree()
     }
@@ -135,7 +143,21 @@ final class LiveView: FrontEnd {
         return false
     }
 
-    func reported(error: String) { lastError = error }
+    func reported(error: String) {
+        lastError = error
+        if tapAwaitsBuild, ErrorHeadline.id(of: error) == Catalogue.buildFailed.rawValue {
+            trace += TapTrace.buildFailed(error, generation: engine.appHost?.generation)
+        }
+    }
+
+    /// A reload that succeeds after a failed one, nothing reported between, clears its error from
+    /// the status line (the output pane keeps it): the file it named is fixed.
+    func reloaded(succeeded: Bool) {
+        if !succeeded { return failedReload = lastError }
+        if let failed = failedReload, failed == lastError { lastError = nil }
+        failedReload = nil
+        needsDraw = true
+    }
 
     func resized() {
         StandardInputLending.takeBack()
@@ -152,6 +174,7 @@ final class LiveView: FrontEnd {
     }
 
     func close() {
+        engine.warningWritten = nil
         StandardInputLending.stop(engine: engine)
         TerminalRestore.leave()
     }
@@ -162,6 +185,7 @@ final class LiveView: FrontEnd {
     func tick() { needsDraw = true }
 
     func beforeWait() {
+        tapAwaitsBuild = false
         StandardInputLending.takeBack()
         refreshTreeIfStale()
         guard needsDraw else { return }

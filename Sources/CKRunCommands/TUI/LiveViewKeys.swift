@@ -21,6 +21,7 @@ extension LiveView {
             return nil
         }
         if commandOpen { return commandLine(key) }
+        if case .press(let row, let column) = key { return press(row: row, column: column) }
         let command = KeyBindings.command(for: key)
         if case .handled(let event) = fieldKey(key, viewCommand: command) { return event }
         if case .click(let row, let column) = key { return click(row: row, column: column) }
@@ -42,17 +43,30 @@ extension LiveView {
         return nil
     }
 
-    /// A click on a focusable view focuses and taps it.
+    /// A press remembers the focusable view under it; the release taps nothing else.
+    private func press(row: Int, column: Int) -> InputEvent? {
+        pressed = focusable(atRow: row, column: column).map(focusKey)
+        return nil
+    }
+
+    /// A release on the focusable view the press was on (as UIKit's touchUpInside: a press
+    /// dragged off to another view and released there taps neither) focuses and taps it.
     private func click(row: Int, column: Int) -> InputEvent? {
-        let view = ScreenRegions(size: screenSize, commandOpen: commandOpen).view
-        guard view.intersects(Rect(x: column, y: row, width: 1, height: 1)),
-              let node = scene.focusable(atRow: row - view.y, column: column - view.x) else { return nil }
+        defer { pressed = nil }
+        guard let node = focusable(atRow: row, column: column), let pressed, focusKey(node) == pressed else { return nil }
         scene.focus(node, key: focusKey)
         focusChanged()
         // A text field clicked takes the keys; anything else is tapped too.
         let moved = fieldFocusMoved()
         if focusedField != nil { fields.released = false }
         return Self.joined(moved, focusedField == nil ? tap() : nil)
+    }
+
+    /// The focusable view at a point of the screen, if any.
+    private func focusable(atRow row: Int, column: Int) -> Int? {
+        let view = ScreenRegions(size: screenSize, commandOpen: commandOpen).view
+        guard view.intersects(Rect(x: column, y: row, width: 1, height: 1)) else { return nil }
+        return scene.focusable(atRow: row - view.y, column: column - view.x)
     }
 
     /// The tap on the focused view, as a turn for the run: what `host:tap` sends, traced for the
@@ -67,6 +81,7 @@ extension LiveView {
             var failure: LuaError?
             do throws(LuaError) { _ = try turn.tap(component, of: host, trace: &entries) } catch { failure = error }
             trace = TapTrace.lines(tapped: tapped, entries: entries, error: failure?.description, describe: { (try? turn.describe($0)) ?? "…" })
+            tapAwaitsBuild = true
             if let failure { throw failure }
         }
     }

@@ -20,6 +20,10 @@ final class OutputLog {
     private var offset: off_t = 0
     /// Complete lines, the newest last.
     private(set) var lines: [String] = []
+    /// The warnings written (`Engine.warningWritten`) not yet read back as lines, and the last
+    /// warning line read: the pane folds a warning identical to it into a count on one line.
+    private var warningsWritten: [String] = []
+    private var lastWarning: (line: String, index: Int, count: Int)?
     /// The bytes after the last newline (a line still being written).
     private var partial: [UInt8] = []
     private(set) var isClosed = false
@@ -71,9 +75,34 @@ final class OutputLog {
         var pieces = (partial + bytes).split(separator: 10, omittingEmptySubsequences: false)
         partial = Array(pieces.removeLast())
         let new = pieces.map { PaneText.line($0) }
-        lines += new
-        if lines.count > Self.keptLines { lines.removeFirst(lines.count - Self.keptLines) }
+        for line in new { add(line) }
+        if lines.count > Self.keptLines {
+            let dropped = lines.count - Self.keptLines
+            lines.removeFirst(dropped)
+            if let last = lastWarning { lastWarning = last.index >= dropped ? (last.line, last.index - dropped, last.count) : nil }
+        }
         return new
+    }
+
+    /// A warning is noted as written (one line, its text as the pane will read it back).
+    func noteWarning(_ message: String) {
+        guard !message.contains("\n") else { return }
+        warningsWritten.append(PaneText.line(message.utf8))
+        if warningsWritten.count > 100 { warningsWritten.removeFirst() }
+    }
+
+    /// Adds a line read back; a warning identical to the last warning read (a `[scopeCollision]`
+    /// every build) replaces its line, moved to the end with a count: `… (×12)`.
+    private func add(_ line: String) {
+        guard let noted = warningsWritten.firstIndex(of: line) else { return lines.append(line) }
+        warningsWritten.removeSubrange(...noted)
+        var count = 1
+        if let last = lastWarning, last.line == line, last.index < lines.count {
+            lines.remove(at: last.index)
+            count = last.count + 1
+        }
+        lastWarning = (line, lines.count, count)
+        lines.append(count == 1 ? line : line + " (×\(count))")
     }
 
     /// Adds `bytes` to what the run wrote, as if written now (the answer a lent read got, after
