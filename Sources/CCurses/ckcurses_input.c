@@ -21,16 +21,37 @@ static const struct { wint_t character; ck_key_kind kind; } control_characters[]
 };
 
 /* The press and the release come apart (ckcurses_screen_start turns ncurses' click resolution
-   off): a click is the view's to make, of a press and a release on the same view. */
-static ck_key mouse_key(void) {
+   off): a click is the view's to make, of a press and a release on the same view. Events that
+   came in one read (a quick click: press and release in one write) give one KEY_MOUSE, and
+   getmouse pops ncurses' queue newest first: all are taken and handed out oldest first. */
+#define CK_MOUSE_QUEUE 16
+static struct { ck_key keys[CK_MOUSE_QUEUE]; int next, count; } mouse_pending;
+
+static ck_key mouse_event_key(const MEVENT *event) {
     ck_key key = {CK_KEY_OTHER, 0, 0, 0};
-    MEVENT event;
-    if (NC(getmouse)(&event) == OK && (event.bstate & (BUTTON1_PRESSED | BUTTON1_RELEASED))) {
-        key.kind = event.bstate & BUTTON1_PRESSED ? CK_KEY_PRESS : CK_KEY_CLICK;
-        key.row = event.y;
-        key.column = event.x;
+    if (event->bstate & (BUTTON1_PRESSED | BUTTON1_RELEASED)) {
+        key.kind = event->bstate & BUTTON1_PRESSED ? CK_KEY_PRESS : CK_KEY_CLICK;
+        key.row = event->y;
+        key.column = event->x;
     }
     return key;
+}
+
+/* The next mouse event taken from ncurses and not handed out yet (CK_KEY_NONE: none). */
+static ck_key pending_mouse_key(void) {
+    if (mouse_pending.next >= mouse_pending.count) return (ck_key){CK_KEY_NONE, 0, 0, 0};
+    return mouse_pending.keys[mouse_pending.next++];
+}
+
+static ck_key mouse_key(void) {
+    MEVENT newest_first[CK_MOUSE_QUEUE];
+    int taken = 0;
+    while (taken < CK_MOUSE_QUEUE && NC(getmouse)(&newest_first[taken]) == OK) taken++;
+    for (int i = 0; i < taken; i++) mouse_pending.keys[i] = mouse_event_key(&newest_first[taken - 1 - i]);
+    mouse_pending.next = 0;
+    mouse_pending.count = taken;
+    ck_key key = pending_mouse_key();
+    return key.kind == CK_KEY_NONE ? (ck_key){CK_KEY_OTHER, 0, 0, 0} : key;
 }
 
 static ck_key function_key(wint_t code) {
@@ -117,6 +138,8 @@ static ck_key after_escape(void) {
 ck_key ckcurses_input_read(void) {
     ck_key key = {CK_KEY_NONE, 0, 0, 0};
     if (!ckcurses_screen_active()) return key;
+    ck_key mouse = pending_mouse_key();
+    if (mouse.kind != CK_KEY_NONE) return mouse;
     wint_t c = 0;
     int is_key = 0;
     if (next_character(&c, &is_key) == ERR) return key;

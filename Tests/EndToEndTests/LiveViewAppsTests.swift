@@ -94,6 +94,7 @@ struct LiveViewAppsTests {
         let later = try s.screen()
         #expect(LiveViewTerminalTests.lines(later)[1] == first, "messages came, the page stayed:\n\(later)")
         #expect(!later.contains("say hi"), "\(later)")
+        #expect(later.contains("Nothing focused"), "the panel says why nothing is focused:\n\(later)")
         try s.keys("q")
     }
 
@@ -125,6 +126,13 @@ struct LiveViewAppsTests {
         try s.run(["send-keys", "-t", "0", "-l", "\u{1B}[M ##"])   // press on [ add ] (column 3, row 3)
         try s.run(["send-keys", "-t", "0", "-l", "\u{1B}[M#$#"])   // released on it (column 4)
         try s.wait("the tap on add") { $0.contains("4 items") }
+        // Both in one write (ncurses gives one KEY_MOUSE for the two, newest first).
+        try s.run(["send-keys", "-t", "0", "-l", "\u{1B}[M ##\u{1B}[M#$#"])
+        try s.wait("a quick click on add") { $0.contains("5 items") }
+        try s.run(["send-keys", "-t", "0", "-l", "\u{1B}[M ##\u{1B}[M#.#"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let quickDrag = try s.screen()
+        #expect(quickDrag.contains("5 items") && !quickDrag.contains("deleteAll tapped"), "\(quickDrag)")
         try s.keys("q")
     }
 

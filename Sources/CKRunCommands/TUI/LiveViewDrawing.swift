@@ -48,7 +48,7 @@ extension LiveView {
 
     private func drawPanel(_ r: Rect) {
         canvas.line(y: r.y, x: r.x - 1, length: r.height, vertical: true, style: .dim)
-        let lines = SidePanel.lines(focused: focused, trace: trace, width: r.width - 1, height: r.height)
+        let lines = SidePanel.lines(focused: focused, scrolledAway: scene.scrolledAway, trace: trace, width: r.width - 1, height: r.height)
         for (i, line) in lines.enumerated() {
             write(line.text, y: r.y + i, x: r.x + 1, width: r.width - 1, line.style)
         }

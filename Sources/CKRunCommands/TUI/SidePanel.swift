@@ -17,9 +17,14 @@ enum SidePanel {
     /// A focused path deeper than this many rows ends with `…`, leaving the chain its room.
     static let pathRows = 4
 
-    static func lines(focused: Focused?, trace: [Line], width: Int, height: Int) -> [Line] {
+    /// `scrolledAway`: nothing is focused because the page scrolled to shows no view that takes
+    /// a tap (the app has some).
+    static func lines(focused: Focused?, scrolledAway: Bool = false, trace: [Line], width: Int, height: Int) -> [Line] {
         guard let focused else {
-            return wrap([("Nothing to focus", .title), (" no view here takes a tap", .dim)] + spaced(trace), width, rows: height)
+            let nothing: [Line] = scrolledAway
+                ? [("Nothing focused", .title), (" no view on this page takes a tap; Tab focuses one", .dim)]
+                : [("Nothing to focus", .title), (" no view here takes a tap", .dim)]
+            return wrap(nothing + spaced(trace), width, rows: height)
         }
         let head = wrap([("Focused: " + focused.label, .title), (" " + focused.path, .dim), ("", .plain),
                          ("Responder chain", .title)], width, rows: pathRows)
