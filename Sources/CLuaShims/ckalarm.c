@@ -1,6 +1,7 @@
 /* The process's interval timer and signal mask as the watchdog (ckwatchdog.c) arms them:
    system calls only, nothing of Lua. */
 #include "ckshims.h"
+#include "ckinternal.h"
 #include <signal.h>
 #include <string.h>
 #include <sys/time.h>
@@ -28,6 +29,26 @@ void ckalarm_stop(void) {
     armed = 0;
     struct itimerval off = {0};
     setitimer(ITIMER_REAL, &off, NULL);
+}
+
+/* Only the timer's own ticks reach `on_tick` (ITIMER_REAL's signal comes from the kernel,
+   SI_KERNEL): a SIGALRM another process sends (kill -ALRM) was taken for the time limit
+   (atk-safety3 08). It gets lua5.4's default action instead: the process ends by it (142). */
+static void (*volatile tick_handler)(int);
+
+static void on_alarm_signal(int sig, siginfo_t *info, void *context) {
+    (void)context;
+    if (info != NULL && info->si_code != SI_KERNEL) {
+        cksignals_handle(SIGALRM, SIG_DFL, 0, NULL);
+        raise(SIGALRM);   /* blocked in its handler: delivered, by the default action, on return */
+        return;
+    }
+    tick_handler(sig);
+}
+
+void ckalarm_handle(void (*on_tick)(int)) {
+    tick_handler = on_tick;
+    cksignals_handle_info(SIGALRM, on_alarm_signal, SA_RESTART);
 }
 
 /* A parent may have left the signal blocked. */

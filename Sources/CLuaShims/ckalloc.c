@@ -40,7 +40,20 @@ void *ckalloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
         m->exceeded = 1;                    /* raised by the trampoline later */
     }
+    /* Out of memory: the reserve goes back to the C heap for Swift's error path (every NULL Lua
+       gets releases it first), and is taken back before Lua grows again when the heap has room.
+       Lua still allocates when it has not: a pool's free blocks (ckrun test) are no heap's. Swift
+       mode cannot fail: it gets the reserve's room. */
+    if (nsize > old && ckinternal_reserve_released()) ckreserve_retake();
     void *p = m->pool ? ckpool_realloc(m->pool, ptr, old, nsize) : realloc(ptr, nsize);
+    if (p == NULL && nsize > old) {
+        ckreserve_release();
+        if (m->in_swift == 0) {
+            note_struck(m);                 /* the machine's refusal: where, for ckrun test */
+            return NULL;
+        }
+        p = m->pool ? ckpool_realloc(m->pool, ptr, old, nsize) : realloc(ptr, nsize);
+    }
     if (p == NULL) return NULL;
     m->used = m->used - old + nsize;
     if (m->used > m->peak) m->peak = m->used;
@@ -72,6 +85,15 @@ void ckalloc_settle_heap(void) {
 void ckalloc_keep_freed_memory(void) {
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
+}
+
+/* memory_place(): "file:line: " where the last allocation of Lua's failed ("" if unknown), then
+   forgets it. Lua's own "not enough memory" carries no place (ckrun test names the test's line). */
+int ckalloc_lua_struck_place(lua_State *L) {
+    ck_extra *e = ckinternal_extra_of(L);
+    lua_pushstring(L, e->struck);
+    e->struck[0] = '\0';
+    return 1;
 }
 
 /* A coroutine's memory error reaches a resume as a plain error carrying Lua's fixed message. */

@@ -1,5 +1,5 @@
 /* What runs just before the process ends where nothing else can: the watchdog's second tick
-   under --timeout (a C function or a finalizer held the thread), a second Ctrl-C during a
+   under --timeout (a C function, a finalizer or a debug hook held the thread), a second Ctrl-C during a
    turn, and Ctrl-\ (SIGQUIT) at any time. A full-screen view and the line editor set it to give
    the terminal back. */
 #include "ckshims.h"

@@ -89,6 +89,9 @@ void ckwatchdog_forget(lua_State *L);
 /* cksignals.c: sets `sig`'s handler (or SIG_DFL) with an empty mask and `flags`; `old` (or NULL)
    receives the action it had. sigaction's result. */
 int cksignals_handle(int sig, void (*handler)(int), int flags, struct sigaction *old);
+int cksignals_handle_info(int sig, void (*handler)(int, siginfo_t *, void *), int flags);
+/// SIGALRM's handler: `on_tick` for the interval timer's own ticks only (ckalarm.c).
+void ckalarm_handle(void (*on_tick)(int));
 
 /* ckexithook.c: the hook (once), and what a first Ctrl-C leaves for the second. */
 void ckexithook_run(int sig);
@@ -132,6 +135,13 @@ int cktrampoline_call_swift(lua_State *L, int id);
 
 /// The allocator every state is made with: counts bytes against ck_memory.limit.
 void *ckalloc(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/// Memory kept for Swift once Lua's allocator fails (ckreserve.c): released when an allocation of
+/// Lua's fails, taken again (when it can be) before Lua allocates again.
+extern int ckreserve_released_flag;
+static inline int ckinternal_reserve_released(void) { return __atomic_load_n(&ckreserve_released_flag, __ATOMIC_ACQUIRE); }
+void ckreserve_release(void);
+int ckreserve_retake(void);
 
 /// Size-class pools (ckpool.c): a block's size is given back when it is released or resized.
 typedef struct ck_pool ck_pool;

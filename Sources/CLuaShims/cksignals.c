@@ -12,3 +12,13 @@ int cksignals_handle(int sig, void (*handler)(int), int flags, struct sigaction 
     sigemptyset(&action.sa_mask);
     return sigaction(sig, &action, old);
 }
+
+/* The same with a handler that reads the signal's origin (SA_SIGINFO). */
+int cksignals_handle_info(int sig, void (*handler)(int, siginfo_t *, void *), int flags) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = handler;
+    action.sa_flags = flags | SA_SIGINFO;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, NULL);
+}

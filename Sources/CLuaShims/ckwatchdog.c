@@ -84,12 +84,17 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
 /* SIGALRM: the first tick sets the hook. The hook raises [timeout] in the code that overran, the
    error reaches the host and the host clears the deadline (or sets the next one), which ends
    `expired`. A later tick that finds the same deadline still expired means the code that overran
-   never stopped: a C function (a pathological string.find) or a finalizer (Lua runs __gc with
-   hooks off) holds the thread, and nothing can raise there, so the process ends with the
+   never stopped: a C function (a pathological string.find), a finalizer or a debug hook (Lua runs
+   __gc and hook functions with hooks off) holds the thread, and nothing can raise there, so the process ends with the
    [timeout] message, as a second Ctrl-C ends lua. Hook runs elsewhere prove nothing: a finalizer
    that loops resuming hooked coroutines (each stopped, each error caught) never stops itself. */
 /* "file:line: " where the last resort struck, for the hook that reports it (ckrun test). */
 static char last_resort_where[512];
+
+static const char unstoppable[] =
+    "a C function, a finalizer (__gc) or a debug hook ran past the time limit and cannot be stopped";
+
+const char *ckwatchdog_unstoppable(void) { return unstoppable; }
 
 const char *ckwatchdog_last_resort_where(void) { return last_resort_where; }
 
@@ -103,8 +108,7 @@ static void on_alarm(int sig) {
         return;
     }
     static const char head[] = "ckrun: [timeout] ";
-    static const char msg[] = "a C function or a finalizer (__gc) ran past the time "
-                              "limit and cannot be stopped; the process ends\n";
+    static const char tail[] = "; the process ends\n";
     /* Where it struck: the innermost script line of the thread that runs (the caller of the C
        function, the finalizer's own line). The thread is held in C: its frames stay as read. */
     lua_State *co = ckinternal_extra_of(L)->running;
@@ -113,7 +117,8 @@ static void on_alarm(int sig) {
     ckexithook_run(SIGALRM);
     ssize_t w = write(2, head, sizeof head - 1);
     w = write(2, last_resort_where, strlen(last_resort_where));
-    w = write(2, msg, sizeof msg - 1);
+    w = write(2, unstoppable, sizeof unstoppable - 1);
+    w = write(2, tail, sizeof tail - 1);
     (void)w;
     _exit(1);
 }
@@ -132,7 +137,7 @@ void ckwatchdog_set_deadline(lua_State *L, double seconds) {
     /* Once per thread (ckrun test sets a deadline per test: two system calls fewer each), and
        again in a forked child, which starts with the default action (ckwatchdog_forked). */
     if (!prepared) {
-        cksignals_handle(SIGALRM, on_alarm, SA_RESTART, NULL);
+        ckalarm_handle(on_alarm);
         ckalarm_unblock(SIGALRM);
         prepared = 1;
     }

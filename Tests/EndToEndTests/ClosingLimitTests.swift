@@ -37,7 +37,7 @@ struct ClosingLimitTests {
         // Then the reports close with the file's failure (RunEnding), and the run ends.
         #expect(result.outcomeLines == ["ok    gc_spec.lua:2: passes before the close", "ERROR gc_spec.lua"])
         #expect(result.stdout.contains("[timeout] gc_spec.lua:"), "where it struck: \(result.stdout)")
-        #expect(result.stdout.contains(": a C function or a finalizer (__gc) ran past the time limit as the file's state closed"), "\(result.stdout)")
+        #expect(result.stdout.contains(": a C function, a finalizer (__gc) or a debug hook ran past the time limit and cannot be stopped as the file's state closed"), "\(result.stdout)")
         #expect(result.stderr.contains("[timeout]"))
     }
 }

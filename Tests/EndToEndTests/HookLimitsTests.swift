@@ -24,6 +24,25 @@ struct HookLimitsTests {
         #expect(!r.stderr.contains("cannot be stopped"))
     }
 
+    /// atk-safety3 04: a hook function that loops cannot be stopped (Lua runs hooks with hooks
+    /// off), and the last resort blamed "a C function or a finalizer"; its one wording names the
+    /// debug hook, in a script and in `ckrun test`, whose JUnit keeps the tests that finished.
+    @Test func aLoopingHookFunctionIsNamedByTheLastResort() throws {
+        let r = try Ckrun.run(["--timeout", "0.5", "-e", #"debug.sethook(function() while true do end end, "", 1) local x = 1"#], timeout: 30)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("[timeout] (command line):1: a C function, a finalizer (__gc) or a debug hook ran past the time limit and cannot be stopped; the process ends"), "\(r.stderr)")
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": """
+            it("passes first", function() end)
+            it("hook loops", function() debug.sethook(function() while true do end end, "", 1) local x = 1 end)
+            """,
+        ])
+        let run = try fixture.test("--timeout", "0.5", "--junit", "j.xml")
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("a_spec.lua:2: a C function, a finalizer (__gc) or a debug hook ran past the time limit"), "\(run.stdout)")
+        #expect(try fixture.read("j.xml").contains(#"name="passes first""#))
+    }
+
     /// The limit strikes in the coroutine running, so its error names the loop's line (it named
     /// none: the main thread's hook struck after the coroutine's C boundary, break 02).
     @Test func aTimeoutInACoroutineNamesTheLoopsLine() throws {

@@ -34,6 +34,37 @@ struct LuaParityTests {
         #expect(!r.stderr.contains("memoryLimit"))
     }
 
+    /// atk-safety3 09: a script that fills the address space with small blocks it keeps left no
+    /// room for ckrun's own error path ("Fatal error: failed to allocate", or a crash in
+    /// Swift's report of it): the reserve Lua's failing allocation gives back makes it Lua's
+    /// `not enough memory`, by every way a script comes in.
+    @Test(arguments: [
+        #"exec "$0" -e "$FILL""#,
+        #"printf '%s\n' "$FILL" | exec "$0" -"#,
+        #"printf '%s\n' "$FILL" > /tmp/ckrun-fill-$$.lua; "$0" /tmp/ckrun-fill-$$.lua; s=$?; rm -f /tmp/ckrun-fill-$$.lua; exit $s"#,
+    ])
+    func outOfMemoryKeepingEveryBlockIsLuasMessage(entry: String) throws {
+        let r = try sh(#"FILL='local keep = false while true do keep = {keep, true} end'; ulimit -v 200000; "# + entry)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.hasSuffix(": not enough memory\n"), "\(r.stderr)")
+    }
+
+    /// The same in the REPL: the line fails with Lua's message, the session goes on.
+    @Test func outOfMemoryKeepingEveryBlockLeavesTheReplGoingOn() throws {
+        let r = try sh(#"ulimit -v 200000; printf 'local keep = false while true do keep = {keep, true} end\nprint("still here")\n' | exec "$0" repl"#)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("not enough memory"), "\(r.stderr)")
+        #expect(r.stdout.contains("still here"), "\(r.stdout)\(r.stderr)")
+    }
+
+    /// atk-safety3 08: with --timeout, a SIGALRM another process sent was reported as [timeout];
+    /// only the watchdog's own timer counts, anything else ends the process as lua5.4's (142).
+    @Test func aStraySIGALRMEndsTheProcessAsInLua() throws {
+        let r = try sh(#""$0" --timeout 10 -e 'local t = os.clock() while os.clock() - t < 5 do end' & P=$!; sleep 0.5; kill -ALRM $P; wait $P; echo "status $?""#)
+        #expect(r.stdout == "status 142\n", "\(r.stdout)\(r.stderr)")
+        #expect(!r.stderr.contains("[timeout]"), "\(r.stderr)")
+    }
+
     /// Started with SIGPIPE ignored, a reader that goes away ends nothing: the script runs to
     /// its end and the status is its own, as lua5.4's (ckrun killed itself by SIGPIPE, 141).
     @Test func anIgnoredSIGPIPEStaysIgnored() throws {

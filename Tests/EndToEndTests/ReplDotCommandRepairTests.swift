@@ -82,4 +82,24 @@ struct ReplDotCommandRepairTests {
         #expect(r.stderr.contains("app.lua:4: kaboom in handler"), "\(r.stderr)")
         #expect(!r.stderr.contains("(repl)"), "\(r.stderr)")
     }
+
+    /// atk-safety3 01: a timer that never comes due (`ck.after(math.huge, f)`, or any once the
+    /// clock reached its end) made every `.time` and `.advance` after fail with string.format's
+    /// "bad argument #4 to 'format'". Every clock reading goes through one function.
+    @Test func neverDueTimersKeepTheClockCommandsWorking() throws {
+        let input = """
+            ck.after(math.huge, function() end)
+            .pause
+            .advance 1
+            .time
+            .advance 1e308
+            ck.after(1, function() end)
+            .time
+
+            """
+        let r = try Ckrun.run(["repl"], stdin: input)
+        #expect(!r.stdout.contains("bad argument") && !r.stderr.contains("bad argument"), "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("0 timers fired; time 1s (paused), 1 timer pending, none ever due"), "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("time 1s (paused), 1 timer pending, none ever due"), "\(r.stdout)\(r.stderr)")
+    }
 }

@@ -25,6 +25,24 @@ struct TestRunnerNamedFilesTests {
         #expect(result.stderr.contains("coverage written"), "\(result.stderr)")
     }
 
+    /// atk-safety3 10: with no --memory-limit, a test the system refused memory (ulimit -v) was
+    /// "[memoryLimit] the test used more than its memory limit (0 MB); raise --memory-limit",
+    /// with no line: it is the process's memory, at the test's line.
+    @Test func aTestOutOfTheSystemsMemoryNamesNoLimit() throws {
+        let fixture = try TestRunnerFixture([
+            "b_spec.lua": """
+            it("big", function()
+              local keep = false while true do keep = {keep, true} end
+            end)
+            it("after", function() end)
+            """,
+        ])
+        let result = try Self.shell("ulimit -v 300000 && $CK test b_spec.lua", in: fixture, timeout: 60)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("[memoryLimit] b_spec.lua:2: the process ran out of memory"), "\(result.stdout)")
+        #expect(!result.stdout.contains("0 MB"), "\(result.stdout)")
+    }
+
     /// A test file linked to /proc/self/environ was loaded under --sandbox, and its syntax error
     /// printed the first variable's value.
     @Test func underTheSandboxATestFileInProcIsRefusedUnread() throws {

@@ -16,6 +16,19 @@ struct TestRunnerSafetyTests {
         #expect(result.lastLine == "1 passed, 1 failed")
     }
 
+    /// atk-safety3 02: `pcall(os.exit, 7)` caught the guard's error and the test passed (busted's
+    /// run ends with status 7): the exit fails the test whoever catches it.
+    @Test func osExitCaughtByTheTestStillFailsIt() throws {
+        let fixture = try TestRunnerFixture(["exit_spec.lua": """
+        it("catches os.exit", function() local ok = pcall(os.exit, 7) assert(not ok) end)
+        it("still runs", function() end)
+        """])
+        let result = try fixture.test()
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.outcomeLines == ["ERROR exit_spec.lua:1: catches os.exit", "ok    exit_spec.lua:2: still runs"], "\(result.stdout)")
+        #expect(result.stdout.contains("os.exit(7) was called"), "\(result.stdout)")
+    }
+
     @Test func anEndlessLoopTimesOutAndTheRunGoesOn() throws {
         let fixture = try TestRunnerFixture(["loop_spec.lua": """
         it("spins", function() while true do end end)

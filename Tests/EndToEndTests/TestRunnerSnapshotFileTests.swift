@@ -28,6 +28,36 @@ struct TestRunnerSnapshotFileTests {
         #expect(left == ["big_spec.snap"], "\(left)")
     }
 
+    /// atk-safety3 06: a file that left every descriptor open lost its snapshot with advice to
+    /// free space; the message says the cause errno gives (SystemError.text) and what fits it.
+    @Test func aSnapshotLostToOpenFilesSaysSo() throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": """
+            local keep = {}
+            it("snap", function() assert.tree_snapshot("Root") end)
+            it("fds", function() for i = 1, 100000 do local f = io.open("/dev/null") if not f then break end keep[#keep + 1] = f end end)
+            """,
+        ])
+        let result = try TestRunnerNamedFilesTests.shell("ulimit -n 256 && $CK test a_spec.lua", in: fixture)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("Too many open files: close the files the script leaves open"), "\(result.stdout)")
+        #expect(!result.stdout.contains("free space"), "\(result.stdout)")
+    }
+
+    /// atk-safety3 03: a name equal to another test's automatic key shared its entry (the second
+    /// test failed against the first's tree, and --update-snapshots flipped them for ever).
+    @Test func aNameEqualToAnotherTestsAutomaticKeyIsRefused() throws {
+        let fixture = try TestRunnerFixture([
+            "h_spec.lua": """
+            it("header", function() assert.tree_snapshot("Root A") end)
+            it("other", function() assert.tree_snapshot("Root B", "header #1") end)
+            """,
+        ])
+        let result = try fixture.test("h_spec.lua")
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains(#"h_spec.lua:2: the snapshot name "header #1" (test "other") is also the automatic key of test "header"'s snapshot"#), "\(result.stdout)")
+    }
+
     /// Another run's entries written after this file read the snapshot file are kept (two shards
     /// at once lost one's entries: the last writer won).
     @Test func aRewriteKeepsEntriesAnotherRunWrote() throws {

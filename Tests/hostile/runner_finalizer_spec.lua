@@ -1,7 +1,7 @@
 -- ckrun-mode: test
 -- ckrun-args: --sandbox --timeout 1
 -- ckrun-expect-status: 1
--- ckrun-expect: [timeout] Tests/hostile/runner_finalizer_spec.lua:15: a C function or a finalizer (__gc) ran past the time limit
+-- ckrun-expect: [timeout] Tests/hostile/runner_finalizer_spec.lua:15: a C function, a finalizer (__gc) or a debug hook ran past the time limit
 -- Issue 24, class 3: the runner's own code between tests runs under the time limit: a finalizer
 -- the collector calls there and that never returns ends the process (it hung forever).
 local function caller_source()

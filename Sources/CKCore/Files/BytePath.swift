@@ -102,7 +102,7 @@ public enum BytePath {
         for part in parts where !part.isEmpty {
             prefix += part
             if withCString(prefix, { mkdir($0, 0o777) }) != 0, errno != EEXIST {
-                return "cannot make the directory \(shown(prefix)): \(String(cString: strerror(errno)))"
+                return "cannot make the directory \(shown(prefix)): \(SystemError.text(errno))"
             }
             prefix += "/"
         }

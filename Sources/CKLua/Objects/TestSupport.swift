@@ -143,6 +143,8 @@ public struct TestSupport {
     /// `f()`: raises `[timeout]` once the time limit passed, for a Lua hook that takes the place
     /// of the limit's own (the test runner's coverage hook on a coroutine).
     public var checkDeadlineFunction: Value { cFunction(ckwatchdog_lua_check_deadline) }
+    /// `memory_place()`: "file:line: " where Lua's last allocation failed, then forgotten.
+    public var memoryPlaceFunction: Value { cFunction(ckalloc_lua_struck_place) }
 
     /// A Lua function returning a monotonic time in seconds (no system call: the vDSO's clock).
     public var monotonicClockFunction: Value { cFunction(ckrunner_lua_monotonic_clock) }

@@ -7,7 +7,7 @@ import Glibc
 /// process concern beside the engine, not the Lua state's own.
 public enum ForcedExit {
     /// Runs `hook` just before the process ends where nothing else can run: the watchdog's
-    /// second tick under `--timeout` (a C function or a finalizer held the thread), a second
+    /// second tick under `--timeout` (a C function, a finalizer or a debug hook held the thread), a second
     /// Ctrl-C during a turn, Ctrl-\\ (SIGQUIT). It runs in a signal handler: async-signal-safe
     /// work only (a full-screen view gives the terminal back there). nil: none.
     public static func setHook(_ hook: (@convention(c) () -> Void)?) { ckexithook_set(hook) }
@@ -21,6 +21,16 @@ public enum ForcedExit {
     /// While that hook runs, the signal ending the process: `SIGALRM` for the watchdog, `SIGINT`
     /// for a second Ctrl-C, `SIGQUIT` for Ctrl-\\.
     public static var signal: Int32 { ckexithook_signal() }
+
+    /// What held the thread past `--timeout` when the last resort struck (the watchdog's one
+    /// wording: a C function, a finalizer or a debug hook).
+    public static var unstoppable: String { ckwatchdog_unstoppable().map { String(cString: $0) } ?? "" }
+
+    /// Async-signal-safe (no allocation): writes `unstoppable` to `fd`, for a hook.
+    public static func writeUnstoppable(to fd: Int32) {
+        guard let text = ckwatchdog_unstoppable() else { return }
+        _ = write(fd, text, strlen(text))
+    }
 
     /// While the watchdog's last resort runs that hook: "file:line: " of the script line it
     /// struck (the caller of the C function that held the thread, or the finalizer's), "" when

@@ -1,3 +1,4 @@
+import CKCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,9 +12,9 @@ import Foundation
 /// Foundation's `localizedDescription` (which said "The operation could not be completed.
 /// (NSCocoaErrorDomain error 512.)" for a directory that could not be made).
 func errorText(_ error: any Error) -> String {
-    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+    if let posix = error as? POSIXError { return SystemError.text(posix.code.rawValue) }
     if let cocoa = error as? CocoaError {
-        if let posix = cocoa.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        if let posix = cocoa.underlying as? POSIXError { return SystemError.text(posix.code.rawValue) }
         return "file error \(cocoa.code.rawValue)"
     }
     return "\(error)"

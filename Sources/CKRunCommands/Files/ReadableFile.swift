@@ -15,10 +15,10 @@ enum ReadableFile {
     /// Why `path` cannot be loaded (a `[cannotRead]` message), or nil.
     static func problem(_ path: String) -> String? {
         guard let st = BytePath.status(path) else {
-            return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): \(String(cString: strerror(errno)))")
+            return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): \(SystemError.text(errno))")
         }
         if st.st_mode & S_IFMT != S_IFDIR, !BytePath.access(path, R_OK) {
-            return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): \(String(cString: strerror(errno)))")
+            return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): \(SystemError.text(errno))")
         }
         switch st.st_mode & S_IFMT {
         case S_IFDIR: return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): a directory, not a regular file; name a Lua file")
@@ -94,7 +94,7 @@ enum RegularFile {
     static func problem(_ path: String, limit: Int, what: String, inside: String? = nil) -> String? {
         switch opened(path, limit: limit, what: what, inside: inside) {
         case .refused(.refused(let message)): return message
-        case .refused: return refusal(path, what, String(cString: strerror(ENOENT)))
+        case .refused: return refusal(path, what, SystemError.text(ENOENT))
         case .open(let fd): close(fd); return nil
         }
     }
@@ -105,11 +105,11 @@ enum RegularFile {
         let fd = BytePath.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             // ENOTDIR: a file where a directory of the path goes, so nothing at the path.
-            return .refused(errno == ENOENT || errno == ENOTDIR ? .missing : .refused(refusal(path, what, String(cString: strerror(errno)))))
+            return .refused(errno == ENOENT || errno == ENOTDIR ? .missing : .refused(refusal(path, what, SystemError.text(errno))))
         }
         var st = stat()
         let why: String? =
-            if fstat(fd, &st) != 0 { String(cString: strerror(errno)) }
+            if fstat(fd, &st) != 0 { SystemError.text(errno) }
             else if st.st_mode & S_IFMT != S_IFREG { "not a regular file (a device, FIFO, socket or directory)" }
             else if isKernelFileSystem(st.st_dev) { "a file of the process or the kernel (/proc, /sys)" }
             else if Int(st.st_size) > limit { "\(st.st_size) bytes, more than the \(limit) ckrun reads" }

@@ -88,6 +88,6 @@ enum ReplacingFile {
     }
 
     private static func failure(_ what: String) -> Failure {
-        Failure(description: "\(what): \(String(cString: strerror(errno)))")
+        Failure(description: "\(what): \(SystemError.text(errno))")
     }
 }

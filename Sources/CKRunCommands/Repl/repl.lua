@@ -609,12 +609,21 @@ define("reload", "reload", "re-run the app file, keeping state and controllers b
 end)
 
 -- The clock: while paused, timers (ck.after) fire only when .advance moves it.
+-- Every reading of the clock is shown by clockText: a timer that never comes due (ck.after(math.huge),
+-- or past the clock's end) has no time, and "%g" of its nil failed every .time and .advance after.
+local function clockText(seconds)
+  if type(seconds) ~= "number" or seconds ~= seconds or seconds == math.huge then return "never" end
+  return string.format("%gs", seconds)
+end
+
 local function clockLine()
   local now, pending, nextDue, paused, kind = session.clock()
+  local plural = pending == 1 and "" or "s"
   local timers = pending == 0 and "no timers pending"
-    or string.format("%d timer%s pending, next at %gs", pending, pending == 1 and "" or "s", nextDue)
+    or nextDue == nil and string.format("%d timer%s pending, none ever due", pending, plural)
+    or string.format("%d timer%s pending, next at %s", pending, plural, clockText(nextDue))
   local state = (paused and "paused" or "running") .. (kind == "wall" and ", wall clock" or "")
-  return string.format("time %gs (%s), %s", now, state, timers)
+  return string.format("time %s (%s), %s", clockText(now), state, timers)
 end
 
 define("pause", "pause", "stop the clock: timers wait (the wall clock too) until .resume or .advance", function()

@@ -14,7 +14,7 @@ enum WatchRefusal {
         case ENOSYS: cause = "this system has no inotify"
         case ENOENT, ENOTDIR: cause = "it is gone"
         case EACCES: cause = "permission denied"
-        default: cause = String(cString: strerror(code))
+        default: cause = SystemError.text(code)
         }
         return Catalogue.cannotWatch.message("--watch cannot watch \(what): \(cause)")
     }

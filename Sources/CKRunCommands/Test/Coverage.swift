@@ -13,6 +13,9 @@ import Glibc
 /// (genhtml renders it). lcov lists the lines luacov's reporter counts (`LuacovLines`), and the
 /// run ends with luacov's summary: hits, missed lines and coverage per file.
 enum CoverageReport {
+    /// Where `--coverage` writes, in the working directory (checked with the run's other outputs).
+    static let statsFile = "luacov.stats.out", lcovFile = "lcov.info"
+
     static func merge(_ results: [FileResult]) -> [String: [Int: Int]] {
         var all: [String: [Int: Int]] = [:]
         for result in results {
@@ -27,7 +30,7 @@ enum CoverageReport {
     /// this run adds to, as LuaCov does ("to start from scratch, delete the stats file"). As
     /// luacov's loader, what parses before a damaged entry is kept (a writer killed mid-line
     /// leaves one short line); `damaged` then says where the rest was left out.
-    static func previous(_ path: String = "luacov.stats.out") -> (counts: [String: [Int: Int]], damaged: String?) {
+    static func previous(_ path: String = statsFile) -> (counts: [String: [Int: Int]], damaged: String?) {
         switch RegularFile.read(path, limit: 256 << 20, what: "the coverage stats") {
         case .missing: return ([:], nil)
         case .refused(let message): return ([:], message)
@@ -89,7 +92,7 @@ enum CoverageReport {
     /// Writes both reports; returns each file's summary, as luacov's report ends with.
     @discardableResult
     /// `inside`: under `--sandbox`, the project's directory, the only place a source is read from.
-    static func write(_ data: [String: [Int: Int]], stats: String = "luacov.stats.out", lcov: String = "lcov.info",
+    static func write(_ data: [String: [Int: Int]], stats: String = statsFile, lcov: String = lcovFile,
                       inside: String? = nil) throws(ReplacingFile.Failure) -> [FileSummary] {
         var statsText = ""
         var lcovText = ""

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// A run that has to end before its last file still writes every report it was asked for, with
-/// what it collected: the watchdog's last resort (a C function or a finalizer held the thread
+/// what it collected: the watchdog's last resort (a C function, a finalizer or a debug hook held the thread
 /// past `--timeout`), SIGTERM, SIGHUP, a second Ctrl-C (the first stops the running test, as
 /// busted's does), under `--jobs`, Ctrl-C, and a reader of standard output that went away
 /// (`ckrun test --junit j.xml | head -1`: SIGPIPE). Each arrives in a signal handler, or for
@@ -36,7 +36,7 @@ final class RunEnding: @unchecked Sendable {
     nonisolated(unsafe) private static var current: RunEnding?
     static let signals = [SIGTERM, SIGHUP, SIGINT]
     /// Why the watchdog's last resort ended the run (ckwatchdog.c says it in C).
-    static let unstoppable = "a C function or a finalizer (__gc) ran past the time limit and cannot be stopped"
+    static let unstoppable = ForcedExit.unstoppable
 
     /// Guards what follows, and every report: the ending takes it and never gives it back.
     private let lock = Lock()
@@ -251,7 +251,7 @@ final class RunEnding: @unchecked Sendable {
         if signal == SIGALRM, let file = running {
             let closed = reported.last?.file == file ? " as the file's state closed" : ""
             let place = ForcedExit.lastResortPlace.isEmpty ? file + ": " : ForcedExit.lastResortPlace
-            let message = Catalogue.timeout.message("\(place)a C function or a finalizer (__gc) ran past the time limit\(closed) and cannot be stopped; the run ends here, later files do not run")
+            let message = Catalogue.timeout.message("\(place)\(Self.unstoppable)\(closed); the run ends here, later files do not run")
             return FileResult(file: file, tests: [TestResult(name: file, file: file, line: 0, status: .errored, message: message, descriptor: "file")])
         }
         let cause = switch signal {

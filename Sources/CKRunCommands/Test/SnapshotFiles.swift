@@ -93,11 +93,11 @@ final class SnapshotFiles {
             return "\(BytePath.shown(directory)) is outside the project's directory, where --sandbox writes nothing"
         }
         let fd = BytePath.open(resolved, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return "cannot open \(BytePath.shown(directory)): \(String(cString: strerror(errno)))" }
+        guard fd >= 0 else { return "cannot open \(BytePath.shown(directory)): \(SystemError.text(errno))" }
         let deadline = MonotonicInstant.now().uptimeNanoseconds + UInt64(Self.lockWaitSeconds * 1e9)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, MonotonicInstant.now().uptimeNanoseconds < deadline else {
-                let why = errno == EWOULDBLOCK ? "another run held its lock for \(Int(Self.lockWaitSeconds)) s" : String(cString: strerror(errno))
+                let why = errno == EWOULDBLOCK ? "another run held its lock for \(Int(Self.lockWaitSeconds)) s" : SystemError.text(errno)
                 close(fd)
                 return "cannot lock \(BytePath.shown(directory)): \(why)"
             }

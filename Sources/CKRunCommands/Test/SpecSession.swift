@@ -32,20 +32,22 @@ final class SpecSession {
                                      ("handler_line", engine.testing.handlerLineFunction)]
                                     + SnapshotFiles(sandbox: settings.sandbox).fields(engine))
         try SpecPrelude.install(in: engine, runner: runner)
-        let memory = Catalogue.memoryLimit.message(
-            "the test used more than its memory limit (\(settings.memoryLimitMB ?? 0) MB); raise --memory-limit or use less memory")
+        // Without --memory-limit it is the system's refusal (ulimit -v, a container): no limit to raise.
+        let memory = Catalogue.memoryLimit.message(settings.memoryLimitMB.map {
+            "the test used more than its memory limit (\($0) MB); raise --memory-limit or use less memory"
+        } ?? "the process ran out of memory (the system refused it: ulimit -v, a container's or the machine's limit); use less memory")
         let limits = try SpecPrelude.compiled.load(#"""
             local T = ...
             T.turn, T.keep, T.memory_message, T.clock = select(2, ...)
             select(6, ...)(coroutine)
             T.check_deadline = select(7, ...)
             if select(8, ...) then T.exposed = true; rawset(_G, "(ckrun test)", T) end
-            T.begin_isolated, T.end_isolated, T.note_exit, T.block_timers = select(9, ...)
+            T.begin_isolated, T.end_isolated, T.note_exit, T.block_timers, T.memory_place = select(9, ...)
             """#, name: "=(ckrun test: limits)", in: engine)
         try engine.tools.call(limits, [runner, engine.testing.runnerTurnFunction, engine.testing.recordFunction, .string(memory),
                                  engine.testing.monotonicClockFunction, engine.testing.hookCoroutinesFunction, engine.testing.checkDeadlineFunction,
                                  .bool(settings.exposeRunner), engine.testing.beginTestFunction, engine.testing.endTestFunction,
-                                 engine.testing.noteExitFunction, engine.testing.blockTimersFunction])
+                                 engine.testing.noteExitFunction, engine.testing.blockTimersFunction, engine.testing.memoryPlaceFunction])
     }
 
     /// Calls `T[name](arguments...)` with string arguments, under the time limit; returns its

@@ -168,9 +168,7 @@ struct TestCommand: ParsableCommand {
         // with string.find's "malformed pattern" (exit 1), as a malformed --tags pattern does.
         if worker, !paths.isEmpty { throw ValidationError("--worker takes its files on standard input") }
         if let junit, junit.isEmpty { throw ValidationError("--junit takes a file name") }
-        if let junit, ReplacingFile.isSource(junit) {
-            throw ValidationError("--junit \(BytePath.shown(junit)) names a Lua file, which the report would replace; name the report's own file (--junit report.xml)")
-        }
+        if let junit, let refusal = OutputTargets.refusal([.init(option: "--junit", path: junit)]) { throw ValidationError(refusal) }
         if let seed, Self.luaNumber(seed) == nil { throw ValidationError("argument to --seed must be a number (got '\(seed)')") }
     }
 
@@ -236,7 +234,7 @@ struct TestCommand: ParsableCommand {
     /// one stays where it is, as busted's path.join of "" does.
     static func changeDirectory(_ directories: [String]) throws {
         for directory in directories where !directory.isEmpty && !BytePath.changeDirectory(directory) {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.text(errno)
             throw ValidationError("-C/--directory: cannot change to '\(BytePath.shown(directory))': \(reason)")
         }
     }

@@ -134,7 +134,7 @@ enum TestDiscovery {
             let real = realPath(directory) ?? directory
             guard !searching.contains(real) else { return [] }
             guard let entries = BytePath.entries(of: directory) else {
-                unreadable.append(Catalogue.cannotRead.message("cannot open \(BytePath.shown(tidy(directory))): \(String(cString: strerror(errno))); its test files did not run"))
+                unreadable.append(Catalogue.cannotRead.message("cannot open \(BytePath.shown(tidy(directory))): \(SystemError.text(errno)); its test files did not run"))
                 return []
             }
             searching.append(real)

@@ -32,7 +32,22 @@ struct TestPlan {
         }
         self.format = format
         settings = Self.settings(command, format: format)
-        if !command.worker { try Self.applyBazel(&settings, junit: &junitPath) }
+        if !command.worker {
+            let junitOption = junitPath == nil ? nil : command.junit != nil ? "--junit" : "-Xoutput"
+            try Self.applyBazel(&settings, junit: &junitPath)
+            try refuseOverlappingOutputs(junitOption: junitOption ?? "XML_OUTPUT_FILE")
+        }
+    }
+
+    /// Every output of the run through the one check (`OutputTargets`): a usage error (64).
+    private func refuseOverlappingOutputs(junitOption: String) throws {
+        var targets: [OutputTargets.Target] = []
+        if settings.coverage {
+            targets.append(.init(option: "--coverage", path: CoverageReport.statsFile))
+            targets.append(.init(option: "--coverage", path: CoverageReport.lcovFile))
+        }
+        if let junitPath { targets.append(.init(option: junitOption, path: junitPath)) }
+        if let refusal = OutputTargets.refusal(targets) { throw ValidationError(refusal) }
     }
 
     /// The files and how they run.

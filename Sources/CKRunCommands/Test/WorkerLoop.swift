@@ -87,13 +87,15 @@ enum WorkerLoop {
         // With the place it struck, as a serial run's report names it (atk-new 10: no line).
         say("\n[timeout] ", to: WorkerProtocol.answers)
         ForcedExit.writeLastResortPlace(to: WorkerProtocol.answers)
-        say("a C function or a finalizer (__gc) ran past the time limit and cannot be stopped\n", to: WorkerProtocol.answers)
+        ForcedExit.writeUnstoppable(to: WorkerProtocol.answers)
+        say("\n", to: WorkerProtocol.answers)
         guard ForcedExit.signal == SIGALRM else { return }
         // Standard error says what happens: this worker ends, the run goes on (the watchdog's
         // own words, "the process ends", are a serial run's).
         say("ckrun: [timeout] ", to: 2)
         ForcedExit.writeLastResortPlace(to: 2)
-        say("a C function or a finalizer (__gc) ran past the time limit and cannot be stopped; its --jobs worker ends, its file fails and the run goes on\n", to: 2)
+        ForcedExit.writeUnstoppable(to: 2)
+        say("; its --jobs worker ends, its file fails and the run goes on\n", to: 2)
         _exit(1)
     }
 

@@ -169,6 +169,9 @@ int ckpcall_safe_equal(lua_State *L, int a, int b, int *result);
 void ckalarm_set(double first, double interval);
 void ckalarm_stop(void);
 void ckalarm_unblock(int sig);
+/// What the watchdog's last resort says held the thread past --timeout (Lua runs finalizers and
+/// debug hooks with hooks off, and a C function never reaches one): the one wording, for C and Swift.
+const char *ckwatchdog_unstoppable(void);
 void ckwatchdog_set_deadline(lua_State *L, double seconds_from_now);
 void ckwatchdog_clear_deadline(lua_State *L);
 int ckwatchdog_deadline_passed(lua_State *L);
@@ -438,6 +441,7 @@ void ckalloc_keep_freed_memory(void);
 /// runs no message handler for LUA_ERRMEM), else `thread`'s innermost script line (NULL: none).
 /// The note is used up. The text lives in the state's block until the next call.
 const char *ckalloc_limit_message(lua_State *L, lua_State *thread);
+int ckalloc_lua_struck_place(lua_State *L);
 
 void ckstate_gc_collect(lua_State *L);
 void ckstate_gc_generational(lua_State *L);

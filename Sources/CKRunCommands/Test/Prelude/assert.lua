@@ -227,7 +227,7 @@ end
 -- name with a line break must find its entry again, not start a new one each run).
 -- Lines before the first entry (a note, a merge marker) are kept as they are and written back
 -- first: a rewrite loses no line of the file.
-local snapshot = { entries = nil, order = {}, changed = {}, counts = {}, preamble = {} }
+local snapshot = { entries = nil, order = {}, changed = {}, counts = {}, owners = {}, preamble = {} }
 local key_escapes, key_unescapes = { ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r" }, { ["\\"] = "\\", n = "\n", r = "\r" }
 -- The run's settings, held here (the runner's table drops them when the file starts).
 local runner_opts = T.opts
@@ -285,7 +285,7 @@ local function read_snapshots()
 end
 -- A state shared by several files (auto-insulate = false) starts each file's snapshots afresh.
 function T.reset_snapshots()
-  snapshot.entries, snapshot.order, snapshot.changed, snapshot.counts = nil, {}, {}, {}
+  snapshot.entries, snapshot.order, snapshot.changed, snapshot.counts, snapshot.owners = nil, {}, {}, {}, {}
 end
 -- The entries this file recorded or updated, merged into the file as it is now (another run
 -- may have written it since it was read), under the directory's lock; the file is replaced
@@ -294,7 +294,7 @@ function T.write_snapshots()
   if not snapshot.changed[1] then return end
   local path, dir = snapshot_path()
   local function cannot(why)
-    error_("[cannotWrite] cannot write the snapshot file " .. path .. ": " .. tostring_(why) .. "; free space or make its directory writable, then run again (the file is left as it was)", 0)
+    error_("[cannotWrite] cannot write the snapshot file " .. path .. ": " .. tostring_(why) .. "; run again once that is fixed (the file is left as it was)", 0)
   end
   local locked, why = snapshot_lock(dir)
   if not locked then cannot(why) end
@@ -438,26 +438,47 @@ local function line_diff(old, new)
   for i = #a - tail + 1, #a do ops[#ops + 1] = { " ", a[i] } end
   return render_ops(group_changes(ops))
 end
+-- "file:line: " of the spec's line: the first frame past luassert's and the runner's own.
+local function spec_line()
+  local level, where = 2, nil
+  repeat
+    where = debug.getinfo(level, "Sl")
+    level = level + 1
+  until not where or (where.currentline > 0 and not string.find(where.source, "luassert", 1, true)
+    and string.sub(where.source, 1, 12) ~= "=(ckrun test")
+  return where and (where.short_src .. ":" .. where.currentline .. ": ") or ""
+end
+
+-- A key is an explicit name or a test's automatic "<test> #<n>", never both: a name equal to
+-- another test's automatic key shared its entry, each test failing against the other's tree
+-- (atk-safety3 03). Raises naming both tests.
+local function claim_key(key, test, explicit)
+  local owner = snapshot.owners[key]
+  if owner == nil then
+    snapshot.owners[key] = { test = test, explicit = explicit }
+  elseif owner.explicit ~= explicit then
+    local named, automatic = test, owner.test
+    if not explicit then named, automatic = owner.test, test end
+    error(string.format("[badArgument] %sthe snapshot name %q (test %q) is also the automatic key of test %q's snapshot; "
+      .. "give it a name not of the form \"<test name> #<n>\"", spec_line(), key, named, automatic), 0)
+  end
+end
+
 luassert:register("assertion", "tree_snapshot", function(state, arguments)
   local subject = arguments[1]
   local ok, text = true, subject
   if type(subject) ~= "string" then ok, text = pcall(function() return subject:dump() end) end
   if not ok or type(text) ~= "string" then
-    -- The spec's line: the first frame past luassert's and the runner's own.
-    local level, where = 2, nil
-    repeat
-      where = debug.getinfo(level, "Sl")
-      level = level + 1
-    until not where or (where.currentline > 0 and not string.find(where.source, "luassert", 1, true)
-      and string.sub(where.source, 1, 12) ~= "=(ckrun test")
-    local at = where and (where.short_src .. ":" .. where.currentline .. ": ") or ""
+    local at = spec_line()
     error("[badArgument] " .. at .. "assert.tree_snapshot takes a host (its :dump() is compared) or a string, got "
       .. (type(subject) == "userdata" and tostring(subject) or type(subject)), 0)
   end
   local test = T.current_test_name and T.current_test_name() or "?"
   local count = (snapshot.counts[test] or 0) + 1
   snapshot.counts[test] = count
-  local key = (arguments[2] and tostring(arguments[2])) or (test .. " #" .. count)
+  local explicit = arguments[2] ~= nil
+  local key = explicit and tostring(arguments[2]) or (test .. " #" .. count)
+  claim_key(key, test, explicit)
   local entries = read_snapshots()
   local old = entries[key]
   if old == nil or (runner_opts.update_snapshots and old ~= text) then

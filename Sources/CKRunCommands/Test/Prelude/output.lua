@@ -97,9 +97,9 @@ _G.print = function(...)
   gather(sink, concat(parts, "\t") .. "\n")
 end
 
--- Noted too when called from a finalizer, where its error is swallowed (Lua turns it into a
--- warning): it still fails the code that was running (T.safe; atk-new 17: the test passed). A
--- test's own pcall(os.exit) gets the error and goes on, as before.
+-- Noted whoever catches its error: a finalizer's is swallowed (Lua turns it into a warning; atk-new
+-- 17), and a test's own pcall(os.exit, 7) caught it (atk-safety3 02): either way the code that was
+-- running fails (T.safe), as the exit would have ended busted's run.
 local function in_finalizer()
   for level = 3, 250 do
     local info = debug.getinfo(level, "n")
@@ -111,8 +111,8 @@ end
 _G.os.exit = function(code)
   if code == nil then code = true end
   local message = string.format(exit_message, T.where() or "?", tostring(code))
+  T.exit_called = T.exit_called or message
   if in_finalizer() then
-    T.exit_called = T.exit_called or message
     T.note_exit(message)   -- kept only while the state closes, when no test runs to fail (atk-new 17)
   end
   error(message, 0)

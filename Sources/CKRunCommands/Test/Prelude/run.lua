@@ -179,7 +179,12 @@ end
 -- (ckalloc.c notes it), not the runner's.
 local function unhandled(err)
   if type(err) ~= "string" then return "an error the runner could not describe (" .. type(err) .. ")" end
-  if err == "not enough memory" or find(err, "^%[memoryLimit%] %(ckrun test") then return T.memory_message or err end
+  if err == "not enough memory" or find(err, "^%[memoryLimit%] %(ckrun test") then
+    local place = T.memory_place and T.memory_place() or ""
+    local message = T.memory_message or err
+    if place == "" or not find(message, "^%[memoryLimit%] ") then return message end
+    return "[memoryLimit] " .. place .. sub(message, 15)
+  end
   local where = match(err, "^%[memoryLimit%] ([^\n]-:%d+: )the script used more than its memory limit")
   if where and T.memory_message and find(T.memory_message, "^%[memoryLimit%] ") then
     return "[memoryLimit] " .. where .. sub(T.memory_message, 15)
