@@ -45,4 +45,17 @@ struct BenchTests {
         let bytes = try #require(rows(memory.stdout)["memory per mounted component"])
         #expect(bytes[0].hasSuffix(" B") && bytes[2].hasSuffix("×"), "\(bytes)")
     }
+
+    /// atk-safety3 05: bench refused --timeout, --memory-limit and --sandbox ("options for all"),
+    /// and a --roact file that loops hung it for good; each chunk it runs is a turn now.
+    @Test func theTurnLimitsStopALoopingRoactFile() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.write("createReconciler.lua", "return function() end\n")
+        _ = try dir.write("PropMarkers/Children.lua", "while true do end\n")
+        let r = try Ckrun.run(["bench", "--timeout", "1", "--quick", "--only", "keyed", "--roact", dir.url.path], timeout: 60)
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("[timeout]") && r.stderr.contains("Children.lua:1:"), "\(r.stderr)")
+        let before = try Ckrun.run(["--timeout", "1", "--memory-limit", "64", "--sandbox", "bench", "--quick", "--only", "keyed", "--roact", dir.url.path], timeout: 60)
+        #expect(before.status == 1 && before.stderr.contains("[timeout]"), "\(before.stderr)")
+    }
 }

@@ -35,6 +35,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: .hidden)
     var embeddedSend: String?
 
+    /// --sandbox, --timeout and --memory-limit, as every command that runs Lua takes them: each
+    /// chunk the bench runs (its figures, the keyed ops with a --roact app's files) is one turn.
+    @OptionGroup var runtime: RuntimeOptions
+
     func validate() throws {
         if let embeddedSend, EmbeddedSendBench.parse(embeddedSend) == nil {
             throw ValidationError("--embedded-send takes N@send, N@action or N@call; got \(embeddedSend)")
@@ -47,7 +51,8 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if let spec = embeddedSend.flatMap(EmbeddedSendBench.parse) { return try EmbeddedSendBench.run(count: spec.count, mode: spec.mode) }
-        let engine = Engine()
+        let engine = Engine(configuration: .init(
+            sandbox: runtime.sandbox, timeoutSeconds: runtime.timeout, memoryLimitMegabytes: runtime.memoryLimit))
         BenchSupport.install(in: engine)
         let startup = quick || only == "keyed" || keyedCount != nil ? nil : measureStartup()
         do {
@@ -76,8 +81,10 @@ struct BenchCommand: ParsableCommand {
     /// Runs one of the bench's chunks with `arguments`, then the standard library as it was at
     /// start (its `_ENV`).
     private static func run(_ source: LuaSource, name: String, in engine: Engine, _ arguments: [String]) throws(LuaError) {
-        let chunk = try engine.tools.load(source, name: name)
-        _ = try engine.tools.call(chunk, arguments.map { engine.tools.string(bytes: ByteText.bytes(of: $0)) } + [engine.hostPristineLibrary])
+        try engine.turn { _ throws(LuaError) in
+            let chunk = try engine.tools.load(source, name: name)
+            _ = try engine.tools.call(chunk, arguments.map { engine.tools.string(bytes: ByteText.bytes(of: $0)) } + [engine.hostPristineLibrary])
+        }
     }
 
     /// Median wall time of `ckrun -e ''` and of `lua5.4 -e ''` (if installed), in milliseconds.
