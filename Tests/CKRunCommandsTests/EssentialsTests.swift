@@ -44,7 +44,7 @@ struct EssentialsTests {
     }
 
     @Test func errorsSayWhatWentWrong() {
-        #expect(errorText(POSIXError(.EMFILE)) == "Too many open files")
+        #expect(errorText(POSIXError(.EMFILE)) == "Too many open files: close the files the script leaves open (or raise ulimit -n)")   // SystemError.text: the remedy that fits errno
         #expect(throws: (any Error).self) { try FileManager.default.createDirectory(atPath: "/dev/null/x", withIntermediateDirectories: true) }
         do { try FileManager.default.createDirectory(atPath: "/dev/null/x", withIntermediateDirectories: true) } catch {
             #expect(errorText(error) == "Not a directory")
