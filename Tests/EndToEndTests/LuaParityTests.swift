@@ -55,6 +55,12 @@ struct LuaParityTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("not enough memory"), "\(r.stderr)")
         #expect(r.stdout.contains("still here"), "\(r.stdout)\(r.stderr)")
+        // An app's input line: the same, the app goes on.
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("app.lua", #"local Root = ck.component("Root", {render = function() return ck.Text{text = "hi"} end}) return function() return Root{} end"#)
+        let a = try sh(#"ulimit -v 250000; printf 'local keep = false while true do keep = {keep, true} end\nprint("still here")\n' | exec "$0" "# + app.path)
+        #expect(a.status == 0, "\(a.stderr)")
+        #expect(a.stderr.contains("not enough memory") && a.stdout.contains("still here"), "\(a.stdout)\(a.stderr)")
     }
 
     /// atk-safety3 08: with --timeout, a SIGALRM another process sent was reported as [timeout];
