@@ -64,6 +64,23 @@ describe("a tree deeper than ck.config.maxDepth", function()
     assert.matches("Give that render a base case", err)
   end)
 
+  it("builds on when ck.config.maxDepth was set and the base case lies outside the props", function()
+    local warnings = {}
+    ck.config.onWarning = function(m) warnings[#warnings + 1] = m end
+    ck.config.maxDepth = 2000000
+    local left = 6000
+    local Counted
+    Counted = ck.component("CountedTree", {render = function()
+      left = left - 1
+      return ck.View{class = "UIView", child = left > 0 and Counted{} or nil}
+    end})
+    local host = ck.host(function() return Counted{} end)
+    ck.config.onWarning = nil
+    assert.are.equal(0, left)
+    assert.are.equal(1, #warnings)
+    assert.is_not_nil(host.root)
+  end)
+
   it("builds on past 10,000 when the props change from level to level", function()
     local warnings = {}
     ck.config.onWarning = function(m) warnings[#warnings + 1] = m end

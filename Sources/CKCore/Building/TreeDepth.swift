@@ -18,8 +18,8 @@ enum TreeDepth {
         guard depth == warning, !context.warnedDeep else { return }
         context.warnedDeep = true
         let found = repeating(above: node, in: context.host)
-        if found.cls.renderDefinition != nil, rendersItselfUnchanged(found.cls, above: node, runtime) {
-            throw RuntimeError(.treeTooDeep, "building generation \(context.generation) rendered \(warning) components deep, at \(node.shownName); \(found), each with the props, key and state of the one above it: a render is a function of its props and state, so this one would never end; the build stopped. \(found.advice)", at: found.location)
+        if runtime.maxDepth == defaultLimit, found.cls.renderDefinition != nil, rendersItselfUnchanged(found.cls, above: node, runtime) {
+            throw RuntimeError(.treeTooDeep, "building generation \(context.generation) rendered \(warning) components deep, at \(node.shownName); \(found), each with the props, key and state of the one above it: a render is a function of its props and state, so this one would never end; the build stopped. \(found.advice); if its base case lies outside its props and state (a counter kept elsewhere), set ck.config.maxDepth (to \(defaultLimit + 1) or more) and it builds on", at: found.location)
         }
         runtime.onWarning(Catalogue.treeTooDeep.message("building generation \(context.generation) rendered \(warning) components deep, at \(node.shownName); \(found). Building on; it stops past ck.config.maxDepth (\(runtime.maxDepth)). A render without a base case?", at: found.location))
     }
