@@ -26,6 +26,8 @@ final class SpecSession {
     init(settings: TestRunSettings) throws(LuaError) {
         engine = Engine(configuration: .init(
             sandbox: settings.sandbox, timeoutSeconds: nil, memoryLimitBytes: settings.memoryLimitBytes, pooledMemory: true))
+        // lua5.4's lua.c (so busted, and `ckrun script.lua`) runs everything under the generational collector.
+        engine.useGenerationalCollector()
         engine.limitClosing(to: settings.timeout)
         timeout = settings.timeout
         runner = engine.tools.table([("class_methods", engine.testing.classMethodsFunction),
