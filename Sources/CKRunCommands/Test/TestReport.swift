@@ -140,7 +140,9 @@ struct TestListing {
         var loadFailed = !run.loadErrors.isEmpty
         for file in run.order {
             let result = SpecFileRunner(file: file.path, fileIndex: file.index, settings: run.settings, listOnly: true).run()
-            for test in result.tests {
+            // busted's filter leaves a declared pending test out of the list under --suppress-pending.
+            let suppressPending = plan.command.busted.suppressPending == true
+            for test in result.tests where !(suppressPending && test.status == .skipped) {
                 if test.status == .errored {
                     StandardStreams.err("ckrun test: \(test.message ?? file.path)\n")
                     loadFailed = true
