@@ -17,7 +17,12 @@ final class BustedJSONReporter: TestReporter {
         if let seed { StandardStreams.err("ckrun test: shuffled with seed \(seed) (run again with --seed \(seed))\n") }
     }
 
-    func report(_ file: FileResult) {}
+    /// What the file and its tests printed: busted writes it to standard output ahead of the
+    /// document; here it goes to standard error, so standard output stays one JSON document.
+    func report(_ file: FileResult) {
+        let printed = ([file.output] + file.tests.map(\.output)).filter { !$0.isEmpty }
+        if !printed.isEmpty { StandardStreams.err(printed.joined()) }
+    }
 
     func finish(_ run: ReportedRun) {
         var lists: [String: [JSONValue]] = ["successes": [], "failures": [], "errors": [], "pendings": []]

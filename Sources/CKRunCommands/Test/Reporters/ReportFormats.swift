@@ -22,7 +22,7 @@ struct ReportFormat {
             TextReporter(verbose: $0.verbose)
         },
         ReportFormat(names: ["gtest"], ownsStandardOutput: false) { GTestReporter(verbose: $0.verbose) },
-        ReportFormat(names: ["tap", "TAP"], documentPerRun: true) { _ in TAPReporter() },
+        ReportFormat(names: ["tap", "TAP"], documentPerRun: true) { TAPReporter(verbose: $0.verbose) },
         ReportFormat(names: ["junit"]) { _ in JUnitReporter() },
         ReportFormat(names: ["json"], needsElementNames: true, documentPerRun: true) { _ in BustedJSONReporter() },
     ]

@@ -3,8 +3,14 @@ import CKCore
 /// point per test, a YAML diagnostics block under each `not ok`, busted's `ok N - # SKIP reason` for
 /// pending tests,
 /// and the plan at the end (TAP allows a trailing plan).
+/// With busted's `-v`, each test point follows busted's `# FILE @ LINE: full name` and what the
+/// test printed, as `# ` comments (busted prints it raw, which a TAP reader may take for a line
+/// of its own).
 final class TAPReporter: TestReporter {
     private var number = 0
+    private let verbose: Bool
+
+    init(verbose: Bool = false) { self.verbose = verbose }
 
     func start(seed: UInt64?) {
         var text = "TAP version 13\n"
@@ -19,6 +25,10 @@ final class TAPReporter: TestReporter {
         for test in file.tests {
             number += 1
             let description = Self.escape(test.name)
+            if verbose, test.isTest {
+                if test.line > 0 { text += "# \(LineBreaks.escaped(test.placeFile)) @ \(test.line): \(LineBreaks.escaped(test.name))\n" }
+                if !test.didFail, !test.output.isEmpty { text += test.output.trimmingTrailingNewlines.indented("# ") + "\n" }
+            }
             switch test.status {
             case .passed:
                 text += "ok \(number) - \(description)\n"
