@@ -1,3 +1,4 @@
+import CKCore
 import CKLua
 
 /// Runs the files, in this process or in `--jobs` workers, handing each file's result on in
@@ -44,13 +45,28 @@ struct TestRun {
         return nil
     }
 
+    /// A file whose state's set-up raised (LUA_INIT, `.busted`'s code, a `-e` statement, the
+    /// helper: each state runs them before its first file) as busted reports it: one error of the
+    /// run, before any test (its runner.lua: "failed running the specified helper (FILE), error:
+    /// …", then exit 1), not an error of each file. Nil for any other result.
+    func setUpFailure(_ result: FileResult) -> FileResult? {
+        guard let failed = result.tests.first(where: { $0.descriptor == "helper" }) else { return nil }
+        let detail = failed.message ?? ""
+        let message = failed.name == settings.helper && settings.helper != nil
+            ? "failed running the specified helper (\(failed.name)), error: \(detail)" : detail
+        return FileResult(file: "", tests: [TestResult(name: "", file: "", line: 0, status: .errored,
+                                                       message: Catalogue.testFailure.message(message), traceback: "", descriptor: "error")])
+    }
+
     /// Stops after the first file with a failure under `--fail-fast`.
     func execute(_ consume: (FileResult) -> Void) -> [FileResult] {
         var results: [FileResult] = []
         func take(_ result: FileResult) -> Bool {
-            results.append(result)
-            consume(result)
-            return !(settings.failFast && result.didFail)
+            // busted sets up once, before any test: a set-up that raised stops it there, one error.
+            let stop = setUpFailure(result)
+            results.append(stop ?? result)
+            consume(stop ?? result)
+            return stop == nil && !(settings.failFast && result.didFail)
         }
         var order = order
         // busted compiles every file before it runs any test: under --no-keep-going (--fail-fast)
