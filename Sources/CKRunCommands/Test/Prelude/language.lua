@@ -71,6 +71,14 @@ end
 local hook_kinds = { before_each = true, after_each = true, lazy_setup = true, lazy_teardown = true,
                      strict_setup = true, strict_teardown = true }
 
+local name_types = { string = true, number = true, ["nil"] = true }
+local function check_name(what, name)
+  local kind = type(name)
+  if not name_types[kind] then
+    error("the name given to " .. what .. " must be a string or number (got " .. kind .. "): busted's table.concat of the names fails here", 3)
+  end
+end
+
 local function register(descriptor, alias, envmode, default_fn)
   local function publish(name, f)
     -- Inside a test or hook the names are rejected (lookup). One reached some other way busted
@@ -102,7 +110,11 @@ local function register(descriptor, alias, envmode, default_fn)
       children[#children + 1] = el
     end
   end
+  local named = descriptor == "it" or descriptor == "describe" or descriptor == "pending"
   return function(name, fn)
+    -- busted joins the names of a test or block (its filters' table.concat, when it registers):
+    -- another name is an error of the block registering it, which the rest of the file outlives.
+    if named and not (fn == nil and type(name) == "function") then check_name(alias or descriptor, name) end
     if not fn and type(name) == "function" then fn, name = name, alias
     elseif not fn then fn = default_fn end
     if fn then publish(name, fn) else return function(f) publish(name, f) end end

@@ -135,6 +135,17 @@ local function keep_order_without_hooks(el, all)
   for _, child in ipairs(all) do if not hooks[child] then n = n + 1; children[n] = child end end
 end
 
+-- busted's sort or shuffle of a block's children (with its hooks) after its body ran.
+local function order_children(el, seed)
+  local all = with_hooks(el)
+  if opts.sort then sort_by_name(all)
+  else
+    el.randomseed = seed   -- busted's: its reports print it with each failure of the block's
+    T.shuffle(all, seed)
+  end
+  if all ~= el.children then keep_order_without_hooks(el, all) end
+end
+
 -- busted's block.execute: the block's body, then its setups, children and teardowns.
 local function execute_block(el)
   S.running_block = el   -- for T.running_place: S.ctx is the file's between two bodies
@@ -150,13 +161,13 @@ local function execute_block(el)
     return outside_error(el, status, message, trace)
   end
   if opts.sort or randomize then
-    local all = with_hooks(el)
-    if opts.sort then sort_by_name(all)
-    else
-      el.randomseed = seed   -- busted's: its reports print it with each failure of the block's
-      T.shuffle(all, seed)
+    -- A seed no integer stands for (randomize(1.5)) or names --sort cannot compare: busted's
+    -- error of this block, whose children then do not run; the rest of the file goes on.
+    local ordered, problem = pcall(order_children, el, seed)
+    if not ordered then
+      S.running_block = el.parent
+      return outside_error(el, "error", tostring(problem))
     end
-    if all ~= el.children then keep_order_without_hooks(el, all) end
   end
   if exec_all("strict_setup", el) then execute_children(el) end
   local lazy = el.lazy_setup

@@ -22,7 +22,7 @@ local xpcall, pcall, error, setmetatable = xpcall, pcall, error, setmetatable
 local dgetmetatable, traceback = debug.getmetatable, debug.traceback
 local concat = table.concat
 
-T.opts = { filters = {}, filter_out = {}, tags = {}, exclude_tags = {}, helper_arguments = {}, statements = {}, timeout = nil }
+T.opts = { filters = {}, filter_out = {}, tags = {}, exclude_tags = {}, helper_arguments = {}, statements = {}, config_arguments = {}, timeout = nil }
 local opts = T.opts
 
 -- Failures and pendings are tables with these metatables, as busted's `fail` and `pending` make.
@@ -39,7 +39,15 @@ function T.fail(msg, level)
   error(setmetatable({ message = emsg }, has_tostring(msg) and failure_mt or failure_mt_nostring), rawlevel or level + 1)
 end
 
-function T.raise_pending(msg) error(setmetatable({ message = msg }, pending_mt)) end
+-- busted's pending object shows its message through __tostring, which Lua refuses for anything
+-- but a string or number: there pending(), pending({...}) end the test as an error, not pending.
+function T.raise_pending(msg)
+  local kind = type(msg)
+  if kind ~= "string" and kind ~= "number" then
+    error("pending inside a test takes a string message (got " .. kind .. "): busted reports '__tostring' must return a string", 2)
+  end
+  error(setmetatable({ message = msg }, pending_mt))
+end
 
 local function errortype(obj)
   local mt = dgetmetatable(obj)
@@ -124,10 +132,7 @@ end
 -- The handler keeps its findings in upvalues: no closure per call. An error object's
 -- __tostring (and luassert's formatters) are user code: they run under a limit of their own
 -- (the test's may have expired), and one that fails or never returns cannot hold the run.
-local h_status, h_message, h_trace
--- Where the error was raised (busted's getTrace: the first frame from the raiser up outside C,
--- luassert and the runner, whatever level error was given), kept by `safe` for `outside_error`.
-local h_src, h_line, raised_src, raised_line
+local h_status, h_message, h_trace, h_src, h_line
 local function describe_error(err)
   if has_tostring(err) then return tostring(err) end
   if err == nil then return "Nil error" end
@@ -201,7 +206,6 @@ local function safe(descriptor, fn, el)
   local ok, err = xpcall(fn, handler)
   runner_turn()
   S.ctx = outer
-  raised_src, raised_line = h_src, h_line
   if ok then
     local exited = T.exit_called   -- os.exit called where its error was swallowed (output.lua)
     if exited == nil then return "success" end
@@ -209,7 +213,8 @@ local function safe(descriptor, fn, el)
     return "error", exited, nil
   end
   local status, message, trace = h_status, h_message or unhandled(err), h_trace
-  h_message, h_trace = nil, nil
+  S.error_src, S.error_line = h_src, h_line
+  h_message, h_trace, h_src, h_line = nil, nil, nil, nil
   if status == "success" then status = "error" end
   if status == "failure" and descriptor ~= "it" then status = "error" end
   -- busted's safe publishes {status, descriptor} (`failure.it`, `error.before_each`, …) to
@@ -256,21 +261,20 @@ end
 local statuses = { success = "passed", failure = "failed", error = "errored", pending = "skipped" }
 
 -- An error outside a test (a hook, a block's body): reported under the element's full name. The
--- file's own is busted's `suite FILE`, at the place busted's getTrace gives it: where the error
--- was raised (a module the file required is that module's line, also for `error(msg, 2)`,
--- whose message names the caller), else the place the message names.
-local tonumber = tonumber
+-- file's own is busted's `suite FILE`, at the place the error was raised (safe's, from the
+-- stack, never read out of the message's text): a module the file required that raised is that
+-- module's line, not the spec file's.
 local function outside_error(el, status, message, trace)
   local name, line, source = full_name(el), el.line, nil
   if el.descriptor == "file" then
     name = "suite " .. name
-    local _, _, file, at = find(message or "", "^([^\n]-):(%d+): ")
-    if raised_src then file, at = raised_src, raised_line end
-    if at then
-      line = tonumber(at)
+    local file, at = S.error_src, S.error_line
+    if file and at and at > 0 then
+      line = at
       if file ~= el.name and file ~= T.file_short_src then source = file end
     end
   end
+  S.error_src, S.error_line = nil, nil
   record(name, line, statuses[status] == "skipped" and "skipped" or "errored", message, trace, nil, nil, el, nil, source)
 end
 T.safe, T.record, T.statuses, T.outside_error = safe, record, statuses, outside_error
