@@ -22,6 +22,13 @@ enum BustedConfig {
         var memoryLimitMB: Int?
     }
 
+    /// busted's `arg` while `.busted` runs: the program, then the arguments after `test`.
+    static let commandLine: [String] = {
+        let all = CommandLine.arguments
+        let rest = all.firstIndex(of: "test").map { Array(all[($0 + 1)...]) } ?? []
+        return [all.first ?? "ckrun"] + rest
+    }()
+
     /// `path` is busted's `-f/--config-file`: it must exist; `.busted` may be missing.
     static func load(task: String?, path: String? = nil, limits: Limits = Limits()) throws -> [String: [String]] {
         let path = path ?? ".busted"
@@ -41,7 +48,8 @@ enum BustedConfig {
             let reader = try engine.tools.load(EmbeddedLua.bustedConfig, name: "=(ckrun test: .busted)")
             let problem = try engine.withLimits { () throws(LuaError) in
                 try engine.tools.call(reader, [engine.tools.string(bytes: ByteText.bytes(of: path)), task.map(Value.string) ?? .nil,
-                                           engine.testing.recordFunction, engine.hostPristineLibrary])
+                                           engine.testing.recordFunction, engine.hostPristineLibrary, .bool(limits.sandbox)]
+                                      + commandLine.map(Value.string))
             }.first.flatMap(engine.tools.text)
             if let problem { throw ValidationError(".busted: \(problem)") }
         } catch let error as LuaError {

@@ -72,6 +72,11 @@ final class SpecStates {
         for (key, value) in [("lpath", settings.lpath), ("cpath", settings.cpath), ("helper", settings.helper)] {
             if let value { try session.call("set", key, value) }
         }
+        if let config = settings.config {
+            try session.call("set", "config_source", config.source)
+            try session.call("set", "config_name", config.name)
+            for argument in config.arguments { try session.call("set", "config_arguments", argument) }
+        }
         // busted 2.1.1's --lang names its output handlers' language only: luassert's messages stay English.
         for statement in settings.statements { try session.call("set", "statements", statement) }
     }

@@ -91,6 +91,11 @@ struct TestPlan {
         settings.cpath = command.cpath ?? "./csrc/?.so;./csrc/?/?.so"
         settings.helper = command.helper
         settings.helperArguments = busted.helperArguments
+        // Read once (a worker reads it again): each file's state runs these bytes.
+        if let path = command.replayedConfig,
+           case .bytes(let bytes) = RegularFile.read(path, limit: ReadableFile.sandboxedLimit, what: "the configuration") {
+            settings.config = (path, ByteText.text(bytes), command.replayedConfigName ?? path, command.replayedConfigArguments)
+        }
         settings.statements = busted.statements
         settings.lang = busted.lang
         settings.lazy = busted.lazy ?? false

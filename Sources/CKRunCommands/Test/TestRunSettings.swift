@@ -32,6 +32,10 @@ struct TestRunSettings: Sendable {
     var helper: String?
     /// busted's -Xhelper options: the helper's `arg`.
     var helperArguments: [String] = []
+    /// The `.busted` file the run read (`path`, absolute): its `source`, run in each file's state
+    /// as chunk `name`, with `arguments` as `arg` ([0] the program), before the paths, `-e`
+    /// statements and the helper, as busted ran it before them in the state its specs share.
+    var config: (path: String, source: String, name: String, arguments: [String])?
     /// busted's -e statements, run in each file's state first.
     var statements: [String] = []
     /// busted's --lang: luassert's messages in this language.
@@ -83,6 +87,11 @@ struct TestRunSettings: Sendable {
         add("--lpath", lpath.map { [$0] } ?? [])
         add("--cpath", cpath.map { [$0] } ?? [])
         add("--helper", helper.map { [$0] } ?? [])
+        if let config {
+            add("--replay-config", [config.path])
+            add("--replay-config-name", [config.name])
+            add("--replay-config-arg", config.arguments)
+        }
         if recordLoads { arguments.append("--watch") }
         if exposeRunner { arguments.append("--runner-internals") }
         return arguments

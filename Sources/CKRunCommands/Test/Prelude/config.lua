@@ -3,8 +3,17 @@
 -- records each option as a key and its values (ckrunner.c: escaped, so no value can forge a key).
 -- Returns an error message, or nothing. Every free name below reads the standard library as it
 -- was at start (the fourth argument): the .busted file is a script and may set `pairs = nil`.
-local path, task, keep, pristine = ...
+-- As busted's, it sees the global `lfs` (busted has loaded LuaFileSystem, whose Debian build sets
+-- it; not under --sandbox, the fifth argument, where no C module loads) and the run's command
+-- line in `arg` (the rest of the arguments; arg[0] the program).
+local path, task, keep, pristine, sandboxed = ...
+local G = _G
 local _ENV = pristine or _G
+G.arg = { [0] = select(6, ...), select(7, ...) }
+if not sandboxed and rawget(G, "lfs") == nil then
+  local loaded, lfs = pcall(require, "lfs")
+  if loaded and type(lfs) == "table" then rawset(G, "lfs", lfs) end
+end
 local ok, config = pcall(dofile, path)
 if not ok then return tostring(config) end
 if type(config) ~= "table" then return ".busted file does not return a table." end

@@ -93,6 +93,24 @@ local function project_ck()
   return package.searchpath("ck", concat(own, ";")) ~= nil
 end
 
+-- The run's `.busted` file, run again in this state: busted runs it in the state its specs share
+-- (its cli.lua: loadfile, then the call), so what its top level does (globals, assert:register,
+-- say:set, package.path) is there for every spec. Its chunk name is the one busted gives it; its
+-- `arg` is the command line, as busted's; what it returns was read before the run (BustedConfig),
+-- and its bytes when the run started (TestPlan): every state runs the same ones.
+local function run_config()
+  local saved_arg = G.arg
+  G.arg = { [0] = opts.config_arguments[1] }
+  for i = 2, #opts.config_arguments do G.arg[i - 1] = opts.config_arguments[i] end
+  local ok, err = pcall(function()
+    local config, problem = load(tostring(opts.config_source), "@" .. tostring(opts.config_name))
+    if not config then error(problem, 0) end
+    config()
+  end)
+  G.arg = saved_arg
+  if not ok then error(err, 0) end
+end
+
 -- LUA_INIT_5_4 or LUA_INIT, as lua5.4 runs it before busted's script (`@FILE` a file, else a chunk).
 local function run_lua_init()
   local init, name = tostring(opts.lua_init), "=" .. tostring(opts.lua_init_name)
@@ -108,6 +126,7 @@ local function prepare()
   if opts.record_loads then T.record_loads() end
   if opts.lua_init and not set_up(tostring(opts.lua_init_name), run_lua_init) then return false end
   load_lfs()
+  if opts.config_source and not set_up(tostring(opts.config_name), run_config) then return false end
   if opts.lpath and opts.lpath ~= "" then package.path = gsub(opts.lpath .. ";" .. package.path, ";;", ";") end
   if project_ck() then package.loaded.ck = nil end
   -- Under --sandbox no C module loads: package.cpath stays empty.
@@ -171,7 +190,7 @@ end
 function T.current_test_name() return T.current and full_name(T.current) or "?" end
 
 -- Settings from the Swift side, as strings: lists grow, numbers convert, "true" is true.
-local lists = { filters = true, filter_out = true, tags = true, exclude_tags = true, helper_arguments = true, statements = true }
+local lists = { filters = true, filter_out = true, tags = true, exclude_tags = true, helper_arguments = true, statements = true, config_arguments = true }
 function T.set(key, value)
   if lists[key] then insert(opts[key], value)
   elseif value == "true" then opts[key] = true
