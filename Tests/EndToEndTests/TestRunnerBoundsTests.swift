@@ -14,7 +14,7 @@ struct TestRunnerBoundsTests {
     @Test func discoveryTakesRegularFilesOnlyAndANamedFIFOIsAUsageError() throws {
         let fixture = try TestRunnerFixture(["ok_spec.lua": #"it("ok", function() end)"#])
         try sh(fixture, "mkfifo f_spec.lua")
-        let found = try Ckrun.run(["test", "--timeout", "2"], directory: fixture.directory.url, timeout: 20)
+        let found = try Ckrun.run(["test", "--timeout", "2", "."], directory: fixture.directory.url, timeout: 20)
         #expect(found.status == 0 && found.lastLine == "1 passed, 0 failed", "\(found.stdout)\(found.stderr)")
         let named = try Ckrun.run(["test", "--timeout", "2", "f_spec.lua"], directory: fixture.directory.url, timeout: 20)
         #expect(named.status == 64 && named.stderr.contains("not a regular file"), "\(named.stdout)\(named.stderr)")
@@ -50,7 +50,7 @@ struct TestRunnerBoundsTests {
             "a_spec.lua": #"it("bg", function() os.execute("sleep 40 2>/dev/null &") end)"#,
             "b_spec.lua": #"it("b", function() end)"#,
         ])
-        let result = try Ckrun.run(["test", "--jobs", "2", "--timeout", "2"], directory: fixture.directory.url, timeout: 25)
+        let result = try Ckrun.run(["test", "--jobs", "2", "--timeout", "2", "."], directory: fixture.directory.url, timeout: 25)
         #expect(result.status == 0 && result.lastLine == "2 passed, 0 failed", "\(result.status) \(result.stdout)\(result.stderr)")
     }
 
@@ -61,7 +61,7 @@ struct TestRunnerBoundsTests {
             "a_spec.lua": #"it("stop", function() os.execute("(sleep 30; kill -CONT $PPID) >/dev/null 2>&1 & kill -STOP $PPID") end)"#,
             "b_spec.lua": #"it("b", function() end)"#,
         ])
-        let result = try Ckrun.run(["test", "--jobs", "2", "--timeout", "2"], directory: fixture.directory.url, timeout: 20)
+        let result = try Ckrun.run(["test", "--jobs", "2", "--timeout", "2", "."], directory: fixture.directory.url, timeout: 20)
         #expect(result.status == 1, "\(result.status) \(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("a_spec.lua: its worker process was stopped by a signal"), "\(result.stdout)")
     }

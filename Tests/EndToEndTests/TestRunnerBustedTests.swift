@@ -141,10 +141,10 @@ struct TestRunnerExtrasTests {
         let fixture = try TestRunnerFixture(["ui_spec.lua": Self.snapshot])
         #expect(try fixture.test().lastLine == "1 passed, 0 failed")
         #expect(try fixture.read("__snapshots__/ui_spec.snap") == "== tree #1\nRoot\n  A\n")
-        let changed = try Ckrun.run(["test"], directory: fixture.directory.url, environment: ["CHILD": "B"])
+        let changed = try Ckrun.run(["test", "."], directory: fixture.directory.url, environment: ["CHILD": "B"])
         #expect(changed.status == 1)
         #expect(changed.stdout.contains("-   A\n   +   B"))
-        let updated = try Ckrun.run(["test", "--update-snapshots"], directory: fixture.directory.url, environment: ["CHILD": "B"])
+        let updated = try Ckrun.run(["test", "--update-snapshots", "."], directory: fixture.directory.url, environment: ["CHILD": "B"])
         #expect(updated.lastLine == "1 passed, 0 failed")
         #expect(try fixture.read("__snapshots__/ui_spec.snap") == "== tree #1\nRoot\n  B\n")
     }
@@ -155,7 +155,7 @@ struct TestRunnerExtrasTests {
         for index in 0..<2 {
             let environment = ["TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": String(index),
                                "TEST_SHARD_STATUS_FILE": "status-\(index)", "XML_OUTPUT_FILE": "out/\(index).xml"]
-            let result = try Ckrun.run(["test"], directory: fixture.directory.url, environment: environment)
+            let result = try Ckrun.run(["test", "."], directory: fixture.directory.url, environment: environment)
             lines += result.outcomeLines
             #expect(FileManager.default.fileExists(atPath: fixture.directory.url.appendingPathComponent("status-\(index)").path))
             #expect(try fixture.read("out/\(index).xml").contains("<testsuites"))

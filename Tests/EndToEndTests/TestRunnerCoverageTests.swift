@@ -73,7 +73,7 @@ struct TestRunnerCoverageTests {
             it("spins", function() gen.spin() end)
             """,
         ])
-        let result = try Ckrun.run(["test", "--coverage", "--timeout", "0.3"], directory: fixture.directory.url, timeout: 20)
+        let result = try Ckrun.run(["test", "--coverage", "--timeout", "0.3", "."], directory: fixture.directory.url, timeout: 20)
         #expect(result.outcomeLines == ["ok    gen_spec.lua:2: yields", "ERROR gen_spec.lua:7: spins"])
         #expect(result.stdout.contains("[timeout]"))
         let stats = try fixture.read("luacov.stats.out").split(separator: "\n")

@@ -15,8 +15,34 @@ struct TestRunnerFixture {
     }
 
     func test(_ arguments: [String]) throws -> ProcessResult {
-        try Ckrun.run(["test"] + arguments, directory: directory.url)
+        try Ckrun.run(["test"] + arguments + searchedHere(arguments), directory: directory.url)
     }
+
+    /// busted's only default ROOT is `spec`: a fixture that keeps its test files at its top (no
+    /// `spec`, no `.busted` ROOT) and names no path nor another directory is searched as `ckrun test .`.
+    func searchedHere(_ arguments: [String]) -> [String] {
+        let top = directory.url.path
+        if FileManager.default.fileExists(atPath: top + "/spec") { return [] }
+        if let config = try? String(contentsOfFile: top + "/.busted", encoding: .utf8), config.contains("ROOT") { return [] }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" || !argument.hasPrefix("-") || ["-C", "--directory"].contains(argument) || argument.hasPrefix("--directory=") {
+                return []
+            }
+            if Self.optionsWithValues.contains(argument) { index += 1 }
+            index += 1
+        }
+        return ["."]
+    }
+
+    /// `ckrun test`'s options that take the next argument as their value.
+    static let optionsWithValues: Set<String> = [
+        "-o", "--output", "-p", "--pattern", "--exclude-pattern", "--filter", "--filter-out", "--exclude", "-t", "--tags",
+        "--exclude-tags", "-m", "--lpath", "--cpath", "--helper", "-e", "-C", "--directory", "-f", "--config-file", "-r",
+        "--run", "--seed", "--repeat", "--timeout", "--memory-limit", "--shard", "--shard-timings", "--junit", "--jobs",
+        "-Xhelper", "-Xoutput", "--lang", "--coverage-config-file", "--loaders", "--lua", "--state-seed",
+    ]
 
     func read(_ name: String) throws -> String {
         try String(contentsOf: directory.url.appendingPathComponent(name), encoding: .utf8)

@@ -71,7 +71,7 @@ struct TestRunnerForkServerTests {
             end)
             """#,
         ])
-        let result = try Ckrun.run(["test", "--jobs", "2", "--fail-fast"], directory: fixture.directory.url, timeout: 10)
+        let result = try Ckrun.run(["test", "--jobs", "2", "--fail-fast", "."], directory: fixture.directory.url, timeout: 10)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let pid = try #require(Int32(fixture.read("pid")))
         let gone = Self.endsWithin5Seconds(pid)
@@ -108,7 +108,7 @@ struct TestRunnerForkServerTests {
             """#,
         ])
         // Output to a file: a worker left running would hold a pipe open.
-        let script = "\"$0\" test --jobs 2 < /dev/null > out 2>&1 & echo $! > parent; wait"
+        let script = "\"$0\" test --jobs 2 . < /dev/null > out 2>&1 & echo $! > parent; wait"
         _ = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, Ckrun.executableURL.path],
                                  directory: fixture.directory.url, timeout: 10)
         let pid = try #require(Int32(fixture.read("pid")))

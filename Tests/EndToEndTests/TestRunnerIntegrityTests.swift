@@ -43,10 +43,10 @@ struct TestRunnerIntegrityTests {
         let fixture = try TestRunnerFixture(["\(name)_x.lua": #"describe("d", function() it("found", function() end) end)"#,
                                              "b_x.lua": #"describe("d", function() it("not", function() end) end)"#])
         let pattern = String(repeating: "a?", count: 40) + name
-        let result = try Ckrun.run(["test", "--list", "-p", pattern], directory: fixture.directory.url, timeout: 30)
+        let result = try Ckrun.run(["test", "--list", "-p", pattern, "."], directory: fixture.directory.url, timeout: 30)
         #expect(result.lines == ["\(name)_x.lua:1: d found"], "\(result.stdout)\(result.stderr)")
         for (pattern, expected) in [("^a+_x%.lua$", [name]), ("%f[%w]b", ["b"]), ("[^a]_", ["b"]), ("%b()", [String]()), ("_x", [name, "b"])] {
-            let listed = try Ckrun.run(["test", "--list", "-p", pattern], directory: fixture.directory.url).lines
+            let listed = try Ckrun.run(["test", "--list", "-p", pattern, "."], directory: fixture.directory.url).lines
             #expect(listed.map { String($0.prefix { $0 != "_" }) } == expected, "\(pattern): \(listed)")
         }
         #expect(try fixture.test("--list", "-p", "(%w)%1").status == 64)

@@ -13,7 +13,7 @@ struct TestRunnerJobsChannelTests {
             "a_spec.lua": #"it("leaves yes running", function() os.execute("yes 2>/dev/null &") end)"#,
             "b_spec.lua": #"it("passes", function() end)"#,
         ])
-        let result = try Ckrun.run(["test", "--jobs", "2"], directory: fixture.directory.url, timeout: 30)
+        let result = try Ckrun.run(["test", "--jobs", "2", "."], directory: fixture.directory.url, timeout: 30)
         #expect(result.status == 0 && result.lastLine == "2 passed, 0 failed", "\(result.stdout.suffix(500))\(result.stderr)")
     }
 
@@ -39,7 +39,7 @@ struct TestRunnerJobsChannelTests {
             "b_spec.lua": #"it("y", function() end)"#,
         ])
         for jobs in ["1", "2"] {
-            let result = try Ckrun.run(["test", "--jobs", jobs, "-o", format], directory: fixture.directory.url, timeout: 30)
+            let result = try Ckrun.run(["test", "--jobs", jobs, "-o", format, "."], directory: fixture.directory.url, timeout: 30)
             #expect(!result.stdout.contains("CHILD-OUT") && result.stderr.contains("CHILD-OUT"), "\(jobs): \(result.stdout)\(result.stderr)")
         }
     }
@@ -54,7 +54,7 @@ struct TestRunnerJobsChannelTests {
             "b_spec.lua": #"it("signals its group", function() os.execute("kill -TERM 0") end)"#,
             "c_spec.lua": #"it("passes", function() end)"#,
         ])
-        let script = #"cd "$1" && { "$0" test --jobs 2 > out 2>&1; echo $? > status; }"#
+        let script = #"cd "$1" && { "$0" test --jobs 2 . > out 2>&1; echo $? > status; }"#
         _ = try Ckrun.runProcess(URL(fileURLWithPath: "/usr/bin/setsid"),
                                  ["/bin/sh", "-c", script, Ckrun.executableURL.path, fixture.directory.url.path], captureOutput: false)
         let out = try fixture.read("out")
@@ -86,7 +86,7 @@ struct TestRunnerJobsChannelTests {
     /// open files").
     @Test func tooFewDescriptorsMeanFewerWorkers() throws {
         let fixture = try TestRunnerFixture(Dictionary(uniqueKeysWithValues: (1...5).map { ("f\($0)_spec.lua", #"it("passes", function() end)"#) }))
-        let result = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", #"ulimit -n 12 && exec "$0" test --jobs 3"#, Ckrun.executableURL.path],
+        let result = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", #"ulimit -n 12 && exec "$0" test --jobs 3 ."#, Ckrun.executableURL.path],
                                           directory: fixture.directory.url, timeout: 30)
         #expect(result.stdout.hasSuffix("5 passed, 0 failed\n"), "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("ckrun: --jobs 3: "), "\(result.stderr)")

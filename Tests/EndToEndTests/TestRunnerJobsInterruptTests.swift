@@ -20,7 +20,7 @@ struct TestRunnerJobsInterruptTests {
             "b_spec.lua": #"it("b", function() end)"#,
         ])
         let script = """
-            "$0" test --jobs 2 > out 2>&1 &
+            "$0" test --jobs 2 . > out 2>&1 &
             p=$!
             for i in $(seq 100); do [ -e started ] && break; sleep 0.05; done
             sleep 0.2; kill -INT $p; start=$(date +%s)

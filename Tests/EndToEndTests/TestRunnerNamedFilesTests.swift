@@ -72,7 +72,7 @@ struct TestRunnerNamedFilesTests {
             ".busted": "return { default = { timeout = 1e9 } }",
             "evil_spec.lua": #"it("spins", function() while true do end end)"#,
         ])
-        let result = try Ckrun.run(["test", "--sandbox"], directory: fixture.directory.url, timeout: 30)
+        let result = try Ckrun.run(["test", "--sandbox", "."], directory: fixture.directory.url, timeout: 30)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("[timeout]"), "\(result.stdout)")
     }

@@ -79,7 +79,7 @@ struct TestRunnerReportIntegrityTests {
         """#])
         #expect(try fixture.test().lastLine == "1 passed, 0 failed")
         #expect(try fixture.read("__snapshots__/snap_spec.snap") == "== key\\nwith\\r\\na break \\\\n\nA\n")
-        let changed = try Ckrun.run(["test"], directory: fixture.directory.url, environment: ["TREE": "B"])
+        let changed = try Ckrun.run(["test", "."], directory: fixture.directory.url, environment: ["TREE": "B"])
         #expect(changed.lastLine == "0 passed, 1 failed", "\(changed.stdout)")
         #expect(try fixture.test().lastLine == "1 passed, 0 failed")
     }
@@ -137,7 +137,7 @@ struct TestRunnerReportIntegrityTests {
     @Test func shardTimingsAreReadInOnePass() throws {
         let fixture = try TestRunnerFixture(["a_spec.lua": #"it("a", function() end)"#, "b_spec.lua": #"it("b", function() end)"#])
         try fixture.directory.write("timings.xml", String(repeating: "<testcase ", count: 22_000))
-        let result = try Ckrun.run(["test", "--shard", "1/2", "--shard-timings", "timings.xml"], directory: fixture.directory.url, timeout: 30)
+        let result = try Ckrun.run(["test", "--shard", "1/2", "--shard-timings", "timings.xml", "."], directory: fixture.directory.url, timeout: 30)
         #expect(result.status == 0)
         #expect(result.stderr.contains("is not a JUnit report"), "\(result.stderr)")
     }

@@ -106,7 +106,7 @@ struct TestRunnerSafetyTests {
         it("raises", function() error(setmetatable({}, {__tostring = function() error("no text") end})) end)
         it("next", function() end)
         """])
-        let result = try Ckrun.run(["test", "--timeout", "0.3"], directory: fixture.directory.url, timeout: 20)
+        let result = try Ckrun.run(["test", "--timeout", "0.3", "."], directory: fixture.directory.url, timeout: 20)
         #expect(result.outcomeLines == ["ERROR tostring_spec.lua:1: loops", "ERROR tostring_spec.lua:2: raises", "ok    tostring_spec.lua:3: next"])
         #expect(result.stdout.contains("conversion to text failed: [timeout]"))
         #expect(result.stdout.contains("conversion to text failed: tostring_spec.lua:2: no text"))
@@ -119,7 +119,7 @@ struct TestRunnerSafetyTests {
         it("forges", function() load("while true do end", "=(ckrun test: forged)")() end)
         it("wraps", function() coroutine.wrap(function() while true do end end)() end)
         """])
-        let result = try Ckrun.run(["test", "--timeout", "0.3"], directory: fixture.directory.url, timeout: 20)
+        let result = try Ckrun.run(["test", "--timeout", "0.3", "."], directory: fixture.directory.url, timeout: 20)
         #expect(result.outcomeLines == ["ERROR forged_spec.lua:1: forges", "ERROR forged_spec.lua:2: wraps"])
         // Named where the spec called it: no message names a chunk named like the runner's (atk-new 02).
         #expect(result.stdout.contains("[timeout] forged_spec.lua:1: the script ran past"), "\(result.stdout)")

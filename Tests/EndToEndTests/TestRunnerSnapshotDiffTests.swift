@@ -12,7 +12,7 @@ struct TestRunnerSnapshotDiffTests {
     private func diffAfterChange(_ spec: String, _ environment: [String: String]) throws -> String {
         let fixture = try TestRunnerFixture(["tree_spec.lua": spec])
         #expect(try fixture.test().lastLine == "1 passed, 0 failed")
-        let changed = try Ckrun.run(["test"], directory: fixture.directory.url, environment: environment)
+        let changed = try Ckrun.run(["test", "."], directory: fixture.directory.url, environment: environment)
         #expect(changed.status == 1)
         let lines = changed.lines
         let start = try #require(lines.firstIndex { $0.hasSuffix("Expected the tree to match its snapshot:") })

@@ -42,7 +42,7 @@ final class WatchSession {
     init(_ fixture: TestRunnerFixture, _ arguments: [String]) throws {
         self.fixture = fixture
         process.executableURL = Ckrun.executableURL
-        process.arguments = ["test", "--watch"] + arguments
+        process.arguments = ["test", "--watch"] + arguments + fixture.searchedHere(arguments)
         process.currentDirectoryURL = fixture.directory.url
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"

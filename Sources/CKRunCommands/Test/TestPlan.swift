@@ -169,8 +169,9 @@ struct TestPlan {
         return share
     }
 
-    /// Test files: the paths given, else the .busted ROOT, else `spec/` when it exists, else the
-    /// working directory; busted's `--pattern` rules (TestDiscovery) under each.
+    /// Test files: the paths given, else the .busted ROOT, else `spec` (busted's only default: a
+    /// missing `spec` is its "Cannot find file or directory" error, and the run fails); busted's
+    /// `--pattern` rules (TestDiscovery) under each.
     func discover() throws -> TestDiscovery.Selection {
         try TestDiscovery.files(in: roots, patterns: command.pattern, excluding: command.excludePattern,
                                 recursive: command.busted.recursive ?? true,
@@ -178,9 +179,5 @@ struct TestPlan {
     }
 
     /// The paths searched.
-    var roots: [String] {
-        guard command.paths.isEmpty else { return command.paths }
-        let spec = pathKind("spec").isDirectory
-        return [spec ? "spec" : "."]
-    }
+    var roots: [String] { command.paths.isEmpty ? ["spec"] : command.paths }
 }
