@@ -24,7 +24,7 @@ struct ClosingLimitTests {
             "gc_spec.lua": Self.looping + "it('passes before the close', function() end)",
             "other_spec.lua": "it('other', function() end)",
         ])
-        let result = try Ckrun.run(["test", "--jobs", "2", "--timeout", "0.5"], directory: fixture.directory.url, timeout: 20)
+        let result = try Ckrun.run(["test", "--jobs", "2", "--timeout", "0.5", "."], directory: fixture.directory.url, timeout: 20)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.lastLine == "2 passed, 1 failed")   // the file's test, then its close's failure
         #expect(result.stdout.contains("gc_spec.lua: [timeout] gc_spec.lua:"), "\(result.stdout)")
@@ -32,7 +32,7 @@ struct ClosingLimitTests {
 
     @Test func inOneProcessTheFilesResultsArePrintedBeforeItEnds() throws {
         let fixture = try TestRunnerFixture(["gc_spec.lua": Self.looping + "it('passes before the close', function() end)"])
-        let result = try Ckrun.run(["test", "--timeout", "0.5"], directory: fixture.directory.url, timeout: 20)
+        let result = try Ckrun.run(["test", "--timeout", "0.5", "."], directory: fixture.directory.url, timeout: 20)
         #expect(result.status == 1)
         // Then the reports close with the file's failure (RunEnding), and the run ends.
         #expect(result.outcomeLines == ["ok    gc_spec.lua:2: passes before the close", "ERROR gc_spec.lua"])

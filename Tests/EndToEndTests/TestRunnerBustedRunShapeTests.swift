@@ -51,6 +51,10 @@ struct TestRunnerBustedRunShapeTests {
             it("after", function() end)
             describe("more", function() it("still runs", function() end) it(true, function() end) end)
             """,
+            "spec/i_spec.lua": """
+            insulate({}, function() it("inside", function() end) end)
+            it("i after", function() end)
+            """,
             "spec/r_spec.lua": """
             it("r before", function() end)
             describe("d", function() randomize(1.5) it("x", function() end) it("y", function() end) end)
@@ -60,8 +64,10 @@ struct TestRunnerBustedRunShapeTests {
         for jobs in Self.jobs {
             let result = try fixture.test(["-o", "TAP"] + jobs)
             #expect(result.status == 1)
-            #expect(Self.tapPoints(result) == ["ok 1 - before", "not ok 2 - blk", "ok 3 - after", "not ok 4 - more",
-                                               "ok 5 - r before", "not ok 6 - d", "ok 7 - r after"], "\(jobs): \(result.stdout)")
+            // An insulate's table name fails its first test's registration (busted's own report then fails).
+            #expect(Self.tapPoints(result) == ["not ok 1 - (table)", "ok 2 - i after",
+                                               "ok 3 - before", "not ok 4 - blk", "ok 5 - after", "not ok 6 - more",
+                                               "ok 7 - r before", "not ok 8 - d", "ok 9 - r after"], "\(jobs): \(result.stdout)")
             #expect(result.stdout.contains("at: \"spec/n_spec.lua:2\""), "\(result.stdout)")
         }
     }

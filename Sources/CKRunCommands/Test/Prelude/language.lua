@@ -72,10 +72,12 @@ local hook_kinds = { before_each = true, after_each = true, lazy_setup = true, l
                      strict_setup = true, strict_teardown = true }
 
 local name_types = { string = true, number = true, ["nil"] = true }
-local function check_name(what, name)
+local function check_name(what, name, parent)
   local kind = type(name)
   if not name_types[kind] then
     error("the name given to " .. what .. " must be a string or number (got " .. kind .. "): busted's table.concat of the names fails here", 3)
+  elseif parent.bad_name then
+    error("an insulate or expose block around this " .. what .. " is named with a " .. type(parent.bad_name) .. ", not a string: busted's table.concat of the names fails here", 3)
   end
 end
 
@@ -93,6 +95,11 @@ local function register(descriptor, alias, envmode, default_fn)
     -- Registered from another file (a module's function that makes tests): its line is there.
     if line ~= 0 and src and src ~= T.file_short_src and src ~= T.file then el.source = src end
     el.envmode = envmode
+    -- busted checks no insulate or expose name (its filters join describe, it and pending names
+    -- only): such a block's own bad name fails its first test or block instead (check_name).
+    local bad = S.ctx.bad_name
+    if bad == nil and not name_types[type(name)] then bad = name end
+    if bad ~= nil then el.bad_name = bad end
     if hook_kinds[descriptor] then
       local ctx = S.ctx
       local list = ctx[descriptor]
@@ -110,11 +117,11 @@ local function register(descriptor, alias, envmode, default_fn)
       children[#children + 1] = el
     end
   end
-  local named = descriptor == "it" or descriptor == "describe" or descriptor == "pending"
+  local named = (descriptor == "it" or descriptor == "describe" or descriptor == "pending") and not envmode
   return function(name, fn)
     -- busted joins the names of a test or block (its filters' table.concat, when it registers):
     -- another name is an error of the block registering it, which the rest of the file outlives.
-    if named and not (fn == nil and type(name) == "function") then check_name(alias or descriptor, name) end
+    if named and not (fn == nil and type(name) == "function") then check_name(alias or descriptor, name, S.ctx) end
     if not fn and type(name) == "function" then fn, name = name, alias
     elseif not fn then fn = default_fn end
     if fn then publish(name, fn) else return function(f) publish(name, f) end end

@@ -82,7 +82,10 @@ local function full_name(el)
   while true do
     if at == last_block then n = n + 1; names[n] = last_block_name break end
     local name = at.name or at.descriptor
-    n = n + 1; names[n] = type(name) == "string" and name or concat({ name })
+    -- A name that is no string or number (an insulate's table) is shown by its type: never an
+    -- error here, where it would stop the runner.
+    local kind = type(name)
+    n = n + 1; names[n] = kind == "string" and name or kind == "number" and concat({ name }) or "(" .. kind .. ")"
     local parent = at.parent
     if not (parent and parent.descriptor ~= "file") then break end
     at = parent
