@@ -38,6 +38,12 @@ struct TestRunnerBustedRunShapeTests {
             #expect(result.stdout.contains("failed running the specified helper (helper.lua), error: helper.lua:1: helper broke"), "\(result.stdout)")
             #expect(!result.stdout.contains("ok 2") && !points.contains { $0.hasPrefix("ok ") })
         }
+        // One id in front (os.exit's own), and a module helper's message names no chunk of the runner's.
+        try fixture.directory.write("exits.lua", "os.exit(3)")
+        let exits = try fixture.test("--helper", "exits.lua")
+        #expect(exits.stdout.contains("[testFailure] failed running the specified helper (exits.lua), error: exits.lua:1: os.exit(3)"), "\(exits.stdout)")
+        let module = try fixture.test("--helper", "no_such_helper_module")
+        #expect(module.stdout.contains("(no_such_helper_module), error: module 'no_such_helper_module' not found"), "\(module.stdout)")
     }
 
     /// A test or block named with a table, boolean or function: busted's table.concat of the

@@ -51,11 +51,18 @@ struct TestRun {
     /// …", then exit 1), not an error of each file. Nil for any other result.
     func setUpFailure(_ result: FileResult) -> FileResult? {
         guard let failed = result.tests.first(where: { $0.descriptor == "helper" }) else { return nil }
-        let detail = failed.message ?? ""
+        var detail = failed.message ?? "", id: String?
+        // An error with an id of its own ([testFailure] of os.exit, [timeout]) keeps it, in front.
+        if detail.hasPrefix("["), let close = detail.firstIndex(of: "]"), detail[close...].hasPrefix("] "),
+           detail[detail.index(after: detail.startIndex)..<close].allSatisfy({ $0.isASCII && $0.isLetter }) {
+            id = String(detail[...close]) + " "
+            detail = String(detail[detail.index(close, offsetBy: 2)...])
+        }
         let message = failed.name == settings.helper && settings.helper != nil
             ? "failed running the specified helper (\(failed.name)), error: \(detail)" : detail
         return FileResult(file: "", tests: [TestResult(name: "", file: "", line: 0, status: .errored,
-                                                       message: Catalogue.testFailure.message(message), traceback: "", descriptor: "error")])
+                                                       message: id.map { $0 + message } ?? Catalogue.testFailure.message(message),
+                                                       traceback: "", descriptor: "error")])
     }
 
     /// Stops after the first file with a failure under `--fail-fast`.

@@ -52,7 +52,12 @@ local function run_helper()
   S.ctx = collector
   local ok, err = pcall(function()
     -- The live loaders (G): under --watch loads.lua wraps them to note the helper.
-    if not find(opts.helper, "%.lua$") then return G.require(opts.helper) end
+    if not find(opts.helper, "%.lua$") then
+      -- Called through pcall, require's "module not found" names no place: not this chunk's line.
+      local loaded, result = pcall(G.require, opts.helper)
+      if not loaded then error(result, 0) end
+      return result
+    end
     -- Lua's message alone (busted's "cannot open FILE"), not this line's.
     local helper, problem = G.loadfile(opts.helper, "t")
     if not helper then error(problem, 0) end
