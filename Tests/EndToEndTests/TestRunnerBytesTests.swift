@@ -54,7 +54,7 @@ struct TestRunnerBytesTests {
         _ = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", #"""
             printf 'it("fails", function() assert.is_true(false) end)\n' > "$(printf 'caf\351_spec.lua')"
             """#], directory: fixture.directory.url)
-        let found = try shell(fixture, jobs)
+        let found = try shell(fixture, jobs + " .")
         #expect(found.status == 1 && found.lastLine == "1 passed, 1 failed", "\(found.stdout)\(found.stderr)")
         #expect(found.stdout.contains(#"caf\xE9_spec.lua:1: fails"#), "\(found.stdout)")
         let named = try shell(fixture, jobs + #" "$(printf 'caf\351_spec.lua')""#)
@@ -63,7 +63,7 @@ struct TestRunnerBytesTests {
                                  directory: fixture.directory.url)
         let directory = try shell(fixture, jobs + #" "$(printf 'd\351')""#)
         #expect(directory.status == 0 && directory.stdout.contains(#"d\xE9/x_spec.lua"#), "\(directory.stdout)\(directory.stderr)")
-        let all = try shell(fixture, jobs)
+        let all = try shell(fixture, jobs + " .")
         #expect(all.status == 0 && all.lastLine == "2 passed, 0 failed", "\(all.stdout)\(all.stderr)")
     }
 
