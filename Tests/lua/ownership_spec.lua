@@ -194,6 +194,29 @@ describe("ownership", function()
     h:destroy()
   end)
 
+  -- An idle host may stay on the runtime's list of hosts with work, but only while the runtime
+  -- tracks it (Tests/soak/hosts.lua: the list held unmounted hosts whose Lua values were
+  -- collected, and their arenas had to be rescued).
+  it("lets go of a host dropped once its updates were built, mounted before or not", function()
+    local Named = ck.component("OwnDroppedNamed", {scope = true, initialState = {}})
+    local weak = setmetatable({}, {__mode = "k"})
+    for i = 1, 4 do
+      local h
+      h = ck.host(function() return Named{back = function() return h end} end)
+      if i % 2 == 0 then
+        h:mount()
+        h.root:updateState({host = h}, "sync")
+        h:unmount()
+      else
+        h.root:updateState({host = h}, "sync")
+      end
+      weak[h] = true
+    end
+    collect()
+    assert.is_true(gone(weak))
+    assert.are.equal(rescues_before, ck.stats().rescues, "an arena had to be rescued")
+  end)
+
   it("frees the generations whose render made a block action naming the component", function()
     -- React's onClick={() => this.inc()}: the closure names the instance that rendered it.
     local Counter = ck.component("OwnBlockCounter", {scope = true, initialState = 0,

@@ -27,8 +27,8 @@ public final class Host: RuntimeObject {
     private var scopesMade = 0
     var hasSyncUpdate = false
     var needsFullBuild = false
-    /// In `runtime.hostsWithWork` (`HostsWithWork.swift`).
-    var isListedWithWork = false
+    /// Where this host is in `runtime.hostsWithWork`, nil when not listed (`HostsWithWork.swift`).
+    var indexWithWork: Int?
     /// `runtime.definitionsVersion` when this host's builds last looked, and the first generation
     /// built after it changed: older instances are not kept (`BuildContext.mayKeep`).
     var definitionsSeen = -1

@@ -290,6 +290,7 @@ public final class Runtime {
         guard host.isTracked else { return }
         host.isTracked = false
         hosts[ObjectIdentifier(host)] = nil
+        unlistWork(host)
         onHostTracked?(host, false)
     }
 
@@ -329,7 +330,7 @@ public final class Runtime {
         }
     }
 
-    public var hasPendingUpdates: Bool { listedHostsWithWork().contains { $0.hasPendingUpdates && !$0.isDestroyed } }
+    public var hasPendingUpdates: Bool { firstHost { $0.hasPendingUpdates && !$0.isDestroyed } != nil }
 
     func nextHostSerial() -> Int {
         hostsMade += 1
