@@ -418,6 +418,28 @@ describe("promotion and demotion", function()
     assert.are.equal("A", ck.responderChain(g2.root)[4].name)
   end)
 
+  -- A table an action targets that tracked hosts list is the first made one's responder: the
+  -- walk goes on along that host's list (found by the table, never by sorting every host).
+  it("walks on from a targeted responder table along the first made tracked host listing it", function()
+    local vc = {name = "TargetedVC"}
+    local w1 = {name = "TargetedW1", methods = {go = function() end}}
+    local w2 = {name = "TargetedW2", methods = {go = function() end}}
+    local Leaf = ck.component("TargetedLeaf", {view = {class = "UIView"}})
+    local h1 = ck.host(function() return Leaf{} end, {responders = {vc, w1, vc}})
+    local h2 = ck.host(function() return Leaf{} end, {responders = {vc, w2}})
+    assert.is_nil(ck.nextResponder(vc), "no host is tracked yet")
+    h2:mount()
+    assert.is_true(rawequal(w2, ck.nextResponder(vc)))
+    h1:mount()
+    assert.is_true(rawequal(w1, ck.nextResponder(vc)), "h1 was made first; a table listed twice is its first")
+    assert.is_true(rawequal(w1, ck.targetForAction(vc, "go")))
+    h1:unmount()
+    assert.is_true(rawequal(w2, ck.targetForAction(vc, "go")))
+    h2:destroy()
+    assert.is_nil(ck.nextResponder(vc))
+    h1:destroy()
+  end)
+
   -- A warning says where, as the error does (SPEC §1: same form).
   it("gives the send's file:line in [unhandledAction] and [notMounted] warnings", function()
     local warnings = {}

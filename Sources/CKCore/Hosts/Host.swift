@@ -15,7 +15,11 @@ public final class Host: RuntimeObject {
     public private(set) var rootScope: Scope!
     public internal(set) var root: Component?
     public let hostingView: View
-    public private(set) var responders: [ScriptResponder]
+    /// A tracked host's are in `runtime.hostResponders`, kept here whatever changes them.
+    public private(set) var responders: [ScriptResponder] {
+        willSet { if isTracked { runtime.hostResponders.remove(self) } }
+        didSet { if isTracked { runtime.hostResponders.add(self) } }
+    }
     public internal(set) var generation = 0
     public internal(set) var isMounted = false
     public internal(set) var isDestroyed = false

@@ -42,6 +42,8 @@ public final class Runtime {
     var hosts: [ObjectIdentifier: Host] = [:]
     /// The tracked hosts that may have work (`HostsWithWork.swift`).
     var hostsWithWork: [Host] = []
+    /// The tracked hosts' responders by table (`HostResponderIndex.swift`).
+    var hostResponders = HostResponderIndex()
     /// Hosts made so far (`Host.serial`).
     private var hostsMade = 0
     var depth: Int {
@@ -280,6 +282,7 @@ public final class Runtime {
         guard !host.isTracked else { return }
         host.isTracked = true
         hosts[ObjectIdentifier(host)] = host
+        hostResponders.add(host)
         onHostTracked?(host, true)
         if host.mayHaveWork { noteWork(host) }
     }
@@ -288,6 +291,7 @@ public final class Runtime {
 
     func unregister(_ host: Host) {
         guard host.isTracked else { return }
+        hostResponders.remove(host)
         host.isTracked = false
         hosts[ObjectIdentifier(host)] = nil
         unlistWork(host)
@@ -363,6 +367,8 @@ func writeStandardError(_ text: String) { ProcessOutput.err(text) }
 extension Runtime {
     /// Hosts the runtime tracks (mounted, or with pending updates), in the order they were made.
     public var allHosts: [Host] { hosts.values.sorted { $0.serial < $1.serial } }
+    /// How many hosts the runtime tracks (`allHosts.count`, without sorting them).
+    public var trackedHostCount: Int { hosts.count }
 
     /// Fires timers due up to `time` (`ck.advance`; nil: until none is left, `ck.runUntilIdle`)
     /// in order, building updates after each; returns how many fired. A timer that keeps

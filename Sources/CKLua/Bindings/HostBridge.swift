@@ -89,9 +89,7 @@ struct HostBridge {
     func scriptResponder(at index: Int32, _ L: OpaquePointer, reusing: Bool = true) -> ScriptResponder {
         let index = LuaStack(L).absolute(index)
         let identity = LuaStack(L).identity(index)
-        for host in engine.runtime.allHosts where reusing {
-            if let r = host.responders.first(where: { $0.table.identity == identity }) { return r }
-        }
+        if reusing, let r = engine.runtime.hostResponder(forTable: identity) { return r }
         engine.values.rawField(L, index, "name")
         let name = engine.lua.string(at: -1, on: L) ?? "table"
         LuaStack(L).pop(1)

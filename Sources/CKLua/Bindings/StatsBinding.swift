@@ -16,7 +16,7 @@ enum StatsBinding {
          ("arenaValues", e.refs.arenaValues),
          ("rescues", e.refs.rescues),
          ("expectedRescues", e.refs.expectedRescues),
-         ("hosts", e.runtime.allHosts.count),
+         ("hosts", e.runtime.trackedHostCount),
          ("timers", e.runtime.loop.pendingTimers),
          ("plannedSends", e.runtime.callState.pointee.plannedSends),
          ("viewMoves", e.runtime.viewMoves)]
