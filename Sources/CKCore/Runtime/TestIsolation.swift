@@ -5,10 +5,9 @@ public struct TestIsolation {
     /// `RunLoop.lastID` when the test began: timers owned by one numbered above it are the
     /// test's; those a `setup` set and what their callbacks re-arm are kept (`Timer.owner`).
     let timerMark: Int
-    /// Weak: a host the test dropped is collected as it would be outside a test.
-    var hosts: [WeakHost] = []
-
-    struct WeakHost { weak var host: Host? }
+    /// Their links, never the hosts: a host the test dropped is collected as it would be
+    /// outside a test.
+    var hosts: [HostLink] = []
 }
 
 extension Runtime {
@@ -34,5 +33,5 @@ extension Runtime {
     }
 
     /// A host made during a test (see `beginTest`).
-    func noteMade(_ host: Host) { isolation?.hosts.append(.init(host: host)) }
+    func noteMade(_ host: Host) { isolation?.hosts.append(host.link) }
 }

@@ -18,12 +18,13 @@ open class ViewSpec {
     open var attributes: Value { givenAttributes }
 }
 
-/// A host's hosting view's spec: the host it belongs to (weak: the host owns the view).
+/// A host's hosting view's spec: the host it belongs to, through its link (the host owns the view).
 final class HostingViewSpec: ViewSpec {
-    weak var host: Host?
+    let link: HostLink
+    var host: Host? { link.host }
 
     init(host: Host) {
-        self.host = host
+        link = host.link
         super.init(viewClass: "HostingView")
     }
 }
