@@ -79,7 +79,8 @@ extension Runtime {
         // The resolution is a plan if no responder on the way had to be asked.
         var asked = false
         var current = start
-        while let r = current {
+        // Taken, not copied: a copy of each responder on the way was a retain and a release.
+        while let r = current.take() {
             if let m = try handler(r, action, sender: sender, asked: &asked) {
                 if !asked { onPlan?(SendPlan(responder: r, method: m, epoch: epoch)) }
                 tracer?.visit(entry, r, handled: true)
