@@ -64,7 +64,7 @@ extension Runtime {
     /// `ck.targetForAction(x, selector, sender)`.
     public func target(for selector: String, from start: Responder, sender: Responder?) throws -> Responder? {
         var current: Responder? = start
-        while let r = current {
+        while let r = current.take() {   // taken, not copied (as `walk` does)
             if try canPerform(r, selector, sender: sender) { return r }
             current = nextResponder(r)
         }
