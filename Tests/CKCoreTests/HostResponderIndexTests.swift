@@ -32,4 +32,27 @@ struct HostResponderIndexTests {
         #expect(found() == nil)
         #expect(f.runtime.hostResponder(forTable: other.identity) == nil)
     }
+
+    /// Hosts sharing one table mount and unmount in a scrambled order: the first made of those
+    /// mounted is found each time.
+    @Test func theFirstMadeOfManyHostsSharingATableIsFoundAsTheyComeAndGo() throws {
+        let f = CoreFixture()
+        let leaf = f.component("Leaf")
+        let table = ScriptRef()
+        let hosts = try (0..<64).map { i in
+            try Host(runtime: f.runtime, responders: [ScriptResponder(name: "R\(i)", table: .table(table), lookup: { _ in nil })]) { _ in try f.make(leaf) }
+        }
+        var seed: UInt64 = 0x2545F4914F6CDD1D
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var mounted = Set<Int>()
+        for _ in 0..<2000 {
+            let i = next(hosts.count)
+            if mounted.contains(i) { try hosts[i].unmount(); mounted.remove(i) } else { try hosts[i].mount(); mounted.insert(i) }
+            let expected = mounted.min().map { "R\($0)" }
+            #expect(f.runtime.hostResponder(forTable: table.identity)?.name == expected)
+        }
+    }
 }

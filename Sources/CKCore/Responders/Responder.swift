@@ -48,6 +48,8 @@ public final class ScriptResponder: RuntimeObject {
     public let table: Value
     /// The next host responder, for `opts.responders`.
     public internal(set) var next: ScriptResponder?
+    /// Its host's serial and its place in `Runtime.hostResponders` while indexed there.
+    var placeInIndex: (serial: Int, index: Int)?
 
     public init(name: String, table: Value, lookup: @escaping (String) -> Method?,
                 canPerformAction: ((String, Responder?) throws -> Bool?)? = nil) {
