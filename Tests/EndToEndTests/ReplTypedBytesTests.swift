@@ -56,6 +56,9 @@ struct ReplTypedBytesTests {
         try s.keys(":")
         try paste(Array("y = \"".utf8) + [0xFF, 0xFE] + Array("\" z = \"".utf8) + [0xC2, 0x85, 0x20, 0xE2, 0x80, 0xA8] + Array("\"".utf8), into: s, dir: dir)
         try s.keys("Enter")
+        // The line ran (its echo is in the output pane) before ':' opens the next one: typed
+        // ahead on a loaded machine, ':' went into the line still open.
+        _ = try s.wait("the first line's echo") { $0.contains("> y = ") }
         try s.keys(":")
         try s.run(["send-keys", "-t", "0", "-l", "print('LENGTHS', #y, #z, y == '\\255\\254')"])
         try s.keys("Enter")
