@@ -161,6 +161,7 @@ void cktimeout_set_xpcall(lua_CFunction xpcall);
 int cktimeout_raise(lua_State *L, const char *detail);
 /// Raises the error on top again past the script's xpcall handlers (Ctrl-C's, pending: cktimeout.c).
 int cktimeout_raise_again(lua_State *L);
+void cklastresort_end(lua_State *L, int sig, const char *head, const char *detail, int status);
 /// Ctrl-C's error pushed and kept where it first struck; raised again unchanged (ckinterruption.c).
 void ckinterruption_make(lua_State *L, int as_lua, const char *cause);
 int ckinterruption_raise_again(lua_State *L);

@@ -35,9 +35,11 @@ static void hook_now(lua_State *L) {
 static const char timeout_detail[] =
     "the script ran past its time limit; find the loop that does not end, or raise --timeout";
 
-/* The first raise of a Ctrl-C, where the script is (a script's xpcall handler sees it, as in
-   lua.c). A plain script's is lua.c's, raised once: a pcall that catches it goes on (and the
-   second Ctrl-C ends the process). A turn of ckrun's keeps it pending until it ends. */
+/* The first raise of a Ctrl-C, where the script is. A plain script's is lua.c's, raised once
+   (a script's xpcall handler sees it): a pcall that catches it goes on (and the second Ctrl-C
+   ends the process). A turn of ckrun's keeps it pending until it ends, and its first raise
+   passes the script's xpcall handlers as the time limit's does: Lua runs a handler with hooks
+   off for an error a hook raised, so one that looped held the turn for good (atk-new3 04). */
 static void raise_interruption(lua_State *L, ck_extra *e, int timed_out) {
     e->interrupted = interrupt_as_lua ? CK_INTERRUPT_NONE : CK_INTERRUPT_RAISED;
     int keep = !interrupt_as_lua || terminating || timed_out;
@@ -45,6 +47,7 @@ static void raise_interruption(lua_State *L, ck_extra *e, int timed_out) {
     e->interrupts_raised++;
     ckinterruption_make(L, interrupt_as_lua, interrupt_by_term ? "stopped by SIGTERM" : "stopped by Ctrl-C");
     interrupt_by_term = 0;
+    if (keep) cktimeout_raise_again(L);
     lua_error(L);
 }
 
@@ -88,18 +91,27 @@ void ckwatchdog_hook(lua_State *L, lua_Debug *ar) {
    __gc and hook functions with hooks off) holds the thread, and nothing can raise there, so the process ends with the
    [timeout] message, as a second Ctrl-C ends lua. Hook runs elsewhere prove nothing: a finalizer
    that loops resuming hooked coroutines (each stopped, each error caught) never stops itself. */
-/* "file:line: " where the last resort struck, for the hook that reports it (ckrun test). */
-static char last_resort_where[512];
+#define UNSTOPPABLE "a C function, a finalizer (__gc) or a debug hook ran past the time limit and cannot be stopped"
 
-static const char unstoppable[] =
-    "a C function, a finalizer (__gc) or a debug hook ran past the time limit and cannot be stopped";
+const char *ckwatchdog_unstoppable(void) { return UNSTOPPABLE; }
 
-const char *ckwatchdog_unstoppable(void) { return unstoppable; }
+static _Thread_local int prepared = 0;
 
-const char *ckwatchdog_last_resort_where(void) { return last_resort_where; }
+/* SIGTERM's bounded end: armed when it stopped a turn (ckwatchdog_interrupt_running). */
+static volatile sig_atomic_t term_grace_armed = 0;
+#define TERM_GRACE_SECONDS 2.0
+
+/* SIGTERM came and the turn it stopped did not end (in time, or a second one came). */
+static void end_by_sigterm(void) {
+    lua_State *L = signal_L;
+    cklastresort_end(L != closing_L ? L : NULL, SIGTERM, "ckrun: [interrupted] ",
+                     "stopped by SIGTERM, but a C function, a finalizer (__gc) or a debug hook held "
+                     "the turn and it did not stop; the process ends\n", 128 + SIGTERM);
+}
 
 static void on_alarm(int sig) {
     (void)sig;
+    if (term_grace_armed) end_by_sigterm();
     lua_State *L = signal_L;
     if (L == NULL) return;
     if (!expired) {
@@ -107,23 +119,8 @@ static void on_alarm(int sig) {
         if (L != closing_L) hook_now(L);
         return;
     }
-    static const char head[] = "ckrun: [timeout] ";
-    static const char tail[] = "; the process ends\n";
-    /* Where it struck: the innermost script line of the thread that runs (the caller of the C
-       function, the finalizer's own line). The thread is held in C: its frames stay as read. */
-    lua_State *co = ckinternal_extra_of(L)->running;
-    ckframes_script_line(co != NULL ? co : L, last_resort_where, sizeof last_resort_where);
-    if (last_resort_where[0] == '\0' && co != NULL) ckframes_script_line(L, last_resort_where, sizeof last_resort_where);
-    ckexithook_run(SIGALRM);
-    ssize_t w = write(2, head, sizeof head - 1);
-    w = write(2, last_resort_where, strlen(last_resort_where));
-    w = write(2, unstoppable, sizeof unstoppable - 1);
-    w = write(2, tail, sizeof tail - 1);
-    (void)w;
-    _exit(1);
+    cklastresort_end(L, SIGALRM, "ckrun: [timeout] ", UNSTOPPABLE "; the process ends\n", 1);
 }
-
-static _Thread_local int prepared = 0;
 
 void ckwatchdog_forked(void) { prepared = 0; }
 
@@ -205,11 +202,19 @@ static void on_sigint(int sig) {
     if (L != NULL) ckwatchdog_interrupt(L);
 }
 
+/* A SIGTERM during a turn stops it; every signal that ends the run has a bounded path that does
+   not wait for the script: a second SIGTERM, or the turn still running TERM_GRACE_SECONDS
+   later (held where no hook runs), ends the process (end_by_sigterm). A turn that ends clears
+   the deadline, and the timer with it. */
 void ckwatchdog_interrupt_running(void) {
     lua_State *L = signal_L;
     if (L == NULL) return;
+    if (terminating) end_by_sigterm();
     interrupt_by_term = terminating = 1;
     ckwatchdog_interrupt(L);
+    if (!prepared) ckalarm_handle(on_alarm);   /* sigint_watch unblocked SIGALRM: not here, in a handler */
+    term_grace_armed = 1;
+    ckalarm_set(TERM_GRACE_SECONDS, 1.0);
 }
 
 int ckwatchdog_sigint_watch(lua_State *L, int as_lua) {
@@ -219,6 +224,9 @@ int ckwatchdog_sigint_watch(lua_State *L, int as_lua) {
     /* SA_RESTART as lua.c's signal(): a write Ctrl-C met goes on, not EINTR. */
     cksignals_handle(SIGINT, on_sigint, SA_RESTART, watching ? NULL : &saved_sigint);
     ckalarm_unblock(SIGINT);
+    /* A parent may have blocked SIGALRM, which SIGTERM's bounded end needs too (a handler
+       cannot unblock it: its mask is put back on return). */
+    ckalarm_unblock(SIGALRM);
     watching++;
     return previous;
 }

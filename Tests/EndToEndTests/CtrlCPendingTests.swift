@@ -18,6 +18,9 @@ struct CtrlCPendingTests {
         "while true do pcall(coroutine.wrap(function() while true do end end)) end",
         "while true do xpcall(function() while true do end end, function(e) return e end) end",
         "while true do local co = coroutine.create(function() local x <close> = setmetatable({}, {__close = function() while true do end end}); coroutine.yield() end); coroutine.resume(co); coroutine.close(co) end",
+        // A message handler that loops (Lua runs it with hooks off for an error a hook raised:
+        // atk-new3 04, the turn never stopped and SIGTERM was ignored too).
+        "while true do xpcall(function() while true do end end, function(e) while true do end end) end",
     ]
 
     static func marked(_ loop: String) -> String { "io.open('started', 'w'):close(); " + loop }
@@ -25,13 +28,13 @@ struct CtrlCPendingTests {
     /// Runs `ckrun ARGUMENTS` in `directory` with `input` on stdin, sends one SIGINT once the
     /// file `started` exists, and waits up to 10 s for the end: "status N", or "still running"
     /// (then killed); its stdout and stderr.
-    static func interruptedOnce(_ arguments: [String], input: String = "", in directory: TemporaryDirectory) throws -> (status: String, out: String, err: String) {
+    static func interruptedOnce(_ arguments: [String], input: String = "", signal: String = "INT", in directory: TemporaryDirectory) throws -> (status: String, out: String, err: String) {
         try directory.write("input.txt", input)
         // A child of a non-interactive shell ignores SIGINT: `trap - INT` gives it the default back.
         let script = """
         trap - INT; "$0" "$@" < input.txt > out.txt 2> err.txt & pid=$!
         i=0; while [ ! -e started ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
-        sleep 0.3; kill -INT $pid
+        sleep 0.3; kill -\(signal) $pid
         i=0; while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
         if kill -0 $pid 2>/dev/null; then echo "still running"; kill -KILL $pid; fi
         wait $pid; echo "status $?"
@@ -56,7 +59,7 @@ struct CtrlCPendingTests {
     /// An app's run: an input line, and an action's handler the runtime calls (and reports the
     /// error of): one Ctrl-C stops the turn, the next input runs. (A plain script keeps lua.c's
     /// Ctrl-C: raised once, a pcall may catch it: LuaCompatibilityTests.)
-    @Test(arguments: [loops[0], loops[1], ".tap C"])
+    @Test(arguments: [loops[0], loops[1], loops[5], ".tap C"])
     func anAppRunGoesOnAfterOneCtrlC(input: String) throws {
         let dir = try TemporaryDirectory()
         try dir.write("app.lua", """
@@ -96,7 +99,7 @@ struct CtrlCPendingTests {
 
     /// `ckrun test`: a first Ctrl-C stops the running test, the next test runs, the run ends
     /// with its report (status 1: a test errored), serial and under --jobs.
-    @Test(arguments: [(0, "1"), (1, "1"), (0, "2"), (3, "2")])
+    @Test(arguments: [(0, "1"), (1, "1"), (0, "2"), (3, "2"), (5, "1"), (5, "2")])
     func aFirstCtrlCStopsTheTestAndTheRunGoesOn(loop: Int, jobs: String) throws {
         let dir = try TemporaryDirectory()
         try dir.write("spec/k_spec.lua", """
@@ -109,6 +112,19 @@ struct CtrlCPendingTests {
         #expect(status == "status 1", "\(status): \(out) \(err)")
         #expect(out.contains("ok 1 - ok1") && out.contains("not ok 2 - loop") && out.contains("ok 3 - ok2") && out.contains("1..3"), "\(out) \(err)")
         #expect(out.contains("[interrupted] spec/k_spec.lua:2: stopped by Ctrl-C"), "\(out)")
+    }
+
+    /// SIGTERM ends an app's run in bounded time whatever holds its turn: a loop in an xpcall's
+    /// message handler is stopped as Ctrl-C stops it; a finalizer that loops (no hook runs
+    /// there) cannot be, and the process ends by SIGTERM a moment later, saying so (atk-new3 04:
+    /// SIGTERM, even twice, was ignored; only SIGKILL ended it).
+    @Test(arguments: [loops[5], "setmetatable({}, {__gc = function() while true do end end}); collectgarbage()"])
+    func sigtermEndsAnAppRunWhateverHoldsItsTurn(line: String) throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("app.lua", "return ck.component(\"C\", {render = function() return nil end})\n")
+        let (status, _, err) = try Self.interruptedOnce(["app.lua"], input: Self.marked(line) + "\nprint('next')\n", signal: "TERM", in: dir)
+        #expect(status == "status 143", "\(status): \(err)")
+        #expect(err.contains("stopped by SIGTERM"), "\(err)")
     }
 
     /// On a terminal (the attack's own case): one Ctrl-C, the prompt again, the session intact.

@@ -35,11 +35,11 @@ public enum ForcedExit {
     /// While the watchdog's last resort runs that hook: "file:line: " of the script line it
     /// struck (the caller of the C function that held the thread, or the finalizer's), "" when
     /// none is known.
-    public static var lastResortPlace: String { String(cString: ckwatchdog_last_resort_where()) }
+    public static var lastResortPlace: String { String(cString: cklastresort_where()) }
 
     /// Async-signal-safe (no allocation): writes `lastResortPlace` to `fd`, for a hook.
     public static func writeLastResortPlace(to fd: Int32) {
-        guard let place = ckwatchdog_last_resort_where() else { return }
+        guard let place = cklastresort_where() else { return }
         _ = Glibc.write(fd, place, strlen(place))
     }
 }

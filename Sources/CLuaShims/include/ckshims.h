@@ -215,7 +215,7 @@ int ckstdin_lend(lua_State *L, ckstdin_lender hook);
 void ckexithook_claim_signals(void);
 /// While the watchdog's last resort runs its hook: "file:line: " of the innermost script line of
 /// the thread it ended ("" when none), for the message that reports it.
-const char *ckwatchdog_last_resort_where(void);
+const char *cklastresort_where(void);
 
 // The stand-alone interpreter (lua.c's behaviour), see ckluamain.c.
 /// Calls the function below `nargs` arguments as lua.c does: lua.c's message handler, Ctrl-C
