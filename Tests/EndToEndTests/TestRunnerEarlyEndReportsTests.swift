@@ -127,6 +127,28 @@ struct TestRunnerEarlyEndReportsTests {
         #expect(result.stderr.contains("3 passed, 1 failed"), "\(result.stderr)")
     }
 
+    /// The watchdog's end in a finalizer (no hook runs there) names the stuck file once: its
+    /// finished tests and the [timeout] are one file's (atk-new3 03: TAP's header and gtest's
+    /// section twice, "from 3 test files" when 2 ran).
+    @Test func theWatchdogsEndInAFinalizerNamesTheFileOnce() throws {
+        let fixture = try TestRunnerFixture([
+            "f1_spec.lua": #"it("t1", function() end)"#,
+            "f2_spec.lua": """
+            it("t2", function() end)
+            it("gc", function() setmetatable({}, {__gc = function() while true do end end}); collectgarbage() end)
+            """,
+            "f3_spec.lua": #"it("t3", function() end)"#,
+        ])
+        let tap = try fixture.test("-o", "TAP", "--timeout", "1", "f1_spec.lua", "f2_spec.lua", "f3_spec.lua")
+        #expect(tap.status == 1, "\(tap.stdout)\(tap.stderr)")
+        #expect(tap.stdout.components(separatedBy: "# f2_spec.lua\n").count == 2, "\(tap.stdout)")
+        #expect(tap.stdout.contains("not ok 3 - f2_spec.lua") && tap.stdout.hasSuffix("1..3\n"), "\(tap.stdout)")
+        let gtest = try fixture.test("-o", "gtest", "--timeout", "1", "f1_spec.lua", "f2_spec.lua", "f3_spec.lua")
+        #expect(gtest.stdout.contains("from 2 test files ran"), "\(gtest.stdout)")
+        let text = try fixture.test("-o", "plainTerminal", "--timeout", "1", "f1_spec.lua", "f2_spec.lua", "f3_spec.lua")
+        #expect(text.stdout.contains("from 2 files"), "\(text.stdout)")
+    }
+
     /// A --jobs worker the watchdog's last resort ends while its file runs (a test stuck in C
     /// past --timeout) sends the tests it finished first: they stay, with the [timeout]. Before:
     /// the file's three passing tests were dropped ("1 passed, 1 failed").

@@ -208,7 +208,8 @@ final class RunEnding: @unchecked Sendable {
         lock.lock()   // never unlocked: nothing else reports from now on
         // The watchdog's words, as a `--jobs` worker says them.
         if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] \(ForcedExit.lastResortPlace)\(Self.unstoppable); the process ends\n") }
-        close(finishedOfRunningFile() + (parallel?.unreported(after: reported.count) ?? []), lastWords(signal))
+        let (unreported, last) = Self.joined(finishedOfRunningFile() + (parallel?.unreported(after: reported.count) ?? []), lastWords(signal))
+        close(unreported, last)
         if signal == SIGALRM { _exit(1) }
         ProcessOutput.endBy(signal)
     }
@@ -246,13 +247,24 @@ final class RunEnding: @unchecked Sendable {
         return [result]
     }
 
+    /// The last words of a file whose finished tests are the last collected join them: one
+    /// result, so every format names the file once (atk-new3 03: a serial run the watchdog
+    /// ended in a finalizer listed the stuck file twice and counted 3 files when 2 ran).
+    static func joined(_ collected: [FileResult], _ last: FileResult) -> ([FileResult], FileResult) {
+        guard !last.file.isEmpty, var file = collected.last, file.file == last.file else { return (collected, last) }
+        file.tests += last.tests
+        return (Array(collected.dropLast()), file)
+    }
+
     /// Why the run ended, as one more failure: the running file's (the watchdog), or the run's.
     private func lastWords(_ signal: Int32) -> FileResult {
         if signal == SIGALRM, let file = running {
             let closed = reported.last?.file == file ? " as the file's state closed" : ""
             let place = ForcedExit.lastResortPlace.isEmpty ? file + ": " : ForcedExit.lastResortPlace
             let message = Catalogue.timeout.message("\(place)\(Self.unstoppable)\(closed); the run ends here, later files do not run")
-            return FileResult(file: file, tests: [TestResult(name: file, file: file, line: 0, status: .errored, message: message, descriptor: "file")])
+            // Reported already (stuck as its state closed): a failure that follows it, no file of its own.
+            return FileResult(file: file, tests: [TestResult(name: file, file: file, line: 0, status: .errored, message: message, descriptor: "file")],
+                              followsItsFile: closed.isEmpty ? nil : true)
         }
         let cause = switch signal {
         case SIGALRM: Self.unstoppable
