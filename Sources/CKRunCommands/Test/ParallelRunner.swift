@@ -50,7 +50,7 @@ final class ParallelRunner: @unchecked Sendable {
         workersLeft = min(jobs, files.count)
         expected = files.count
         dispatch = DispatchOrder.positions(of: files.map(\.path), settings: settings)
-        RunEnding.beginParallelRun()
+        RunEnding.beginParallelRun(files.map(\.path))
         withoutActuallyEscaping(consume) { consume in
             report = consume
             startSlots(files)

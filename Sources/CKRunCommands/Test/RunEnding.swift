@@ -137,8 +137,8 @@ final class RunEnding: @unchecked Sendable {
     }
 
     /// A `--jobs` run starts: positions count from the results reported so far.
-    static func beginParallelRun() {
-        current?.holding { $0.parallel = EarlyEndCollection(base: $0.reported.count) }
+    static func beginParallelRun(_ files: [String]) {
+        current?.holding { $0.parallel = EarlyEndCollection(base: $0.reported.count, files: files) }
     }
 
     /// A worker (`pid`) runs the file at `position`: asked for its finished tests if the run ends.
@@ -278,7 +278,9 @@ final class RunEnding: @unchecked Sendable {
         let files = running.map { [$0] } ?? parallel?.runningFiles ?? []
         let where_ = files.isEmpty ? "" : " while \(files.joined(separator: ", ")) ran"
         let id: Catalogue = signal == SIGALRM ? .timeout : .interrupted
-        let message = id.message("\(cause)\(where_); the run ends here with what it reported, later files do not run")
+        let notRun = parallel?.notRun(after: reported.count) ?? []
+        let skipped = notRun.isEmpty ? "" : "; \(notRun.joined(separator: ", ")) did not run (queued behind \(files.joined(separator: ", ")))"
+        let message = id.message("\(cause)\(where_); the run ends here with what it reported\(skipped), later files do not run")
         return FileResult(file: "", tests: [TestResult(name: "", file: "", line: 0, status: .errored, message: message, traceback: "", descriptor: "error")])
     }
 
