@@ -56,4 +56,21 @@ struct LiveTextFieldTests {
         let atStart = FieldLook.pieces(LiveTree.Field(before: "", after: "0123456789abc", placeholder: ""), width: 14, focus: true)
         #expect(atStart.pieces[1].text == "0123456789" && atStart.cursor == 2)
     }
+
+    /// atk-text 11: a paste's run of line breaks (a CRLF a terminal sends as CR CR) is one space.
+    @Test func aPastesLineBreaksAreOneSpaceEach() {
+        #expect(LiveView.flattened("first\r\rsecond") == "first second")
+        #expect(LiveView.flattened("a\r\nb\tc\u{1}d\ne") == "a b cd e")
+    }
+
+    /// atk-text 09: a field is never wider than the area; its text scrolls in what room it has.
+    @Test func aFieldIsNeverWiderThanTheArea() {
+        var tree = LiveTree()
+        let field = LiveTree.Field(before: "abcdefghijklmnopqrstuvwxyz0123456789ABCDEF", placeholder: "")
+        tree.add(.init(kind: .field(field), focusable: true), under: nil)
+        let frames = Layout.frames(tree, in: Size(width: 30, height: 12))
+        #expect(frames[0].width == 30)
+        let shown = FieldLook.pieces(field, width: frames[0].width, focus: true)
+        #expect(shown.cursor == 27 && shown.pieces[1].text == "rstuvwxyz0123456789ABCDEF ")
+    }
 }

@@ -100,4 +100,84 @@ struct LiveViewTextEntryTests {
         try s.keys("q")
         try s.wait("the exit") { Self.has($0, "status 0") }
     }
+
+    /// ckrun running `app` in a 100×30 terminal, its exit status printed after it.
+    func start(_ app: String, waitFor: String) throws -> (Session, TemporaryDirectory) {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("app.lua", app)
+        let script = try dir.write("run.sh", """
+            env TERM=tmux-256color CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(file.path) --tui
+            echo "status $?"
+            sleep 30
+            """)
+        let s = try Session(command: "sh \(script.path)", width: 100, height: 30)
+        try s.wait("the app") { $0.contains(waitFor) }
+        return (s, dir)
+    }
+
+    /// atk-text 08: a handler that removes the focused field (auto-submit at 3 characters) does
+    /// not turn the rest of the typing into view keys: the space does not tap the button the
+    /// focus went to, the `q` does not quit; Tab then Space does tap.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func typingCarriedOnAfterTheFieldWentIsNotViewKeys() throws {
+        let (s, dir) = try start("""
+            local F = ck.component("F", { scope = true, initialState = {done = false},
+              render = function(self, props, s)
+                return ck.Stack{children = {
+                  (not s.done) and ck.View{class = "UITextField", attributes = {placeholder = "3 chars",
+                    ck.onControl(self:action("changed", {"Event"}), {"editingChanged"})}} or ck.Text{text = "done"},
+                  ck.Button{title = "Delete", action = self:action("tap")}}}
+              end,
+              changed = function(self, s, ev) if #ev.text >= 3 then self:updateState({done = true}) end end,
+              tap = function(self) print("TAPPED") end,
+            })
+            return function() return F{} end
+            """, waitFor: "3 chars")
+        defer { withExtendedLifetime(dir) {} }
+        try s.run(["send-keys", "-t", "0", "-l", "abc xq"])
+        var screen = try s.wait("the field gone") { $0.contains("done") && !$0.contains("3 chars") }
+        Thread.sleep(forTimeInterval: 0.8)
+        screen = try s.screen()
+        #expect(!screen.contains("TAPPED") && !screen.contains("status"), "typed text acted as view keys:\n\(screen)")
+        try s.keys("Tab")
+        try s.keys("Space")
+        try s.wait("a tap after a key that is not text") { $0.contains("TAPPED") }
+        try s.keys("q")
+        try s.wait("the exit") { Self.has($0, "status 0") }
+    }
+
+    /// atk-text 02, 11, 12: a controlled field whose handler rejects digits shows the app's text
+    /// (not the rejected key); a CRLF pasted (CR CR from the terminal) is one space; Ctrl-D in a
+    /// field with text deletes under the cursor, and on an empty field leaves.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aControlledFieldShowsTheAppsTextAndCtrlDDeletes() throws {
+        let (s, dir) = try start("""
+            local F = ck.component("F", { scope = true, initialState = {t = ""},
+              render = function(self, props, s)
+                return ck.Stack{children = {ck.View{class = "UITextField", attributes = {text = s.t, placeholder = "p",
+                  ck.onControl(self:action("changed", {"Event"}), {"editingChanged"})}}, ck.Text{text = "state [" .. s.t .. "]"}}}
+              end,
+              changed = function(self, s, ev) print("ev [" .. ev.text .. "]"); self:updateState({t = (ev.text:gsub("%d", ""))}) end,
+            })
+            return function() return F{} end
+            """, waitFor: "state []")
+        defer { withExtendedLifetime(dir) {} }
+        try s.run(["send-keys", "-t", "0", "-l", "ab1"])
+        var screen = try s.wait("the digit rejected") { Self.has($0, "ev [ab1]") }
+        Thread.sleep(forTimeInterval: 0.3)
+        screen = try s.screen()
+        #expect(screen.contains("[▸ab ") && screen.contains("state [ab]"), "the field shows the app's text:\n\(screen)")
+        try s.run(["send-keys", "-t", "0", "-l", "c"])
+        try s.wait("the next event starts from the app's text") { Self.has($0, "ev [abc]") }
+        try s.paste("x\r\ny", bracketed: true)
+        try s.wait("a CRLF is one space") { Self.has($0, "ev [abcx y]") }
+        try s.keys("Home")
+        try s.keys("C-d")
+        screen = try s.wait("Ctrl-D deleted the a") { Self.has($0, "ev [bcx y]") }
+        #expect(!screen.contains("status"), "Ctrl-D in a field with text did not leave:\n\(screen)")
+        for _ in 0..<5 { try s.keys("C-d") }
+        try s.wait("the field empty") { $0.contains("state []") }
+        try s.keys("C-d")
+        try s.wait("Ctrl-D on an empty field leaves") { Self.has($0, "status 0") }
+    }
 }

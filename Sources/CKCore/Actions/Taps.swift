@@ -5,7 +5,7 @@ extension Host {
     public func tap(_ query: String) throws -> Int {
         try checkAlive("tap")
         guard let c = try find(query) else {
-            throw RuntimeError(.noMatch, "tap: nothing matches \"\(Excerpt.text(query))\"; check the query against host:dump()")
+            throw noMatch("tap", query)
         }
         return try tapFirstView(of: c, query: query)
     }
@@ -113,12 +113,31 @@ extension Host {
         }
     }
 
+    /// `[noMatch]` for `query`; when it names the view class of a mounted view (`UITextField`),
+    /// a hint that queries match components, not view classes (atk-text 05).
+    func noMatch(_ operation: String, _ query: String) -> RuntimeError {
+        var message = "\(operation): nothing matches \"\(Excerpt.text(query))\"; check the query against host:dump()"
+        if let holder = mountedComponent(withViewClass: query) {
+            message += "; queries match component names, not view classes: a ck.View{class = \"\(query)\"} is \(holder.componentClass.name): try \"\(holder.componentClass.name)\" or a key"
+        }
+        return RuntimeError(.noMatch, message)
+    }
+
+    private func mountedComponent(withViewClass viewClass: String) -> Component? {
+        var pending = root.map { [$0] } ?? []
+        while let c = pending.popLast() {
+            if c.view?.viewClass == viewClass { return c }
+            pending += c.children.reversed()
+        }
+        return nil
+    }
+
     /// `host:controlEvent(query, name, text)`: fires the control actions registered for `name`,
     /// each with an `Event` whose `text` is `text` (a text field's whole text, or nil).
     public func controlEvent(_ query: String, _ name: String, text: String? = nil) throws -> Int {
         try checkAlive("controlEvent")
         guard let c = try find(query) else {
-            throw RuntimeError(.noMatch, "controlEvent: nothing matches \"\(Excerpt.text(query))\"; check the query against host:dump()")
+            throw noMatch("controlEvent", query)
         }
         guard let view = c.firstView else { return 0 }
         return try fire(view, [.control(name)], text: text)

@@ -177,6 +177,7 @@ enum ActionBinding {
         { args in
             let a = try args.optionalAction(1, "action")
             let events = kind.traits.listsEvents ? try eventNames(args) : nil
+            if let events { NameCheck.controlEvents(events, engine: args.engine, L: args.L) }
             let promoted = try a.map { try args.engine.runtime.conformActionProp($0, declared: [.className("Event")], prop: kind.traits.function, component: "ck") }
             args.engine.values.push(ActionAttribute(kind: kind, events: events, action: promoted), args.L)
             return 1

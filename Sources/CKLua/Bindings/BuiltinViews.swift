@@ -57,6 +57,7 @@ struct BuiltinViews {
         case .table(let list): events = try strings(in: list)
         default: break
         }
+        NameCheck.controlEvents(events, engine: engine, L: nil)
         return ActionAttribute(kind: a.sentOn.kind, events: events, action: engine.classes.prop(c, a.prop).object as? Action)
     }
 

@@ -112,5 +112,22 @@ enum NameCheck {
         engine.warn(id.message(text, at: L.flatMap { SwiftCall.location(on: $0, level: 1) }))
     }
 
+    /// UIControl's events (UIControl.Event), the ones ckrun and the live view send by name.
+    static let controlEvents = ["touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter",
+                                "touchDragExit", "touchUpInside", "touchUpOutside", "touchCancel", "valueChanged",
+                                "primaryActionTriggered", "menuActionTriggered", "editingDidBegin", "editingChanged",
+                                "editingDidEnd", "editingDidEndOnExit"]
+
+    /// A control event name that differs from a UIControl event's only in case or by a letter or
+    /// two (`editingchanged`): nothing would send it. Other names are an app's own events (SPEC:
+    /// any name may be sent by `host:controlEvent`) and pass. Warns once per name.
+    static func controlEvents(_ names: [String], engine: Engine, L: OpaquePointer?) {
+        for name in names where !controlEvents.contains(name) {
+            guard let near = controlEvents.first(where: { $0.lowercased() == name.lowercased() }) ?? nearest(name, in: controlEvents) else { continue }
+            warn(engine, .suspiciousName, "control event \"\(Excerpt.text(name))\" is not a UIControl event, and nothing in the live view sends it; did you mean \"\(near)\"?",
+                 L: L, once: "controlEvent " + name)
+        }
+    }
+
     static func nearest(_ name: String, in candidates: [String]) -> String? { NearName.nearest(name, in: candidates) }
 }

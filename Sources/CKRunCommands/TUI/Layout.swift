@@ -29,7 +29,7 @@ enum Layout {
     /// The frame of every node, in the tree's order.
     static func frames(_ tree: LiveTree, in area: Size) -> [Rect] {
         guard !tree.isEmpty else { return [] }
-        let sizes = naturalSizes(tree)
+        let sizes = naturalSizes(tree, fieldsWithin: area.width)
         var frames = [Rect](repeating: Rect(), count: tree.count)
         let root = sizes[0]
         if case .stack = tree[0].kind {
@@ -45,10 +45,13 @@ enum Layout {
 
     /// Each node's natural size; children come after their parent, so a walk from the end
     /// meets every child before its parent.
-    static func naturalSizes(_ tree: LiveTree) -> [Size] {
+    /// A text field is never wider than the area (`width`): its text scrolls in what room it has,
+    /// keeping the cursor in view.
+    static func naturalSizes(_ tree: LiveTree, fieldsWithin width: Int = .max) -> [Size] {
         var sizes = [Size](repeating: Size(), count: tree.count)
         for i in stride(from: tree.count - 1, through: 0, by: -1) {
             sizes[i] = naturalSize(of: tree[i], children: tree[i].children.map { sizes[$0] })
+            if case .field = tree[i].kind { sizes[i].width = min(sizes[i].width, max(FieldLook.frame + 2, width)) }
         }
         return sizes
     }

@@ -33,21 +33,24 @@ extension Key {
 }
 
 /// Reads what the terminal sent since the last read (none waits): between the bracketed-paste
-/// marks (terminfo's PS and PE, which ncurses reads as keys) everything is text, however many
-/// reads the paste takes.
+/// marks (terminfo's PS and PE, which ncurses reads as keys) everything is text, handed over
+/// whole at the end mark however many reads the paste takes (a large paste is one change).
 struct KeyReader {
     private(set) var pasting = false
+    /// The paste read so far, until its end mark.
+    private var pasted = ""
 
     mutating func readAll() -> [LiveInput] {
         var inputs: [LiveInput] = []
         for key in Key.readAll() {
             switch key {
             case .pasteStart: pasting = true
-            case .pasteEnd: pasting = false
+            case .pasteEnd:
+                pasting = false
+                inputs.append(.text(pasted))
+                pasted = ""
             case .resize: inputs.append(.key(key))
-            case _ where pasting:
-                if case .text(let t)? = inputs.last { inputs[inputs.count - 1] = .text(t + key.typed) }
-                else { inputs.append(.text(key.typed)) }
+            case _ where pasting: pasted += key.typed
             default: inputs.append(.key(key))
             }
         }

@@ -22,6 +22,9 @@ struct LiveTree: Equatable {
         var before: String
         var after = ""
         var placeholder: String
+        /// Its build gave it a `text` attribute: it shows that text after each turn (React's
+        /// controlled input); with none it keeps what was typed.
+        var controlled = false
     }
 
     struct Node: Equatable {

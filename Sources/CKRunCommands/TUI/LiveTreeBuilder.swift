@@ -56,7 +56,9 @@ struct LiveTreeBuilder {
         guard let viewClass = node.viewClass else { return nil }
         if viewClass == TextFields.viewClass, node.children.isEmpty {
             // The attribute's text; `TextFields.apply` puts what was typed since in its place.
-            return .field(LiveTree.Field(before: shown(attribute("text", of: node)), placeholder: oneLine(shown(attribute("placeholder", of: node)))))
+            let text = attribute("text", of: node)
+            return .field(LiveTree.Field(before: shown(text), placeholder: oneLine(shown(attribute("placeholder", of: node))),
+                                         controlled: !text.isNil))
         }
         if node.children.isEmpty, let textAttribute = ViewPresentation.of(viewClass)?.text {
             let value = node.attributes.first { $0.name == textAttribute }?.value ?? .nil
@@ -81,9 +83,13 @@ struct LiveTreeBuilder {
         node.attributes.first { $0.name == name }?.value ?? .nil
     }
 
-    /// A string as it is; anything else as dumps show it.
+    /// A string as it is (one that is not UTF-8: its bytes, each invalid sequence shown as
+    /// U+FFFD, never as a Lua literal); anything else as dumps show it.
     private func shown(_ value: Value) -> String {
         if case .string(let s) = value { return s }
+        if case .opaque(let r) = value, let count = r.stringBytes(upTo: 0)?.count, let bytes = r.stringBytes(upTo: count)?.bytes {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         return value.isNil ? "" : describe(value)
     }
 

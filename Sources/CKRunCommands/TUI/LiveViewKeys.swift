@@ -10,16 +10,24 @@ extension LiveView {
         switch input {
         case .key(let key): return handle(key)
         case .text(let text):
-            if case .handled(let event) = fieldPaste(text) { return event }
+            let owed = fieldSync()
+            if case .handled(let event) = fieldPaste(text) { return Self.joined(owed, event) }
+            if let owed { pendingKeys.insert(input, at: 0); return owed }
             return type(text)
         }
     }
 
+    /// A key's sends, after the `editingDidEnd`/`editingDidBegin` a build's focus change owes.
     private func handle(_ key: Key) -> InputEvent? {
         if key == .resize {
             resized()
             return nil
         }
+        let owed = fieldSync()
+        return Self.joined(owed, handleKey(key))
+    }
+
+    private func handleKey(_ key: Key) -> InputEvent? {
         if commandOpen { return commandLine(key) }
         if case .press(let row, let column) = key { return press(row: row, column: column) }
         let command = KeyBindings.command(for: key)
@@ -57,8 +65,8 @@ extension LiveView {
         scene.focus(node, key: focusKey)
         focusChanged()
         // A text field clicked takes the keys; anything else is tapped too.
+        if focusedField != nil { fields.released = false }   // a field clicked takes the keys
         let moved = fieldFocusMoved()
-        if focusedField != nil { fields.released = false }
         return Self.joined(moved, focusedField == nil ? tap() : nil)
     }
 

@@ -27,23 +27,36 @@ extension LiveView {
     /// Released (Esc), the view's bindings come first; Enter, Space or an unbound printable key
     /// gives the field the keys again (the key typed).
     func fieldKey(_ key: Key, viewCommand: ViewCommand?) -> FieldInput {
+        if fields.typingCarried {
+            if case .character(let c) = key, FieldBindings.isText(c) { return .handled(nil) }
+            fields.typingCarried = false
+        }
         guard let field = focusedField else { return .notForField }
         if fields.released {
             switch (viewCommand, key) {
             case (.tap?, _):
                 fields.released = false
-                return .handled(nil)
+                return .handled(fieldSync())
             case (nil, .character(let c)) where FieldBindings.isText(c): fields.released = false
             default: return .notForField
             }
         }
         if case .character(let c) = key, FieldBindings.isText(c) { return .handled(change(field) { $0.insert(String(c)) }) }
+        // Ctrl-D deletes the character under the cursor while there is text (readline); on an
+        // empty field it leaves, as elsewhere.
+        if key == Key.endOfInput, fields.text(of: field.view)?.text.isEmpty == false {
+            return .handled(change(field) { $0.apply(.delete) })
+        }
         switch FieldBindings.command(for: key) {
         case .edit(let edit)?: return .handled(change(field) { $0.apply(edit) })
-        case .endOnExit?: return .handled(fieldEvent("editingDidEndOnExit", field))
+        case .endOnExit?:
+            // UIKit's Return: EndOnExit, then the field resigns (End) and the keys are the view's.
+            let exit = Self.joined(fieldSync(), fieldEvent("editingDidEndOnExit", field))
+            fields.released = true
+            return .handled(Self.joined(exit, fieldSync()))
         case .release?:
             fields.released = true
-            return .handled(nil)
+            return .handled(fieldSync())
         case nil: return .notForField
         }
     }
@@ -53,15 +66,30 @@ extension LiveView {
     func fieldPaste(_ text: String) -> FieldInput {
         guard !commandOpen, let field = focusedField else { return .notForField }
         fields.released = false
-        let flat = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }.filter(FieldBindings.isText))
+        let flat = Self.flattened(text)
         return .handled(flat.isEmpty ? nil : change(field) { $0.insert(flat) })
+    }
+
+    /// A paste as one line: a run of line breaks (a CRLF, which terminals paste as CR CR) is one
+    /// space, a tab a space, other control characters dropped.
+    static func flattened(_ text: String) -> String {
+        var out = "", inBreak = false
+        for c in text {
+            let isBreak = c.unicodeScalars.allSatisfy { $0 == "\r" || $0 == "\n" }
+            if isBreak, !inBreak { out.append(" ") }
+            inBreak = isBreak
+            if isBreak { continue }
+            if c == "\t" { out.append(" ") } else if FieldBindings.isText(c) { out.append(c) }
+        }
+        return out
     }
 
     /// Applies `edit` to the field; a change of its text sends `editingChanged` with it.
     private func change(_ field: (component: Component, view: View), _ edit: (inout FieldText) -> Void) -> InputEvent? {
+        let began = fieldSync()
         let changed = fields.edit(field.view, edit)
         treeIsStale = true   // drawn again from the tree with the edit in place
-        return changed ? fieldEvent("editingChanged", field) : nil
+        return Self.joined(began, changed ? fieldEvent("editingChanged", field) : nil)
     }
 
     /// A turn sending `field`'s control actions for `name`, the Event's `text` its whole text;
@@ -85,17 +113,28 @@ extension LiveView {
         }
     }
 
-    /// After the focus moved by a key or a click: `editingDidEnd` to the field it left,
-    /// `editingDidBegin` to the one it arrived on (each only when it has such actions).
-    func fieldFocusMoved() -> InputEvent? {
-        let now = focusedField
-        guard now?.view !== fields.editing else { return nil }
-        let left = fields.editing.flatMap { view in view.component.map { ($0, view) } }
-        fields.editing = now?.view
-        fields.released = false
+    /// `editingDidEnd` to the field that had the keys and no longer has them (its focus moved,
+    /// Esc, Enter; not one a build removed), `editingDidBegin` to the one that has them now (its
+    /// focus arrived by a key or a click, by a build or at the start: then sent before the next
+    /// key's own sends). Exactly one End after each Begin while the field stays mounted.
+    func fieldSync() -> InputEvent? {
+        let now = fieldHasKeys ? focusedField?.view : nil
+        guard now !== fields.begun else { return nil }
+        let left = fields.begun.flatMap { view in view.component.map { ($0, view) } }
+        fields.begun = now
         let ended = left.flatMap { controlEvent("editingDidEnd", of: $0.0, text: fields.text(of: $0.1)?.text) }
-        let began = now.flatMap { controlEvent("editingDidBegin", of: $0.component, text: fields.text(of: $0.view)?.text) }
+        let began = now.flatMap { view in view.component.flatMap { controlEvent("editingDidBegin", of: $0, text: fields.text(of: view)?.text) } }
         return Self.joined(ended, began)
+    }
+
+    /// After the focus moved by a key or a click: a field arrived on has the keys.
+    func fieldFocusMoved() -> InputEvent? {
+        let now = focusedField?.view
+        if now !== fields.editing {
+            fields.editing = now
+            fields.released = false
+        }
+        return fieldSync()
     }
 
     /// After a build: the field the build left the focus on is the one a key or click leaves
@@ -103,6 +142,8 @@ extension LiveView {
     func fieldFocusSettled() {
         let now = focusedField?.view
         guard now !== fields.editing else { return }
+        if fields.editing != nil, !fields.released, now == nil { fields.typingCarried = true }
+        if now != nil { fields.typingCarried = false }   // the typing goes on in the field the focus landed on
         fields.editing = now
         fields.released = false
     }

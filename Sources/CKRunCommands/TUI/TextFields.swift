@@ -18,11 +18,17 @@ struct TextFields {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
-    /// The field the focus last arrived on by a key or a click (its `editingDidBegin` was sent).
+    /// The field the focus was on when the tree was last read.
     var editing: View?
+    /// The field whose `editingDidBegin` was sent and whose `editingDidEnd` was not yet.
+    var begun: View?
     /// Esc let the focused field go of the keys: they are the view's bindings until typing or
     /// Enter on it, or the focus moving.
     var released = false
+    /// A build took the focus from a field that had the keys to a view that is not a field:
+    /// printable keys typed on are dropped (they were typed as text, never view keys) until a
+    /// key that is not text.
+    var typingCarried = false
 
     /// Puts each field's text as typed in `tree`'s place of its attribute; forgets the views no
     /// longer in it.
@@ -32,7 +38,7 @@ struct TextFields {
             guard case .field(var field) = tree[i].kind, let view = components[tree[i].tag].view else { continue }
             let attribute = field.before
             var entry = entries[ObjectIdentifier(view)] ?? Entry(view: view, attribute: attribute, text: FieldText(attribute))
-            if entry.attribute != attribute {
+            if field.controlled || entry.attribute != attribute {
                 entry.attribute = attribute
                 entry.text.rewrite(attribute)
             }
@@ -42,7 +48,11 @@ struct TextFields {
             tree.setKind(.field(field), of: i)
         }
         entries = kept
-        if let editing, kept[ObjectIdentifier(editing)] == nil { self.editing = nil }
+        if let editing, kept[ObjectIdentifier(editing)] == nil {
+            if !released { typingCarried = true }   // a field that had the keys went
+            self.editing = nil
+        }
+        if let begun, kept[ObjectIdentifier(begun)] == nil { self.begun = nil }   // gone: no End
     }
 
     /// The text of `view`'s field as typed.
