@@ -102,11 +102,11 @@ struct LiveViewTextEntryTests {
     }
 
     /// ckrun running `app` in a 100×30 terminal, its exit status printed after it.
-    func start(_ app: String, waitFor: String) throws -> (Session, TemporaryDirectory) {
+    func start(_ app: String, waitFor: String, term: String = "tmux-256color") throws -> (Session, TemporaryDirectory) {
         let dir = try TemporaryDirectory()
         let file = try dir.write("app.lua", app)
         let script = try dir.write("run.sh", """
-            env TERM=tmux-256color CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(file.path) --tui
+            env TERM=\(term) CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) \(file.path) --tui
             echo "status $?"
             sleep 30
             """)
@@ -179,5 +179,103 @@ struct LiveViewTextEntryTests {
         try s.wait("the field empty") { $0.contains("state []") }
         try s.keys("C-d")
         try s.wait("Ctrl-D on an empty field leaves") { Self.has($0, "status 0") }
+    }
+
+    /// A field that logs its editing events with its name, "A" or "B".
+    static func logged(_ name: String) -> String {
+        """
+        ck.View{class = "UITextField", attributes = {placeholder = "\(name)",
+          ck.onControl(self:action("log\(name)", {"Event"}), {"editingDidBegin", "editingDidEnd", "editingDidEndOnExit"})}}
+        """
+    }
+
+    /// atk-text 03, 04: Begin and End pair up. The field focused at the start gets its Begin
+    /// with the first key; Enter sends EndOnExit then End and gives the keys back; Tab to B
+    /// begins B only; Tab back ends B and begins A; Esc ends A; `q` then quits.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func editingBeginAndEndPairUp() throws {
+        let (s, dir) = try start("""
+            local F = ck.component("F", { scope = true,
+              render = function(self) return ck.Stack{children = {\(Self.logged("A")), \(Self.logged("B"))}} end,
+              logA = function(self, sender, ev) print("A " .. ev.type .. " [" .. ev.text .. "]") end,
+              logB = function(self, sender, ev) print("B " .. ev.type .. " [" .. ev.text .. "]") end,
+            })
+            return function() return F{} end
+            """, waitFor: "[▸A")
+        defer { withExtendedLifetime(dir) {} }
+        try s.run(["send-keys", "-t", "0", "-l", "x"])
+        try s.wait("A begins with the first key") { Self.has($0, "A editingDidBegin []") }
+        try s.keys("Enter")
+        try s.wait("Enter ends A") { Self.has($0, "A editingDidEndOnExit [x]") && Self.has($0, "A editingDidEnd [x]") }
+        try s.keys("Tab")
+        try s.wait("B begins") { Self.has($0, "B editingDidBegin []") }
+        try s.keys("Tab")
+        try s.wait("B ends, A begins again") { Self.has($0, "B editingDidEnd []") && Self.has($0, "A editingDidBegin [x]") }
+        try s.keys("Escape")
+        let screen = try s.wait("Esc ends A") { LiveViewTerminalTests.lines($0).filter { $0 == "A editingDidEnd [x]" }.count == 2 }
+        let lines = LiveViewTerminalTests.lines(screen)
+        #expect(lines.filter { $0.contains("editingDidBegin [") }.count == 3, "\(screen)")
+        #expect(lines.filter { $0.contains("editingDidEnd [") }.count == 3, "one End after each Begin:\n\(screen)")
+        try s.keys("q")
+        try s.wait("the exit") { Self.has($0, "status 0") }
+    }
+
+    /// atk-text 01, 07: a 200 KB bracketed paste is one change; a text attribute that is not
+    /// UTF-8 is shown with U+FFFD, never as a Lua literal, and edited as that text (7 bytes, not
+    /// the literal's 10).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aLargePasteIsOneChangeAndBytesAreNoLiteral() throws {
+        let (s, dir) = try start("""
+            local F = ck.component("F", { scope = true,
+              render = function(self)
+                return ck.Stack{children = {ck.View{class = "UITextField", attributes = {placeholder = "p",
+                  ck.onControl(self:action("changed", {"Event"}), {"editingChanged"})}},
+                  ck.View{class = "UITextField", attributes = {text = "caf\\xe9",
+                  ck.onControl(self:action("changed", {"Event"}), {"editingChanged"})}}}}
+              end,
+              changed = function(self, sender, ev) print("len " .. #ev.text) end,
+            })
+            return function() return F{} end
+            """, waitFor: "[▸p")
+        defer { withExtendedLifetime(dir) {} }
+        #expect(try !s.screen().contains("233"), "no Lua literal")
+        let paste = try TemporaryDirectory()
+        let file = try paste.write("paste.txt", String(repeating: "0123456789", count: 20_000))
+        try s.run(["load-buffer", file.path])
+        try s.run(["paste-buffer", "-p", "-t", "0"])
+        var screen = try s.wait("the paste") { Self.has($0, "len 200000") }
+        #expect(LiveViewTerminalTests.lines(screen).filter { $0.hasPrefix("len ") }.count == 1, "one change:\n\(screen)")
+        try s.keys("Tab")
+        try s.run(["send-keys", "-t", "0", "-l", "!"])
+        screen = try s.wait("the bytes' text edited") { Self.has($0, "len 7") }
+        #expect(screen.contains("[▸caf\u{FFFD} "), "a controlled field shows its text attribute again:\n\(screen)")
+        try s.keys("Escape")
+        try s.wait("the view's keys") { $0.contains("q quit") }
+        try s.keys("q")
+        try s.wait("the exit") { Self.has($0, "status 0") }
+    }
+
+    /// atk-text 10 (a guard: the attack's tmux set TERM=tmux-256color, whose Home is ESC [1~):
+    /// under TERM=xterm-256color, ESC O H and ESC O F (terminfo's khome, kend) move the cursor.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func xtermsHomeAndEndMoveTheCursor() throws {
+        let (s, dir) = try start("""
+            local F = ck.component("F", { scope = true,
+              render = function(self)
+                return ck.View{class = "UITextField", attributes = {placeholder = "p",
+                  ck.onControl(self:action("changed", {"Event"}), {"editingChanged"})}}
+              end,
+              changed = function(self, sender, ev) print("text " .. ev.text) end,
+            })
+            return function() return F{} end
+            """, waitFor: "[▸p", term: "xterm-256color")
+        defer { withExtendedLifetime(dir) {} }
+        try s.run(["send-keys", "-t", "0", "-l", "abcd"])
+        try s.wait("typed") { Self.has($0, "text abcd") }
+        try s.run(["send-keys", "-t", "0", "-H", "1b", "4f", "48"])
+        try s.run(["send-keys", "-t", "0", "-l", "X"])
+        try s.run(["send-keys", "-t", "0", "-H", "1b", "4f", "46"])
+        try s.run(["send-keys", "-t", "0", "-l", "Y"])
+        try s.wait("Home and End moved") { Self.has($0, "text XabcdY") }
     }
 }

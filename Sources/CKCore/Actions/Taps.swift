@@ -118,7 +118,7 @@ extension Host {
     func noMatch(_ operation: String, _ query: String) -> RuntimeError {
         var message = "\(operation): nothing matches \"\(Excerpt.text(query))\"; check the query against host:dump()"
         if let holder = mountedComponent(withViewClass: query) {
-            message += "; queries match component names, not view classes: a ck.View{class = \"\(query)\"} is \(holder.componentClass.name): try \"\(holder.componentClass.name)\" or a key"
+            message += "; queries match component names, not view classes: a ck.View{class = \"\(Excerpt.text(query))\"} is \(holder.shownName): try \"\(Excerpt.text(holder.shownName))\" or a key"
         }
         return RuntimeError(.noMatch, message)
     }

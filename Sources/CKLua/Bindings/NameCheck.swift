@@ -124,7 +124,7 @@ enum NameCheck {
     static func controlEvents(_ names: [String], engine: Engine, L: OpaquePointer?) {
         for name in names where !controlEvents.contains(name) {
             guard let near = controlEvents.first(where: { $0.lowercased() == name.lowercased() }) ?? nearest(name, in: controlEvents) else { continue }
-            warn(engine, .suspiciousName, "control event \"\(Excerpt.text(name))\" is not a UIControl event, and nothing in the live view sends it; did you mean \"\(near)\"?",
+            warn(engine, .suspiciousName, "control event \"\(Excerpt.text(name))\" is not a UIControl event, and nothing in the live view sends it; did you mean \"\(Excerpt.text(near))\"?",
                  L: L, once: "controlEvent " + name)
         }
     }
