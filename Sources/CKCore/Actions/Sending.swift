@@ -178,7 +178,8 @@ extension Runtime {
             return "it was built outside any host's build and belongs to no host: return it from a host's provider or a render, or send from a mounted component"
         }
         guard let host = c.host else {
-            return "its host is gone (destroyed, and collected): keep the host in a variable while you use its components, and send from a component of a live host"
+            let how = c.hostLink?.wasDestroyed == true ? "destroyed, and collected" : "collected: no variable held it"
+            return "its host is gone (\(how)): keep the host in a variable while you use its components, and send from a component of a live host"
         }
         if host.isDestroyed { return "its host was destroyed: make a new host with ck.host and send from its components" }
         guard host.isMounted else { return "mount the host first, or use a scope action" }
