@@ -62,18 +62,6 @@ int ckcstack_has_room(size_t *left, size_t *size) {
     return *left > reserve;
 }
 
-/* "file:line: " of the innermost Lua function with a line (the overflow struck in a C function). */
-static void push_script_line(lua_State *L) {
-    lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-            return;
-        }
-    }
-    lua_pushliteral(L, "");
-}
-
 /* Lua's own count of nested C calls (200 in 5.4) is what stops nested renders, handlers and sends
    (each nests a call from C into Lua); its "C stack overflow" becomes the catalogued error. One
    without a place outside any call into Swift stays Lua's own: the parser's, which `load` returns
@@ -84,7 +72,7 @@ const char *ckcstack_overflow_message(lua_State *L, const char *msg) {
     if (len < n || strcmp(msg + len - n, overflow) != 0) return msg;
     if (len == n && ckinternal_extra_of(L)->swift_depth == 0) return msg;
     lua_pushliteral(L, "[stackLimit] ");
-    if (len == n) push_script_line(L);
+    if (len == n) ckwhere_script(L);
     else lua_pushlstring(L, msg, len - n);
     lua_pushliteral(L, "calls between Lua and ckrun (host builds, sends, mounts, class calls) and Lua's own "
                        "C calls (metamethods, pcall) nested deeper than Lua's limit of about 200; nest them less "

@@ -66,6 +66,9 @@ typedef struct ck_extra {
 } ck_extra;
 
 static inline ck_extra *ckinternal_extra_of(lua_State *L) { return *(ck_extra **)lua_getextraspace(L); }
+/// Pushes "file:line: " of the innermost Lua function from level 1 up ("" if none): where a C
+/// function (a metamethod the table library called, a C stack overflow) was called from.
+void ckwhere_script(lua_State *L);
 
 /* Whether a chunk's source is one of the test runner's own ("=(ckrun test…"). */
 static inline int ckinternal_is_runner_source(const char *source) { return strncmp(source, "=(ckrun test", 12) == 0; }

@@ -70,7 +70,7 @@ static int view_newindex(lua_State *L) {
         lua_getfield(L, -1, "name");
         owner = lua_tostring(L, -1);
     }
-    cktrampoline_where_script(L);
+    ckwhere_script(L);
     const char *where = lua_tostring(L, -1);
     if (!owner) owner = "a component";
     if (key)

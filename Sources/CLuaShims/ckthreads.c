@@ -173,7 +173,7 @@ static int guarded_yield(lua_State *L) {
         int main_thread = lua_pushthread(L);
         lua_pop(L, 1);
         if (!main_thread && runtime_on_stack(L)) {
-            cktrampoline_where_script(L);
+            ckwhere_script(L);
             lua_pushfstring(L, "[yieldAcrossRuntime] %s%s", lua_tostring(L, -1), CK_YIELD_ACROSS_RUNTIME);
             return lua_error(L);
         }

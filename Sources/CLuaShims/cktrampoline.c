@@ -14,20 +14,6 @@ int cktrampoline_raise_catalogued(lua_State *L, const char *id, int level, const
     return lua_error(L);
 }
 
-/* luaL_where of the innermost Lua function (level 1 or above): a metamethod that the table
-   library calls (`table.insert(state, x)`, `table.sort(props)`) has C at level 1, and the
-   message must still name the script's line. */
-void cktrampoline_where_script(lua_State *L) {
-    lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-            return;
-        }
-    }
-    lua_pushliteral(L, "");
-}
-
 static int raise_memory_overshoot(lua_State *L) {
     ck_memory *m = ckinternal_extra_of(L)->memory;
     m->exceeded = 0;
@@ -44,7 +30,7 @@ static int raise_memory_overshoot(lua_State *L) {
    needs, which also comes before Lua's own uncatalogued "C stack overflow" (200 C calls). */
 static int raise_stack_limit(lua_State *L, int too_deep, size_t left, size_t size) {
     lua_pushliteral(L, "[stackLimit] ");
-    cktrampoline_where_script(L);
+    ckwhere_script(L);
     if (!too_deep)
         lua_pushfstring(L, "calls between Lua and ckrun (host builds, sends, mounts, class calls) nested too deep for "
                            "the C stack (%d KB left of %d KB)", (int)(left / 1024), (int)(size / 1024));

@@ -95,9 +95,6 @@ void *ckstate_get_owner(lua_State *L);
 // The one Swift-function trampoline.
 typedef int (*ck_dispatch_fn)(lua_State *L, int function_id);
 void cktrampoline_set_dispatcher(ck_dispatch_fn fn);
-/// Pushes "file:line: " of the innermost Lua function from level 1 up ("" if none): where a
-/// metamethod called by the table library was called from.
-void cktrampoline_where_script(lua_State *L);
 /// `[yieldAcrossRuntime]`'s detail, raised by coroutine.yield (ckguards.c) and by a runtime call a yield broke (Swift).
 #define CK_YIELD_ACROSS_RUNTIME "a coroutine yielded inside a render, handler or callback the runtime called; yield outside runtime calls, or use ck.after for delayed work"
 void cktrampoline_push_swift_function(lua_State *L, int function_id);
