@@ -2,15 +2,7 @@
 -- pass in silence: misspelled lifecycle names and unknown props of built-ins warn once, as
 -- catalogued warnings through ck.config.onWarning.
 
-local function warnings(f)
-  local got = {}
-  local previous = ck.config.onWarning
-  ck.config.onWarning = function(message) got[#got + 1] = message end
-  local ok, err = pcall(f)
-  ck.config.onWarning = previous
-  assert(ok, err)
-  return got
-end
+local warnings = require("captured_warnings")
 
 describe("class configuration", function()
   it("clears a controller's canPerformAction with nil, as a component's", function()
