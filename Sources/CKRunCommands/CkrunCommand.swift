@@ -118,6 +118,7 @@ public struct CkrunCommand: ParsableCommand {
             // objects' memory with it, not through their releases (0.08M instructions a start).
             finishedSession = session
             options.ownStandardInput { session.ownStandardInput(lend: $0) }
+            options.noteWarnings { session.noteWarnings($0) }
             let status = session.run()
             options.releaseStartup()
             guard !started, status != 0, let fix, fix.waitForAChange() else { return status }

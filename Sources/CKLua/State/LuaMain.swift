@@ -38,6 +38,10 @@ public final class LuaMain {
     /// (`StandardInput.own`): under a full-screen view, which lends the terminal to it later.
     public func ownStandardInput(lend: StandardInput.Lender?) { StandardInput.own(in: engine, lend: lend) }
 
+    /// Told each warning written to standard error from the start (`Engine.warningWritten`): the
+    /// first build's too, under a full-screen view that folds repeated warnings.
+    public func noteWarnings(_ written: @escaping (String) -> Void) { engine.warningWritten = written }
+
     /// lua.c's order: version, -E, `arg`, the generational collector, LUA_INIT, -e/-l/-W in
     /// order, the script, then -i (or, with nothing to run, the REPL or standard input).
     public func run() -> Int32 {

@@ -90,6 +90,12 @@ extension InteractiveRun.Options {
         if let held = startupOutput { own(StandardInputLending.starting(output: held)) } else if isatty(0) == 1 { own(nil) }
     }
 
+    /// With the start-up's output held: each warning written from the start is noted in it, so
+    /// the output pane folds the first build's warning with the same one from later builds.
+    func noteWarnings(_ note: (@escaping (String) -> Void) -> Void) {
+        if let held = startupOutput { note { held.noteWarning($0) } }
+    }
+
     /// No view after all (the script is no app, or it failed): what it printed, on the terminal.
     func releaseStartup() {
         TerminalRestore.leave()

@@ -28,6 +28,7 @@ final class ScriptSession {
         var options = options
         options.captureStartup()
         options.ownStandardInput { StandardInput.own(in: engine, lend: $0) }
+        options.noteWarnings { engine.warningWritten = $0 }
         if let file {
             if let problem = ReadableFile.problem(file) {
                 options.releaseStartup()
