@@ -181,6 +181,36 @@ struct LiveViewAppsTests {
         try s.keys("q")
     }
 
+    /// A `.reload` typed at the command line that succeeds clears a failed `--watch` reload's
+    /// error too (it stayed on the status line): the file fails while a global says so, the
+    /// command line clears the global and reloads.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func aReloadTypedAtTheCommandLineClearsAFailedWatchReloadsError() throws {
+        let dir = try TemporaryDirectory()
+        let app = """
+            if BROKEN then error("broken on purpose") end
+            return ck.component("C", {render = function(self) return ck.Button{title = TITLE, action = ck.action("x")} end})
+            """
+        let s = try Self.start(dir, app.replacingOccurrences(of: "TITLE", with: "\"One\""), flags: "--watch")
+        try s.wait("the button") { $0.contains("[▸One◂]") }
+        try s.keys(":")
+        try s.run(["send-keys", "-t", "0", "-l", "BROKEN = true"])
+        try s.keys("Enter")
+        try s.wait("the line run") { $0.contains("> BROKEN = true") }
+        _ = try dir.write("app.lua", app.replacingOccurrences(of: "TITLE", with: "\"Two\""))
+        try s.wait("the failed reload") { Self.statusLine($0).contains("last error:") && $0.contains("broken on purpose") }
+        try s.keys(":")
+        try s.run(["send-keys", "-t", "0", "-l", "BROKEN = nil"])
+        try s.keys("Enter")
+        try s.wait("the line run") { $0.contains("> BROKEN = nil") }
+        try s.keys(":")
+        try s.run(["send-keys", "-t", "0", "-l", ".reload"])
+        try s.keys("Enter")
+        let fixed = try s.wait("the reload") { $0.contains("[▸Two◂]") }
+        #expect(Self.statusLine(fixed).hasSuffix("no errors"), "\(fixed)")
+        try s.keys("q")
+    }
+
     /// 08: a warning every build ([scopeCollision], SPEC §3) is folded in the output pane into
     /// one line with a count, the first build's included (it stood apart, a line of its own).
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))

@@ -36,8 +36,8 @@ protocol FrontEnd: AnyObject {
     func interrupted(prompt: String) -> Bool
     /// An error the run reported (already printed): the live view's status line shows it.
     func reported(error: String)
-    /// A `--watch` reload ended (its error, if it failed, was reported just before): a reload
-    /// that succeeds fixes what a failed one reported.
+    /// A reload ended, `--watch`'s or `.reload`'s (a failed one's error is reported next): a
+    /// reload that succeeds fixes what a failed one reported.
     func reloaded(succeeded: Bool)
     /// The terminal's size changed.
     func resized()

@@ -39,6 +39,21 @@ final class AppSession {
     /// keeping state and controllers by scope. Every module loaded from the app's directory tree
     /// is forgotten first, so those the file requires load again.
     func reloadFile() throws(LuaError) -> String {
+        do throws(LuaError) {
+            let said = try reloadFileOnce()
+            reloadEnded(true)
+            return said
+        } catch {
+            reloadEnded(false)
+            throw error
+        }
+    }
+
+    /// Told how each reload ended, `.reload`'s and `--watch`'s alike (before a failed one's
+    /// error is reported): the live view clears a failed reload's error once one succeeds.
+    var reloadEnded: (_ succeeded: Bool) -> Void = { _ in }
+
+    private func reloadFileOnce() throws(LuaError) -> String {
         guard let file else {
             throw LuaError(message: Catalogue.usage.message("no app file to reload: start the REPL on the app (ckrun app.lua, or ckrun repl app.lua)"))
         }

@@ -62,6 +62,7 @@ final class InteractiveRun {
         self.options = options
         repl.remember = { [unowned frontEnd] in frontEnd.remember($0) }
         repl.reported = { [unowned frontEnd] in frontEnd.reported(error: $0) }
+        app.reloadEnded = { [unowned frontEnd] in frontEnd.reloaded(succeeded: $0) }
         if let error = engine.appStartupError ?? options.startError { frontEnd.reported(error: error) }
     }
 
@@ -218,10 +219,8 @@ final class InteractiveRun {
             ProcessOutput.out("changed: \(files.joined(separator: ", "))\n")
             do throws(LuaError) {
                 ProcessOutput.out(try app.reloadFile() + "\n")
-                frontEnd.reloaded(succeeded: true)
             } catch {
                 repl.report(error.keepingFirstTraceback())
-                frontEnd.reloaded(succeeded: false)
             }
             afterInput()
         }

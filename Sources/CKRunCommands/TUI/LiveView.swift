@@ -43,6 +43,8 @@ final class LiveView: FrontEnd {
     var pressed: FocusIdentity?
     /// The error of the last failed reload, while it is the last error reported.
     var failedReload: String?
+    /// A reload failed and its error is the next one reported.
+    var reloadFailing = false
     /// How many rows the output pane is scrolled back from its newest (0: it follows the output).
     var outputBack = 0
     /// The wall clock's whole second the status line shows (nil: no running wall clock shown).
@@ -145,15 +147,21 @@ final class LiveView: FrontEnd {
 
     func reported(error: String) {
         lastError = error
+        if reloadFailing {
+            reloadFailing = false
+            failedReload = error
+        }
         if tapAwaitsBuild, ErrorHeadline.id(of: error) == Catalogue.buildFailed.rawValue {
             trace += TapTrace.buildFailed(error, generation: engine.appHost?.generation)
         }
     }
 
-    /// A reload that succeeds after a failed one, nothing reported between, clears its error from
-    /// the status line (the output pane keeps it): the file it named is fixed.
+    /// A reload that succeeds after a failed one (`--watch`'s or `.reload`'s), nothing reported
+    /// between, clears its error from the status line (the output pane keeps it): the file it
+    /// named is fixed. A failed reload's error is reported after it ended.
     func reloaded(succeeded: Bool) {
-        if !succeeded { return failedReload = lastError }
+        reloadFailing = !succeeded
+        if !succeeded { return failedReload = nil }
         if let failed = failedReload, failed == lastError { lastError = nil }
         failedReload = nil
         needsDraw = true
