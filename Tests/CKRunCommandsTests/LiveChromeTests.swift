@@ -1,4 +1,5 @@
 @testable import CKRunCommands
+import CKCore
 import Testing
 
 @Suite("The live view's regions, status line and command line (no terminal)")
@@ -48,6 +49,16 @@ struct LiveChromeTests {
         let nested = "[buildFailed] building generation 2 for the first build raised in the render of Outer; x\n[buildFailed] building generation 1 raised in the render of Inner; y\ninner.lua:9: boom"
         #expect(ErrorHeadline.of(nested) == "[buildFailed] inner.lua:9: boom — building generation 2 for the first build raised in the render of Outer; x")
         #expect(ErrorHeadline.id(of: own) == "actionFailed" && ErrorHeadline.id(of: "[notAnId] x") == nil)
+    }
+
+    /// Builds nested level after level that fail the same way count the repeats on a line of
+    /// their own (`BuildFailure.text`): the status line leads with the cause, never that count.
+    @Test func aRepeatedNestedBuildFailureLeadsWithItsCause() {
+        let head = "[buildFailed] building generation 1 for the first build raised in the render of Outer; x"
+        var error = BuildFailure.text(head, over: "app.lua:3: boom")
+        for _ in 0..<3 { error = BuildFailure.text(head, over: error) }
+        #expect(error.contains("(the same [buildFailed] 3 more times"), "\(error)")
+        #expect(ErrorHeadline.of(error + "\nstack traceback:\n\t[C]: in ?") == "[buildFailed] app.lua:3: boom — building generation 1 for the first build raised in the render of Outer; x")
     }
 
     @Test func theCommandLineEditsAndRemembers() {

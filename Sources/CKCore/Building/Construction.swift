@@ -100,5 +100,9 @@ public struct BuildFailure: Error, CustomStringConvertible {
         return ([head, repeats] + lines.map(String.init)).joined(separator: "\n")
     }
 
+    /// Whether `line` is the count `text(_:over:)` puts under a heading for the same heading
+    /// repeated below it: no message of its own (a reader after the cause skips it).
+    public static func isRepeatCount(_ line: some StringProtocol) -> Bool { line.hasPrefix(repeatPrefix) }
+
     private static let repeatPrefix = "(the same [\(Catalogue.buildFailed.rawValue)] "
 }

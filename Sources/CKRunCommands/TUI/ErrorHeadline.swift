@@ -10,7 +10,8 @@ import CKCore
 /// any message of the app's own) is shown as it is; the row cuts what does not fit.
 enum ErrorHeadline {
     static func of(_ error: String) -> String {
-        let lines = messageLines(error)
+        // The count of a heading repeated by nested builds says nothing of what failed.
+        let lines = messageLines(error).filter { !BuildFailure.isRepeatCount($0) }
         guard let heading = lines.first, let outer = catalogued(heading), lines.count > 1 else { return lines.first ?? "" }
         // A heading may wrap another catalogued heading (a build inside a render): the
         // innermost one's id and the message under it.
