@@ -88,10 +88,25 @@ struct SidePanelTests {
         let trace: [SidePanel.Line] = [("Last tap: [ Go ]", .title), (" go from Button", .plain), ("  ✓ RowController handled it", .handled)]
         let lines = SidePanel.lines(focused: focused, trace: trace, width: 20, height: 16).map(\.text)
         #expect(lines == [
-            "Focused: Button", " List/Stack/Row#2/", "   Stack/Button", "", "Responder chain",
-            " Button", " → Stack", " → Row#2", " → RowController", "   … 3 more", " → nil",
+            "Focused: Button", " …/Stack/Button", "", "Responder chain",
+            " Button", " → Stack", " → Row#2", " → RowController", " → Stack", "   … 2 more", " → nil",
             "", "Last tap: [ Go ]", " go from Button", "  ✓ RowController ", "   handled it",
         ])
+    }
+
+    /// A focused path wider than the panel keeps one row: its end, from a `/` on (it wrapped
+    /// over up to four rows, its start first, the focused component last).
+    @Test func aLongFocusedPathKeepsItsEndOnOneRow() {
+        let deep = SidePanel.Focused(label: "Button", path: "App/Stack/Settings/Stack/Section#privacy/Stack/Row#3/Stack/Button",
+                                     chain: ["Button", "nil"])
+        let lines = SidePanel.lines(focused: deep, trace: [], width: 30, height: 20).map(\.text)
+        #expect(lines[1] == " …/Stack/Row#3/Stack/Button", "\(lines)")
+        #expect(lines[2] == "" && lines[3] == "Responder chain", "\(lines)")
+        #expect(SidePanel.endOf("App/Stack/Button", fitting: 16) == "App/Stack/Button")
+        #expect(SidePanel.endOf("App/Stack/Button", fitting: 15) == "…/Stack/Button")
+        #expect(SidePanel.endOf("App/" + String(repeating: "x", count: 40), fitting: 10) == "…" + String(repeating: "x", count: 9))
+        let huge = Array(repeating: "Node/View", count: 50_000).joined(separator: "/")
+        #expect(SidePanel.endOf(huge, fitting: 12) == "…/Node/View")
     }
 
     @Test func withRoomTheWholeChainShows() {

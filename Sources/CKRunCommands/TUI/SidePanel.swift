@@ -1,7 +1,7 @@
 /// The side panel: the focused view's component and its responder chain (SPEC §6.1), then the
 /// trace of the last tap: each action sent, who was asked, who handled it, and the arguments
-/// the handler received. Long lines wrap; when it all does not fit, the middle of the chain
-/// gives way first.
+/// the handler received. Long lines wrap (the focused path keeps one row: its end); when it
+/// all does not fit, the middle of the chain gives way first.
 enum SidePanel {
     typealias Line = (text: String, style: CellStyle)
 
@@ -14,7 +14,7 @@ enum SidePanel {
 
     /// A chain shows at least this many responders when cut (the first ones and the last).
     static let shortestChain = 3
-    /// A focused path deeper than this many rows ends with `…`, leaving the chain its room.
+    /// The head (label, path, title) wraps to at most this many rows a line, leaving the chain its room.
     static let pathRows = 4
 
     /// `scrolledAway`: nothing is focused because the page scrolled to shows no view that takes
@@ -26,12 +26,22 @@ enum SidePanel {
                 : [("Nothing to focus", .title), (" no view here takes a tap", .dim)]
             return wrap(nothing + spaced(trace), width, rows: height)
         }
-        let head = wrap([("Focused: " + focused.label, .title), (" " + focused.path, .dim), ("", .plain),
+        let head = wrap([("Focused: " + focused.label, .title), (" " + endOf(focused.path, fitting: width - 1), .dim), ("", .plain),
                          ("Responder chain", .title)], width, rows: pathRows)
         let tail = wrap(spaced(trace), width, rows: height)
         let chain = focused.chain.enumerated().map { (" " + ($0.offset == 0 ? "" : "→ ") + $0.element, CellStyle.plain) }
         let room = max(shortestChain, height - head.count - tail.count)
         return Array((head + cut(wrap(chain, width, rows: height), to: room) + tail).prefix(height))
+    }
+
+    /// A path on one row of `columns` cells: whole when it fits, else its end from a `/` on
+    /// (`…/Row#2/Stack/Button`), where the focused component and its nearest parents are; a last
+    /// name too long for the row alone keeps its end. Reads no more of the path than the row.
+    static func endOf(_ path: String, fitting columns: Int) -> String {
+        guard columns > 1, Cells.suffix(path, fitting: columns).utf8.count < path.utf8.count else { return path }
+        let end = Cells.suffix(path, fitting: columns - 1)
+        guard let slash = end.firstIndex(of: "/"), end.index(after: slash) < end.endIndex else { return "…" + end }
+        return "…" + end[slash...]
     }
 
     /// The trace after a blank line, if there is one.
