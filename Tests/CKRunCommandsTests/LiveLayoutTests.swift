@@ -31,6 +31,22 @@ struct LiveLayoutTests {
         #expect(atStart[2] == Rect(x: 0, y: 1, width: 12, height: 1), "[ Download ] is 12 cells")
     }
 
+    /// A button a stretching stack makes as wide as its column is hit across that width, the
+    /// blank cells after `[ Download ]` too: UIKit hit-tests a view's bounds, and a stretched
+    /// UIButton's frame (CKFlexboxComponent's layout) is the column's width. With
+    /// `alignItems = "start"` its frame, and what a click hits, is its title's.
+    @Test func aStretchedButtonIsHitAcrossItsFrameAsUIKitHitsItsBounds() {
+        var stretched = Scene()
+        stretched.resize(to: Size(width: 40, height: 10))
+        stretched.replace(with: liveTree(.stack(StackLayout()), rows), key: { $0 })
+        #expect(stretched.focusable(atRow: 1, column: 39) == 2)
+        var atStart = Scene()
+        atStart.resize(to: Size(width: 40, height: 10))
+        atStart.replace(with: liveTree(.stack(StackLayout(alignItems: .start)), rows), key: { $0 })
+        #expect(atStart.focusable(atRow: 1, column: 11) == 2)
+        #expect(atStart.focusable(atRow: 1, column: 12) == nil)
+    }
+
     @Test func aHorizontalStackWithSpacingPutsThemSideBySide() {
         let style = StackLayout(direction: .horizontal, spacing: 2)
         let frames = Layout.frames(liveTree(.stack(style), rows), in: Size(width: 60, height: 3))
