@@ -134,7 +134,8 @@ public final class Event: RuntimeObject {
     public let type: String
     public let view: View?
     /// A text field's whole text after the change (`host:controlEvent`'s third argument, the
-    /// live view's typing); nil for any other event.
+    /// live view's typing); nil for any other event. Its bytes are carried (`ByteText`): a byte
+    /// that is not UTF-8 reaches the handler as that byte.
     public let text: String?
 
     public init(type: String, view: View?, text: String? = nil) {

@@ -65,9 +65,8 @@ enum HostBinding {
 
     static func controlEvent(_ args: Arguments, _ h: Host) throws -> Int32 {
         let name = try args.string(3, "eventName")
-        // A text field's text (`event.text`): a string, or nothing.
-        if !args.isNil(4) && !LuaStack(args.L).isString(4) { throw args.bad(4, "text", "a string") }
-        let text = try args.optionalString(4, "text")
+        // A text field's text (`event.text`): a string of any bytes, or nothing.
+        let text = args.isNil(4) ? nil : try args.carriedString(4, "text")
         let sent = switch try target(args) {
         case .query(let q): try h.controlEvent(q, name, text: text)
         case .component(let c): try h.controlEvent(c, name, text: text)

@@ -40,7 +40,7 @@ enum ViewBinding {
             switch key {
             case "type": args.engine.values.pushString(ev.type, args.L)
             case "view": args.engine.values.push(ev.view)
-            case "text": if let text = ev.text { args.engine.values.pushString(text, args.L) } else { LuaStack(args.L).pushNil() }
+            case "text": if let text = ev.text { args.engine.values.pushCarried(text, args.L) } else { LuaStack(args.L).pushNil() }
             default: LuaStack(args.L).pushNil()
             }
             return 1

@@ -97,6 +97,15 @@ struct Arguments {
         isNil(i) ? nil : try string(i, name)
     }
 
+    /// A string argument that is data, not a name: every byte kept, carried in a Swift string
+    /// (`ByteText`: a byte that is not UTF-8 is one private-use scalar; `Values.pushCarried`
+    /// pushes the same bytes back). A text field's text is such.
+    func carriedString(_ i: Int32, _ name: String) throws -> String {
+        var length = 0
+        guard lua_type(L, i) == LUA_TSTRING, let chars = ckmacros_tostring(L, i, &length) else { throw bad(i, name, "a string") }
+        return ByteText.text(UnsafeRawBufferPointer(start: chars, count: length))
+    }
+
     /// Whether argument `i` is the string `literal` (its bytes compared in C: no `String` made,
     /// ~300 instructions on the update path for `"sync"`).
     func isString(_ i: Int32, _ literal: StaticString) -> Bool {

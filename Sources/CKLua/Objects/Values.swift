@@ -72,6 +72,13 @@ final class Values {
 
     func pushString(_ s: String) { pushString(s, runningThread) }
 
+    /// Pushes the bytes `text` carries (`ByteText`; `Arguments.carriedString` read them).
+    func pushCarried(_ text: String, _ L: OpaquePointer) {
+        ByteText.bytes(of: text).withUnsafeBufferPointer { b in
+            _ = b.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
     /// The value at `index` as the core sees it; tables and functions become references, made
     /// where `home` says (Arenas.swift).
     func value(at index: Int32, _ L: OpaquePointer) -> Value { value(at: index, L, arena: nil, fromHome: true) }

@@ -55,9 +55,10 @@ struct LiveTreeBuilder {
         }
         guard let viewClass = node.viewClass else { return nil }
         if viewClass == TextFields.viewClass, node.children.isEmpty {
-            // The attribute's text; `TextFields.apply` puts what was typed since in its place.
+            // The attribute's text, its bytes carried; `TextFields.apply` puts what was typed
+            // since in its place, and shows it.
             let text = attribute("text", of: node)
-            return .field(LiveTree.Field(before: shown(text), placeholder: oneLine(shown(attribute("placeholder", of: node))),
+            return .field(LiveTree.Field(before: carried(text), placeholder: oneLine(shown(attribute("placeholder", of: node))),
                                          controlled: !text.isNil))
         }
         if node.children.isEmpty, let textAttribute = ViewPresentation.of(viewClass)?.text {
@@ -91,6 +92,16 @@ struct LiveTreeBuilder {
             return String(decoding: bytes, as: UTF8.self)
         }
         return value.isNil ? "" : describe(value)
+    }
+
+    /// A field's text: a string's bytes carried (`ByteText`: one that is not UTF-8 keeps them,
+    /// so editing it sends them back, the bytes not edited unchanged); anything else as shown.
+    private func carried(_ value: Value) -> String {
+        if case .string(let s) = value { return ByteText.text(s.utf8) }
+        if case .opaque(let r) = value, let count = r.stringBytes(upTo: 0)?.count, let bytes = r.stringBytes(upTo: count)?.bytes {
+            return ByteText.text(bytes)
+        }
+        return shown(value)
     }
 
     /// The lines of `text`, each sanitized. Split at each "\n" character as String does (a

@@ -43,8 +43,8 @@ struct TextFields {
                 entry.text.rewrite(attribute)
             }
             kept[ObjectIdentifier(view)] = entry
-            field.before = Cells.sanitized(entry.text.beforeCursor)
-            field.after = Cells.sanitized(entry.text.afterCursor)
+            field.before = Self.shown(entry.text.beforeCursor)
+            field.after = Self.shown(entry.text.afterCursor)
             tree.setKind(.field(field), of: i)
         }
         entries = kept
@@ -55,7 +55,14 @@ struct TextFields {
         if let begun, kept[ObjectIdentifier(begun)] == nil { self.begun = nil }   // gone: no End
     }
 
-    /// The text of `view`'s field as typed.
+    /// Text as a field shows it: its carried bytes (`ByteText`) decoded, each invalid sequence
+    /// U+FFFD, control characters as `Cells.sanitized` shows them.
+    static func shown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: ByteText.isCarried) else { return Cells.sanitized(text) }
+        return Cells.sanitized(String(decoding: ByteText.bytes(of: text), as: UTF8.self))
+    }
+
+    /// The text of `view`'s field as typed (its bytes carried).
     func text(of view: View) -> FieldText? { entries[ObjectIdentifier(view)]?.text }
 
     /// Changes `view`'s text; returns whether the text (not only the cursor) changed.
