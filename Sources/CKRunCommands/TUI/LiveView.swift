@@ -196,6 +196,9 @@ final class LiveView: FrontEnd {
         tapAwaitsBuild = false
         StandardInputLending.takeBack()
         refreshTreeIfStale()
+        // Keys typed from here on were typed at what the screen shows: once it shows that no
+        // field has the focus, printable keys are the view's again (`typingCarried`).
+        defer { fields.typingCarried = false }
         guard needsDraw else { return }
         needsDraw = false
         redraw()

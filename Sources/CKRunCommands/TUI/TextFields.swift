@@ -26,8 +26,9 @@ struct TextFields {
     /// Enter on it, or the focus moving.
     var released = false
     /// A build took the focus from a field that had the keys to a view that is not a field:
-    /// printable keys typed on are dropped (they were typed as text, never view keys) until a
-    /// key that is not text.
+    /// printable keys typed on before the screen showed it (read with the key that made the
+    /// build) are dropped (they were typed as text, never view keys) until a key that is not
+    /// text; the view's next wait, once it drew the screen, ends it.
     var typingCarried = false
 
     /// Puts each field's text as typed in `tree`'s place of its attribute; forgets the views no
