@@ -20,6 +20,13 @@ public struct Gesture: Hashable, Sendable {
     /// What `host:tap` does, in order (SPEC §7): each tap action, then each `touchUpInside`
     /// control action.
     public static let hostTap: [Gesture] = [.tap, .touchUpInside]
+
+    /// UIControl's events (`UIControl.Event`), the ones ckrun and the live view send by name;
+    /// any other name is an app's own, which only a view that registers it answers.
+    public static let uiControlEvents = ["touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter",
+                                         "touchDragExit", "touchUpInside", "touchUpOutside", "touchCancel", "valueChanged",
+                                         "primaryActionTriggered", "menuActionTriggered", "editingDidBegin", "editingChanged",
+                                         "editingDidEnd", "editingDidEndOnExit"]
 }
 
 extension Gesture.Kind {

@@ -140,6 +140,7 @@ extension Host {
             throw noMatch("controlEvent", query)
         }
         guard let view = c.firstView else { return 0 }
+        warnIfUnknown(name, on: view)
         return try fire(view, [.control(name)], text: text)
     }
 
@@ -148,7 +149,25 @@ extension Host {
     public func controlEvent(_ component: Component, _ name: String, text: String? = nil) throws -> Int {
         try checkAlive("controlEvent")
         guard try isMountedTarget(component, "controlEvent"), let view = component.firstView else { return 0 }
+        warnIfUnknown(name, on: view)
         return try fire(view, [.control(name)], text: text)
+    }
+
+    /// `[unknownEvent]`: `name` is no UIControl event and `view` registers no control action
+    /// for it, so nothing is sent (0, SPEC §7): said, naming the events there are. A UIControl
+    /// event the view has no action for sends nothing quietly (a field without an
+    /// `editingDidBegin` action), as UIKit does.
+    private func warnIfUnknown(_ name: String, on view: View) {
+        guard !Gesture.uiControlEvents.contains(name) else { return }
+        let own = view.actions.filter { $0.kind == .control }.flatMap { $0.gestures.map(\.name) }
+        guard !own.contains(name) else { return }
+        var owned: [String] = []
+        for event in own where !Gesture.uiControlEvents.contains(event) && !owned.contains(event) { owned.append(event) }
+        let whose = "the \(Excerpt.text(view.viewClass)) view" + (view.component.map { " of \($0.shownPath)" } ?? "")
+        let its = owned.isEmpty ? "" : "; its own: " + owned.map { "\"\(Excerpt.text($0))\"" }.joined(separator: ", ")
+        runtime.onWarning(Catalogue.unknownEvent.message(
+            "host:controlEvent(…, \"\(Excerpt.text(name))\") sent nothing: no UIControl event has that name and \(whose) registers no control action for it; UIControl's events: \(Gesture.uiControlEvents.joined(separator: ", "))\(its)",
+            at: runtime.currentLocation()))
     }
 
     /// Sends, for each gesture in order, what the view sends for it, each with an `Event` of

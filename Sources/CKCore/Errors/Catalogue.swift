@@ -10,7 +10,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     case unknownType, doesNotRespond, tooManyArguments, badArgument, unhandledAction, notMounted
     case notMainThread, implicitDemotion, typeMismatch, yieldAcrossRuntime
     // Attributes (SPEC §7)
-    case notAControl, nothingTapped
+    case notAControl, nothingTapped, unknownEvent
     // Limits and the command line (SPEC §9)
     case timeout, memoryLimit, interrupted, sandbox, usage, cannotRead, testFailure, finalizerError
     case cannotWrite, cannotWatch, graphvizFailed
@@ -42,6 +42,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .callbackFailed: "A controller's lifecycle callback (`didMount`, `willUpdateComponent`, `invalidateController`, …) raised. The rest of the pass ran (the tree is mounted or unmounted whole); the first such error reaches the caller of the runtime call that ran the pass (`host:update`, `host:mount`, a send, …), naming the callback and the component's path."
         case .operationLoop: "Host operations called from lifecycle callbacks kept deferring more (a `didMount` that unmounts and a `didUnmount` that mounts): 100 rounds of them (what one round's passes deferred is the next) after one pass; the rest were dropped."
         case .badQuery: "A query string given to `find`, `tap` or a REPL command could not be parsed."
+        case .unknownEvent: "`host:controlEvent(query, name)` was given an event name that is no UIControl event and for which the view it reached registers no control action (`ck.onControl`, a `ck.Button`'s `events`), so it sent nothing: 0 actions, as SPEC §7 says, and this warning naming UIControl's events and the view's own."
         case .nothingTapped: "`host:tap(query)` (`.tap` in the REPL) tapped the first view at or below the component its query found, which sends nothing for a tap (a row's label), while views below it would: 0 actions were sent (warning)."
         case .noMatch: "A well-formed query given to `host:tap` or `host:controlEvent` matched no component (`host:find` returns nil for it)."
         case .unknownType: "An action or struct named a type that is neither built in, a struct, nor a class."
@@ -103,6 +104,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .callbackFailed: "Read the callback's own error and traceback after the first line and fix the callback; the tree is already in its new state."
         case .operationLoop: "Call `mount`, `unmount`, `update` or `appear` from a callback only when something changed, not unconditionally; the host is left as the last operation made it."
         case .badQuery: "Use `Class`, `Class#id`, `A > B` or `A B`."
+        case .unknownEvent: "Check the name's spelling against the events the warning lists (UIControl's are `touchUpInside`, `valueChanged`, `editingChanged`, …), or register an action for it on that view: `ck.onControl(action, {\"refreshRequested\"})`."
         case .nothingTapped: "Tap the view you mean by a query that reaches it: the warning names each tappable view below with one (`Row#a > Stack > Button`)."
         case .noMatch: "Check the query against `host:dump()` (`.tree` in the REPL); to tap only what is there, test `host:find(query)` first."
         case .unknownType: "Use a built-in type name, declare the struct with `ck.struct`, or define the class first."

@@ -113,10 +113,7 @@ enum NameCheck {
     }
 
     /// UIControl's events (UIControl.Event), the ones ckrun and the live view send by name.
-    static let controlEvents = ["touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter",
-                                "touchDragExit", "touchUpInside", "touchUpOutside", "touchCancel", "valueChanged",
-                                "primaryActionTriggered", "menuActionTriggered", "editingDidBegin", "editingChanged",
-                                "editingDidEnd", "editingDidEndOnExit"]
+    static var controlEvents: [String] { Gesture.uiControlEvents }
 
     /// A control event name that differs from a UIControl event's only in case or by a letter or
     /// two (`editingchanged`): nothing would send it. Other names are an app's own events (SPEC:
