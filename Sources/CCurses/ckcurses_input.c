@@ -12,6 +12,7 @@ static const struct { int code; ck_key_kind kind; } function_keys[] = {
     {KEY_PPAGE, CK_KEY_PAGE_UP}, {KEY_NPAGE, CK_KEY_PAGE_DOWN},
     {KEY_SPREVIOUS, CK_KEY_SHIFT_PAGE_UP}, {KEY_SNEXT, CK_KEY_SHIFT_PAGE_DOWN}, {KEY_RESIZE, CK_KEY_RESIZE},
     {CK_CODE_PASTE_START, CK_KEY_PASTE_START}, {CK_CODE_PASTE_END, CK_KEY_PASTE_END},
+    {CK_CODE_CONTROL_LEFT, CK_KEY_CONTROL_LEFT}, {CK_CODE_CONTROL_RIGHT, CK_KEY_CONTROL_RIGHT},
 };
 
 /* Characters that are keys rather than text. */

@@ -32,6 +32,10 @@ extern ck_curses_library ckcurses_load_library;
 /* The key codes the bracketed-paste marks are read as (ncurses' define_key: past its own keys). */
 #define CK_CODE_PASTE_START (KEY_MAX + 1)
 #define CK_CODE_PASTE_END (KEY_MAX + 2)
+/* The codes Ctrl-Left and Ctrl-Right are read as (define_key of terminfo's kLFT5, kRIT5: ncurses
+   gives extended keys codes of its own, which vary). */
+#define CK_CODE_CONTROL_LEFT (KEY_MAX + 3)
+#define CK_CODE_CONTROL_RIGHT (KEY_MAX + 4)
 
 /* A row of text as cells for wadd_wchnstr, or 0 where waddnstr must draw it (ckcurses_row.c). */
 int ckcurses_row_cells(const char *utf8, int length, int x, int columns, cchar_t *cells, int capacity, int *width);

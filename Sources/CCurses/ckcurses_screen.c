@@ -36,6 +36,14 @@ static void start_bracketed_paste(int out_fd) {
     (void)w;
 }
 
+/* Ctrl-Left and Ctrl-Right, read as the codes the view knows where terminfo names them (the
+   extended kLFT5, kRIT5 of xterm-like terminals and tmux): a word left and right in an editor. */
+static void define_word_keys(void) {
+    const char *left = capability("kLFT5"), *right = capability("kRIT5");
+    if (left != NULL) NC(define_key)(left, CK_CODE_CONTROL_LEFT);
+    if (right != NULL) NC(define_key)(right, CK_CODE_CONTROL_RIGHT);
+}
+
 /* Each style by purpose: its attributes alone (monochrome, NO_COLOR), and its colour pair. */
 static const struct { attr_t attributes; short pair; short foreground, background; } styles[CK_STYLE_COUNT] = {
     [CK_STYLE_PLAIN] = {A_NORMAL, 0, -1, -1},
@@ -89,6 +97,7 @@ int ckcurses_screen_start(int in_fd, int out_fd, int color) {
     NC(mousemask)(BUTTON1_PRESSED | BUTTON1_RELEASED, NULL);
     NC(mouseinterval)(0);
     start_bracketed_paste(out_fd);
+    define_word_keys();
     if (color && NC(has_colors)()) set_up_colors();
     return 1;
 }

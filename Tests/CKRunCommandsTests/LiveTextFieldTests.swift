@@ -16,7 +16,7 @@ struct LiveTextFieldTests {
     }
 
     @Test func editsInsertAndDeleteAtTheCursor() {
-        var t = FieldText("ab")
+        var t = EditableText("ab")
         t.insert("c")
         t.apply(.left)
         t.apply(.left)
@@ -33,8 +33,31 @@ struct LiveTextFieldTests {
         #expect(t.cursor == 3)
     }
 
+    /// readline's word and line keys (one table for a field and the command line: a key once).
+    @Test func wordAndLineEditsAsReadlineMakesThem() {
+        var t = EditableText("one two  three")
+        t.apply(.deleteWordBack)
+        #expect(t.text == "one two  " && t.cursor == 9)
+        t.apply(.wordLeft)
+        #expect(t.cursor == 4, "to the start of the word before")
+        t.apply(.deleteWordForward)
+        #expect(t.text == "one   " && t.cursor == 4)
+        t.apply(.home)
+        t.apply(.wordRight)
+        #expect(t.cursor == 3, "to the end of the next word")
+        t.apply(.killToEnd)
+        #expect(t.text == "one" && t.cursor == 3)
+        t.apply(.left)
+        t.apply(.killToStart)
+        #expect(t.text == "e" && t.cursor == 0)
+        let keys = EditingKeys.table.map(\.key)
+        #expect(Set(keys).count == keys.count, "each key once")
+        #expect(EditingKeys.edit(for: .character("\u{17}")) == .deleteWordBack && EditingKeys.edit(for: .controlLeft) == .wordLeft)
+        #expect(FieldBindings.command(for: .alt("f")) == .edit(.wordRight) && FieldBindings.command(for: .enter) == .endOnExit)
+    }
+
     @Test func aRewriteToOtherTextPutsTheCursorAtItsEnd() {
-        var t = FieldText("abc")
+        var t = EditableText("abc")
         t.apply(.home)
         t.rewrite("abc")
         #expect(t.cursor == 0, "the same text keeps the cursor")

@@ -83,6 +83,7 @@ typedef enum {
     CK_KEY_PASTE_START, /* the terminal's bracketed-paste marks (terminfo PS, PE): what comes */
     CK_KEY_PASTE_END,   /* between them was pasted, not typed */
     CK_KEY_ALT,        /* Alt (Option) with the key in `character`: ESC and the key together */
+    CK_KEY_CONTROL_LEFT, CK_KEY_CONTROL_RIGHT,   /* terminfo's kLFT5, kRIT5 */
     CK_KEY_OTHER       /* a key the view has no use for */
 } ck_key_kind;
 

@@ -1,8 +1,9 @@
 /// What a key does in a focused text field that has the keys (docs/tui.md): printable keys
-/// and pasted text are text; these edit or leave; every other key (Tab, Up, Down, Page keys, a
-/// click) is the view's (`KeyBindings`).
+/// and pasted text are text; the editing keys (`EditingKeys`, readline's, as at the command
+/// line) edit; Enter and Esc leave; every other key (Tab, Up, Down, Page keys, a click) is the
+/// view's (`KeyBindings`).
 enum FieldCommand: Equatable {
-    case edit(FieldText.Edit)
+    case edit(EditableText.Edit)
     /// Enter: the field's `editingDidEndOnExit`.
     case endOnExit
     /// Esc: the keys are the view's bindings again; the field keeps the focus.
@@ -10,18 +11,15 @@ enum FieldCommand: Equatable {
 }
 
 enum FieldBindings {
-    static let field: [(key: Key, command: FieldCommand)] = [
-        (.backspace, .edit(.backspace)), (.character("\u{7f}"), .edit(.backspace)), (.character("\u{8}"), .edit(.backspace)),
-        (.delete, .edit(.delete)),
-        (.left, .edit(.left)), (.right, .edit(.right)), (.home, .edit(.home)), (.end, .edit(.end)),
-        (.character("\u{1}"), .edit(.home)), (.character("\u{5}"), .edit(.end)),
-        (.enter, .endOnExit), (.escape, .release),
-    ]
+    /// The field's own keys, besides the editing keys.
+    static let field: [(key: Key, command: FieldCommand)] = [(.enter, .endOnExit), (.escape, .release)]
 
-    static func command(for key: Key) -> FieldCommand? { field.first { $0.key == key }?.command }
+    static func command(for key: Key) -> FieldCommand? {
+        field.first { $0.key == key }?.command ?? EditingKeys.edit(for: key).map(FieldCommand.edit)
+    }
 
     /// Whether `c` is text for a field (not a control character).
-    static func isText(_ c: Character) -> Bool { c.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } }
+    static func isText(_ c: Character) -> Bool { EditingKeys.isText(c) }
 
     /// The header's reminder while a field has the keys.
     static let help = "typing · Enter done · Esc view keys · Tab focus"

@@ -5,6 +5,8 @@ enum Key: Equatable, Hashable {
     case character(Character)
     case up, down, left, right, tab, backTab, enter, escape, backspace, delete, home, end, pageUp, pageDown
     case shiftPageUp, shiftPageDown
+    /// Ctrl-Left, Ctrl-Right (terminfo's kLFT5, kRIT5): a word left and right in an editor.
+    case controlLeft, controlRight
     /// The mouse's button pressed, and released (`click`): a tap when both are on one view.
     case press(row: Int, column: Int)
     case click(row: Int, column: Int)
@@ -36,6 +38,7 @@ enum Key: Equatable, Hashable {
         CK_KEY_PAGE_UP.rawValue: .pageUp, CK_KEY_PAGE_DOWN.rawValue: .pageDown,
         CK_KEY_SHIFT_PAGE_UP.rawValue: .shiftPageUp, CK_KEY_SHIFT_PAGE_DOWN.rawValue: .shiftPageDown, CK_KEY_RESIZE.rawValue: .resize,
         CK_KEY_PASTE_START.rawValue: .pasteStart, CK_KEY_PASTE_END.rawValue: .pasteEnd,
+        CK_KEY_CONTROL_LEFT.rawValue: .controlLeft, CK_KEY_CONTROL_RIGHT.rawValue: .controlRight,
     ]
 
     init(_ k: ck_key) {

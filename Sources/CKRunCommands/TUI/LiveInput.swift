@@ -24,7 +24,7 @@ extension Key {
     /// What the key types into text (a paste, a burst): nothing for a key that types nothing.
     var typed: String {
         switch self {
-        case .character(let c) where c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }): String(c)
+        case .character(let c) where EditingKeys.isText(c): String(c)
         case .enter: "\n"
         case .tab: " "
         default: ""

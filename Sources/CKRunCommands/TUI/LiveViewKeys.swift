@@ -139,28 +139,16 @@ extension LiveView {
         case .enter: return enter()
         case .escape: closeCommandLine()
         case Key.endOfInput where editor.text.isEmpty: closeCommandLine()
-        case .character(let c) where c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }): editor.insert(c)
-        case .backspace: editor.backspace()
-        case .delete: editor.delete()
-        case .left: editor.left()
-        case .right: editor.right()
-        case .home: editor.home()
-        case .end: editor.end()
+        case .character(let c) where EditingKeys.isText(c): editor.insert(c)
         case .up: editor.up()
         case .down: editor.down()
         case .tab: complete()
         case .pageUp, .shiftPageUp: scrollOutput(pages: -1)
         case .pageDown, .shiftPageDown: scrollOutput(pages: 1)
-        case .character("\u{1}"): editor.home()
-        case .character("\u{5}"): editor.end()
-        case .character("\u{2}"): editor.left()
-        case .character("\u{6}"): editor.right()
-        case .character("\u{15}"): editor.killToStart()
-        case .character("\u{b}"): editor.killToEnd()
-        case .character("\u{17}"), .alt("\u{7f}"), .alt("\u{8}"): editor.deleteWordBack()
-        case .alt("b"), .alt("B"): editor.wordLeft()
-        case .alt("f"), .alt("F"): editor.wordRight()
-        default: break   // another Alt key, a control key: nothing, never a view key
+        default:
+            // The editing keys (a text field's too); another Alt key, a control key: nothing,
+            // never a view key.
+            if let edit = EditingKeys.edit(for: key) { editor.apply(edit) }
         }
         return nil
     }

@@ -44,9 +44,7 @@ extension LiveView {
         if case .character(let c) = key, FieldBindings.isText(c) { return .handled(change(field) { $0.insert(String(c)) }) }
         // Ctrl-D deletes the character under the cursor while there is text (readline); on an
         // empty field it leaves, as elsewhere.
-        if key == Key.endOfInput, fields.text(of: field.view)?.text.isEmpty == false {
-            return .handled(change(field) { $0.apply(.delete) })
-        }
+        if key == Key.endOfInput, fields.text(of: field.view)?.isEmpty != false { return .notForField }
         switch FieldBindings.command(for: key) {
         case .edit(let edit)?: return .handled(change(field) { $0.apply(edit) })
         case .endOnExit?:
@@ -85,7 +83,7 @@ extension LiveView {
     }
 
     /// Applies `edit` to the field; a change of its text sends `editingChanged` with it.
-    private func change(_ field: (component: Component, view: View), _ edit: (inout FieldText) -> Void) -> InputEvent? {
+    private func change(_ field: (component: Component, view: View), _ edit: (inout EditableText) -> Void) -> InputEvent? {
         let began = fieldSync()
         let changed = fields.edit(field.view, edit)
         treeIsStale = true   // drawn again from the tree with the edit in place

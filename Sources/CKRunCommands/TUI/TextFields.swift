@@ -14,7 +14,7 @@ struct TextFields {
         /// Held while the view is in the tree, so its identifier names no other view meanwhile.
         let view: View
         var attribute: String
-        var text: FieldText
+        var text: EditableText
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
@@ -38,7 +38,7 @@ struct TextFields {
         for i in 0..<tree.count {
             guard case .field(var field) = tree[i].kind, let view = components[tree[i].tag].view else { continue }
             let attribute = field.before
-            var entry = entries[ObjectIdentifier(view)] ?? Entry(view: view, attribute: attribute, text: FieldText(attribute))
+            var entry = entries[ObjectIdentifier(view)] ?? Entry(view: view, attribute: attribute, text: EditableText(attribute))
             if field.controlled || entry.attribute != attribute {
                 entry.attribute = attribute
                 entry.text.rewrite(attribute)
@@ -64,10 +64,10 @@ struct TextFields {
     }
 
     /// The text of `view`'s field as typed (its bytes carried).
-    func text(of view: View) -> FieldText? { entries[ObjectIdentifier(view)]?.text }
+    func text(of view: View) -> EditableText? { entries[ObjectIdentifier(view)]?.text }
 
     /// Changes `view`'s text; returns whether the text (not only the cursor) changed.
-    mutating func edit(_ view: View, _ change: (inout FieldText) -> Void) -> Bool {
+    mutating func edit(_ view: View, _ change: (inout EditableText) -> Void) -> Bool {
         guard var entry = entries[ObjectIdentifier(view)] else { return false }
         let before = entry.text.text
         change(&entry.text)
