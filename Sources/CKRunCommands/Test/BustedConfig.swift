@@ -70,8 +70,7 @@ extension TestCommand {
         func list(_ key: String) -> [String] { config[key] ?? [] }
         func single(_ key: String) -> String? { config[key]?.first }
         func flag(_ key: String) -> Bool? { single(key).map { $0 == "true" } }
-        let fromConfig = paths.isEmpty
-        if fromConfig { paths = list("ROOT") }
+        if paths.isEmpty { paths = list("ROOT") }
         if pattern.isEmpty { pattern = list("pattern") }
         if excludePattern.isEmpty { excludePattern = list("exclude-pattern") }
         if filters.isEmpty { filters = list("filter") }
@@ -101,10 +100,9 @@ extension TestCommand {
         if sandbox, busted.outputOptions.isEmpty, config["Xoutput"] != nil {
             throw ValidationError(".busted sets Xoutput, a file ckrun would write; under --sandbox the checkout's .busted does not choose where ckrun writes: give -Xoutput FILE on the command line")
         }
+        // A ROOT path that does not exist is not refused here: as in busted, and as for a path on
+        // the command line, it is an error of the run (TestDiscovery) and the other paths run.
         try busted.apply(config, flag: flag, shuffleGiven: orderGiven.shuffle, sortGiven: orderGiven.sort)
-        for path in paths where fromConfig && !BytePath.exists(path) {
-            throw ValidationError(".busted ROOT: no such file or directory: \(BytePath.shown(path))")
-        }
     }
 }
 
