@@ -68,7 +68,6 @@ final class SpecSession {
     /// `index` is the file's place among the run's files, `seed` its `math.random` seed.
     func run(path: String, index: Int, seed: Int64) throws(LuaError) {
         engine.testing.clearTestRecords()
-        engine.setArguments(script: path, arguments: [], interpreter: CommandLine.arguments.first ?? "ckrun")
         // `require` finds modules beside the test file and in the project root (SPEC §9); a
         // shared state gets one searcher per directory.
         let directory = SiblingSearcher.directory(of: path), root = BytePath.currentDirectory()

@@ -75,8 +75,8 @@ final class SpecStates {
         if let config = settings.config {
             try session.call("set", "config_source", config.source)
             try session.call("set", "config_name", config.name)
-            for argument in config.arguments { try session.call("set", "config_arguments", argument) }
         }
+        for argument in settings.commandLine { try session.call("set", "command_line", argument) }
         // busted 2.1.1's --lang names its output handlers' language only: luassert's messages stay English.
         for statement in settings.statements { try session.call("set", "statements", statement) }
     }

@@ -150,12 +150,13 @@ struct TestCommand: ParsableCommand {
     @Flag(help: .hidden) var worker = false
     // A worker's base for each file's math.random seed: the parent's (TestRunSettings.stateSeed).
     @Option(name: .customLong("state-seed"), help: .hidden) var stateSeed: UInt64?
-    // The `.busted` file the run read (its path to read and its chunk name) and busted's `arg`
-    // while it ran: each file's state runs it again first (TestRunSettings.config), as busted
-    // ran it in the one state its specs share. Set by `run`, and given to workers.
+    // The `.busted` file the run read (its path to read and its chunk name): each file's state
+    // runs it again first (TestRunSettings.config), as busted ran it in the one state its specs
+    // share. Set by `run`, and given to workers.
     @Option(name: .customLong("replay-config"), help: .hidden) var replayedConfig: String?
     @Option(name: .customLong("replay-config-name"), help: .hidden) var replayedConfigName: String?
-    @Option(name: .customLong("replay-config-arg"), help: .hidden) var replayedConfigArguments: [String] = []
+    // busted's `arg` (TestRunSettings.commandLine): the runner's command line, which a worker's is not.
+    @Option(name: .customLong("runner-arg"), help: .hidden) var runnerArguments: [String] = []
 
     // ckrun's own specs of the runner's internals (Tests/lua/loads_spec.lua): the runner's table
     // as a global. Hidden: a suite never needs it, and without it no test reaches the runner.
@@ -204,6 +205,7 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         var command = self
         if !worker {
+            command.runnerArguments = BustedConfig.commandLine
             // -f names a file from where ckrun was started, as busted reads it before -C.
             let configFile = busted.configFile.map(BytePath.absolute)
             try Self.changeDirectory(busted.directories)
@@ -214,7 +216,6 @@ struct TestCommand: ParsableCommand {
             if BytePath.exists(configPath) {
                 command.replayedConfig = BytePath.absolute(configPath)
                 command.replayedConfigName = configPath
-                command.replayedConfigArguments = BustedConfig.commandLine
             }
             // busted chdirs to `directory` (its -C) after reading .busted; -C on the command line wins.
             if busted.directories.isEmpty, let directory = config["directory"]?.first { try Self.changeDirectory([directory]) }

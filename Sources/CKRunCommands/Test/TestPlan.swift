@@ -94,8 +94,9 @@ struct TestPlan {
         // Read once (a worker reads it again): each file's state runs these bytes.
         if let path = command.replayedConfig,
            case .bytes(let bytes) = RegularFile.read(path, limit: ReadableFile.sandboxedLimit, what: "the configuration") {
-            settings.config = (path, ByteText.text(bytes), command.replayedConfigName ?? path, command.replayedConfigArguments)
+            settings.config = (path, ByteText.text(bytes), command.replayedConfigName ?? path)
         }
+        settings.commandLine = command.runnerArguments.isEmpty ? BustedConfig.commandLine : command.runnerArguments
         settings.statements = busted.statements
         settings.lang = busted.lang
         settings.lazy = busted.lazy ?? false

@@ -33,9 +33,14 @@ struct TestRunSettings: Sendable {
     /// busted's -Xhelper options: the helper's `arg`.
     var helperArguments: [String] = []
     /// The `.busted` file the run read (`path`, absolute): its `source`, run in each file's state
-    /// as chunk `name`, with `arguments` as `arg` ([0] the program), before the paths, `-e`
-    /// statements and the helper, as busted ran it before them in the state its specs share.
-    var config: (path: String, source: String, name: String, arguments: [String])?
+    /// as chunk `name` before the paths, `-e` statements and the helper, as busted ran it before
+    /// them in the state its specs share.
+    var config: (path: String, source: String, name: String)?
+    /// busted's `arg`, which `.busted` and every spec file see: the runner's command line, the
+    /// program (`arg[0]`, and `arg[-1]`: ckrun is its own interpreter) then the arguments after
+    /// `test`. Never a spec's path: a module's "am I the main script?" check on `arg[0]` must
+    /// stay false when a spec requires it.
+    var commandLine: [String] = []
     /// busted's -e statements, run in each file's state first.
     var statements: [String] = []
     /// busted's --lang: luassert's messages in this language.
@@ -90,8 +95,8 @@ struct TestRunSettings: Sendable {
         if let config {
             add("--replay-config", [config.path])
             add("--replay-config-name", [config.name])
-            add("--replay-config-arg", config.arguments)
         }
+        add("--runner-arg", commandLine)
         if recordLoads { arguments.append("--watch") }
         if exposeRunner { arguments.append("--runner-internals") }
         return arguments

@@ -5,11 +5,11 @@
 -- was at start (the fourth argument): the .busted file is a script and may set `pairs = nil`.
 -- As busted's, it sees the global `lfs` (busted has loaded LuaFileSystem, whose Debian build sets
 -- it; not under --sandbox, the fifth argument, where no C module loads) and the run's command
--- line in `arg` (the rest of the arguments; arg[0] the program).
+-- line in `arg` (the rest of the arguments; arg[0] the program, arg[-1] its interpreter: itself).
 local path, task, keep, pristine, sandboxed = ...
 local G = _G
 local _ENV = pristine or _G
-G.arg = { [0] = select(6, ...), select(7, ...) }
+G.arg = { [-1] = select(6, ...), [0] = select(6, ...), select(7, ...) }
 if not sandboxed and rawget(G, "lfs") == nil then
   local loaded, lfs = pcall(require, "lfs")
   if loaded and type(lfs) == "table" then rawset(G, "lfs", lfs) end

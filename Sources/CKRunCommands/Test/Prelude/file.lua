@@ -101,19 +101,23 @@ end
 -- The run's `.busted` file, run again in this state: busted runs it in the state its specs share
 -- (its cli.lua: loadfile, then the call), so what its top level does (globals, assert:register,
 -- say:set, package.path) is there for every spec. Its chunk name is the one busted gives it; its
--- `arg` is the command line, as busted's; what it returns was read before the run (BustedConfig),
--- and its bytes when the run started (TestPlan): every state runs the same ones.
+-- `arg` is the command line, as busted's (the file's own, run_file); what it returns was read
+-- before the run (BustedConfig), and its bytes when the run started (TestPlan): every state runs
+-- the same ones.
 local function run_config()
-  local saved_arg = G.arg
-  G.arg = { [0] = opts.config_arguments[1] }
-  for i = 2, #opts.config_arguments do G.arg[i - 1] = opts.config_arguments[i] end
-  local ok, err = pcall(function()
-    local config, problem = load(tostring(opts.config_source), "@" .. tostring(opts.config_name))
-    if not config then error(problem, 0) end
-    config()
-  end)
-  G.arg = saved_arg
-  if not ok then error(err, 0) end
+  local config, problem = load(tostring(opts.config_source), "@" .. tostring(opts.config_name))
+  if not config then error(problem, 0) end
+  config()
+end
+
+-- busted's `arg`: the runner's command line (TestRunSettings.commandLine), arg[0] the program and
+-- arg[-1] its interpreter (ckrun is both), never the spec's path, which a module's "am I the
+-- main script?" check on arg[0] would take for its own. A new table for each file.
+local function command_line()
+  local line = opts.command_line
+  local arg = { [-1] = line[1], [0] = line[1] }
+  for i = 2, #line do arg[i - 1] = line[i] end
+  return arg
 end
 
 -- LUA_INIT_5_4 or LUA_INIT, as lua5.4 runs it before busted's script (`@FILE` a file, else a chunk).
@@ -156,6 +160,7 @@ function T.run_file(chunk, file, index, seed)
   T.use_clock(T.clock)
   runner_turn()
   T.file = file
+  rawset(G, "arg", command_line())
   -- Lua's short name of the file (a long path is cut to "...tail"): a place in it is this file's.
   local info = type(chunk) == "function" and debug.getinfo(chunk, "S")
   T.file_short_src = info and info.short_src or file
@@ -195,7 +200,7 @@ end
 function T.current_test_name() return T.current and full_name(T.current) or "?" end
 
 -- Settings from the Swift side, as strings: lists grow, numbers convert, "true" is true.
-local lists = { filters = true, filter_out = true, tags = true, exclude_tags = true, helper_arguments = true, statements = true, config_arguments = true }
+local lists = { filters = true, filter_out = true, tags = true, exclude_tags = true, helper_arguments = true, statements = true, command_line = true }
 function T.set(key, value)
   if lists[key] then insert(opts[key], value)
   elseif value == "true" then opts[key] = true

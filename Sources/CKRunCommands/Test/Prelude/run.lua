@@ -22,7 +22,7 @@ local xpcall, pcall, error, setmetatable = xpcall, pcall, error, setmetatable
 local dgetmetatable, traceback = debug.getmetatable, debug.traceback
 local concat = table.concat
 
-T.opts = { filters = {}, filter_out = {}, tags = {}, exclude_tags = {}, helper_arguments = {}, statements = {}, config_arguments = {}, timeout = nil }
+T.opts = { filters = {}, filter_out = {}, tags = {}, exclude_tags = {}, helper_arguments = {}, statements = {}, command_line = {}, timeout = nil }
 local opts = T.opts
 
 -- Failures and pendings are tables with these metatables, as busted's `fail` and `pending` make.
