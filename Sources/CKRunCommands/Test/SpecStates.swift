@@ -62,7 +62,8 @@ final class SpecStates {
         if let seed = settings.seed { try session.call("set", "run_seed", String(Int64(bitPattern: seed))) }
         let flags = [("fail_fast", settings.failFast), ("list", listOnly), ("sort", settings.sort),
                      ("update_snapshots", settings.updateSnapshots), ("coverage", settings.coverage),
-                     ("randomize", settings.shuffleTests && settings.seed != nil), ("lazy", settings.lazy),
+                     ("randomize", settings.shuffleTests && settings.seed != nil),
+                     ("shuffle_files", settings.shuffleFiles && settings.seed != nil), ("lazy", settings.lazy),
                      ("record_loads", settings.recordLoads), ("element_names", settings.elementNames)]
         for (key, on) in flags where on { try session.call("set", key, "true") }
         if let shard = settings.shard {

@@ -244,6 +244,8 @@ local function record(name, line, status, message, trace, output, seconds, el, a
   if el then
     local parent = el.parent
     seed = parent and parent.randomseed
+    -- A file's own error: the seed that shuffled the files (busted's root block's randomseed).
+    if not parent and el.descriptor == "file" and opts.shuffle_files then seed = opts.run_seed end
     if seed ~= nil then seed = tostring(seed) end
     source = source or el.source
     descriptor = el.descriptor
