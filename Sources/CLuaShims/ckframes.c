@@ -23,9 +23,10 @@ static int in_luassert(const char *src) {
     return 0;
 }
 
-/* user_frame(level [, skip_luassert]): the short_src, currentline and `what` ("main" or "Lua")
-   of the first frame at or above `level` that is Lua code outside the runner's chunks ("=(ckrun
-   test…"), and, when asked, outside luassert's files; nothing when there is none. */
+/* user_frame(level [, skip_luassert]): the short_src, currentline, `what` ("main" or "Lua"),
+   linedefined, lastlinedefined and source of the first frame at or above `level` that is Lua
+   code outside the runner's chunks ("=(ckrun test…"), and, when asked, outside luassert's files
+   (busted's getTrace: where a failure was raised); nothing when there is none. */
 int ckframes_lua_user_frame(lua_State *L) {
     lua_Integer level = luaL_checkinteger(L, 1);
     int skip_luassert = lua_toboolean(L, 2);
@@ -37,7 +38,10 @@ int ckframes_lua_user_frame(lua_State *L) {
         lua_pushstring(L, ar.short_src);
         lua_pushinteger(L, ar.currentline);
         lua_pushstring(L, ar.what);
-        return 3;
+        lua_pushinteger(L, ar.linedefined);
+        lua_pushinteger(L, ar.lastlinedefined);
+        lua_pushlstring(L, ar.source, ar.srclen);
+        return 6;
     }
     return 0;
 }

@@ -90,10 +90,11 @@ enum ResultRecords {
 
     // MARK: Tests and files
 
-    /// The tests of a file from their records, eleven fields each, as the runner's `record`
+    /// The tests of a file from their records, twelve fields each, as the runner's `record`
     /// writes them: name, line, status, output, seconds, message, traceback (the runner's own
     /// frames taken out of it), own name and descriptor (nil: the name, "it"), the seed that
-    /// shuffled its block and the file its line is in (nil: none, the spec file). Read straight from the
+    /// shuffled its block, the file its line is in (nil: none, the spec file) and where its
+    /// failure was raised (`RaiseSite`; nil: no place known). Read straight from the
     /// bytes: a passing test at the top level of its file makes one string, its name.
     static func tests(_ records: ArraySlice<UInt8>, file: String) throws -> [TestResult] {
         try records.withUnsafeBufferPointer { b throws(RecordError) in try tests(b, file: file) }
@@ -104,7 +105,7 @@ enum ResultRecords {
         out.reserveCapacity(recordCount(b))
         var bad: Int?
         forEachRecord(b) { fields in
-            if fields.count == 12, let amendment = test(b, fields.dropLast(), file: file) {
+            if fields.count == 13, let amendment = test(b, fields.dropLast(), file: file) {
                 amend(&out, with: amendment)
             } else if let test = test(b, fields[...], file: file) { out.append(test) } else if bad == nil { bad = fields.count }
         }
@@ -112,7 +113,7 @@ enum ResultRecords {
         return out
     }
 
-    /// A twelfth field marks an error that belongs to the test recorded last (the runner's end of
+    /// A thirteenth field marks an error that belongs to the test recorded last (the runner's end of
     /// a test: the hosts it left, destroyed after its `after_each` hooks): the test is then
     /// reported once: errored if it had passed, with the error's message after its own if not.
     private static func amend(_ out: inout [TestResult], with error: TestResult) {
@@ -122,18 +123,19 @@ enum ResultRecords {
         if test.didFail {
             test.message = [test.message, error.message].compactMap { $0 }.joined(separator: "\n")
         } else {
-            (test.status, test.message, test.traceback) = (.errored, error.message, error.traceback)
+            (test.status, test.message, test.traceback, test.raised) = (.errored, error.message, error.traceback, error.raised)
         }
         out[out.count - 1] = test
     }
 
     private static func test(_ b: UnsafeBufferPointer<UInt8>, _ f: ArraySlice<Range<Int>>, file: String) -> TestResult? {
-        guard f.count == 11, let name = text(b, f[0]), let status = status(b, f[2]) else { return nil }
+        guard f.count == 12, let name = text(b, f[0]), let status = status(b, f[2]) else { return nil }
         let line = integer(b, f[1])
         return TestResult(name: name, file: file, line: line.end == f[1].upperBound ? line.value ?? 0 : 0, status: status,
                           message: text(b, f[5]), traceback: text(b, f[6]).map(Traceback.clean),
                           output: f[3].isEmpty ? "" : text(b, f[3]) ?? "", seconds: seconds(b, f[4]) ?? 0,
-                          ownName: text(b, f[7]), descriptor: text(b, f[8]), seed: text(b, f[9]), source: text(b, f[10]))
+                          ownName: text(b, f[7]), descriptor: text(b, f[8]), seed: text(b, f[9]), source: text(b, f[10]),
+                          raised: text(b, f[11]).flatMap(RaiseSite.init(record:)))
     }
 
     /// A field's text; nil for the nil mark (0x1D '0').
@@ -177,7 +179,7 @@ enum ResultRecords {
         var out: [UInt8] = []
         for t in tests {
             for value in [t.name, String(t.line), t.status.rawValue, t.output, String(t.seconds), t.message, t.traceback,
-                          t.ownName, t.descriptor, t.seed, t.source] {
+                          t.ownName, t.descriptor, t.seed, t.source, t.raised?.record] {
                 append(value, to: &out)
             }
             endRecord(&out)

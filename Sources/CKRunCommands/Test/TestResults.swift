@@ -29,6 +29,8 @@ struct TestResult: Codable, Sendable {
     /// The file `line` is in when it is not `file`: a spec file's error raised in a module it
     /// required is placed there, as busted places it (`./src/mod.lua @ 3`).
     var source: String? = nil
+    /// Where its failure or error was raised, when a line of Lua code raised it.
+    var raised: RaiseSite? = nil
 
     /// The file of the place `line` names: every report builds a location from this and `line`.
     var placeFile: String { source ?? file }

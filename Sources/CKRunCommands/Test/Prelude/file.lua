@@ -161,6 +161,7 @@ function T.run_file(chunk, file, index, seed)
   runner_turn()
   T.file = file
   rawset(G, "arg", command_line())
+  T.forget_raised()
   -- Lua's short name of the file (a long path is cut to "...tail"): a place in it is this file's.
   local info = type(chunk) == "function" and debug.getinfo(chunk, "S")
   T.file_short_src = info and info.short_src or file

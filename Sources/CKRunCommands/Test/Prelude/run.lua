@@ -97,8 +97,9 @@ local function full_name(el)
 end
 T.full_name = full_name
 
--- user_frame(level, true): short_src and line of the first frame from `level` up (getinfo's
--- levels, seen from the caller) outside the runner and luassert: where the user's code is.
+-- user_frame(level, true): short_src, line, what, linedefined, lastlinedefined and source of the
+-- first frame from `level` up (getinfo's levels, seen from the caller) outside the runner and
+-- luassert: where the user's code is.
 local user_frame = select(4, ...)
 local handler_line = T.handler_line
 
@@ -135,7 +136,7 @@ end
 -- The handler keeps its findings in upvalues: no closure per call. An error object's
 -- __tostring (and luassert's formatters) are user code: they run under a limit of their own
 -- (the test's may have expired), and one that fails or never returns cannot hold the run.
-local h_status, h_message, h_trace, h_src, h_line
+local h_status, h_message, h_trace, h_src, h_line, h_what, h_defined, h_last, h_source
 local function describe_error(err)
   if has_tostring(err) then return tostring(err) end
   if err == nil then return "Nil error" end
@@ -154,7 +155,7 @@ end
 -- describe_error, which is user code.
 local function handler(err)
   runner_turn()
-  h_src, h_line = user_frame(2, true)
+  h_src, h_line, h_what, h_defined, h_last, h_source = user_frame(2, true)
   h_status = errortype(err)
   user_turn()
   local ok, msg = pcall(describe_error, err)
@@ -200,10 +201,24 @@ local function unhandled(err)
   return err
 end
 
+-- Where each failure that is yet to be recorded was raised (busted's getTrace, -o json's
+-- `trace`), by its traceback: "line:linedefined:lastlinedefined:what:kind\0short_src\0source",
+-- kind "failure" for luassert's error (busted's trace.message is then its table). A source that
+-- is a chunk's text (load("…")) is given as its short_src: a record holds no script's code.
+local raised_at = {}
+local function note_raised(trace, kind)
+  if not (trace and h_line and h_line > 0) then return end
+  local source = h_source
+  if type(source) ~= "string" or not find(source, "^[@=]") then source = h_src end
+  rawset(raised_at, trace, concat({ h_line, ":", h_defined or 0, ":", h_last or 0, ":", tostring(h_what), ":", kind,
+                                    "\0", tostring(h_src), "\0", tostring(source) }))
+end
+function T.forget_raised() for k in pairs(raised_at) do raised_at[k] = nil end end
+
 local function safe(descriptor, fn, el)
   local outer = S.ctx
   S.ctx = el
-  h_status, h_message, h_trace, h_src, h_line = "success", nil, nil, nil, nil
+  h_status, h_message, h_trace, h_src, h_line, h_what, h_defined, h_last, h_source = "success", nil, nil, nil, nil, nil, nil, nil, nil
   T.exit_called = nil
   user_turn()
   local ok, err = xpcall(fn, handler)
@@ -217,7 +232,8 @@ local function safe(descriptor, fn, el)
   end
   local status, message, trace = h_status, h_message or unhandled(err), h_trace
   S.error_src, S.error_line = h_src, h_line
-  h_message, h_trace, h_src, h_line = nil, nil, nil, nil
+  note_raised(trace, status == "failure" and "failure" or "error")
+  h_message, h_trace, h_src, h_line, h_what, h_defined, h_last, h_source = nil, nil, nil, nil, nil, nil, nil, nil
   if status == "success" then status = "error" end
   if status == "failure" and descriptor ~= "it" then status = "error" end
   -- busted's safe publishes {status, descriptor} (`failure.it`, `error.before_each`, …) to
@@ -255,10 +271,12 @@ local function record(name, line, status, message, trace, output, seconds, el, a
       if own == name then own = nil end
     end
   end
+  local raised = trace and rawget(raised_at, trace)
+  if raised then rawset(raised_at, trace, nil) end
   if amends then
-    keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor, seed, source, "amends")
+    keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor, seed, source, raised, "amends")
   else
-    keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor, seed, source)
+    keep(name, tointeger(line) or 0, status, output or "", seconds or 0, message, trace, own, descriptor, seed, source, raised)
   end
   if opts.fail_fast and (status == "failed" or status == "errored") then S.skip_all = true end
 end

@@ -44,20 +44,31 @@ final class BustedJSONReporter: TestReporter {
     }
 
     /// As busted's outputHandlers/base.lua `format`: the element as registered (its own name and
-    /// descriptor) and where it was registered; a message unless it passed. (A file's own error
-    /// is named as busted names it, `suite FILE`, by the runner.)
+    /// descriptor) and where it was registered; a message unless it passed; the `trace` of a
+    /// failure or error is where it was raised (busted's getTrace), else the element's. (A file's
+    /// own error is named as busted names it, `suite FILE`, by the runner.)
     private static func entry(_ test: TestResult) -> JSONValue {
-        var trace: [String: JSONValue] = ["short_src": .text(test.placeFile), "source": .text("@" + test.placeFile),
-                                          "currentline": .integer(test.line), "what": .text("Lua"),
-                                          "message": .text(test.ownName ?? test.name)]
+        let registered: [String: JSONValue] = ["short_src": .text(test.placeFile), "source": .text("@" + test.placeFile),
+                                               "currentline": .integer(test.line), "what": .text("Lua"),
+                                               "message": .text(test.ownName ?? test.name)]
         let element: [String: JSONValue] = ["name": .text(test.ownName ?? test.name), "descriptor": .text(test.descriptor ?? "it"),
-                                            "duration": .number(test.seconds), "attributes": .array([]), "trace": .object(trace)]
+                                            "duration": .number(test.seconds), "attributes": .array([]), "trace": .object(registered)]
+        var trace = test.didFail ? test.raised.map { raiseTrace($0, message: test.message ?? "") } ?? registered : registered
         trace["traceback"] = .text(test.traceback ?? "")
         var entry: [String: JSONValue] = ["name": .text(test.name), "trace": .object(trace), "element": .object(element)]
         if test.status != .passed { entry["message"] = .text(test.message ?? "") }
         if test.status == .errored { entry["isError"] = .bool(true) }
         if let seed = test.seed, test.didFail { entry["randomseed"] = Int(seed).map(JSONValue.integer) ?? .text(seed) }
         return .object(entry)
+    }
+
+    /// busted's trace of a failure: the raising frame's getinfo fields, and the error as raised
+    /// (luassert's is a table with its `message`; any other is shown as the message's text).
+    private static func raiseTrace(_ site: RaiseSite, message: String) -> [String: JSONValue] {
+        ["short_src": .text(site.file), "source": .text(site.source),
+         "currentline": .integer(site.line), "linedefined": .integer(site.lineDefined),
+         "lastlinedefined": .integer(site.lastLineDefined), "what": .text(site.what),
+         "message": site.isAssertion ? .object(["message": .text(message)]) : .text(message)]
     }
 }
 
