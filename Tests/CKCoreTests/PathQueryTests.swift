@@ -2,7 +2,7 @@
 import CKTestHelpers
 import Testing
 
-/// A path as ckrun prints it (`placedPath`: the live view's side panel, `shownPlace` in
+/// A path as ckrun prints it (`path`: the live view's side panel, `shownPath` in
 /// messages) is a query that finds exactly that component (attack atk-apps2 10).
 @Suite("A printed path is a query")
 struct PathQueryTests {
@@ -23,10 +23,10 @@ struct PathQueryTests {
         while let c = stack.popLast() { all.append(c); stack.append(contentsOf: c.children.reversed()) }
         #expect(all.count > 20)
         for c in all {
-            let path = c.placedPath
+            let path = c.path
             #expect(try host.find(path) === c, "\(path)")
             #expect(try host.findAll(path).count == 1, "\(path)")
-            #expect(try host.find(c.shownPlace) === c, "\(c.shownPlace)")
+            #expect(try host.find(c.shownPath) === c, "\(c.shownPath)")
         }
     }
 

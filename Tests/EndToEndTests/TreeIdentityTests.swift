@@ -72,4 +72,22 @@ import Testing
         #expect(rows[2]["key"] as? Int == 1, "key 1 is a JSON number: \(r.stdout)")
         #expect(rows[3]["key"] as? String == "1", "key \"1\" is a JSON string: \(r.stdout)")
     }
+
+    /// A node's JSON path is the query that finds it: `[2]` after a second sibling of its label
+    /// (atk-apps3 01: `Two/Stack/Stack/Text` named the first stack's text).
+    @Test func jsonPathsWriteTheSiblingsPosition() throws {
+        let dir = try TemporaryDirectory()
+        let file = try dir.write("two.lua", """
+            return ck.component("Two", {render = function()
+              return ck.Stack{children = {ck.Stack{children = {ck.Text{text = "a"}}},
+                                          ck.Stack{children = {ck.Text{text = "b"}, ck.Text{text = "c"}}}}} end})
+            """)
+        let r = try Ckrun.run(["tree", file.path, "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let root = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let stacks = ((root?["children"] as? [[String: Any]])?.first?["children"] as? [[String: Any]]) ?? []
+        #expect(stacks.compactMap { $0["path"] as? String } == ["Two/Stack/Stack", "Two/Stack/Stack[2]"])
+        let texts = stacks.last?["children"] as? [[String: Any]] ?? []
+        #expect(texts.compactMap { $0["path"] as? String } == ["Two/Stack/Stack[2]/Text", "Two/Stack/Stack[2]/Text[2]"])
+    }
 }

@@ -51,3 +51,39 @@ describe("a printed path is a query", function()
     assert.error_matches(function() h:tap("PathApp/Stack[0]") end, "^%[badQuery%]")
   end)
 end)
+
+-- Every printer writes the one path, [N] included (atk-apps3 01: [actionFailed] and c.path wrote
+-- A/Stack/Stack/Row#2 for the row in the second Stack, which found nothing).
+describe("a path in a message, c.path and ckrun tree's JSON", function()
+  local Row = ck.component("PrintedRow", {scope = function(p) return p.id end,
+    render = function(self, p)
+      if _G.printedBoom and p.id == 2 then error("bad row") end
+      return ck.Button{title = "r" .. p.id, action = self:action("boom")}
+    end, boom = function() end})
+  local App = ck.component("PrintedApp", {render = function()
+    return ck.Stack{children = {ck.Stack{children = {ck.Text{text = "header"}}},
+      ck.Stack{children = {Row{id = 1}, Row{id = 2}}}}}
+  end})
+  local h
+  before_each(function() h = ck.host(App); h:mount() end)
+  after_each(function() h:destroy() end)
+
+  it("c.path writes [N] and finds the component", function()
+    for _, c in ipairs(h:findAll("*")) do
+      assert.are.equal(c, h:find(c.path), c.path)
+    end
+    assert.are.equal("PrintedApp/Stack/Stack[2]/PrintedRow#2", h:find("PrintedRow#2").path)
+  end)
+
+  it("the path a [buildFailed] message names is a query", function()
+    local boom = h:find("PrintedRow#2")
+    _G.printedBoom = true
+    local ok, err = pcall(h.update, h)
+    _G.printedBoom = nil
+    assert.is_false(ok)
+    local path = tostring(err):match("the render of (%S+);")
+    assert.are.equal("PrintedApp/Stack/Stack[2]/PrintedRow#2", path)
+    assert.are.equal(boom, h:find(path))
+  end)
+
+end)

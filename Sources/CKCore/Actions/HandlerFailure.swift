@@ -53,9 +53,9 @@ extension Runtime {
         let defined = block.script?.definition.map { " (function at \($0))" } ?? ""
         let sentBy: String
         switch sender.flatMap({ $0.object }) {
-        case let c as Component: sentBy = " sent by \(c.shownPlace)"
-        case let k as Controller: sentBy = " sent by the controller of \(k.component.shownPlace)"
-        case let v as View: sentBy = v.component.map { " sent by the \(v.viewClass) of \($0.shownPlace)" } ?? " sent by \(Article.with(v.viewClass))"
+        case let c as Component: sentBy = " sent by \(c.shownPath)"
+        case let k as Controller: sentBy = " sent by the controller of \(k.component.shownPath)"
+        case let v as View: sentBy = v.component.map { " sent by the \(v.viewClass) of \($0.shownPath)" } ?? " sent by \(Article.with(v.viewClass))"
         default: sentBy = ""   // no sender (`action:send()`), or a host responder table
         }
         return "the block action\(defined)\(sentBy)"

@@ -167,7 +167,7 @@ extension Runtime {
     /// fits: a replaced instance of a mounted host (a sender kept from an earlier generation) is
     /// not fixed by mounting (attack atk-mem 14).
     private func notMounted(_ c: Component, _ selector: String, chain: String) -> RuntimeError {
-        let what = "\"\(Excerpt.text(selector))\" was sent from \(c.shownPlace), which is not mounted, and nothing handled it (chain: \(chain))"
+        let what = "\"\(Excerpt.text(selector))\" was sent from \(c.shownPath), which is not mounted, and nothing handled it (chain: \(chain))"
         return RuntimeError(.notMounted, what + "; " + Self.whyNotMounted(c))
     }
 
@@ -201,7 +201,7 @@ extension Runtime {
             // (and gave it the action), an explicit one at the script's line that sent.
             var from = sender.map { " from \($0.name)" } ?? "", at: String? = fromGesture ? nil : currentLocation()
             if case .component(let c)? = sender {
-                from = " from \(c.shownPlace) (made in \(c.madeBy.description))"
+                from = " from \(c.shownPath) (made in \(c.madeBy.description))"
                 if fromGesture || at == nil { at = c.madeBy.definition(in: c.host) }
             }
             error = RuntimeError(.unhandledAction, "nothing handles \"\(Excerpt.text(selector))\"\(from); chain walked: \(chain). Define \(Excerpt.text(selector)) on one of these responders, or set ck.config.unhandledAction", at: at)

@@ -49,7 +49,7 @@ extension Host {
             return "\"\(Excerpt.text(query)) > \(steps.reversed().joined(separator: " > "))\""
         }
         let what = Article.with(tapped.viewClass) + (tapped.component.map { " of \($0.label)" } ?? "")
-        runtime.onWarning(Catalogue.nothingTapped.message("tap(\"\(Excerpt.text(query))\") tapped the first view at or below \(c.shownPlace), \(what), which sends nothing for a tap; below it \(found.count == 1 && !more ? "this view could be tapped" : "these could be tapped"): \(queries.joined(separator: ", "))\(more ? ", …" : ""); tap one of them by its query", at: runtime.currentLocation()))
+        runtime.onWarning(Catalogue.nothingTapped.message("tap(\"\(Excerpt.text(query))\") tapped the first view at or below \(c.shownPath), \(what), which sends nothing for a tap; below it \(found.count == 1 && !more ? "this view could be tapped" : "these could be tapped"): \(queries.joined(separator: ", "))\(more ? ", …" : ""); tap one of them by its query", at: runtime.currentLocation()))
     }
 
     /// A tap on `component`'s view (the first at or below it), as `host:tap` taps the component

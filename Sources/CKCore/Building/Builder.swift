@@ -432,9 +432,9 @@ struct Builder {
         context.running = Self.returner(of: holder)
         let by = owner.map { ", in what the render of \($0.shownName) returned" } ?? ", in what the host's provider returned"
         let path: String
-        if let parent, let index { path = parent.shownPlace + "/" + parent.childLabel(at: index) }
-        else if let parent { path = parent.shownPlace + "/" + node.label }
-        else { path = node.shownPlace }
+        if let parent, let index { path = parent.shownPath + "/" + parent.childLabel(at: index) }
+        else if let parent { path = parent.shownPath + "/" + node.label }
+        else { path = node.shownPath }
         let madeAt = node.madeBy.definition(in: host).map { " at \($0)" } ?? ""
         return RuntimeError(.badReturn, "\(node.shownName) was placed in the tree twice (again at \(path)\(by)); it was made in \(node.madeBy.description)\(madeAt); build a new instance for each place (call \(node.shownName){…} once per place)",
                             at: owner?.componentClass.renderDefinition ?? (owner == nil ? host.providerDefinition : nil))

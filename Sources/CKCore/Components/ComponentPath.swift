@@ -1,31 +1,12 @@
 /// A component's path (`List/Stack/Row#1`), which stays the one it had in its last tree after
 /// its old ancestors are freed: a freed component leaves `Remains` in its link.
 extension Component {
-    /// `Root/List/Item#3`: the path of class names (with identifiers) from the root, as it was
-    /// in the tree this instance was last placed in, also once its ancestors there are freed.
+    /// `Root/List/Item#3/Button[2]`: the path of labels from the root, each with `[N]` when an
+    /// earlier sibling has its label, as it was in the tree this instance was last placed in, also
+    /// once its ancestors there are freed. The one way a component's path is written (`c.path`,
+    /// messages, the live view): a query that finds it (atk-apps3 01: a message's path without
+    /// `[N]` found the first sibling, or nothing).
     public var path: String {
-        var names: [String] = []
-        var step: PathStep? = .live(self)
-        while let s = step {
-            names.append(s.label)
-            step = s.up
-        }
-        return names.reversed().joined(separator: "/")
-    }
-
-    /// `path` as messages show it: at most ten names at any depth (`ScopeName.shownPath`).
-    public var shownPath: String { ScopeName.shownPath(from: PathStep.live(self), parent: { $0.up }, label: { $0.label }) }
-
-    /// `shownPath` with `[2]` after a name that an earlier sibling of its parent also has
-    /// (`Wrap/Stack/Button[2]`, as a query finds it): a message about one of several siblings
-    /// says which (attack atk-mem 05). Made only for a message.
-    public var shownPlace: String {
-        ScopeName.shownPath(from: PathStep.live(self), parent: { $0.up }, label: Self.placedLabel)
-    }
-
-    /// `path` with `[2]` as `shownPlace` writes it, whole (the live view's side panel: two
-    /// unkeyed buttons of one stack are `Form/Stack/Button` and `Form/Stack/Button[2]`).
-    public var placedPath: String {
         var names: [String] = []
         var step: PathStep? = .live(self)
         while let s = step {
@@ -33,6 +14,11 @@ extension Component {
             step = s.up
         }
         return names.reversed().joined(separator: "/")
+    }
+
+    /// `path` as messages show it: at most ten names at any depth (`ScopeName.shownPath`).
+    public var shownPath: String {
+        ScopeName.shownPath(from: PathStep.live(self), parent: { $0.up }, label: Self.placedLabel)
     }
 
     /// A step's label, with `[N]` when an earlier sibling of its parent has that label: the
@@ -47,9 +33,20 @@ extension Component {
 
     /// The label of the child at `index`, with `[2]` when an earlier child has the same label.
     public func childLabel(at index: Int) -> String {
-        let label = children[index].label
-        let same = children[..<index].reduce(0) { $0 + ($1.label == label ? 1 : 0) }
+        let child = children[index], label = child.label
+        // The class name first: a label is made only for siblings of the same class.
+        let same = children[..<index].reduce(0) { $0 + ($1.name == child.name && $1.label == label ? 1 : 0) }
         return same == 0 ? label : label + "[\(same + 1)]"
+    }
+
+    /// Every child's `childLabel`, in one pass (a tree export names each node).
+    public var childLabels: [String] {
+        var seen: [String: Int] = [:]
+        return children.map { c in
+            let label = c.label, n = (seen[label] ?? 0) + 1
+            seen[label] = n
+            return n == 1 ? label : label + "[\(n)]"
+        }
     }
 
     /// What a freed component leaves in its link for the instances that still name it as their

@@ -10,7 +10,7 @@ public struct Query {
         /// `[N]`: the N-th (from 1) among its parent's children that match the rest.
         var position: Int?
         /// A path's step: the ids are the label's whole (`Button` is a button with no identifier
-        /// and no key), so `[N]` counts the siblings of that label, as `placedPath` does.
+        /// and no key), so `[N]` counts the siblings of that label, as `path` does.
         var exact = false
         /// `[title="reset"]`: each a prop or view attribute holding that string.
         var attributes: [Attribute] = []

@@ -252,7 +252,7 @@ final class LiveView: FrontEnd {
         guard let node = scene.focused else { return focused = nil }
         let c = components[scene.tree[node].tag]
         let chain = engine.runtime.responderChain(from: .component(c)).map(\.name) + ["nil"]
-        focused = SidePanel.Focused(label: c.label, path: c.placedPath, chain: chain)
+        focused = SidePanel.Focused(label: c.label, path: c.path, chain: chain)
     }
 
     /// The identity the focus keeps across builds (`FocusIdentity`) of a node of the tree as it

@@ -30,8 +30,10 @@ package struct TreeExport {
                 }
                 out += "\n"
                 steps.append(.close(depth, last: last))
+                // The node's children are its component's: their labels with `[N]`, as a path writes them.
+                let labels = n.component.childLabels
                 for (i, child) in n.children.enumerated().reversed() {
-                    steps.append(.open(child, depth + 1, path: path.appending(child.label), last: i == n.children.count - 1))
+                    steps.append(.open(child, depth + 1, path: path.appending(i < labels.count ? labels[i] : child.label), last: i == n.children.count - 1))
                 }
             case let .close(depth, last):
                 out += Self.indent(depth) + "]}" + (last ? "\n" : ",\n")
