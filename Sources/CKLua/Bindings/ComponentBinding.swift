@@ -19,7 +19,8 @@ enum ComponentBinding {
                 return try body(args, c)
             }
         }
-        engine.functions.defineMetatable(.component, methods: ids, index: { args, key in try index(args, key, methods: ids) },
+        let reactCalls = ReactNames.register(in: engine, onController: false)
+        engine.functions.defineMetatable(.component, methods: ids, index: { args, key in try index(args, key, methods: ids, reactCalls: reactCalls) },
                                newindex: newindex, tostring: tostring)
     }
 
@@ -101,8 +102,9 @@ enum ComponentBinding {
         return 1
     }
 
-    /// The runtime's fields, then the class's (C's `__index` answers the methods first).
-    static func index(_ args: Arguments, _ key: String, methods: [String: Int32]) throws -> Int32 {
+    /// The runtime's fields, then the class's (C's `__index` answers the methods first), then
+    /// for a React method name the class does not define (`setState`), a function raising `[reactName]`.
+    static func index(_ args: Arguments, _ key: String, methods: [String: Int32], reactCalls: [String: Int32]) throws -> Int32 {
         let c: Component = try args.object(1, "self", "a component")
         let e = args.engine, L = args.L
         switch key {
@@ -121,7 +123,12 @@ enum ComponentBinding {
         case "view": e.values.push(c.isMounted ? c.view : nil)
         case "isMounted": LuaStack(L).push(c.isMounted)
         case "updateState", "action": SwiftFunctions.pushFunction(methods[key]!, L)
-        default: e.classes.pushField(c.componentClass, key, L)
+        default:
+            e.classes.pushField(c.componentClass, key, L)
+            if let id = reactCalls[key], LuaStack(L).isNil(-1) {
+                LuaStack(L).pop(1)
+                SwiftFunctions.pushFunction(id, L)
+            }
         }
         return 1
     }

@@ -11,7 +11,8 @@ enum ControllerBinding {
             let cls: ControllerClass = try args.object(1, "class", "a controller class")
             return "<controller class \(cls.shownName)>"
         })
-        engine.functions.defineMetatable(.controller, index: fields, newindex: setField, tostring: { args in
+        let reactCalls = ReactNames.register(in: engine, onController: true)
+        engine.functions.defineMetatable(.controller, index: { args, key in try fields(args, key, reactCalls: reactCalls) }, newindex: setField, tostring: { args in
             let k: Controller = try args.object(1, "self", "a controller")
             return "<\(k.controllerClass.shownName) of \(k.component.label)\(k.isInvalidated ? ", invalidated" : "")>"
         })
@@ -61,8 +62,9 @@ enum ControllerBinding {
         return 0
     }
 
-    /// A controller's fields: the runtime's first, then its script fields, then its class's.
-    static func fields(_ args: Arguments, _ key: String) throws -> Int32 {
+    /// A controller's fields: the runtime's first, then its script fields, then its class's, then
+    /// for a React method name none of them has (`setState`), a function raising `[reactName]`.
+    static func fields(_ args: Arguments, _ key: String, reactCalls: [String: Int32]) throws -> Int32 {
         let k: Controller = try args.object(1, "self", "a controller")
         let e = args.engine, L = args.L
         switch key {
@@ -78,6 +80,10 @@ enum ControllerBinding {
             if LuaStack(L).get(from: -2) == .nil {
                 LuaStack(L).pop(2)
                 e.classes.pushField(k.controllerClass, key, L)
+                if let id = reactCalls[key], LuaStack(L).isNil(-1) {
+                    LuaStack(L).pop(1)
+                    SwiftFunctions.pushFunction(id, L)
+                }
             } else {
                 LuaStack(L).remove(at: -2)
             }

@@ -11,22 +11,8 @@ enum NameCheck {
                             "componentDidAcquireView", "componentWillRelinquishView", "componentTreeWillAppear",
                             "componentTreeDidDisappear", "invalidateController"]
 
-    /// React's and Roact's names for what ckrun calls otherwise: ckrun's name, and whether it is
-    /// a controller's lifecycle method (else a component class's setting).
-    static let reactNames: [String: (name: String, onController: Bool)] = [
-        "componentDidMount": ("didMount", true), "componentWillUnmount": ("willUnmount", true),
-        "componentWillMount": ("willMount", true), "UNSAFE_componentWillMount": ("willMount", true),
-        "componentDidUpdate": ("didUpdateComponent", true), "didUpdate": ("didUpdateComponent", true),
-        "componentWillUpdate": ("willUpdateComponent", true), "UNSAFE_componentWillUpdate": ("willUpdateComponent", true),
-        "willUpdate": ("willUpdateComponent", true), "componentWillReceiveProps": ("willUpdateComponent", true),
-        "UNSAFE_componentWillReceiveProps": ("willUpdateComponent", true),
-        "getDerivedStateFromProps": ("willUpdateComponent", true), "constructor": ("init", true),
-        "getInitialState": ("initialState", false), "shouldComponentUpdate": ("shouldUpdate", false),
-        "getDefaultProps": ("initialState", false),
-    ]
-
     static func method(_ name: String, of c: ClassConfigurator) {
-        if let ours = reactNames[name] {
+        if let ours = ReactNames.all[name] {
             warn(c.engine, .suspiciousName, "\(c.definer): \"\(Excerpt.text(name))\" is React's name, and nothing in ckrun calls it; "
                  + equivalent(ours, of: c), L: c.L)
         } else if c.controller != nil, let setting = ClassConfigurator.specialKeys[name], !setting.controllers {
@@ -38,10 +24,14 @@ enum NameCheck {
     }
 
     /// Where ckrun's equivalent of a React name goes, for `c`.
-    private static func equivalent(_ ours: (name: String, onController: Bool), of c: ClassConfigurator) -> String {
-        if ours.onController {
+    private static func equivalent(_ ours: (name: String, place: ReactNames.Place), of c: ClassConfigurator) -> String {
+        switch ours.place {
+        case .controllerLifecycle:
             let controller = c.controller?.name ?? componentName(of: c) + "Controller"
             return "ckrun's is \"\(Excerpt.text(ours.name))\", a lifecycle method of the controller: ck.controller(\"\(Excerpt.text(controller))\", {\(ours.name) = function(self) ... end})"
+        case .componentMethod(let use):
+            return "ckrun's is \"\(Excerpt.text(ours.name))\", a method every component has: \(use)"
+        case .componentSetting: break
         }
         return "ckrun's is \"\(Excerpt.text(ours.name))\", a setting of the component class: ck.component(\"\(Excerpt.text(componentName(of: c)))\", {\(ours.name) = ...})"
     }

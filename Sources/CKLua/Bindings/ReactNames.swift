@@ -1,0 +1,59 @@
+import CKCore
+
+/// React's and Roact's names for what ckrun calls otherwise, one declaration for both checks:
+/// a class defining one warns `[suspiciousName]` (`NameCheck.method`), and a call of one on a
+/// component or controller whose class does not define it raises `[reactName]` with ckrun's
+/// name (`ReactNames.call`; atk-apps3 03: `self:setState{…}` got Lua's bare "attempt to call a
+/// nil value").
+enum ReactNames {
+    /// Where ckrun's equivalent lives.
+    enum Place {
+        /// A controller's lifecycle method (`didMount`).
+        case controllerLifecycle
+        /// A setting of the component class (`initialState`).
+        case componentSetting
+        /// A method every component has (`updateState`); `use` shows the call, `self:` standing
+        /// for what it is called on.
+        case componentMethod(use: String)
+    }
+
+    static let all: [String: (name: String, place: Place)] = [
+        "componentDidMount": ("didMount", .controllerLifecycle), "componentWillUnmount": ("willUnmount", .controllerLifecycle),
+        "componentWillMount": ("willMount", .controllerLifecycle), "UNSAFE_componentWillMount": ("willMount", .controllerLifecycle),
+        "componentDidUpdate": ("didUpdateComponent", .controllerLifecycle), "didUpdate": ("didUpdateComponent", .controllerLifecycle),
+        "componentWillUpdate": ("willUpdateComponent", .controllerLifecycle), "UNSAFE_componentWillUpdate": ("willUpdateComponent", .controllerLifecycle),
+        "willUpdate": ("willUpdateComponent", .controllerLifecycle), "componentWillReceiveProps": ("willUpdateComponent", .controllerLifecycle),
+        "UNSAFE_componentWillReceiveProps": ("willUpdateComponent", .controllerLifecycle),
+        "getDerivedStateFromProps": ("willUpdateComponent", .controllerLifecycle), "constructor": ("init", .controllerLifecycle),
+        "getInitialState": ("initialState", .componentSetting), "shouldComponentUpdate": ("shouldUpdate", .componentSetting),
+        "getDefaultProps": ("initialState", .componentSetting),
+        "setState": ("updateState", .componentMethod(use: "self:updateState(value) or self:updateState(function(old) return new end); it replaces the state, it does not merge (return a new table with every field)")),
+        "replaceState": ("updateState", .componentMethod(use: "self:updateState(value)")),
+        "forceUpdate": ("updateState", .componentMethod(use: "self:updateState(function(s) return s end), which re-renders the scope")),
+    ]
+
+    /// A Swift function per name, raising `[reactName]` when called: what a component's (or a
+    /// controller's) `__index` answers for a name its class does not define.
+    static func register(in engine: Engine, onController: Bool) -> [String: Int32] {
+        var ids: [String: Int32] = [:]
+        for (name, ours) in all {
+            ids[name] = engine.functions.registerFunction(name) { args in
+                throw RuntimeError(.reactName, callMessage(name, ours, onController: onController), at: args.engine.currentScriptLocation())
+            }
+        }
+        return ids
+    }
+
+    /// `self:setState(…)` on a component or controller: what ckrun calls it, and how.
+    private static func callMessage(_ name: String, _ ours: (name: String, place: Place), onController: Bool) -> String {
+        let head = "\(name) is React's name, and neither components nor controllers have it; "
+        switch ours.place {
+        case .componentMethod(let use):
+            return head + "ckrun's is " + (onController ? use.replacing("self:", with: "self.component:") + " (the controller's component holds the state)" : use)
+        case .controllerLifecycle:
+            return head + "ckrun's is \(ours.name), a lifecycle method of the controller that the runtime calls; define it in ck.controller(…) instead of calling it"
+        case .componentSetting:
+            return head + "ckrun's is \(ours.name), a setting of the component class (ck.component(name, {\(ours.name) = …})) that the runtime reads"
+        }
+    }
+}
