@@ -63,6 +63,8 @@ public final class Engine {
     /// Where a warning goes when the script set no `ck.config.onWarning`: standard error, after
     /// `noted` (a live view's output pane learns which of its lines are warnings).
     public var warningWritten: ((String) -> Void)?
+    /// Figures of the front end that draws the app (the live view's draws), added to `ck.stats()`.
+    public var frontEndFigures: (() -> [(String, Int)])?
     var scriptTables: TablesAdapter!
     /// Cached send resolutions for the C `send` method of actions.
     var sendPlans: SendPlans!

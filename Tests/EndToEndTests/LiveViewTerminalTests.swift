@@ -120,6 +120,35 @@ struct LiveViewTerminalTests {
         try s.keys("q")
     }
 
+    /// At rest the wall clock's tick redraws the status row, never the tree: counted by the
+    /// view (`ck.stats()`), not timed (atk-apps3 07: each second painted the whole tree, CPU in
+    /// proportion to its depth at rest).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func atRestTheClocksTickPaintsNoTree() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("deep.lua", """
+            return ck.component("Deep", {render = function()
+              local c = ck.Button{title = "deep", action = ck.action("x")}
+              for i = 1, 300 do c = ck.Stack{direction = (i % 2 == 0) and "horizontal" or "vertical", children = {c}} end
+              return c
+            end})
+            """)
+        let s = try Session(command: Self.ckrun("\(app.path) --tui"), width: 100, height: 30)
+        try s.wait("the view") { $0.contains("deep") }
+        try s.keys(":")
+        try s.wait("the command line") { Self.lines($0).contains { $0.hasPrefix(">") } }
+        try s.line(#"p0 = ck.stats(); ck.after(3.5, function() local n = ck.stats(); print(("rest%s: %d paints %d status"):format("ed", n.liveViewPaints - p0.liveViewPaints, n.liveViewStatusDraws - p0.liveViewStatusDraws)) end)"#)
+        let screen = try s.wait("the count") { $0.contains("rested: ") }
+        let words = Self.lines(screen).first { $0.contains("rested: ") }?.split(separator: " ") ?? []
+        let paints = words.firstIndex(of: "paints").flatMap { Int(words[words.index(before: $0)]) }
+        let status = words.firstIndex(of: "status").flatMap { Int(words[words.index(before: $0)]) }
+        // The line's own redraw after it ran; then three seconds of ticks, each the status row alone.
+        #expect(paints.map { $0 <= 1 } == true, "\(screen)")
+        #expect(status.map { $0 >= 2 } == true, "\(screen)")
+        try s.keys("Escape")
+        try s.keys("q")
+    }
+
     /// A terminal that cannot move the cursor (TERM=dumb) gets lines, not a view drawn nowhere
     /// (the outsider's React attack, 19: a blank screen, results unseen, a status line left behind).
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))

@@ -19,12 +19,12 @@ enum StatsBinding {
          ("hosts", e.runtime.trackedHostCount),
          ("timers", e.runtime.loop.pendingTimers),
          ("plannedSends", e.runtime.callState.pointee.plannedSends),
-         ("viewMoves", e.runtime.viewMoves)]
+         ("viewMoves", e.runtime.viewMoves)] + (e.frontEndFigures?() ?? [])
     }
 
     static func stats(_ args: Arguments) throws -> Int32 {
         let L = args.L
-        LuaStack(L).newTable(array: 0, fields: 10)
+        LuaStack(L).newTable(array: 0, fields: 12)
         for (name, value) in figures(of: args.engine) {
             LuaStack(L).push(value)
             LuaStack(L).setField(name, of: -2)

@@ -49,8 +49,13 @@ final class LiveView: FrontEnd {
     var outputBack = 0
     /// The wall clock's whole second the status line shows (nil: no running wall clock shown).
     var shownSecond: Double?
-    /// What changed waits for the run's next wait (`beforeWait`) to be drawn or read, once.
-    var needsDraw = false
+    /// What changed waits for the run's next wait (`beforeWait`) to be drawn or read, once: the
+    /// whole screen, or the status row alone for the clock's tick (`PendingDraw`).
+    var draws = PendingDraw()
+    var needsDraw: Bool {
+        get { draws.isPending }
+        set { if newValue { draws.changed() } }
+    }
     var treeIsStale = false
     var pendingKeys: [LiveInput] = []
     var reader = KeyReader()
@@ -86,6 +91,8 @@ final class LiveView: FrontEnd {
         appName = appFile.map { BytePath.shown($0.lastPathComponent) } ?? "ckrun"
         TerminalRestore.install(output)
         engine.warningWritten = { [unowned output] in output.noteWarning($0) }
+        // Counted, for a test of what is drawn at rest (`ck.stats().liveViewPaints`).
+        engine.frontEndFigures = { [unowned self] in [("liveViewPaints", draws.wholeDraws), ("liveViewStatusDraws", draws.statusDraws)] }
         StandardInputLending.start(engine: engine, output: output)
         refreshTree()
     }
@@ -118,7 +125,7 @@ final class LiveView: FrontEnd {
             treeIsStale = true
             // A typed line is shown in the pane before it runs (it may run long); a tap's
             // effects are drawn once, after its turn and builds.
-            if case .line = event { redraw() }
+            if case .line = event { drawPending() }
             return [event]
         }
         return []
@@ -183,6 +190,7 @@ final class LiveView: FrontEnd {
 
     func close() {
         engine.warningWritten = nil
+        engine.frontEndFigures = nil
         StandardInputLending.stop(engine: engine)
         TerminalRestore.leave()
     }
@@ -190,7 +198,8 @@ final class LiveView: FrontEnd {
     /// The running wall clock's next second: the status line's reading goes stale then.
     var secondsToNextTick: Double? { shownSecond.map { $0 + 1 - clock.wallNow } }
 
-    func tick() { needsDraw = true }
+    /// Only the status row shows the clock: a tick draws that row, never the tree.
+    func tick() { draws.tick() }
 
     func beforeWait() {
         tapAwaitsBuild = false
@@ -199,9 +208,16 @@ final class LiveView: FrontEnd {
         // Keys typed from here on were typed at what the screen shows: once it shows that no
         // field has the focus, printable keys are the view's again (`typingCarried`).
         defer { fields.typingCarried = false }
-        guard needsDraw else { return }
-        needsDraw = false
-        redraw()
+        drawPending()
+    }
+
+    /// Draws what is pending, once: the whole screen, or only the status row.
+    func drawPending() {
+        switch draws.take() {
+        case .whole: redraw()
+        case .status: redrawStatus()
+        case nil: break
+        }
     }
 
     // MARK: The tree

@@ -22,6 +22,15 @@ extension LiveView {
         ckcurses_screen_flush()
     }
 
+    /// The status row alone (the clock's second went by): the tree is not painted again. The
+    /// cursor goes back where the whole draw put it.
+    func redrawStatus() {
+        let regions = ScreenRegions(size: screenSize, commandOpen: commandOpen)
+        drawStatus(regions.status)
+        if let command = regions.command { drawCommand(command) } else { placeFieldCursor(in: regions.view) }
+        ckcurses_screen_flush()
+    }
+
     private func drawHeader(_ r: Rect) {
         let root = engine.appHost?.root?.label ?? "no app"
         let title = " ckrun · \(appName) · \(root)"
