@@ -22,6 +22,28 @@ struct CellsTests {
     }
 }
 
+/// What the terminal is sent advances as `Cells.width` counts in every terminal: an emoji ZWJ
+/// sequence loses its joiners (tmux joined it into 2 cells, ncurses counted 6: atk-apps3 02).
+@Suite("Cells: text as the terminal is sent it")
+struct DrawnTextTests {
+    @Test(arguments: ["family \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} ok", "\u{2764}\u{FE0F}\u{200D}\u{1F525}",
+                      "\u{1F44D}\u{1F3FD}\u{200D}x", "plain", "a\u{200D}b"])
+    func drawnTextKeepsItsWidthAndJoinsNoEmoji(text: String) {
+        let drawn = Cells.drawn(text)
+        #expect(Cells.width(drawn) == Cells.width(text))
+        let scalars = Array(drawn.unicodeScalars)
+        for (i, s) in scalars.enumerated() where s == "\u{200D}" {
+            #expect(i > 0 && Cells.width(scalars[i - 1]) < 2 && scalars[i - 1] != "\u{FE0F}", "a joiner after an emoji in \(text)")
+        }
+    }
+
+    @Test func aTextCanvasGivesTheFamilyItsSixCells() {
+        let canvas = TextCanvas(Size(width: 12, height: 1))
+        canvas.text("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}|", y: 0, x: 0, style: .plain)
+        #expect(canvas.rows[0][6] == "|", "\(canvas.lines)")
+    }
+}
+
 @Suite("Cells: what a script's text shows as")
 struct SanitizedTests {
     @Test(arguments: [

@@ -149,6 +149,39 @@ struct LiveViewTerminalTests {
         try s.keys("q")
     }
 
+    /// An emoji ZWJ sequence takes the cells ckrun counts in tmux too: tmux joins one into 2
+    /// cells where ncurses counts 6, so the family's row pushed the side panel right (atk-apps3
+    /// 02). The separator stands in one column on every row, in cells as wcwidth counts them.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func anEmojiSequenceKeepsThePanelInItsColumn() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("family.lua", """
+            return ck.component("Family", {render = function()
+              return ck.Stack{children = {ck.Text{text = "plain row"}, ck.Text{text = "family \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} ok"},
+                ck.Text{text = "flag \u{1F1EB}\u{1F1F7} e\u{301} \u{2764}\u{FE0F}\u{200D}\u{1F525} end"},
+                ck.Button{title = "b", action = ck.action("x")}}}
+            end})
+            """)
+        let s = try Session(command: Self.ckrun("\(app.path) --tui --clock virtual"), width: 100, height: 30)
+        let screen = try s.wait("the rows") { $0.contains("end") && $0.contains("Focused") }
+        // wcwidth of the characters above (glibc's): an emoji 2, a regional indicator 1, a joiner,
+        // a selector and an accent 0.
+        func cells(_ s: Unicode.Scalar) -> Int {
+            switch s.value {
+            case 0x1F1E6...0x1F1FF: 1
+            case 0x1F300...0x1FAFF: 2
+            case 0x300...0x36F, 0x200D, 0xFE0F: 0
+            default: 1
+            }
+        }
+        let columns = Self.lines(screen).dropFirst().prefix(4).compactMap { line -> Int? in
+            guard let bar = line.firstIndex(of: "│") else { return nil }
+            return line[..<bar].unicodeScalars.reduce(0) { $0 + cells($1) }
+        }
+        #expect(columns.count == 4 && Set(columns).count == 1, "separator columns \(columns):\n\(screen)")
+        try s.keys("q")
+    }
+
     /// A terminal that cannot move the cursor (TERM=dumb) gets lines, not a view drawn nowhere
     /// (the outsider's React attack, 19: a blank screen, results unseen, a status line left behind).
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))

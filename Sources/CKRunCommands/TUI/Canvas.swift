@@ -49,10 +49,10 @@ final class TextCanvas: Canvas {
 
     func text(_ text: String, y: Int, x: Int, style: CellStyle) {
         var column = x
-        for c in text {
+        for c in Cells.drawn(text) {
             put(c, y, column)
-            let w = Cells.width(String(c))
-            if w == 2 { put(Self.continuation, y, column + 1) }
+            let w = Cells.width(c)
+            for k in stride(from: 1, to: w, by: 1) { put(Self.continuation, y, column + k) }
             column += max(w, 1)
         }
     }

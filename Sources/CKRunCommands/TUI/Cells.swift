@@ -1,7 +1,9 @@
 import CCurses
 
 /// Text measured in terminal cells, as ncursesw measures it (`wcwidth` under a UTF-8 locale):
-/// a CJK character or an emoji takes two, a combining mark none.
+/// a CJK character or an emoji takes two, a combining mark none; a user-perceived character (a
+/// grapheme cluster) takes the sum of its code points' (`width(_: Character)`), which is what a
+/// terminal advances once `drawn` has left out the joiners it would glue emoji with.
 enum Cells {
     /// Makes sure character widths are read under a UTF-8 locale (the user's, else C.UTF-8).
     static let useUTF8Locale: Void = ckcells_use_utf8_locale()
@@ -13,6 +15,30 @@ enum Cells {
         _ = useUTF8Locale
         let w = ckcells_width(scalar.value)
         return w < 0 ? 1 : Int(w)
+    }
+
+    /// The cells a user-perceived character takes: its code points' (a flag's two regional
+    /// indicators one each, a combining mark none), as ncurses, tmux and xterm advance them.
+    static func width(_ character: Character) -> Int {
+        character.unicodeScalars.reduce(0) { $0 + width($1) }
+    }
+
+    /// `text` as the terminal is sent it: a zero-width joiner after an emoji left out. tmux
+    /// draws an emoji ZWJ sequence (👨‍👩‍👧) in 2 cells, xterm and ncurses give each emoji its 2
+    /// (6): the terminal and ncurses disagreed on where the rest of the row went (atk-apps3 02).
+    /// Without the joiner every terminal shows the emoji side by side, in the cells `width` counts.
+    static func drawn(_ text: String) -> String {
+        // U+200D is E2 80 8D: a row without an E2 byte has none.
+        guard text.utf8.contains(0xE2), text.unicodeScalars.contains("\u{200D}") else { return text }
+        var shown = String.UnicodeScalarView()
+        var afterEmoji = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{200D}" && afterEmoji { continue }
+            shown.append(scalar)
+            // An emoji is wide, or made so by its presentation selector (❤️, U+2764 U+FE0F).
+            afterEmoji = width(scalar) == 2 || scalar == "\u{FE0F}" || (afterEmoji && (0x1F3FB...0x1F3FF).contains(scalar.value))
+        }
+        return String(shown)
     }
 
     static func width(_ text: String) -> Int {
@@ -55,7 +81,7 @@ enum Cells {
         var used = 0
         var end = text.startIndex
         for c in text {
-            let w = c.unicodeScalars.reduce(0) { $0 + width($1) }
+            let w = width(c)
             if used + w > columns { break }
             used += w
             end = text.index(after: end)
@@ -105,7 +131,7 @@ enum Cells {
         var dropped = 0
         var start = text.startIndex
         while dropped < columns, start < text.endIndex {
-            dropped += text[start].unicodeScalars.reduce(0) { $0 + width($1) }
+            dropped += width(text[start])
             start = text.index(after: start)
         }
         return (String(text[start...]), dropped)
@@ -116,7 +142,7 @@ enum Cells {
         var used = 0
         var start = text.endIndex
         for c in text.reversed() {
-            let w = c.unicodeScalars.reduce(0) { $0 + width($1) }
+            let w = width(c)
             if used + w > columns { break }
             used += w
             start = text.index(before: start)

@@ -3,6 +3,7 @@ import CCurses
 /// The terminal, through ncursesw (`Sources/CCurses`, loaded with dlopen when first used).
 final class CursesCanvas: Canvas {
     func text(_ text: String, y: Int, x: Int, style: CellStyle) {
+        let text = Cells.drawn(text)
         let length = Int32(clamping: text.utf8.count)
         text.withCString { ckcurses_screen_text(Int32(y), Int32(x), $0, length, style.curses) }
     }
