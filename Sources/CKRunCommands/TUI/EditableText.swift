@@ -30,9 +30,7 @@ struct EditableText: Equatable {
     }
 
     mutating func insert(_ text: String) {
-        let added = Array(text)
-        characters.insert(contentsOf: added, at: cursor)
-        cursor += added.count
+        Graphemes.insert(text, into: &characters, cursor: &cursor)
     }
 
     mutating func apply(_ edit: Edit) {
