@@ -119,18 +119,65 @@ static int next_character(wint_t *out, int *is_key) {
     return *out = CK_STRAY_BYTE + input.bytes[input.at++], OK;
 }
 
-/* An Escape that ncurses hands over with another key already read behind it (within ESCDELAY,
-   so not typed apart): a terminal's Alt/Option key, one key; ESC followed by a function key (Alt
-   and an arrow on some terminals) is one the view has no use for. */
+/* A control sequence ncurses left unmatched (it came behind another ESC in one read: ncurses
+   matches a key only from where a read starts, and hands the rest back as characters), read
+   here after its `ESC [` or `ESC O`: parameters, intermediates, the final character, all of it
+   taken, so no part of it is typed. The keys the view uses are told apart; any other is
+   CK_KEY_OTHER. */
+static ck_key control_sequence(wint_t introducer) {
+    ck_key key = {CK_KEY_OTHER, 0, 0, 0};
+    char parameters[16];
+    unsigned n = 0;
+    wint_t c = 0;
+    int is_key = 0;
+    for (;;) {
+        if (next_character(&c, &is_key) == ERR) {
+            /* ESC [ and nothing behind it: Alt-[ (or Alt-O) typed; a cut sequence otherwise. */
+            if (n == 0) key.kind = CK_KEY_ALT, key.character = (unsigned int)introducer;
+            return key;
+        }
+        if (is_key) { input.pushed = (int)c; return key; }
+        if (introducer == '[' && c >= 0x20 && c <= 0x3F) {   /* parameters and intermediates */
+            if (n < sizeof parameters - 1) parameters[n++] = (char)c;
+            continue;
+        }
+        break;
+    }
+    parameters[n] = 0;
+    if (c < 0x40 || c > 0x7E) return key;
+    static const struct { char final; const char *parameters; ck_key_kind kind; } known[] = {
+        {'A', "", CK_KEY_UP}, {'B', "", CK_KEY_DOWN}, {'C', "", CK_KEY_RIGHT}, {'D', "", CK_KEY_LEFT},
+        {'H', "", CK_KEY_HOME}, {'F', "", CK_KEY_END}, {'Z', "", CK_KEY_BACKTAB},
+        {'~', "200", CK_KEY_PASTE_START}, {'~', "201", CK_KEY_PASTE_END}, {'~', "3", CK_KEY_DELETE},
+        {'~', "1", CK_KEY_HOME}, {'~', "7", CK_KEY_HOME}, {'~', "4", CK_KEY_END}, {'~', "8", CK_KEY_END},
+        {'~', "5", CK_KEY_PAGE_UP}, {'~', "6", CK_KEY_PAGE_DOWN},
+        {'~', "5;2", CK_KEY_SHIFT_PAGE_UP}, {'~', "6;2", CK_KEY_SHIFT_PAGE_DOWN},
+    };
+    for (unsigned i = 0; i < sizeof known / sizeof *known; i++)
+        if (known[i].final == (char)c && strcmp(known[i].parameters, parameters) == 0) key.kind = known[i].kind;
+    if (c == 'M' && introducer == '[' && n == 0) {   /* an X10 mouse report's three bytes: taken, unused */
+        for (int k = 0; k < 3 && next_character(&c, &is_key) != ERR && !is_key; k++) {}
+        if (is_key) input.pushed = (int)c;
+    }
+    return key;
+}
+
+/* An Escape that ncurses hands over with another character already read behind it (within
+   ESCDELAY, so not typed apart): a terminal's Alt/Option key with a character is one key. An
+   Escape followed by a key (ncurses matched its sequence: an arrow, the paste's start mark) or
+   by another ESC is the Escape, then that key: the paste or the arrow is read next, whole
+   (atk-apps3 08: ESC then a bracketed paste in one read lost the paste's start mark, and its
+   text became keys of the view). */
 static ck_key after_escape(void) {
     ck_key key = {CK_KEY_ESCAPE, 0, 0, 0};
     wint_t next = 0;
     int is_key = 0;
     if (next_character(&next, &is_key) == ERR) return key;
-    if (is_key) {
-        key.kind = next == KEY_RESIZE ? CK_KEY_RESIZE : CK_KEY_OTHER;
+    if (is_key || next == 27) {
+        input.pushed = (int)next;
         return key;
     }
+    if (next == '[' || next == 'O') return control_sequence(next);
     key.kind = CK_KEY_ALT;
     key.character = (unsigned int)next;
     return key;

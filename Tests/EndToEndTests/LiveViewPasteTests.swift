@@ -60,4 +60,47 @@ struct LiveViewPasteTests {
         try s.keys("Escape")
         try s.keys("q")
     }
+
+    /// Escape and a paste in one read (a quick Esc then paste, an ssh packet): the Escape, then
+    /// the paste whole into the command line; its q quits nothing, its space taps nothing
+    /// (atk-apps3 08: the paste's start mark was lost and its text ran as keys).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func anEscapeThenAPasteInOneReadIsTheEscapeThenThePaste() throws {
+        let (s, dir) = try start("tmux-256color")
+        defer { withExtendedLifetime(dir) {} }
+        try s.run(["send-keys", "-t", "0", "-l", "\u{1B}\u{1B}[200~ x=1 q\u{1B}[201~"])
+        let after = try s.wait("the command line") { LiveViewTerminalTests.lines($0).contains { $0.hasPrefix(">") } }
+        #expect(LiveViewTerminalTests.lines(after).contains(">  x=1 q"), "\(after)")
+        #expect(after.contains("tap 0"), "the space tapped nothing:\n\(after)")
+        try s.keys("Escape")
+        try s.wait("the line closed") { !LiveViewTerminalTests.lines($0).contains { $0.hasPrefix(">") } }
+        try s.keys("q")
+    }
+
+    /// Escape then Down in one read while a field has the keys: the field lets go of them and
+    /// Down moves on; nothing of the sequence is typed into the text (it was "Ada[B").
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func anEscapeThenAnArrowInOneReadTypesNothing() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("field.lua", """
+            return ck.component("F", { scope = true, initialState = "",
+              render = function(self, p, s) return ck.Stack{children = {
+                ck.View{class = "UITextField", attributes = {text = s, ck.onControl(self:action("ch", {"Event"}), {"editingChanged"})}},
+                ck.Text{text = "state: [" .. s .. "]"} }} end,
+              ch = function(self, _, ev) self:updateState(ev.text) end })
+            """)
+        let s = try Session(command: "env TERM=tmux-256color " + LiveViewTerminalTests.ckrun("\(app.path) --tui"), width: 100, height: 30)
+        try s.wait("the field") { $0.contains("state: []") }
+        try s.run(["send-keys", "-t", "0", "-l", "Ada"])
+        try s.wait("the text") { $0.contains("state: [Ada]") }
+        try s.run(["send-keys", "-t", "0", "-l", "\u{1B}\u{1B}[B"])
+        // The view has the keys again: `:` opens the command line (in the field it would be typed).
+        try s.run(["send-keys", "-t", "0", "-l", ":"])
+        let after = try s.wait("the command line or the typed text") {
+            LiveViewTerminalTests.lines($0).contains { $0.hasPrefix(">") } || !$0.contains("state: [Ada]")
+        }
+        #expect(after.contains("state: [Ada]"), "\(after)")
+        try s.keys("Escape")
+        try s.keys("q")
+    }
 }
