@@ -120,35 +120,6 @@ struct LiveViewTerminalTests {
         try s.keys("q")
     }
 
-    /// At rest the wall clock's tick redraws the status row, never the tree: counted by the
-    /// view (`ck.stats()`), not timed (atk-apps3 07: each second painted the whole tree, CPU in
-    /// proportion to its depth at rest).
-    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
-    func atRestTheClocksTickPaintsNoTree() throws {
-        let dir = try TemporaryDirectory()
-        let app = try dir.write("deep.lua", """
-            return ck.component("Deep", {render = function()
-              local c = ck.Button{title = "deep", action = ck.action("x")}
-              for i = 1, 300 do c = ck.Stack{direction = (i % 2 == 0) and "horizontal" or "vertical", children = {c}} end
-              return c
-            end})
-            """)
-        let s = try Session(command: Self.ckrun("\(app.path) --tui"), width: 100, height: 30)
-        try s.wait("the view") { $0.contains("deep") }
-        try s.keys(":")
-        try s.wait("the command line") { Self.lines($0).contains { $0.hasPrefix(">") } }
-        try s.line(#"p0 = ck.stats(); ck.after(3.5, function() local n = ck.stats(); print(("rest%s: %d paints %d status"):format("ed", n.liveViewPaints - p0.liveViewPaints, n.liveViewStatusDraws - p0.liveViewStatusDraws)) end)"#)
-        let screen = try s.wait("the count") { $0.contains("rested: ") }
-        let words = Self.lines(screen).first { $0.contains("rested: ") }?.split(separator: " ") ?? []
-        let paints = words.firstIndex(of: "paints").flatMap { Int(words[words.index(before: $0)]) }
-        let status = words.firstIndex(of: "status").flatMap { Int(words[words.index(before: $0)]) }
-        // The line's own redraw after it ran; then three seconds of ticks, each the status row alone.
-        #expect(paints.map { $0 <= 1 } == true, "\(screen)")
-        #expect(status.map { $0 >= 2 } == true, "\(screen)")
-        try s.keys("Escape")
-        try s.keys("q")
-    }
-
     /// An emoji ZWJ sequence takes the cells ckrun counts in tmux too: tmux joins one into 2
     /// cells where ncurses counts 6, so the family's row pushed the side panel right (atk-apps3
     /// 02). The separator stands in one column on every row, in cells as wcwidth counts them.
@@ -179,6 +150,47 @@ struct LiveViewTerminalTests {
             return line[..<bar].unicodeScalars.reduce(0) { $0 + cells($1) }
         }
         #expect(columns.count == 4 && Set(columns).count == 1, "separator columns \(columns):\n\(screen)")
+        try s.keys("q")
+    }
+
+    /// Started by `timeout` (a process group of its own), the run is stopped by the terminal at
+    /// its first read: it says why before, not a blank pane (atk-apps3 06).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"), arguments: ["", " --tui"])
+    func outsideTheForegroundGroupItSaysWhyBeforeItStops(option: String) throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("hi.lua", #"return ck.component("Hi", {render = function() return ck.Text{text = "hi"} end})"#)
+        // A command of its own for timeout (not the pane's first process: a session leader keeps its group).
+        let s = try Session(command: "timeout 20 " + Self.ckrun("\(app.path)\(option)") + "; sleep 5", width: 250, height: 10)
+        let screen = try s.wait("the note") { $0.contains("foreground process group") }
+        #expect(screen.contains("timeout --foreground"), "\(screen)")
+    }
+
+    /// At rest the wall clock's tick redraws the status row, never the tree: counted by the
+    /// view (`ck.stats()`), not timed (atk-apps3 07: each second painted the whole tree, CPU in
+    /// proportion to its depth at rest).
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func atRestTheClocksTickPaintsNoTree() throws {
+        let dir = try TemporaryDirectory()
+        let app = try dir.write("deep.lua", """
+            return ck.component("Deep", {render = function()
+              local c = ck.Button{title = "deep", action = ck.action("x")}
+              for i = 1, 300 do c = ck.Stack{direction = (i % 2 == 0) and "horizontal" or "vertical", children = {c}} end
+              return c
+            end})
+            """)
+        let s = try Session(command: Self.ckrun("\(app.path) --tui"), width: 100, height: 30)
+        try s.wait("the view") { $0.contains("deep") }
+        try s.keys(":")
+        try s.wait("the command line") { Self.lines($0).contains { $0.hasPrefix(">") } }
+        try s.line(#"p0 = ck.stats(); ck.after(3.5, function() local n = ck.stats(); print(("rest%s: %d paints %d status"):format("ed", n.liveViewPaints - p0.liveViewPaints, n.liveViewStatusDraws - p0.liveViewStatusDraws)) end)"#)
+        let screen = try s.wait("the count") { $0.contains("rested: ") }
+        let words = Self.lines(screen).first { $0.contains("rested: ") }?.split(separator: " ") ?? []
+        let paints = words.firstIndex(of: "paints").flatMap { Int(words[words.index(before: $0)]) }
+        let status = words.firstIndex(of: "status").flatMap { Int(words[words.index(before: $0)]) }
+        // The line's own redraw after it ran; then three seconds of ticks, each the status row alone.
+        #expect(paints.map { $0 <= 1 } == true, "\(screen)")
+        #expect(status.map { $0 >= 2 } == true, "\(screen)")
+        try s.keys("Escape")
         try s.keys("q")
     }
 

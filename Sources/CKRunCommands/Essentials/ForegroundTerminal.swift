@@ -21,4 +21,14 @@ enum ForegroundTerminal {
     static func endIfInBackground(by signal: Int32) {
         if !owns(0) { ProcessOutput.endBy(signal) }
     }
+
+    /// Before the run reads its terminal: outside the foreground group the terminal stops this
+    /// process at its first read or change of modes, before anything is drawn; say why first, on
+    /// standard error, while writing still goes through (atk-apps3 06: a blank pane for 60 s).
+    /// `errorDescriptor`: where standard error stands while the live view holds fd 2.
+    static func noteIfInBackground(errorDescriptor: Int32? = nil) {
+        guard isatty(0) == 1, !owns(0) else { return }
+        var note = "ckrun: not in the terminal's foreground process group (started by timeout without --foreground, or as a background job): the terminal stops ckrun when it reads the keyboard; run it with timeout --foreground, or bring it back with fg\n"
+        note.withUTF8 { ProcessOutput.write(UnsafeRawBufferPointer($0), to: .error, descriptor: errorDescriptor) }
+    }
 }

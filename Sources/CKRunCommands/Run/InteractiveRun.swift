@@ -71,6 +71,7 @@ final class InteractiveRun {
     private static func frontEnd(engine: Engine, repl: ReplSession, clock: AppClock, appFile: String?,
                                  options: inout Options) -> FrontEnd {
         let terminal = isatty(0) == 1
+        ForegroundTerminal.noteIfInBackground(errorDescriptor: options.startupOutput?.terminalError)
         if options.tui {
             if let why = LiveView.unavailable(startupOutput: options.startupOutput) {
                 options.problem = "--tui: " + why + "; reading lines instead"

@@ -15,7 +15,7 @@ import Glibc
 final class OutputLog {
     /// The terminal's descriptors as they were (for ncurses, and to put back).
     let terminalOutput: Int32
-    private let terminalError: Int32
+    let terminalError: Int32
     private let file: Int32
     private var offset: off_t = 0
     /// Complete lines, the newest last.
