@@ -30,6 +30,22 @@ struct PathQueryTests {
         }
     }
 
+    /// Keys that print alike though they differ (cut at `Excerpt.limit`, floats): `[N]` counts
+    /// them as the label does, also where `printsAlike` skips making labels (atk-apps3 01).
+    @Test func siblingsThatPrintAlikeAreCountedByTheirLabel() throws {
+        let f = CoreFixture()
+        let leaf = f.component("Leaf")
+        let long = String(repeating: "k", count: 300)
+        let list = f.stack("List") { _ in
+            [try f.make(leaf, key: .string(long + "a")), try f.make(leaf, key: .string(long + "b")),
+             try f.make(leaf, key: .int(1)), try f.make(leaf, key: .string("1")), try f.make(leaf, key: .number(1.5)), try f.make(leaf, key: .number(1.5))]
+        }
+        let host = try Host(runtime: f.runtime) { _ in try f.make(list) }
+        let rows = host.root!.children
+        #expect(rows.map { $0.path }.map { $0.hasSuffix("[2]") } == [false, true, false, false, false, true])
+        for i in rows.indices { #expect(host.root!.childLabel(at: i) == host.root!.childLabels[i]) }
+    }
+
     @Test func aPathStartsAtTheRootAndEachStepIsAChild() throws {
         let f = CoreFixture()
         let leaf = f.component("Leaf")

@@ -33,10 +33,35 @@ extension Component {
 
     /// The label of the child at `index`, with `[2]` when an earlier child has the same label.
     public func childLabel(at index: Int) -> String {
-        let child = children[index], label = child.label
-        // The class name first: a label is made only for siblings of the same class.
-        let same = children[..<index].reduce(0) { $0 + ($1.name == child.name && $1.label == label ? 1 : 0) }
-        return same == 0 ? label : label + "[\(same + 1)]"
+        let child = children[index]
+        let same = children[..<index].reduce(0) { $0 + ($1.printsAlike(child) ? 1 : 0) }
+        return same == 0 ? child.label : child.label + "[\(same + 1)]"
+    }
+
+    /// Whether `other` has this component's `label`, told without making the labels when the
+    /// names, identifiers and keys say (`c.path` in a 50,000-row list compares every earlier row).
+    func printsAlike(_ other: Component) -> Bool {
+        guard name == other.name else { return false }
+        switch (Self.samePart(scope?.identifier ?? .nil, other.scope?.identifier ?? .nil), Self.samePart(key, other.key)) {
+        case (false, _), (_, false): return false
+        case (true, true): return true
+        default: return label == other.label
+        }
+    }
+
+    /// Whether two values print as the same name part (`ScopeName.part`); nil: only their text says
+    /// (tables all print `<table>`, long strings are cut, floats print as their text).
+    private static func samePart(_ a: Value, _ b: Value) -> Bool? {
+        switch (a, b) {
+        case (.nil, .nil): return true
+        case (.nil, _), (_, .nil): return false
+        case let (.int(x), .int(y)): return x == y
+        case (.int, .string), (.string, .int): return false   // a string that reads as a number is quoted
+        case let (.string(x), .string(y)):
+            if x.utf8.elementsEqual(y.utf8) { return true }   // bytes: == reads é and e + U+0301 alike
+            return x.utf8.count < Excerpt.limit && y.utf8.count < Excerpt.limit ? false : nil
+        default: return nil
+        }
     }
 
     /// Every child's `childLabel`, in one pass (a tree export names each node).
