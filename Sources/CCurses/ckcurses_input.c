@@ -119,6 +119,21 @@ static int next_character(wint_t *out, int *is_key) {
     return *out = CK_STRAY_BYTE + input.bytes[input.at++], OK;
 }
 
+/* The key a control sequence with `final` and `parameters` stands for, of those the view uses. */
+static ck_key_kind sequence_kind(char final, const char *parameters) {
+    static const struct { char final; const char *parameters; ck_key_kind kind; } known[] = {
+        {'A', "", CK_KEY_UP}, {'B', "", CK_KEY_DOWN}, {'C', "", CK_KEY_RIGHT}, {'D', "", CK_KEY_LEFT},
+        {'H', "", CK_KEY_HOME}, {'F', "", CK_KEY_END}, {'Z', "", CK_KEY_BACKTAB},
+        {'~', "200", CK_KEY_PASTE_START}, {'~', "201", CK_KEY_PASTE_END}, {'~', "3", CK_KEY_DELETE},
+        {'~', "1", CK_KEY_HOME}, {'~', "7", CK_KEY_HOME}, {'~', "4", CK_KEY_END}, {'~', "8", CK_KEY_END},
+        {'~', "5", CK_KEY_PAGE_UP}, {'~', "6", CK_KEY_PAGE_DOWN},
+        {'~', "5;2", CK_KEY_SHIFT_PAGE_UP}, {'~', "6;2", CK_KEY_SHIFT_PAGE_DOWN},
+    };
+    for (unsigned i = 0; i < sizeof known / sizeof *known; i++)
+        if (known[i].final == final && strcmp(known[i].parameters, parameters) == 0) return known[i].kind;
+    return CK_KEY_OTHER;
+}
+
 /* A control sequence ncurses left unmatched (it came behind another ESC in one read: ncurses
    matches a key only from where a read starts, and hands the rest back as characters), read
    here after its `ESC [` or `ESC O`: parameters, intermediates, the final character, all of it
@@ -137,6 +152,12 @@ static ck_key control_sequence(wint_t introducer) {
             return key;
         }
         if (is_key) { input.pushed = (int)c; return key; }
+        /* Alt-O and then a key that ends no SS3 sequence: both keys, as typed. */
+        if (introducer == 'O' && c < 0x80 && !strchr("ABCDHFPQRS", (int)c)) {
+            input.pushed = (int)c;
+            key.kind = CK_KEY_ALT, key.character = 'O';
+            return key;
+        }
         if (introducer == '[' && c >= 0x20 && c <= 0x3F) {   /* parameters and intermediates */
             if (n < sizeof parameters - 1) parameters[n++] = (char)c;
             continue;
@@ -145,16 +166,7 @@ static ck_key control_sequence(wint_t introducer) {
     }
     parameters[n] = 0;
     if (c < 0x40 || c > 0x7E) return key;
-    static const struct { char final; const char *parameters; ck_key_kind kind; } known[] = {
-        {'A', "", CK_KEY_UP}, {'B', "", CK_KEY_DOWN}, {'C', "", CK_KEY_RIGHT}, {'D', "", CK_KEY_LEFT},
-        {'H', "", CK_KEY_HOME}, {'F', "", CK_KEY_END}, {'Z', "", CK_KEY_BACKTAB},
-        {'~', "200", CK_KEY_PASTE_START}, {'~', "201", CK_KEY_PASTE_END}, {'~', "3", CK_KEY_DELETE},
-        {'~', "1", CK_KEY_HOME}, {'~', "7", CK_KEY_HOME}, {'~', "4", CK_KEY_END}, {'~', "8", CK_KEY_END},
-        {'~', "5", CK_KEY_PAGE_UP}, {'~', "6", CK_KEY_PAGE_DOWN},
-        {'~', "5;2", CK_KEY_SHIFT_PAGE_UP}, {'~', "6;2", CK_KEY_SHIFT_PAGE_DOWN},
-    };
-    for (unsigned i = 0; i < sizeof known / sizeof *known; i++)
-        if (known[i].final == (char)c && strcmp(known[i].parameters, parameters) == 0) key.kind = known[i].kind;
+    key.kind = sequence_kind((char)c, parameters);
     if (c == 'M' && introducer == '[' && n == 0) {   /* an X10 mouse report's three bytes: taken, unused */
         for (int k = 0; k < 3 && next_character(&c, &is_key) != ERR && !is_key; k++) {}
         if (is_key) input.pushed = (int)c;
