@@ -44,7 +44,11 @@ extension ComponentHost {
             let found = try runtime.glue(held, "find", [object(held), .string(query)])
             guard case .string(let name)? = found.first else { return nil }
             let marshal = held.marshal
-            let rest = try runtime.turn(held) { _ throws(LuaError) in try marshal.swift(Array(found.dropFirst())) }
+            let names = ["key", "state", "props"]
+            let of = "of the \(Excerpt.text(name)) find(\"\(Excerpt.text(query))\") found"
+            let rest = try runtime.turn(held) { _ throws(LuaError) in
+                try marshal.swift(Array(found.dropFirst()), names: { names.indices.contains($0) ? names[$0] : "result" }, context: of)
+            }
             func at(_ i: Int) -> ScriptValue { rest.indices.contains(i) ? rest[i] : .nil }
             return ComponentSnapshot(name: name, key: at(0), state: at(1), props: at(2))
         }

@@ -16,6 +16,7 @@ struct Marshal {
     private struct Frame {
         let items: [ScriptValue]
         let keys: [String]?
+        var integerKeys: [Int]? = nil
         var made: [Value] = []
     }
 
@@ -49,7 +50,7 @@ struct Marshal {
     /// Whether `value` becomes a table (each argument of a send asks: most are leaves).
     private static func isTable(_ value: ScriptValue) -> Bool {
         switch value {
-        case .array, .dictionary: true
+        case .array, .dictionary, .integerKeyed: true
         default: false
         }
     }
@@ -61,11 +62,15 @@ struct Marshal {
         case .dictionary(let fields) where !fields.isEmpty:
             let keys = fields.keys.sorted()
             return Frame(items: keys.map { fields[$0]! }, keys: keys)
+        case .integerKeyed(let entries) where !entries.isEmpty:
+            let keys = entries.keys.sorted()
+            return Frame(items: keys.map { entries[$0]! }, keys: nil, integerKeys: keys)
         default: return nil
         }
     }
 
     private func table(_ frame: Frame) throws(LuaError) -> Value {
+        if let integerKeys = frame.integerKeys { return tools.table(integerKeyed: Array(zip(integerKeys, frame.made))) }
         guard let keys = frame.keys else {
             // A nil item leaves a hole: `n` keeps the length, as `table.pack` does.
             return try tools.list(frame.made, counted: frame.items.contains(.nil))
@@ -81,7 +86,7 @@ struct Marshal {
         case .double(let d): return .number(d)
         case .string(let s): return .string(s)
         case .array: return try tools.list([])
-        case .dictionary: return tools.table([])
+        case .dictionary, .integerKeyed: return tools.table([])
         case .object(let name):
             throw LuaError(message: Catalogue.badArgument.message("a ScriptValue.object (\(name)) cannot go into Lua: it only reports a Lua value Swift cannot hold"))
         }
@@ -96,10 +101,12 @@ struct Marshal {
         return out
     }
 
-    func swift(_ values: [Value]) throws(LuaError) -> [ScriptValue] {
+    /// `values` as script values; `names` names each in a message (`argument #1`), or
+    /// `result #1` when it is nil.
+    func swift(_ values: [Value], names: ((Int) -> String)? = nil, context: String? = nil) throws(LuaError) -> [ScriptValue] {
         var out: [ScriptValue] = []
         out.reserveCapacity(values.count)
-        for v in values { out.append(try swift(v)) }
+        for (i, v) in values.enumerated() { out.append(try swift(v, named: names?(i) ?? "result #\(i + 1)", context: context)) }
         return out
     }
 
@@ -107,8 +114,13 @@ struct Marshal {
     /// whose value would nest deeper than ``ScriptValue/maximumDepth`` is `[badArgument]`,
     /// found before any value that deep is made (a table's height is one more than its
     /// tallest table's; a shared table is copied, so heights, not paths, measure the result).
-    func swift(_ root: Value) throws(LuaError) -> ScriptValue {
-        guard case .table(let rootRef) = root else { return try scalar(root) }
+    /// `name` names the value where a message says what in it could not convert
+    /// (`props.text`, `argument #1.name`), and `context`, when given, follows it (`of the
+    /// component …`): a Lua table is anonymous, so a path is all that finds the string that is
+    /// not UTF-8 in a tree of hundreds of components.
+    func swift(_ root: Value, named name: String = "the value", context: String? = nil) throws(LuaError) -> ScriptValue {
+        let suffix = context.map { " " + $0 } ?? ""
+        guard case .table(let rootRef) = root else { return try scalar(root, at: name + suffix) }
         var done: [UInt: (value: ScriptValue, height: Int)] = [:]
         var open: Set<UInt> = []
         var stack: [(ref: ScriptRef, entries: [(key: Value, value: Value)]?)] = [(rootRef, nil)]
@@ -118,7 +130,7 @@ struct Marshal {
                     if case .table(let child) = e.value { max(tallest, done[child.identity]?.height ?? 0) } else { tallest }
                 }
                 guard height <= ScriptValue.maximumDepth else { throw Self.tooDeep("a Lua table becoming a ScriptValue") }
-                done[ref.identity] = (try table(entries, done), height)
+                done[ref.identity] = (try table(entries, done, suffix) { Self.path(name, stack.compactMap { $0.entries == nil ? nil : ($0.ref, $0.entries!) }) }, height)
                 open.remove(ref.identity)
                 stack.removeLast()
                 continue
@@ -145,14 +157,17 @@ struct Marshal {
     /// items, nil in the holes; a table of string keys a dictionary. Anything else, a key
     /// that is not UTF-8 or two keys Swift counts as one string (`"é"` composed and
     /// decomposed), is `[badArgument]`: a `ScriptValue` could not hold it whole.
-    private func table(_ entries: [(key: Value, value: Value)], _ done: [UInt: (value: ScriptValue, height: Int)]) throws(LuaError) -> ScriptValue {
+    private func table(_ entries: [(key: Value, value: Value)], _ done: [UInt: (value: ScriptValue, height: Int)],
+                       _ suffix: String, at path: () -> String) throws(LuaError) -> ScriptValue {
+        var key = Value.nil
         func converted(_ v: Value) throws(LuaError) -> ScriptValue {
             if case .table(let r) = v { return done[r.identity]?.value ?? .nil }
-            return try scalar(v)
+            return try scalar(v) { path() + Self.step(key) + suffix }
         }
         var byIndex: [Int64: Value] = [:]
         var fields: [String: ScriptValue] = [:]
         for e in entries {
+            key = e.key
             switch e.key {
             case .int(let i): byIndex[i] = e.value
             case .string(let s):
@@ -160,12 +175,18 @@ struct Marshal {
                     throw Self.lost("two keys that Swift counts as one string (\(Self.shown(s)) written two ways, as composed and decomposed accents are)")
                 }
             case .opaque(let r) where r.typeName == "string":
-                throw Self.lost("a key that is not UTF-8 text")
+                throw Self.lost("a key that is not UTF-8 text (in \(Excerpt.text(path() + suffix)))")
             default:
                 throw Self.lost("a key of type \(e.key.typeName) (a ScriptValue dictionary has string keys)")
             }
         }
         guard !byIndex.isEmpty else { return .dictionary(fields) }
+        if fields.isEmpty, !byIndex.keys.allSatisfy({ 1...Int64(byIndex.count) ~= $0 }) {
+            // Integer keys alone that are no list (`{[7] = "seven"}`): whole as integer keys.
+            var entries: [Int: ScriptValue] = [:]
+            for (i, v) in byIndex { entries[Int(i)] = try converted(v) }
+            return .integerKeyed(entries)
+        }
         return .array(try list(byIndex, length: try length(of: byIndex, beside: fields), converted))
     }
 
@@ -209,8 +230,34 @@ struct Marshal {
         LuaError(message: Catalogue.badArgument.message("a Lua table with \(what) cannot become a ScriptValue without losing data; keep such data in Lua, or send it as lists (give a list with holes n = its length) and dictionaries of UTF-8 string keys"))
     }
 
-    /// A string that is not UTF-8 is `[badArgument]`: its bytes would be replaced.
-    private func scalar(_ value: Value) throws(LuaError) -> ScriptValue {
+    /// The path of the innermost open table of `open` (the tables being read, outermost first,
+    /// each with its entries): `name`, then each table's key in its parent (`props.items[2]`).
+    private static func path(_ name: String, _ open: [(ref: ScriptRef, entries: [(key: Value, value: Value)])]) -> String {
+        var text = name
+        for (parent, child) in zip(open, open.dropFirst()) {
+            guard let entry = parent.entries.first(where: { if case .table(let r) = $0.value { r.identity == child.ref.identity } else { false } }) else { continue }
+            text += step(entry.key)
+            if text.utf8.count > Excerpt.limit { break }
+        }
+        return text
+    }
+
+    /// One key of a path: `.name`, `[2]`, or `[?]` for a key with no text.
+    private static func step(_ key: Value) -> String {
+        switch key {
+        case .string(let s): "." + Excerpt.text(s)
+        case .int(let i): "[\(i)]"
+        default: "[?]"
+        }
+    }
+
+    private func scalar(_ value: Value, at name: String) throws(LuaError) -> ScriptValue {
+        try scalar(value) { name }
+    }
+
+    /// A string that is not UTF-8 is `[badArgument]` naming where it is (`where`): its bytes
+    /// would be replaced.
+    private func scalar(_ value: Value, at place: () -> String) throws(LuaError) -> ScriptValue {
         switch value {
         case .nil: .nil
         case .bool(let b): .bool(b)
@@ -218,7 +265,7 @@ struct Marshal {
         case .number(let d): .double(d)
         case .string(let s): .string(s)
         case .opaque(let r) where r.typeName == "string":
-            throw LuaError(message: Catalogue.badArgument.message("a Lua string that is not UTF-8 text cannot become a ScriptValue without losing bytes; keep bytes in Lua, or encode them as text first (for example as hex)"))
+            throw LuaError(message: Catalogue.badArgument.message("\(Excerpt.text(place())) is a Lua string that is not UTF-8 text, which cannot become a ScriptValue without losing bytes; keep bytes in Lua, or encode them as text first (for example as hex)"))
         case .opaque(let r): .object(r.typeName)
         case .object(let o): .object(Responder.from(o)?.name ?? o.typeName)
         case .table: .object("table")

@@ -5,9 +5,10 @@
 /// length, as `table.pack` makes it) and dictionaries as tables with string keys. Lua values
 /// come back whole or not at all: a table whose keys are 1…k is an array, one whose integer
 /// keys lie in 1…`n` beside an integer `n` an array of `n` (nil in the holes), one with string
-/// keys a dictionary; anything a `ScriptValue` cannot hold whole (a list with holes and no
-/// `n`, list items beside string keys, a key that is not a string, a string or key that is not
-/// UTF-8, two keys Swift counts as one string) is ``ErrorID/badArgument``. A list of nils alone
+/// keys a dictionary, one with other integer keys alone (`{[7] = "seven"}`, a list with holes
+/// and no `n`) an ``integerKeyed(_:)`` table; anything a `ScriptValue` cannot hold whole
+/// (list items beside string keys, a key that is neither an integer nor a string, a string or
+/// key that is not UTF-8, two keys Swift counts as one string) is ``ErrorID/badArgument``. A list of nils alone
 /// (`{n = 2}`) comes back as `["n": 2]`, which ``decode(_:)`` reads as an array of nils.
 /// What has no Swift counterpart (a function, a component, an `Event`) arrives as
 /// ``object(_:)`` holding its Lua type name. Literals work: `["x": 1, "tags": ["a"]]`.
@@ -28,6 +29,10 @@ public enum ScriptValue: Sendable, Hashable {
     case array([ScriptValue])
     /// A Lua table with string keys (a struct argument arrives as this).
     case dictionary([String: ScriptValue])
+    /// A Lua table with integer keys that is not a list (`{[7] = "seven"}`): what a `Codable`
+    /// `[Int: T]` becomes, so a script indexes it by number (`t[7]`); it decodes as `[Int: T]`
+    /// (a list `{[1] = …, [2] = …}` does too).
+    case integerKeyed([Int: ScriptValue])
     /// A value Swift cannot hold (a function, a runtime object): its Lua type name.
     case object(String)
 }
@@ -71,6 +76,8 @@ extension ScriptValue {
     public var arrayValue: [ScriptValue]? { if case .array(let a) = self { a } else { nil } }
     /// The dictionary's fields; nil otherwise.
     public var dictionaryValue: [String: ScriptValue]? { if case .dictionary(let d) = self { d } else { nil } }
+    /// The integer-keyed table's entries; nil otherwise.
+    public var integerKeyedValue: [Int: ScriptValue]? { if case .integerKeyed(let d) = self { d } else { nil } }
     /// Whether this is ``nil``.
     public var isNil: Bool { self == .nil }
 

@@ -29,6 +29,7 @@ extension ScriptValue: Codable {
         case .string(let s): try c.encode(s)
         case .array(let a): try c.encode(a)
         case .dictionary(let d): try c.encode(d)
+        case .integerKeyed(let d): try c.encode(d)
         case .object(let name): try c.encode(name)
         }
     }
@@ -46,9 +47,15 @@ extension ScriptValue: Codable {
     /// dictionary, which is what an empty Lua table comes back as, as an empty array too). A
     /// value of another shape, a missing field, or a number the type cannot hold exactly
     /// (`300` as `Int8`, `1.5` as `Int`, `-1` as `UInt`) throws a ``ScriptError``
-    /// ``ErrorID/badArgument`` naming the field.
+    /// ``ErrorID/badArgument`` naming the field. So is what a type's own `init(from:)` refuses
+    /// (a `String` enum given a name it has no case for): this throws nothing but
+    /// ``ScriptError``s of the program's own and ``ScriptError``s the decoding made.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-        try ScriptValueDecoder(value: self, codingPath: []).decodeValue(T.self)
+        do {
+            return try ScriptValueDecoder(value: self, codingPath: []).decodeValue(T.self)
+        } catch let error as DecodingError {
+            throw ScriptValueDecoder.scriptError(error)
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import CKCore
+
 /// Decodes ``ScriptValue``s straight into `Decodable` types (ScriptValueCoding.swift). A Lua
 /// table with no entries comes back as an empty dictionary, so an empty dictionary is an empty
 /// array as well, and a list of nils alone (`{n = 2}`) comes back as `["n": 2]`, so that is an
@@ -16,6 +18,17 @@ struct ScriptValueDecoder: Decoder {
         ScriptError(.badArgument, "\(codingPathText(codingPath)) should be \(expected), but it is \(Self.describe(value))")
     }
 
+    /// Swift's own `DecodingError` (a type's `init(from:)` threw it) as the `[badArgument]`
+    /// every other mismatch is, naming the field its context names.
+    static func scriptError(_ error: DecodingError) -> ScriptError {
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): context = c
+        @unknown default: return ScriptError(.badArgument, "the value does not decode: \(Excerpt.text("\(error)"))")
+        }
+        return ScriptError(.badArgument, "\(codingPathText(context.codingPath)) does not decode: \(Excerpt.text(context.debugDescription))")
+    }
+
     static func describe(_ value: ScriptValue) -> String {
         switch value {
         case .nil: "nil"
@@ -25,6 +38,7 @@ struct ScriptValueDecoder: Decoder {
         case .string(let s): "a string (\(s.count) characters)"
         case .array(let a): "an array of \(a.count)"
         case .dictionary(let d): "a dictionary of \(d.count) keys"
+        case .integerKeyed(let d): "a table of \(d.count) integer keys"
         case .object(let name): "a Lua \(name)"
         }
     }
@@ -33,8 +47,20 @@ struct ScriptValueDecoder: Decoder {
         switch value {
         case .dictionary(let fields): return KeyedDecodingContainer(Keyed<Key>(fields: fields, codingPath: codingPath))
         case .array(let items) where items.isEmpty: return KeyedDecodingContainer(Keyed<Key>(fields: [:], codingPath: codingPath))
+        case .integerKeyed(let entries) where Self.isIntegerKey(Key.self):
+            return KeyedDecodingContainer(Keyed<Key>(fields: Dictionary(uniqueKeysWithValues: entries.map { ("\($0.key)", $0.value) }), codingPath: codingPath))
+        case .array(let items) where Self.isIntegerKey(Key.self):
+            // A Lua table with keys 1…k is a list, whatever the Swift type: as `[Int: T]`, its items by index.
+            var fields: [String: ScriptValue] = [:]
+            for (i, item) in items.enumerated() where item != .nil { fields["\(i + 1)"] = item }
+            return KeyedDecodingContainer(Keyed<Key>(fields: fields, codingPath: codingPath))
         default: throw mismatch("a dictionary")
         }
+    }
+
+    /// Whether `Key` is a dictionary's integer key (`[Int: T]`'s), not a struct's coding keys.
+    private static func isIntegerKey<Key: CodingKey>(_ type: Key.Type) -> Bool {
+        Key(intValue: 1)?.stringValue == "1" && Key(stringValue: "1")?.intValue == 1
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -62,24 +88,13 @@ struct ScriptValueDecoder: Decoder {
         case is String.Type:
             guard case .string(let s) = value else { throw mismatch("a string") }
             return s as? T
-        case is Double.Type: return try double() as? T
-        case is Float.Type: return try float() as? T
-        case is Int.Type: return try integer(Int.self) as? T
-        case is Int8.Type: return try integer(Int8.self) as? T
-        case is Int16.Type: return try integer(Int16.self) as? T
-        case is Int32.Type: return try integer(Int32.self) as? T
-        case is Int64.Type: return try integer(Int64.self) as? T
-        case is UInt.Type: return try integer(UInt.self) as? T
-        case is UInt8.Type: return try integer(UInt8.self) as? T
-        case is UInt16.Type: return try integer(UInt16.self) as? T
-        case is UInt32.Type: return try integer(UInt32.self) as? T
-        case is UInt64.Type: return try integer(UInt64.self) as? T
         default: break
         }
-        if #available(macOS 15.0, iOS 18.0, *) {
-            if type is Int128.Type { return try integer(Int128.self) as? T }
-            if type is UInt128.Type { return try integer(UInt128.self) as? T }
-        }
+        // Every numeric type, Float16, Int128 and a program's own included, through one
+        // conversion each kind: a type's own `init(from:)` (Float16's reads a Float, then
+        // throws Swift's DecodingError "Parsed JSON number") is never asked.
+        if let integerType = type as? any BinaryInteger.Type { return try integer(integerType) as? T }
+        if let floatType = type as? any BinaryFloatingPoint.Type { return try floatingPoint(floatType) as? T }
         return nil
     }
 
@@ -95,26 +110,17 @@ struct ScriptValueDecoder: Decoder {
         return exact
     }
 
-    /// A float as it is (NaN and the infinities too), or an integer a Double holds exactly.
-    private func double() throws -> Double {
-        switch value {
-        case .double(let d): return d
-        case .int(let i):
-            guard let d = Double(exactly: i) else { throw mismatch("a number a Double holds exactly") }
-            return d
-        default: throw mismatch("a number")
-        }
-    }
-
-    /// A float rounded to the nearest Float (one past Float's range is refused, not infinity).
-    private func float() throws -> Float {
+    /// A float rounded to the nearest `F` (as it is for a Double; NaN and the infinities as
+    /// they are), or an integer `F` holds exactly. A finite float past `F`'s range is refused,
+    /// not made infinity.
+    private func floatingPoint<F: BinaryFloatingPoint>(_ type: F.Type) throws -> F {
         switch value {
         case .double(let d):
-            let f = Float(d)
-            guard f.isFinite || !d.isFinite else { throw mismatch("a number within Float's range") }
+            let f = F(d)
+            guard f.isFinite || !d.isFinite else { throw mismatch("a number within \(F.self)'s range") }
             return f
         case .int(let i):
-            guard let f = Float(exactly: i) else { throw mismatch("a number a Float holds exactly") }
+            guard let f = F(exactly: i) else { throw mismatch("a number that \(F.self) holds exactly") }
             return f
         default: throw mismatch("a number")
         }

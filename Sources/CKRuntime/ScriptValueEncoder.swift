@@ -33,19 +33,33 @@ final class ScriptValueEncoder: Encoder {
         var scalar: ScriptValue = .nil
         var items: [Node]?
         var fields: [String: Node]?
+        /// Whether the dictionary being made is an `[Int: T]` (or a dictionary whose
+        /// `CodingKeyRepresentable` keys are integers): its keys go into Lua as integers.
+        var integerKeys = false
 
         func becomeArray() { if items == nil { items = []; fields = nil } }
         func becomeDictionary() { if fields == nil { fields = [:]; items = nil } }
 
         var value: ScriptValue {
             if let items { return .array(items.map(\.value)) }
-            if let fields { return .dictionary(fields.mapValues(\.value)) }
+            if let fields {
+                if integerKeys, !fields.isEmpty {
+                    var entries: [Int: ScriptValue] = [:]
+                    for (key, node) in fields {
+                        guard let i = Int(key) else { return .dictionary(fields.mapValues(\.value)) }
+                        entries[i] = node.value
+                    }
+                    return .integerKeyed(entries)
+                }
+                return .dictionary(fields.mapValues(\.value))
+            }
             return scalar
         }
 
         /// `value` into this node: a scalar at once, anything else through its `encode(to:)`.
         func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
             if let s = try ScriptValueEncoder.scalar(value, codingPath) { scalar = s; items = nil; fields = nil; return }
+            integerKeys = (T.self as? any IntegerKeyedDictionary.Type)?.hasIntegerKeys ?? false
             try value.encode(to: ScriptValueEncoder(node: self, codingPath: codingPath))
         }
     }
@@ -78,6 +92,12 @@ final class ScriptValueEncoder: Encoder {
         return nil
     }
 
+    /// A key that reads as an integer (`"7"` is 7) but is not one: such a dictionary keeps string keys.
+    static func isIntegerKey(_ key: any CodingKey) -> Bool {
+        guard let i = key.intValue else { return false }
+        return key.stringValue == "\(i)"
+    }
+
     private static func integer(_ v: some BinaryInteger, _ path: [any CodingKey]) throws -> ScriptValue {
         guard let i = Int64(exactly: v) else {
             throw ScriptError(.badArgument, "\(codingPathText(path)) is \(v) (\(type(of: v))), past a Lua integer's range (\(Int64.min)...\(Int64.max)); encode it as a String, or as a Double if rounding is fine")
@@ -90,6 +110,7 @@ final class ScriptValueEncoder: Encoder {
         let codingPath: [any CodingKey]
 
         private func child(_ key: any CodingKey) -> Node {
+            if node.integerKeys, !ScriptValueEncoder.isIntegerKey(key) { node.integerKeys = false }
             let child = Node()
             node.fields?[key.stringValue] = child
             return child
@@ -173,5 +194,18 @@ final class ScriptValueEncoder: Encoder {
         mutating func encode(_ value: Int128) throws { try node.encode(value, codingPath: codingPath) }
         @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
         mutating func encode(_ value: UInt128) throws { try node.encode(value, codingPath: codingPath) }
+    }
+}
+
+/// A `Dictionary` says whether its keys are integers: `[Int: T]`, or keys that are
+/// `CodingKeyRepresentable` (not `String`, whose keys merely may read as numbers) and code as
+/// integers. Such a dictionary becomes a Lua table with integer keys.
+protocol IntegerKeyedDictionary {
+    static var hasIntegerKeys: Bool { get }
+}
+
+extension Dictionary: IntegerKeyedDictionary {
+    static var hasIntegerKeys: Bool {
+        Key.self == Int.self || (Key.self != String.self && Key.self is any CodingKeyRepresentable.Type)
     }
 }

@@ -160,4 +160,9 @@ public struct ToolCalls {
     public func table(_ fields: [(String, Value)]) -> Value {
         engine.scriptTables.makeTable(fields)
     }
+
+    /// A new table with these integer-keyed entries.
+    public func table(integerKeyed entries: [(Int, Value)]) -> Value {
+        engine.scriptTables.makeTable(integerKeyed: entries)
+    }
 }

@@ -423,6 +423,18 @@ final class TablesAdapter: ScriptTableComparing {
         return v
     }
 
+    func makeTable(integerKeyed entries: [(Int, Value)]) -> Value {
+        let L = values.runningThread
+        LuaStack(L).newTable(fields: entries.count)
+        for (k, v) in entries {
+            values.push(v, L)
+            LuaStack(L).set(k, into: -2)
+        }
+        let v = values.value(at: -1, L)
+        ckmacros_pop(L, 1)
+        return v
+    }
+
     /// Whether a table has a key that is not one of the names `known` (a string key of other
     /// bytes, or a key of another type): its keys' bytes compared in place, no Swift string
     /// made (a built-in's props, at each construction); `names(of:)` then says which.
