@@ -43,6 +43,7 @@ extension Runtime {
     func responderTable(_ held: borrowing Held, _ responder: HostResponder, keepingHandlersIn handlers: SwiftHandlers) throws(ScriptError) -> Value {
         let tools = held.engine.tools
         let marshal = held.marshal
+        let name = responder.name
         let methods = responder.handlers.map { entry in
             let index = handlers.add(entry.handler)
             let selector = entry.selector
@@ -50,7 +51,7 @@ extension Runtime {
                 guard let handler = handlers.handler(index) else {
                     throw LuaError(message: Catalogue.hostDestroyed.message("\(selector) (a Swift handler): its host was destroyed or dropped, and its Swift handlers with it"))
                 }
-                try Runtime.handle(selector, handler, arguments, marshal)
+                try Runtime.handle(selector, of: name, handler, arguments, marshal)
                 return []
             })
         }
@@ -60,12 +61,12 @@ extension Runtime {
 
     /// Runs a Swift handler with `arguments` (self, the sender, then the action's arguments);
     /// its error is raised in Lua as the handler's.
-    static func handle(_ selector: String, _ handler: HostResponder.Handler, _ arguments: [Value],
+    static func handle(_ selector: String, of responder: String, _ handler: HostResponder.Handler, _ arguments: [Value],
                        _ marshal: Marshal) throws(LuaError) {
-        let sender = arguments.count > 1 ? try marshal.swift(arguments[1]) : .nil
-        let rest = arguments.count > 2 ? try marshal.swift(Array(arguments[2...])) : []
+        let sender = arguments.count > 1 ? try marshal.swift(arguments[1], named: "the sender", context: "of \"\(Excerpt.text(selector))\"") : .nil
+        let rest = arguments.count > 2 ? try marshal.swift(Array(arguments[2...]), names: { "argument #\($0 + 1)" }, context: "of \"\(Excerpt.text(selector))\"") : []
         do {
-            try handler(ActionCall(selector: selector, sender: sender.isNil ? nil : String(describing: sender.objectName), arguments: rest))
+            try handler(ActionCall(selector: selector, sender: sender.isNil ? nil : String(describing: sender.objectName), arguments: rest, responder: responder))
         } catch let e as ScriptError {
             throw LuaError(message: e.message, traceback: e.traceback)
         } catch {
