@@ -181,7 +181,7 @@ extension Runtime {
             let how = c.hostLink?.wasDestroyed == true ? "destroyed, and collected" : "collected: no variable held it"
             return "its host is gone (\(how)): keep the host in a variable while you use its components, and send from a component of a live host"
         }
-        if host.isDestroyed { return "its host was destroyed: make a new host with ck.host and send from its components" }
+        if host.isDestroyed { return "its host was destroyed: \(Remedy.makeANewHost) and send from its components" }
         guard host.isMounted else { return "mount the host first, or use a scope action" }
         if !c.isInTree, c.generation >= host.generation {
             return "its host is mounted, but this instance was built and never placed in the tree (no render returned it): return it from a render, or send from a mounted component"

@@ -121,7 +121,7 @@ public final class Host: RuntimeObject {
 
     public func checkAlive(_ what: String) throws {
         if isDestroyed || isDestroying {
-            throw RuntimeError(.hostDestroyed, "\(what) on a destroyed host; make a new one with ck.host")
+            throw RuntimeError(.hostDestroyed, "\(what) on a destroyed host; \(Remedy.makeANewOne)")
         }
     }
 

@@ -32,12 +32,12 @@ enum ComponentBinding {
         guard let host = scope.host, !host.isDestroyed else {
             if scope.hostWasDestroyed {
                 throw RuntimeError(.hostDestroyed, "\(c.shownName):updateState on \(c.shownPath), a component of a host the script "
-                    + "destroyed (host:destroy()): a destroyed host builds nothing more; make a new host with ck.host and update "
+                    + "destroyed (host:destroy()): a destroyed host builds nothing more; \(Remedy.makeANewHost) and update "
                     + "its components")
             }
             throw RuntimeError(.deadObject, "\(c.shownName):updateState on \(c.shownPath): its host was collected: nothing referred "
                 + "to it any more (a host is kept only while the script holds it or it is mounted); keep it in a variable as "
-                + "long as you use its components, e.g. local host = ck.host(...)")
+                + "long as you use its components, \(Remedy.keepTheHost)")
         }
         let synchronous = args.isString(3, "sync")
         if !synchronous, !args.isString(3, "async") {

@@ -72,7 +72,7 @@ struct HostBridge {
             }
         }
         if let why = LuaStack(L).whyNotCallable(p) {
-            throw RuntimeError(.badArgument, "ck.host: argument #1 (provider) must be a function (or a table with __call) or a component class, got \(engine.values.value(at: p, L).typeName)\(why)")
+            throw RuntimeError(.badArgument, "\(Remedy.providerArgument) must be a function (or a table with __call) or a component class, got \(engine.values.value(at: p, L).typeName)\(why)")
         }
         let f = engine.values.callableReference(at: p, L)
         return { [unowned engine] model in

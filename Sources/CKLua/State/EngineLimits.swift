@@ -17,12 +17,12 @@ extension Engine {
                 throw RuntimeError(.interrupted, "stopped by Ctrl-C")
             }
             if ckwatchdog_deadline_passed(L) != 0 {
-                throw RuntimeError(.timeout, "the script ran past its time limit; find the loop that does not end, or raise --timeout")
+                throw RuntimeError(.timeout, "the script ran past its time limit; find the loop that does not end, or \(Remedy.raiseTheTimeout)")
             }
             guard let m = ckstate_memory_of(L), m.pointee.limit > 0 else { return }
             if m.pointee.used + m.pointee.held + max(0, extraBytes) > m.pointee.limit {
                 throw RuntimeError(.memoryLimit,
-                    "the script used more than its memory limit (\(m.pointee.limit / (1024 * 1024)) MB), counting what ckrun built for it; raise --memory-limit or use less memory")
+                    "the script used more than its memory limit (\(m.pointee.limit / (1024 * 1024)) MB), counting what ckrun built for it; \(Remedy.raiseTheMemoryLimit) or use less memory")
             }
         }
     }

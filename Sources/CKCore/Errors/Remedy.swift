@@ -1,0 +1,16 @@
+/// The remedies a message names whose words differ by audience: a `ckrun` user makes a host
+/// with `ck.host` and raises `--timeout`; a Swift program calls `runtime.mount` and sets
+/// `Configuration.timeout`. A message says one through its case (the command line's words,
+/// the raw value); CKRuntime's `LibraryWording` says every case in the library's words, so a
+/// message written once reads right to both. C's messages (`ckwatchdog.c`, `ckalloc.c`) spell
+/// the raw value itself.
+public enum Remedy: String, CaseIterable, Sendable, CustomStringConvertible {
+    case makeANewHost = "make a new host with ck.host"
+    case makeANewOne = "make a new one with ck.host"
+    case keepTheHost = "e.g. local host = ck.host(...)"
+    case raiseTheTimeout = "raise --timeout"
+    case raiseTheMemoryLimit = "raise --memory-limit"
+    case providerArgument = "ck.host: argument #1 (provider)"
+
+    public var description: String { rawValue }
+}
