@@ -37,8 +37,26 @@ public struct ScriptError: Error, Sendable, CustomStringConvertible {
     /// The message, then the traceback.
     public var description: String { traceback.isEmpty ? message : message + "\n" + traceback }
 
+    /// An error of the catalogued `id` with your own `detail`: its ``message`` is `[id] detail`.
+    ///
+    /// A Swift handler throws one to refuse a send the way a Lua handler does with
+    /// `error("[badArgument] …")`; it reaches whoever sent the action as it is (id and
+    /// message), where any other error a handler throws becomes ``ErrorID/actionFailed``:
+    ///
+    /// ```swift
+    /// controller.on("pick") { call in
+    ///     guard call[0].intValue != nil else { throw ScriptError(.badArgument, "pick needs an index") }
+    /// }
+    /// ```
+    ///
+    /// Say what went wrong and what to do, as the catalogue's own messages do.
+    @_disfavoredOverload  // inside the library, `.badArgument` is the Catalogue's
+    public init(_ id: ErrorID, _ detail: String) {
+        self.init(Catalogue(rawValue: id.rawValue) ?? .scriptFailed, detail)
+    }
+
     /// An error of the catalogued `id`: `[id] detail`. With ``init(_:otherwise:)`` the only
-    /// ways to make one, so none is without an id.
+    /// ways the library makes one, so none is without an id.
     init(_ id: Catalogue, _ detail: String, traceback: String = "") {
         self.init(id: ErrorID(id), message: id.message(detail), traceback: traceback)
     }
