@@ -65,6 +65,9 @@ public final class Engine {
     public var warningWritten: ((String) -> Void)?
     /// Figures of the front end that draws the app (the live view's draws), added to `ck.stats()`.
     public var frontEndFigures: (() -> [(String, Int)])?
+    /// Where a warning goes instead of standard error when the script set no
+    /// `ck.config.onWarning` (a library runtime's `Configuration.onWarning`).
+    public var warningSink: ((String) -> Void)?
     var scriptTables: TablesAdapter!
     /// Cached send resolutions for the C `send` method of actions.
     var sendPlans: SendPlans!
@@ -254,6 +257,7 @@ public final class Engine {
 
     func warn(_ message: String) {
         guard let handler = warningHandler else {
+            if let warningSink { return warningSink(message) }
             warningWritten?(message)
             ProcessOutput.err(message + "\n")
             return

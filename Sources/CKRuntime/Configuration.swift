@@ -12,9 +12,17 @@ extension Runtime {
         public var sandbox: Bool
         /// The clock `ck.after` timers follow.
         public var clock: Clock
+        /// Where the runtime's warnings go (`[scopeCollision]`, `[unknownProp]`, … in
+        /// docs/errors.md): each as a ``ScriptWarning``, on the thread of the call that ran the
+        /// script, while the call runs (the runtime is in use: call none of its methods from
+        /// here). Nil, the default, writes each to standard error as `ckrun` does. A script that
+        /// sets `ck.config.onWarning` receives them instead.
+        public var onWarning: (@Sendable (ScriptWarning) -> Void)?
 
         /// A configuration; by default no limits, no sandbox, the virtual clock.
-        public init(timeout: Double? = nil, memoryLimitMegabytes: Int? = nil, sandbox: Bool = false, clock: Clock = .virtual) {
+        public init(timeout: Double? = nil, memoryLimitMegabytes: Int? = nil, sandbox: Bool = false, clock: Clock = .virtual,
+                    onWarning: (@Sendable (ScriptWarning) -> Void)? = nil) {
+            self.onWarning = onWarning
             self.timeout = timeout
             self.memoryLimitMegabytes = memoryLimitMegabytes
             self.sandbox = sandbox

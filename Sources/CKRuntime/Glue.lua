@@ -1,6 +1,8 @@
 -- The library's calls into the `ck` module (CKRuntime): each is one public Lua call a Swift
 -- method of Host or Runtime makes, so the library goes through the API scripts use.
 local ck, pristine = ...
+-- The global table itself, before any script could replace `_G` (glue.setGlobal).
+local globals = _G
 -- Every free name reads the standard library as it was at start: a script may set `string =
 -- nil` or `error = print` (check-layout refuses a shipped Lua file without this line).
 local _ENV = pristine or _G
@@ -75,5 +77,7 @@ function glue.addPath(directory)
 end
 
 function glue.require(name) return require(name) end
+
+function glue.setGlobal(name, value) rawset(globals, name, value) end
 
 return glue

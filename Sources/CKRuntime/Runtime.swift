@@ -60,6 +60,7 @@ public final class Runtime {
         engine = Engine(configuration: .init(sandbox: configuration.sandbox, timeoutSeconds: configuration.timeout,
                                              memoryLimitMegabytes: configuration.memoryLimitMegabytes))
         clock = configuration.clock
+        if let onWarning = configuration.onWarning { engine.warningSink = { onWarning(ScriptWarning($0)) } }
         // The library's own start-up is no call of the program's: under a tiny timeout it timed
         // out in the glue, naming a loop that does not exist (attack lib2 13).
         engine.turnTimeoutSeconds = nil
