@@ -7,10 +7,23 @@ import CKCore
 struct ScriptValueDecoder: Decoder {
     let value: ScriptValue
     let codingPath: [any CodingKey]
+    /// Set while an `[Int: T]` decodes: its keyed container then reads an integer-keyed table
+    /// or a list (a `[String: T]`, whose keys may read as numbers too, does not).
+    var decodesIntegerKeys = false
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(value: ScriptValue, codingPath: [any CodingKey]) {
+        self.value = value
+        self.codingPath = codingPath
+    }
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if let s = try scalar(T.self) { return s }
+        if (T.self as? any IntegerKeyedDictionary.Type)?.hasIntegerKeys == true {
+            var integerKeyed = self
+            integerKeyed.decodesIntegerKeys = true
+            return try T(from: integerKeyed)
+        }
         return try T(from: self)
     }
 
@@ -47,20 +60,15 @@ struct ScriptValueDecoder: Decoder {
         switch value {
         case .dictionary(let fields): return KeyedDecodingContainer(Keyed<Key>(fields: fields, codingPath: codingPath))
         case .array(let items) where items.isEmpty: return KeyedDecodingContainer(Keyed<Key>(fields: [:], codingPath: codingPath))
-        case .integerKeyed(let entries) where Self.isIntegerKey(Key.self):
+        case .integerKeyed(let entries) where decodesIntegerKeys:
             return KeyedDecodingContainer(Keyed<Key>(fields: Dictionary(uniqueKeysWithValues: entries.map { ("\($0.key)", $0.value) }), codingPath: codingPath))
-        case .array(let items) where Self.isIntegerKey(Key.self):
+        case .array(let items) where decodesIntegerKeys:
             // A Lua table with keys 1…k is a list, whatever the Swift type: as `[Int: T]`, its items by index.
             var fields: [String: ScriptValue] = [:]
             for (i, item) in items.enumerated() where item != .nil { fields["\(i + 1)"] = item }
             return KeyedDecodingContainer(Keyed<Key>(fields: fields, codingPath: codingPath))
         default: throw mismatch("a dictionary")
         }
-    }
-
-    /// Whether `Key` is a dictionary's integer key (`[Int: T]`'s), not a struct's coding keys.
-    private static func isIntegerKey<Key: CodingKey>(_ type: Key.Type) -> Bool {
-        Key(intValue: 1)?.stringValue == "1" && Key(stringValue: "1")?.intValue == 1
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

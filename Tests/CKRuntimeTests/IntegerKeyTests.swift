@@ -24,6 +24,8 @@ struct IntegerKeyTests {
         #expect(try sparse.decode(Model.self) == Model(names: [7: "seven", -1: "minus"]))
         let dense = try runtime.load(string: "return {names = {[1] = 'one', [2] = 'two'}}").value()
         #expect(try dense.decode(Model.self) == Model(names: [1: "one", 2: "two"]))
+        #expect(throws: ScriptError.self) { try ScriptValue.integerKeyed([7: "seven"]).decode([String: String].self) }
+        #expect(throws: ScriptError.self) { try (["a", "b"] as ScriptValue).decode([String: String].self) }
         let holes = try runtime.load(string: "return {1, nil, 3}").value()
         #expect(holes == .integerKeyed([1: 1, 3: 3]))
         let identity = try runtime.load(string: "return function(v) return v end")
