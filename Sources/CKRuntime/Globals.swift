@@ -56,7 +56,7 @@ extension Runtime {
         } catch let e as ScriptError {
             throw LuaError(message: e.message, traceback: e.traceback)
         } catch {
-            throw LuaError(message: Catalogue.scriptFailed.message("\(Excerpt.text(name)) (a Swift function given to register) failed: \(Excerpt.text("\(error)"))"))
+            throw LuaError(message: Catalogue.scriptFailed.message("\(Excerpt.text(name)) (a Swift function given to register) failed: \(Excerpt.text("\(error)")); throw a ScriptError (ScriptError(.badArgument, …)) to give the error a catalogued id of its own"))
         }
     }
 

@@ -66,16 +66,22 @@ public final class ScriptObject {
     /// Calls the value (a function, or anything with `__call`) with `arguments` under the
     /// runtime's limits; returns its results. A value that cannot be called (nil, a boolean, a
     /// number, a string) is ``ErrorID/badArgument``; a table or object without `__call` is
-    /// ``ErrorID/scriptFailed`` with Lua's own message.
+    /// ``ErrorID/scriptFailed`` with Lua's own message after `call():`, its place.
     @discardableResult
     public func call(_ arguments: [ScriptValue] = []) throws(ScriptError) -> [ScriptValue] {
         try checkCallable()
-        return try runtime.exclusive { held throws(ScriptError) -> [ScriptValue] in
-            let marshal = held.marshal
-            let function = raw(held)
-            return try runtime.turn(held) { turn throws(LuaError) in
-                try marshal.swift(try turn.call(function, try marshal.lua(arguments)))
+        do {
+            return try runtime.exclusive { held throws(ScriptError) -> [ScriptValue] in
+                let marshal = held.marshal
+                let function = raw(held)
+                return try runtime.turn(held) { turn throws(LuaError) in
+                    try marshal.swift(try turn.call(function, try marshal.lua(arguments)))
+                }
             }
+        } catch where error.id == .scriptFailed && error.traceback.isEmpty && error.message.contains("attempt to call") {
+            // No frame ran: the call itself failed, and its place is this Swift call.
+            let detail = error.message.dropFirst(error.id.description.count + 1)
+            throw ScriptError(.scriptFailed, "call(): \(detail): the \(typeName) has no __call in its metatable; call a function, or a table or object whose metatable has __call")
         }
     }
 

@@ -95,6 +95,7 @@ struct EmbeddingMessagesTests {
         #expect(stale?.message.contains("runtime.mount") == true, "\(stale?.message ?? "")")
         let call = #expect(throws: ScriptError.self) { try runtime.load(string: "return {}").call() }
         #expect(call?.message.hasSuffix("stack traceback:") == false, "\(call?.message ?? "")")
+        #expect(call?.message.hasPrefix("[scriptFailed] call(): attempt to call a table value") == true, "\(call?.message ?? "")")
         #expect(call?.message.contains("stack traceback:\n") == false || call?.message.contains("\t") == true, "\(call?.message ?? "")")
     }
 }
