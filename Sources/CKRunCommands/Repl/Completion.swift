@@ -11,8 +11,8 @@ import Glibc
 #endif
 
 /// Tab completion of globals and fields, and of dot commands and their arguments, computed by
-/// the REPL's Lua side in a turn of its own: reading `app.root` may run a script's `__index`,
-/// and listing fields its `__pairs`, so the time limit and Ctrl-C hold there too.
+/// the REPL's Lua side in a turn of its own. It only looks (`repl.lua`: rawget, next, `__index`
+/// tables, a runtime object's fields), so no script's metamethod runs on a Tab.
 enum Completion {
     nonisolated(unsafe) static var engine: Engine?
     /// Words break at `.` and `:` too, so the candidates list shows field names; the

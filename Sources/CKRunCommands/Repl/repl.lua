@@ -182,28 +182,59 @@ local objectFields = {
   ["ck.TraceEntry"] = {"selector", "sender", "handled", "handler", "responders", "visited", "line"},
 }
 
-local function fieldsOf(v, seen)
-  local names = {}
-  local t = v
-  seen = seen or {}
+-- Completion only looks: it reads tables with rawget and next, follows a metatable's `__index`
+-- only when that is a table, and enters a function only for a runtime object (a handle
+-- session.isObject knows by its metatable, whose fields Swift answers): no script's
+-- `__index`, `__pairs`, `__len` or `__eq` runs on a Tab, so none can hang the prompt.
+local isObject = session.isObject or function() return false end
+
+-- The step of the `__index` chain after `t`: a table, a runtime object's method table, or nil.
+local function indexStep(t)
+  local mt = rawGetmetatable(t)
+  if type(mt) ~= "table" then return nil, nil end
+  local fields = isObject(t) and objectFields[rawget(mt, "__name")] or nil
+  local index = rawget(mt, "__index")
+  -- A runtime object's __index is a C closure over its method table.
+  if type(index) == "function" then index = fields and select(2, getupvalue(index, 1)) or nil end
+  if type(index) ~= "table" then index = nil end
+  return index, fields
+end
+
+-- A runtime object's field, which Swift answers (no script code runs).
+local function objectField(object, name) return object[name] end
+
+-- `v[name]` as completion reads it: raw, along `__index` tables, and a runtime object's field
+-- from Swift; nil where only a script's function could answer.
+local function rawField(v, name)
+  local t, seen = v, {}
   while t ~= nil and not seen[t] do
     seen[t] = true
     if type(t) == "table" then
-      for k in pairs(t) do if type(k) == "string" then names[k] = true end end
+      local found = rawget(t, name)
+      if found ~= nil then return found end
     end
-    local mt = rawGetmetatable(t)
-    if type(mt) ~= "table" then break end
-    local fields = objectFields[rawget(mt, "__name")]
+    local index, fields = indexStep(t)
+    if fields and rawequal(t, v) then
+      local ok, found = pcall(objectField, v, name)
+      if ok then return found end
+      return nil
+    end
+    t = index
+  end
+  return nil
+end
+
+local function fieldsOf(v)
+  local names, seen = {}, {}
+  local t = v
+  while t ~= nil and not seen[t] do
+    seen[t] = true
+    if type(t) == "table" then
+      for k in next, t do if type(k) == "string" then names[k] = true end end
+    end
+    local index, fields = indexStep(t)
     for _, name in ipairs(fields or {}) do names[name] = true end
-    t = rawget(mt, "__index")
-    if type(t) == "function" then
-      -- A runtime object's __index is a C closure over its method table (a script's own
-      -- __index function is not looked into).
-      local methods = nil
-      if fields then methods = select(2, getupvalue(t, 1)) end
-      t = methods
-    end
-    if type(t) ~= "table" then break end
+    t = index
   end
   return names
 end
@@ -221,23 +252,23 @@ function repl.complete(text)
   local base, sep, partial = strmatch(text, "^(.-)([%.:])([%w_]*)$")
   local candidates, prefix = {}, ""
   if base and base ~= "" then
-    -- Only names and fields (`app.root`): completing never calls a function.
+    -- Only names and fields (`app.root`), read raw: completing never calls a script's function.
     if not strmatch(base, "^[%a_][%w_]*[%w_.]*$") or strfind(base, "..", 1, true) then return {} end
-    local f = load("return " .. base, "=complete")
-    local ok, v = false, nil
-    if f then ok, v = pcall(f) end
-    if not ok or v == nil then return {} end
+    local v = _G
+    for name in strgmatch(base, "[^.]+") do
+      v = rawField(v, name)
+      if v == nil then return {} end
+    end
     prefix = base .. sep
-    for name in pairs(fieldsOf(v)) do
+    for name in next, fieldsOf(v) do
       -- After ':' only methods; after '.' anything.
-      local ok2, field = pcall(function() return v[name] end)
-      local callable = ok2 and type(field) == "function"
+      local callable = type(rawField(v, name)) == "function"
       if strsub(name, 1, #partial) == partial and (sep == "." or callable) and not strmatch(name, "^__") then
         candidates[#candidates + 1] = prefix .. name
       end
     end
   else
-    for name in pairs(fieldsOf(_G)) do
+    for name in next, fieldsOf(_G) do
       if strsub(name, 1, #text) == text then candidates[#candidates + 1] = name end
     end
     for _, kw in ipairs({"and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto",
@@ -265,7 +296,7 @@ local function fail(message) error(FAIL .. message, 0) end
 -- The app ckrun runs, even after the script rebound the global `app` to something else.
 local function needApp()
   local app = session and session.app and session.app()
-  if app == nil then app = _G.app end
+  if app == nil then app = rawget(_G, "app") end
   if type(app) ~= "userdata" then fail("no app is running: start one with ckrun repl app.lua, or ck.run(provider)") end
   return app
 end

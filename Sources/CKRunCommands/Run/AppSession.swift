@@ -89,7 +89,8 @@ final class AppSession {
     }
 
     /// The session functions the REPL's Lua side calls (`repl.lua`'s `session`): the clock's
-    /// reading and controls, reload, and the dump's quoting of a string (`quote`).
+    /// reading and controls, reload, the dump's quoting of a string (`quote`), and whether a value is a runtime object
+    /// (`isObject`, for completion).
     func luaSide(clock: AppClock, runUntilIdle: @escaping () -> Void, advance: @escaping (Double) -> Int) -> Value {
         let reloadFunction = engine.tools.function { [unowned self] _ throws(LuaError) in
             do throws(LuaError) { return [.string(try reloadFile())] } catch {
@@ -117,8 +118,15 @@ final class AppSession {
         let quote = engine.tools.function { [unowned self] arguments throws(LuaError) in
             [.string(try engine.tools.quoted(arguments.first ?? .nil))]
         }
+        // A runtime object's handle, known by its metatable (one a script dressed up as
+        // `ck.Host` is not): completion reads only such objects' fields through `__index`.
+        let isObject = engine.tools.function { arguments in
+            guard case .object? = arguments.first else { return [.bool(false)] }
+            return [.bool(true)]
+        }
         return engine.tools.table([("clock", clockReading(clock)), ("pause", pause), ("resume", resume), ("reload", reloadFunction),
-                                   ("advance", advanceFunction), ("app", app), ("columns", columns), ("quote", quote)])
+                                   ("advance", advanceFunction), ("app", app), ("columns", columns), ("quote", quote),
+                                   ("isObject", isObject)])
     }
 
     /// `clock()` → time, pending timers, the next one's due time, paused, "wall" or "virtual".
