@@ -287,10 +287,53 @@ end
 function T.reset_snapshots()
   snapshot.entries, snapshot.order, snapshot.changed, snapshot.counts, snapshot.owners = nil, {}, {}, {}, {}
 end
+-- Where the file's tests named `name` are (`file:line`), walking the tests declared so far: two
+-- share the automatic keys `<name> #<n>`, numbered in the order they run, which --shuffle
+-- changes (atk-safety4 04). --filter, --tags and --shard read full names: they keep both or neither.
+local function same_named_tests(name)
+  local places = {}
+  local stack = { T.file_root }
+  while stack[1] do
+    local el = stack[#stack]
+    stack[#stack] = nil
+    local children = el and el.children
+    if children then
+      for i = #children, 1, -1 do stack[#stack + 1] = children[i] end
+    elseif el and el.descriptor == "it" and T.full_name(el) == name then
+      places[#places + 1] = { tostring(el.source or T.file), tonumber(el.line) or 0 }
+    end
+  end
+  -- In the file's order, whatever order --shuffle put the blocks in.
+  table.sort(places, function(a, b) if a[1] ~= b[1] then return a[1] < b[1] end return a[2] < b[2] end)
+  for i, place in ipairs(places) do places[i] = place[1] .. ":" .. place[2] end
+  return places
+end
+
+local function refuse_same_named(name, places, where)
+  error(string.format("[badArgument] %s%d tests are named %q (%s): their snapshots' automatic keys (\"%s #1\", …) "
+    .. "would follow the order they run (--shuffle swaps them), so none is compared or recorded; rename one, "
+    .. "or name each snapshot (assert.tree_snapshot(host, \"name\"))", where, #places, name,
+    table.concat(places, ", "), name), 0)
+end
+
 -- The entries this file recorded or updated, merged into the file as it is now (another run
 -- may have written it since it was read), under the directory's lock; the file is replaced
 -- only when written whole. Lines before the first entry are kept as they are.
 function T.write_snapshots()
+  -- A test named like one declared after its snapshot was taken (in a later block) records
+  -- nothing: its entries would depend on the order the two ran.
+  local kept, dropped = {}, nil
+  for _, key in ipairs(snapshot.changed) do
+    local owner = snapshot.owners[key]
+    local places = owner and not owner.explicit and same_named_tests(owner.test)
+    if places and #places > 1 then dropped = dropped or { owner.test, places } else kept[#kept + 1] = key end
+  end
+  snapshot.changed = kept
+  if dropped then
+    local ok, err = pcall(T.write_snapshots)
+    if not ok then error(err, 0) end
+    refuse_same_named(dropped[1], dropped[2], "")
+  end
   if not snapshot.changed[1] then return end
   local path, dir = snapshot_path()
   local function cannot(why)
@@ -477,6 +520,10 @@ luassert:register("assertion", "tree_snapshot", function(state, arguments)
   local count = (snapshot.counts[test] or 0) + 1
   snapshot.counts[test] = count
   local explicit = arguments[2] ~= nil
+  if not explicit then
+    local places = same_named_tests(test)
+    if #places > 1 then refuse_same_named(test, places, spec_line()) end
+  end
   local key = explicit and tostring(arguments[2]) or (test .. " #" .. count)
   claim_key(key, test, explicit)
   local entries = read_snapshots()

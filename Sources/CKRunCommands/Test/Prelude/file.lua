@@ -168,6 +168,7 @@ function T.run_file(chunk, file, index, seed)
   opts.file_index, opts.seed = tonumber(index) or 0, tonumber(seed)
   if opts.seed then randomseed(opts.seed) end
   root = element("file", file, chunk, nil, 0)
+  T.file_root = root   -- the tests declared so far (assert.lua's same_named_tests)
   S.ctx, S.skip_all = root, S.skip_all and opts.fail_fast
   environment_for(chunk)
   if prepared == nil then prepared = prepare() end
