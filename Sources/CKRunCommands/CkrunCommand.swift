@@ -103,6 +103,10 @@ public struct CkrunCommand: ParsableCommand {
         // build) waits for a change in its directory and starts again, as it reloads later.
         let script = arguments.scriptIndex
         let hasFile = script > 0 && script < CommandLine.arguments.count && CommandLine.arguments[script] != "-"
+        if options.watch && hasFile, let refusal = WatchRefusal.stream(CommandLine.arguments[script]) {
+            ProcessOutput.err("ckrun: \(refusal)\n")
+            return 1
+        }
         let fix = options.watch && hasFile ? StartWatch(script: CommandLine.arguments[script]) : nil
         while true {
             var started = false

@@ -9,9 +9,8 @@ static const char error_value_key = 0, error_text_key = 0;
 
 static int error_tostring_k(lua_State *L) { return luaL_callmeta(L, 1, "__tostring"); }
 
-/* What an error that is no string says: its __tostring's string, run protected (one that raises
-   must not replace the error the handler raised) and out of Swift mode (ckpcall_at: the memory
-   limit holds in it, as the time limit does), or its type. */
+/* What an error that is no string says: its __tostring's string, run protected (one that raises must
+   not replace the handler's error) and out of Swift mode (ckpcall_at: the limits hold), or its type. */
 static const char *error_text(lua_State *L) {
     lua_pushcfunction(L, error_tostring_k);
     lua_pushvalue(L, 1);
@@ -107,10 +106,9 @@ static int binary_refusal_k(lua_State *L) {
     return 1;
 }
 
-/* Under --sandbox Lua's own "attempt to load a binary chunk" becomes the catalogued refusal here,
-   where every path that loads for a script passes (lua.c's REPL compiled its lines without the
-   Swift wrapper that did it, and printed Lua's bare message). Made under pcall: out of memory
-   keeps Lua's message. */
+/* Under --sandbox Lua's "attempt to load a binary chunk" becomes the catalogued refusal here, where
+   every path that loads for a script passes (lua.c's REPL printed Lua's bare message). Made under
+   pcall: out of memory keeps Lua's message. */
 static int refusing_binary(lua_State *L, int status, const char *name) {
     if (status != LUA_ERRSYNTAX || !ckinternal_extra_of(L)->text_only || lua_type(L, -1) != LUA_TSTRING
         || strstr(lua_tostring(L, -1), "attempt to load a binary chunk") == NULL) return status;
@@ -121,11 +119,9 @@ static int refusing_binary(lua_State *L, int status, const char *name) {
     return status;
 }
 
-/* Every chunk ckrun loads for a script comes through these two (check-layout refuses Lua's own
-   loaders elsewhere), so a state that loads text only (--sandbox) never loads a binary chunk:
-   LUA_INIT=@file, -e, the REPL's lines and the app's file included. */
-/* Compiling runs in Lua mode, so the allocator refuses past the memory limit and lua_load
-   returns LUA_ERRMEM: in Swift mode a 100 MB literal compiled under an 8 MB limit (lib2 12). */
+/* Every chunk ckrun loads for a script comes through the three loaders below (check-layout refuses
+   Lua's own elsewhere): under --sandbox none loads a binary chunk. Compiling runs in Lua mode, so the
+   allocator refuses past the memory limit (in Swift mode a 100 MB literal compiled under 8 MB). */
 static int ckpcall_set_in_swift(lua_State *L, int in_swift) {
     ck_memory *m = ckinternal_extra_of(L)->memory;
     int saved = m->in_swift;
@@ -140,10 +136,9 @@ int ckpcall_loadbuffer(lua_State *L, const char *buf, size_t len, const char *na
     return refusing_binary(L, status, name);
 }
 
-/* A file ckrun loads itself (the script, `ckrun tree`'s, `.reload`'s, a spec file, LUA_INIT's
-   `@file`) is no FIFO or socket: opening one blocks before any limit can run (`--timeout` never
-   fired); a device such as /dev/null loads as lua5.4 loads it. Every failure to read carries the
-   catalogue's id. NULL is standard input. */
+/* A file ckrun loads itself is no FIFO or socket: opening one blocks before any limit can run
+   (a script from a pipe comes through ckstream.c). Every failure to read carries the catalogue's
+   id. NULL is standard input. */
 int ckpcall_loadfile(lua_State *L, const char *path) {
     struct stat st;
     if (path && stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISDIR(st.st_mode))) {
@@ -156,17 +151,22 @@ int ckpcall_loadfile(lua_State *L, const char *path) {
     ckpcall_set_in_swift(L, saved);
     int status = refusing_binary(L, loaded, path ? path : "stdin");
     if (status == LUA_ERRFILE && lua_type(L, -1) == LUA_TSTRING) {
-        lua_pushliteral(L, "[cannotRead] ");
-        lua_insert(L, -2);
-        lua_concat(L, 2);
+        lua_pushfstring(L, "[cannotRead] %s", lua_tostring(L, -1));
+        lua_remove(L, -2);
     }
     return status;
 }
 
+int ckpcall_load(lua_State *L, lua_Reader reader, void *data, const char *chunkname) {
+    int saved = ckpcall_set_in_swift(L, 0);
+    int status = lua_load(L, reader, data, chunkname, ckinternal_extra_of(L)->text_only ? "t" : NULL);
+    ckpcall_set_in_swift(L, saved);
+    return refusing_binary(L, status, chunkname);
+}
+
 void ckpcall_set_text_only(lua_State *L) { ckinternal_extra_of(L)->text_only = 1; }
 
-/* Bytecode this process's lua_dump made from a function it compiled (CompiledChunks): never a
-   script's bytes, so it is loaded whatever the state's mode. */
+/* Bytecode this process's lua_dump made of what it compiled (CompiledChunks): loaded in any mode. */
 int ckpcall_load_trusted_bytecode(lua_State *L, const char *buf, size_t len, const char *name) {
     return luaL_loadbufferx(L, buf, len, name, "b");
 }

@@ -13,7 +13,7 @@ public enum Catalogue: String, CaseIterable, Sendable {
     case notAControl, nothingTapped, unknownEvent
     // Limits and the command line (SPEC §9)
     case timeout, memoryLimit, interrupted, sandbox, usage, cannotRead, testFailure, finalizerError
-    case cannotWrite, cannotWatch, graphvizFailed
+    case cannotWrite, cannotWatch, graphvizFailed, crashed
     // The app's run loop (SPEC §9)
     case timerFailed, timerLoop
     // Limits of the Lua stack and of nesting; names and fields a script may have misspelled
@@ -63,9 +63,10 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .sandbox: "Under `--sandbox`, the script called a function that runs programs, loads C code or bytecode, writes files, reads the environment or ends the process (docs/sandbox.md)."
         case .usage: "The command line could not be understood."
         case .cannotRead: "A file ckrun loads itself (the script, `ckrun tree`'s, a spec file, `LUA_INIT=@file`, the file `.reload` or `--watch` loads again) does not exist, cannot be opened, or is a directory, FIFO or socket (reading a FIFO would block before any limit)."
+        case .crashed: "The process faulted (a signal such as SIGSEGV): Lua runs a precompiled chunk without verifying it, as lua5.4 does, so a corrupted one a script loaded (allowed without `--sandbox`), or a C module's fault, can crash it. One line names what was running (a serial `ckrun test`'s test file, a plain run's script); the Swift runtime's backtrace follows and the process ends by the signal."
         case .testFailure: "`ckrun test` could not run a test file to its end: the file stopped outside any test (it called `os.exit`, a limit or a signal struck between its tests, its worker process died or answered what it could not read), or luassert was missing. A file that does not compile and a failing hook are reported as busted reports them: an error named by the file or the hook, with Lua's message."
         case .cannotWrite: "ckrun could not write its standard output or standard error, or a report file it was asked for (`--junit`, coverage): closed, `>&-`; a full disk, `>/dev/full`; a FIFO no process reads; an I/O error. What it wrote there is incomplete, so the run ends with a non-zero status. A reader that went away (`| head -1`) is not this error: ckrun then ends quietly, as killed by SIGPIPE, as a filter does (or, started with SIGPIPE ignored, goes on without that output, as lua5.4 does)."
-        case .cannotWatch: "`--watch` could not start watching files: the system refused an inotify instance or watch (the per-user limits `fs.inotify.max_user_instances` or `max_user_watches` reached, or no inotify on this system)."
+        case .cannotWatch: "`--watch` could not start watching files: the system refused an inotify instance or watch (the per-user limits `fs.inotify.max_user_instances` or `max_user_watches` reached, or no inotify on this system), or the script is a pipe or device, whose bytes come once (`ckrun <(…) --watch`)."
         case .graphvizFailed: "`ckrun tree --format svg` ran Graphviz's `dot` on the graph `--format dot` prints and dot failed (it exited with a non-zero status or was killed): the line carries dot's status and its own message. No SVG, or only part of one, was written; the status is 1."
         case .finalizerError: "A `__gc` metamethod raised an error while Lua collected garbage, while warnings are on (`warn(\"@on\")`, `-W`): a warning to `ck.config.onWarning` when one is set, else Lua's own `Lua warning: error in __gc` line, as lua5.4 prints it. While warnings are off (the default), as in lua5.4, a finalizer's error is dropped."
         case .timerFailed: "A timer's function (`ck.after`) raised: in an app run by `ckrun` (or the build after it failed; the app goes on), or when `ck.advance` or `ck.runUntilIdle` fired it (the error reaches their caller, naming where the timer was set)."
@@ -126,9 +127,10 @@ public enum Catalogue: String, CaseIterable, Sendable {
         case .sandbox: "Do what the message says instead, or run without `--sandbox`."
         case .usage: "See `ckrun --help`."
         case .cannotRead: "Name a readable Lua file; read standard input with `-`."
+        case .crashed: "Fix or remove the chunk the named file loads (`--sandbox` loads no precompiled chunk); run `ckrun test --jobs 2` so a crashing test file is a `[testFailure]` and the other files' results and reports are kept."
         case .testFailure: "Read the message and traceback; fix the test file or the code it tests."
         case .cannotWrite: "Give ckrun an output it can write: a file on a disk with room, a pipe, a terminal, a FIFO whose reader is running; do not close descriptor 1 or 2 (from a test's C module either)."
-        case .cannotWatch: "Close other programs that watch files (editors, other `--watch` runs), or raise the limit (`sysctl fs.inotify.max_user_instances=512`); or run without `--watch`."
+        case .cannotWatch: "Save a script from a pipe to a file first. Close other programs that watch files (editors, other `--watch` runs), or raise the limit (`sysctl fs.inotify.max_user_instances=512`); or run without `--watch`."
         case .graphvizFailed: "Run `ckrun tree FILE --format dot | dot -Tsvg` to see where dot stops; update Graphviz if it is older than the graph's syntax, and report the graph if it is ckrun's."
         case .finalizerError: "Make the finalizer handle its own errors (pcall inside __gc)."
         case .timerFailed: "Read the timer's own error and traceback after the first line and fix the function; set the timer again if it should still run."

@@ -16,7 +16,18 @@ public enum ForcedExit {
     /// (the Swift runtime's backtracer keeps only the process's own faults), and SIGQUIT
     /// (Ctrl-\\) runs the hook above first, so a full-screen view or the line editor gives the
     /// terminal back before the process ends by SIGQUIT, as a Unix tool does.
-    public static func claimSignals() { ckexithook_claim_signals() }
+    public static func claimSignals() {
+        ckexithook_claim_signals()
+        ckcrash_install()
+    }
+
+    /// What a fault of the process (a segfault in a corrupted chunk Lua ran unverified) reports
+    /// was running, after "ckrun: [crashed] signal N" and before the Swift runtime's backtrace:
+    /// `" while …\n"`, rendered now (the handler only writes it). Empty: nothing is written.
+    public static func noteRunning(_ text: String) {
+        var bytes = Array(text.utf8)
+        ckcrash_note(&bytes, bytes.count)
+    }
 
     /// While that hook runs, the signal ending the process: `SIGALRM` for the watchdog, `SIGINT`
     /// for a second Ctrl-C, `SIGQUIT` for Ctrl-\\.

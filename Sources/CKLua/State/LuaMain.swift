@@ -96,7 +96,10 @@ public final class LuaMain {
             let script = BytePath.path(cString: path)
             engine.searcher.install(directories: [(SiblingSearcher.directory(of: script), "beside the script \(script)")])
         }
-        var status = engine.lua.loadFileKeepingError(UnsafePointer(path))
+        let shown = path.map { BytePath.shown(BytePath.path(cString: $0)) } ?? "standard input"
+        ForcedExit.noteRunning(" while ckrun ran the script \(shown) (Lua runs a precompiled chunk unverified, as lua5.4 does: "
+            + "a corrupted one, or a C module's fault, can crash the process)\n")
+        var status = loadScript(UnsafePointer(path))
         if status == LUA_OK {
             let n = pushingArguments ? pushArguments() : 0
             guard n >= 0 else { return false }
@@ -194,6 +197,17 @@ public final class LuaMain {
         ckmacros_pop(L, 1)
     }
 
+    /// A file lua5.4 reads (nil: standard input) loaded as luaL_loadfilex loads it; the error stays
+    /// on the stack. A pipe, FIFO or device (`ckrun <(echo …)`, `… | ckrun /dev/stdin`, `-` on a
+    /// pipe) is read as it comes in a turn of its own, so `--timeout` ends a wait for a writer
+    /// that never finishes (`ckstream.c`); a regular file loads at once, outside any turn.
+    private func loadScript(_ path: UnsafePointer<CChar>?) -> Int32 {
+        guard ckstream_is_stream(path) != 0 else { return engine.lua.loadFileKeepingError(path) }
+        var status: Int32 = LUA_OK
+        _ = try? engine.turn { _ throws(LuaError) in status = ckstream_loadfile(L, path) }
+        return status
+    }
+
     /// LUA_INIT_5_4, else LUA_INIT: `@file` runs the file, anything else runs as a chunk.
     private func runLuaInit() -> Bool {
         var name = "=LUA_INIT_5_4"
@@ -205,7 +219,7 @@ public final class LuaMain {
         guard let value else { return true }
         // Text only under --sandbox, as every load (`@file` once loaded bytecode there).
         if value.pointee == CChar(UInt8(ascii: "@")) {
-            return report(dochunk(engine.lua.loadFileKeepingError(UnsafePointer(value + 1))))
+            return report(dochunk(loadScript(UnsafePointer(value + 1))))
         }
         return report(dochunk(loadChunk(value, name: name)))
     }

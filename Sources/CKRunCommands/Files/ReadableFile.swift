@@ -8,9 +8,10 @@ import Foundation
 import Glibc
 #endif
 
-/// A file ckrun loads itself, checked before a turn starts: one it may read that is no directory,
-/// FIFO or socket. Opening a FIFO blocks before any limit runs (`ckrun --timeout 2 pipe.lua` never
-/// returned), so it is refused with `[cannotRead]`, as `ckpcall_loadfile` refuses it.
+/// A file ckrun loads itself and may load again (`ckrun repl FILE`'s `.reload`, `ckrun tree`, a
+/// test file), checked before a turn starts: one it may read that is no directory, FIFO or
+/// socket, whose bytes come once (and whose open blocks before any limit runs). A plain
+/// script, which lua5.4 reads once, may be a pipe (`LuaMain.loadScript`).
 enum ReadableFile {
     /// Why `path` cannot be loaded (a `[cannotRead]` message), or nil.
     static func problem(_ path: String) -> String? {
@@ -22,7 +23,10 @@ enum ReadableFile {
         }
         switch st.st_mode & S_IFMT {
         case S_IFDIR: return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): a directory, not a regular file; name a Lua file")
-        case S_IFIFO, S_IFSOCK: return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): a FIFO or socket, not a regular file; name a Lua file")
+        case S_IFIFO, S_IFSOCK:
+            return Catalogue.cannotRead.message("cannot read \(BytePath.shown(path)): a FIFO or socket, not a regular file: this command "
+                + "reads its file again (a reload, --watch, a test file's run), which a pipe gives once; save it to a file "
+                + "(a script from a pipe runs as `ckrun FILE` or `ckrun -`)")
         default: return nil   // a device (/dev/null) reads as lua5.4 reads it
         }
     }

@@ -18,4 +18,14 @@ enum WatchRefusal {
         }
         return Catalogue.cannotWatch.message("--watch cannot watch \(what): \(cause)")
     }
+
+    /// Why `--watch` refuses `script` when it is a pipe, FIFO or device (`ckrun <(…) --watch`):
+    /// its bytes come once, and a reload must read the file again. Nil for a file.
+    static func stream(_ script: String) -> String? {
+        guard let st = BytePath.status(script) else { return nil }
+        let kind = st.st_mode & S_IFMT
+        guard kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK else { return nil }
+        return Catalogue.cannotWatch.message("--watch cannot watch \(BytePath.shown(script)): a pipe or device gives its bytes once, "
+            + "and a reload reads the script again; save the script to a file, or run it without --watch")
+    }
 }

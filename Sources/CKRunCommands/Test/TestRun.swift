@@ -88,9 +88,9 @@ struct TestRun {
         } else {
             let states = SpecStates(settings: settings), process = ProcessSnapshot()
             RunEnding.watchCurrent()
-            defer { RunEnding.running(nil) }
+            defer { Self.running(nil) }
             for file in order {
-                RunEnding.running(file.path)
+                Self.running(file.path)
                 // Taken (and reported) before the file's state closes: see SpecFileRunner.runRecords.
                 // The process is put back before the report (a test closed fd 1) and after the close.
                 var goOn = true
@@ -105,5 +105,20 @@ struct TestRun {
             }
         }
         return results
+    }
+
+    /// The file a serial run runs now (nil: none), for an early end (`RunEnding`) and a crash.
+    private static func running(_ file: String?) {
+        RunEnding.running(file)
+        ForcedExit.noteRunning(file.map(crashNote) ?? "")
+    }
+
+    /// What a fault during a serial run says was running: the test file, and how to keep the
+    /// other files' results (docs/testing.md).
+    static func crashNote(_ file: String) -> String {
+        " while ckrun test ran the test file \(BytePath.shown(file)): the whole run ends here, without its summary and reports "
+            + "(Lua runs a precompiled chunk unverified: a corrupted one, or a C module's fault, can crash the process). "
+            + "Run with --jobs 2 or more: each file then runs in a process of its own, a crashing file is a [testFailure] "
+            + "and the other files' results and reports are kept\n"
     }
 }

@@ -127,6 +127,8 @@ int ckpcall_loadbuffer(lua_State *L, const char *buf, size_t len, const char *na
 /// luaL_loadfilex (a BOM and a `#` line skipped; NULL: standard input).
 int ckpcall_loadfile(lua_State *L, const char *path);
 void ckpcall_set_text_only(lua_State *L);
+/// lua_load from a reader, in the loaders' mode (text only once ckpcall_set_text_only was called).
+int ckpcall_load(lua_State *L, lua_Reader reader, void *data, const char *chunkname);
 /// Bytecode this process dumped itself (CompiledChunks), loaded in any mode.
 int ckpcall_load_trusted_bytecode(lua_State *L, const char *buf, size_t len, const char *name);
 int ckpcall_openlibs(lua_State *L);
@@ -206,10 +208,24 @@ typedef void (*ckstdin_lender)(int lending, const char *read, size_t length);
 /// `hook` non-NULL (the live view owns the terminal): a read calls it around the wait; NULL: it
 /// reads as it is. A wait ends on a stop the watchdog has pending. Returns 0 when it could not.
 int ckstdin_lend(lua_State *L, ckstdin_lender hook);
+/// Whether `path` (NULL: standard input) is a pipe, FIFO or character device: bytes that come
+/// once and may wait for their writer, which ckstream_loadfile reads (ckstream.c).
+int ckstream_is_stream(const char *path);
+/// luaL_loadfilex for such a file (NULL: standard input), read once as it comes, its waits ended
+/// by a stop the watchdog has pending (--timeout's deadline): call inside a turn. A stop fails
+/// the load with "[timeout] …"; other failures are "[cannotRead] …", as ckpcall_loadfile's.
+int ckstream_loadfile(lua_State *L, const char *path);
 /// At start: every signal sent from outside whose default ends the process has its default back
 /// (the Swift runtime's backtracer took SIGQUIT as a crash); the faults keep the backtracer.
 /// SIGQUIT then runs the hook above (the terminal given back) and ends the process by SIGQUIT.
 void ckexithook_claim_signals(void);
+/// At start, after ckexithook_claim_signals: a fault (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
+/// SIGABRT, SIGSYS) first writes "[crashed] signal N" and the note below to standard error, then
+/// reaches the action found at start (the Swift runtime's backtracer) as it would have (ckcrash.c).
+void ckcrash_install(void);
+/// The rest of that line (after the signal's number, up to 2 KB), rendered now: what is running.
+/// Length 0: nothing is written.
+void ckcrash_note(const char *text, size_t length);
 /// While the watchdog's last resort runs its hook: "file:line: " of the innermost script line of
 /// the thread it ended ("" when none), for the message that reports it.
 const char *cklastresort_where(void);
