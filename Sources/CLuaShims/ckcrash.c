@@ -15,7 +15,10 @@ static const int faults[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT,
 #define FAULTS ((int)(sizeof faults / sizeof faults[0]))
 static struct sigaction previous[FAULTS];
 static char note[2048];
-static volatile sig_atomic_t note_length = 0;
+static volatile sig_atomic_t note_length = 0, note_cut = 0;
+/* The full name of the test a serial run started last (a Lua string its element keeps while the
+   file runs), NULL when none: read by the handler, stored per test (ckrunner.c's clock). */
+static const char *volatile test_name = NULL;
 
 static void write_all(const char *text, size_t length) {
     while (length > 0) {
@@ -37,7 +40,16 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
         static const char head[] = "\nckrun: [crashed] signal ";
         write_all(head, sizeof head - 1);
         write_all(number + at, sizeof number - (size_t)at);
-        write_all(note, length);
+        size_t cut = (size_t)note_cut;
+        write_all(note, cut);
+        const char *test = test_name;
+        if (test != NULL) {
+            static const char in_test[] = " (in or after the test \"", closing[] = "\")";
+            write_all(in_test, sizeof in_test - 1);
+            write_all(test, strnlen(test, 400));
+            write_all(closing, sizeof closing - 1);
+        }
+        write_all(note + cut, length - cut);
     }
     for (int i = 0; i < FAULTS; i++) {
         if (faults[i] == sig) sigaction(sig, &previous[i], NULL);
@@ -52,9 +64,13 @@ void ckcrash_install(void) {
     }
 }
 
-void ckcrash_note(const char *text, size_t length) {
+void ckcrash_note(const char *text, size_t length, size_t cut) {
     note_length = 0;
+    test_name = NULL;
     if (length > sizeof note) length = sizeof note;
     memcpy(note, text, length);
+    note_cut = (sig_atomic_t)(cut < length ? cut : length);
     note_length = (sig_atomic_t)length;
 }
+
+void ckcrash_note_test(const char *name) { test_name = name; }

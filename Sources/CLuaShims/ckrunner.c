@@ -186,8 +186,10 @@ int ckrunner_lua_turn(lua_State *L) {
 }
 
 /* The test runner's clock, as a Lua function: called twice a test, it costs no trip through
-   Swift and no system call (the vDSO's clock). */
+   Swift and no system call (the vDSO's clock). clock(name) as a test starts notes its full name
+   (kept by its element while the file runs) for a crash's line (ckcrash.c). */
 int ckrunner_lua_monotonic_clock(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TSTRING) ckcrash_note_test(lua_tostring(L, 1));
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     lua_pushnumber(L, (lua_Number)t.tv_sec + (lua_Number)t.tv_nsec * 1e-9);

@@ -23,11 +23,17 @@ public enum ForcedExit {
 
     /// What a fault of the process (a segfault in a corrupted chunk Lua ran unverified) reports
     /// was running, after "ckrun: [crashed] signal N" and before the Swift runtime's backtrace:
-    /// `" while …\n"`, rendered now (the handler only writes it). Empty: nothing is written.
-    public static func noteRunning(_ text: String) {
-        var bytes = Array(text.utf8)
-        ckcrash_note(&bytes, bytes.count)
+    /// `" while …"` then `rest`, rendered now (the handler only writes it), the test a serial
+    /// run started last between them. Empty: nothing is written.
+    public static func noteRunning(_ text: String, _ rest: String = "") {
+        let head = Array(text.utf8)
+        var bytes = head + Array(rest.utf8)
+        ckcrash_note(&bytes, bytes.count, head.count)
     }
+
+    /// The test a serial run started last is no longer named (its file's tests are done; the
+    /// state that holds its name may close): called before the state closes.
+    public static func forgetTest() { ckcrash_note_test(nil) }
 
     /// While that hook runs, the signal ending the process: `SIGALRM` for the watchdog, `SIGINT`
     /// for a second Ctrl-C, `SIGQUIT` for Ctrl-\\.

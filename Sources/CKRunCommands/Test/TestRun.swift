@@ -95,7 +95,7 @@ struct TestRun {
                 // The process is put back before the report (a test closed fd 1) and after the close.
                 var goOn = true
                 let runner = SpecFileRunner(file: file.path, fileIndex: file.index, settings: settings, states: states)
-                runner.run { process.restore(); goOn = take($0) }
+                runner.run { ForcedExit.forgetTest(); process.restore(); goOn = take($0) }
                 process.restore()
                 // The state closed (unless files share it): an os.exit its finalizers called fails the file.
                 if let exited = runner.closingExit() {
@@ -110,15 +110,15 @@ struct TestRun {
     /// The file a serial run runs now (nil: none), for an early end (`RunEnding`) and a crash.
     private static func running(_ file: String?) {
         RunEnding.running(file)
-        ForcedExit.noteRunning(file.map(crashNote) ?? "")
+        guard let file else { return ForcedExit.noteRunning("") }
+        ForcedExit.noteRunning(" while ckrun test ran the test file \(BytePath.shown(file))", crashAdvice)
     }
 
-    /// What a fault during a serial run says was running: the test file, and how to keep the
-    /// other files' results (docs/testing.md).
-    static func crashNote(_ file: String) -> String {
-        " while ckrun test ran the test file \(BytePath.shown(file)): the whole run ends here, without its summary and reports "
+    /// What a fault during a serial run says after the test file (and the test): how to keep
+    /// the other files' results (docs/testing.md).
+    static let crashAdvice =
+        ": the whole run ends here, without its summary and reports "
             + "(Lua runs a precompiled chunk unverified: a corrupted one, or a C module's fault, can crash the process). "
             + "Run with --jobs 2 or more: each file then runs in a process of its own, a crashing file is a [testFailure] "
             + "and the other files' results and reports are kept\n"
-    }
 }

@@ -223,9 +223,11 @@ void ckexithook_claim_signals(void);
 /// SIGABRT, SIGSYS) first writes "[crashed] signal N" and the note below to standard error, then
 /// reaches the action found at start (the Swift runtime's backtracer) as it would have (ckcrash.c).
 void ckcrash_install(void);
-/// The rest of that line (after the signal's number, up to 2 KB), rendered now: what is running.
-/// Length 0: nothing is written.
-void ckcrash_note(const char *text, size_t length);
+/// The rest of that line (after the signal's number, up to 2 KB), rendered now: what is running;
+/// the test a serial run started last goes in at `cut`. Length 0: nothing is written.
+void ckcrash_note(const char *text, size_t length, size_t cut);
+/// The test started now: a string that stays while the note does (NULL: none). A pointer store.
+void ckcrash_note_test(const char *name);
 /// While the watchdog's last resort runs its hook: "file:line: " of the innermost script line of
 /// the thread it ended ("" when none), for the message that reports it.
 const char *cklastresort_where(void);

@@ -251,7 +251,7 @@ function executors.it(el)
   begin_isolated()
   local pass, ancestor = exec_all("before_each", parent, true)
   if pass then
-    local start = clock()
+    local start = clock(full_name(el))   -- the name a crash's line gives (ckcrash.c)
     T.current = el
     T.begin_test()
     local status, message, trace, finally_status, finally_message, finally_trace
