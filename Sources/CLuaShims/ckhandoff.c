@@ -82,10 +82,16 @@ void ckhandoff_share(lua_State *L) {
 
 static char closing_exit[512];
 static volatile sig_atomic_t has_closing_exit;
+/* The status (0-255) of the first os.exit since the last take: the run's exit status, as the
+   exit would have ended busted's run with it. -1: none. */
+static int noted_status = -1;
 
-/* note_exit(message): kept (the first, cut to 511 bytes) when the state is closing: os.exit
-   called by a finalizer lua_close runs, whose error becomes a warning nobody reads. */
+/* note_exit(message, status): notes the status of the first os.exit since the last take; when the
+   state is closing, also keeps the message (the first, cut to 511 bytes): os.exit called by a
+   finalizer lua_close runs, whose error becomes a warning nobody reads. */
 int ckhandoff_lua_note_exit(lua_State *L) {
+    lua_Integer status = lua_tointegerx(L, 2, NULL);
+    if (noted_status < 0 && lua_isinteger(L, 2)) noted_status = (int)(status & 0xFF);
     size_t n;
     const char *s = lua_tolstring(L, 1, &n);
     if (!ckinternal_extra_of(L)->closing || s == NULL || has_closing_exit) return 0;
@@ -101,4 +107,11 @@ const char *ckhandoff_take_closing_exit(void) {
     if (!has_closing_exit) return NULL;
     has_closing_exit = 0;
     return closing_exit;
+}
+
+/* The noted os.exit status (0-255), no longer noted; -1 when none. */
+int ckhandoff_take_exit_status(void) {
+    int status = noted_status;
+    noted_status = -1;
+    return status;
 }

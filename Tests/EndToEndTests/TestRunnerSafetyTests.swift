@@ -4,13 +4,15 @@ import Testing
 
 @Suite("ckrun test: guards, time limits and the Lua spec of the assertions")
 struct TestRunnerSafetyTests {
+    /// The run's status is os.exit's, as busted's (the exit ends its run there): 0 here, though
+    /// the test failed.
     @Test func osExitFailsTheTestInsteadOfEndingTheRun() throws {
         let fixture = try TestRunnerFixture(["exit_spec.lua": """
         it("exits", function() os.exit(0) end)
         it("still runs", function() end)
         """])
         let result = try fixture.test()
-        #expect(result.status == 1)
+        #expect(result.status == 0)
         #expect(result.outcomeLines == ["ERROR exit_spec.lua:1: exits", "ok    exit_spec.lua:2: still runs"])
         #expect(result.stdout.contains("[testFailure] exit_spec.lua:1: os.exit(0) was called"))
         #expect(result.lastLine == "1 passed, 1 failed")
@@ -24,9 +26,33 @@ struct TestRunnerSafetyTests {
         it("still runs", function() end)
         """])
         let result = try fixture.test()
-        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.status == 7, "\(result.stdout)")
         #expect(result.outcomeLines == ["ERROR exit_spec.lua:1: catches os.exit", "ok    exit_spec.lua:2: still runs"], "\(result.stdout)")
         #expect(result.stdout.contains("os.exit(7) was called"), "\(result.stdout)")
+    }
+
+    /// busted 2.1.1 (lua5.4) ends with the status os.exit gives: 3 from a helper or a test,
+    /// false 1, true 0, the low byte of an integer (-1: 255, 256: 0), a string of one; anything
+    /// else is os.exit's own error, a test's error (status 1). ckrun ended 1 for all of them. The
+    /// first exit in the run's order decides, serially and under --jobs.
+    @Test func osExitGivesTheRunBustedsStatus() throws {
+        let fixture = try TestRunnerFixture(["spec/a_spec.lua": "it('a', function() end)", "exits.lua": "os.exit(3)"])
+        for jobs in [[], ["--jobs", "2"]] {
+            let helper = try fixture.test(["--helper", "exits.lua", "spec"] + jobs)
+            #expect(helper.status == 3, "\(jobs): \(helper.stdout)")
+        }
+        let forms: [(code: String, status: Int32)] = [("3", 3), ("false", 1), ("true", 0), ("", 0), ("3, true", 3), ("2.0", 2),
+                                                      ("256", 0), ("-1", 255), ("'7'", 7), ("'x'", 1), ("2.5", 1), ("{}", 1)]
+        for form in forms {
+            try fixture.directory.write("spec/b_spec.lua", "it('exits', function() os.exit(\(form.code)) end)")
+            try fixture.directory.write("spec/c_spec.lua", "it('later', function() os.exit(9) end)")
+            for jobs in [[], ["--jobs", "2"]] {
+                let result = try fixture.test(["spec"] + jobs)
+                let bad = form.status == 1 && form.code != "false"
+                #expect(result.status == (bad ? 9 : form.status), "os.exit(\(form.code)) \(jobs): \(result.stdout)")
+                #expect(result.stdout.contains(bad ? "bad argument #1 to 'exit'" : "os.exit("), "\(result.stdout)")
+            }
+        }
     }
 
     @Test func anEndlessLoopTimesOutAndTheRunGoesOn() throws {

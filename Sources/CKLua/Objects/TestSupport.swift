@@ -114,9 +114,16 @@ public struct TestSupport {
     /// From a signal handler on the recording thread: the records line written now.
     public static let writeSharedRecords: @convention(c) () -> Void = ckhandoff_write_shared
 
-    /// `note_exit(message)`: keeps an `os.exit` a finalizer called as the state closed (whose
-    /// error lua_close swallows), for `takeClosingExit` once it closed.
+    /// `note_exit(message, status)`: notes the status of the first `os.exit` (`takeExitStatus`),
+    /// and keeps one a finalizer called as the state closed (whose error lua_close swallows), for
+    /// `takeClosingExit` once it closed.
     public var noteExitFunction: Value { cFunction(ckhandoff_lua_note_exit) }
+
+    /// The status (0–255) of the first `os.exit` noted since the last take, no longer noted.
+    public static func takeExitStatus() -> Int32? {
+        let status = ckhandoff_take_exit_status()
+        return status < 0 ? nil : status
+    }
 
     /// The message of an `os.exit` a finalizer called as a state closed, no longer kept.
     public static func takeClosingExit() -> String? { ckhandoff_take_closing_exit().map { String(cString: $0) } }

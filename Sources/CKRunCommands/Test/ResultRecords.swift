@@ -188,14 +188,15 @@ enum ResultRecords {
     }
 
     /// A file's result as one line (no newline in it): a record of the file, its output, seconds,
-    /// coverage (JSON) and, under --watch, one field per file it loaded, then its tests' records
+    /// coverage (JSON), the status of its first `os.exit` and, under --watch, one field per file it loaded, then its tests' records
     /// as its Lua state wrote them (a `--jobs` worker sends them on undecoded: the parent
     /// decodes each test once).
     static func line(_ head: FileResult, records: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(records.count + head.output.utf8.count + 64)
         let coverage = head.coverage.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
-        let fields = [head.file, head.output, String(head.seconds), coverage] + head.loadedFiles.map(Optional.some)
+        let fields = [head.file, head.output, String(head.seconds), coverage, head.exitStatus.map { String($0) }]
+            + head.loadedFiles.map(Optional.some)
         for value in fields { append(value, to: &out) }
         endRecord(&out)
         out += records
@@ -222,10 +223,11 @@ enum ResultRecords {
         return line.withUnsafeBufferPointer { b -> FileResult? in
             var head: FileResult?
             forEachRecord(UnsafeBufferPointer(rebasing: b[..<bodyStart])) { f in
-                guard f.count >= 4, let file = text(b, f[0]) else { return }
+                guard f.count >= 5, let file = text(b, f[0]) else { return }
                 var result = FileResult(file: file, output: text(b, f[1]) ?? "", seconds: text(b, f[2]).flatMap { Double($0) } ?? 0)
                 result.coverage = text(b, f[3]).flatMap { try? JSONDecoder().decode([String: [String: Int]].self, from: Data($0.utf8)) }
-                result.loadedFiles = f[4...].compactMap { text(b, $0) }
+                result.exitStatus = text(b, f[4]).flatMap { Int32($0) }
+                result.loadedFiles = f[5...].compactMap { text(b, $0) }
                 head = result
             }
             guard var result = head, let tests = try? tests(UnsafeBufferPointer(rebasing: b[bodyStart...]), file: result.file) else { return nil }

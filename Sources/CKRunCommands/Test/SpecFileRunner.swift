@@ -74,6 +74,7 @@ struct SpecFileRunner {
             }
         }
         if let session { collect(from: session, into: &head) }
+        head.exitStatus = TestSupport.takeExitStatus()
         head.seconds = seconds(since: start)
         withExtendedLifetime(session) { deliver(head, records) }
     }
@@ -81,11 +82,13 @@ struct SpecFileRunner {
     /// An `os.exit` a finalizer called as the file's state closed, after its result was handed
     /// on (`TestSupport.takeClosingExit`): a failure of the file, as one in a test is a failure
     /// of the test (atk-new 17: the run passed). Nil when none was called.
-    func closingExit() -> TestResult? {
+    /// The exit's status comes with it: the run's, when no earlier `os.exit` was called.
+    func closingExit() -> (failure: TestResult, status: Int32?)? {
         guard let message = TestSupport.takeClosingExit() else { return nil }
-        return TestResult(name: file, file: file, line: Self.line(in: String(message.drop { $0 != " " }.dropFirst()), of: file),
-                          status: .errored, message: message + " (by a finalizer (__gc) as the file's state closed, after its tests)",
-                          traceback: "", descriptor: "file")
+        let failure = TestResult(name: file, file: file, line: Self.line(in: String(message.drop { $0 != " " }.dropFirst()), of: file),
+                                 status: .errored, message: message + " (by a finalizer (__gc) as the file's state closed, after its tests)",
+                                 traceback: "", descriptor: "file")
+        return (failure, TestSupport.takeExitStatus())
     }
 
     /// The file's `math.random` seed: its own, from the run's (`--seed`, or one drawn per run).

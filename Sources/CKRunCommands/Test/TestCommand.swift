@@ -267,7 +267,7 @@ struct TestCommand: ParsableCommand {
         // The process ends next, and the results' memory with it, not through their releases
         // (10,000 tests: ~3M instructions after the last file, when nothing else runs).
         Self.reported = outcome.results
-        if outcome.failed { throw ExitCode(1) }
+        if outcome.status != 0 { throw ExitCode(outcome.status) }
     }
 
     /// The last run's results, kept to the process's end (see `execute`).

@@ -17,10 +17,10 @@ struct TestReport {
 
     private var command: TestCommand { plan.command }
 
-    /// Runs and reports; `failed` when a test failed or a report could not be written. `endings`:
+    /// Runs and reports, with the run's exit status (`finish`). `endings`:
     /// a signal or the watchdog's last resort still closes the reports (`RunEnding`; --watch
     /// handles its signals itself).
-    func run(_ run: TestRun, endings: Bool = true) -> (results: [FileResult], failed: Bool) {
+    func run(_ run: TestRun, endings: Bool = true) -> (results: [FileResult], status: Int32) {
         if let output = command.output, ReportFormat.named(output) == nil {
             StandardStreams.err("ckrun test: note: no output handler '\(output)' here (\(ReportFormat.nameList)): the text report follows\n")
         }
@@ -34,7 +34,7 @@ struct TestReport {
         let feed = ReportFeed(reporters, seed: run.settings.shuffleSeed)
         let loadErrors = run.loadErrorResult.map { [$0] } ?? []
         // The end of the run: the reporters close, the summary and the coverage are written.
-        let close = { () -> Bool in
+        let close = { () -> Int32 in
             finish(feed.finish(), fileWriter: fileWriter, run: run, loadFailed: !loadErrors.isEmpty)
         }
         let ending = endings ? RunEnding { unreported, last in
@@ -48,27 +48,30 @@ struct TestReport {
         }
         loadErrors.forEach(report)
         _ = run.execute(report)
-        let failed = ending.map { $0.closing { close() } } ?? close()
-        return (feed.fed, failed)
+        let status = ending.map { $0.closing { close() } } ?? close()
+        return (feed.fed, status)
     }
 
     /// Prints the summary of what the reporters were fed and closed with, writes the coverage;
-    /// whether the run failed (a test, or a report that could not be written).
-    private func finish(_ reported: ReportedRun, fileWriter: JUnitFileWriter?, run: TestRun, loadFailed: Bool) -> Bool {
+    /// the run's exit status: 1 when a test failed or a report could not be written, 0 else, but
+    /// the status of the first `os.exit` a test file called (in the run's order) when there was
+    /// one, as busted ends with it (0 too: a report that could not be written makes that 1).
+    private func finish(_ reported: ReportedRun, fileWriter: JUnitFileWriter?, run: TestRun, loadFailed: Bool) -> Int32 {
         let summary = reported.summary
         // Machine formats own standard output entirely: the summary goes to standard error.
         if plan.format.ownsStandardOutput { StandardStreams.err(summary.line + "\n") } else { StandardStreams.out(summary.line + "\n") }
-        var failed = summary.failed > 0
-        if run.settings.coverage, !writeCoverage(reported.files) { failed = true }
+        var reportFailed = false
+        if run.settings.coverage, !writeCoverage(reported.files) { reportFailed = true }
         if let problem = fileWriter?.failure {
             StandardStreams.err("ckrun test: \(problem)\n")
-            failed = true
+            reportFailed = true
         }
         // Nothing ran, so nothing failed: exit 0, as busted does (SPEC §9), with a word on why.
         if summary.total == 0 && !command.passWithNoTests && !loadFailed, let note = noTestsMessage(run) {
             StandardStreams.err("ckrun test: \(note)\n")
         }
-        return failed
+        if let exited = reported.files.lazy.compactMap(\.exitStatus).first { return exited == 0 && reportFailed ? 1 : exited }
+        return summary.failed > 0 || reportFailed ? 1 : 0
     }
 
     /// busted's --suppress-pending leaves pending tests out of every report and count.

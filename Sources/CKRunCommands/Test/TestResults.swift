@@ -55,6 +55,8 @@ struct FileResult: Codable, Sendable {
     /// A failure of a file reported before, found once its state closed (an os.exit in a
     /// finalizer): no file of its own in the counts.
     var followsItsFile: Bool? = nil
+    /// The status of the first `os.exit` the file called (0–255): the run's, as busted ends with it.
+    var exitStatus: Int32? = nil
 
     var didFail: Bool { tests.contains { $0.didFail } }
 }

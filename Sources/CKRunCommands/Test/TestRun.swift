@@ -62,7 +62,7 @@ struct TestRun {
             ? "failed running the specified helper (\(failed.name)), error: \(detail)" : detail
         return FileResult(file: "", tests: [TestResult(name: "", file: "", line: 0, status: .errored,
                                                        message: id.map { $0 + message } ?? Catalogue.testFailure.message(message),
-                                                       traceback: "", descriptor: "error")])
+                                                       traceback: "", descriptor: "error")], exitStatus: result.exitStatus)
     }
 
     /// Stops after the first file with a failure under `--fail-fast`.
@@ -99,7 +99,7 @@ struct TestRun {
                 process.restore()
                 // The state closed (unless files share it): an os.exit its finalizers called fails the file.
                 if let exited = runner.closingExit() {
-                    goOn = take(FileResult(file: file.path, tests: [exited], followsItsFile: true)) && goOn
+                    goOn = take(FileResult(file: file.path, tests: [exited.failure], followsItsFile: true, exitStatus: exited.status)) && goOn
                 }
                 if !goOn { break }
             }

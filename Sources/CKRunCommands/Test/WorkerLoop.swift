@@ -66,8 +66,9 @@ enum WorkerLoop {
         }
         states.closeHanded()
         // An os.exit its finalizers called as the state closed fails the file, as in a serial run.
-        if let exited = runner.closingExit(), let (head, records) = result {
-            Held.keep(WorkerProtocol.encode(head, records: records + ResultRecords.records([exited]), token: token))
+        if let exited = runner.closingExit(), var (head, records) = result {
+            head.exitStatus = head.exitStatus ?? exited.status
+            Held.keep(WorkerProtocol.encode(head, records: records + ResultRecords.records([exited.failure]), token: token))
         }
         process.restore()   // also flushes what the file left in stdio's buffers: its output, out before its answer
         // Not cut by the records the parent asks for (their signal waits for the write's end).

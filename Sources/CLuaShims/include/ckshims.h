@@ -435,13 +435,14 @@ const unsigned char *ckrunner_records_bytes(lua_State *L);
 /// What ckrun test hands on from where it cannot call Swift (ckhandoff.c): the whole records
 /// kept so far (`*bytes`, and the count returned), safe from another thread; under --jobs, a
 /// worker that gets `signal` writes `prefix`, the shared state's whole records and a newline to
-/// `fd`; `note_exit(message)` keeps an os.exit a finalizer called as its state closed.
+/// `fd`; `note_exit(message, status)` notes an os.exit's status, and keeps one a finalizer called as its state closed.
 size_t ckhandoff_whole_records(lua_State *L, const unsigned char **bytes);
 void ckhandoff_share_on(int signal, int fd, const char *prefix, size_t length);
 void ckhandoff_share(lua_State *L);
 void ckhandoff_write_shared(void);
 int ckhandoff_lua_note_exit(lua_State *L);
 const char *ckhandoff_take_closing_exit(void);
+int ckhandoff_take_exit_status(void);
 /// ResultRecords' one escaper: `s` as a field (ended by 0x1F) into `out` (2 * n + 1 bytes at least).
 size_t ckrunner_escape_field(const char *s, size_t n, unsigned char *out);
 

@@ -97,23 +97,29 @@ _G.print = function(...)
   gather(sink, concat(parts, "\t") .. "\n")
 end
 
+-- The status the exit would have ended the process with, as Lua's os.exit reads its argument
+-- (true or nil 0, false 1, an integer or a string of one its low byte); nil and the error
+-- os.exit raises for anything else (busted reports that as the test's error and goes on).
+local tointeger, tonumber = math.tointeger, tonumber
+local function exit_status(code)
+  if code == nil or code == true then return 0 end
+  if code == false then return 1 end
+  local n = (type(code) == "number" or type(code) == "string") and tointeger(tonumber(code))
+  if n then return n & 0xFF end
+  if tonumber(code) then return nil, "bad argument #1 to 'exit' (number has no integer representation)" end
+  return nil, "bad argument #1 to 'exit' (number expected, got " .. type(code) .. ")"
+end
 -- Noted whoever catches its error: a finalizer's is swallowed (Lua turns it into a warning; atk-new
 -- 17), and a test's own pcall(os.exit, 7) caught it (atk-safety3 02): either way the code that was
 -- running fails (T.safe), as the exit would have ended busted's run.
-local function in_finalizer()
-  for level = 3, 250 do
-    local info = debug.getinfo(level, "n")
-    if not info then return false end
-    if info.namewhat == "metamethod" and info.name == "__gc" then return true end
-  end
-  return false
-end
 _G.os.exit = function(code)
+  local status, bad = exit_status(code)
+  if not status then error(bad, 2) end
   if code == nil then code = true end
   local message = string.format(exit_message, T.where() or "?", tostring(code))
   T.exit_called = T.exit_called or message
-  if in_finalizer() then
-    T.note_exit(message)   -- kept only while the state closes, when no test runs to fail (atk-new 17)
-  end
+  -- The status becomes the run's (the first one's); the message is kept only while the state
+  -- closes, when no test runs to fail (atk-new 17).
+  T.note_exit(message, status)
   error(message, 0)
 end
