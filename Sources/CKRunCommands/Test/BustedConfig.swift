@@ -57,8 +57,8 @@ enum BustedConfig {
         }
         var values: [String: [String]] = [:]
         for fields in ResultRecords.fields(engine.testing.testRecords) {
-            guard let key = fields.first ?? nil else { continue }
-            values[key] = fields.dropFirst().map { $0 ?? "" }
+            guard fields.count >= 2, let key = fields[0], let type = fields[1] else { continue }
+            values[key] = try BustedConfigForm.normalize(key: key, type: type, values: fields.dropFirst(2).map { $0 ?? "" })
         }
         return values
     }
@@ -89,12 +89,7 @@ extension TestCommand {
         if !sandbox { coverage = coverage ?? flag("coverage") }   // under --sandbox it would make ckrun write
         if !failFast { failFast = flag("no-keep-going") ?? false }
         if seed == nil, let value = single("seed") { seed = value }
-        if timeout == nil, let value = single("timeout") {
-            guard let seconds = Double(value), seconds > 0 else { throw ValidationError(".busted timeout takes a positive number of seconds (got \(value))") }
-            // Under --sandbox only lowers the limit (`timeout = 1e9` let a test spin until CI killed it).
-            timeout = sandbox ? min(seconds, TestCommand.sandboxTimeout) : seconds
-        }
-        if repeatCount == 1, let value = single("repeat"), let n = Int(value) { repeatCount = n }
+        try applyNumbers(timeout: single("timeout"), repeat: single("repeat"))
         // Under --sandbox a checkout's .busted does not choose where ckrun writes: an untrusted
         // `Xoutput = "~/.bashrc"` had a JUnit report replace any file the user may write.
         if sandbox, busted.outputOptions.isEmpty, config["Xoutput"] != nil {
@@ -103,6 +98,20 @@ extension TestCommand {
         // A ROOT path that does not exist is not refused here: as in busted, and as for a path on
         // the command line, it is an error of the run (TestDiscovery) and the other paths run.
         try busted.apply(config, flag: flag, shuffleGiven: orderGiven.shuffle, sortGiven: orderGiven.sort)
+    }
+
+    /// `.busted`'s `timeout` and `repeat`, which the command line left unset.
+    private mutating func applyNumbers(timeout configTimeout: String?, repeat configRepeat: String?) throws {
+        if timeout == nil, let value = configTimeout {
+            guard let seconds = Double(value), seconds > 0 else { throw ValidationError(".busted timeout takes a positive number of seconds (got \(value))") }
+            // Under --sandbox only lowers the limit (`timeout = 1e9` let a test spin until CI killed it).
+            timeout = sandbox ? min(seconds, TestCommand.sandboxTimeout) : seconds
+        }
+        // busted's `for i = 1, runs`: 2.0 and "2" run twice, 2.5 twice too.
+        if repeatCount == 1, let value = configRepeat, let runs = Double(value) {
+            guard runs.isFinite else { throw ValidationError(".busted repeat takes a number of runs (got \(value))") }
+            repeatCount = Int(min(max(runs.rounded(.down), 0), Double(Int32.max)))
+        }
     }
 }
 

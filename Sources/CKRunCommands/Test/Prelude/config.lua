@@ -1,7 +1,9 @@
 -- ckrun test: reads busted's `.busted` file, in a state of its own under the run's limits (and
 -- --sandbox's rules when given). Arguments: its path, the task (--run) or nil, and `keep`, which
 -- records each option as a key and its values (ckrunner.c: escaped, so no value can forge a key).
--- Returns an error message, or nothing. Every free name below reads the standard library as it
+-- Each key is kept with the form it was given in ("table", or the value's type: busted reads a
+-- string and a table apart, and a flag by its truth), then its values as text. Returns an error
+-- message, or nothing. Every free name below reads the standard library as it
 -- was at start (the fourth argument): the .busted file is a script and may set `pairs = nil`.
 -- As busted's, it sees the global `lfs` (busted has loaded LuaFileSystem, whose Debian build sets
 -- it; not under --sandbox, the fifth argument, where no C module loads) and the run's command
@@ -33,5 +35,5 @@ for k, v in pairs(out) do
   local values = type(v) == "table" and v or { v }
   local texts = {}
   for i, x in ipairs(values) do texts[i] = tostring(x) end
-  keep(tostring(k), table.unpack(texts))
+  keep(tostring(k), type(v), table.unpack(texts))
 end
