@@ -121,6 +121,28 @@ struct TestRunnerWritesTests {
         #expect(lstat(null, &st) == 0 && st.st_mode & S_IFMT == S_IFCHR)
     }
 
+    /// A JUnit file in a directory that does not exist is written there (its directories made);
+    /// one in a directory that cannot be made (a file in the way) loses nothing: the document
+    /// goes to standard output for `-o junit -Xoutput` (busted's junit handler writes there a
+    /// file it cannot open) and to standard error for `--junit`, after an error naming the path,
+    /// why and what to do (it named a temporary file beside the path, and the report was lost).
+    @Test func aJUnitFileThatCannotBeWrittenLosesNothing() throws {
+        let fixture = try TestRunnerFixture(["x_spec.lua": "it('x', function() end)", "afile": "in the way"])
+        let made = try fixture.test("-o", "junit", "-Xoutput", "new/deeper/x.xml")
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try fixture.read("new/deeper/x.xml").contains("<testcase classname=\"x_spec.lua\" name=\"x\""))
+        let said = "[cannotWrite] cannot write the JUnit report to afile/x.xml: cannot make the directory afile: a file of that name is in the way; name a file in a directory ckrun can make or write"
+        let alone = try fixture.test("-o", "junit", "-Xoutput", "afile/x.xml")
+        #expect(alone.status == 1)
+        #expect(alone.stderr.contains(said + " (the report is on standard output instead)"), "\(alone.stderr)")
+        #expect(alone.stdout.contains("<testcase classname=\"x_spec.lua\" name=\"x\""), "\(alone.stdout)")
+        let beside = try fixture.test("-o", "TAP", "--junit", "afile/x.xml")
+        #expect(beside.status == 1)
+        #expect(beside.stderr.contains(said + " (the report is on standard error instead)"), "\(beside.stderr)")
+        #expect(beside.stderr.contains("<testcase classname=\"x_spec.lua\" name=\"x\""), "\(beside.stderr)")
+        #expect(!beside.stdout.contains("<testcase"), "\(beside.stdout)")
+    }
+
     @Test func aReplacedReportKeepsItsPermissions() throws {
         let fixture = try TestRunnerFixture(["x_spec.lua": "it('x', function() end)", "report.xml": "old"])
         let report = fixture.directory.url.appendingPathComponent("report.xml").path
@@ -140,7 +162,7 @@ struct TestRunnerWritesTests {
         let written = try blocked.test()
         #expect(written.status == 1)
         #expect(written.stdout.contains("[cannotWrite] cannot write the snapshot file __snapshots__/s_spec.snap: ") &&
-                written.stdout.contains("__snapshots__: Not a directory; run again once that is fixed") && !written.stdout.contains("ckrun-table"), "\(written.stdout)")
+                written.stdout.contains("cannot make the directory __snapshots__: a file of that name is in the way; run again once that is fixed") && !written.stdout.contains("ckrun-table"), "\(written.stdout)")
         let directory = try TestRunnerFixture(["s_spec.lua": spec, "__snapshots__/s_spec.snap/keep": ""])
         let read = try directory.test()
         #expect(read.status == 1)

@@ -101,8 +101,12 @@ public enum BytePath {
         if path.hasPrefix("/") { prefix = "/"; parts = parts.dropFirst() }
         for part in parts where !part.isEmpty {
             prefix += part
-            if withCString(prefix, { mkdir($0, 0o777) }) != 0, errno != EEXIST {
-                return "cannot make the directory \(shown(prefix)): \(SystemError.text(errno))"
+            if withCString(prefix, { mkdir($0, 0o777) }) != 0 {
+                guard errno == EEXIST else { return "cannot make the directory \(shown(prefix)): \(SystemError.text(errno))" }
+                var st = stat()
+                if withCString(prefix, { stat($0, &st) }) == 0, st.st_mode & S_IFMT != S_IFDIR {
+                    return "cannot make the directory \(shown(prefix)): a file of that name is in the way"
+                }
             }
             prefix += "/"
         }

@@ -44,7 +44,7 @@ enum ReplacingFile {
         let temporary = path + ".ckrun-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         // O_EXCL | O_NOFOLLOW: the temporary name is new, never an existing file or link.
         let fd = BytePath.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure("cannot create \(BytePath.shown(temporary))") }
+        guard fd >= 0 else { throw failure("cannot create a file in \(BytePath.shown(directory(of: path)))") }
         if let mode { _ = fchmod(fd, mode) }
         // Synced before the rename: a crash or a full disk never leaves a short file at the path.
         let written = writeAll(bytes, to: fd) && fsync(fd) == 0
@@ -85,6 +85,12 @@ enum ReplacingFile {
             written += n
         }
         return true
+    }
+
+    /// The directory a path's file is in, as the path names it ("." for a bare name).
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private static func failure(_ what: String) -> Failure {

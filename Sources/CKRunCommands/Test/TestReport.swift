@@ -25,7 +25,7 @@ struct TestReport {
             StandardStreams.err("ckrun test: note: no output handler '\(output)' here (\(ReportFormat.nameList)): the text report follows\n")
         }
         if plan.format.ownsStandardOutput { StandardStreams.reserveForReport() }
-        let fileWriter = plan.junitPath.map(JUnitFileWriter.init(path:))
+        let fileWriter = plan.junitPath.map { JUnitFileWriter(path: $0, fallsBackToStandardOutput: plan.format.isJUnitToFile) }
         let format = plan.format, options = ReportOptions(verbose: command.busted.verbose ?? false)
         let main = run.repeats > 1 && format.documentPerRun && !run.files.isEmpty
             ? EachRunReporter(filesPerRun: run.files.count) { format.make(options) } : format.make(options)
@@ -62,8 +62,9 @@ struct TestReport {
         if plan.format.ownsStandardOutput { StandardStreams.err(summary.line + "\n") } else { StandardStreams.out(summary.line + "\n") }
         var reportFailed = false
         if run.settings.coverage, !writeCoverage(reported.files) { reportFailed = true }
-        if let problem = fileWriter?.failure {
+        if let fileWriter, let problem = fileWriter.failure {
             StandardStreams.err("ckrun test: \(problem)\n")
+            fileWriter.printUnwritten()
             reportFailed = true
         }
         // Nothing ran, so nothing failed: exit 0, as busted does (SPEC §9), with a word on why.

@@ -129,24 +129,43 @@ final class JUnitReporter: TestReporter {
     }
 }
 
-/// `--junit FILE`: the XML written to a file, whatever the chosen output.
+/// `--junit FILE`: the XML written to a file, whatever the chosen output. A file it cannot
+/// write loses nothing: the document is kept (`unwritten`) for the run's end to print, as
+/// busted's junit handler writes to standard output a file it cannot open.
 final class JUnitFileWriter: TestReporter {
     let path: String
     private(set) var failure: String?
+    private(set) var unwritten: String?
+    /// Where `unwritten` goes: standard output when the file is the run's only report (busted's
+    /// `-o junit -Xoutput FILE`), else standard error.
+    let fallsBackToStandardOutput: Bool
 
-    init(path: String) { self.path = path }
+    init(path: String, fallsBackToStandardOutput: Bool = false) {
+        (self.path, self.fallsBackToStandardOutput) = (path, fallsBackToStandardOutput)
+    }
 
     func start(seed: UInt64?) {}
     func report(_ file: FileResult) {}
 
     func finish(_ run: ReportedRun) {
+        let document = JUnitXML.document(run.files)
         do {
             if let problem = BytePath.makeParentDirectories(of: path) { throw ReplacingFile.Failure(description: problem) }
-            try ReplacingFile.write(JUnitXML.document(run.files), to: path)
+            try ReplacingFile.write(document, to: path)
         } catch let error as ReplacingFile.Failure {
-            failure = Catalogue.cannotWrite.message("cannot write the JUnit report to \(BytePath.shown(path)): \(error.description)")
+            (failure, unwritten) = (problem(error.description), document)
         } catch {
-            failure = Catalogue.cannotWrite.message("cannot write the JUnit report to \(BytePath.shown(path)): \(errorText(error))")
+            (failure, unwritten) = (problem(errorText(error)), document)
         }
+    }
+
+    private func problem(_ why: String) -> String {
+        Catalogue.cannotWrite.message("cannot write the JUnit report to \(BytePath.shown(path)): \(why); name a file in a directory ckrun can make or write (the report is on standard \(fallsBackToStandardOutput ? "output" : "error") instead)")
+    }
+
+    /// Prints the document the file did not get, after `failure`.
+    func printUnwritten() {
+        guard let unwritten else { return }
+        if fallsBackToStandardOutput { StandardStreams.out(unwritten) } else { StandardStreams.err(unwritten) }
     }
 }

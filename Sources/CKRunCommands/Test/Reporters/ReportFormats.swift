@@ -31,6 +31,8 @@ struct ReportFormat {
 
     /// busted's `-o junit -Xoutput FILE`: the JUnit report goes to FILE alone, nothing to standard output.
     static let junitToFile = ReportFormat(names: []) { _ in SilentReporter() }
+    /// Whether this is `junitToFile`, the one format without a name.
+    var isJUnitToFile: Bool { names.isEmpty }
 
     /// By name, or by busted's module path (`busted.outputHandlers.json`), as busted loads either.
     static func named(_ name: String) -> ReportFormat? {
