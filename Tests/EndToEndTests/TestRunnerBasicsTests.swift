@@ -148,4 +148,16 @@ struct TestRunnerBasicsTests {
         let runs = try fixture.test("--jobs", "2", "a_spec.lua")
         #expect(runs.status == 0 && runs.lastLine == "1 passed, 0 failed")
     }
+
+    /// `--jobs` runs its files at once in one working directory: where it is described (the
+    /// help, docs/testing.md), it says that files sharing a scratch path can collide.
+    @Test func jobsSaysItsFilesShareTheWorkingDirectory() throws {
+        let fixture = try TestRunnerFixture([:])
+        let help = try fixture.test("--help")
+        let flat = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("all in one working directory: files that write the same scratch path can collide"), "\(help.stdout)")
+        let docs = try String(contentsOf: Ckrun.packageRoot.appendingPathComponent("docs/testing.md"), encoding: .utf8)
+        #expect(docs.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .contains("The workers all run in the one working directory and share the file system"))
+    }
 }

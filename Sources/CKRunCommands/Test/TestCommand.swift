@@ -106,7 +106,7 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first failed or errored test (busted: --no-keep-going).")
     var failFast = false
 
-    @Option(help: ArgumentHelp("Run this many files at once, in as many worker processes (each file in a fresh state).", valueName: "n"))
+    @Option(help: ArgumentHelp("Run this many files at once, in as many worker processes (each file in a fresh state, all in one working directory: files that write the same scratch path can collide).", valueName: "n"))
     var jobs: Int = 1
 
     @Option(help: ArgumentHelp(
