@@ -68,6 +68,33 @@ struct TestRunnerEarlyEndReportsTests {
         #expect(junit.contains(#"name="fast 5""#) && junit.contains(#"name="quick 3""#) && junit.contains(#"name="done""#), "\(junit)")
     }
 
+    /// The failure a SIGTERM adds is the run's own: every format names and places it as the
+    /// text report does, `(the run)` (atk-busted5 03: gtest's "Running tests from " and
+    /// "[  ERROR   ] : ", TAP's "not ok 2 - ", JUnit's `<testsuite name="">`, JSON's "name":"").
+    @Test(arguments: ["gtest", "TAP", "junit", "json"])
+    func anInterruptedRunIsNamedInEveryFormat(format: String) throws {
+        let fixture = try TestRunnerFixture([
+            "a_spec.lua": #"it("quick", function() end)"#,
+            "b_spec.lua": #"it("spins", function() io.open("b_started", "w"):close() while true do end end)"#,
+        ])
+        let script = """
+            $CK test -o \(format) a_spec.lua b_spec.lua > out.txt 2> err.txt & pid=$!
+            n=0; while [ ! -f b_started ] && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
+            sleep 0.2; kill -TERM $pid; wait $pid; echo "status $?" >> err.txt
+            """
+        _ = try TestRunnerNamedFilesTests.shell(script, in: fixture, timeout: 60)
+        let out = try fixture.read("out.txt"), err = try fixture.read("err.txt")
+        #expect(err.contains("status 143") && out.contains("[interrupted] stopped by SIGTERM while b_spec.lua ran"), "\(out)\(err)")
+        let named: [String] = switch format {
+        case "gtest": ["[----------] Running tests from (the run)\n", "[  ERROR   ] (the run)\n", "1 test from 1 test file ran."]
+        case "TAP": ["# (the run)\nnot ok 2 - (the run)\n"]
+        case "junit": [#"<testsuite name="(the run)" tests="0" failures="0" errors="1""#]
+        default: [#""name":"(the run)""#, #""short_src":"(the run)""#]
+        }
+        for text in named { #expect(out.contains(text), "\(format): \(text)\n\(out)") }
+        #expect(!out.contains(#"name="""#) && !out.contains(#""name":"""#) && !out.contains("not ok 2 - \n"), "\(out)")
+    }
+
     /// SIGTERM kept the finished tests in the summary line, JSON and JUnit, which read the list at
     /// the end, but TAP, text and gtest, which write what they are fed, listed none of them
     /// (atk-new2 05: TAP's plan said 1..1 beside "3 passed, 1 failed"): serially the running
@@ -107,7 +134,7 @@ struct TestRunnerEarlyEndReportsTests {
         }
         if format == "TAP" {
             #expect(lines.last == "1..\(passed.count + 1)", "\(out)")
-            #expect(lines.contains("not ok \(passed.count + 1) - ") && !out.contains("at: \"\""), "\(out)")
+            #expect(lines.contains("not ok \(passed.count + 1) - (the run)") && !out.contains("at: \"\""), "\(out)")
         }
     }
 

@@ -33,7 +33,18 @@ struct TestResult: Codable, Sendable {
     var raised: RaiseSite? = nil
 
     /// The file of the place `line` names: every report builds a location from this and `line`.
-    var placeFile: String { source ?? file }
+    var placeFile: String { source ?? shownFile }
+
+    /// The name and place every report gives an error of the run itself (no test file found, a
+    /// helper that failed, a run a signal ended outside any file's tests), which has neither:
+    /// busted's reports left them blank (`not ok 2 - `, `<testsuite name="">`).
+    static let theRun = "(the run)"
+    /// An error of the run itself: no file, no name.
+    var isOfTheRun: Bool { file.isEmpty && name.isEmpty }
+    /// The name a report shows: `theRun` for an error of the run.
+    var shownName: String { isOfTheRun ? Self.theRun : name }
+    /// The file a report shows: `theRun` for an error of the run.
+    var shownFile: String { file.isEmpty ? Self.theRun : file }
 
     var didFail: Bool { status == .failed || status == .errored }
 
@@ -59,6 +70,11 @@ struct FileResult: Codable, Sendable {
     var exitStatus: Int32? = nil
 
     var didFail: Bool { tests.contains { $0.didFail } }
+
+    /// The errors of the run itself, not a test file's (`TestResult.theRun`).
+    var isOfTheRun: Bool { file.isEmpty }
+    /// The file a report names: `TestResult.theRun` for the run's own errors.
+    var shownFile: String { file.isEmpty ? TestResult.theRun : file }
 }
 
 /// The counts on the last line of every run.

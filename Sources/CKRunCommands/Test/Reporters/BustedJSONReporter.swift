@@ -50,12 +50,12 @@ final class BustedJSONReporter: TestReporter {
     private static func entry(_ test: TestResult) -> JSONValue {
         let registered: [String: JSONValue] = ["short_src": .text(test.placeFile), "source": .text("@" + test.placeFile),
                                                "currentline": .integer(test.line), "what": .text("Lua"),
-                                               "message": .text(test.ownName ?? test.name)]
-        let element: [String: JSONValue] = ["name": .text(test.ownName ?? test.name), "descriptor": .text(test.descriptor ?? "it"),
+                                               "message": .text(test.ownName ?? test.shownName)]
+        let element: [String: JSONValue] = ["name": .text(test.ownName ?? test.shownName), "descriptor": .text(test.descriptor ?? "it"),
                                             "duration": .number(test.seconds), "attributes": .array([]), "trace": .object(registered)]
         var trace = test.didFail ? test.raised.map { raiseTrace($0, message: test.message ?? "") } ?? registered : registered
         trace["traceback"] = .text(test.traceback ?? "")
-        var entry: [String: JSONValue] = ["name": .text(test.name), "trace": .object(trace), "element": .object(element)]
+        var entry: [String: JSONValue] = ["name": .text(test.shownName), "trace": .object(trace), "element": .object(element)]
         if test.status != .passed { entry["message"] = .text(test.message ?? "") }
         if test.status == .errored { entry["isError"] = .bool(true) }
         if let seed = test.seed, test.didFail { entry["randomseed"] = Int(seed).map(JSONValue.integer) ?? .text(seed) }

@@ -31,8 +31,8 @@ final class GTestReporter: TestReporter {
     }
 
     func report(_ file: FileResult) {
-        files += 1
-        let name = LineBreaks.escaped(file.file)
+        if !file.isOfTheRun && file.followsItsFile != true { files += 1 }
+        let name = LineBreaks.escaped(file.shownFile)
         var text = file.output.asLines + green("[----------]") + " Running tests from \(name)\n"
         var count = 0
         for test in file.tests {
@@ -69,6 +69,7 @@ final class GTestReporter: TestReporter {
 
     /// busted's `file @ line: full name`.
     private func fullName(_ test: TestResult) -> String {
+        if test.isOfTheRun { return TestResult.theRun }
         let place = test.line > 0 ? "\(LineBreaks.escaped(test.placeFile)) @ \(test.line): " : "\(LineBreaks.escaped(test.file)): "
         return place + LineBreaks.escaped(test.name)
     }

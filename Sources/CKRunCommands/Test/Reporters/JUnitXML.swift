@@ -34,7 +34,7 @@ enum JUnitXML {
     }
 
     private static func suite(_ file: FileResult) -> String {
-        var xml = "  <testsuite name=\(attribute(file.file))\(counts(TestSummary([file]))) time=\"\(time(file.seconds))\">\n"
+        var xml = "  <testsuite name=\(attribute(file.shownFile))\(counts(TestSummary([file]))) time=\"\(time(file.seconds))\">\n"
         for test in file.tests { xml += test.isTest ? testcase(test) : bareError(test) }
         if !file.output.isEmpty { xml += "    <system-out>\(text(file.output))</system-out>\n" }
         return xml + "  </testsuite>\n"

@@ -19,12 +19,11 @@ final class TAPReporter: TestReporter {
     }
 
     func report(_ file: FileResult) {
-        // An error of the run itself (a signal, no test file found) has no file to name.
-        var text = file.file.isEmpty ? "" : "# \(LineBreaks.escaped(file.file))\n"
+        var text = "# \(LineBreaks.escaped(file.shownFile))\n"
         if !file.output.isEmpty { text += file.output.trimmingTrailingNewlines.indented("# ") + "\n" }
         for test in file.tests {
             number += 1
-            let description = Self.escape(test.name)
+            let description = Self.escape(test.shownName)
             if verbose, test.isTest {
                 if test.line > 0 { text += "# \(LineBreaks.escaped(test.placeFile)) @ \(test.line): \(LineBreaks.escaped(test.name))\n" }
                 if !test.didFail, !test.output.isEmpty { text += test.output.trimmingTrailingNewlines.indented("# ") + "\n" }

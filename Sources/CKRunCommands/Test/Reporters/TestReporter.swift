@@ -124,10 +124,10 @@ extension String {
 
 extension TestResult {
     /// `file:line: full name`, or the file alone for a file that failed to load.
-    var location: String { line > 0 ? "\(position): \(name)" : name }
+    var location: String { line > 0 ? "\(position): \(shownName)" : shownName }
 
     /// `file:line` (the file the line is in), or the file alone.
-    var position: String { line > 0 ? "\(placeFile):\(line)" : file }
+    var position: String { line > 0 ? "\(placeFile):\(line)" : shownFile }
 
     /// busted's line before a failure's message in a shuffled block, or "".
     var seedLine: String { seed.map { "Random seed: \($0)\n" } ?? "" }

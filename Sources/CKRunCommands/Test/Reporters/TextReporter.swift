@@ -56,7 +56,7 @@ final class TextReporter: TestReporter {
                 Self.appendDecimal(test.line, to: &out)
                 out += [0x3A, 0x20]
             }
-            Self.append(LineBreaks.escaped(test.file.isEmpty && test.name.isEmpty ? Self.theRun : test.name), to: &out)
+            Self.append(LineBreaks.escaped(test.shownName), to: &out)
             if test.status == .skipped, let reason = test.message, reason != "pending" { out += " (\(LineBreaks.escaped(reason)))".utf8 }
             out.append(0x0A)
             if verbose, !test.didFail, !test.output.isEmpty { out += test.output.indented("  ").asLines.utf8 }
@@ -64,9 +64,6 @@ final class TextReporter: TestReporter {
         StandardStreams.out(out)
     }
 
-    /// The name shown for an error of the run itself, which has no file and no name (busted's
-    /// reports give it neither).
-    private static let theRun = "(the run)"
 
     /// A test read in place in its array: each field is read from the array, no copy of the test made.
     private struct Field {
@@ -76,7 +73,7 @@ final class TextReporter: TestReporter {
         var line: Int { tests[index].line }
         var file: String { tests[index].file }
         var placeFile: String { tests[index].placeFile }
-        var name: String { tests[index].name }
+        var shownName: String { tests[index].shownName }
         var message: String? { tests[index].message }
         var output: String { tests[index].output }
         var didFail: Bool { tests[index].didFail }
@@ -109,13 +106,13 @@ final class TextReporter: TestReporter {
         if !failed.isEmpty {
             text += "\nFailures and errors:\n"
             for (number, test) in failed.enumerated() {
-                let location = test.file.isEmpty && test.name.isEmpty ? Self.theRun : test.location
+                let location = test.location
                 text += "\n\(number + 1)) \(label(test.status)) \(LineBreaks.escaped(location))\n"
                 text += details(test).indented("   ") + "\n"
             }
         }
         // An error of the run itself (no test file found) is neither a test nor a file here.
-        let runFiles = files.filter { $0.file.isEmpty || $0.followsItsFile == true }, tests = summary.total - runFiles.reduce(0) { $0 + ($1.file.isEmpty ? $1.tests.count : 0) }
+        let runFiles = files.filter { $0.isOfTheRun || $0.followsItsFile == true }, tests = summary.total - runFiles.reduce(0) { $0 + ($1.isOfTheRun ? $1.tests.count : 0) }
         let testCount = tests == 1 ? "1 test" : "\(tests) tests"
         let fileCount = files.count - runFiles.count == 1 ? "1 file" : "\(files.count - runFiles.count) files"
         text += "\nRan \(testCount) from \(fileCount) in \(fixedPoint(seconds, digits: 2)) s"
