@@ -15,15 +15,24 @@ public enum ScriptErrors {
     /// traceback taken where it reaches the caller has none of the callback's frames). Ctrl-C's
     /// `[interrupted]` is never wrapped (`isInterrupt`).
     public static func attributing(_ error: Error, _ id: Catalogue, _ place: String) -> Error {
+        wrapping(error) { id.message("\(place) raised: \($0)") }
+    }
+
+    /// The one way an error of script code the runtime called (a lifecycle callback, a timer, a
+    /// `ck.config` function) is wrapped: `head(its message)`, then the traceback taken where it
+    /// was raised, in the error value itself, so a `pcall` or a report sees the script's frames,
+    /// not only those where the error reached the caller. Ctrl-C's `[interrupted]` stays bare.
+    /// `check-layout` refuses a `ScriptFailure` made from a message anywhere else.
+    public static func wrapping(_ error: Error, _ head: (String) -> String) -> Error {
         if isInterrupt(error) { return error }
         switch error {
         case let e as ScriptFailure:
             let traceback = e.traceback.isEmpty ? "" : "\n" + Tracebacks.first(e.traceback)
-            return ScriptFailure(message: id.message("\(place) raised: \(e.message)") + traceback)
+            return ScriptFailure(message: head(e.message) + traceback)
         case let e as RuntimeError:
-            return ScriptFailure(message: id.message("\(place) raised: \(e.description)"))
+            return ScriptFailure(message: head(e.description))
         default:
-            return ScriptFailure(message: id.message("\(place) raised: \(error)"))
+            return ScriptFailure(message: head("\(error)"))
         }
     }
 

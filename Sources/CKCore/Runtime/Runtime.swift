@@ -393,17 +393,11 @@ extension Runtime {
     /// `ck.after` it came from, not only the `ck.advance` that ran it.
     private func fire(_ timer: RunLoop.Timer) throws {
         do { try perform { try timer.fire() } } catch {
-            if ScriptErrors.isInterrupt(error) { throw error }
-            let message: String
-            switch error {
-            case let e as ScriptFailure: message = e.message
-            case let e as RuntimeError: message = e.description
-            default: throw error
-            }
+            guard error is ScriptFailure || error is RuntimeError else { throw error }
             let site = timer.site.isEmpty ? nil : timer.site
-            let detail = "a timer set here (ck.after) raised when ck.advance or ck.runUntilIdle fired it: " + message
-            throw ScriptFailure(message: Catalogue.timerFailed.message(detail, at: site),
-                                traceback: (error as? ScriptFailure)?.traceback ?? "")
+            throw ScriptErrors.wrapping(error) {
+                Catalogue.timerFailed.message("a timer set here (ck.after) raised when ck.advance or ck.runUntilIdle fired it: " + $0, at: site)
+            }
         }
     }
 
