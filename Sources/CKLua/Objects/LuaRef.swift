@@ -20,6 +20,9 @@ final class RefStore {
     /// Arenas by id (0 unused); an arena takes itself out as it goes.
     var arenas: [Unmanaged<Arena>?] = [nil]
     var freeArenaIDs: [Int32] = []
+    /// The values all live arenas hold, kept as each arena's count changes (`Arena.live`), so
+    /// `ck.stats()` reads a counter, never walks the arenas (one a host and a class).
+    var arenaValues = 0
     /// Arenas found unreachable while Swift still held values in them (see `Arena.rescue`).
     var rescues = 0
     /// The same for arenas that expect it (`Arena.expectsRescue`).
