@@ -53,6 +53,9 @@ struct TestRunnerSafetyTests {
                 #expect(result.stdout.contains(bad ? "bad argument #1 to 'exit'" : "os.exit("), "\(result.stdout)")
             }
         }
+        // Under --sandbox an untrusted checkout's os.exit(0) does not make a failing run pass.
+        try fixture.directory.write("spec/b_spec.lua", "it('exits', function() os.exit(0) end)")
+        #expect(try fixture.test("--sandbox", "spec").status == 1)
     }
 
     @Test func anEndlessLoopTimesOutAndTheRunGoesOn() throws {
