@@ -98,6 +98,14 @@ struct TestRunnerNamedFilesTests {
                                    environment: ["TEST_TOTAL_SHARDS": "1", "TEST_SHARD_INDEX": "0", "TEST_SHARD_STATUS_FILE": "notes.txt"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(try fixture.read("notes.txt") == "notes I keep\n")
+        // One in a directory that does not exist is made there; one that cannot be is said.
+        let environment = ["TEST_TOTAL_SHARDS": "1", "TEST_SHARD_INDEX": "0"]
+        let made = try Ckrun.run(["test", "a_spec.lua"], directory: fixture.directory.url,
+                                 environment: environment.merging(["TEST_SHARD_STATUS_FILE": "bazel/out/status"]) { $1 })
+        #expect(made.status == 0 && FileManager.default.fileExists(atPath: fixture.directory.url.path + "/bazel/out/status"), "\(made.stderr)")
+        let blocked = try Ckrun.run(["test", "a_spec.lua"], directory: fixture.directory.url,
+                                    environment: environment.merging(["TEST_SHARD_STATUS_FILE": "notes.txt/status"]) { $1 })
+        #expect(blocked.stderr.contains("[cannotWrite] cannot touch TEST_SHARD_STATUS_FILE notes.txt/status: cannot make the directory notes.txt: a file of that name is in the way"), "\(blocked.stderr)")
     }
 }
 

@@ -130,9 +130,16 @@ struct TestPlan {
     /// As touch(1): a missing file is made empty; an existing one (or a link's target) keeps its
     /// bytes and gets a new time. It was replaced by an empty file, wiping what a mistyped
     /// variable named.
+    /// Its missing directories are made, as the JUnit file's are; one it cannot touch is said
+    /// (Bazel would take it that ckrun does not shard, and fail the test with no word why).
     static func touch(_ path: String) {
+        let made = BytePath.makeParentDirectories(of: path)
         let fd = BytePath.open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
+        guard fd >= 0 else {
+            let why = made ?? SystemError.text(errno)
+            let message = "cannot touch TEST_SHARD_STATUS_FILE \(BytePath.shown(path)): \(why); Bazel takes a missing status file to mean the shards were not understood: name a file in a directory ckrun can make or write"
+            return StandardStreams.err("ckrun test: " + Catalogue.cannotWrite.message(message) + "\n")
+        }
         _ = futimens(fd, nil)
         close(fd)
     }
