@@ -49,6 +49,15 @@ struct TestRunnerCoverageTests {
 
     /// As luacov's coroutine wrapper: lines a coroutine runs count, and a coroutine of the code
     /// under test that loops is still stopped by the time limit (its line hook checks it).
+    /// Coverage's files have fixed names in the working directory: one that cannot be written
+    /// says which files, where, and what to do (it said "name a file to write", which no option does).
+    @Test func coverageThatCannotBeWrittenSaysWhatToDo() throws {
+        let fixture = try TestRunnerFixture(["a_spec.lua": #"it("a", function() end)"#, "lcov.info/keep": ""])
+        let result = try fixture.test("--coverage", "a_spec.lua")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("[cannotWrite] cannot write the coverage reports (luacov.stats.out and lcov.info, in the working directory): lcov.info is a directory; their names are fixed: clear the way there, or run from a directory ckrun can write, then run again"), "\(result.stderr)")
+    }
+
     @Test func linesRunInCoroutinesCountAndTheirLoopsAreStopped() throws {
         let fixture = try TestRunnerFixture([
             "gen.lua": """

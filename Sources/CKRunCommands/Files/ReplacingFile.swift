@@ -12,8 +12,14 @@ import Glibc
 /// place, never replaced: renaming over `/dev/null` would take it from every process on the
 /// machine. `check-layout` refuses a rename anywhere else.
 enum ReplacingFile {
+    /// Why a write failed, and what to do where the writer lets the user name the file (a
+    /// writer of fixed names, coverage's, gives its own advice).
     struct Failure: Error, CustomStringConvertible {
-        let description: String
+        let reason: String
+        var advice: String? = nil
+        init(description: String) { reason = description }
+        init(_ reason: String, advice: String) { (self.reason, self.advice) = (reason, advice) }
+        var description: String { advice.map { reason + "; " + $0 } ?? reason }
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
@@ -21,12 +27,12 @@ enum ReplacingFile {
         guard BytePath.withCString(path, { lstat($0, &st) }) == 0 else { return try replace(path, with: bytes, mode: nil) }
         switch st.st_mode & S_IFMT {
         case S_IFREG where isSource(path):
-            throw Failure(description: "\(BytePath.shown(path)) is a Lua source or a .busted file, never a report: it is left as it is; name the report's own file (report.xml)")
+            throw Failure("\(BytePath.shown(path)) is a Lua source or a .busted file, never a report: it is left as it is", advice: "name the report's own file (report.xml)")
         case S_IFREG: try replace(path, with: bytes, mode: st.st_mode & 0o777)
         case S_IFLNK: try replace(path, with: bytes, mode: nil)
         case S_IFCHR, S_IFIFO: try writeInPlace(path, bytes, isFIFO: st.st_mode & S_IFMT == S_IFIFO)
-        case S_IFDIR: throw Failure(description: "\(BytePath.shown(path)) is a directory; name a file to write")
-        default: throw Failure(description: "\(BytePath.shown(path)) is a block device or a socket, not a file ckrun may write; name a regular file")
+        case S_IFDIR: throw Failure("\(BytePath.shown(path)) is a directory", advice: "name a file to write")
+        default: throw Failure("\(BytePath.shown(path)) is a block device or a socket, not a file ckrun may write", advice: "name a regular file")
         }
     }
 
@@ -62,7 +68,7 @@ enum ReplacingFile {
         let fd = BytePath.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             if isFIFO && errno == ENXIO {
-                throw Failure(description: "no process reads the FIFO \(BytePath.shown(path)); start its reader first, or name a regular file")
+                throw Failure("no process reads the FIFO \(BytePath.shown(path))", advice: "start its reader first, or name a regular file")
             }
             throw failure("cannot open \(BytePath.shown(path))")
         }

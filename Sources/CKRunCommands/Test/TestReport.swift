@@ -97,7 +97,7 @@ struct TestReport {
             StandardStreams.err("ckrun test: coverage written to luacov.stats.out and lcov.info\n")
             return true
         } catch {
-            StandardStreams.err("ckrun test: " + Catalogue.cannotWrite.message("cannot write the coverage reports: \(error.description)") + "\n")
+            StandardStreams.err("ckrun test: " + Catalogue.cannotWrite.message("cannot write the coverage reports (luacov.stats.out and lcov.info, in the working directory): \(error.reason); their names are fixed: clear the way there, or run from a directory ckrun can write, then run again") + "\n")
             return false
         }
     }
