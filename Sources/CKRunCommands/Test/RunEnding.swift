@@ -251,7 +251,7 @@ final class RunEnding: @unchecked Sendable {
     /// result, so every format names the file once (atk-new3 03: a serial run the watchdog
     /// ended in a finalizer listed the stuck file twice and counted 3 files when 2 ran).
     static func joined(_ collected: [FileResult], _ last: FileResult) -> ([FileResult], FileResult) {
-        guard !last.file.isEmpty, var file = collected.last, file.file == last.file else { return (collected, last) }
+        guard !last.isOfTheRun, var file = collected.last, file.file == last.file else { return (collected, last) }
         file.tests += last.tests
         return (Array(collected.dropLast()), file)
     }

@@ -22,7 +22,7 @@ final class EachRunReporter: TestReporter {
         let feed = current ?? begin()
         feed.feed(file)
         // An error of the run itself (no test file found, a signal) is no file of a run.
-        if !file.file.isEmpty { files += 1 }
+        if !file.isOfTheRun { files += 1 }
         if files == filesPerRun { endRun() }
     }
 
