@@ -24,7 +24,7 @@ struct TestCommand: ParsableCommand {
         Each file runs in a fresh Lua state. Output ends with the line `N passed, N failed` \
         (`, N skipped` if any). Exit status: 0 when nothing failed (also when the files hold no \
         selected test), 1 when a test failed or errored or no test file was found (as busted), 64 \
-        on a usage error; os.exit's status when a test or the helper called it (as busted). \
+        on a usage error; a nonzero os.exit status when a test or the helper called it (as busted). \
         busted's options are taken too. See docs/testing.md.
         """)
 

@@ -53,10 +53,10 @@ struct TestReport {
     }
 
     /// Prints the summary of what the reporters were fed and closed with, writes the coverage;
-    /// the run's exit status: 1 when a test failed or a report could not be written, 0 else, but
-    /// the status of the first `os.exit` a test file called (in the run's order) when there was
-    /// one, as busted ends with it (0 too: a report that could not be written makes that 1), except
-    /// under `--sandbox`.
+    /// the run's exit status: 1 when a test failed or a report could not be written, 0 else
+    /// (SPEC §9), but the status of the first `os.exit` a test file called (in the run's order)
+    /// when that status is not 0, as busted ends with it (not under `--sandbox`). An `os.exit(0)`
+    /// does not choose: the test that called it failed, so the run ends 1.
     private func finish(_ reported: ReportedRun, fileWriter: JUnitFileWriter?, run: TestRun, loadFailed: Bool) -> Int32 {
         let summary = reported.summary
         // Machine formats own standard output entirely: the summary goes to standard error.
@@ -72,9 +72,9 @@ struct TestReport {
         if summary.total == 0 && !command.passWithNoTests && !loadFailed, let note = noTestsMessage(run) {
             StandardStreams.err("ckrun test: \(note)\n")
         }
-        // Under --sandbox the checkout does not choose the status (an os.exit(0) would hide failures).
-        if !run.settings.sandbox, let exited = reported.files.lazy.compactMap(\.exitStatus).first {
-            return exited == 0 && reportFailed ? 1 : exited
+        // Under --sandbox the checkout does not choose the status.
+        if !run.settings.sandbox, let exited = reported.files.lazy.compactMap(\.exitStatus).first, exited != 0 {
+            return exited
         }
         return summary.failed > 0 || reportFailed ? 1 : 0
     }
