@@ -93,6 +93,7 @@ void ckwatchdog_forget(lua_State *L);
    receives the action it had. sigaction's result. */
 int cksignals_handle(int sig, void (*handler)(int), int flags, struct sigaction *old);
 int cksignals_handle_info(int sig, void (*handler)(int, siginfo_t *, void *), int flags);
+void cksignals_pass_on(const struct sigaction *before, int sig, siginfo_t *info, void *context);
 /// SIGALRM's handler: `on_tick` for the interval timer's own ticks only (ckalarm.c).
 void ckalarm_handle(void (*on_tick)(int));
 

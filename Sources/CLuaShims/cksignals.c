@@ -22,3 +22,13 @@ int cksignals_handle_info(int sig, void (*handler)(int, siginfo_t *, void *), in
     sigemptyset(&action.sa_mask);
     return sigaction(sig, &action, NULL);
 }
+
+/* Runs the handler `before` names, if it names one (not SIG_DFL, SIG_IGN): a handler put in its
+   place for a while passes the signal on. */
+void cksignals_pass_on(const struct sigaction *before, int sig, siginfo_t *info, void *context) {
+    if (before->sa_flags & SA_SIGINFO) {
+        if (before->sa_sigaction) before->sa_sigaction(sig, info, context);
+    } else if (before->sa_handler != SIG_DFL && before->sa_handler != SIG_IGN) {
+        before->sa_handler(sig);
+    }
+}
