@@ -53,7 +53,6 @@ final class ReplSession {
         }
         pending = pending.isEmpty ? line : pending + [10] + line
         if evaluate(pending) == .incomplete { return .continued }
-        remember(pending)
         pending = []
         return .done
     }
@@ -91,13 +90,19 @@ final class ReplSession {
         ProcessOutput.out("\n")
     }
 
+    /// Compiles `source` and, once it is complete, keeps it in the history before it runs (as
+    /// lua.c's readline does): a line that never returns (ended by Ctrl-\\, a closed terminal,
+    /// `os.exit`) is in the history too.
     private func evaluate(_ source: [UInt8]) -> Outcome {
+        var remembered = false
         do throws(LuaError) {
             return try engine.turn { turn throws(LuaError) -> Outcome in
                 let compiled = try turn.call(helper("compile"), [engine.tools.string(bytes: source)])
+                let message = compiled.count > 1 ? engine.tools.text(compiled[1]) : nil
+                if message == "incomplete" { return .incomplete }
+                remember(source)
+                remembered = true
                 guard let chunk = compiled.first, case .function = chunk else {
-                    let message = compiled.count > 1 ? engine.tools.text(compiled[1]) : nil
-                    if message == "incomplete" { return .incomplete }
                     writeError(Self.syntaxError(message ?? "syntax error"), isError: true)
                     return .done
                 }
@@ -109,6 +114,7 @@ final class ReplSession {
                 return .done
             }
         } catch {
+            if !remembered { remember(source) }
             report(error)
             return .done
         }

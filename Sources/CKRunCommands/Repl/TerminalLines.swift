@@ -161,13 +161,31 @@ final class TerminalLines: FrontEnd {
     /// The history file, if it is a regular file (or none yet); else history is off, with a
     /// note unless it is `/dev/null` (the usual way to ask for none). libedit reads the whole
     /// file before the first prompt: `/dev/zero` filled memory, a FIFO blocked start-up.
+    /// A file that is not there must be one the session can create: its directory missing (a
+    /// typo in `$CKRUN_HISTORY`, a HOME that names nothing) or unwritable turns history off too,
+    /// said as the other cases are (the lines were lost silently).
     private static func usableHistory(_ path: String) -> RegularFile.Outcome? {
         let outcome = RegularFile.read(path, limit: historyBytesLimit, what: "the history file")
+        let problem: String
         switch outcome {
-        case .bytes, .missing: return outcome
-        case .refused(let problem):
-            if path != "/dev/null" { ProcessOutput.err("ckrun: \(problem) ($CKRUN_HISTORY); history is off this session\n") }
-            return nil
+        case .bytes: return outcome
+        case .missing:
+            guard let why = uncreatable(path) else { return outcome }
+            problem = why
+        case .refused(let why):
+            guard path != "/dev/null" else { return nil }
+            problem = why
         }
+        let named = Environment.value("CKRUN_HISTORY") != nil ? "$CKRUN_HISTORY" : "$HOME/.ckrun_history"
+        ProcessOutput.err("ckrun: \(problem) (\(named)); history is off this session\n")
+        return nil
+    }
+
+    /// Why the file at `path` (absolute, not there) cannot be created, or nil.
+    private static func uncreatable(_ path: String) -> String? {
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard !BytePath.access(directory, W_OK | X_OK) else { return nil }
+        let why = SystemError.text(errno)
+        return Catalogue.cannotRead.message("cannot create the history file \(BytePath.shown(path)): its directory \(BytePath.shown(directory)): \(why); create the directory, or name a file in one that is writable")
     }
 }
