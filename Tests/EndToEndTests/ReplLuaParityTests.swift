@@ -44,6 +44,24 @@ struct ReplLuaParityTests {
         }
     }
 
+    /// `_PROMPT` and `_PROMPT2` are the terminal REPL's prompts, as `lua5.4 -i`'s on a terminal
+    /// (they were kept to "> " and ">> "); one whose `__tostring` raises is reported, and the
+    /// default shown.
+    @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
+    func promptGlobalsAreTheTerminalPrompts() throws {
+        let s = try Session(command: "env CKRUN_HISTORY=/dev/null \(Ckrun.executableURL.path) -i; sleep 30", width: 100, height: 20)
+        try s.wait("the prompt") { $0.split(separator: "\n").contains { $0.hasPrefix(">") } }
+        try s.line("_PROMPT = \"my> \"; _PROMPT2 = \"..> \"")
+        try s.line("if true then")
+        try s.wait("_PROMPT2") { $0.contains("my> if true then\n..>") }
+        try s.line("end")
+        try s.line("_PROMPT = setmetatable({}, {__tostring = function() error('bad prompt') end})")
+        let screen = try s.wait("the default prompt after the error") {
+            $0.contains("bad prompt") && $0.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) == ">"
+        }
+        #expect(screen.contains("stdin:1: bad prompt"), "screen:\n\(screen)")
+    }
+
     /// A history file in a directory that does not exist: a `[cannotRead]` line says history is
     /// off, as for a device, FIFO or directory (nothing was said and the lines were lost).
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))

@@ -32,6 +32,26 @@ final class ReplSession {
     /// `> `, or `>> ` while input is incomplete.
     var prompt: String { pending.isEmpty ? "> " : ">> " }
 
+    /// The prompt a line front end shows, as `lua -i` shows it: `_PROMPT` (`_PROMPT2` while
+    /// input is incomplete) when a script set it, through `tostring` in a turn, else `prompt`.
+    /// Read raw, so a strict `_G` is not asked; a conversion that fails is reported, and the
+    /// default shown.
+    var shownPrompt: String {
+        let value = engine.tools.global(pending.isEmpty ? "_PROMPT" : "_PROMPT2")
+        switch value {
+        case .nil: return prompt
+        case .string(let text): return text
+        default: break
+        }
+        do throws(LuaError) {
+            let text = try engine.turn { turn throws(LuaError) in try turn.call(helper("promptText"), [value]) }
+            return text.first.flatMap(engine.tools.text) ?? prompt
+        } catch {
+            report(error)
+            return prompt
+        }
+    }
+
     /// Runs `repl.lua` with the app file's name (or "") and the session's Swift side.
     func installPrelude(appFile: String?, session: Value) {
         do {

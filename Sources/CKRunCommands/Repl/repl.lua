@@ -145,6 +145,9 @@ function repl.format(...)
   return table.concat(out, "\t")
 end
 
+-- The text of a `_PROMPT` or `_PROMPT2` that is not a string, as lua.c's get_prompt makes it.
+function repl.promptText(v) return tostring(v) end
+
 -- Compiling -------------------------------------------------------------------------------
 
 -- Returns a function, or nil and "incomplete", or nil and the syntax error.

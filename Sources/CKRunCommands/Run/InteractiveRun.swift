@@ -119,7 +119,7 @@ final class InteractiveRun {
         // update; timers on a running virtual clock) is built now, and shown once the front end
         // started (before: only after the first input, and the live view kept generation 1).
         if engine.appHost != nil { settle() }
-        frontEnd.start(prompt: repl.prompt)
+        frontEnd.start(prompt: repl.shownPrompt)
         noteBuilds()
         loop.run(timeout: { [unowned self] in secondsToWake() }, expired: { [unowned self] in woke() },
                  idle: { [unowned self] in frontEnd.beforeWait() })
@@ -151,11 +151,11 @@ final class InteractiveRun {
         repeat {
             guard serve(frontEnd.readable(), entered: &entered) else { return }
             if entered && frontEnd.promptsBufferedLines && frontEnd.hasBufferedInput && !loop.isDone {
-                frontEnd.start(prompt: repl.prompt)
+                frontEnd.start(prompt: repl.shownPrompt)
                 entered = false
             }
         } while frontEnd.hasBufferedInput && !loop.isDone
-        if entered { frontEnd.start(prompt: repl.prompt) }
+        if entered { frontEnd.start(prompt: repl.shownPrompt) }
     }
 
     /// Runs the lines; false at the end of input or `.quit`.
@@ -201,7 +201,7 @@ final class InteractiveRun {
             switch signal {
             case SIGINT:
                 repl.dropPending()
-                if frontEnd.interrupted(prompt: repl.prompt) {
+                if frontEnd.interrupted(prompt: repl.shownPrompt) {
                     endingSignal = signal
                     loop.isDone = true
                 }
