@@ -89,7 +89,7 @@ public struct CkrunCommand: ParsableCommand {
             LuaUsage.write(badOption: argv[index], progname: argv.first)
             return status
         case .badValue(let message):
-            ProcessOutput.err("ckrun: \(Catalogue.usage.message(message)); see 'ckrun --help'\n")
+            ProcessOutput.err(ProgramName.prefixed("\(Catalogue.usage.message(message)); see 'ckrun --help'") + "\n")
             return 64
         }
     }
@@ -147,7 +147,7 @@ public struct CkrunCommand: ParsableCommand {
             let lines = message(for: error).split(whereSeparator: \.isNewline).map { $0.trimmingBlanks() }
             let sub = arguments.first.flatMap { name in configuration.subcommands.contains { $0._commandName == name } ? " " + name : nil } ?? ""
             let text = Catalogue.usage.message(lines.filter { !$0.isEmpty }.joined(separator: "; "))
-            ProcessOutput.err("ckrun: \(text); see 'ckrun\(sub) --help'\n")
+            ProcessOutput.err(ProgramName.prefixed("\(text); see 'ckrun\(sub) --help'") + "\n")
             return 64
         }
     }

@@ -6,7 +6,7 @@
 
 static int ck_panic(lua_State *L) {
     const char *msg = lua_tostring(L, -1);
-    fprintf(stderr, "ckrun: unprotected Lua error (a bug in ckrun): %s\n", msg ? msg : "?");
+    fprintf(stderr, "%s: unprotected Lua error (a bug in ckrun): %s\n", cklastresort_program(), msg ? msg : "?");
     abort();
 }
 

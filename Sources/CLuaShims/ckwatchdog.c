@@ -104,7 +104,7 @@ static volatile sig_atomic_t term_grace_armed = 0;
 /* SIGTERM came and the turn it stopped did not end (in time, or a second one came). */
 static void end_by_sigterm(void) {
     lua_State *L = signal_L;
-    cklastresort_end(L != closing_L ? L : NULL, SIGTERM, "ckrun: [interrupted] ",
+    cklastresort_end(L != closing_L ? L : NULL, SIGTERM, "[interrupted] ",
                      "stopped by SIGTERM, but a C function, a finalizer (__gc) or a debug hook held "
                      "the turn and it did not stop; the process ends\n", 128 + SIGTERM);
 }
@@ -119,7 +119,7 @@ static void on_alarm(int sig) {
         if (L != closing_L) hook_now(L);
         return;
     }
-    cklastresort_end(L, SIGALRM, "ckrun: [timeout] ", UNSTOPPABLE "; the process ends\n", 1);
+    cklastresort_end(L, SIGALRM, "[timeout] ", UNSTOPPABLE "; the process ends\n", 1);
 }
 
 void ckwatchdog_forked(void) { prepared = 0; }

@@ -103,7 +103,7 @@ struct LuaParityTests {
         #expect(letter.stderr.hasPrefix("\(Ckrun.executableURL.path): unrecognized option '-x'\nusage: "), "\(letter.stderr)")
         let word = try Ckrun.run(["--x"])
         #expect(word.status == 64)
-        #expect(word.stderr == "ckrun: [usage] unknown option '--x' (lua.c's options are single letters); see 'ckrun --help'\n", "\(word.stderr)")
+        #expect(word.stderr == "\(Ckrun.executableURL.path): [usage] unknown option '--x' (lua.c's options are single letters); see 'ckrun --help'\n", "\(word.stderr)")
     }
 
     /// A chunk runs on a C level as lua.c's pmain, with its slots below: a __close handler run as

@@ -120,7 +120,7 @@ public enum ProcessOutput {
         if fflush(stdio) != 0 || ferror(stdio) != 0 { failed(.output, readerGone(1) ? EPIPE : errno != 0 ? errno : lostCause(1)) }
         guard let failure else { return status }
         let reason = failure.error == 0 ? "a write the script made failed earlier" : SystemError.text(failure.error)
-        var text = "ckrun: " + Catalogue.cannotWrite.message("cannot write \(failure.stream.name): \(reason); part of what ckrun wrote there is lost; give it an output it can write (a file on a disk with room, a pipe, a terminal)") + "\n"
+        var text = ProgramName.prefixed(Catalogue.cannotWrite.message("cannot write \(failure.stream.name): \(reason); part of what ckrun wrote there is lost; give it an output it can write (a file on a disk with room, a pipe, a terminal)")) + "\n"
         text.withUTF8 { _ = writeAll(2, UnsafeRawBufferPointer($0)) }
         return status == 0 ? 1 : status
     }

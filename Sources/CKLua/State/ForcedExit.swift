@@ -54,6 +54,10 @@ public enum ForcedExit {
     /// none is known.
     public static var lastResortPlace: String { String(cString: cklastresort_where()) }
 
+    /// Async-signal-safe (no allocation): writes the program's name and ": " to `fd`, for a
+    /// hook (`ProgramName.prefixed` allocates).
+    public static func writeProgramPrefix(to fd: Int32) { cklastresort_write_program(fd) }
+
     /// Async-signal-safe (no allocation): writes `lastResortPlace` to `fd`, for a hook.
     public static func writeLastResortPlace(to fd: Int32) {
         guard let place = cklastresort_where() else { return }

@@ -25,7 +25,7 @@ public final class LuaState {
     public init(memoryLimitBytes: Int = 0, openLibraries: Bool = true, pooledMemory: Bool = false) {
         memory = .allocate(capacity: 1)
         memory.initialize(to: ck_memory(used: 0, peak: 0, limit: memoryLimitBytes, in_swift: 1, exceeded: 0, pool: nil, held: 0, extra: nil))
-        guard let state = ckstate_new(memory, pooledMemory ? 1 : 0) else { fatalError("ckrun: cannot create a Lua state (out of memory)") }
+        guard let state = ckstate_new(memory, pooledMemory ? 1 : 0) else { fatalError(ProgramName.prefixed("cannot create a Lua state (out of memory)")) }
         L = state
         currentThread = ckstate_current_thread(state)
         LuaState.installDispatcher()

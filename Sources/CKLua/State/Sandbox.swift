@@ -21,7 +21,7 @@ enum Sandbox {
             try lua.call(arguments: 3, results: 0)
             lua.loadsTextOnly = true
         } catch {
-            fatalError("ckrun: the sandbox failed to install: \(error)")
+            fatalError(ProgramName.prefixed("the sandbox failed to install: \(error)"))
         }
     }
 }

@@ -41,7 +41,7 @@ public struct SiblingSearcher {
             try engine.lua.call(arguments: 3, results: 1)
             LuaStack(L).setRegistryField(Self.searcherKey)
         } catch {
-            ProcessOutput.err("ckrun: the module searcher failed to install: \(error)\n")
+            ProcessOutput.err(ProgramName.prefixed("the module searcher failed to install: \(error)") + "\n")
         }
     }
 

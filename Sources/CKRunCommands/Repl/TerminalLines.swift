@@ -177,7 +177,7 @@ final class TerminalLines: FrontEnd {
             problem = why
         }
         let named = Environment.value("CKRUN_HISTORY") != nil ? "$CKRUN_HISTORY" : "$HOME/.ckrun_history"
-        ProcessOutput.err("ckrun: \(problem) (\(named)); history is off this session\n")
+        ProcessOutput.err(ProgramName.prefixed("\(problem) (\(named)); history is off this session") + "\n")
         return nil
     }
 

@@ -104,10 +104,10 @@ final class InteractiveRun {
                                   advance: { [unowned self] in advance(by: $0) })
         repl.installPrelude(appFile: app.file, session: session)
         greet()
-        if let problem = options.problem { repl.writeError("ckrun: " + problem) }
+        if let problem = options.problem { repl.writeError(ProgramName.prefixed(problem)) }
         if options.watch { startWatching() }
         if watcher != nil, app.toStart {
-            repl.writeError("ckrun: --watch: the app did not start; waiting for a change to its .lua files (the REPL reads lines meanwhile)")
+            repl.writeError(ProgramName.prefixed("--watch: the app did not start; waiting for a change to its .lua files (the REPL reads lines meanwhile)"))
         }
         // Signals first: a Ctrl-C is served before the keys typed after it.
         loop.sources = [.init(descriptor: SignalPipe.descriptor) { [unowned self] in signalled() },
@@ -140,7 +140,7 @@ final class InteractiveRun {
         watcher = app.makeWatcher()
         guard watcher == nil else { return }
         let why = app.file == nil ? Catalogue.cannotWatch.message("--watch needs the app's file (ckrun app.lua --watch)") : FileWatcher.refusal
-        repl.writeError("ckrun: " + (why ?? Catalogue.cannotWatch.message("--watch cannot watch the app's directory")) + "; the app runs, unwatched")
+        repl.writeError(ProgramName.prefixed((why ?? Catalogue.cannotWatch.message("--watch cannot watch the app's directory")) + "; the app runs, unwatched"))
     }
 
     // MARK: Sources

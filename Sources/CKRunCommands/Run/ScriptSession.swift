@@ -32,14 +32,14 @@ final class ScriptSession {
         if let file {
             if let problem = ReadableFile.problem(file) {
                 options.releaseStartup()
-                ProcessOutput.err("ckrun: \(problem)\n")
+                ProcessOutput.err(ProgramName.prefixed("\(problem)") + "\n")
                 throw ExitCode(1)
             }
             prepare(file: file)
             do {
                 _ = try engine.turn { turn throws(LuaError) in try turn.runAppFile(file) }
             } catch {
-                ProcessOutput.err("ckrun: \(error.description)\n")
+                ProcessOutput.err(ProgramName.prefixed("\(error.description)") + "\n")
                 // Failed before it started an app (a syntax error, an error in its chunk): a
                 // reload runs it as here (`--watch`: when it is fixed), not the app it has not.
                 options.appToStart = engine.appHost == nil
@@ -60,7 +60,7 @@ final class ScriptSession {
         do {
             try body()
         } catch {
-            ProcessOutput.err("ckrun: \(error.description)\n")
+            ProcessOutput.err(ProgramName.prefixed("\(error.description)") + "\n")
             throw ExitCode(1)
         }
     }

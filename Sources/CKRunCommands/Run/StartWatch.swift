@@ -19,7 +19,7 @@ final class StartWatch {
     /// any watcher), and returns true to start again; false when nothing can be watched.
     func waitForAChange() -> Bool {
         guard let watcher else { return false }
-        ProcessOutput.err("ckrun: --watch: the app did not start; waiting for a change to its .lua files (Ctrl-C to leave)\n")
+        ProcessOutput.err(ProgramName.prefixed("--watch: the app did not start; waiting for a change to its .lua files (Ctrl-C to leave)") + "\n")
         while true {
             var p = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&p, 1, -1)

@@ -24,7 +24,7 @@ enum DescriptorBudget {
         let allowed = max(1, (free - 3 - reserve) / 3)
         guard allowed < wanted else { return wanted }
         let how = allowed > 1 ? "running \(allowed) workers" : "running the files in this process"
-        ProcessOutput.err("ckrun: --jobs \(wanted): \(free) file descriptors free (ulimit -n \(limit.rlim_cur)): \(how)\n")
+        ProcessOutput.err(ProgramName.prefixed("--jobs \(wanted): \(free) file descriptors free (ulimit -n \(limit.rlim_cur)): \(how)") + "\n")
         return allowed
     }
 

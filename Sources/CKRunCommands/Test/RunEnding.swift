@@ -207,7 +207,7 @@ final class RunEnding: @unchecked Sendable {
         askWorkersForTheirTests()
         lock.lock()   // never unlocked: nothing else reports from now on
         // The watchdog's words, as a `--jobs` worker says them.
-        if signal == SIGALRM { ProcessOutput.err("ckrun: [timeout] \(ForcedExit.lastResortPlace)\(Self.unstoppable); the process ends\n") }
+        if signal == SIGALRM { ProcessOutput.err(ProgramName.prefixed("[timeout] \(ForcedExit.lastResortPlace)\(Self.unstoppable); the process ends") + "\n") }
         let (unreported, last) = Self.joined(finishedOfRunningFile() + (parallel?.unreported(after: reported.count) ?? []), lastWords(signal))
         close(unreported, last)
         if signal == SIGALRM { _exit(1) }

@@ -93,7 +93,8 @@ enum WorkerLoop {
         guard ForcedExit.signal == SIGALRM else { return }
         // Standard error says what happens: this worker ends, the run goes on (the watchdog's
         // own words, "the process ends", are a serial run's).
-        say("ckrun: [timeout] ", to: 2)
+        ForcedExit.writeProgramPrefix(to: 2)
+        say("[timeout] ", to: 2)
         ForcedExit.writeLastResortPlace(to: 2)
         ForcedExit.writeUnstoppable(to: 2)
         say("; its --jobs worker ends, its file fails and the run goes on\n", to: 2)

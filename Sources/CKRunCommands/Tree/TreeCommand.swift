@@ -33,7 +33,7 @@ struct TreeCommand: ParsableCommand {
     func run() throws {
         let dot = format == .svg ? try Self.graphvizDot() : nil
         if let problem = ReadableFile.problem(file) {
-            ProcessOutput.err("ckrun: \(problem)\n")
+            ProcessOutput.err(ProgramName.prefixed("\(problem)") + "\n")
             throw ExitCode(1)
         }
         // The tree alone goes to stdout: what the app writes to descriptor 1 (print, io.write,
@@ -73,12 +73,12 @@ struct TreeCommand: ParsableCommand {
         // loop builds it once idle.
         engine.endTurn { error in
             timerFailed = true
-            ProcessOutput.err("ckrun: \(error.description)\n")
+            ProcessOutput.err(ProgramName.prefixed("\(error.description)") + "\n")
         }
         if let stopped = engine.app.fireTimers(until: nil, report: { error in
             timerFailed = true
             interrupted = error.id == Catalogue.interrupted.rawValue
-            ProcessOutput.err("ckrun: \(error.description)\n")
+            ProcessOutput.err(ProgramName.prefixed("\(error.description)") + "\n")
         }) {
             engine.app.warnTimerLoop(stopped, in: .once)
         }
@@ -120,7 +120,7 @@ struct TreeCommand: ParsableCommand {
         do {
             outcome = try GraphvizDot.svg(graph, executable: dot, to: out)
         } catch {
-            ProcessOutput.err("ckrun: " + Catalogue.graphvizFailed.message("could not run \(BytePath.shown(dot)): \(error)") + "\n")
+            ProcessOutput.err(ProgramName.prefixed("" + Catalogue.graphvizFailed.message("could not run \(BytePath.shown(dot)): \(error)") + "") + "\n")
             throw ExitCode(1)
         }
         var said = Substring(outcome.messages)
@@ -131,7 +131,7 @@ struct TreeCommand: ParsableCommand {
         }
         let how = outcome.status > 128 ? "was killed by signal \(outcome.status - 128)" : "exited with status \(outcome.status)"
         let message = said.isEmpty ? "" : ": " + DumpText.oneLine(Excerpt.text(String(said)))
-        ProcessOutput.err("ckrun: " + Catalogue.graphvizFailed.message("Graphviz's dot \(how) on the tree's graph\(message); the SVG is incomplete") + "\n")
+        ProcessOutput.err(ProgramName.prefixed("" + Catalogue.graphvizFailed.message("Graphviz's dot \(how) on the tree's graph\(message); the SVG is incomplete") + "") + "\n")
         throw ExitCode(1)
     }
 

@@ -231,6 +231,11 @@ void ckcrash_note_test(const char *name);
 /// While the watchdog's last resort runs its hook: "file:line: " of the innermost script line of
 /// the thread it ended ("" when none), for the message that reports it.
 const char *cklastresort_where(void);
+/// The name in front of the lines ckrun writes as its own from C: argv[0] ("ckrun" when empty),
+/// as `ProgramName.shown` has it in Swift.
+const char *cklastresort_program(void);
+/// Async-signal-safe: writes "NAME: " (`cklastresort_program`) on `fd`, for a hook.
+void cklastresort_write_program(int fd);
 
 // The stand-alone interpreter (lua.c's behaviour), see ckluamain.c.
 /// Calls the function below `nargs` arguments as lua.c does: lua.c's message handler, Ctrl-C

@@ -39,7 +39,7 @@ final class DirectoryWatches {
         fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else {
             // The run's failure (status 1), not a usage error: the command line was right.
-            ProcessOutput.err("ckrun: " + WatchRefusal.message(errno, watching: "the test files") + "\n")
+            ProcessOutput.err(ProgramName.prefixed("" + WatchRefusal.message(errno, watching: "the test files") + "") + "\n")
             throw ExitCode(1)
         }
     }
