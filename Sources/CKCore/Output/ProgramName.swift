@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// The name in front of every line ckrun writes as its own (an error, a warning): argv[0], as
+/// The name in front of every error ckrun writes as its own: argv[0], as
 /// lua.c puts its own name in front of its errors, so `exec -a mylua`, a link or a path names
 /// every line of a run the same way; "ckrun" when argv[0] is empty. C's lines use glibc's
 /// `program_invocation_name`, the same argv[0] (`cklastresort_program`). `check-layout`

@@ -69,7 +69,7 @@ enum StandardInputLending {
             let lines = output.collect().suffix(shownLinesAtMost)
             ckcurses_screen_lend(1)
             lentNow = true
-            text = ProgramName.prefixed("the live view lends the terminal to the script's read of standard input; Enter ends the line") + "\n"
+            text = "ckrun: the live view lends the terminal to the script's read of standard input; Enter ends the line\n"
                 + lines.map { $0 + "\n" }.joined() + output.unfinishedLine
         } else {
             // What the script wrote since the terminal last showed its output.
