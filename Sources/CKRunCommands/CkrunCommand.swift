@@ -104,7 +104,7 @@ public struct CkrunCommand: ParsableCommand {
         let script = arguments.scriptIndex
         let hasFile = script > 0 && script < CommandLine.arguments.count && CommandLine.arguments[script] != "-"
         if options.watch && hasFile, let refusal = WatchRefusal.stream(CommandLine.arguments[script]) {
-            ProcessOutput.err("ckrun: \(refusal)\n")
+            ProcessOutput.err(ProgramName.prefixed(refusal) + "\n")
             return 1
         }
         let fix = options.watch && hasFile ? StartWatch(script: CommandLine.arguments[script]) : nil

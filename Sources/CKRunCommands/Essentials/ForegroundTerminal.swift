@@ -28,7 +28,7 @@ enum ForegroundTerminal {
     /// `errorDescriptor`: where standard error stands while the live view holds fd 2.
     static func noteIfInBackground(errorDescriptor: Int32? = nil) {
         guard isatty(0) == 1, !owns(0) else { return }
-        var note = "ckrun: not in the terminal's foreground process group (started by timeout without --foreground, or as a background job): the terminal stops ckrun when it reads the keyboard; run it with timeout --foreground, or bring it back with fg\n"
+        var note = ProgramName.prefixed("not in the terminal's foreground process group (started by timeout without --foreground, or as a background job): the terminal stops ckrun when it reads the keyboard; run it with timeout --foreground, or bring it back with fg") + "\n"
         note.withUTF8 { ProcessOutput.write(UnsafeRawBufferPointer($0), to: .error, descriptor: errorDescriptor) }
     }
 }
