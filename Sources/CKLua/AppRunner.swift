@@ -105,7 +105,8 @@ public struct AppRunner {
     /// `--timeout`, also under the REPL's `.advance` line), then moves the clock to `time`.
     /// `fired` is told of each timer. A timer's error, `[timeout]` included, goes to `report` as
     /// `[timerFailed]` and the run goes on, but Ctrl-C (or SIGTERM) in a timer ends the whole run,
-    /// as it ends any turn, the clock left at that timer's time. Returns where the bound every
+    /// as it ends any turn, the clock left at that timer's time (so does `[timeout]` when the
+    /// timers share their caller's limit, `Engine.timersShareTheCallsLimit`). Returns where the bound every
     /// run of the clock shares (`RunLoop.drain`) stopped it, else nil.
     public func fireTimers(until time: Double?, report: (LuaError) -> Void, fired: () -> Void = {}) -> TimerRunStop? {
         engine.runtime.loop.drain(until: time) { timer in
@@ -115,7 +116,9 @@ public struct AppRunner {
                 try engine.ownTurn { turn throws(LuaError) in try turn.fire(timer) }
             } catch {
                 report(error)
+                // Past a shared deadline every timer would only time out again: the run ends.
                 goesOn = error.id != Catalogue.interrupted.rawValue
+                    && !(engine.timersShareTheCallsLimit && error.id == Catalogue.timeout.rawValue)
             }
             // What a timer that raised had queued is built as any turn's is.
             engine.endTurn(report: report)

@@ -82,6 +82,11 @@ public final class Engine {
     /// state per process): a library runtime called while another's call holds them does not.
     public private(set) var usesProcessSignals = true
     public func useProcessSignals(_ uses: Bool) { usesProcessSignals = uses }
+    /// Whether the timers a turn fires (`ck.advance`, `AppRunner.fireTimers`) run under that
+    /// turn's deadline and Ctrl-C, not each under a whole limit of its own (`ownTurn`): a library
+    /// call's timeout counts from the call's start, however many timers it fires (attack embed 11:
+    /// `advance(by: 1e9)` with a re-arming timer ran for hours). The command line's stay its own.
+    public var timersShareTheCallsLimit = false
     /// Set while a turn runs (`Engine.turn`).
     var isInTurn = false
     /// Set while `deinit` closes the Lua state: Swift functions then refuse (`[deadObject]`).

@@ -82,9 +82,10 @@ extension Engine {
     /// `[timeout]` leaves the next timers (and the enclosing line) their own time.
     /// A Ctrl-C raised in it ends with it, as with any turn (the advance stops, the build after
     /// the timer runs): inside a turn a raised one is pending until its turn ends (ckwatchdog.c).
+    /// A library engine's timers share the call's deadline instead (`timersShareTheCallsLimit`).
     public func ownTurn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(LuaError) -> T {
         defer { lua.endRaisedInterrupt() }
-        guard hasDeadline, let end = deadlineEnd else { return try turn(body) }
+        guard !timersShareTheCallsLimit, hasDeadline, let end = deadlineEnd else { return try turn(body) }
         let left = ContinuousClock.now.duration(to: end)
         lua.clearDeadline()
         hasDeadline = false

@@ -61,6 +61,7 @@ public final class Runtime {
                                              memoryLimitMegabytes: configuration.memoryLimitMegabytes))
         clock = configuration.clock
         if let onWarning = configuration.onWarning { engine.warningSink = { onWarning(ScriptWarning($0)) } }
+        engine.timersShareTheCallsLimit = true
         // The library's own start-up is no call of the program's: under a tiny timeout it timed
         // out in the glue, naming a loop that does not exist (attack lib2 13).
         engine.turnTimeoutSeconds = nil

@@ -27,7 +27,8 @@ extension Runtime {
     }
 
     /// Moves the clock `seconds` on, firing the timers due by then in order, each with the
-    /// build after it. The first timer error is thrown after the run (``ErrorID/timerFailed``);
+    /// build after it, all under the call's one timeout (a timer that reaches it ends the run) and
+    /// Ctrl-C. The first timer error is thrown after the run (``ErrorID/timerFailed``);
     /// a timer that keeps re-arming with no delay stops the run with ``ErrorID/timerLoop``.
     /// A negative, infinite or NaN `seconds` is ``ErrorID/badArgument``, as `ck.advance`'s is.
     public func advance(by seconds: Double) throws(ScriptError) {
@@ -52,9 +53,13 @@ extension Runtime {
     /// Fires the timers due by `time`; the first timer's error is thrown, else a run stopped by
     /// a re-arming timer is ``ErrorID/timerLoop``, as `ck.advance` raises it (it was a warning
     /// on standard error and a normal return: attack lib2 10).
+    /// The whole run is one turn: the timeout counts from the call's start and Ctrl-C stops it,
+    /// however many timers fire (each timer had a whole limit of its own, and a Ctrl-C between
+    /// two was forgotten: `advance(by: 1e9)` with a re-arming timer never returned, attack embed 11).
     private func runTimers(_ held: borrowing Held, until time: Double?) throws(ScriptError) {
         var first: LuaError?
-        let stop = held.engine.app.fireTimers(until: time, report: { if first == nil { first = $0 } })
+        let app = held.engine.app
+        let stop = try turn(held) { _ throws(LuaError) in app.fireTimers(until: time, report: { if first == nil { first = $0 } }) }
         if let first { throw afterRefusal(held, ScriptError(first, otherwise: .timerFailed)) }
         if let stop {
             let site = stop.timer.site.isEmpty ? "" : stop.timer.site + ": "

@@ -1,4 +1,5 @@
 import CKRuntime
+import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -92,5 +93,41 @@ struct CompileLimitTests {
         #expect(error?.id == .memoryLimit, "\(error?.message ?? "")")
         #expect(error?.message.contains("compil") == true, "\(error?.message ?? "")")
         #expect(try runtime.load(string: "return 1 + 1").value() == 2, "the runtime stays usable")
+    }
+}
+
+/// Attack embed 11: `advance(by:)` gave each timer a whole timeout of its own, so a re-arming
+/// timer over a long advance ran for hours; the call as a whole is now bounded by the timeout.
+/// In a process of its own: before the fix the call never returned (exit 9 after 20 s).
+@Suite("A call that fires many timers is one call under the timeout")
+struct TimersShareTheCallsLimitTests {
+    @Test func aLongAdvanceOfAReArmingTimerStopsAtTheTimeout() async {
+        await #expect(processExitsWith: .success) {
+            Thread.detachNewThread { sleep(20); exit(9) }
+            let runtime = try Runtime(.init(timeout: 1))
+            _ = try runtime.load(string: "N = 0 local function tick() N = N + 1 ck.after(1, tick) end ck.after(1, tick)", name: "tick.lua")
+            let started = ContinuousClock.now
+            do { try runtime.advance(by: 1e9); exit(2) } catch let error as ScriptError {
+                guard error.limit == .timeout else { exit(3) }
+            }
+            guard ContinuousClock.now - started < .seconds(5) else { exit(4) }
+            // The runtime goes on: the next call has its own limit.
+            exit(try runtime.load(string: "return 1").value() == 1 ? 0 : 5)
+        }
+    }
+
+    /// Ctrl-C between two timers was forgotten (each timer's turn ended it): the same advance
+    /// under no timeout ran on after a SIGINT until killed.
+    @Test func aLongAdvanceOfAReArmingTimerStopsAtCtrlC() async {
+        await #expect(processExitsWith: .success) {
+            Thread.detachNewThread { sleep(20); exit(9) }
+            let runtime = try Runtime()
+            _ = try runtime.load(string: "N = 0 local function tick() N = N + 1 ck.after(1, tick) end ck.after(1, tick)", name: "tick.lua")
+            Thread.detachNewThread { usleep(500_000); kill(getpid(), SIGINT) }
+            do { try runtime.advance(by: 1e9); exit(2) } catch let error as ScriptError {
+                guard error.message.contains("interrupted") else { exit(3) }
+            }
+            exit(try runtime.load(string: "return 1").value() == 1 ? 0 : 5)
+        }
     }
 }
