@@ -250,20 +250,24 @@ public final class Runtime {
 
 extension Runtime {
     /// Runs the Lua in `string` as a chunk called `name` (tracebacks say `name:LINE:`); returns
-    /// its first result (a component class an app file returns, for example).
+    /// its first result (a component class an app file returns, for example). A `name` holding a
+    /// NUL byte is ``ErrorID/badArgument`` (C would cut it there).
     @discardableResult
     public func load(string: String, name: String = "string") throws(ScriptError) -> ScriptObject {
-        try exclusive { held throws(ScriptError) -> ScriptObject in
+        let name = try CStringArgument.checked(name, "load(string:name:)'s name")
+        return try exclusive { held throws(ScriptError) -> ScriptObject in
             let function = try chunk(held, LuaSource(bytes: string.utf8), name: "=" + name)
             return ScriptObject(held, try first(held, of: function), runtime: self)
         }
     }
 
     /// Runs the Lua file at `path` as `lua` runs a script (its bytes as they are); returns its
-    /// first result. A missing or unreadable file is ``ErrorID/cannotRead``.
+    /// first result. A missing or unreadable file is ``ErrorID/cannotRead``; a `path` holding a
+    /// NUL byte is ``ErrorID/badArgument`` (C would open the file named before it).
     @discardableResult
     public func load(file path: String) throws(ScriptError) -> ScriptObject {
-        try exclusive { held throws(ScriptError) -> ScriptObject in
+        let path = try CStringArgument.checked(path, "load(file:)'s path")
+        return try exclusive { held throws(ScriptError) -> ScriptObject in
             let function: Value
             do throws(LuaError) { function = try engine.tools.loadFile(path) } catch { throw afterRefusal(held, Runtime.loadError(error, compiling: path)) }
             return ScriptObject(held, try first(held, of: function), runtime: self)
@@ -272,8 +276,9 @@ extension Runtime {
 
     /// Lets `require` find modules in `directory` (`directory/?.lua`, `directory/?/init.lua`),
     /// before the places `package.path` named. A directory whose name holds `;` or `?` (which
-    /// `package.path` cannot quote) is ``ErrorID/badArgument``.
+    /// `package.path` cannot quote) or a NUL byte is ``ErrorID/badArgument``.
     public func addSearchPath(_ directory: String) throws(ScriptError) {
+        let directory = try CStringArgument.checked(directory, "addSearchPath's directory")
         guard !directory.contains(where: { $0 == ";" || $0 == "?" }) else {
             throw ScriptError(.badArgument, "addSearchPath: \(directory) holds ';' or '?', which package.path cannot quote; use a directory (or a link to it) whose name has neither")
         }
