@@ -60,13 +60,23 @@ extension Runtime {
     }
 
     /// Runs a Swift handler with `arguments` (self, the sender, then the action's arguments);
-    /// its error is raised in Lua as the handler's.
+    /// its error is raised in Lua as the handler's. A handler that ran past the call's timeout
+    /// is `[timeout]` naming it: the watchdog's hook would strike at the next Lua instruction
+    /// and blame a loop, where no Lua ran (attack embed 02).
     static func handle(_ selector: String, of responder: String, _ handler: HostResponder.Handler, _ arguments: [Value],
                        _ marshal: Marshal) throws(LuaError) {
         let sender = arguments.count > 1 ? try marshal.swift(arguments[1], named: "the sender", context: "of \"\(Excerpt.text(selector))\"") : .nil
         let rest = arguments.count > 2 ? try marshal.swift(Array(arguments[2...]), names: { "argument #\($0 + 1)" }, context: "of \"\(Excerpt.text(selector))\"") : []
+        let senderName = sender.isNil ? nil : String(describing: sender.objectName)
+        let intime = !marshal.engine.deadlinePassed
+        let started = ContinuousClock.now
         do {
-            try handler(ActionCall(selector: selector, sender: sender.isNil ? nil : String(describing: sender.objectName), arguments: rest, responder: responder))
+            try handler(ActionCall(selector: selector, sender: senderName, arguments: rest, responder: responder))
+            if intime, marshal.engine.deadlinePassed {
+                throw LuaError(message: Catalogue.timeout.message(handlerOverran(selector, of: responder, sender: senderName, since: started)))
+            }
+        } catch let e as LuaError {
+            throw e
         } catch let e as ScriptError {
             throw LuaError(message: e.message, traceback: e.traceback)
         } catch {
@@ -74,6 +84,14 @@ extension Runtime {
             throw LuaError(message: Catalogue.actionFailed.message("\(selector) (a Swift handler) failed: \(error)"))
         }
     }
+}
+
+/// What a Swift handler that ran past the timeout is told: which one, for how long, what to do.
+private func handlerOverran(_ selector: String, of responder: String, sender: String?, since started: ContinuousClock.Instant) -> String {
+    let took = ContinuousClock.now - started
+    let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18
+    let from = sender.map { ", sent by " + Excerpt.text($0) } ?? ""
+    return "the Swift handler \(Excerpt.text(responder)).\(Excerpt.text(selector)) (responder \(Excerpt.text(responder))\(from)) ran \((seconds * 100).rounded() / 100) s, past the call's time limit; no Lua was running: return from the handler sooner (move slow work off the call) or raise Configuration.timeout"
 }
 
 extension ScriptValue {

@@ -29,6 +29,10 @@ extension Engine {
 }
 
 extension Engine {
+    /// Whether the running turn's deadline passed (a Swift function that ran long can say so
+    /// itself: the hook would only strike at the next Lua instruction, naming no one).
+    public var deadlinePassed: Bool { ckwatchdog_deadline_passed(lua.L) != 0 }
+
     /// Collects garbage fully (finalizers under Lua's protection): for an embedder whose call
     /// the memory limit stopped, so what the refused call made goes before the next one starts.
     public func collectGarbage() { lua.collectGarbage() }
