@@ -18,8 +18,10 @@ import Synchronization
 /// thread while another thread is inside a call fails with ``ErrorID/notMainThread``, before
 /// any Lua runs; so does reading a property of the runtime's state (``now``,
 /// ``ComponentHost/generation``: read with `try`). The timeout is watched by one process-wide timer, which one runtime's call
-/// holds at a time: a call of a runtime with a timeout made meanwhile is ``ErrorID/timerBusy``
-/// (a runtime without one runs, unstopped by Ctrl-C); run Lua under a timeout in one runtime at a time. While a call runs Lua, Ctrl-C (SIGINT) stops the
+/// holds at a time: a call of a runtime with a timeout made meanwhile on another thread waits
+/// for it (up to its own timeout; parallel tests each with a timed runtime take turns), and one
+/// made inside that call on its thread, or still waiting when its timeout passed, is
+/// ``ErrorID/timerBusy`` (a runtime without one runs, unstopped by Ctrl-C). While a call runs Lua, Ctrl-C (SIGINT) stops the
 /// script with `[interrupted]`, as in `ckrun`.
 public final class Runtime {
     /// Private: every other file reaches the engine through a ``Held`` (``exclusive(_:)``), so
@@ -78,7 +80,7 @@ public final class Runtime {
     /// Ctrl-C handler: closing took them from whatever call held them (another runtime's untimed
     /// call lost its Ctrl-C, the interruption went to a state already closed).
     deinit {
-        let taken = ProcessWatchdog.take(for: UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()))
+        let taken = ProcessWatchdog.take()
         if !taken { engine.limitClosing(to: nil) }
         engine.close()
         if taken { ProcessWatchdog.giveBack() }
@@ -122,10 +124,14 @@ public final class Runtime {
     /// Takes the process's timer and Ctrl-C handler for an outermost call (`ProcessWatchdog`):
     /// without them the call runs with neither, or is ``ErrorID/timerBusy`` when it has a
     /// timeout (nothing could enforce it). Returns whether it took them.
+    /// A timed call waits for them while another thread's call holds them, up to its own timeout
+    /// (the wait is part of the call); it is `[timerBusy]` only when that passes or when a call
+    /// on this very thread holds them (a runtime called from inside another's call).
     private func takeWatchdog() throws(ScriptError) -> Bool {
-        let taken = ProcessWatchdog.take(for: UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()))
+        var taken = ProcessWatchdog.take()
+        if !taken, callsAreTimed, let wait = engine.turnTimeoutSeconds { taken = ProcessWatchdog.take(waitingUpTo: wait) }
         if !taken, callsAreTimed {
-            throw ScriptError(.timerBusy, "a Runtime with a timeout was called while another runtime's call held the process's one timer (on another thread, or around this call); call timed runtimes one at a time, or give runtimes used on several threads at once no timeout")
+            throw ScriptError(.timerBusy, "a Runtime with a timeout was called while another runtime's call held the process's one timer (around this call, or on another thread for longer than this call's timeout); call the other runtime outside this one's calls, or give runtimes that run long calls on several threads at once no timeout")
         }
         if usesProcessSignals != taken {
             usesProcessSignals = taken

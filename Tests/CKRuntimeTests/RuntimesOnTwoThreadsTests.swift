@@ -42,12 +42,13 @@ struct RuntimesOnTwoThreadsTests {
     }
 
     /// A second runtime with a timeout, called while the first's call holds the process's
-    /// timer on another thread, cannot be limited: it is refused before any Lua runs, with an
-    /// id of its own, and runs once the timer is free.
+    /// timer on another thread, cannot be limited: it waits for the timer up to its own timeout
+    /// (0.5 s, while the first's call waits for it), then is refused before any Lua runs, with
+    /// an id of its own, and runs once the timer is free.
     @Test func aTimedRuntimeIsRefusedWhileAnotherHoldsTheTimer() async {
         await #expect(processExitsWith: .success) {
             let first = try Runtime(.init(timeout: 5))
-            nonisolated(unsafe) let second = try Runtime(.init(timeout: 5))
+            nonisolated(unsafe) let second = try Runtime(.init(timeout: 0.5))
             nonisolated(unsafe) var caught: ErrorID?
             var responder = HostResponder(name: "VC")
             responder.on("during") { _ in
