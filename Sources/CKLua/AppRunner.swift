@@ -116,13 +116,12 @@ public struct AppRunner {
                 try engine.ownTurn { turn throws(LuaError) in try turn.fire(timer) }
             } catch {
                 report(error)
-                // Past a shared deadline every timer would only time out again: the run ends.
                 goesOn = error.id != Catalogue.interrupted.rawValue
-                    && !(engine.timersShareTheCallsLimit && error.id == Catalogue.timeout.rawValue)
             }
             // What a timer that raised had queued is built as any turn's is.
             engine.endTurn(report: report)
-            return goesOn
+            // Past a shared deadline every timer would only time out again: the run ends there.
+            return goesOn && !(engine.timersShareTheCallsLimit && engine.deadlinePassed)
         }
     }
 

@@ -58,12 +58,24 @@ extension Runtime {
     /// two was forgotten: `advance(by: 1e9)` with a re-arming timer never returned, attack embed 11).
     private func runTimers(_ held: borrowing Held, until time: Double?) throws(ScriptError) {
         var first: LuaError?
+        var fired = 0
         let app = held.engine.app
-        let stop = try turn(held) { _ throws(LuaError) in app.fireTimers(until: time, report: { if first == nil { first = $0 } }) }
-        if let first { throw afterRefusal(held, ScriptError(first, otherwise: .timerFailed)) }
+        let stop = try turn(held) { _ throws(LuaError) in
+            app.fireTimers(until: time, report: { if first == nil { first = $0 } }, fired: { fired += 1 })
+        }
+        if let first {
+            let error = ScriptError(first, otherwise: .timerFailed)
+            // Many timers, none of them a loop: the run as a whole met the call's limit.
+            if fired > 1, error.limit == .timeout { throw manyTimersTimedOut(fired, now: held.engine.runtime.loop.now) }
+            throw afterRefusal(held, error)
+        }
         if let stop {
             let site = stop.timer.site.isEmpty ? "" : stop.timer.site + ": "
             throw ScriptError(.timerLoop, site + stop.detail(now: held.engine.runtime.loop.now) + "stop re-arming it (ck.cancel) or give it a delay")
         }
+    }
+
+    private func manyTimersTimedOut(_ fired: Int, now: Double) -> ScriptError {
+        ScriptError(.timeout, "the \(fired) timers this call fired (the clock now at \(now) s) ran past its time limit together: a call's timers share its timeout; move the clock on by less at once (or cancel a timer that re-arms for ever), or raise Configuration.timeout")
     }
 }
