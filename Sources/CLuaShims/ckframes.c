@@ -72,14 +72,14 @@ int ckframes_lua_errorlevel(lua_State *L) {
     return 1;
 }
 
-/* "file:line: " of the innermost Lua function with a line on `thread` (C frames and the test
-   runner's own chunks skipped: a message never names "(ckrun test: …)"), into `where`; "" when
+/* "file:line: " of the innermost Lua function with a line on `thread` (C frames and ckrun's own
+   chunks skipped: a message never names "(ckrun test: …)" or "(repl)"), into `where`; "" when
    there is none. Where a limit struck: [memoryLimit] (ckalloc.c), [timeout], [interrupted]. */
 void ckframes_script_line(lua_State *thread, char *where, size_t size) {
     lua_Debug ar;
     where[0] = '\0';
     for (int level = 0; thread != NULL && lua_getstack(thread, level, &ar); level++) {
-        if (lua_getinfo(thread, "Sl", &ar) && ar.currentline > 0 && !ckinternal_is_runner_source(ar.source)) {
+        if (lua_getinfo(thread, "Sl", &ar) && ar.currentline > 0 && !ckinternal_is_own_source(ar.source)) {
             snprintf(where, size, "%s:%d: ", ar.short_src, ar.currentline);
             return;
         }

@@ -124,6 +124,9 @@ static void on_alarm(int sig) {
 
 void ckwatchdog_forked(void) { prepared = 0; }
 
+/* A deadline set or cleared (each timer of `.advance` is a turn with its own --timeout) keeps a
+   stop under way: its hook, and SIGTERM's grace timer (sweep15 atk-react 15: SIGTERM ignored). */
+static void keep_pending_stop(lua_State *L, ck_extra *e) { if (e->interrupted != CK_INTERRUPT_NONE || terminating) hook_now(L); }
 void ckwatchdog_set_deadline(lua_State *L, double seconds) {
     ck_extra *e = ckinternal_extra_of(L);
     e->has_deadline = 1;
@@ -142,7 +145,8 @@ void ckwatchdog_set_deadline(lua_State *L, double seconds) {
        running get it, and a coroutine resumed later at its resume: ckthreads.c): any hook makes
        the VM trace every instruction of its thread, 1.8-2x slower. An expired limit's goes. */
     if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);
-    ckalarm_set(seconds, 1.0);
+    keep_pending_stop(L, e);
+    if (!term_grace_armed) ckalarm_set(seconds, 1.0);
 }
 
 void ckwatchdog_forget(lua_State *L) {
@@ -163,13 +167,14 @@ int ckwatchdog_busy(lua_State *L) {
 
 void ckwatchdog_clear_deadline(lua_State *L) {
     ck_extra *e = ckinternal_extra_of(L);
-    ckalarm_stop();
+    if (!term_grace_armed) ckalarm_stop();
     e->has_deadline = 0;
     e->timeout_struck[0] = '\0';
     expired = 0;
     runner_steps = 0;   /* past a pending Ctrl-C too, the runner's next piece gets its steps */
     /* A hook the script set (luacov, a debugger) stays. */
     if (lua_gethook(L) == ckwatchdog_hook) lua_sethook(L, NULL, 0, 0);
+    keep_pending_stop(L, e);
 }
 
 /* check_deadline(): raises [timeout] once the deadline passed; for a Lua hook that stands in

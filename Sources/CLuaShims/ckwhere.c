@@ -6,11 +6,12 @@
 
 /* luaL_where of the innermost Lua function (level 1 or above): a metamethod that the table
    library calls (`table.insert(state, x)`, `table.sort(props)`), or a C stack overflow that
-   struck in a C function, has C at level 1, and the message must still name the script's line. */
+   struck in a C function, has C at level 1, and the message must still name the script's line;
+   ckrun's own chunks are no script's line (ckinternal_is_own_source). */
 void ckwhere_script(lua_State *L) {
     lua_Debug ar;
     for (int level = 1; lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && !ckinternal_is_own_source(ar.source)) {
             lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
             return;
         }

@@ -127,6 +127,36 @@ struct CtrlCPendingTests {
         #expect(err.contains("stopped by SIGTERM"), "\(err)")
     }
 
+    /// A long `.advance` (a 1 kHz ticker over 20,000 s, one turn a timer) under --timeout: SIGTERM
+    /// ends the run at once and Ctrl-C stops the whole command (the next line runs), and no
+    /// message names the REPL's own chunk. Each timer's turn set its own deadline, which took
+    /// the pending stop's hook off and replaced SIGTERM's grace timer: still running 93 s after
+    /// SIGTERM under --timeout 30, "[interrupted] (repl):640: … a C function … held the turn"
+    /// under --timeout 2 (sweep15, atk-react 15).
+    @Test(arguments: ["TERM", "INT"])
+    func aSignalStopsALongAdvanceUnderATimeout(signal: String) throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("app.lua", """
+            local C = ck.component("C", {scope = true, initialState = "waiting", render = function(self, p, s) return ck.Text{text = s} end})
+            ck.controller("CController", {didMount = function(self)
+              local function tick() self.t = ck.after(0.001, tick) end
+              self.t = ck.after(0.001, tick)
+            end})
+            return C
+
+            """)
+        let input = "io.open('started', 'w'):close()\n.advance 20000\nprint('after')\n"
+        let (status, out, err) = try Self.interruptedOnce(["--timeout", "30", "app.lua", "--paused"], input: input, signal: signal, in: dir)
+        #expect(!err.contains("(repl)") && !err.contains("held the turn"), "\(err)")
+        if signal == "TERM" {
+            #expect(status == "status 143", "\(status): \(err)")
+            #expect(err.contains("stopped by SIGTERM"), "\(err)")
+        } else {
+            #expect(status == "status 0", "\(status): \(err)")
+            #expect(out.hasSuffix("after\n") && err.contains("stopped by Ctrl-C"), "\(out) \(err)")
+        }
+    }
+
     /// On a terminal (the attack's own case): one Ctrl-C, the prompt again, the session intact.
     @Test(.enabled(if: ReplTerminalTests.tmux != nil, "tmux is not installed"))
     func theReplOnATerminalReturnsToItsPromptAfterOneCtrlC() throws {
