@@ -261,3 +261,26 @@ struct AppSessionTests {
         #expect(r.stdout == "teal\tnil\n", "\(r.stderr)")
     }
 }
+
+/// An app's `--watch`: a subdirectory of modules moved out of the app's tree and made again is
+/// watched again (its watch stayed on the moved directory, its name taken: edits in the new one
+/// reloaded nothing, and the moved one's were reported as the app's; sweep15 atk-data 11's class).
+@Suite("The app's --watch after a directory is replaced")
+struct AppWatchReplacedDirectoryTests {
+    @Test func aModulesDirectoryMadeAgainIsWatchedAgain() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("parts/row.lua", "return 1\n")
+        try dir.write("app.lua", "return ck.component('C', {render = function() return ck.Text{text = 'x'} end})\n")
+        let script = """
+        (sleep 9) | "$0" app.lua --watch > out.txt 2>&1 & pid=$!
+        away=$(mktemp -d); sleep 2; mv parts "$away/"; sleep 1; echo 'return 3' > "$away/parts/old.lua"; sleep 1
+        mkdir parts; sleep 1; echo 'return 2' > parts/row.lua; sleep 2
+        kill $pid; wait $pid; rm -rf "$away"; cat out.txt
+        """
+        let result = try Ckrun.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, Ckrun.executableURL.path],
+                                          directory: dir.url, timeout: 60)
+        let changes = result.stdout.split(separator: "\n").filter { $0.hasPrefix("changed: ") }
+        #expect(changes.contains { $0.contains("parts/row.lua") }, "\(result.stdout)")
+        #expect(!changes.contains { $0.contains("old.lua") }, "\(result.stdout)")
+    }
+}

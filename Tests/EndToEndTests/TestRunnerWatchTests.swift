@@ -229,6 +229,26 @@ struct TestRunnerWatchTests {
         #expect(!session.wait(for: "output") { _ in true }.contains("ERROR"))
     }
 
+    /// The test directory moved aside and made again (a tool writing a new spec/): its files
+    /// run, and later edits there run too; the moved one is no longer watched. Its watch stayed
+    /// on the moved directory and a new spec/ was never watched: nothing in it ever ran, no line
+    /// said so (atk-data 11).
+    @Test func aTestDirectoryMadeAgainIsWatchedAgain() throws {
+        let fixture = try TestRunnerFixture(["spec/a_spec.lua": Self.plain])
+        let session = try WatchSession(fixture, ["spec"])
+        #expect(session.pass(1).contains("1 passed, 0 failed"))
+        let root = fixture.directory.url
+        try FileManager.default.moveItem(at: root.appendingPathComponent("spec"), to: root.appendingPathComponent("old-spec"))
+        session.wait(for: "the move") { $0.contains("spec/a_spec.lua removed: nothing to run") }
+        try session.edit("old-spec/a_spec.lua", #"it("in the old directory", function() end)"#)
+        try session.edit("spec/b_spec.lua", #"it("b", function() error("b is broken") end)"#)
+        let second = session.pass(2)
+        #expect(second.contains("spec/b_spec.lua:1: b") && !second.contains("old directory"), "\(second)")
+        try session.edit("spec/b_spec.lua", #"it("b edited", function() end)"#)
+        let third = session.pass(3)
+        #expect(third.contains("spec/b_spec.lua changed: running 1 test file") && third.contains("b edited"), "\(third)")
+    }
+
     @Test func aFilePathWatchesThatFileAndWhatItLoads() throws {
         let fixture = try TestRunnerFixture([
             "a_spec.lua": #"local h = require("h")\#nit("one", function() assert.are.equal(1, h) end)"#,

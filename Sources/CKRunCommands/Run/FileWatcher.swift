@@ -20,7 +20,7 @@ final class FileWatcher {
     /// Directories watched below the app's at most: a tree the size of a home directory is
     /// not the app's modules.
     private static let subdirectoryLimit = 1000
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
 
     /// Why the last watcher could not be made (`[cannotWatch]`, the cause from errno).
     nonisolated(unsafe) private(set) static var refusal: String?
@@ -63,6 +63,14 @@ final class FileWatcher {
         watchSubdirectories(of: relative + "/")
     }
 
+    /// Stops watching the subdirectory `relative` (ending in "/") and those below it.
+    private func unwatch(under relative: String) {
+        for (wd, prefix) in prefixes where prefix.hasPrefix(relative) {
+            inotify_rm_watch(descriptor, wd)
+            prefixes[wd] = nil
+        }
+    }
+
     deinit { close(descriptor) }
 
     /// Reads the pending events, then any that follow within 50 ms (an editor's save is often
@@ -92,7 +100,12 @@ final class FileWatcher {
             guard n > 0 else { break }
             buffer.withUnsafeBytes { raw in
                 InotifyRecords.forEach(in: raw, count: n) { wd, mask, name in
+                    if mask & UInt32(IN_IGNORED) != 0 { prefixes[wd] = nil }
                     guard !name.isEmpty, let prefix = prefixes[wd] else { return }
+                    // A subdirectory moved away or deleted is no longer watched: its watch stays
+                    // on the directory it was added to, and one made again under its name was
+                    // never watched, its prefix taken (atk-data 11).
+                    if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { unwatch(under: prefix + name + "/") }
                     names.append(prefix + name)
                 }
             }

@@ -33,6 +33,9 @@ final class DirectoryWatches {
     private let fd: Int32
     private var directories: [Int32: (path: String, tree: Bool)] = [:]
     private var descriptors: [String: Int32] = [:]
+    /// The parents of the roots (`watchRoot`), each with its roots' names and whether each is
+    /// watched with its tree: a root moved away or deleted and made again is watched again.
+    private var rootParents: [Int32: (path: String, roots: [String: Bool])] = [:]
     private var buffer = [UInt8](repeating: 0, count: 65536)
 
     init() throws {
@@ -69,6 +72,19 @@ final class DirectoryWatches {
         }
     }
 
+    /// `watch`, and the root's parent for its name alone: a watch stays on the directory it was
+    /// added to, so one moved aside went on reporting it under the root's name, and a root made
+    /// again was never watched (atk-data 11: nothing in a recreated spec/ ever ran).
+    func watchRoot(_ directory: String, tree: Bool) {
+        watch(directory, tree: tree)
+        guard directory != "/" else { return }
+        let parent = ProjectPaths.parent(of: directory)
+        let name = String(directory[directory.index(after: directory.lastIndex(of: "/") ?? directory.startIndex)...])
+        let wd = BytePath.withCString(parent) { inotify_add_watch(fd, $0, Self.mask) }
+        guard wd >= 0 else { return }
+        rootParents[wd, default: (parent, [:])].roots[name] = tree
+    }
+
     /// How long to wait for the first event: `block` until one comes, `settle` 100 ms (a batch
     /// begun), `drain` not at all. After an event, what follows within 100 ms is taken too
     /// (editors save in bursts: write, rename, delete), except when draining.
@@ -99,6 +115,7 @@ final class DirectoryWatches {
             InotifyRecords.forEach(in: raw, count: count) { wd, mask, name in
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 { burst.overflowed = true }
                 if mask & UInt32(IN_IGNORED) != 0 { forget(wd) }
+                rootReplaced(wd, mask, name, into: &burst)
                 guard let directory = directories[wd], !name.isEmpty else { return }
                 let path = directory.path == "/" ? "/" + name : directory.path + "/" + name
                 burst.events.append(take(mask, path: path, widensTree: directory.tree && !name.hasPrefix(".")))
@@ -113,6 +130,18 @@ final class DirectoryWatches {
         if isDirectory && widensTree && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watch(path, tree: true) }
         if isDirectory && mask & UInt32(IN_MOVED_FROM) != 0 { unwatch(under: path) }
         return Event(path: path, isDirectory: isDirectory, created: mask & UInt32(IN_CREATE) != 0)
+    }
+
+    /// A root's directory entry changed in its parent: one that left is no longer watched, one
+    /// made (or moved in) is watched afresh, and the change is an event (a pass rediscovers the
+    /// test files: those written before its watch came have no event of their own).
+    private func rootReplaced(_ wd: Int32, _ mask: UInt32, _ name: String, into burst: inout Burst) {
+        guard mask & UInt32(IN_ISDIR) != 0, let parent = rootParents[wd], let tree = parent.roots[name] else { return }
+        let path = parent.path == "/" ? "/" + name : parent.path + "/" + name
+        unwatch(under: path)
+        let made = mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+        if made { watch(path, tree: tree) }
+        if directories[wd] == nil { burst.events.append(Event(path: path, isDirectory: true, created: made)) }
     }
 
     private func unwatch(under path: String) {

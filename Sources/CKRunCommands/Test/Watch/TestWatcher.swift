@@ -146,7 +146,7 @@ final class TestWatcher {
             let path = paths.canonical(root)
             let directory = isDirectory ? (TestDiscovery.realPath(path) ?? path) : ProjectPaths.parent(of: path)
             paths.include(directory)
-            watches.watch(directory, tree: isDirectory && recursive)
+            if isDirectory { watches.watchRoot(directory, tree: recursive) } else { watches.watch(directory, tree: false) }
         }
     }
 
