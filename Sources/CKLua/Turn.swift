@@ -64,7 +64,13 @@ extension Engine {
     /// calls) is part of it and shares its deadline; when the outermost one ends, a Ctrl-C raised
     /// in it ends (pending until then: every instruction raised it again, ckwatchdog.c), and one
     /// that came too late for the code it was meant for is forgotten.
-    public func turn<T>(_ body: (borrowing Turn) throws(LuaError) -> T) throws(LuaError) -> T {
+    ///
+    /// `untimed` runs first, in the turn but before its `--timeout` starts: the embedding
+    /// program's own data made into Lua values (a library call's arguments) is not the script's
+    /// time; a million entries, converted in Swift that no hook stops, ended the program as a C
+    /// function held past the limit (sweep15, atk-lib 03). Ctrl-C and the memory limit hold there.
+    public func turn<T>(untimed: (() throws(LuaError) -> Void)? = nil,
+                        _ body: (borrowing Turn) throws(LuaError) -> T) throws(LuaError) -> T {
         let outermost = !isInTurn
         isInTurn = true
         defer {
@@ -73,6 +79,7 @@ extension Engine {
                 clearInterrupt()
             }
         }
+        if let untimed { try withDeadline(nil, untimed) }
         return try withLimits { () throws(LuaError) in try body(Turn(self)) }
     }
 

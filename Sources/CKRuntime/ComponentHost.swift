@@ -218,9 +218,11 @@ extension ScriptValue {
 }
 
 extension Runtime {
-    /// A Swift value as a Lua value, made under a turn (its tables count against the limits).
+    /// A Swift value as a Lua value, made under a turn (its tables count against the memory
+    /// limit), before its time limit starts: the program's own data is not the script's time.
     func lua(_ held: borrowing Held, _ value: ScriptValue) throws(ScriptError) -> Value {
         let marshal = held.marshal
-        return try turn(held) { _ throws(LuaError) in try marshal.lua(value) }
+        var made: Value = .nil
+        return try turn(held, untimed: { () throws(LuaError) in made = try marshal.lua(value) }) { _ throws(LuaError) in made }
     }
 }

@@ -103,6 +103,19 @@ public final class Runtime {
         }
     }
 
+    /// ``turn(_:_:)`` with `untimed` run first, before the time limit starts
+    /// (`Engine.turn(untimed:_:)`): the program's own data made into Lua values is not the script's time.
+    func turn<T>(_ held: borrowing Held, untimed: @escaping () throws(LuaError) -> Void,
+                 _ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
+        if hasDroppedHosts.load(ordering: .relaxed) { destroyDroppedHosts(held) }
+        engine.runtime.clearHandlerFailure()
+        do throws(LuaError) {
+            return try engine.turn(untimed: untimed, body)
+        } catch {
+            throw afterRefusal(held, scriptError(error))
+        }
+    }
+
     /// Runs `body` holding the runtime on this thread (``Confinement``), with the ``Held`` that
     /// every read of the Lua state or the core asks for: the one way to the engine and to the
     /// Lua values library objects hold. `[notMainThread]` while another thread is inside a
@@ -212,8 +225,10 @@ public final class Runtime {
     func glue(_ held: borrowing Held, _ name: String, _ arguments: [Value], then values: [ScriptValue] = []) throws(ScriptError) -> [Value] {
         let function = glueFunction(name)
         let marshal = held.marshal
-        return try turn(held) { turn throws(LuaError) in
-            try turn.call(function, values.isEmpty ? arguments : try marshal.lua(values, after: arguments))
+        guard !values.isEmpty else { return try turn(held) { turn throws(LuaError) in try turn.call(function, arguments) } }
+        var all: [Value] = []
+        return try turn(held, untimed: { () throws(LuaError) in all = try marshal.lua(values, after: arguments) }) { turn throws(LuaError) in
+            try turn.call(function, all)
         }
     }
 

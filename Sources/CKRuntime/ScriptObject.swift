@@ -74,8 +74,9 @@ public final class ScriptObject {
             return try runtime.exclusive { held throws(ScriptError) -> [ScriptValue] in
                 let marshal = held.marshal
                 let function = raw(held)
-                return try runtime.turn(held) { turn throws(LuaError) in
-                    try marshal.swift(try turn.call(function, try marshal.lua(arguments)))
+                var values: [Value] = []
+                return try runtime.turn(held, untimed: { () throws(LuaError) in values = try marshal.lua(arguments) }) { turn throws(LuaError) in
+                    try marshal.swift(try turn.call(function, values))
                 }
             }
         } catch where error.id == .scriptFailed && error.traceback.isEmpty && error.message.contains("attempt to call") {

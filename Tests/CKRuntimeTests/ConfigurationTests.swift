@@ -61,11 +61,31 @@ struct LimitReportTests {
                 guard error.id == .memoryLimit else { exit(2) }
             } catch { exit(5) }
             for _ in 0..<2 {
-                do { try runtime.load(string: "while true do end", name: "loop.lua"); exit(3) } catch let error as ScriptError {
+                do { _ = try runtime.load(string: "while true do end", name: "loop.lua"); exit(3) } catch let error as ScriptError {
                     guard error.id == .timeout, error.limit == .timeout else { exit(4) }
                 } catch { exit(5) }
             }
             exit(0)
+        }
+    }
+
+    /// Sweep15 atk-lib 03: the program's own 200,000-entry dictionary, passed to a no-op function
+    /// under a short timeout, was made into a Lua table under the limit, in Swift that no hook
+    /// stops: the process ended ("a C function … ran past the time limit"), or `[timeout]` blamed
+    /// a function with no loop. Made before the limit starts, the call returns; the limit holds.
+    @Test func theProgramsOwnArgumentsAreNotTheScriptsTime() async {
+        await #expect(processExitsWith: .success) {
+            let runtime: Runtime, noop: ScriptObject
+            do {
+                runtime = try Runtime(.init(timeout: 0.01))
+                noop = try runtime.load(string: "return function(t) return 0 end", name: "noop.lua")
+            } catch { exit(1) }
+            var fields: [String: ScriptValue] = [:]
+            for i in 0..<200_000 { fields["key\(i)"] = .int(i) }
+            do { _ = try noop.call([.dictionary(fields)]) } catch { exit(2) }
+            do { _ = try runtime.load(string: "while true do end", name: "loop.lua"); exit(3) } catch let error as ScriptError {
+                exit(error.id == .timeout ? 0 : 4)
+            } catch { exit(5) }
         }
     }
 
