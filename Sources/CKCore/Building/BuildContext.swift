@@ -239,9 +239,11 @@ final class BuildContext {
     }
 
     /// The `ordinal`-th scope of `group` (the identity's in the parent's old map), else a new one.
+    /// Not one this build claimed already: a kept pure subtree placed it (its row moved up among
+    /// colliding siblings, atk-ck4 break 02), and a scope is held by one instance.
     private func existingOrNew(_ identity: ScopeIdentity, _ group: ScopeSiblings?, ordinal: Int,
                                in parent: Scope) -> (Scope, isNew: Bool) {
-        if let group, ordinal < group.count, group[ordinal].isLive {
+        if let group, ordinal < group.count, group[ordinal].isLive, group[ordinal].claimedInBuild != id {
             return (group[ordinal], false)
         }
         let scope = Scope(identity: identity, ordinal: ordinal, parent: parent, host: host)

@@ -341,9 +341,27 @@ struct Builder {
         } else {
             changed = !runtime.shallowEqual(old.props, node.props)
         }
-        guard !changed else { return nil }
+        guard !changed, !scopesTaken(below: old, context: context) else { return nil }
         try carryScopeClaims(of: old, context: context)
         return old
+    }
+
+    /// Whether a component this build placed already holds a scope below an unscoped `kept`
+    /// (a topmost scoped one's; a scoped one's own is its new instance's): colliding unscoped children are told
+    /// apart by order, so a row rendered earlier in the build (one inserted above) may have
+    /// claimed the kept row's old scope. The row is then rendered, claiming by order as it
+    /// would without `pure` (atk-ck4 break 02: keeping it failed the build as placed twice).
+    private func scopesTaken(below kept: Component, context: BuildContext) -> Bool {
+        if kept.scope != nil { return false }   // its scope is the new instance's, claimed by identity
+        var stack: [Component] = kept.children
+        while let c = stack.popLast() {
+            if let scope = c.scope {
+                if scope.placedInBuild == context.id { return true }
+                continue
+            }
+            stack.append(contentsOf: c.children)
+        }
+        return false
     }
 
     /// A kept subtree's scopes stay claimed in the scopes being rebuilt (and placed: the
