@@ -38,4 +38,29 @@ describe("reloading a host", function()
     assert.are.equal("old", host:find("Text").props.text)
     assert.are.equal(7, host.root.state)
   end)
+
+  it("renders pure components again, props unchanged (atk-ck4 01: CK's testReload_ComponentIsNotReused)", function()
+    local renders, theme = 0, "light"
+    local Pure = ck.component("ReloadedPure", {pure = true, render = function()
+      renders = renders + 1
+      return ck.Text{text = theme}
+    end})
+    local ScopedPure = ck.component("ReloadedScopedPure", {pure = true, scope = true, initialState = 3,
+      render = function(self, p, s) renders = renders + 1; return ck.Text{text = theme .. s} end})
+    local provider = function(m) return ck.Stack{children = {Pure{color = m}, ScopedPure{color = m}}} end
+    local h = ck.host(provider, {model = "red"})
+    h:mount()
+    assert.are.equal(2, renders)
+    h:update("red")
+    assert.are.equal(2, renders, "an update keeps them")
+    theme = "dark"
+    h:reload(provider)
+    assert.are.equal(4, renders)
+    local texts = h:findAll("Text")
+    assert.are.equal("dark", texts[1].props.text)
+    assert.are.equal("dark3", texts[2].props.text, "state kept by scope")
+    h:update("red")
+    assert.are.equal(4, renders, "kept again after the reload")
+    h:destroy()
+  end)
 end)

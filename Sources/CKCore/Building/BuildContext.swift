@@ -105,6 +105,9 @@ final class BuildContext {
             host.definitionsSeen = definitions
             host.keepableFrom = generation
         }
+        // A reload renders everything again (CK's testReload_ComponentIsNotReused): what it
+        // shows may depend on more than props (atk-ck4 break 01).
+        if host.isReloading { host.keepableFrom = generation }
         keepableFrom = host.keepableFrom
     }
 
