@@ -120,8 +120,13 @@ public struct AppRunner {
             }
             // What a timer that raised had queued is built as any turn's is.
             engine.endTurn(report: report)
-            // Past a shared deadline every timer would only time out again: the run ends there.
-            return goesOn && !(engine.timersShareTheCallsLimit && engine.deadlinePassed)
+            // Past a shared deadline every timer would only time out again: the run ends there,
+            // as a [timeout] of the run (the deadline may pass between two timers, none struck).
+            if goesOn, engine.timersShareTheCallsLimit, engine.deadlinePassed {
+                report(LuaError(message: Catalogue.timeout.message("the call's timers ran past its time limit")))
+                return false
+            }
+            return goesOn
         }
     }
 
