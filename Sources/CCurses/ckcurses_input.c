@@ -185,6 +185,14 @@ static ck_key after_escape(void) {
     wint_t next = 0;
     int is_key = 0;
     if (next_character(&next, &is_key) == ERR) return key;
+    /* Alt-Backspace: ESC then the erase key, which keypad mode reads as KEY_BACKSPACE where
+       terminfo's kbs is that byte (xterm, tmux: ^?); as a key pushed back it was Esc, which
+       closes the command line and drops its text (atk-new4 01). */
+    if (is_key && next == KEY_BACKSPACE) {
+        key.kind = CK_KEY_ALT;
+        key.character = 0x7F;
+        return key;
+    }
     if (is_key || next == 27) {
         input.pushed = (int)next;
         return key;

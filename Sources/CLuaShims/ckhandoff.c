@@ -82,16 +82,17 @@ void ckhandoff_share(lua_State *L) {
 
 static char closing_exit[512];
 static volatile sig_atomic_t has_closing_exit;
-/* The status (0-255) of the first os.exit since the last take: the run's exit status, as the
-   exit would have ended busted's run with it. -1: none. */
+/* The status (1-255) of the first os.exit since the last take that gave one not 0: the run's
+   exit status, as the exit would have ended busted's run with it (a 0 does not choose: its test
+   failed, so the run ends 1). -1: none. */
 static int noted_status = -1;
 
-/* note_exit(message, status): notes the status of the first os.exit since the last take; when the
+/* note_exit(message, status): notes the status of the first os.exit not 0 since the last take; when the
    state is closing, also keeps the message (the first, cut to 511 bytes): os.exit called by a
    finalizer lua_close runs, whose error becomes a warning nobody reads. */
 int ckhandoff_lua_note_exit(lua_State *L) {
     lua_Integer status = lua_tointegerx(L, 2, NULL);
-    if (noted_status < 0 && lua_isinteger(L, 2)) noted_status = (int)(status & 0xFF);
+    if (noted_status < 0 && lua_isinteger(L, 2) && (status & 0xFF) != 0) noted_status = (int)(status & 0xFF);
     size_t n;
     const char *s = lua_tolstring(L, 1, &n);
     if (!ckinternal_extra_of(L)->closing || s == NULL || has_closing_exit) return 0;

@@ -42,6 +42,12 @@ struct LiveViewFieldEditingTests {
         try s.wait("Ctrl-A, Alt-D") { $0.contains("draft [! ]") }
         try s.keys("C-k")
         try s.wait("Ctrl-K") { $0.contains("draft []") }
+        // Alt-Backspace: ESC then the erase key, which keypad mode reads as KEY_BACKSPACE; it was
+        // taken as Escape, leaving the field (and closing the command line, its text lost: atk-new4 01).
+        try s.run(["send-keys", "-t", "0", "-l", "aa bb"])
+        try s.wait("typed again") { $0.contains("draft [aa bb]") }
+        try s.keys("M-BSpace")
+        try s.wait("Alt-Backspace") { $0.contains("draft [aa ]") }
         try s.keys("Escape")
         try s.wait("the view's keys") { $0.contains("q quit") }
         try s.keys("q")

@@ -73,7 +73,7 @@ struct TestReport {
             StandardStreams.err("ckrun test: \(note)\n")
         }
         // Under --sandbox the checkout does not choose the status.
-        if !run.settings.sandbox, let exited = reported.files.lazy.compactMap(\.exitStatus).first, exited != 0 {
+        if !run.settings.sandbox, let exited = reported.files.lazy.compactMap(\.exitStatus).first(where: { $0 != 0 }) {
             return exited
         }
         return summary.failed > 0 || reportFailed ? 1 : 0
