@@ -1,6 +1,7 @@
 -- Attack (outsider after issue 24, B13): the app script is a FIFO. Opening it blocked before any
--- limit (`--timeout 2` never returned); a file ckrun loads itself must be a regular file.
+-- limit (`--timeout 2` never returned). A pipe is read as lua5.4 reads it (atk-safety4 03), but
+-- its read stays under --timeout: a FIFO with no writer ends in [timeout], never a hang.
 -- The -e chunk makes the FIFO (no spaces: the command line is split at them).
 -- ckrun-cmd: --timeout 2 -e os.remove("/tmp/ckrun-hostile-fifo.lua")os.execute("mkfifo${IFS}/tmp/ckrun-hostile-fifo.lua") /tmp/ckrun-hostile-fifo.lua
--- ckrun-expect: [cannotRead] cannot read /tmp/ckrun-hostile-fifo.lua: a FIFO or socket
+-- ckrun-expect: [timeout] /tmp/ckrun-hostile-fifo.lua was still being read when the time limit (--timeout) ran out
 -- ckrun-expect-status: 1
