@@ -110,22 +110,6 @@ describe("[notMounted] says why the sender is not mounted", function()
     assert.matches("sent from WhyList/Stack/WhyRow#2/Button, which is not mounted.*a later build replaced it", s)
   end)
 
-  it("a stale unkeyed sibling keeps the [N] it had while mounted, and so does a freed parent's", function()
-    local Pair = ck.component("WhyPair", {render = function(_, p)
-      return ck.Stack{children = {ck.Button{title = "a", action = ck.action("a")}, ck.Button{title = "b", action = ck.action("b")},
-        ck.Stack{children = {ck.Text{text = "x"}}}, ck.Stack{children = {ck.Button{title = "c", action = ck.action("c")}}}}}
-    end})
-    local host = ck.host(function(m) return Pair{m = m} end, {model = 1})
-    host:mount()
-    local second = host:findAll("WhyPair > Stack > Button")[2]
-    local inner = host:find("WhyPair > Stack > Stack[2] > Button")
-    assert.matches("from WhyPair/Stack/Button%[2%]", err(function() ck.action("none"):send(second) end))
-    host:update(2)
-    collectgarbage(); collectgarbage()
-    assert.matches("sent from WhyPair/Stack/Button%[2%], which is not mounted", err(function() ck.action("b"):send(second) end))
-    assert.matches("sent from WhyPair/Stack/Stack%[2%]/Button, which is not mounted", err(function() ck.action("c"):send(inner) end))
-  end)
-
   it("one built and never placed, one built outside any build, one of a destroyed host", function()
     local orphan
     local host = ck.host(ck.component("WhyOrphanRoot", {render = function()

@@ -18,9 +18,6 @@ public final class Component: RuntimeObject {
     /// (`Runtime.reusableInstance`): the build does not compare them again.
     var propsChanged = false
     private var indexInParentStorage: Int32 = 0
-    /// Its `[N]` among same-labelled siblings, recorded when its parent let go of it while
-    /// something held it (`recordPlacesOfHeldChildren`); 0 until then.
-    var leftAsOrdinal: Int32 = 0
     public internal(set) var scope: Scope?
     /// The scope's state when this instance was built.
     public internal(set) var state: Value = .nil
@@ -176,14 +173,13 @@ public final class Component: RuntimeObject {
     public var controller: Controller? { scope?.answeringController }
 
     /// Whether something links to this component (a child a script may hold names it as parent).
-    var isLinkedTo: Bool { ownLink != nil && !isKnownUniquelyReferenced(&ownLink) }
+    private var isLinkedTo: Bool { ownLink != nil && !isKnownUniquelyReferenced(&ownLink) }
 
     /// Leaves `Remains` in this component's link if something still links to it (once, before
     /// its scope goes: `Reaper` may take that before `deinit`). Only a linked component pays.
     private func leaveRemains() {
         guard ownLink != nil, !isKnownUniquelyReferenced(&ownLink), ownLink!.remains == nil else { return }
         ownLink!.remains = Remains(of: self)
-        recordPlacesOfHeldChildren()   // a child that outlives it keeps its [N]
     }
 
     /// Whether the instance that replaced this one in its scope holds the same props (a state
@@ -198,7 +194,6 @@ public final class Component: RuntimeObject {
     /// no script sees them through it, and a held stale instance then keeps only itself alive.
     public func letGoOfChildrenAfterLeaving() {
         guard !isInTree, !children.isEmpty else { return }
-        recordPlacesOfHeldChildren()
         setChildren([], slots: nil)
     }
 

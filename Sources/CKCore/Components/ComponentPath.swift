@@ -22,45 +22,13 @@ extension Component {
     }
 
     /// A step's label, with `[N]` when an earlier sibling of its parent has that label: the
-    /// query position that finds it; for an instance that left its parent's children, the one it
-    /// had there (atk-stale 01: a stale second unkeyed button stays `Button[2]`).
+    /// query position that finds it.
     static func placedLabel(_ step: PathStep) -> String {
-        switch step {
-        case .freed(let r): return ordinalLabel(r.label, r.ordinal)
-        case .live(let c):
-            let label = c.label
-            if let p = c.parent {
-                if let at = c.indexAmongSiblings { return p.children.count > 1 ? p.childLabel(at: at) : label }
-                // A replaced instance: its successor stands where it stood, under the same label.
-                let at = c.indexInParent
-                if p.children.indices.contains(at), p.children[at].label == label { return p.childLabel(at: at) }
-            }
-            return ordinalLabel(label, c.leftAsOrdinal)   // its parent let go of it, or is freed
-        }
-    }
-
-    private static func ordinalLabel(_ label: String, _ ordinal: Int32) -> String {
-        ordinal > 1 ? label + "[\(ordinal)]" : label
-    }
-
-    /// Records, for each child something still holds (a script's handle, or a child of its own
-    /// linking to it), its `[N]` among its siblings, before this instance lets go of them: a
-    /// stale handle's path stays the one it had while mounted. One pass, only when one is held.
-    func recordPlacesOfHeldChildren() {
-        guard children.count > 1 else { return }
-        var held = false
-        for i in children.indices where !isKnownUniquelyReferenced(&children[i]) || children[i].isLinkedTo {
-            held = true
-            break
-        }
-        guard held else { return }
-        var seen: [String: Int32] = [:]
-        for child in children {
-            let label = child.label
-            let n = (seen[label] ?? 0) + 1
-            seen[label] = n
-            child.leftAsOrdinal = n
-        }
+        // Only among the siblings it stands with: a replaced instance is not among its old
+        // parent's children any more (its successor is), and has no [N] (atk-stale 01).
+        guard case .live(let c) = step, let p = c.parent, p.children.count > 1,
+              let at = c.indexAmongSiblings else { return step.label }
+        return p.childLabel(at: at)
     }
 
     /// The label of the child at `index`, with `[2]` when an earlier child has the same label.
@@ -111,12 +79,9 @@ extension Component {
     /// the one they had (attack atk-mem 02: `Row#1` after a collection, `List/Stack/View/Row#1` before).
     final class Remains {
         let label: String
-        /// Its `[N]` among its siblings as it last stood there (`leftAsOrdinal`).
-        let ordinal: Int32
         var parentLink: BackLink<Component>?
         init(of c: Component) {
             label = c.label
-            ordinal = c.leftAsOrdinal
             parentLink = c.parentLink
         }
 
