@@ -104,7 +104,7 @@ enum ComponentBinding {
 
     /// The runtime's fields, then the class's (C's `__index` answers the methods first), then
     /// for a React method name the class does not define (`setState`), a function raising `[reactName]`.
-    static func index(_ args: Arguments, _ key: String, methods: [String: Int32], reactCalls: [String: Int32]) throws -> Int32 {
+    static func index(_ args: Arguments, _ key: String, methods: [String: Int32], reactCalls: ReactNames.Calls) throws -> Int32 {
         let c: Component = try args.object(1, "self", "a component")
         let e = args.engine, L = args.L
         switch key {
@@ -125,7 +125,7 @@ enum ComponentBinding {
         case "updateState", "action": SwiftFunctions.pushFunction(methods[key]!, L)
         default:
             e.classes.pushField(c.componentClass, key, L)
-            if let id = reactCalls[key], LuaStack(L).isNil(-1) {
+            if LuaStack(L).isNil(-1), let id = reactCalls[key] {
                 LuaStack(L).pop(1)
                 SwiftFunctions.pushFunction(id, L)
             }

@@ -64,7 +64,7 @@ enum ControllerBinding {
 
     /// A controller's fields: the runtime's first, then its script fields, then its class's, then
     /// for a React method name none of them has (`setState`), a function raising `[reactName]`.
-    static func fields(_ args: Arguments, _ key: String, reactCalls: [String: Int32]) throws -> Int32 {
+    static func fields(_ args: Arguments, _ key: String, reactCalls: ReactNames.Calls) throws -> Int32 {
         let k: Controller = try args.object(1, "self", "a controller")
         let e = args.engine, L = args.L
         switch key {
@@ -80,7 +80,7 @@ enum ControllerBinding {
             if LuaStack(L).get(from: -2) == .nil {
                 LuaStack(L).pop(2)
                 e.classes.pushField(k.controllerClass, key, L)
-                if let id = reactCalls[key], LuaStack(L).isNil(-1) {
+                if LuaStack(L).isNil(-1), let id = reactCalls[key] {
                     LuaStack(L).pop(1)
                     SwiftFunctions.pushFunction(id, L)
                 }

@@ -33,15 +33,28 @@ enum ReactNames {
     ]
 
     /// A Swift function per name, raising `[reactName]` when called: what a component's (or a
-    /// controller's) `__index` answers for a name its class does not define.
-    static func register(in engine: Engine, onController: Bool) -> [String: Int32] {
-        var ids: [String: Int32] = [:]
-        for (name, ours) in all {
-            ids[name] = engine.functions.registerFunction(name) { args in
+    /// controller's) `__index` answers for a name its class does not define. Made on the first
+    /// miss of each name, not at start-up (36 functions cost `ckrun -e ''` 111K instructions).
+    static func register(in engine: Engine, onController: Bool) -> Calls { Calls(engine, onController: onController) }
+
+    final class Calls {
+        private unowned let engine: Engine
+        private let onController: Bool
+        private var ids: [String: Int32] = [:]
+
+        init(_ engine: Engine, onController: Bool) { (self.engine, self.onController) = (engine, onController) }
+
+        /// The function for a React name, nil for any other name.
+        subscript(name: String) -> Int32? {
+            if let id = ids[name] { return id }
+            guard let ours = all[name] else { return nil }
+            let onController = onController
+            let id = engine.functions.registerFunction(name) { args in
                 throw RuntimeError(.reactName, callMessage(name, ours, onController: onController), at: args.engine.currentScriptLocation())
             }
+            ids[name] = id
+            return id
         }
-        return ids
     }
 
     /// `self:setState(…)` on a component or controller: what ckrun calls it, and how.
