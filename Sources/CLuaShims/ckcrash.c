@@ -37,7 +37,9 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
         int at = (int)sizeof number;
         unsigned value = (unsigned)sig;
         do { number[--at] = (char)('0' + value % 10); value /= 10; } while (value > 0 && at > 0);
-        static const char head[] = "\nckrun: [crashed] signal ";
+        static const char head[] = "[crashed] signal ";
+        write_all("\n", 1);
+        cklastresort_write_program(2);   /* argv[0], as every error (check-layout) */
         write_all(head, sizeof head - 1);
         write_all(number + at, sizeof number - (size_t)at);
         size_t cut = (size_t)note_cut;
