@@ -92,20 +92,10 @@ public final class Runtime {
         try exclusive { held throws(ScriptError) -> T in try turn(held, body) }
     }
 
-    /// ``turn(_:)`` for a caller that holds the runtime already.
-    func turn<T>(_ held: borrowing Held, _ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
-        if hasDroppedHosts.load(ordering: .relaxed) { destroyDroppedHosts(held) }
-        engine.runtime.clearHandlerFailure()
-        do throws(LuaError) {
-            return try engine.turn(body)
-        } catch {
-            throw afterRefusal(held, scriptError(error))
-        }
-    }
-
-    /// ``turn(_:_:)`` with `untimed` run first, before the time limit starts
-    /// (`Engine.turn(untimed:_:)`): the program's own data made into Lua values is not the script's time.
-    func turn<T>(_ held: borrowing Held, untimed: @escaping () throws(LuaError) -> Void,
+    /// ``turn(_:)`` for a caller that holds the runtime already; `untimed` runs first, before
+    /// the time limit starts (`Engine.turn(untimed:_:)`): the program's own data made into Lua
+    /// values is not the script's time.
+    func turn<T>(_ held: borrowing Held, untimed: (() throws(LuaError) -> Void)? = nil,
                  _ body: (borrowing Turn) throws(LuaError) -> T) throws(ScriptError) -> T {
         if hasDroppedHosts.load(ordering: .relaxed) { destroyDroppedHosts(held) }
         engine.runtime.clearHandlerFailure()
